@@ -1,0 +1,95 @@
+// buildApp: registers plugins and features on a Fastify instance. It never listens.
+import path from 'node:path';
+import { WEB_DIST_DEFAULT } from './lib/paths.ts';
+import Fastify, { type FastifyInstance } from 'fastify';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { createTokens } from './lib/tokens.ts';
+import { auditPlugin } from './plugins/audit.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { securityPlugin } from './plugins/security.ts';
+import { staticWebPlugin } from './plugins/static-web.ts';
+import { saludRoutes } from './features/salud/salud.routes.ts';
+import { createSesionesRepository } from './features/usuarios/sesiones.repository.ts';
+
+z.config(z.locales.es());
+
+export type AppDeps = {
+  config: Config;
+  database: Database;
+  /** Clock, replaceable in tests. */
+  now?: () => Date;
+  /** Logger: true/options for the real server, false in tests. */
+  logger?: boolean | object;
+};
+
+export const REDACT = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'headers.authorization',
+  '*.contrasena',
+  '*.contrasena_actual',
+  '*.contrasena_nueva',
+  '*.contrasena_hash',
+  '*.token',
+  'body.contrasena',
+];
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const now = deps.now ?? (() => new Date());
+  const production = config.env === 'production';
+
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    trustProxy: config.trustProxy,
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+    bodyLimit: 256 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin, {
+    corsOrigins: config.corsOrigins,
+    production,
+    rateLimitMax: config.rateLimitMax,
+  });
+
+  if (!production) {
+    await app.register(swagger, {
+      openapi: {
+        info: { title: `API ${config.clinicaNombre}`, version: '1.0.0' },
+        components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      },
+      transform: jsonSchemaTransform,
+    });
+    await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  }
+
+  const tokens = createTokens(config.jwtSecret);
+  const sesiones = createSesionesRepository(database.db);
+  await app.register(auditPlugin, { db: database.db });
+  await app.register(authPlugin, { tokens, sesiones, now });
+
+  await app.register(saludRoutes, { database });
+  // Feature routes are registered here, one line per area.
+
+  if (production || config.webDist) {
+    const root = path.resolve(config.webDist ?? WEB_DIST_DEFAULT);
+    await app.register(staticWebPlugin, { root });
+  }
+
+  return app;
+}

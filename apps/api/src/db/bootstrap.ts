@@ -1,0 +1,25 @@
+// Shared start-up steps: open, migrate, and seed an empty database with demo data when allowed.
+import { count } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.ts';
+import { openDb, type Database } from './client.ts';
+import { usuarios } from './schema/index.ts';
+import { seedDemo } from './seed/index.ts';
+
+export async function prepareDatabase(config: Config, log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>): Promise<Database> {
+  const database = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log });
+  try {
+    await database.migrate();
+    if (config.semillaDemo) {
+      const [fila] = await database.db.select({ n: count() }).from(usuarios);
+      if (!fila || fila.n === 0) {
+        log.info('base de datos vacía: cargando datos de demostración');
+        await seedDemo(database, { dataDir: config.dataDir });
+      }
+    }
+    return database;
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+}

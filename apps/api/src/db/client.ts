@@ -1,0 +1,94 @@
+// Opens the database: embedded PGlite under DATA_DIR by default, or PostgreSQL through a pg pool.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import type { FastifyBaseLogger } from 'fastify';
+import * as schema from './schema/index.ts';
+import { acquireLock } from './lock.ts';
+import { MIGRATIONS_DIR } from '../lib/paths.ts';
+
+export type Db = NodePgDatabase<typeof schema>;
+
+export type Database = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Runs a trivial query; throws if the database does not answer. */
+  ping(): Promise<void>;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+};
+
+export type OpenDbOptions = {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+  log?: Pick<FastifyBaseLogger, 'error' | 'warn'>;
+  /** PGlite only: in-memory database (tests). */
+  memory?: boolean;
+};
+
+
+export async function openDb(opts: OpenDbOptions): Promise<Database> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.log) : openPglite(opts);
+}
+
+async function openPostgres(url: string, log?: OpenDbOptions['log']): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
+  // A PostgreSQL restart kills idle clients; without this handler the process would crash.
+  pool.on('error', (err) => log?.error({ err }, 'conexión de PostgreSQL perdida'));
+  const db = drizzlePg(pool, { schema, casing: 'snake_case' });
+  return {
+    db,
+    kind: 'postgres',
+    async ping() {
+      await pool.query('select 1');
+    },
+    async migrate() {
+      const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+      await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}
+
+async function openPglite(opts: OpenDbOptions): Promise<Database> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { btree_gist } = await import('@electric-sql/pglite/contrib/btree_gist');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const { unaccent } = await import('@electric-sql/pglite/contrib/unaccent');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  let release = () => {};
+  let dir: string | undefined;
+  if (!opts.memory) {
+    mkdirSync(opts.dataDir, { recursive: true });
+    release = acquireLock(path.join(opts.dataDir, 'pglite.lock'));
+    dir = path.join(opts.dataDir, 'pglite');
+  }
+  try {
+    const client = await PGlite.create(dir, { extensions: { btree_gist, pg_trgm, unaccent } });
+    const db = drizzle(client, { schema, casing: 'snake_case' }) as unknown as Db;
+    return {
+      db,
+      kind: 'pglite',
+      async ping() {
+        await client.query('select 1');
+      },
+      async migrate() {
+        const { migrate } = await import('drizzle-orm/pglite/migrator');
+        await migrate(db as never, { migrationsFolder: MIGRATIONS_DIR });
+      },
+      async close() {
+        try {
+          await client.close();
+        } finally {
+          release();
+        }
+      },
+    };
+  } catch (err) {
+    release();
+    throw err;
+  }
+}

@@ -1,0 +1,62 @@
+// Catalogue tables: procedure categories, procedures and their images.
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+const ahora = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+
+export const categoriasProcedimiento = pgTable(
+  'categorias_procedimiento',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    nombre: text().notNull(),
+    descripcion: text(),
+    activa: boolean().notNull().default(true),
+    creada_en: ahora(),
+    actualizada_en: ahora(),
+  },
+  // Unique ignoring case, accents and surrounding spaces.
+  (t) => [uniqueIndex('categorias_nombre_unico').on(sql`f_unaccent(lower(btrim(${t.nombre})))`)],
+);
+
+export const procedimientos = pgTable(
+  'procedimientos',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    categoria_id: integer()
+      .notNull()
+      .references(() => categoriasProcedimiento.id),
+    nombre: text().notNull(),
+    descripcion: text().notNull().default(''),
+    precio: integer().notNull(),
+    duracion_minutos: integer().notNull(),
+    requiere_evaluacion: boolean().notNull().default(false),
+    recomendaciones_previas: text(),
+    examenes_requeridos: text(),
+    edad_minima: integer().notNull().default(18),
+    activo: boolean().notNull().default(true),
+    creado_en: ahora(),
+    actualizado_en: ahora(),
+  },
+  (t) => [
+    check('procedimientos_precio_positivo', sql`${t.precio} > 0`),
+    check('procedimientos_duracion_positiva', sql`${t.duracion_minutos} > 0`),
+    check('procedimientos_edad_minima', sql`${t.edad_minima} between 0 and 120`),
+    index('procedimientos_categoria_idx').on(t.categoria_id),
+    index('procedimientos_nombre_trgm').using('gin', sql`f_unaccent(lower(${t.nombre})) gin_trgm_ops`),
+  ],
+);
+
+export const procedimientoImagenes = pgTable(
+  'procedimiento_imagenes',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    procedimiento_id: integer()
+      .notNull()
+      .references(() => procedimientos.id, { onDelete: 'cascade' }),
+    ruta: text().notNull(),
+    alt: text().notNull().default(''),
+    orden: integer().notNull().default(0),
+    creada_en: ahora(),
+  },
+  (t) => [index('procedimiento_imagenes_proc_idx').on(t.procedimiento_id, t.orden)],
+);

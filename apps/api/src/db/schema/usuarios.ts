@@ -1,0 +1,92 @@
+// Identity tables: users, server-side sessions, login lockouts.
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const ahora = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+
+export const usuarios = pgTable(
+  'usuarios',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    nombre: text().notNull(),
+    correo: text().notNull(),
+    contrasena_hash: text().notNull(),
+    rol: text({ enum: ['administrador', 'doctor', 'asistente', 'paciente'] }).notNull(),
+    estado: boolean().notNull().default(true),
+    tipodocumento: text().notNull(),
+    numerodocumento: text().notNull(),
+    telefono: text(),
+    direccion: text(),
+    genero: text(),
+    fecha_nacimiento: date({ mode: 'string' }),
+    ocupacion: text(),
+    estado_civil: text(),
+    fecha_registro: ahora(),
+    terminos_aceptados_en: timestamp({ withTimezone: true }),
+    version_terminos: text(),
+    ip_aceptacion: text(),
+    actualizado_en: ahora(),
+  },
+  (t) => [
+    uniqueIndex('usuarios_correo_unico').on(sql`lower(${t.correo})`),
+    uniqueIndex('usuarios_documento_unico').on(t.tipodocumento, t.numerodocumento),
+    index('usuarios_busqueda_trgm').using(
+      'gin',
+      sql`f_unaccent(lower(${t.nombre} || ' ' || ${t.correo} || ' ' || ${t.numerodocumento})) gin_trgm_ops`,
+    ),
+    index('usuarios_rol_idx').on(t.rol, t.id),
+  ],
+);
+
+export const sesiones = pgTable(
+  'sesiones',
+  {
+    id: text().primaryKey(),
+    usuario_id: integer()
+      .notNull()
+      .references(() => usuarios.id),
+    creada_en: ahora(),
+    ultima_actividad_en: ahora(),
+    expira_en: timestamp({ withTimezone: true }).notNull(),
+    revocada_en: timestamp({ withTimezone: true }),
+    ip: text(),
+    agente: text(),
+  },
+  (t) => [index('sesiones_usuario_idx').on(t.usuario_id)],
+);
+
+/** Failed sign-in counters per account and per IP (shared by every API instance). */
+export const bloqueosLogin = pgTable('bloqueos_login', {
+  clave: text().primaryKey(),
+  fallos: integer().notNull().default(0),
+  bloqueos: integer().notNull().default(0),
+  bloqueado_hasta: timestamp({ withTimezone: true }),
+  actualizado_en: ahora(),
+});
+
+/** Append-only audit trail (Res. 1995/1999, ASVS logging). */
+export const auditoria = pgTable(
+  'auditoria',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    usuario_id: integer(),
+    accion: text().notNull(),
+    recurso: text().notNull(),
+    recurso_id: text(),
+    resultado: text({ enum: ['exito', 'fallo', 'denegado', 'bloqueo'] }).notNull(),
+    ip: text(),
+    agente: text(),
+    detalle: text(),
+    creada_en: ahora(),
+  },
+  (t) => [index('auditoria_fecha_idx').on(t.creada_en), index('auditoria_usuario_idx').on(t.usuario_id)],
+);

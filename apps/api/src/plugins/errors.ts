@@ -1,0 +1,78 @@
+// One error handler: every failure leaves as { error, code, issues? } in Spanish, 5xx without internals.
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ApiError } from '@clinica/contracts/errors';
+import { AppError, isDbUnavailable } from '../lib/app-error.ts';
+
+type Issue = { campo: string; mensaje: string };
+
+function validationIssues(err: FastifyError): Issue[] {
+  if (!hasZodFastifySchemaValidationErrors(err)) return [];
+  return err.validation.map((v) => {
+    const ruta = (v.params as { issue?: { path?: PropertyKey[] } })?.issue?.path ?? [];
+    const campo = ruta.length ? ruta.map(String).join('.') : v.instancePath.replace(/^\//, '').replace(/\//g, '.');
+    return { campo: campo || err.validationContext || 'solicitud', mensaje: v.message ?? 'Valor inválido' };
+  });
+}
+
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setNotFoundHandler((request, reply) => {
+    const body: ApiError = {
+      error: `No existe la ruta ${request.method} ${request.url.split('?')[0]}`,
+      code: 'NO_ENCONTRADO',
+    };
+    return reply.code(404).send(body);
+  });
+
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    let status = 500;
+    let body: ApiError = { error: 'Ocurrió un error inesperado. Inténtalo de nuevo en unos minutos.', code: 'ERROR_INTERNO' };
+
+    if (err instanceof AppError) {
+      status = err.statusCode;
+      body = { error: err.message, code: err.code, ...(err.issues ? { issues: err.issues } : {}) };
+    } else if (hasZodFastifySchemaValidationErrors(err)) {
+      status = 400;
+      const issues = validationIssues(err);
+      const detalle = issues.map((i) => `${i.campo}: ${i.mensaje}`).join('; ');
+      body = { error: `Datos inválidos. ${detalle}`, code: 'VALIDACION', issues };
+    } else if (err.statusCode === 429) {
+      status = 429;
+      const propio = typeof err.message === 'string' && err.message.startsWith('Demasiad');
+      body = {
+        error: propio ? err.message : 'Demasiadas solicitudes. Espera un momento e inténtalo de nuevo.',
+        code: 'DEMASIADOS_INTENTOS',
+      };
+    } else if (isDbUnavailable(err)) {
+      status = 503;
+      body = { error: 'El servicio no está disponible en este momento. Inténtalo de nuevo en unos segundos.', code: 'NO_DISPONIBLE' };
+    } else if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+      status = err.statusCode;
+      body = { error: mensajeCliente(err), code: status === 413 || status === 415 ? 'ARCHIVO_INVALIDO' : 'VALIDACION' };
+    }
+
+    if (status >= 500) request.log.error({ err }, 'error no controlado');
+    else request.log.info({ code: body.code, status }, 'solicitud rechazada');
+    return reply.code(status).send(body);
+  });
+});
+
+/** Spanish text for Fastify's own 4xx errors (bad JSON, too large, bad content type, proto poisoning). */
+function mensajeCliente(err: FastifyError): string {
+  switch (err.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'El cuerpo de la solicitud no es un JSON válido.';
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return 'La solicitud es demasiado grande.';
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'Tipo de contenido no soportado.';
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return 'La solicitud debe enviarse como multipart/form-data.';
+    default:
+      if (/__proto__|constructor/i.test(err.message)) return 'El cuerpo contiene propiedades no permitidas.';
+      return 'La solicitud no es válida.';
+  }
+}

@@ -1,0 +1,70 @@
+// Entry point: config -> database -> migrations -> app -> listen, with graceful shutdown.
+import pino from 'pino';
+import { buildApp, REDACT } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { prepareDatabase } from './db/bootstrap.ts';
+import { DataDirLockedError } from './db/lock.ts';
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const loggerOptions = {
+    level: config.logLevel,
+    redact: { paths: REDACT, censor: '[oculto]' },
+    ...(config.env === 'development' && process.stdout.isTTY
+      ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss' } } }
+      : {}),
+  };
+  const log = pino(loggerOptions);
+
+  let database;
+  try {
+    database = await prepareDatabase(config, log);
+  } catch (err) {
+    if (err instanceof DataDirLockedError) {
+      log.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+
+  const app = await buildApp({ config, database, logger: loggerOptions });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'cerrando: se terminan las solicitudes en curso');
+    const force = setTimeout(() => {
+      app.log.error('el cierre tardó demasiado; se fuerza la salida');
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'error al cerrar');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`${config.clinicaNombre} lista en http://localhost:${(app.server.address() as { port: number }).port} (${database.kind})`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,30 @@
+// Small shared schema pieces: ids, dates on the wire, pagination.
+import { z } from 'zod';
+
+/** A positive integer id from a path parameter. */
+export const idParam = z.object({
+  id: z.coerce.number({ message: 'El id debe ser un número' }).int('El id debe ser un número entero').positive('El id debe ser positivo'),
+});
+
+/**
+ * A timestamp: the server holds a Date, the wire carries ISO-8601 (JSON.stringify of the Date).
+ * Wire types for the web are z.input<> of the response schemas.
+ */
+export const fechaHora = z.codec(z.iso.datetime({ offset: true }), z.date(), {
+  decode: (s) => new Date(s),
+  encode: (d) => d.toISOString(),
+});
+
+/** A calendar date without time, 'YYYY-MM-DD'. */
+export const fechaDia = z.iso.date({ message: 'Usa el formato AAAA-MM-DD' });
+
+export const paginacionQuery = z.object({
+  pagina: z.coerce.number().int().min(1, 'La página debe ser 1 o mayor').default(1),
+  porPagina: z.coerce.number().int().min(1).max(100, 'Máximo 100 por página').default(20),
+});
+
+export function paginado<T extends z.ZodType>(item: T) {
+  return z.object({ items: z.array(item), total: z.number().int(), pagina: z.number().int(), porPagina: z.number().int() });
+}
+
+export const mensajeSchema = z.object({ mensaje: z.string() });

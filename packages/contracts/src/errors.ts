@@ -1,0 +1,33 @@
+// The one error envelope every API failure uses, and the machine codes it may carry.
+import { z } from 'zod';
+
+export const errorCodes = [
+  'VALIDACION', // 400: a body, query or param failed its schema
+  'NO_AUTENTICADO', // 401: no token, invalid/expired token or revoked session
+  'CREDENCIALES_INVALIDAS', // 401: wrong email or password
+  'USUARIO_INACTIVO', // 403: the account is deactivated
+  'PROHIBIDO', // 403: the role may not do this
+  'NO_ENCONTRADO', // 404
+  'CONFLICTO', // 409: unique value already taken
+  'CORREO_DUPLICADO', // 409
+  'DOCUMENTO_DUPLICADO', // 409
+  'CATEGORIA_DUPLICADA', // 409
+  'CATEGORIA_CON_PROCEDIMIENTOS', // 409
+  'YA_EN_CARRITO', // 400 (spec 8: the client reads the text 'ya está en el carrito')
+  'REGLA_NEGOCIO', // 422
+  'PROCEDIMIENTO_NO_DISPONIBLE', // 422
+  'ARCHIVO_INVALIDO', // 400/413/415 upload checks
+  'DEMASIADOS_INTENTOS', // 429
+  'NO_DISPONIBLE', // 503: a dependency (database) does not answer
+  'ERROR_INTERNO', // 500
+] as const;
+export type ErrorCode = (typeof errorCodes)[number];
+
+export const issueSchema = z.object({ campo: z.string(), mensaje: z.string() });
+
+export const errorSchema = z.object({
+  error: z.string(),
+  code: z.string(),
+  issues: z.array(issueSchema).optional(),
+});
+export type ApiError = z.infer<typeof errorSchema>;

@@ -1,0 +1,222 @@
+// Identity contracts: roles, documents, registration, sign-in, sessions, profile and user administration.
+import { z } from 'zod';
+import { fechaDia, fechaHora, paginacionQuery, paginado } from './common.ts';
+
+export const roles = ['administrador', 'doctor', 'asistente', 'paciente'] as const;
+export type Rol = (typeof roles)[number];
+export const rolSchema = z.enum(roles, { message: 'Rol inválido' });
+export const rolNombres: Record<Rol, string> = {
+  administrador: 'Administrador',
+  doctor: 'Doctor',
+  asistente: 'Asistente',
+  paciente: 'Paciente',
+};
+
+/** Colombian identity documents (DOMAIN.md). */
+export const tiposDocumento = ['CC', 'CE', 'TI', 'RC', 'PA', 'PPT', 'PEP', 'DE'] as const;
+export type TipoDocumento = (typeof tiposDocumento)[number];
+export const tipoDocumentoNombres: Record<TipoDocumento, string> = {
+  CC: 'Cédula de ciudadanía',
+  CE: 'Cédula de extranjería',
+  TI: 'Tarjeta de identidad',
+  RC: 'Registro civil',
+  PA: 'Pasaporte',
+  PPT: 'Permiso por protección temporal',
+  PEP: 'Permiso especial de permanencia',
+  DE: 'Documento extranjero',
+};
+const reglasDocumento: Record<TipoDocumento, { re: RegExp; mensaje: string }> = {
+  CC: { re: /^\d{5,10}$/, mensaje: 'La cédula de ciudadanía debe tener entre 5 y 10 dígitos' },
+  CE: { re: /^\d{6,10}$/, mensaje: 'La cédula de extranjería debe tener entre 6 y 10 dígitos' },
+  TI: { re: /^\d{10,11}$/, mensaje: 'La tarjeta de identidad debe tener 10 u 11 dígitos' },
+  RC: { re: /^\d{10,11}$/, mensaje: 'El registro civil debe tener 10 u 11 dígitos' },
+  PA: { re: /^[A-Z0-9]{5,16}$/, mensaje: 'El pasaporte debe tener entre 5 y 16 letras o números' },
+  PPT: { re: /^[A-Z0-9]{5,16}$/, mensaje: 'El PPT debe tener entre 5 y 16 letras o números' },
+  PEP: { re: /^[A-Z0-9]{5,16}$/, mensaje: 'El PEP debe tener entre 5 y 16 letras o números' },
+  DE: { re: /^[A-Z0-9]{5,20}$/, mensaje: 'El documento extranjero debe tener entre 5 y 20 letras o números' },
+};
+/** Returns a Spanish message when the number does not fit its document type, else null. */
+export function validarDocumento(tipo: TipoDocumento, numero: string): string | null {
+  const regla = reglasDocumento[tipo];
+  return regla.re.test(numero) ? null : regla.mensaje;
+}
+
+export const generos = ['femenino', 'masculino', 'no_binario', 'prefiero_no_decir'] as const;
+export const generoNombres: Record<(typeof generos)[number], string> = {
+  femenino: 'Femenino',
+  masculino: 'Masculino',
+  no_binario: 'No binario',
+  prefiero_no_decir: 'Prefiero no decirlo',
+};
+export const estadosCiviles = ['soltero', 'casado', 'union_libre', 'separado', 'divorciado', 'viudo'] as const;
+export const estadoCivilNombres: Record<(typeof estadosCiviles)[number], string> = {
+  soltero: 'Soltero(a)',
+  casado: 'Casado(a)',
+  union_libre: 'Unión libre',
+  separado: 'Separado(a)',
+  divorciado: 'Divorciado(a)',
+  viudo: 'Viudo(a)',
+};
+
+/** Version of the terms and data-treatment policy shown at /terminoscondiciones (Ley 1581 de 2012). */
+export const VERSION_TERMINOS = '2026-11';
+
+// ---- field schemas -------------------------------------------------------------------------------
+const nombre = z.string().trim().min(3, 'Escribe tu nombre completo (mínimo 3 caracteres)').max(120, 'Máximo 120 caracteres');
+export const correoSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254, 'Máximo 254 caracteres')
+  .pipe(z.email({ message: 'Escribe un correo electrónico válido' }));
+/** 8-128 characters, no composition rules (ASVS 5.0 / NIST 800-63B). Common-password check is server-side. */
+export const contrasenaSchema = z
+  .string({ message: 'Escribe una contraseña' })
+  .min(8, 'La contraseña debe tener al menos 8 caracteres')
+  .max(128, 'La contraseña puede tener máximo 128 caracteres');
+const telefono = z
+  .string()
+  .trim()
+  .regex(/^\+?[0-9 ]{7,15}$/, 'Escribe un teléfono válido (7 a 15 dígitos)');
+const numerodocumento = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .min(1, 'Escribe el número de documento')
+  .max(20, 'Máximo 20 caracteres');
+const fechaNacimiento = fechaDia.refine((d) => {
+  const fecha = new Date(`${d}T00:00:00Z`);
+  const hoy = new Date();
+  return fecha <= hoy && fecha.getUTCFullYear() >= 1900;
+}, 'La fecha de nacimiento no es válida');
+const textoOpcional = (max: number) => z.string().trim().max(max, `Máximo ${max} caracteres`).nullish();
+
+function conDocumentoValido<T extends { tipodocumento?: TipoDocumento; numerodocumento?: string }>(
+  v: T,
+  ctx: z.RefinementCtx,
+) {
+  if (v.tipodocumento && v.numerodocumento) {
+    const problema = validarDocumento(v.tipodocumento, v.numerodocumento);
+    if (problema) ctx.addIssue({ code: 'custom', path: ['numerodocumento'], message: problema });
+  }
+}
+
+const datosPersonales = {
+  nombre,
+  tipodocumento: z.enum(tiposDocumento, { message: 'Elige un tipo de documento' }),
+  numerodocumento,
+  correo: correoSchema,
+  telefono,
+  genero: z.enum(generos, { message: 'Elige un género' }),
+  fecha_nacimiento: fechaNacimiento,
+};
+
+// ---- wire shapes ---------------------------------------------------------------------------------
+/** The public user: the allow-list of what ever leaves the server about a person. */
+export const usuarioSchema = z.object({
+  id: z.number().int(),
+  nombre: z.string(),
+  correo: z.string(),
+  rol: rolSchema,
+  estado: z.boolean(),
+  tipodocumento: z.string(),
+  numerodocumento: z.string(),
+  telefono: z.string().nullable(),
+  direccion: z.string().nullable(),
+  genero: z.string().nullable(),
+  fecha_nacimiento: z.string().nullable(),
+  ocupacion: z.string().nullable(),
+  estado_civil: z.string().nullable(),
+  fecha_registro: fechaHora.nullable(),
+});
+export type Usuario = z.output<typeof usuarioSchema>;
+export type UsuarioWire = z.input<typeof usuarioSchema>;
+
+export const registrarSchema = z
+  .object({
+    ...datosPersonales,
+    contrasena: contrasenaSchema,
+    terminos_condiciones: z.literal(true, { message: 'Debes aceptar los términos y condiciones' }),
+    politica_datos: z.literal(true, { message: 'Debes autorizar el tratamiento de tus datos personales' }),
+  })
+  .superRefine(conDocumentoValido);
+export type RegistrarInput = z.input<typeof registrarSchema>;
+
+export const iniciarSesionSchema = z.object({
+  correo: correoSchema,
+  contrasena: z.string().min(1, 'Escribe tu contraseña').max(128, 'La contraseña puede tener máximo 128 caracteres'),
+});
+export const sesionSchema = z.object({ token: z.string(), usuario: usuarioSchema });
+export type SesionWire = z.input<typeof sesionSchema>;
+export const tokenSchema = z.object({ token: z.string() });
+
+export const editarPerfilSchema = z
+  .object({
+    nombre: nombre.optional(),
+    telefono: telefono.nullish(),
+    direccion: textoOpcional(200),
+    genero: z.enum(generos, { message: 'Elige un género' }).nullish(),
+    fecha_nacimiento: fechaNacimiento.nullish(),
+    ocupacion: textoOpcional(100),
+    estado_civil: z.enum(estadosCiviles, { message: 'Elige un estado civil' }).nullish(),
+  })
+  .strict('No puedes cambiar ese campo');
+export type EditarPerfilInput = z.input<typeof editarPerfilSchema>;
+
+export const cambiarContrasenaSchema = z.object({
+  contrasena_actual: z.string().min(1, 'Escribe tu contraseña actual').max(128),
+  contrasena_nueva: contrasenaSchema,
+});
+
+export const listarUsuariosQuery = paginacionQuery.extend({
+  q: z.string().trim().max(100, 'Máximo 100 caracteres').optional(),
+  rol: rolSchema.optional(),
+  estado: z.enum(['true', 'false'], { message: 'El estado debe ser true o false' }).transform((v) => v === 'true').optional(),
+});
+export const listaUsuariosSchema = paginado(usuarioSchema);
+
+export const crearUsuarioAdminSchema = z
+  .object({
+    ...datosPersonales,
+    rol: rolSchema,
+    contrasena: contrasenaSchema,
+    direccion: textoOpcional(200),
+    ocupacion: textoOpcional(100),
+    estado_civil: z.enum(estadosCiviles, { message: 'Elige un estado civil' }).nullish(),
+  })
+  .superRefine(conDocumentoValido);
+export type CrearUsuarioAdminInput = z.input<typeof crearUsuarioAdminSchema>;
+
+export const editarUsuarioAdminSchema = z
+  .object({
+    nombre: nombre.optional(),
+    tipodocumento: z.enum(tiposDocumento, { message: 'Elige un tipo de documento' }).optional(),
+    numerodocumento: numerodocumento.optional(),
+    correo: correoSchema.optional(),
+    telefono: telefono.nullish(),
+    direccion: textoOpcional(200),
+    genero: z.enum(generos, { message: 'Elige un género' }).nullish(),
+    fecha_nacimiento: fechaNacimiento.nullish(),
+    ocupacion: textoOpcional(100),
+    estado_civil: z.enum(estadosCiviles, { message: 'Elige un estado civil' }).nullish(),
+    rol: rolSchema.optional(),
+  })
+  .strict('Campo no permitido')
+  .superRefine(conDocumentoValido);
+export type EditarUsuarioAdminInput = z.input<typeof editarUsuarioAdminSchema>;
+
+export const editarEstadoSchema = z.object({ estado: z.boolean({ message: 'El estado debe ser verdadero o falso' }) });
+
+export const usuariosPaths = {
+  registrar: '/apiusuarios/registrar',
+  iniciarSesion: '/apiusuarios/iniciarsesion',
+  renovarSesion: '/apiusuarios/renovarsesion',
+  cerrarSesion: '/apiusuarios/cerrarsesion',
+  perfil: '/apiusuarios/perfil',
+  perfilContrasena: '/apiusuarios/perfil/contrasena',
+  listar: '/apiusuarios/listarusuarios',
+  buscar: (id: number | string) => `/apiusuarios/buscarusuarios/${id}`,
+  crearAdmin: '/apiusuarios/crearusuariosadmin',
+  editar: (id: number | string) => `/apiusuarios/editarusuarios/${id}`,
+  editarEstado: (id: number | string) => `/apiusuarios/editarestadousuario/${id}`,
+} as const;
