@@ -1,0 +1,41 @@
+// Vitest setup for web tests: DOM matchers, cleanup, jsdom gaps Mantine needs, and failing on console.error.
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+});
+
+Object.defineProperty(window, 'matchMedia', {
+  writable: true,
+  value: (query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  }),
+});
+class ResizeObserverStub {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+window.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
+window.scrollTo = () => {};
+Element.prototype.scrollIntoView ??= () => {};
+
+// STYLE 12: an unexpected console.error fails the test. Tests that expect one spy on it themselves.
+beforeEach(() => {
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    throw new Error(`console.error inesperado: ${args.map(String).join(' ')}`);
+  });
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
