@@ -86,10 +86,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(saludRoutes, { database });
   // Feature routes are registered here, one line per area.
 
-  if (production || config.webDist) {
-    const root = path.resolve(config.webDist ?? WEB_DIST_DEFAULT);
-    await app.register(staticWebPlugin, { root });
-  }
+  // The built web, when present (npm start, e2e, production): one process, one port.
+  await app.register(staticWebPlugin, { root: path.resolve(config.webDist ?? WEB_DIST_DEFAULT) });
 
   return app;
 }
