@@ -38,15 +38,6 @@ const esquema = z
     WEB_DIST: z.string().optional(),
     TRUST_PROXY: booleano.default(false),
     RATE_LIMIT_MAX: z.coerce.number({ message: 'debe ser un número' }).int().positive().default(600),
-  })
-  .superRefine((env, ctx) => {
-    if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['JWT_SECRET'],
-        message: 'es obligatorio en producción (al menos 32 caracteres)',
-      });
-    }
   });
 
 export type Config = {
@@ -79,9 +70,12 @@ export class ConfigError extends Error {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const limpio = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = esquema.safeParse(limpio);
-  if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  const problemas = parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+  // Checked apart so it is reported together with every other problem.
+  if (limpio.NODE_ENV === 'production' && !limpio.JWT_SECRET) {
+    problemas.push('JWT_SECRET: es obligatorio en producción (al menos 32 caracteres)');
   }
+  if (!parsed.success || problemas.length) throw new ConfigError(problemas);
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
   const production = e.NODE_ENV === 'production';

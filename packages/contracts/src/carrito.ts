@@ -1,7 +1,7 @@
 // Cart contracts (SPEC section 7): items carry id, id_procedimiento and the nested procedimiento.
 import { z } from 'zod';
 import { fechaHora } from './common.ts';
-import { procedimientoSchema } from './catalogo.ts';
+import { ID_MAX, procedimientoSchema } from './catalogo.ts';
 
 export const carritoItemSchema = z.object({
   id: z.number().int(),
@@ -15,11 +15,19 @@ export const agregarCarritoSchema = z.object({
   id_procedimiento: z.coerce
     .number({ message: 'id_procedimiento debe ser un número' })
     .int()
-    .positive('id_procedimiento debe ser positivo'),
+    .positive('id_procedimiento debe ser positivo')
+    .max(ID_MAX, 'id_procedimiento no es válido'),
 });
+
+/** GET listarmicarrito: the caller's items, oldest first. */
+export const listaCarritoSchema = z.array(carritoItemSchema);
 
 /** Exact text of the duplicate-add error; the web matches 'ya está en el carrito' (SPEC 8). */
 export const MENSAJE_YA_EN_CARRITO = 'El procedimiento ya está en el carrito.';
+/** 404 on add: the procedure id does not exist. */
+export const MENSAJE_PROCEDIMIENTO_NO_EXISTE = 'El procedimiento no existe.';
+/** 422 PROCEDIMIENTO_NO_DISPONIBLE on add: inactive procedure or inactive category. */
+export const MENSAJE_PROCEDIMIENTO_NO_DISPONIBLE = 'Este procedimiento no está disponible en este momento.';
 
 export const carritoPaths = {
   listar: '/apicarrito/listarmicarrito',

@@ -1,6 +1,24 @@
 // Catalogue contracts: procedure categories and procedures (with images).
 import { z } from 'zod';
 import { fechaHora, paginacionQuery, paginado } from './common.ts';
+import type { Rol } from './usuarios.ts';
+
+/** Largest id a PostgreSQL integer column holds; larger path/body ids are refused by the schema. */
+export const ID_MAX = 2_147_483_647;
+const idEntero = (campo: string) =>
+  z.coerce
+    .number({ message: `${campo} debe ser un número` })
+    .int(`${campo} debe ser un número entero`)
+    .positive(`${campo} debe ser positivo`)
+    .max(ID_MAX, `${campo} no es válido`);
+
+/** Roles that maintain categories, procedures and their images (DOMAIN.md). */
+export const rolesGestionCatalogo = ['asistente', 'doctor', 'administrador'] as const satisfies readonly Rol[];
+
+/** Path parameter `id` of catalogue routes (bounded to the integer range of the database). */
+export const catalogoIdParam = z.object({ id: idEntero('El id') });
+/** Path parameters of `/apiprocedimientos/:id/imagenes/:imagenId`. */
+export const imagenParams = z.object({ id: idEntero('El id'), imagenId: idEntero('El id de la imagen') });
 
 const texto = (min: number, max: number, campo: string) =>
   z
@@ -21,6 +39,8 @@ export const categoriaSchema = z.object({
   actualizada_en: fechaHora,
 });
 export type CategoriaWire = z.input<typeof categoriaSchema>;
+/** Server-side shape (Date timestamps, before serialisation). */
+export type Categoria = z.output<typeof categoriaSchema>;
 
 export const crearCategoriaSchema = z.object({
   nombre: texto(2, 80, 'el nombre de la categoría'),
@@ -35,20 +55,26 @@ export const editarCategoriaSchema = z
   })
   .strict('Campo no permitido');
 export const listarCategoriasQuery = z.object({
-  q: z.string().trim().max(100).optional(),
+  /** Accent- and case-insensitive search on the name. */
+  q: z.string().trim().max(100, 'Máximo 100 caracteres').optional(),
 });
+/** GET listarcategorias: public users get active categories only (total_procedimientos counts the
+ *  procedures they can see); staff get every category and every procedure counted. */
+export const listaCategoriasSchema = z.array(categoriaSchema);
 
 // ---- procedures ----------------------------------------------------------------------------------
 export const imagenSchema = z.object({
   id: z.number().int(),
   alt: z.string(),
   orden: z.number().int(),
-  /** Resized copy for cards (about 480 px wide, WebP). */
+  /** Resized copy for cards (480 x 360, 4:3 crop, WebP), e.g. /media/procedimientos/<archivo>-tarjeta.webp. */
   url_tarjeta: z.string(),
-  /** Resized copy for the detail page (about 1200 px wide, WebP). */
+  /** Resized copy for the detail page (up to 1200 px wide, aspect kept, WebP). */
   url_detalle: z.string(),
 });
 export type ImagenWire = z.input<typeof imagenSchema>;
+/** Server-side shape (before serialisation). */
+export type Imagen = z.output<typeof imagenSchema>;
 
 export const procedimientoSchema = z.object({
   id: z.number().int(),
@@ -67,6 +93,8 @@ export const procedimientoSchema = z.object({
   actualizado_en: fechaHora,
 });
 export type ProcedimientoWire = z.input<typeof procedimientoSchema>;
+/** Server-side shape (Date timestamps, before serialisation). */
+export type Procedimiento = z.output<typeof procedimientoSchema>;
 
 const precio = z
   .number({ message: 'El precio debe ser un número' })
@@ -108,7 +136,8 @@ export const editarProcedimientoSchema = z
   .strict('Campo no permitido');
 
 export const listarProcedimientosQuery = paginacionQuery.extend({
-  categoriaId: z.coerce.number().int().positive().optional(),
+  pagina: z.coerce.number().int().min(1, 'La página debe ser 1 o mayor').max(100_000, 'Página demasiado alta').default(1),
+  categoriaId: idEntero('categoriaId').optional(),
   q: z.string().trim().max(100, 'Máximo 100 caracteres').optional(),
   /** Staff only: include inactive procedures. Ignored for the public. */
   incluirInactivos: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
@@ -116,13 +145,30 @@ export const listarProcedimientosQuery = paginacionQuery.extend({
 });
 export const listaProcedimientosSchema = paginado(procedimientoSchema);
 
+/** DELETE eliminarprocedimiento: `desactivado` is true when references (carts, appointments) kept the row. */
+export const eliminarProcedimientoRespuestaSchema = z.object({ mensaje: z.string(), desactivado: z.boolean() });
+export const MENSAJE_PROCEDIMIENTO_DESACTIVADO = 'El procedimiento tiene referencias; se desactivó en lugar de eliminarse.';
+
+/** PUT imagenes/orden: every image id of the procedure exactly once, in the new order. */
 export const ordenarImagenesSchema = z.object({
-  orden: z.array(z.number().int().positive()).min(1).max(10),
+  orden: z
+    .array(z.number({ message: 'Cada id debe ser un número' }).int().positive().max(ID_MAX), {
+      message: 'Envía la lista de ids de imágenes en orden',
+    })
+    .min(1, 'Envía al menos una imagen')
+    .max(10, 'Máximo 10 imágenes'),
 });
+/** Response of upload (one image, 201) is imagenSchema; of reordering, the images in their new order. */
+export const listaImagenesSchema = z.array(imagenSchema);
 
 /** Upload limits for procedure images. */
 export const IMAGEN_MAX_BYTES = 5 * 1024 * 1024;
 export const IMAGENES_MAX_POR_PROCEDIMIENTO = 10;
+/** Multipart field names of the upload: the file goes in `imagen`, the optional description in `alt`. */
+export const IMAGEN_CAMPO = 'imagen';
+export const IMAGEN_CAMPO_ALT = 'alt';
+export const IMAGEN_ALT_MAX = 200;
+export const IMAGEN_TIPOS_ACEPTADOS = ['image/jpeg', 'image/png', 'image/webp'] as const;
 
 export const categoriasPaths = {
   listar: '/apicategoriaprocedimientos/listarcategorias',

@@ -1,4 +1,6 @@
-// Password hashing (argon2id, OWASP parameters) and the common-password check.
+// Password hashing (argon2id, OWASP parameters) and the common/context password check
+// (ASVS 5.0 6.2: 8-128 characters, no composition rules, common and context-specific passwords refused).
+import { randomBytes } from 'node:crypto';
 import { Algorithm, hash, verify } from '@node-rs/argon2';
 
 /** argon2id, m=19456 KiB, t=2, p=1 (QUALITY.md, OWASP password storage cheat sheet). */
@@ -11,3 +13,163 @@ export const ARGON2_OPTIONS = {
 
 export const hashPassword = (plain: string) => hash(plain, ARGON2_OPTIONS);
 export const verifyPassword = (stored: string, plain: string) => verify(stored, plain).catch(() => false);
+
+let dummyHash: Promise<string> | undefined;
+/**
+ * Verifies against a throw-away hash with the same parameters, so that a sign-in for an unknown
+ * account costs as much as one for a known account (no user enumeration by timing).
+ */
+export async function verifyAgainstDummy(plain: string): Promise<false> {
+  dummyHash ??= hashPassword(randomBytes(24).toString('base64url'));
+  await verifyPassword(await dummyHash, plain);
+  return false;
+}
+
+/**
+ * Most used passwords and their bases: English top lists (SecLists / HIBP top entries) plus Spanish and
+ * Colombian ones. Entries shorter than 8 characters still matter: the check also compares the
+ * letters of a password with its digits and symbols removed ('Superman2024!' -> 'superman').
+ * Stored normalised: lower case, without accents.
+ */
+const COMUNES_EN = `
+123456 password 123456789 12345678 12345 qwerty 1234567 111111 1234567890 123123 abc123 1234 password1
+iloveyou 1q2w3e4r 000000 qwerty123 zaq12wsx dragon sunshine princess letmein 654321 monkey 27653 1qaz2wsx
+123321 qwertyuiop superman asdfghjkl asdfghjk qwertyui 11111111 22222222 12341234 88888888 87654321
+00000000 123456789a abcd1234 1q2w3e4r5t 1qazxsw2 q1w2e3r4 q1w2e3r4t5 a1b2c3d4 password123 passw0rd
+p@ssw0rd p@ssword pass1234 welcome welcome1 welcome123 admin admin123 administrator root toor
+master football baseball basketball soccer hockey jordan jordan23 michael michelle jennifer jessica
+charlie shadow mustang batman trustno1 hello hello123 freedom whatever qazwsx ninja azerty solo
+starwars loveme lovely flower hunter hunter2 ranger buster thomas tigger robert daniel andrew joshua
+matthew anthony william ashley nicole hannah amanda harley summer winter spring autumn cookie cheese
+computer internet samsung google iphone apple chocolate pepper ginger maggie bailey killer pokemon
+naruto matrix mercedes ferrari corvette thunder silver golden diamond secret secret123 changeme
+changeme123 default guest test test123 testing user usuario login access letmein1 mypassword
+passport password12 password1234 iloveyou1 iloveyou2 princess1 sunshine1 monkey123 dragon123
+football1 baseball1 superman1 batman123 qwerty1 qwerty12 qwertyuiop123 asdf1234 zxcvbnm zxcvbnm123
+asdfasdf qweqwe qweasd qweasdzxc 1qaz2wsx3edc 123qwe 123qweasd 1234qwer qwer1234 abcdefg abcdefgh
+abcdefghi 123abc abc12345 aaaaaaaa 12121212 123123123 112233 11223344 121212 159753 147258369 987654321
+13579 246810 7777777 666666 696969 159357 1111111111 0987654321 blink182 monica lakers yankees cowboys
+eagles rangers chelsea liverpool arsenal barcelona realmadrid juventus metallica slipknot nirvana
+linkin linkinpark spiderman ironman captain avengers marvel pikachu minecraft fortnite roblox
+`;
+const COMUNES_ES = `
+contrasena contrasena1 contrasena123 micontrasena clave clave123 miclave claveclave contrasenia
+teamo teamo123 teamomucho teamomuchisimo tequiero tequiero123 amor amor123 amormio miamor miamor123
+mivida corazon corazon123 princesa princesa123 princesita hermosa hermoso bonita bonito preciosa
+tesoro carino cariño nena nene bebe bebito bebita gordo gorda flaca flaco chiquita chiquito
+colombia colombia1 colombia123 colombia2024 colombia2025 colombia2026 bogota bogota123 bogota2024
+bogota2025 medellin medellin123 cali cali123 barranquilla cartagena bucaramanga pereira manizales
+santamarta cucuta ibague villavicencio pasto antioquia cundinamarca valle atlantico
+nacional atleticonacional millonarios americadecali santafe juniorfc junior deportivocali
+jamesrodriguez james falcao shakira maluma jbalvin karolg carolg feid
+dios dios123 diosesamor diostebendiga jesus jesus123 jesucristo cristo maria maria123 mariajose
+virgen bendicion bendecida bendecido angel angelito angelita
+familia familia123 mifamilia hijos mishijos mihijo mihija mama mama123 mami papa papa123 papi
+abuela abuelo hermano hermana sebastian santiago alejandro alejandra valentina isabella daniela
+camila sofia mariana natalia carolina andrea paola catalina juliana laura diana sara juan carlos
+andres felipe jorge luis jose david miguel manuel camilo mateo samuel nicolas
+hola hola123 holamundo holahola adios gracias amigo amigos amiga amigas feliz felicidad alegria
+libertad esperanza victoria estrella luna sol mar cielo tierra fuego agua verano invierno
+perro perrito gato gatito mascota futbol futbol123 pelota
+chocolate chocolate123 cafe cafecito arepa empanada bandeja
+qwerty123 asdfg123 abc123456 abcd12345 clave1234 usuario123 administrador admin1234 soporte
+sistemas sistema secreto secreto123 acceso acceso123 entrar entrar123 cambiar cambiame
+nuevaclave nueva123 temporal temporal123 inicio inicio123 prueba prueba123 pruebas demo demo123
+enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre diciembre
+lunes martes miercoles jueves viernes sabado domingo
+uno dos tres cuatro cinco seis siete ocho nueve diez unodostres
+doctor doctora medico medica enfermera paciente cita citas belleza spa salud
+`;
+
+export function normalizar(texto: string): string {
+  return texto.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+}
+/** Only the letters of a password: 'Superman2024!' -> 'superman'. */
+function soloLetras(texto: string): string {
+  return normalizar(texto).replace(/[^a-z]/g, '');
+}
+
+const COMUNES = new Set(
+  `${COMUNES_EN} ${COMUNES_ES}`
+    .split(/\s+/)
+    .filter(Boolean)
+    .map(normalizar),
+);
+const COMUNES_LETRAS = new Set([...COMUNES].map(soloLetras).filter((p) => p.length >= 4));
+
+/** Words about this service that are never a password by themselves (with digits or symbols around). */
+const PALABRAS_CONTEXTO = ['clinica', 'clinicas', 'estetica', 'esteticas', 'esteticos', 'medico', 'medica', 'spa', 'belleza'];
+
+export type ContextoContrasena = {
+  /** CLINICA_NOMBRE from config. */
+  clinicaNombre: string;
+  correo?: string | null;
+  numerodocumento?: string | null;
+  nombre?: string | null;
+};
+
+export const MENSAJES_CONTRASENA = {
+  comun: 'Esa contraseña es muy común y fácil de adivinar. Elige otra; una frase que solo tú conozcas funciona bien.',
+  clinica: 'La contraseña no puede basarse en el nombre de la clínica. Elige otra.',
+  correo: 'La contraseña no puede contener tu correo electrónico.',
+  documento: 'La contraseña no puede contener tu número de documento.',
+  nombre: 'La contraseña no puede ser tu nombre. Elige otra.',
+  repetida: 'La contraseña no puede ser un mismo carácter repetido.',
+} as const;
+
+/**
+ * Returns a Spanish reason when the password is common or guessable from context, else null.
+ * Length (8-128) is checked by the contract schema; there are no composition rules.
+ */
+export function problemaContrasena(contrasena: string, ctx: ContextoContrasena): string | null {
+  const plano = normalizar(contrasena);
+  const letras = soloLetras(contrasena);
+  const compacto = plano.replace(/\s+/g, '');
+
+  if (new Set(compacto).size <= 1) return MENSAJES_CONTRASENA.repetida;
+  if (COMUNES.has(plano) || COMUNES.has(compacto) || COMUNES_LETRAS.has(letras)) return MENSAJES_CONTRASENA.comun;
+  // Only digits: the lists above hold the usual ones; a keyboard run or a repeated block is also refused.
+  if (/^\d+$/.test(compacto) && (esSecuencia(compacto) || /^(\d{1,4})\1+$/.test(compacto)))
+    return MENSAJES_CONTRASENA.comun;
+
+  // Context (NIST 800-63B 3.1.1.2): the clinic's name and the words about the service, alone or
+  // together, plus digits and symbols ('ClinicaAurora2026!', 'estetica123').
+  const nombreClinica = soloLetras(ctx.clinicaNombre);
+  if (nombreClinica.length >= 4 && letras.includes(nombreClinica)) return MENSAJES_CONTRASENA.clinica;
+  const palabrasClinica = normalizar(ctx.clinicaNombre)
+    .split(/[^a-z]+/)
+    .filter((p) => p.length >= 3);
+  let resto = letras;
+  for (const palabra of [...new Set([...palabrasClinica, ...PALABRAS_CONTEXTO])].sort((a, b) => b.length - a.length)) {
+    resto = resto.split(palabra).join('');
+  }
+  if (letras.length > 0 && resto.length < 3 && resto.length < letras.length) return MENSAJES_CONTRASENA.clinica;
+
+  const local = ctx.correo ? normalizar(ctx.correo.split('@')[0] ?? '') : '';
+  if (local.length >= 3 && (plano.includes(local) || (soloLetras(local).length >= 4 && letras.includes(soloLetras(local)))))
+    return MENSAJES_CONTRASENA.correo;
+
+  const documento = ctx.numerodocumento ? normalizar(ctx.numerodocumento).replace(/[^a-z0-9]/g, '') : '';
+  if (documento.length >= 4 && plano.replace(/[^a-z0-9]/g, '').includes(documento)) return MENSAJES_CONTRASENA.documento;
+
+  const nombre = ctx.nombre ? soloLetras(ctx.nombre) : '';
+  if (nombre.length >= 4 && letras === nombre) return MENSAJES_CONTRASENA.nombre;
+
+  return null;
+}
+
+/** '12345678', '87654321', '34567890': each digit one more or one less than the previous. */
+function esSecuencia(digitos: string): boolean {
+  let sube = true;
+  let baja = true;
+  for (let i = 1; i < digitos.length; i++) {
+    const a = digitos.charCodeAt(i - 1);
+    const b = digitos.charCodeAt(i);
+    if ((b - a + 10) % 10 !== 1) sube = false;
+    if ((a - b + 10) % 10 !== 1) baja = false;
+  }
+  return sube || baja;
+}
+
+/** Every hash written with ARGON2_OPTIONS starts like this; older ones are rehashed at sign-in. */
+export const ARGON2_PREFIX = '$argon2id$v=19$m=19456,t=2,p=1$';

@@ -15,11 +15,13 @@ export type SesionActiva = {
 
 export function createSesionesRepository(db: Db) {
   return {
-    async create(s: { id: string; usuarioId: number; expiraEn: Date; ip?: string; agente?: string }) {
+    /** creadaEn: the service's clock (tests inject one); defaults to the database's now(). */
+    async create(s: { id: string; usuarioId: number; expiraEn: Date; creadaEn?: Date; ip?: string; agente?: string }) {
       await db.insert(sesiones).values({
         id: s.id,
         usuario_id: s.usuarioId,
         expira_en: s.expiraEn,
+        ...(s.creadaEn ? { creada_en: s.creadaEn, ultima_actividad_en: s.creadaEn } : {}),
         ip: s.ip ?? null,
         agente: s.agente?.slice(0, 300) ?? null,
       });

@@ -1,30 +1,152 @@
-// Cart context (SPEC 3-5, 8). Interim minimal version: the catalogue engineer replaces the internals;
-// the exported names and the shape of useCart() are the contract other modules rely on.
-import { createContext, useContext, useMemo, type ReactNode } from 'react';
+// Cart context (SPEC 3-5, 7, 8): the signed-in user's cart as the server keeps it.
+// - starts empty; loads GET listarmicarrito when a valid token exists: on mount, and again whenever the
+//   session's token appears or changes (sign-in); empties on sign-out;
+// - addToCart checks locally first (nested procedimiento.id or id_procedimiento), then POSTs; a 400 whose
+//   lower-cased text contains 'ya está en el carrito' is the same already-in-cart result (SPEC 8);
+// - remove filters by item id, clear empties; load/remove/clear failures are logged, state unchanged.
+// The provider must sit inside AuthProvider.
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { CarritoItemWire } from '@clinica/contracts/carrito';
+import { ApiClientError, TOKEN_KEY } from '../../lib/api-client.ts';
+import { useAuth } from '../../lib/session/auth-context.tsx';
+import { agregarAMiCarrito, eliminarDeMiCarrito, limpiarMiCarrito, listarMiCarrito } from './api/carrito-api.ts';
+import { duenoDelCarrito, tokenVigente } from './token-vigente.ts';
 
-export type AddResult = { added: true } | { added: false; reason: 'already-in-cart' } | { added: false; reason: 'error'; error: unknown };
+export type AddResult =
+  | { added: true; item: CarritoItemWire }
+  | { added: false; reason: 'already-in-cart' }
+  | { added: false; reason: 'error'; error: unknown };
+
+/** 'idle': signed out (nothing to load); 'loading': first load in flight; 'ready'; 'error': the load failed. */
+export type CartStatus = 'idle' | 'loading' | 'ready' | 'error';
 
 export type CartState = {
   items: CarritoItemWire[];
+  /** items.length: what the header badge shows. */
   count: number;
+  status: CartStatus;
   addToCart: (procedimientoId: number) => Promise<AddResult>;
-  removeFromCart: (itemId: number) => Promise<void>;
-  clearCart: () => Promise<void>;
+  /** Resolves true when the server removed it; false when it failed (already logged, state unchanged). */
+  removeFromCart: (itemId: number) => Promise<boolean>;
+  /** Resolves true when the server emptied it; false when it failed (already logged, state unchanged). */
+  clearCart: () => Promise<boolean>;
+  /** Loads the cart again (e.g. a retry after a failed load). */
+  reload: () => Promise<void>;
 };
 
 const CartContext = createContext<CartState | null>(null);
 
+/** Whether the cart already holds this procedure, by nested procedure id or by id_procedimiento (SPEC 4). */
+export function isInCart(items: readonly CarritoItemWire[], procedimientoId: number): boolean {
+  return items.some((item) => item.procedimiento?.id === procedimientoId || item.id_procedimiento === procedimientoId);
+}
+
+function isDuplicateError(error: unknown): boolean {
+  return (
+    error instanceof ApiClientError &&
+    error.status === 400 &&
+    typeof error.body?.error === 'string' &&
+    error.body.error.toLowerCase().includes('ya está en el carrito')
+  );
+}
+
 export function CartProvider({ children }: { children: ReactNode }) {
+  const { token } = useAuth();
+  const [items, setItems] = useState<CarritoItemWire[]>([]);
+  const [status, setStatus] = useState<CartStatus>('idle');
+  // Latest items for the local duplicate check, so two quick calls never read a stale render.
+  const itemsRef = useRef<CarritoItemWire[]>(items);
+  // `session` changes on every sign-in/out, `loads` on every load: late answers of an older one are dropped.
+  const session = useRef(0);
+  const loads = useRef(0);
+  // Changes on sign-in and sign-out, not when the same user's token is renewed.
+  const dueno = duenoDelCarrito(token);
+
+  const update = useCallback((next: (prev: CarritoItemWire[]) => CarritoItemWire[]) => {
+    itemsRef.current = next(itemsRef.current);
+    setItems(itemsRef.current);
+  }, []);
+
+  const fetchCart = useCallback(async () => {
+    const mySession = session.current;
+    const myLoad = ++loads.current;
+    const stale = () => mySession !== session.current || myLoad !== loads.current;
+    setStatus((s) => (s === 'ready' ? s : 'loading'));
+    try {
+      const data = await listarMiCarrito();
+      if (stale()) return;
+      update(() => (Array.isArray(data) ? data : []));
+      setStatus('ready');
+    } catch (error) {
+      if (stale()) return;
+      console.error('Error al cargar el carrito', error);
+      setStatus((s) => (s === 'ready' ? s : 'error'));
+    }
+  }, [update]);
+
+  useEffect(() => {
+    // A new owner (sign-in, another user, sign-out): drop the previous cart and any late answer for it.
+    session.current++;
+    if (itemsRef.current.length) update(() => []);
+    if (!dueno) {
+      setStatus('idle');
+      return;
+    }
+    setStatus('loading');
+    void fetchCart();
+  }, [dueno, fetchCart, update]);
+
+  const reload = useCallback(async () => {
+    if (tokenVigente(localStorage.getItem(TOKEN_KEY))) await fetchCart();
+  }, [fetchCart]);
+
+  const addToCart = useCallback(
+    async (procedimientoId: number): Promise<AddResult> => {
+      if (isInCart(itemsRef.current, procedimientoId)) return { added: false, reason: 'already-in-cart' };
+      const mySession = session.current;
+      try {
+        const item = await agregarAMiCarrito(procedimientoId);
+        // Signed out or another user signed in meanwhile: this item is not the current cart's.
+        if (mySession === session.current)
+          update((prev) => [...prev.filter((i) => i.id !== item.id), item]);
+        return { added: true, item };
+      } catch (error) {
+        if (isDuplicateError(error)) return { added: false, reason: 'already-in-cart' };
+        console.error('Error al agregar al carrito', error);
+        return { added: false, reason: 'error', error };
+      }
+    },
+    [update],
+  );
+
+  const removeFromCart = useCallback(
+    async (itemId: number) => {
+      try {
+        await eliminarDeMiCarrito(itemId);
+      } catch (error) {
+        console.error('Error al eliminar del carrito', error);
+        return false;
+      }
+      update((prev) => prev.filter((i) => i.id !== itemId));
+      return true;
+    },
+    [update],
+  );
+
+  const clearCart = useCallback(async () => {
+    try {
+      await limpiarMiCarrito();
+    } catch (error) {
+      console.error('Error al limpiar el carrito', error);
+      return false;
+    }
+    update(() => []);
+    return true;
+  }, [update]);
+
   const value = useMemo<CartState>(
-    () => ({
-      items: [],
-      count: 0,
-      addToCart: async () => ({ added: false, reason: 'error', error: new Error('Carrito no disponible') }),
-      removeFromCart: async () => {},
-      clearCart: async () => {},
-    }),
-    [],
+    () => ({ items, count: items.length, status, addToCart, removeFromCart, clearCart, reload }),
+    [items, status, addToCart, removeFromCart, clearCart, reload],
   );
   return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
 }

@@ -1,0 +1,43 @@
+// The one mapping from a procedure row and its images to the wire shape (procedimientoSchema).
+// The cart reuses it through the procedures service, so both answer the same object.
+import type { Imagen, Procedimiento } from '@clinica/contracts/catalogo';
+import type { ImagenFila, ProcedimientoFila } from './procedimientos.repository.ts';
+import { urlsImagen } from './imagenes.ts';
+
+export function toImagenWire(img: ImagenFila): Imagen {
+  return { id: img.id, alt: img.alt, orden: img.orden, ...urlsImagen(img.ruta) };
+}
+
+/** `imagenes` may hold other procedures' images too; only this one's are kept, sorted by orden. */
+export function toProcedimientoWire(fila: ProcedimientoFila, imagenes: readonly ImagenFila[]): Procedimiento {
+  return {
+    id: fila.id,
+    nombre: fila.nombre,
+    descripcion: fila.descripcion,
+    precio: fila.precio,
+    duracion_minutos: fila.duracion_minutos,
+    requiere_evaluacion: fila.requiere_evaluacion,
+    recomendaciones_previas: fila.recomendaciones_previas,
+    examenes_requeridos: fila.examenes_requeridos,
+    edad_minima: fila.edad_minima,
+    activo: fila.activo,
+    categoria: { id: fila.categoria_id, nombre: fila.categoria_nombre },
+    imagenes: imagenes
+      .filter((i) => i.procedimiento_id === fila.id)
+      .sort((a, b) => a.orden - b.orden || a.id - b.id)
+      .map(toImagenWire),
+    creado_en: fila.creado_en,
+    actualizado_en: fila.actualizado_en,
+  };
+}
+
+/** Maps many rows with the images of all of them (fetched in one query), keeping the rows' order. */
+export function toProcedimientosWire(filas: readonly ProcedimientoFila[], imagenes: readonly ImagenFila[]): Procedimiento[] {
+  const porProcedimiento = new Map<number, ImagenFila[]>();
+  for (const img of imagenes) {
+    const lista = porProcedimiento.get(img.procedimiento_id);
+    if (lista) lista.push(img);
+    else porProcedimiento.set(img.procedimiento_id, [img]);
+  }
+  return filas.map((f) => toProcedimientoWire(f, porProcedimiento.get(f.id) ?? []));
+}

@@ -1,0 +1,264 @@
+// SQL for procedures and their images. The only code of this feature that sees the Drizzle schema.
+import { and, asc, count, eq, inArray, max, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { categoriasProcedimiento, procedimientoImagenes, procedimientos } from '../../db/schema/index.ts';
+import { isForeignKeyViolation } from '../../lib/app-error.ts';
+
+/** A procedure row joined with what the wire shape needs from its category. */
+export type ProcedimientoFila = {
+  id: number;
+  categoria_id: number;
+  categoria_nombre: string;
+  categoria_activa: boolean;
+  nombre: string;
+  descripcion: string;
+  precio: number;
+  duracion_minutos: number;
+  requiere_evaluacion: boolean;
+  recomendaciones_previas: string | null;
+  examenes_requeridos: string | null;
+  edad_minima: number;
+  activo: boolean;
+  creado_en: Date;
+  actualizado_en: Date;
+};
+
+export type ImagenFila = { id: number; procedimiento_id: number; ruta: string; alt: string; orden: number };
+
+export type ProcedimientoValores = Omit<typeof procedimientos.$inferInsert, 'id' | 'creado_en' | 'actualizado_en'>;
+
+export type FiltroProcedimientos = {
+  categoriaId?: number | undefined;
+  q?: string | undefined;
+  /** Only active procedures in active categories (what the public may see). */
+  soloVisibles: boolean;
+  limit: number;
+  offset: number;
+};
+
+const columnas = {
+  id: procedimientos.id,
+  categoria_id: procedimientos.categoria_id,
+  categoria_nombre: categoriasProcedimiento.nombre,
+  categoria_activa: categoriasProcedimiento.activa,
+  nombre: procedimientos.nombre,
+  descripcion: procedimientos.descripcion,
+  precio: procedimientos.precio,
+  duracion_minutos: procedimientos.duracion_minutos,
+  requiere_evaluacion: procedimientos.requiere_evaluacion,
+  recomendaciones_previas: procedimientos.recomendaciones_previas,
+  examenes_requeridos: procedimientos.examenes_requeridos,
+  edad_minima: procedimientos.edad_minima,
+  activo: procedimientos.activo,
+  creado_en: procedimientos.creado_en,
+  actualizado_en: procedimientos.actualizado_en,
+};
+
+const columnasImagen = {
+  id: procedimientoImagenes.id,
+  procedimiento_id: procedimientoImagenes.procedimiento_id,
+  ruta: procedimientoImagenes.ruta,
+  alt: procedimientoImagenes.alt,
+  orden: procedimientoImagenes.orden,
+};
+
+/** LIKE pattern for a user's search text: wildcards in it are literal. */
+const contiene = (q: string) => `%${q.replace(/[\\%_]/g, '\\$&')}%`;
+
+const visible = () => and(eq(procedimientos.activo, true), eq(categoriasProcedimiento.activa, true));
+
+export function createProcedimientosRepository(db: Db) {
+  const base = () =>
+    db
+      .select(columnas)
+      .from(procedimientos)
+      .innerJoin(categoriasProcedimiento, eq(categoriasProcedimiento.id, procedimientos.categoria_id));
+
+  return {
+    /** One page of procedures and the total that match (window count; a second query only past the end). */
+    async listar(f: FiltroProcedimientos): Promise<{ filas: ProcedimientoFila[]; total: number }> {
+      const condiciones: (SQL | undefined)[] = [];
+      if (f.soloVisibles) condiciones.push(visible());
+      if (f.categoriaId !== undefined) condiciones.push(eq(procedimientos.categoria_id, f.categoriaId));
+      // Accent- and case-insensitive; served by the procedimientos_nombre_trgm index.
+      if (f.q) condiciones.push(sql`f_unaccent(lower(${procedimientos.nombre})) like f_unaccent(lower(${contiene(f.q)}))`);
+      const where = and(...condiciones);
+      const filas = await db
+        .select({ ...columnas, total: sql<number>`count(*) over ()`.mapWith(Number) })
+        .from(procedimientos)
+        .innerJoin(categoriasProcedimiento, eq(categoriasProcedimiento.id, procedimientos.categoria_id))
+        .where(where)
+        .orderBy(sql`f_unaccent(lower(${procedimientos.nombre}))`, asc(procedimientos.id))
+        .limit(f.limit)
+        .offset(f.offset);
+      if (filas.length > 0) return { filas: filas.map(({ total: _t, ...fila }) => fila), total: filas[0]!.total };
+      if (f.offset === 0) return { filas: [], total: 0 };
+      const [c] = await db
+        .select({ n: count() })
+        .from(procedimientos)
+        .innerJoin(categoriasProcedimiento, eq(categoriasProcedimiento.id, procedimientos.categoria_id))
+        .where(where);
+      return { filas: [], total: c?.n ?? 0 };
+    },
+
+    async buscar(id: number): Promise<ProcedimientoFila | undefined> {
+      const [fila] = await base().where(eq(procedimientos.id, id)).limit(1);
+      return fila;
+    },
+
+    async buscarPorIds(ids: number[]): Promise<ProcedimientoFila[]> {
+      if (ids.length === 0) return [];
+      return base().where(inArray(procedimientos.id, ids));
+    },
+
+    /** Images of many procedures in one query, in display order. */
+    async imagenesDe(procedimientoIds: number[]): Promise<ImagenFila[]> {
+      if (procedimientoIds.length === 0) return [];
+      return db
+        .select(columnasImagen)
+        .from(procedimientoImagenes)
+        .where(inArray(procedimientoImagenes.procedimiento_id, procedimientoIds))
+        .orderBy(asc(procedimientoImagenes.procedimiento_id), asc(procedimientoImagenes.orden), asc(procedimientoImagenes.id));
+    },
+
+    async categoriaExiste(id: number): Promise<boolean> {
+      const [fila] = await db
+        .select({ id: categoriasProcedimiento.id })
+        .from(categoriasProcedimiento)
+        .where(eq(categoriasProcedimiento.id, id))
+        .limit(1);
+      return !!fila;
+    },
+
+    /** Returns the new id, or 'categoria_no_existe' when the category vanished meanwhile. */
+    async crear(valores: ProcedimientoValores): Promise<number | 'categoria_no_existe'> {
+      try {
+        const [fila] = await db.insert(procedimientos).values(valores).returning({ id: procedimientos.id });
+        return fila!.id;
+      } catch (err) {
+        if (isForeignKeyViolation(err)) return 'categoria_no_existe';
+        throw err;
+      }
+    },
+
+    /** Returns false when the procedure does not exist, 'categoria_no_existe' on a bad category. */
+    async editar(id: number, valores: Partial<ProcedimientoValores>): Promise<boolean | 'categoria_no_existe'> {
+      try {
+        const filas = await db
+          .update(procedimientos)
+          .set({ ...valores, actualizado_en: sql`now()` })
+          .where(eq(procedimientos.id, id))
+          .returning({ id: procedimientos.id });
+        return filas.length > 0;
+      } catch (err) {
+        if (isForeignKeyViolation(err)) return 'categoria_no_existe';
+        throw err;
+      }
+    },
+
+    /**
+     * Deletes the procedure (its image rows cascade) and returns the image paths to remove from storage.
+     * A procedure that other rows reference (carts, later appointments) cannot be deleted: the foreign
+     * key refuses it, whatever table it comes from, and the procedure is deactivated instead.
+     */
+    async eliminar(
+      id: number,
+    ): Promise<{ estado: 'no_existe' } | { estado: 'eliminado'; rutas: string[] } | { estado: 'desactivado' }> {
+      try {
+        return await db.transaction(async (tx) => {
+          // Locks out concurrent image uploads, so no image row escapes the list of files to remove.
+          const [p] = await tx
+            .select({ id: procedimientos.id })
+            .from(procedimientos)
+            .where(eq(procedimientos.id, id))
+            .for('update');
+          if (!p) return { estado: 'no_existe' as const };
+          const imagenes = await tx
+            .select({ ruta: procedimientoImagenes.ruta })
+            .from(procedimientoImagenes)
+            .where(eq(procedimientoImagenes.procedimiento_id, id));
+          await tx.delete(procedimientos).where(eq(procedimientos.id, id));
+          return { estado: 'eliminado' as const, rutas: imagenes.map((i) => i.ruta) };
+        });
+      } catch (err) {
+        if (!isForeignKeyViolation(err)) throw err;
+        await db
+          .update(procedimientos)
+          .set({ activo: false, actualizado_en: sql`now()` })
+          .where(eq(procedimientos.id, id));
+        return { estado: 'desactivado' };
+      }
+    },
+
+    async contarImagenes(procedimientoId: number): Promise<number> {
+      const [c] = await db
+        .select({ n: count() })
+        .from(procedimientoImagenes)
+        .where(eq(procedimientoImagenes.procedimiento_id, procedimientoId));
+      return c?.n ?? 0;
+    },
+
+    /** Adds an image at the end unless the procedure already has `maximo` (checked under a row lock). */
+    async agregarImagen(
+      procedimientoId: number,
+      ruta: string,
+      alt: string,
+      maximo: number,
+    ): Promise<ImagenFila | 'no_existe' | 'lleno'> {
+      return db.transaction(async (tx) => {
+        const [p] = await tx
+          .select({ id: procedimientos.id })
+          .from(procedimientos)
+          .where(eq(procedimientos.id, procedimientoId))
+          .for('update');
+        if (!p) return 'no_existe' as const;
+        const [c] = await tx
+          .select({ n: count(), ultimo: max(procedimientoImagenes.orden) })
+          .from(procedimientoImagenes)
+          .where(eq(procedimientoImagenes.procedimiento_id, procedimientoId));
+        if ((c?.n ?? 0) >= maximo) return 'lleno' as const;
+        const [fila] = await tx
+          .insert(procedimientoImagenes)
+          .values({ procedimiento_id: procedimientoId, ruta, alt, orden: (c?.ultimo ?? -1) + 1 })
+          .returning(columnasImagen);
+        await tx.update(procedimientos).set({ actualizado_en: sql`now()` }).where(eq(procedimientos.id, procedimientoId));
+        return fila!;
+      });
+    },
+
+    /** Deletes one image of one procedure; returns its path, or undefined if it is not that procedure's. */
+    async eliminarImagen(procedimientoId: number, imagenId: number): Promise<string | undefined> {
+      const [fila] = await db
+        .delete(procedimientoImagenes)
+        .where(and(eq(procedimientoImagenes.id, imagenId), eq(procedimientoImagenes.procedimiento_id, procedimientoId)))
+        .returning({ ruta: procedimientoImagenes.ruta });
+      return fila?.ruta;
+    },
+
+    /** Sets the order; `ids` must be exactly the procedure's image ids. */
+    async ordenarImagenes(procedimientoId: number, ids: number[]): Promise<'ok' | 'no_existe' | 'no_coincide'> {
+      return db.transaction(async (tx) => {
+        const [p] = await tx
+          .select({ id: procedimientos.id })
+          .from(procedimientos)
+          .where(eq(procedimientos.id, procedimientoId))
+          .for('update');
+        if (!p) return 'no_existe' as const;
+        const actuales = await tx
+          .select({ id: procedimientoImagenes.id })
+          .from(procedimientoImagenes)
+          .where(eq(procedimientoImagenes.procedimiento_id, procedimientoId));
+        const conjunto = new Set(actuales.map((a) => a.id));
+        if (new Set(ids).size !== ids.length || ids.length !== conjunto.size || !ids.every((i) => conjunto.has(i))) {
+          return 'no_coincide' as const;
+        }
+        for (const [orden, id] of ids.entries()) {
+          await tx.update(procedimientoImagenes).set({ orden }).where(eq(procedimientoImagenes.id, id));
+        }
+        await tx.update(procedimientos).set({ actualizado_en: sql`now()` }).where(eq(procedimientos.id, procedimientoId));
+        return 'ok' as const;
+      });
+    },
+  };
+}
+export type ProcedimientosRepository = ReturnType<typeof createProcedimientosRepository>;

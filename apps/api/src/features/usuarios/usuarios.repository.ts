@@ -1,0 +1,113 @@
+// SQL for the usuarios table. Public reads select the allow-listed columns only; the hash is read
+// by the two sign-in/password paths and nowhere else.
+import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { usuarios } from '../../db/schema/index.ts';
+
+export type UsuarioFila = typeof usuarios.$inferSelect;
+export type NuevoUsuario = Omit<typeof usuarios.$inferInsert, 'id'>;
+export type CambiosUsuario = Partial<Omit<typeof usuarios.$inferInsert, 'id' | 'fecha_registro'>>;
+
+/** The columns that may leave the server (mirror of usuarioSchema in contracts). */
+const publicas = {
+  id: usuarios.id,
+  nombre: usuarios.nombre,
+  correo: usuarios.correo,
+  rol: usuarios.rol,
+  estado: usuarios.estado,
+  tipodocumento: usuarios.tipodocumento,
+  numerodocumento: usuarios.numerodocumento,
+  telefono: usuarios.telefono,
+  direccion: usuarios.direccion,
+  genero: usuarios.genero,
+  fecha_nacimiento: usuarios.fecha_nacimiento,
+  ocupacion: usuarios.ocupacion,
+  estado_civil: usuarios.estado_civil,
+  fecha_registro: usuarios.fecha_registro,
+};
+export type UsuarioPublico = {
+  [K in keyof typeof publicas]: UsuarioFila[K];
+};
+
+export type FiltroUsuarios = {
+  q?: string | undefined;
+  rol?: UsuarioFila['rol'] | undefined;
+  estado?: boolean | undefined;
+  limit: number;
+  offset: number;
+};
+
+/** Escapes LIKE wildcards so a search for '50%' or 'a_b' is literal. */
+function likeLiteral(texto: string): string {
+  return texto.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+export function createUsuariosRepository(db: Db) {
+  return {
+    async findById(id: number): Promise<UsuarioPublico | undefined> {
+      const [row] = await db.select(publicas).from(usuarios).where(eq(usuarios.id, id)).limit(1);
+      return row;
+    },
+
+    /** Sign-in and password change only: includes the hash. */
+    async findCredencialesPorCorreo(correo: string) {
+      const [row] = await db
+        .select({ ...publicas, contrasena_hash: usuarios.contrasena_hash })
+        .from(usuarios)
+        .where(sql`lower(${usuarios.correo}) = lower(${correo})`)
+        .limit(1);
+      return row;
+    },
+
+    async findCredencialesPorId(id: number) {
+      const [row] = await db
+        .select({ ...publicas, contrasena_hash: usuarios.contrasena_hash })
+        .from(usuarios)
+        .where(eq(usuarios.id, id))
+        .limit(1);
+      return row;
+    },
+
+    /** Throws the driver's unique violation (usuarios_correo_unico / usuarios_documento_unico) on duplicates. */
+    async insert(valores: NuevoUsuario): Promise<UsuarioPublico> {
+      const [row] = await db.insert(usuarios).values(valores).returning(publicas);
+      if (!row) throw new Error('insert usuarios no devolvió la fila');
+      return row;
+    },
+
+    async update(id: number, cambios: CambiosUsuario): Promise<UsuarioPublico | undefined> {
+      const [row] = await db.update(usuarios).set(cambios).where(eq(usuarios.id, id)).returning(publicas);
+      return row;
+    },
+
+    /**
+     * Search over nombre, correo and numerodocumento, accent- and case-insensitive. The expression is the
+     * one of the trigram index usuarios_busqueda_trgm, so PostgreSQL can use it for ILIKE '%q%'.
+     */
+    async list(f: FiltroUsuarios): Promise<{ items: UsuarioPublico[]; total: number }> {
+      const condiciones: SQL[] = [];
+      if (f.q) {
+        const patron = `%${likeLiteral(f.q)}%`;
+        condiciones.push(
+          sql`f_unaccent(lower(${usuarios.nombre} || ' ' || ${usuarios.correo} || ' ' || ${usuarios.numerodocumento})) ilike f_unaccent(lower(${patron}))`,
+        );
+      }
+      if (f.rol) condiciones.push(eq(usuarios.rol, f.rol));
+      if (f.estado !== undefined) condiciones.push(eq(usuarios.estado, f.estado));
+      const where = condiciones.length ? and(...condiciones) : undefined;
+
+      const [items, totales] = await Promise.all([
+        db
+          .select(publicas)
+          .from(usuarios)
+          .where(where)
+          .orderBy(asc(usuarios.nombre), asc(usuarios.id))
+          .limit(f.limit)
+          .offset(f.offset),
+        db.select({ n: count() }).from(usuarios).where(where),
+      ]);
+      return { items, total: totales[0]?.n ?? 0 };
+    },
+  };
+}
+export type UsuariosRepository = ReturnType<typeof createUsuariosRepository>;

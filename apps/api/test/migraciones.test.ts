@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { seedDemo } from '../src/db/seed/index.ts';
+import { createTestDatabase } from './helpers.ts';
+
+describe('migrations and demo seed', () => {
+  it('apply to an empty database, create the extensions, and the seed is idempotent', async () => {
+    const database = await createTestDatabase();
+    try {
+      const ext = await database.db.execute(
+        "select extname from pg_extension where extname in ('btree_gist','pg_trgm','unaccent') order by extname",
+      );
+      expect(ext.rows.map((r) => (r as { extname: string }).extname)).toEqual(['btree_gist', 'pg_trgm', 'unaccent']);
+      await database.migrate(); // re-running is a no-op
+
+      const counts = async () => {
+        const r = await database.db.execute(
+          `select (select count(*) from usuarios)::int as u,
+                  (select count(*) from categorias_procedimiento)::int as c,
+                  (select count(*) from procedimientos)::int as p`,
+        );
+        return r.rows[0] as { u: number; c: number; p: number };
+      };
+      await seedDemo(database, { dataDir: '/tmp/clinica-seed-test' });
+      const first = await counts();
+      await seedDemo(database, { dataDir: '/tmp/clinica-seed-test' });
+      expect(await counts()).toEqual(first);
+
+      const roles = await database.db.execute('select correo, rol from usuarios where correo like $1 order by correo'.replace('$1', "'%@demo.test'"));
+      const porCorreo = Object.fromEntries(roles.rows.map((r) => [(r as { correo: string }).correo, (r as { rol: string }).rol]));
+      expect(porCorreo).toMatchObject({
+        'admin@demo.test': 'administrador',
+        'doctor@demo.test': 'doctor',
+        'asistente@demo.test': 'asistente',
+        'paciente@demo.test': 'paciente',
+      });
+      expect(first.u).toBeGreaterThanOrEqual(6);
+    } finally {
+      await database.drop();
+    }
+  });
+});

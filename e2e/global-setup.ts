@@ -1,0 +1,112 @@
+// Starts the production build (bundled API serving the built web) on a random port with a fresh
+// DATA_DIR and demo data, plus one headless Chromium that every spec connects to.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, openSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type BrowserServer } from 'playwright-core';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseURL: string;
+    wsEndpoint: string;
+    dataDir: string;
+  }
+}
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-dev-shm-usage',
+];
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitReady(url: string, child: ChildProcess, timeoutMs = 60_000) {
+  const start = Date.now();
+  while (Date.now() - start < timeoutMs) {
+    if (child.exitCode !== null) throw new Error(`El servidor terminó al iniciar (código ${child.exitCode})`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`El servidor no respondió en ${timeoutMs} ms: ${url}`);
+}
+
+export default async function setup(project: TestProject) {
+  const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(executablePath)) {
+    throw new Error(
+      `No se encontró Chromium en ${executablePath}. Instálalo con "apt-get update && apt-get install -y chromium" ` +
+        'o indica la ruta con CHROMIUM_PATH.',
+    );
+  }
+  const serverJs = path.join(ROOT, 'apps/api/dist/server.js');
+  const webIndex = path.join(ROOT, 'apps/web/dist/index.html');
+  if (!existsSync(serverJs) || !existsSync(webIndex)) {
+    throw new Error('Falta la compilación de producción: ejecuta "npm run build" antes de las pruebas e2e.');
+  }
+
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'clinica-e2e-'));
+  const port = await freePort();
+  const log = openSync(path.join(dataDir, 'server.log'), 'a');
+  const server = spawn(process.execPath, [serverJs], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      SEMILLA_DEMO: 'true',
+      RATE_LIMIT_MAX: '100000',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', log, log],
+  });
+  const baseURL = `http://127.0.0.1:${port}`;
+  let browser: BrowserServer | undefined;
+  try {
+    await waitReady(`${baseURL}/salud/lista`, server);
+    browser = await chromium.launchServer({ executablePath, args: CHROMIUM_ARGS, headless: true });
+  } catch (err) {
+    server.kill('SIGKILL');
+    throw new Error(`${(err as Error).message}. Registro del servidor: ${path.join(dataDir, 'server.log')}`);
+  }
+
+  project.provide('baseURL', baseURL);
+  project.provide('wsEndpoint', browser.wsEndpoint());
+  project.provide('dataDir', dataDir);
+
+  return async () => {
+    await browser?.close();
+    await new Promise<void>((resolve) => {
+      if (server.exitCode !== null) return resolve();
+      server.once('exit', () => resolve());
+      server.kill('SIGTERM');
+      setTimeout(() => server.kill('SIGKILL'), 10_000).unref();
+    });
+    if (!process.env.E2E_KEEP_DATA) rmSync(dataDir, { recursive: true, force: true });
+  };
+}

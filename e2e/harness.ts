@@ -1,0 +1,88 @@
+// What every e2e spec uses: a fresh browser context on the shared Chromium, the base URL,
+// and helpers that create state through the API (STYLE 11), not by clicking through setup.
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from 'vitest';
+
+export const DEMO_PASSWORD = 'clinica-demo-2026';
+export const DEMO = {
+  admin: 'admin@demo.test',
+  doctor: 'doctor@demo.test',
+  asistente: 'asistente@demo.test',
+  paciente: 'paciente@demo.test',
+} as const;
+
+export const baseURL = () => inject('baseURL');
+
+export type Ctx = { browser: Browser; context: BrowserContext; page: Page; pageErrors: string[] };
+
+/**
+ * Registers hooks: one browser connection per spec file, a new context and page per test.
+ * Uncaught page errors fail the test. Usage: `const t = useBrowser();` then `t.page` inside tests.
+ */
+export function useBrowser(opts: { viewport?: { width: number; height: number } } = {}): Ctx {
+  const ctx = {} as Ctx;
+  beforeAll(async () => {
+    ctx.browser = await chromium.connect(inject('wsEndpoint'));
+  });
+  afterAll(async () => {
+    await ctx.browser?.close();
+  });
+  beforeEach(async () => {
+    ctx.context = await ctx.browser.newContext({
+      baseURL: baseURL(),
+      locale: 'es-CO',
+      timezoneId: 'America/Bogota',
+      viewport: opts.viewport ?? { width: 1280, height: 900 },
+    });
+    ctx.page = await ctx.context.newPage();
+    ctx.pageErrors = [];
+    ctx.page.on('pageerror', (err) => ctx.pageErrors.push(err.message));
+  });
+  afterEach(async () => {
+    await ctx.context?.close();
+    expect(ctx.pageErrors, 'errores no capturados en la página').toEqual([]);
+  });
+  return ctx;
+}
+
+/** Calls the API directly. Returns status and parsed body. */
+export async function apiFetch<T = unknown>(
+  path: string,
+  init: { method?: string; token?: string; body?: unknown } = {},
+): Promise<{ status: number; body: T }> {
+  const headers: Record<string, string> = {};
+  if (init.token) headers.authorization = `Bearer ${init.token}`;
+  if (init.body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(`${baseURL()}${path}`, {
+    method: init.method ?? 'GET',
+    headers,
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
+}
+
+/** Signs in through the API and returns the token. */
+export async function loginToken(correo: string, contrasena = DEMO_PASSWORD): Promise<string> {
+  const res = await apiFetch<{ token: string }>('/apiusuarios/iniciarsesion', {
+    method: 'POST',
+    body: { correo, contrasena },
+  });
+  if (res.status !== 200) throw new Error(`No se pudo iniciar sesión como ${correo}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.token;
+}
+
+/** Puts a token in localStorage before any page script runs (as if the user had signed in). */
+export async function signInAs(page: Page, correo: string, contrasena = DEMO_PASSWORD): Promise<string> {
+  const token = await loginToken(correo, contrasena);
+  await page.addInitScript((t) => {
+    if (!sessionStorage.getItem('__e2e_token_set')) {
+      localStorage.setItem('token', t);
+      sessionStorage.setItem('__e2e_token_set', '1');
+    }
+  }, token);
+  return token;
+}
+
+/** A unique suffix for data created by a test. */
+export const unico = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;

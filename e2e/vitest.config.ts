@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['*.spec.ts'],
+    globalSetup: ['./global-setup.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    // One production server and one Chromium shared by every spec; 2-core machines.
+    fileParallelism: false,
+    pool: 'forks',
+  },
+});

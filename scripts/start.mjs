@@ -1,0 +1,32 @@
+// npm start: builds the web and the API when the build is missing or older than the sources,
+// then runs one process (API + built web, embedded database with demo data) on one port.
+import { spawnSync, spawn } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+function newest(dir) {
+  let t = 0;
+  if (!existsSync(dir)) return t;
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    if (e.name === 'node_modules' || e.name === 'dist') continue;
+    const p = path.join(dir, e.name);
+    t = Math.max(t, e.isDirectory() ? newest(p) : statSync(p).mtimeMs);
+  }
+  return t;
+}
+const mtime = (f) => (existsSync(f) ? statSync(f).mtimeMs : 0);
+
+const server = path.join(root, 'apps/api/dist/server.js');
+const web = path.join(root, 'apps/web/dist/index.html');
+const sources = Math.max(newest(path.join(root, 'apps/api/src')), newest(path.join(root, 'apps/web/src')), newest(path.join(root, 'packages/contracts/src')));
+if (mtime(server) < sources || mtime(web) < sources) {
+  console.log('Compilando la aplicación...');
+  const r = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+const child = spawn(process.execPath, ['--enable-source-maps', server], { cwd: root, stdio: 'inherit', env: process.env });
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
+child.on('exit', (code) => process.exit(code ?? 0));

@@ -1,0 +1,59 @@
+// npm test: every suite (API on PGlite and, with TEST_DATABASE_URL, on PostgreSQL; web; browser e2e
+// against the production build), then one closing line "N passed, M failed".
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'clinica-test-'));
+const only = process.argv.slice(2);
+const results = [];
+
+function run(name, cmd, args, env = {}) {
+  console.log(`\n▶ ${name}`);
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  return r.status ?? 1;
+}
+
+function vitest(name, dir, env = {}) {
+  if (only.length && !only.some((o) => name.includes(o))) return;
+  const out = path.join(tmp, `${name.replace(/\W+/g, '-')}.json`);
+  const status = run(name, 'npx', ['vitest', 'run', '--root', dir, '--reporter=default', '--reporter=json', `--outputFile=${out}`], env);
+  let passed = 0;
+  let failed = 0;
+  let skipped = 0;
+  if (existsSync(out)) {
+    const j = JSON.parse(readFileSync(out, 'utf8'));
+    passed = j.numPassedTests;
+    failed = j.numFailedTests;
+    skipped = (j.numPendingTests ?? 0) + (j.numTodoTests ?? 0);
+    // A suite that failed to load counts as one failure.
+    const broken = (j.testResults ?? []).filter((f) => f.status === 'failed' && f.assertionResults.length === 0).length;
+    failed += broken;
+  }
+  if (status !== 0 && failed === 0) failed = 1;
+  results.push({ name, passed, failed, skipped });
+}
+
+function step(name, cmd, args) {
+  if (only.length && !only.some((o) => name.includes(o))) return;
+  const status = run(name, cmd, args);
+  results.push({ name, passed: status === 0 ? 1 : 0, failed: status === 0 ? 0 : 1, skipped: 0 });
+  return status;
+}
+
+step('typecheck', 'npm', ['run', '--silent', 'typecheck']);
+vitest('api (PGlite)', 'apps/api', { TEST_DATABASE_URL: '' });
+if (process.env.TEST_DATABASE_URL) vitest('api (PostgreSQL)', 'apps/api');
+vitest('web', 'apps/web');
+const built = step('build', 'npm', ['run', '--silent', 'build']);
+if (built === 0 || built === undefined) vitest('e2e (Chromium)', 'e2e');
+
+console.log('\nResumen:');
+for (const r of results) console.log(`  ${r.failed ? '✗' : '✓'} ${r.name}: ${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ''}`);
+const passed = results.reduce((a, r) => a + r.passed, 0);
+const failed = results.reduce((a, r) => a + r.failed, 0);
+const skipped = results.reduce((a, r) => a + r.skipped, 0);
+console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(failed ? 1 : 0);
