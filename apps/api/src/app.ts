@@ -20,7 +20,12 @@ import { errorsPlugin } from './plugins/errors.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { staticWebPlugin } from './plugins/static-web.ts';
 import { saludRoutes } from './features/salud/salud.routes.ts';
+import { categoriasRoutes } from './features/categorias/categorias.routes.ts';
+import { procedimientosRoutes } from './features/procedimientos/procedimientos.routes.ts';
+import { createProcedimientosFeature } from './features/procedimientos/procedimientos.service.ts';
+import { carritoRoutes } from './features/carrito/carrito.routes.ts';
 import { createSesionesRepository } from './features/usuarios/sesiones.repository.ts';
+import { usuariosRoutes } from './features/usuarios/usuarios.routes.ts';
 
 z.config(z.locales.es());
 
@@ -85,6 +90,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(saludRoutes, { database });
   // Feature routes are registered here, one line per area.
+  const catalogo = createProcedimientosFeature({ db: database.db, dataDir: config.dataDir, audit: app.audit, log: app.log });
+  await app.register(categoriasRoutes, { db: database.db });
+  await app.register(procedimientosRoutes, catalogo);
+  await app.register(carritoRoutes, { db: database.db, catalogo: catalogo.service });
+  await app.register(usuariosRoutes, { db: database.db, tokens, sesiones, now, config });
 
   // The built web, when present (npm start, e2e, production): one process, one port.
   await app.register(staticWebPlugin, { root: path.resolve(config.webDist ?? WEB_DIST_DEFAULT) });

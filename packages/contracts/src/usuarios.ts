@@ -62,7 +62,11 @@ export const estadoCivilNombres: Record<(typeof estadosCiviles)[number], string>
 export const VERSION_TERMINOS = '2026-11';
 
 // ---- field schemas -------------------------------------------------------------------------------
-const nombre = z.string().trim().min(3, 'Escribe tu nombre completo (mínimo 3 caracteres)').max(120, 'Máximo 120 caracteres');
+const nombre = z
+  .string()
+  .trim()
+  .min(3, 'Escribe tu nombre completo (mínimo 3 caracteres)')
+  .max(120, 'Máximo 120 caracteres');
 export const correoSchema = z
   .string()
   .trim()
@@ -150,8 +154,14 @@ export const sesionSchema = z.object({ token: z.string(), usuario: usuarioSchema
 export type SesionWire = z.input<typeof sesionSchema>;
 export const tokenSchema = z.object({ token: z.string() });
 
-export const editarPerfilSchema = z
-  .object({
+/** Unknown keys are refused, naming them (mass assignment of rol, estado, id...). */
+const camposNoPermitidos = (mensaje: string) => ({
+  error: (iss: z.core.$ZodRawIssue) =>
+    iss.code === 'unrecognized_keys' ? `${mensaje}: ${(iss as { keys?: string[] }).keys?.join(', ') ?? ''}` : undefined,
+});
+
+export const editarPerfilSchema = z.strictObject(
+  {
     nombre: nombre.optional(),
     telefono: telefono.nullish(),
     direccion: textoOpcional(200),
@@ -159,8 +169,9 @@ export const editarPerfilSchema = z
     fecha_nacimiento: fechaNacimiento.nullish(),
     ocupacion: textoOpcional(100),
     estado_civil: z.enum(estadosCiviles, { message: 'Elige un estado civil' }).nullish(),
-  })
-  .strict('No puedes cambiar ese campo');
+  },
+  camposNoPermitidos('No puedes cambiar estos campos de tu perfil'),
+);
 export type EditarPerfilInput = z.input<typeof editarPerfilSchema>;
 
 export const cambiarContrasenaSchema = z.object({
@@ -171,7 +182,10 @@ export const cambiarContrasenaSchema = z.object({
 export const listarUsuariosQuery = paginacionQuery.extend({
   q: z.string().trim().max(100, 'Máximo 100 caracteres').optional(),
   rol: rolSchema.optional(),
-  estado: z.enum(['true', 'false'], { message: 'El estado debe ser true o false' }).transform((v) => v === 'true').optional(),
+  estado: z
+    .enum(['true', 'false'], { message: 'El estado debe ser true o false' })
+    .transform((v) => v === 'true')
+    .optional(),
 });
 export const listaUsuariosSchema = paginado(usuarioSchema);
 
@@ -188,20 +202,22 @@ export const crearUsuarioAdminSchema = z
 export type CrearUsuarioAdminInput = z.input<typeof crearUsuarioAdminSchema>;
 
 export const editarUsuarioAdminSchema = z
-  .object({
-    nombre: nombre.optional(),
-    tipodocumento: z.enum(tiposDocumento, { message: 'Elige un tipo de documento' }).optional(),
-    numerodocumento: numerodocumento.optional(),
-    correo: correoSchema.optional(),
-    telefono: telefono.nullish(),
-    direccion: textoOpcional(200),
-    genero: z.enum(generos, { message: 'Elige un género' }).nullish(),
-    fecha_nacimiento: fechaNacimiento.nullish(),
-    ocupacion: textoOpcional(100),
-    estado_civil: z.enum(estadosCiviles, { message: 'Elige un estado civil' }).nullish(),
-    rol: rolSchema.optional(),
-  })
-  .strict('Campo no permitido')
+  .strictObject(
+    {
+      nombre: nombre.optional(),
+      tipodocumento: z.enum(tiposDocumento, { message: 'Elige un tipo de documento' }).optional(),
+      numerodocumento: numerodocumento.optional(),
+      correo: correoSchema.optional(),
+      telefono: telefono.nullish(),
+      direccion: textoOpcional(200),
+      genero: z.enum(generos, { message: 'Elige un género' }).nullish(),
+      fecha_nacimiento: fechaNacimiento.nullish(),
+      ocupacion: textoOpcional(100),
+      estado_civil: z.enum(estadosCiviles, { message: 'Elige un estado civil' }).nullish(),
+      rol: rolSchema.optional(),
+    },
+    camposNoPermitidos('Campos no permitidos'),
+  )
   .superRefine(conDocumentoValido);
 export type EditarUsuarioAdminInput = z.input<typeof editarUsuarioAdminSchema>;
 

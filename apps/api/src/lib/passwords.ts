@@ -1,11 +1,12 @@
 // Password hashing (argon2id, OWASP parameters) and the common/context password check
 // (ASVS 5.0 6.2: 8-128 characters, no composition rules, common and context-specific passwords refused).
 import { randomBytes } from 'node:crypto';
-import { Algorithm, hash, verify } from '@node-rs/argon2';
+import { hash, verify, type Algorithm } from '@node-rs/argon2';
 
 /** argon2id, m=19456 KiB, t=2, p=1 (QUALITY.md, OWASP password storage cheat sheet). */
 export const ARGON2_OPTIONS = {
-  algorithm: Algorithm.Argon2id,
+  // Algorithm.Argon2id: the package's const enum cannot be read under verbatimModuleSyntax.
+  algorithm: 2 as Algorithm,
   memoryCost: 19456,
   timeCost: 2,
   parallelism: 1,

@@ -4,6 +4,9 @@ import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 
+/** Where local uploads live: DATA_DIR/uploads (ARCHITECTURE.md, files). */
+export const uploadsDir = (dataDir: string) => path.join(dataDir, 'uploads');
+
 export type Storage = {
   /** Writes the bytes under a key such as 'procedimientos/ab12...-tarjeta.webp' (atomic: temp file + rename). */
   save(key: string, data: Buffer): Promise<void>;

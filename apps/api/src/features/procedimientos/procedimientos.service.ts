@@ -9,12 +9,18 @@ import {
   type editarProcedimientoSchema,
   type listarProcedimientosQuery,
 } from '@clinica/contracts/catalogo';
+import type { Db } from '../../db/client.ts';
 import type { Audit } from '../../plugins/audit.ts';
 import { AppError, noEncontrado } from '../../lib/app-error.ts';
-import type { Storage } from '../../lib/storage.ts';
+import { createLocalStorage, uploadsDir, type Storage } from '../../lib/storage.ts';
 import { eliminarCopias, guardarCopias, procesarImagen } from './imagenes.ts';
 import { toImagenWire, toProcedimientosWire, toProcedimientoWire } from './procedimiento-wire.ts';
-import type { ProcedimientoFila, ProcedimientosRepository, ProcedimientoValores } from './procedimientos.repository.ts';
+import {
+  createProcedimientosRepository,
+  type ProcedimientoFila,
+  type ProcedimientosRepository,
+  type ProcedimientoValores,
+} from './procedimientos.repository.ts';
 
 export type Actor = { usuarioId: number; ip?: string | null };
 
@@ -193,3 +199,15 @@ export function createProcedimientosService({ repo, storage, audit, log }: Proce
   };
 }
 export type ProcedimientosService = ReturnType<typeof createProcedimientosService>;
+
+/** The service on local-disk storage under DATA_DIR/uploads, as buildApp and the demo seed use it. */
+export function createProcedimientosFeature(deps: {
+  db: Db;
+  dataDir: string;
+  audit?: Audit;
+  log?: ProcedimientosServiceDeps['log'];
+}): { service: ProcedimientosService; storage: Storage } {
+  const storage = createLocalStorage(uploadsDir(deps.dataDir));
+  const repo = createProcedimientosRepository(deps.db);
+  return { storage, service: createProcedimientosService({ repo, storage, audit: deps.audit, log: deps.log }) };
+}

@@ -7,10 +7,10 @@
 // The provider must sit inside AuthProvider.
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { CarritoItemWire } from '@clinica/contracts/carrito';
-import { ApiClientError, TOKEN_KEY } from '../../lib/api-client.ts';
+import { ApiClientError } from '../../lib/api-client.ts';
 import { useAuth } from '../../lib/session/auth-context.tsx';
 import { agregarAMiCarrito, eliminarDeMiCarrito, limpiarMiCarrito, listarMiCarrito } from './api/carrito-api.ts';
-import { duenoDelCarrito, tokenVigente } from './token-vigente.ts';
+import { duenoDelCarrito } from './token-vigente.ts';
 
 export type AddResult =
   | { added: true; item: CarritoItemWire }
@@ -97,8 +97,8 @@ export function CartProvider({ children }: { children: ReactNode }) {
   }, [dueno, fetchCart, update]);
 
   const reload = useCallback(async () => {
-    if (tokenVigente(localStorage.getItem(TOKEN_KEY))) await fetchCart();
-  }, [fetchCart]);
+    if (dueno) await fetchCart();
+  }, [dueno, fetchCart]);
 
   const addToCart = useCallback(
     async (procedimientoId: number): Promise<AddResult> => {

@@ -1,0 +1,150 @@
+// Visual identity of the clinic (DESIGN.md): deep mauve brand, warm neutrals, Fraunces + Inter, a real dark theme.
+// Contrast (WCAG 2.2 AA) was checked for every text/background pair the theme produces by default:
+//  - rosa.7 (#824b60) on white 6.7:1, on the ivory body 6.4:1; white on rosa.7 (filled buttons) 6.7:1.
+//  - dark scheme: links use rosa.4 (#c98ca1) on dark.7 6.3:1; dimmed text dark.2 on dark.7 6.6:1.
+//  - light dimmed text gray.6 (#6f655d) on white 5.7:1.
+import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+
+/** Brand: a deep rose/mauve. Shade 7 is the filled colour in both schemes. */
+const rosa: MantineColorsTuple = [
+  '#fbf3f5',
+  '#f4e4e9',
+  '#e8c9d3',
+  '#d9a9b9',
+  '#c98ca1',
+  '#b4738a',
+  '#9a5c73',
+  '#824b60',
+  '#6b3c4f',
+  '#52303d',
+];
+
+/** Secondary accent: sage, used sparingly (illustrations, "why us" icons). */
+const salvia: MantineColorsTuple = [
+  '#f3f6f2',
+  '#e4ebe2',
+  '#c9d7c5',
+  '#aabfa5',
+  '#8fa989',
+  '#799775',
+  '#5f7d5b',
+  '#4c6649',
+  '#3b503a',
+  '#2a3a2a',
+];
+
+/** Warm neutrals (light scheme surfaces, borders and dimmed text). */
+const gray: MantineColorsTuple = [
+  '#faf8f6',
+  '#f4f0ec',
+  '#e9e3de',
+  '#dbd3cc',
+  '#bdb3aa',
+  '#9a8f86',
+  '#6f655d',
+  '#574e48',
+  '#3f3833',
+  '#2a2420',
+];
+
+/** Dark scheme: plum-tinted charcoals instead of Mantine's neutral greys. dark.7 is the body. */
+const dark: MantineColorsTuple = [
+  '#ede7e9',
+  '#cdc4c8',
+  '#a99ea3',
+  '#80757a',
+  '#51474c',
+  '#3b3337',
+  '#2b2428',
+  '#1f1a1d',
+  '#181417',
+  '#121012',
+];
+
+export const theme = createTheme({
+  primaryColor: 'rosa',
+  primaryShade: { light: 7, dark: 7 },
+  colors: { rosa, salvia, gray, dark },
+  // Filled yellow/orange badges get dark text automatically.
+  autoContrast: true,
+  white: '#ffffff',
+  black: '#2a2420',
+  fontFamily: "'Inter Variable', 'Inter', system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
+  fontFamilyMonospace: "ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace",
+  headings: {
+    fontFamily: "'Fraunces', Georgia, 'Times New Roman', serif",
+    fontWeight: '500',
+    textWrap: 'balance',
+    sizes: {
+      h1: { fontSize: 'clamp(2.1rem, 1.5rem + 2.6vw, 3.6rem)', lineHeight: '1.08' },
+      h2: { fontSize: 'clamp(1.65rem, 1.3rem + 1.4vw, 2.4rem)', lineHeight: '1.15' },
+      h3: { fontSize: '1.375rem', lineHeight: '1.25' },
+      h4: { fontSize: '1.125rem', lineHeight: '1.3' },
+      h5: { fontSize: '1rem', lineHeight: '1.4' },
+      h6: { fontSize: '0.875rem', lineHeight: '1.4' },
+    },
+  },
+  defaultRadius: 'md',
+  radius: { xs: '4px', sm: '8px', md: '12px', lg: '18px', xl: '28px' },
+  spacing: { xs: '0.625rem', sm: '0.875rem', md: '1.25rem', lg: '1.75rem', xl: '2.5rem' },
+  lineHeights: { xs: '1.4', sm: '1.5', md: '1.6', lg: '1.65', xl: '1.7' },
+  shadows: {
+    xs: '0 1px 2px rgba(62, 36, 46, 0.06)',
+    sm: '0 1px 3px rgba(62, 36, 46, 0.06), 0 4px 12px rgba(62, 36, 46, 0.05)',
+    md: '0 2px 6px rgba(62, 36, 46, 0.06), 0 12px 28px rgba(62, 36, 46, 0.08)',
+    lg: '0 4px 10px rgba(62, 36, 46, 0.06), 0 22px 48px rgba(62, 36, 46, 0.12)',
+    xl: '0 8px 18px rgba(62, 36, 46, 0.08), 0 34px 70px rgba(62, 36, 46, 0.16)',
+  },
+  cursorType: 'pointer',
+  focusRing: 'auto',
+  respectReducedMotion: true,
+  defaultGradient: { from: 'rosa.6', to: 'rosa.8', deg: 135 },
+  components: {
+    Button: { defaultProps: { radius: 'xl' } },
+    Badge: { defaultProps: { radius: 'sm', variant: 'light' } },
+    Card: { defaultProps: { radius: 'lg', withBorder: true } },
+    Paper: { defaultProps: { radius: 'lg' } },
+    Title: { defaultProps: { c: 'var(--clinica-titulo)' } },
+    Anchor: { defaultProps: { underline: 'hover' } },
+    Tooltip: { defaultProps: { withArrow: true, openDelay: 250 } },
+    Notification: { defaultProps: { radius: 'md' } },
+    Modal: { defaultProps: { radius: 'lg', centered: true } },
+  },
+});
+
+/** SPEC status names -> theme colours (DESIGN: info blue, success green, warning yellow/orange, primary brand,
+ *  danger red). Use with `<Badge color={colorEstado.success}>`. */
+export const colorEstado = {
+  info: 'blue',
+  success: 'green',
+  warning: 'orange',
+  primary: 'rosa',
+  danger: 'red',
+} as const;
+export type Estado = keyof typeof colorEstado;
+
+/** Extra variables per scheme: a warm ivory body instead of pure white, surfaces and heading colour. */
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {
+    '--clinica-header-height': '72px',
+  },
+  light: {
+    '--mantine-color-body': '#fbf8f5',
+    '--mantine-color-text': '#2a2420',
+    '--mantine-color-default-border': '#e4dcd5',
+    '--clinica-superficie': '#ffffff',
+    '--clinica-superficie-suave': '#f6f0eb',
+    '--clinica-borde': '#ebe3dc',
+    '--clinica-titulo': '#3a2530',
+    '--clinica-acento-suave': '#f4e4e9',
+  },
+  dark: {
+    '--mantine-color-body': '#1f1a1d',
+    '--mantine-color-text': '#ede7e9',
+    '--clinica-superficie': '#2b2428',
+    '--clinica-superficie-suave': '#251f22',
+    '--clinica-borde': '#3b3337',
+    '--clinica-titulo': '#f6eef1',
+    '--clinica-acento-suave': '#3a2a31',
+  },
+});

@@ -1,0 +1,70 @@
+// Test helpers for the cart: signed tokens, wire fixtures and a fetch mock that routes by method + path.
+import type { CarritoItemWire } from '@clinica/contracts/carrito';
+import type { ProcedimientoWire } from '@clinica/contracts/catalogo';
+import { vi } from 'vitest';
+
+const b64url = (o: unknown) => btoa(JSON.stringify(o)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+
+/** A three-part token whose payload the web can read (the signature is not checked on the client). */
+export function tokenDePrueba(payload: Record<string, unknown> = {}): string {
+  const exp = Math.floor(Date.now() / 1000) + 3600;
+  return `${b64url({ alg: 'HS256', typ: 'JWT' })}.${b64url({ id: 1, rol: 'paciente', exp, ...payload })}.firma`;
+}
+
+export function procedimientoDePrueba(over: Partial<ProcedimientoWire> = {}): ProcedimientoWire {
+  return {
+    id: 7,
+    nombre: 'Limpieza facial profunda',
+    descripcion: 'Limpieza con extracción y mascarilla calmante.',
+    precio: 180000,
+    duracion_minutos: 60,
+    requiere_evaluacion: false,
+    recomendaciones_previas: 'No exponerse al sol 48 horas antes.',
+    examenes_requeridos: null,
+    edad_minima: 18,
+    activo: true,
+    categoria: { id: 1, nombre: 'Facial' },
+    imagenes: [{ id: 1, alt: 'Limpieza facial', orden: 0, url_tarjeta: '/media/p/1-tarjeta.webp', url_detalle: '/media/p/1-detalle.webp' }],
+    creado_en: '2026-01-01T10:00:00.000Z',
+    actualizado_en: '2026-01-01T10:00:00.000Z',
+    ...over,
+  };
+}
+
+export function itemDePrueba(id: number, procedimiento: ProcedimientoWire = procedimientoDePrueba()): CarritoItemWire {
+  return { id, id_procedimiento: procedimiento.id, procedimiento, creado_en: '2026-01-02T10:00:00.000Z' };
+}
+
+type Answer = { status?: number; body?: unknown } | (() => Promise<Response>);
+export type Route = { method: string; path: string | RegExp; answer: Answer };
+
+export function json(body: unknown, status = 200): Response {
+  return new Response(status === 204 ? null : JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+/** Installs a fetch mock; the first route matching method and path answers. Unknown calls answer 599. */
+export function mockFetch(routes: Route[]) {
+  const fn = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    const method = (init?.method ?? 'GET').toUpperCase();
+    const route = routes.find(
+      (r) => r.method === method && (typeof r.path === 'string' ? url.pathname === r.path : r.path.test(url.pathname + url.search)),
+    );
+    if (!route) return json({ error: `sin ruta de prueba ${method} ${url.pathname}`, code: 'PRUEBA' }, 599);
+    if (typeof route.answer === 'function') return route.answer();
+    return json(route.answer.body ?? null, route.answer.status ?? 200);
+  });
+  vi.stubGlobal('fetch', fn);
+  return fn;
+}
+
+/** Calls made to fetch as 'METHOD /path?query'. */
+export function llamadas(fn: ReturnType<typeof mockFetch>): string[] {
+  return fn.mock.calls.map(([input, init]) => {
+    const url = new URL(String(input), 'http://localhost');
+    return `${(init?.method ?? 'GET').toUpperCase()} ${url.pathname}${url.search}`;
+  });
+}

@@ -1,0 +1,143 @@
+// npm run bench: measures the built server against a bare Fastify hello-world, on PGlite and on
+// PostgreSQL when one answers. Writes bench/results/<fecha>.json and bench/results/ultimo.md.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+type Row = { db: string; target: string; reqPerSec: number; p50: number; p99: number; errors: number; non2xx: number; ratio: number };
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+
+async function waitFor(url: string, child: ChildProcess) {
+  for (let i = 0; i < 300; i++) {
+    if (child.exitCode !== null) throw new Error(`proceso terminó (${child.exitCode})`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not yet */
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`sin respuesta: ${url}`);
+}
+
+function stop(child: ChildProcess) {
+  return new Promise<void>((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+async function measure(url: string, headers: Record<string, string> = {}) {
+  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
+  return { reqPerSec: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx };
+}
+
+async function startApi(env: Record<string, string>) {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'clinica-bench-'));
+  const child = spawn(process.execPath, [path.join(ROOT, 'apps/api/dist/server.js')], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: 'development', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'error', RATE_LIMIT_MAX: '100000000', SEMILLA_DEMO: 'true', ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(`${base}/salud/lista`, child);
+  return { base, child, dataDir };
+}
+
+async function pgAvailable(): Promise<boolean> {
+  const c = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
+  try {
+    await c.connect();
+    await c.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function benchDb(kind: string, env: Record<string, string>, hello: number, rows: Row[]) {
+  const api = await startApi(env);
+  try {
+    const login = await fetch(`${api.base}/apiusuarios/iniciarsesion`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ correo: 'paciente@demo.test', contrasena: 'clinica-demo-2026' }),
+    });
+    const token = login.ok ? ((await login.json()) as { token: string }).token : undefined;
+    const targets: [string, string, Record<string, string>][] = [
+      ['GET /salud', '/salud', {}],
+      ['GET /apiprocedimientos/listarprocedimiento', '/apiprocedimientos/listarprocedimiento', {}],
+    ];
+    if (token) targets.push(['GET /apicarrito/listarmicarrito (autenticado)', '/apicarrito/listarmicarrito', { authorization: `Bearer ${token}` }]);
+    for (const [target, p, headers] of targets) {
+      const m = await measure(`${api.base}${p}`, headers);
+      rows.push({ db: kind, target, ...m, ratio: m.reqPerSec / hello });
+      console.log(`${kind} ${target}: ${m.reqPerSec.toFixed(0)} req/s, p99 ${m.p99} ms`);
+    }
+  } finally {
+    await stop(api.child);
+    rmSync(api.dataDir, { recursive: true, force: true });
+  }
+}
+
+const rows: Row[] = [];
+const helloPort = await freePort();
+const hello = spawn(process.execPath, [path.join(import.meta.dirname, 'hello.mjs')], { env: { ...process.env, PORT: String(helloPort) } });
+await waitFor(`http://127.0.0.1:${helloPort}/`, hello);
+const base = await measure(`http://127.0.0.1:${helloPort}/`);
+await stop(hello);
+rows.push({ db: '-', target: 'Fastify hola mundo', ...base, ratio: 1 });
+console.log(`hola mundo: ${base.reqPerSec.toFixed(0)} req/s`);
+
+await benchDb('PGlite', { DATABASE_URL: '' }, base.reqPerSec, rows);
+
+if (await pgAvailable()) {
+  const name = `bench_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: PG_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(PG_URL);
+  url.pathname = `/${name}`;
+  try {
+    await benchDb('PostgreSQL', { DATABASE_URL: url.toString() }, base.reqPerSec, rows);
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
+} else {
+  console.log('PostgreSQL no disponible: se omite.');
+}
+
+const fecha = new Date().toISOString();
+const md = [
+  `# Resultados de rendimiento (${fecha})`,
+  '',
+  `${CONNECTIONS} conexiones, ${DURATION} s por prueba, ${os.cpus().length} núcleos, Node ${process.version}.`,
+  '',
+  '| base de datos | prueba | req/s | p50 (ms) | p99 (ms) | errores | no 2xx | vs. hola mundo |',
+  '|---|---|---:|---:|---:|---:|---:|---:|',
+  ...rows.map((r) => `| ${r.db} | ${r.target} | ${r.reqPerSec.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${(r.ratio * 100).toFixed(0)} % |`),
+  '',
+].join('\n');
+writeFileSync(path.join(import.meta.dirname, 'results', `${fecha.slice(0, 10)}.json`), JSON.stringify({ fecha, connections: CONNECTIONS, duration: DURATION, rows }, null, 2));
+writeFileSync(path.join(import.meta.dirname, 'results', 'ultimo.md'), md);
+console.log(`\n${md}`);
