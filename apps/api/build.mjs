@@ -1,7 +1,13 @@
-// Bundles the API into dist/server.js; npm packages stay external, workspace sources are inlined.
+// Bundles the API into dist/; npm packages stay external, the workspace contracts (TypeScript
+// sources) are inlined.
+import path from 'node:path';
 import { build } from 'esbuild';
 
-const shared = {
+const contracts = path.resolve(import.meta.dirname, '../../packages/contracts/src');
+
+await build({
+  entryPoints: { server: path.join(import.meta.dirname, 'src/server.ts') },
+  outdir: path.join(import.meta.dirname, 'dist'),
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -9,27 +15,15 @@ const shared = {
   packages: 'external',
   sourcemap: true,
   logLevel: 'warning',
-  // @clinica/contracts ships TypeScript sources: inline it instead of leaving it external.
+  banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
   plugins: [
     {
       name: 'inline-contracts',
       setup(b) {
-        b.onResolve({ filter: /^@clinica\/contracts\// }, async (args) => {
-          if (args.pluginData === 'skip') return undefined;
-          const r = await b.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, pluginData: 'skip' });
-          return { path: r.path, external: false };
-        });
+        b.onResolve({ filter: /^@clinica\/contracts\// }, (args) => ({
+          path: path.join(contracts, `${args.path.slice('@clinica/contracts/'.length)}.ts`),
+        }));
       },
     },
   ],
-};
-
-await build({
-  ...shared,
-  entryPoints: {
-    server: 'src/server.ts',
-    'migrate-cli': 'src/db/migrate-cli.ts',
-  },
-  outdir: 'dist',
-  banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
 });
