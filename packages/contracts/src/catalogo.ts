@@ -26,6 +26,9 @@ const texto = (min: number, max: number, campo: string) =>
     .trim()
     .min(min, min <= 1 ? `Escribe ${campo}` : `Mínimo ${min} caracteres`)
     .max(max, `Máximo ${max} caracteres`);
+/** Edits refuse unknown fields (mass assignment): 'Campo no permitido: rol'. */
+const camposNoPermitidos = (iss: { code?: string; keys?: readonly string[] }) =>
+  iss.code === 'unrecognized_keys' ? `Campo no permitido: ${(iss.keys ?? []).join(', ')}` : undefined;
 const textoOpcional = (max: number) => z.string().trim().max(max, `Máximo ${max} caracteres`).nullish();
 
 // ---- categories ----------------------------------------------------------------------------------
@@ -47,13 +50,14 @@ export const crearCategoriaSchema = z.object({
   descripcion: textoOpcional(500),
   activa: z.boolean().default(true),
 });
-export const editarCategoriaSchema = z
-  .object({
+export const editarCategoriaSchema = z.strictObject(
+  {
     nombre: texto(2, 80, 'el nombre de la categoría').optional(),
     descripcion: textoOpcional(500),
     activa: z.boolean().optional(),
-  })
-  .strict('Campo no permitido');
+  },
+  { error: camposNoPermitidos },
+);
 export const listarCategoriasQuery = z.object({
   /** Accent- and case-insensitive search on the name. */
   q: z.string().trim().max(100, 'Máximo 100 caracteres').optional(),
@@ -120,8 +124,8 @@ export const crearProcedimientoSchema = z.object({
   categoria_id: z.number({ message: 'Elige una categoría' }).int().positive('Elige una categoría'),
   activo: z.boolean().default(true),
 });
-export const editarProcedimientoSchema = z
-  .object({
+export const editarProcedimientoSchema = z.strictObject(
+  {
     nombre: texto(3, 120, 'el nombre del procedimiento').optional(),
     descripcion: texto(10, 4000, 'una descripción').optional(),
     precio: precio.optional(),
@@ -132,22 +136,32 @@ export const editarProcedimientoSchema = z
     edad_minima: edadMinima.optional(),
     categoria_id: z.number().int().positive('Elige una categoría').optional(),
     activo: z.boolean().optional(),
-  })
-  .strict('Campo no permitido');
+  },
+  { error: camposNoPermitidos },
+);
 
 export const listarProcedimientosQuery = paginacionQuery.extend({
-  pagina: z.coerce.number().int().min(1, 'La página debe ser 1 o mayor').max(100_000, 'Página demasiado alta').default(1),
+  pagina: z.coerce
+    .number()
+    .int()
+    .min(1, 'La página debe ser 1 o mayor')
+    .max(100_000, 'Página demasiado alta')
+    .default(1),
   categoriaId: idEntero('categoriaId').optional(),
   q: z.string().trim().max(100, 'Máximo 100 caracteres').optional(),
   /** Staff only: include inactive procedures. Ignored for the public. */
-  incluirInactivos: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
+  incluirInactivos: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
   porPagina: z.coerce.number().int().min(1).max(100, 'Máximo 100 por página').default(50),
 });
 export const listaProcedimientosSchema = paginado(procedimientoSchema);
 
 /** DELETE eliminarprocedimiento: `desactivado` is true when references (carts, appointments) kept the row. */
 export const eliminarProcedimientoRespuestaSchema = z.object({ mensaje: z.string(), desactivado: z.boolean() });
-export const MENSAJE_PROCEDIMIENTO_DESACTIVADO = 'El procedimiento tiene referencias; se desactivó en lugar de eliminarse.';
+export const MENSAJE_PROCEDIMIENTO_DESACTIVADO =
+  'El procedimiento tiene referencias; se desactivó en lugar de eliminarse.';
 
 /** PUT imagenes/orden: every image id of the procedure exactly once, in the new order. */
 export const ordenarImagenesSchema = z.object({

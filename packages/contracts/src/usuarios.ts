@@ -223,6 +223,19 @@ export type EditarUsuarioAdminInput = z.input<typeof editarUsuarioAdminSchema>;
 
 export const editarEstadoSchema = z.object({ estado: z.boolean({ message: 'El estado debe ser verdadero o falso' }) });
 
+/**
+ * Roles allowed on the administration routes (DOMAIN.md). The server enforces these exact lists; the
+ * web uses them to show only the links a user may follow. Every other /apiusuarios route is open to
+ * any signed-in user (registrar and iniciarsesion to anyone).
+ */
+export const rolesUsuarios = {
+  listar: ['administrador', 'asistente', 'doctor'],
+  buscar: ['administrador', 'asistente', 'doctor'],
+  crearAdmin: ['administrador'],
+  editar: ['administrador'],
+  editarEstado: ['administrador'],
+} as const satisfies Record<string, readonly Rol[]>;
+
 export const usuariosPaths = {
   registrar: '/apiusuarios/registrar',
   iniciarSesion: '/apiusuarios/iniciarsesion',

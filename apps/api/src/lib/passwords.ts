@@ -16,13 +16,17 @@ export const hashPassword = (plain: string) => hash(plain, ARGON2_OPTIONS);
 export const verifyPassword = (stored: string, plain: string) => verify(stored, plain).catch(() => false);
 
 let dummyHash: Promise<string> | undefined;
+/** Computes the throw-away hash ahead of the first unknown sign-in (call at start-up). */
+export function prepararHashFicticio(): Promise<string> {
+  dummyHash ??= hashPassword(randomBytes(24).toString('base64url'));
+  return dummyHash;
+}
 /**
  * Verifies against a throw-away hash with the same parameters, so that a sign-in for an unknown
  * account costs as much as one for a known account (no user enumeration by timing).
  */
 export async function verifyAgainstDummy(plain: string): Promise<false> {
-  dummyHash ??= hashPassword(randomBytes(24).toString('base64url'));
-  await verifyPassword(await dummyHash, plain);
+  await verifyPassword(await prepararHashFicticio(), plain);
   return false;
 }
 
@@ -90,16 +94,21 @@ function soloLetras(texto: string): string {
   return normalizar(texto).replace(/[^a-z]/g, '');
 }
 
-const COMUNES = new Set(
-  `${COMUNES_EN} ${COMUNES_ES}`
-    .split(/\s+/)
-    .filter(Boolean)
-    .map(normalizar),
-);
+const COMUNES = new Set(`${COMUNES_EN} ${COMUNES_ES}`.split(/\s+/).filter(Boolean).map(normalizar));
 const COMUNES_LETRAS = new Set([...COMUNES].map(soloLetras).filter((p) => p.length >= 4));
 
 /** Words about this service that are never a password by themselves (with digits or symbols around). */
-const PALABRAS_CONTEXTO = ['clinica', 'clinicas', 'estetica', 'esteticas', 'esteticos', 'medico', 'medica', 'spa', 'belleza'];
+const PALABRAS_CONTEXTO = [
+  'clinica',
+  'clinicas',
+  'estetica',
+  'esteticas',
+  'esteticos',
+  'medico',
+  'medica',
+  'spa',
+  'belleza',
+];
 
 export type ContextoContrasena = {
   /** CLINICA_NOMBRE from config. */
@@ -147,11 +156,15 @@ export function problemaContrasena(contrasena: string, ctx: ContextoContrasena):
   if (letras.length > 0 && resto.length < 3 && resto.length < letras.length) return MENSAJES_CONTRASENA.clinica;
 
   const local = ctx.correo ? normalizar(ctx.correo.split('@')[0] ?? '') : '';
-  if (local.length >= 3 && (plano.includes(local) || (soloLetras(local).length >= 4 && letras.includes(soloLetras(local)))))
+  if (
+    local.length >= 3 &&
+    (plano.includes(local) || (soloLetras(local).length >= 4 && letras.includes(soloLetras(local))))
+  )
     return MENSAJES_CONTRASENA.correo;
 
   const documento = ctx.numerodocumento ? normalizar(ctx.numerodocumento).replace(/[^a-z0-9]/g, '') : '';
-  if (documento.length >= 4 && plano.replace(/[^a-z0-9]/g, '').includes(documento)) return MENSAJES_CONTRASENA.documento;
+  if (documento.length >= 4 && plano.replace(/[^a-z0-9]/g, '').includes(documento))
+    return MENSAJES_CONTRASENA.documento;
 
   const nombre = ctx.nombre ? soloLetras(ctx.nombre) : '';
   if (nombre.length >= 4 && letras === nombre) return MENSAJES_CONTRASENA.nombre;

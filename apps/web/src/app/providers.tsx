@@ -2,6 +2,12 @@
 //  - AppProviders wrap the router: Mantine (theme + colour scheme from ui-state), global UI state, TanStack Query.
 //  - RouteProviders are rendered by the root route, inside the router, so that session, cart, modals and
 //    notifications can use router hooks (navigate on session expiry, <Link> inside a modal or a toast).
+//
+// Public-page budget (QUALITY: initial JS <= 120 KB gzip): the modals host and the notifications host are loaded
+// lazily, next to the app rather than around it. Use the static APIs, which work from anywhere:
+//   import { modals } from '@mantine/modals';              modals.openConfirmModal({...})
+//   import { notifications } from '@mantine/notifications'; notifications.show({...})
+// (useModals() is not available: no ModalsProvider wraps the screens.) Dates: see components/proveedor-fechas.tsx.
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import '@mantine/dates/styles.css';
@@ -11,13 +17,9 @@ import '@fontsource/fraunces/latin-600.css';
 import '@fontsource/fraunces/latin-400-italic.css';
 import './global.css';
 
-import 'dayjs/locale/es';
 import { MantineProvider } from '@mantine/core';
-import { DatesProvider } from '@mantine/dates';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { CartProvider } from '../features/carrito/cart-context.tsx';
 import { ApiClientError } from '../lib/api-client.ts';
 import { AuthProvider } from '../lib/session/auth-context.tsx';
@@ -59,22 +61,30 @@ export function AppProviders({ children, queryClient, env = 'default' }: AppProv
       env={env}
     >
       <UiStateProvider>
-        <DatesProvider settings={{ locale: 'es', firstDayOfWeek: 1 }}>
-          <QueryClientProvider client={client}>{children}</QueryClientProvider>
-        </DatesProvider>
+        <QueryClientProvider client={client}>{children}</QueryClientProvider>
       </UiStateProvider>
     </MantineProvider>
   );
 }
 
+const ModalsHost = lazy(async () => {
+  const { ModalsProvider } = await import('@mantine/modals');
+  return { default: () => <ModalsProvider labels={{ confirm: 'Confirmar', cancel: 'Cancelar' }} /> };
+});
+const NotificationsHost = lazy(async () => {
+  const { Notifications } = await import('@mantine/notifications');
+  return { default: () => <Notifications position="top-right" limit={4} /> };
+});
+
 export function RouteProviders({ children }: { children: ReactNode }) {
   return (
     <AuthProvider>
       <CartProvider>
-        <ModalsProvider labels={{ confirm: 'Confirmar', cancel: 'Cancelar' }}>
-          <Notifications position="top-right" limit={4} />
-          {children}
-        </ModalsProvider>
+        {children}
+        <Suspense fallback={null}>
+          <ModalsHost />
+          <NotificationsHost />
+        </Suspense>
       </CartProvider>
     </AuthProvider>
   );

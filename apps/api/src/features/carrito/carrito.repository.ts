@@ -9,7 +9,11 @@ export type CarritoFila = { id: number; procedimiento_id: number; creado_en: Dat
 /** unique (usuario_id, procedimiento_id): two concurrent adds leave one row. */
 export const RESTRICCION_UNICA = 'carrito_items_usuario_procedimiento';
 
-const columnas = { id: carritoItems.id, procedimiento_id: carritoItems.procedimiento_id, creado_en: carritoItems.creado_en };
+const columnas = {
+  id: carritoItems.id,
+  procedimiento_id: carritoItems.procedimiento_id,
+  creado_en: carritoItems.creado_en,
+};
 
 export function createCarritoRepository(db: Db) {
   return {
@@ -23,7 +27,10 @@ export function createCarritoRepository(db: Db) {
     },
 
     /** Inserts and lets the unique constraint decide about duplicates (no check-then-insert race). */
-    async agregar(usuarioId: number, procedimientoId: number): Promise<CarritoFila | 'duplicado' | 'procedimiento_no_existe'> {
+    async agregar(
+      usuarioId: number,
+      procedimientoId: number,
+    ): Promise<CarritoFila | 'duplicado' | 'procedimiento_no_existe'> {
       try {
         const [fila] = await db
           .insert(carritoItems)
@@ -47,7 +54,10 @@ export function createCarritoRepository(db: Db) {
     },
 
     async limpiar(usuarioId: number): Promise<number> {
-      const filas = await db.delete(carritoItems).where(eq(carritoItems.usuario_id, usuarioId)).returning({ id: carritoItems.id });
+      const filas = await db
+        .delete(carritoItems)
+        .where(eq(carritoItems.usuario_id, usuarioId))
+        .returning({ id: carritoItems.id });
       return filas.length;
     },
   };

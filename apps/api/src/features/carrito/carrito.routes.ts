@@ -13,7 +13,10 @@ const tags = ['carrito'];
 const errores = { 400: errorSchema, 401: errorSchema, 404: errorSchema };
 
 /** `catalogo`: the procedures service, given at buildApp (features do not read each other's tables). */
-export const carritoRoutes: FastifyPluginAsyncZod<{ db: Db; catalogo: CatalogoParaCarrito }> = async (app, { db, catalogo }) => {
+export const carritoRoutes: FastifyPluginAsyncZod<{ db: Db; catalogo: CatalogoParaCarrito }> = async (
+  app,
+  { db, catalogo },
+) => {
   const service = createCarritoService({ repo: createCarritoRepository(db), catalogo });
 
   app.get(
@@ -34,7 +37,10 @@ export const carritoRoutes: FastifyPluginAsyncZod<{ db: Db; catalogo: CatalogoPa
 
   app.delete(
     carritoPaths.eliminar(':id'),
-    { config: { auth: 'usuario' }, schema: { tags, params: catalogoIdParam, response: { 200: mensajeSchema, ...errores } } },
+    {
+      config: { auth: 'usuario' },
+      schema: { tags, params: catalogoIdParam, response: { 200: mensajeSchema, ...errores } },
+    },
     async (request) => service.eliminar(usuarioDe(request).id, request.params.id),
   );
 

@@ -41,7 +41,8 @@ export function createCarritoService({ repo, catalogo }: { repo: CarritoReposito
     async agregar(usuarioId: number, procedimientoId: number): Promise<CarritoItem> {
       const encontrado = await catalogo.conDisponibilidad(procedimientoId);
       if (!encontrado) throw noEncontrado(MENSAJE_PROCEDIMIENTO_NO_EXISTE);
-      if (!encontrado.disponible) throw new AppError('PROCEDIMIENTO_NO_DISPONIBLE', 422, MENSAJE_PROCEDIMIENTO_NO_DISPONIBLE);
+      if (!encontrado.disponible)
+        throw new AppError('PROCEDIMIENTO_NO_DISPONIBLE', 422, MENSAJE_PROCEDIMIENTO_NO_DISPONIBLE);
       const r = await repo.agregar(usuarioId, procedimientoId);
       // SPEC 8: the web treats an HTTP 400 whose text contains 'ya está en el carrito' as "already there".
       if (r === 'duplicado') throw new AppError('YA_EN_CARRITO', 400, MENSAJE_YA_EN_CARRITO);

@@ -23,7 +23,8 @@ const contiene = (q: string) => `%${q.replace(/[\\%_]/g, '\\$&')}%`;
 
 /** total_procedimientos: all of them for staff; for the public only the active ones it can see. */
 const total = (soloActivos: boolean) =>
-  sql<number>`(select count(*) from ${procedimientos} p where p.categoria_id = ${categoriasProcedimiento.id}${
+  // Qualified by hand: inside the subquery an unqualified "id" would be the procedure's.
+  sql<number>`(select count(*) from ${procedimientos} p where p.categoria_id = ${categoriasProcedimiento}.id${
     soloActivos ? sql` and p.activo` : sql``
   })`.mapWith(Number);
 
@@ -43,7 +44,9 @@ export function createCategoriasRepository(db: Db) {
       const condiciones: SQL[] = [];
       if (f.soloActivas) condiciones.push(eq(categoriasProcedimiento.activa, true));
       if (f.q) {
-        condiciones.push(sql`f_unaccent(lower(${categoriasProcedimiento.nombre})) like f_unaccent(lower(${contiene(f.q)}))`);
+        condiciones.push(
+          sql`f_unaccent(lower(${categoriasProcedimiento.nombre})) like f_unaccent(lower(${contiene(f.q)}))`,
+        );
       }
       return db
         .select(columnas(f.soloActivas))

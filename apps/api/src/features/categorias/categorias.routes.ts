@@ -60,7 +60,12 @@ export const categoriasRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
     categoriasPaths.editar(':id'),
     {
       config: { auth: personal },
-      schema: { tags, params: catalogoIdParam, body: editarCategoriaSchema, response: { 200: categoriaSchema, ...errores } },
+      schema: {
+        tags,
+        params: catalogoIdParam,
+        body: editarCategoriaSchema,
+        response: { 200: categoriaSchema, ...errores },
+      },
     },
     async (request) => service.editar(request.params.id, request.body, actorDe(request)),
   );

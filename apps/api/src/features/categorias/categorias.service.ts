@@ -9,7 +9,9 @@ export type Actor = { usuarioId: number; ip?: string | null };
 
 export const MENSAJE_CATEGORIA_DUPLICADA = 'Ya existe una categoría con ese nombre';
 const duplicada = () =>
-  new AppError('CATEGORIA_DUPLICADA', 409, MENSAJE_CATEGORIA_DUPLICADA, [{ campo: 'nombre', mensaje: MENSAJE_CATEGORIA_DUPLICADA }]);
+  new AppError('CATEGORIA_DUPLICADA', 409, MENSAJE_CATEGORIA_DUPLICADA, [
+    { campo: 'nombre', mensaje: MENSAJE_CATEGORIA_DUPLICADA },
+  ]);
 const noExiste = () => noEncontrado('La categoría no existe.');
 
 /** 'No se puede eliminar: la categoría tiene 3 procedimientos. Puedes desactivarla.' */
@@ -20,7 +22,15 @@ export function mensajeConProcedimientos(n: number): string {
 export function createCategoriasService({ repo, audit }: { repo: CategoriasRepository; audit?: Audit }) {
   const auditar = (actor: Actor, accion: string, id: number, detalle?: string) =>
     audit
-      ? audit({ usuarioId: actor.usuarioId, accion, recurso: 'categoria', recursoId: id, resultado: 'exito', ip: actor.ip ?? null, detalle: detalle ?? null })
+      ? audit({
+          usuarioId: actor.usuarioId,
+          accion,
+          recurso: 'categoria',
+          recursoId: id,
+          resultado: 'exito',
+          ip: actor.ip ?? null,
+          detalle: detalle ?? null,
+        })
       : Promise.resolve();
 
   async function obtener(id: number, soloActivos: boolean): Promise<Categoria> {
@@ -42,7 +52,11 @@ export function createCategoriasService({ repo, audit }: { repo: CategoriasRepos
     },
 
     async crear(datos: z.output<typeof crearCategoriaSchema>, actor: Actor): Promise<Categoria> {
-      const id = await repo.crear({ nombre: datos.nombre, descripcion: datos.descripcion || null, activa: datos.activa });
+      const id = await repo.crear({
+        nombre: datos.nombre,
+        descripcion: datos.descripcion || null,
+        activa: datos.activa,
+      });
       if (id === 'duplicada') throw duplicada();
       await auditar(actor, 'categoria.crear', id);
       return obtener(id, false);

@@ -32,7 +32,10 @@ export function toProcedimientoWire(fila: ProcedimientoFila, imagenes: readonly 
 }
 
 /** Maps many rows with the images of all of them (fetched in one query), keeping the rows' order. */
-export function toProcedimientosWire(filas: readonly ProcedimientoFila[], imagenes: readonly ImagenFila[]): Procedimiento[] {
+export function toProcedimientosWire(
+  filas: readonly ProcedimientoFila[],
+  imagenes: readonly ImagenFila[],
+): Procedimiento[] {
   const porProcedimiento = new Map<number, ImagenFila[]>();
   for (const img of imagenes) {
     const lista = porProcedimiento.get(img.procedimiento_id);

@@ -81,7 +81,8 @@ export function createProcedimientosRepository(db: Db) {
       if (f.soloVisibles) condiciones.push(visible());
       if (f.categoriaId !== undefined) condiciones.push(eq(procedimientos.categoria_id, f.categoriaId));
       // Accent- and case-insensitive; served by the procedimientos_nombre_trgm index.
-      if (f.q) condiciones.push(sql`f_unaccent(lower(${procedimientos.nombre})) like f_unaccent(lower(${contiene(f.q)}))`);
+      if (f.q)
+        condiciones.push(sql`f_unaccent(lower(${procedimientos.nombre})) like f_unaccent(lower(${contiene(f.q)}))`);
       const where = and(...condiciones);
       const filas = await db
         .select({ ...columnas, total: sql<number>`count(*) over ()`.mapWith(Number) })
@@ -118,7 +119,11 @@ export function createProcedimientosRepository(db: Db) {
         .select(columnasImagen)
         .from(procedimientoImagenes)
         .where(inArray(procedimientoImagenes.procedimiento_id, procedimientoIds))
-        .orderBy(asc(procedimientoImagenes.procedimiento_id), asc(procedimientoImagenes.orden), asc(procedimientoImagenes.id));
+        .orderBy(
+          asc(procedimientoImagenes.procedimiento_id),
+          asc(procedimientoImagenes.orden),
+          asc(procedimientoImagenes.id),
+        );
     },
 
     async categoriaExiste(id: number): Promise<boolean> {
@@ -221,7 +226,10 @@ export function createProcedimientosRepository(db: Db) {
           .insert(procedimientoImagenes)
           .values({ procedimiento_id: procedimientoId, ruta, alt, orden: (c?.ultimo ?? -1) + 1 })
           .returning(columnasImagen);
-        await tx.update(procedimientos).set({ actualizado_en: sql`now()` }).where(eq(procedimientos.id, procedimientoId));
+        await tx
+          .update(procedimientos)
+          .set({ actualizado_en: sql`now()` })
+          .where(eq(procedimientos.id, procedimientoId));
         return fila!;
       });
     },
@@ -255,7 +263,10 @@ export function createProcedimientosRepository(db: Db) {
         for (const [orden, id] of ids.entries()) {
           await tx.update(procedimientoImagenes).set({ orden }).where(eq(procedimientoImagenes.id, id));
         }
-        await tx.update(procedimientos).set({ actualizado_en: sql`now()` }).where(eq(procedimientos.id, procedimientoId));
+        await tx
+          .update(procedimientos)
+          .set({ actualizado_en: sql`now()` })
+          .where(eq(procedimientos.id, procedimientoId));
         return 'ok' as const;
       });
     },

@@ -94,7 +94,11 @@ export const procedimientosRoutes: FastifyPluginAsyncZod<{ service: Procedimient
     procedimientosPaths.listar,
     {
       config: { auth: 'opcional' },
-      schema: { tags, querystring: listarProcedimientosQuery, response: { 200: listaProcedimientosSchema, 400: errorSchema } },
+      schema: {
+        tags,
+        querystring: listarProcedimientosQuery,
+        response: { 200: listaProcedimientosSchema, 400: errorSchema },
+      },
     },
     async (request) => service.listar(request.query, esPersonal(request)),
   );
@@ -103,7 +107,11 @@ export const procedimientosRoutes: FastifyPluginAsyncZod<{ service: Procedimient
     procedimientosPaths.buscar(':id'),
     {
       config: { auth: 'opcional' },
-      schema: { tags, params: catalogoIdParam, response: { 200: procedimientoSchema, 400: errorSchema, 404: errorSchema } },
+      schema: {
+        tags,
+        params: catalogoIdParam,
+        response: { 200: procedimientoSchema, 400: errorSchema, 404: errorSchema },
+      },
     },
     async (request) => service.buscar(request.params.id, esPersonal(request)),
   );
@@ -121,7 +129,12 @@ export const procedimientosRoutes: FastifyPluginAsyncZod<{ service: Procedimient
     procedimientosPaths.editar(':id'),
     {
       config: { auth: personal },
-      schema: { tags, params: catalogoIdParam, body: editarProcedimientoSchema, response: { 200: procedimientoSchema, ...errores } },
+      schema: {
+        tags,
+        params: catalogoIdParam,
+        body: editarProcedimientoSchema,
+        response: { 200: procedimientoSchema, ...errores },
+      },
     },
     async (request) => service.editar(request.params.id, request.body, actorDe(request)),
   );
@@ -165,7 +178,12 @@ export const procedimientosRoutes: FastifyPluginAsyncZod<{ service: Procedimient
     procedimientosPaths.ordenImagenes(':id'),
     {
       config: { auth: personal },
-      schema: { tags, params: catalogoIdParam, body: ordenarImagenesSchema, response: { 200: listaImagenesSchema, ...errores } },
+      schema: {
+        tags,
+        params: catalogoIdParam,
+        body: ordenarImagenesSchema,
+        response: { 200: listaImagenesSchema, ...errores },
+      },
     },
     async (request) => service.ordenarImagenes(request.params.id, request.body.orden, actorDe(request)),
   );
@@ -175,7 +193,12 @@ export const procedimientosRoutes: FastifyPluginAsyncZod<{ service: Procedimient
     `${MEDIA_PREFIX}${CARPETA}/:archivo`,
     {
       config: { auth: 'publico' },
-      schema: { hide: true, params: z.object({ archivo: z.string().max(100) }), response: { 404: errorSchema } },
+      schema: {
+        hide: true,
+        params: z.object({ archivo: z.string().max(100) }),
+        // 200 is a file stream (image/webp): nothing for the JSON serializer to filter.
+        response: { 200: z.any(), 404: errorSchema },
+      },
     },
     async (request, reply) => {
       const { archivo } = request.params;

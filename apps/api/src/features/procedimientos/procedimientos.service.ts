@@ -51,13 +51,23 @@ export type ProcedimientosServiceDeps = {
 export function createProcedimientosService({ repo, storage, audit, log }: ProcedimientosServiceDeps) {
   const auditar = (actor: Actor | undefined, accion: string, id: number | null, detalle?: string) =>
     actor && audit
-      ? audit({ usuarioId: actor.usuarioId, accion, recurso: 'procedimiento', recursoId: id, resultado: 'exito', ip: actor.ip ?? null, detalle: detalle ?? null })
+      ? audit({
+          usuarioId: actor.usuarioId,
+          accion,
+          recurso: 'procedimiento',
+          recursoId: id,
+          resultado: 'exito',
+          ip: actor.ip ?? null,
+          detalle: detalle ?? null,
+        })
       : Promise.resolve();
 
   /** Files are removed after the rows are gone; a failure only leaves an orphan file, never a broken image. */
   const borrarArchivos = async (rutas: string[]) => {
     for (const ruta of rutas) {
-      await eliminarCopias(storage, ruta).catch((err: unknown) => log?.warn({ err, ruta }, 'no se pudo borrar la imagen'));
+      await eliminarCopias(storage, ruta).catch((err: unknown) =>
+        log?.warn({ err, ruta }, 'no se pudo borrar la imagen'),
+      );
     }
   };
 
@@ -108,7 +118,8 @@ export function createProcedimientosService({ repo, storage, audit, log }: Proce
     },
 
     async editar(id: number, datos: Editar, actor: Actor): Promise<Procedimiento> {
-      if (datos.categoria_id !== undefined && !(await repo.categoriaExiste(datos.categoria_id))) throw categoriaNoExiste();
+      if (datos.categoria_id !== undefined && !(await repo.categoriaExiste(datos.categoria_id)))
+        throw categoriaNoExiste();
       const valores: Partial<ProcedimientoValores> = Object.fromEntries(
         Object.entries({
           ...datos,
@@ -141,7 +152,11 @@ export function createProcedimientosService({ repo, storage, audit, log }: Proce
       const fila = await repo.buscar(id);
       if (!fila) throw noExiste();
       const lleno = () =>
-        new AppError('REGLA_NEGOCIO', 422, `Un procedimiento puede tener máximo ${IMAGENES_MAX_POR_PROCEDIMIENTO} imágenes.`);
+        new AppError(
+          'REGLA_NEGOCIO',
+          422,
+          `Un procedimiento puede tener máximo ${IMAGENES_MAX_POR_PROCEDIMIENTO} imágenes.`,
+        );
       // Cheap early refusal before decoding anything.
       if ((await repo.contarImagenes(id)) >= IMAGENES_MAX_POR_PROCEDIMIENTO) throw lleno();
       const copias = await procesarImagen(archivo);

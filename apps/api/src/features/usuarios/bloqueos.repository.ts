@@ -37,7 +37,11 @@ export function createBloqueosRepository(db: Db) {
      * count reaches the threshold the key is locked for base * 2^(previous locks) minutes (capped) and the
      * count starts again. Returns the new lock end when this failure caused one.
      */
-    async registrarFallo(clave: string, now: Date, r: ReglaBloqueo): Promise<{ bloqueadoHasta: Date | null; bloqueos: number }> {
+    async registrarFallo(
+      clave: string,
+      now: Date,
+      r: ReglaBloqueo,
+    ): Promise<{ bloqueadoHasta: Date | null; bloqueos: number }> {
       const b = bloqueosLogin;
       const olvidoFallos = new Date(now.getTime() - r.olvidoFallosMs);
       const olvidoBloqueos = new Date(now.getTime() - r.olvidoBloqueosMs);

@@ -13,14 +13,15 @@ import {
   listaUsuariosSchema,
   listarUsuariosQuery,
   registrarSchema,
+  rolesUsuarios,
   sesionSchema,
   tokenSchema,
   usuarioSchema,
   usuariosPaths as rutas,
-  type Rol,
 } from '@clinica/contracts/usuarios';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { prepararHashFicticio } from '../../lib/passwords.ts';
 import type { Tokens } from '../../lib/tokens.ts';
 import { usuarioDe } from '../../plugins/auth.ts';
 import { createBloqueosRepository } from './bloqueos.repository.ts';
@@ -36,8 +37,6 @@ export type UsuariosRoutesOptions = {
   config: Pick<Config, 'clinicaNombre' | 'rateLimitMax'>;
 };
 
-const STAFF: readonly Rol[] = ['administrador', 'asistente', 'doctor'];
-const ADMIN: readonly Rol[] = ['administrador'];
 const TAGS = ['usuarios'];
 const BEARER = [{ bearer: [] }];
 
@@ -64,6 +63,9 @@ export const usuariosRoutes: FastifyPluginAsyncZod<UsuariosRoutesOptions> = asyn
     clinicaNombre: opts.config.clinicaNombre,
   });
   const limites = limitesPorMinuto(opts.config.rateLimitMax);
+  // An unknown e-mail is checked against a throw-away hash; computing it now keeps even the first
+  // such sign-in as slow as a real one.
+  void prepararHashFicticio();
 
   /** Lockouts carry Retry-After so clients (and proxies) know when to try again. */
   async function conRetryAfter<T>(reply: FastifyReply, trabajo: () => Promise<T>): Promise<T> {
@@ -79,9 +81,17 @@ export const usuariosRoutes: FastifyPluginAsyncZod<UsuariosRoutesOptions> = asyn
     rutas.registrar,
     {
       config: { auth: 'publico', rateLimit: { max: limites.registrar, timeWindow: '1 minute' } },
-      schema: { tags: TAGS, summary: 'Registro público de pacientes', body: registrarSchema, response: { 201: usuarioSchema } },
+      schema: {
+        tags: TAGS,
+        summary: 'Registro público de pacientes',
+        body: registrarSchema,
+        response: { 201: usuarioSchema },
+      },
     },
-    async (request, reply) => reply.code(201).send(await servicio.registrar(request.body, origen(request))),
+    async (request, reply) => {
+      const usuario = await servicio.registrar(request.body, origen(request));
+      return reply.code(201).header('cache-control', 'no-store').send(usuario);
+    },
   );
 
   app.post(
@@ -90,14 +100,23 @@ export const usuariosRoutes: FastifyPluginAsyncZod<UsuariosRoutesOptions> = asyn
       config: { auth: 'publico', rateLimit: { max: limites.iniciarSesion, timeWindow: '1 minute' } },
       schema: { tags: TAGS, summary: 'Iniciar sesión', body: iniciarSesionSchema, response: { 200: sesionSchema } },
     },
-    async (request, reply) => conRetryAfter(reply, () => servicio.iniciarSesion(request.body, origen(request))),
+    async (request, reply) => {
+      // The answer carries a token and personal data; the route is public, so say it here.
+      reply.header('cache-control', 'no-store');
+      return conRetryAfter(reply, () => servicio.iniciarSesion(request.body, origen(request)));
+    },
   );
 
   app.post(
     rutas.renovarSesion,
     {
       config: { auth: 'usuario' },
-      schema: { tags: TAGS, summary: 'Renovar el token de la sesión activa', security: BEARER, response: { 200: tokenSchema } },
+      schema: {
+        tags: TAGS,
+        summary: 'Renovar el token de la sesión activa',
+        security: BEARER,
+        response: { 200: tokenSchema },
+      },
     },
     async (request) => servicio.renovarSesion(usuarioDe(request)),
   );
@@ -113,7 +132,10 @@ export const usuariosRoutes: FastifyPluginAsyncZod<UsuariosRoutesOptions> = asyn
 
   app.get(
     rutas.perfil,
-    { config: { auth: 'usuario' }, schema: { tags: TAGS, summary: 'Mi perfil', security: BEARER, response: { 200: usuarioSchema } } },
+    {
+      config: { auth: 'usuario' },
+      schema: { tags: TAGS, summary: 'Mi perfil', security: BEARER, response: { 200: usuarioSchema } },
+    },
     async (request) => servicio.perfil(usuarioDe(request)),
   );
 
@@ -121,7 +143,13 @@ export const usuariosRoutes: FastifyPluginAsyncZod<UsuariosRoutesOptions> = asyn
     rutas.perfil,
     {
       config: { auth: 'usuario' },
-      schema: { tags: TAGS, summary: 'Editar mi perfil', security: BEARER, body: editarPerfilSchema, response: { 200: usuarioSchema } },
+      schema: {
+        tags: TAGS,
+        summary: 'Editar mi perfil',
+        security: BEARER,
+        body: editarPerfilSchema,
+        response: { 200: usuarioSchema },
+      },
     },
     async (request) => servicio.editarPerfil(usuarioDe(request), request.body, origen(request)),
   );
@@ -145,7 +173,7 @@ export const usuariosRoutes: FastifyPluginAsyncZod<UsuariosRoutesOptions> = asyn
   app.get(
     rutas.listar,
     {
-      config: { auth: STAFF },
+      config: { auth: rolesUsuarios.listar },
       schema: {
         tags: TAGS,
         summary: 'Listar y buscar usuarios',
@@ -160,16 +188,22 @@ export const usuariosRoutes: FastifyPluginAsyncZod<UsuariosRoutesOptions> = asyn
   app.get(
     rutas.buscar(':id'),
     {
-      config: { auth: STAFF },
-      schema: { tags: TAGS, summary: 'Detalle de un usuario', security: BEARER, params: idParam, response: { 200: usuarioSchema } },
+      config: { auth: rolesUsuarios.buscar },
+      schema: {
+        tags: TAGS,
+        summary: 'Detalle de un usuario',
+        security: BEARER,
+        params: idParam,
+        response: { 200: usuarioSchema },
+      },
     },
-    async (request) => servicio.buscar(usuarioDe(request), request.params.id),
+    async (request) => servicio.buscar(usuarioDe(request), request.params.id, origen(request)),
   );
 
   app.post(
     rutas.crearAdmin,
     {
-      config: { auth: ADMIN },
+      config: { auth: rolesUsuarios.crearAdmin },
       schema: {
         tags: TAGS,
         summary: 'Crear un usuario (cualquier rol)',
@@ -185,7 +219,7 @@ export const usuariosRoutes: FastifyPluginAsyncZod<UsuariosRoutesOptions> = asyn
   app.patch(
     rutas.editar(':id'),
     {
-      config: { auth: ADMIN },
+      config: { auth: rolesUsuarios.editar },
       schema: {
         tags: TAGS,
         summary: 'Editar un usuario (incluido su rol)',
@@ -201,7 +235,7 @@ export const usuariosRoutes: FastifyPluginAsyncZod<UsuariosRoutesOptions> = asyn
   app.patch(
     rutas.editarEstado(':id'),
     {
-      config: { auth: ADMIN },
+      config: { auth: rolesUsuarios.editarEstado },
       schema: {
         tags: TAGS,
         summary: 'Activar o desactivar un usuario',

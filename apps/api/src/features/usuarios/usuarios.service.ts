@@ -35,7 +35,12 @@ export type IniciarSesionDatos = z.output<typeof iniciarSesionSchema>;
 export type EditarPerfilDatos = z.output<typeof editarPerfilSchema>;
 export type CambiarContrasenaDatos = z.output<typeof cambiarContrasenaSchema>;
 export type ListarUsuariosFiltro = z.output<typeof listarUsuariosQuery>;
-export type CrearUsuarioDatos = z.output<typeof crearUsuarioAdminSchema>;
+/** The admin form's data; the crear-admin command sends only the required identity fields. */
+export type CrearUsuarioDatos = Pick<
+  z.output<typeof crearUsuarioAdminSchema>,
+  'nombre' | 'correo' | 'tipodocumento' | 'numerodocumento' | 'contrasena' | 'rol'
+> &
+  Partial<z.output<typeof crearUsuarioAdminSchema>>;
 export type EditarUsuarioDatos = z.output<typeof editarUsuarioAdminSchema>;
 
 /** Who is acting: the signed-in user (routes) or the command line (crear-admin). */
@@ -99,7 +104,8 @@ function validacion(campo: string, mensaje: string): AppError {
 
 /** Maps the unique indexes of usuarios to their 409; anything else is rethrown untouched. */
 function conflictoUnico(err: unknown): never {
-  if (isUniqueViolation(err, 'usuarios_correo_unico')) throw new AppError('CORREO_DUPLICADO', 409, MENSAJES.correoDuplicado);
+  if (isUniqueViolation(err, 'usuarios_correo_unico'))
+    throw new AppError('CORREO_DUPLICADO', 409, MENSAJES.correoDuplicado);
   if (isUniqueViolation(err, 'usuarios_documento_unico'))
     throw new AppError('DOCUMENTO_DUPLICADO', 409, MENSAJES.documentoDuplicado);
   throw err;
@@ -131,7 +137,14 @@ export function createUsuariosService(deps: UsuariosServiceDeps) {
   async function abrirSesion(u: { id: number; rol: Rol }, ahora: Date, origen: Origen) {
     const sid = randomBytes(24).toString('base64url');
     const expiraEn = new Date(ahora.getTime() + ABSOLUTE_MS);
-    await sesiones.create({ id: sid, usuarioId: u.id, expiraEn, creadaEn: ahora, ip: origen.ip, agente: origen.agente });
+    await sesiones.create({
+      id: sid,
+      usuarioId: u.id,
+      expiraEn,
+      creadaEn: ahora,
+      ip: origen.ip,
+      agente: origen.agente,
+    });
     const token = await tokens.sign({ id: u.id, rol: u.rol, sid }, tokenExpiry(ahora, expiraEn));
     return { sid, token };
   }
@@ -191,19 +204,33 @@ export function createUsuariosService(deps: UsuariosServiceDeps) {
       }
 
       const u = await usuarios.findCredencialesPorCorreo(datos.correo);
-      const correcta = u ? await verifyPassword(u.contrasena_hash, datos.contrasena) : await verifyAgainstDummy(datos.contrasena);
+      const correcta = u
+        ? await verifyPassword(u.contrasena_hash, datos.contrasena)
+        : await verifyAgainstDummy(datos.contrasena);
 
       if (!u || !correcta) {
         const [porCuenta, porIp] = await Promise.all([
           bloqueos.registrarFallo(cuenta, ahora, BLOQUEO_CUENTA),
           bloqueos.registrarFallo(ip, ahora, BLOQUEO_IP),
         ]);
-        await audit({ ...base, usuarioId: u?.id ?? null, resultado: 'fallo', detalle: `credenciales inválidas; correo=${datos.correo}` });
-        const bloqueo = [porCuenta.bloqueadoHasta, porIp.bloqueadoHasta].filter((d): d is Date => !!d).sort((a, b) => +b - +a)[0];
+        await audit({
+          ...base,
+          usuarioId: u?.id ?? null,
+          resultado: 'fallo',
+          detalle: `credenciales inválidas; correo=${datos.correo}`,
+        });
+        const bloqueo = [porCuenta.bloqueadoHasta, porIp.bloqueadoHasta]
+          .filter((d): d is Date => !!d)
+          .sort((a, b) => +b - +a)[0];
         if (bloqueo) {
           const clave = porCuenta.bloqueadoHasta?.getTime() === bloqueo.getTime() ? cuenta : ip;
           const minutos = Math.round((bloqueo.getTime() - ahora.getTime()) / 60000);
-          await audit({ ...base, usuarioId: u?.id ?? null, resultado: 'bloqueo', detalle: `bloqueo de ${minutos} min; clave=${clave}` });
+          await audit({
+            ...base,
+            usuarioId: u?.id ?? null,
+            resultado: 'bloqueo',
+            detalle: `bloqueo de ${minutos} min; clave=${clave}`,
+          });
           throw new BloqueoError((bloqueo.getTime() - ahora.getTime()) / 1000);
         }
         throw new AppError('CREDENCIALES_INVALIDAS', 401, MENSAJES.credencialesInvalidas);
@@ -231,7 +258,10 @@ export function createUsuariosService(deps: UsuariosServiceDeps) {
       const sesion = await sesiones.find(actor.sid);
       if (!sesion || sesion.usuarioId !== actor.id || !sessionIsLive(sesion, ahora)) throw noAutenticado();
       await sesiones.touch(actor.sid, ahora);
-      const token = await tokens.sign({ id: sesion.usuarioId, rol: sesion.rol, sid: sesion.sid }, tokenExpiry(ahora, sesion.expiraEn));
+      const token = await tokens.sign(
+        { id: sesion.usuarioId, rol: sesion.rol, sid: sesion.sid },
+        tokenExpiry(ahora, sesion.expiraEn),
+      );
       return { token };
     },
 
@@ -298,10 +328,14 @@ export function createUsuariosService(deps: UsuariosServiceDeps) {
         }
         throw validacion('contrasena_actual', MENSAJES.contrasenaActualIncorrecta);
       }
-      if (datos.contrasena_nueva === datos.contrasena_actual) throw validacion('contrasena_nueva', MENSAJES.contrasenaIgual);
+      if (datos.contrasena_nueva === datos.contrasena_actual)
+        throw validacion('contrasena_nueva', MENSAJES.contrasenaIgual);
       revisarContrasena(datos.contrasena_nueva, 'contrasena_nueva', u);
 
-      await usuarios.update(actor.id, { contrasena_hash: await hashPassword(datos.contrasena_nueva), actualizado_en: ahora });
+      await usuarios.update(actor.id, {
+        contrasena_hash: await hashPassword(datos.contrasena_nueva),
+        actualizado_en: ahora,
+      });
       await sesiones.revokeAllOf(actor.id, ahora, actor.sid);
       await bloqueos.limpiar(cuenta);
       await audit({ ...base, resultado: 'exito', detalle: 'otras sesiones revocadas' });
@@ -327,14 +361,32 @@ export function createUsuariosService(deps: UsuariosServiceDeps) {
     },
 
     /** Staff who may only see patients get 404 for anyone else: existence of staff stays private. */
-    async buscar(actor: Actor, id: number): Promise<UsuarioPublico> {
+    async buscar(actor: Actor, id: number, origen: Origen): Promise<UsuarioPublico> {
       const u = await usuarios.findById(id);
-      if (!u || (actor.rol !== 'administrador' && u.rol !== 'paciente')) throw noEncontrado(MENSAJES.usuarioNoEncontrado);
+      if (!u) throw noEncontrado(MENSAJES.usuarioNoEncontrado);
+      if (actor.rol !== 'administrador' && u.rol !== 'paciente') {
+        await audit({
+          usuarioId: actor.id,
+          accion: 'usuarios.buscar',
+          recurso: 'usuario',
+          recursoId: id,
+          resultado: 'denegado',
+          ip: origen.ip,
+          agente: origen.agente,
+          detalle: 'solo puede ver pacientes',
+        });
+        throw noEncontrado(MENSAJES.usuarioNoEncontrado);
+      }
       return u;
     },
 
     /** Administrators (and the crear-admin command, actor null) create users of any role. */
-    async crearUsuario(actor: Actor | null, datos: CrearUsuarioDatos, origen: Origen, accion = 'usuarios.crear'): Promise<UsuarioPublico> {
+    async crearUsuario(
+      actor: Actor | null,
+      datos: CrearUsuarioDatos,
+      origen: Origen,
+      accion = 'usuarios.crear',
+    ): Promise<UsuarioPublico> {
       revisarContrasena(datos.contrasena, 'contrasena', datos);
       const ahora = now();
       const { contrasena, ...resto } = vacioANulo(datos);
@@ -360,7 +412,12 @@ export function createUsuariosService(deps: UsuariosServiceDeps) {
       return usuario;
     },
 
-    async editarUsuario(actor: Actor, id: number, cambios: EditarUsuarioDatos, origen: Origen): Promise<UsuarioPublico> {
+    async editarUsuario(
+      actor: Actor,
+      id: number,
+      cambios: EditarUsuarioDatos,
+      origen: Origen,
+    ): Promise<UsuarioPublico> {
       const actual = await usuarios.findById(id);
       if (!actual) throw noEncontrado(MENSAJES.usuarioNoEncontrado);
       if (cambios.rol && cambios.rol !== actual.rol && id === actor.id)

@@ -1,7 +1,39 @@
 // Test helpers for the cart: signed tokens, wire fixtures and a fetch mock that routes by method + path.
 import type { CarritoItemWire } from '@clinica/contracts/carrito';
 import type { ProcedimientoWire } from '@clinica/contracts/catalogo';
+import { MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactElement, ReactNode } from 'react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { vi } from 'vitest';
+import { theme } from '../../app/theme.ts';
+import { AuthProvider } from '../../lib/session/auth-context.tsx';
+import { CartProvider } from './cart-context.tsx';
+
+export function nuevoQueryClient() {
+  return new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } } });
+}
+
+/** Mantine (test mode), TanStack Query, session, cart, modals and toasts: what the app's providers give a screen. */
+export function ProveedoresDePrueba({ children, client = nuevoQueryClient() }: { children: ReactNode; client?: QueryClient }) {
+  return (
+    <MantineProvider theme={theme} env="test">
+      <QueryClientProvider client={client}>
+        <AuthProvider>
+          <CartProvider>
+            <ModalsProvider labels={{ confirm: 'Confirmar', cancel: 'Cancelar' }}>
+              <Notifications />
+              {children}
+            </ModalsProvider>
+          </CartProvider>
+        </AuthProvider>
+      </QueryClientProvider>
+    </MantineProvider>
+  );
+}
 
 const b64url = (o: unknown) => btoa(JSON.stringify(o)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 
@@ -67,4 +99,33 @@ export function llamadas(fn: ReturnType<typeof mockFetch>): string[] {
     const url = new URL(String(input), 'http://localhost');
     return `${(init?.method ?? 'GET').toUpperCase()} ${url.pathname}${url.search}`;
   });
+}
+
+/** Current location as text, so tests can assert where a screen navigated and with which state. */
+export function Ubicacion() {
+  const location = useLocation();
+  return (
+    <output data-testid="ubicacion" data-state={JSON.stringify(location.state ?? null)}>
+      {location.pathname + location.search}
+    </output>
+  );
+}
+
+/** Renders `rutas` ({ path: element }) inside the providers and a memory router starting at `en`. */
+export function renderEnRuta(en: string, rutas: Record<string, ReactElement>) {
+  const client = nuevoQueryClient();
+  const view = render(
+    <MemoryRouter initialEntries={[en]}>
+      <ProveedoresDePrueba client={client}>
+        <Routes>
+          {Object.entries(rutas).map(([path, element]) => (
+            <Route key={path} path={path} element={element} />
+          ))}
+          <Route path="*" element={<p>otra página</p>} />
+        </Routes>
+        <Ubicacion />
+      </ProveedoresDePrueba>
+    </MemoryRouter>,
+  );
+  return { ...view, client };
 }

@@ -3,18 +3,14 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiClientError } from '../../lib/api-client.ts';
-import { AuthProvider, useAuth } from '../../lib/session/auth-context.tsx';
-import { CartProvider, useCart } from './cart-context.tsx';
-import { itemDePrueba, llamadas, mockFetch, procedimientoDePrueba, tokenDePrueba } from './carrito.test-utils.tsx';
+import { useAuth } from '../../lib/session/auth-context.tsx';
+import { useCart } from './cart-context.tsx';
+import { itemDePrueba, llamadas, mockFetch, procedimientoDePrueba, ProveedoresDePrueba, tokenDePrueba } from './carrito.test-utils.tsx';
 
 const LISTAR = '/apicarrito/listarmicarrito';
 const AGREGAR = '/apicarrito/agregaramicarrito';
 
-const wrapper = ({ children }: { children: ReactNode }) => (
-  <AuthProvider>
-    <CartProvider>{children}</CartProvider>
-  </AuthProvider>
-);
+const wrapper = ({ children }: { children: ReactNode }) => <ProveedoresDePrueba>{children}</ProveedoresDePrueba>;
 
 function renderCart() {
   return renderHook(() => ({ cart: useCart(), auth: useAuth() }), { wrapper });
@@ -157,7 +153,7 @@ describe('cart context', () => {
     const { result } = await renderCargado([], [
       { method: 'POST', path: AGREGAR, answer: { status: 400, body: { error: 'Datos inválidos.', code: 'VALIDACION' } } },
     ]);
-    let r: { reason?: string } | undefined;
+    let r: { added: boolean; reason?: string } | undefined;
     await act(async () => {
       r = await result.current.cart.addToCart(8);
     });

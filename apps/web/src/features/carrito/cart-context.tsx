@@ -52,15 +52,15 @@ function isDuplicateError(error: unknown): boolean {
 
 export function CartProvider({ children }: { children: ReactNode }) {
   const { token } = useAuth();
+  // Changes on sign-in and sign-out, not when the same user's token is renewed.
+  const dueno = duenoDelCarrito(token);
   const [items, setItems] = useState<CarritoItemWire[]>([]);
-  const [status, setStatus] = useState<CartStatus>('idle');
+  const [status, setStatus] = useState<CartStatus>(() => (dueno ? 'loading' : 'idle'));
   // Latest items for the local duplicate check, so two quick calls never read a stale render.
   const itemsRef = useRef<CarritoItemWire[]>(items);
   // `session` changes on every sign-in/out, `loads` on every load: late answers of an older one are dropped.
   const session = useRef(0);
   const loads = useRef(0);
-  // Changes on sign-in and sign-out, not when the same user's token is renewed.
-  const dueno = duenoDelCarrito(token);
 
   const update = useCallback((next: (prev: CarritoItemWire[]) => CarritoItemWire[]) => {
     itemsRef.current = next(itemsRef.current);

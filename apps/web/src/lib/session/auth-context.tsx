@@ -1,7 +1,16 @@
-// Auth context (SPEC 3-5, 8). Interim minimal version: the identity engineer replaces the internals;
-// the exported names and the shape of useAuth() are the contract other modules rely on.
-import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
-import { TOKEN_KEY } from '../api-client.ts';
+// Auth context (SPEC 3, 4, 5, 8): who is signed in, with which role, and the rules that keep the session
+// honest: auto-logout at expiry, sync between tabs, the 'Sesión expirada' dialog, silent renewal while
+// the user is active, and a 401 from the server treated as expiry.
+//
+// Place it inside MantineProvider (the dialog is a Mantine Modal). Inside the router its 'Entendido'
+// navigates with replace; outside it falls back to location.replace. Inside QueryClientProvider it also
+// watches every query and mutation for a 401.
+import { createContext, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { QueryClientContext } from '@tanstack/react-query';
+import { usuariosPaths } from '@clinica/contracts/usuarios';
+import { api, ApiClientError } from '../api-client.ts';
+import { createSessionController, type RenewResult, type SessionController } from './session-controller.ts';
+import { SesionExpiradaDialog } from './sesion-expirada-dialog.tsx';
 
 export type AuthState = {
   isAuthenticated: boolean;
@@ -14,26 +23,56 @@ export type AuthState = {
 
 const AuthContext = createContext<AuthState | null>(null);
 
-export function AuthProvider({ children }: { children: ReactNode }) {
-  const [token, setToken] = useState<string | null>(() => localStorage.getItem(TOKEN_KEY));
+/** POST /apiusuarios/renovarsesion: a fresh token for a live session. */
+async function renovarSesion(): Promise<RenewResult> {
+  try {
+    const { token } = await api.post<{ token: string }>(usuariosPaths.renovarSesion);
+    return typeof token === 'string' && token ? { ok: true, token } : { ok: false, status: 0 };
+  } catch (err) {
+    return { ok: false, status: err instanceof ApiClientError ? err.status : 0 };
+  }
+}
+
+export function AuthProvider({ children, controller: given }: { children: ReactNode; controller?: SessionController }) {
+  const [controller] = useState(() => given ?? createSessionController({ renew: renovarSesion }));
+  const snapshot = useSyncExternalStore(controller.subscribe, controller.getSnapshot, controller.getSnapshot);
+
+  useEffect(() => controller.start(), [controller]);
+
+  // Any query or mutation that fails with 401 while a token is stored means the session died on the
+  // server (revoked, user deactivated, idle timeout): the same as expiry. 'failed' fires on the first
+  // attempt, before any retries.
+  const queryClient = useContext(QueryClientContext);
+  useEffect(() => {
+    if (!queryClient) return;
+    const offQueries = queryClient.getQueryCache().subscribe((event) => {
+      if (event.type === 'updated' && (event.action.type === 'failed' || event.action.type === 'error')) {
+        controller.handleApiError(event.action.error);
+      }
+    });
+    const offMutations = queryClient.getMutationCache().subscribe((event) => {
+      if (event.type === 'updated' && (event.action.type === 'failed' || event.action.type === 'error')) {
+        controller.handleApiError(event.action.error);
+      }
+    });
+    return () => {
+      offQueries();
+      offMutations();
+    };
+  }, [queryClient, controller]);
+
+  const { token, isAuthenticated, userRole, userId } = snapshot;
   const value = useMemo<AuthState>(
-    () => ({
-      isAuthenticated: !!token,
-      userRole: null,
-      userId: null,
-      token,
-      login: (t) => {
-        localStorage.setItem(TOKEN_KEY, t);
-        setToken(t);
-      },
-      logout: () => {
-        localStorage.removeItem(TOKEN_KEY);
-        setToken(null);
-      },
-    }),
-    [token],
+    () => ({ isAuthenticated, userRole, userId, token, login: controller.login, logout: controller.logout }),
+    [isAuthenticated, userRole, userId, token, controller],
   );
-  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+
+  return (
+    <AuthContext.Provider value={value}>
+      {children}
+      <SesionExpiradaDialog opened={snapshot.expired} onAcknowledge={controller.acknowledgeExpiry} />
+    </AuthContext.Provider>
+  );
 }
 
 export function useAuth(): AuthState {

@@ -156,13 +156,18 @@ export function createSessionController(opts: SessionControllerOptions) {
 
   /** SPEC 4: stores the token, marks signed-in, reads the role and schedules the auto-logout. */
   function login(token: string) {
+    // Signing in is activity; a renewal or another tab's sign-in is not (see applyToken).
+    lastActivity = now();
+    applyToken(token);
+  }
+
+  function applyToken(token: string) {
     clearTimers();
     try {
       localStorage.setItem(TOKEN_KEY, token);
     } catch {
       // storage full or blocked: the session still works in this tab
     }
-    lastActivity = Math.max(lastActivity, now());
     set({ token, isAuthenticated: true, userRole: getRoleFromToken(token), userId: getUserIdFromToken(token), expired: false });
     scheduleAutoLogout(token);
   }
@@ -185,7 +190,7 @@ export function createSessionController(opts: SessionControllerOptions) {
         if (res.ok) {
           if (snapshot.token === token) {
             lastRenewedFromExp = expiresAt;
-            login(res.token);
+            applyToken(res.token);
           }
         } else if (res.status !== 401) {
           // Network or server trouble: try again on later activity; a 401 lets expiry happen normally.
@@ -209,7 +214,7 @@ export function createSessionController(opts: SessionControllerOptions) {
     if (e.storageArea && e.storageArea !== localStorage) return;
     const value = e.key === null ? null : e.newValue;
     if (value) {
-      if (value !== snapshot.token) login(value);
+      if (value !== snapshot.token) applyToken(value);
     } else if (snapshot.token || snapshot.isAuthenticated) {
       logout();
     }

@@ -1,0 +1,73 @@
+// Test users with live sessions and signed tokens, created straight in the database (no sign-in flow),
+// so catalogue and cart tests get a bearer token per role.
+import { randomUUID } from 'node:crypto';
+import type { Rol } from '@clinica/contracts/usuarios';
+import type { Database } from '../src/db/client.ts';
+import { usuarios } from '../src/db/schema/index.ts';
+import { createSesionesRepository } from '../src/features/usuarios/sesiones.repository.ts';
+import { ABSOLUTE_MS, tokenExpiry } from '../src/lib/sesion-reglas.ts';
+import { createTokens } from '../src/lib/tokens.ts';
+import { testConfig } from './helpers.ts';
+
+export type UsuarioDePrueba = {
+  id: number;
+  rol: Rol;
+  token: string;
+  /** Ready to spread into app.inject({ headers }). */
+  headers: { authorization: string };
+};
+
+let secuencia = 0;
+
+/** Creates an active user of the role, a live session and a token signed with the test secret. */
+export async function crearUsuario(
+  database: Database,
+  rol: Rol,
+  opts: { jwtSecret?: string; now?: Date } = {},
+): Promise<UsuarioDePrueba> {
+  secuencia += 1;
+  const sufijo = randomUUID().slice(0, 8);
+  const [u] = await database.db
+    .insert(usuarios)
+    .values({
+      nombre: `Prueba ${rol} ${secuencia}`,
+      correo: `${rol}.${secuencia}.${sufijo}@prueba.test`,
+      // Never used to sign in here: tokens are minted directly.
+      contrasena_hash: 'sin-contrasena',
+      rol,
+      tipodocumento: 'CC',
+      // Unique per database: each test file has its own database and its own module state.
+      numerodocumento: String(10_000_000 + secuencia),
+    })
+    .returning({ id: usuarios.id });
+  const id = u!.id;
+  const now = opts.now ?? new Date();
+  const sid = randomUUID();
+  const fin = new Date(now.getTime() + ABSOLUTE_MS);
+  await createSesionesRepository(database.db).create({ id: sid, usuarioId: id, expiraEn: fin, creadaEn: now });
+  const token = await createTokens(opts.jwtSecret ?? testConfig().jwtSecret).sign(
+    { id, rol, sid },
+    tokenExpiry(now, fin),
+  );
+  return { id, rol, token, headers: { authorization: `Bearer ${token}` } };
+}
+
+export type UsuariosPorRol = Record<Rol, UsuarioDePrueba>;
+
+/** One user of each role. */
+export async function crearUsuariosPorRol(database: Database): Promise<UsuariosPorRol> {
+  return {
+    paciente: await crearUsuario(database, 'paciente'),
+    asistente: await crearUsuario(database, 'asistente'),
+    doctor: await crearUsuario(database, 'doctor'),
+    administrador: await crearUsuario(database, 'administrador'),
+  };
+}
+
+/** Who calls: no token, or a role. */
+export const QUIENES = ['anonimo', 'paciente', 'asistente', 'doctor', 'administrador'] as const;
+export type Quien = (typeof QUIENES)[number];
+
+export function headersDe(usuarios: UsuariosPorRol, quien: Quien): Record<string, string> {
+  return quien === 'anonimo' ? {} : usuarios[quien].headers;
+}

@@ -1,0 +1,466 @@
+// Procedures: role matrix (including image routes), Spanish validation, what the public may see,
+// listing (filters, search, pagination) and deletion versus deactivation.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { carritoPaths } from '@clinica/contracts/carrito';
+import {
+  categoriasPaths,
+  procedimientosPaths,
+  type CategoriaWire,
+  type ProcedimientoWire,
+} from '@clinica/contracts/catalogo';
+import { createTestApp, type TestContext } from './helpers.ts';
+import { QUIENES, crearUsuariosPorRol, headersDe, type Quien, type UsuariosPorRol } from './auth-helpers.ts';
+import { crearCategoria, crearProcedimiento } from './catalogo-fixtures.ts';
+
+let t: TestContext;
+let u: UsuariosPorRol;
+let admin: Record<string, string>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  u = await crearUsuariosPorRol(t.database);
+  admin = u.administrador.headers;
+});
+afterAll(() => t.close());
+
+const personal: Quien[] = ['asistente', 'doctor', 'administrador'];
+type Lista = { items: ProcedimientoWire[]; total: number; pagina: number; porPagina: number };
+
+describe('role matrix for /apiprocedimientos', () => {
+  let categoria: CategoriaWire;
+  beforeAll(async () => {
+    categoria = await crearCategoria(t.app, admin);
+  });
+
+  const nuevo = () => crearProcedimiento(t.app, admin, categoria.id);
+  const rutas: { nombre: string; abierta: boolean; exito: number; llamar: (q: Quien) => Promise<number> }[] = [
+    {
+      nombre: 'GET listarprocedimiento',
+      abierta: true,
+      exito: 200,
+      llamar: async (q) =>
+        (await t.app.inject({ method: 'GET', url: procedimientosPaths.listar, headers: headersDe(u, q) })).statusCode,
+    },
+    {
+      nombre: 'GET buscarprocedimiento/:id',
+      abierta: true,
+      exito: 200,
+      llamar: async (q) =>
+        (
+          await t.app.inject({
+            method: 'GET',
+            url: procedimientosPaths.buscar((await nuevo()).id),
+            headers: headersDe(u, q),
+          })
+        ).statusCode,
+    },
+    {
+      nombre: 'POST crearprocedimiento',
+      abierta: false,
+      exito: 201,
+      llamar: async (q) =>
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: procedimientosPaths.crear,
+            headers: headersDe(u, q),
+            payload: {
+              nombre: `Matriz ${q}`,
+              descripcion: 'Una descripción válida.',
+              precio: 100000,
+              duracion_minutos: 30,
+              categoria_id: categoria.id,
+            },
+          })
+        ).statusCode,
+    },
+    {
+      nombre: 'PATCH editarprocedimiento/:id',
+      abierta: false,
+      exito: 200,
+      llamar: async (q) =>
+        (
+          await t.app.inject({
+            method: 'PATCH',
+            url: procedimientosPaths.editar((await nuevo()).id),
+            headers: headersDe(u, q),
+            payload: { precio: 200000 },
+          })
+        ).statusCode,
+    },
+    {
+      nombre: 'DELETE eliminarprocedimiento/:id',
+      abierta: false,
+      exito: 200,
+      llamar: async (q) =>
+        (
+          await t.app.inject({
+            method: 'DELETE',
+            url: procedimientosPaths.eliminar((await nuevo()).id),
+            headers: headersDe(u, q),
+          })
+        ).statusCode,
+    },
+    {
+      // Staff get past authorization to the body check (400: no multipart body); others never reach it.
+      nombre: 'POST :id/imagenes',
+      abierta: false,
+      exito: 400,
+      llamar: async (q) =>
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: procedimientosPaths.imagenes((await nuevo()).id),
+            headers: headersDe(u, q),
+          })
+        ).statusCode,
+    },
+    {
+      nombre: 'DELETE :id/imagenes/:imagenId',
+      abierta: false,
+      exito: 404,
+      llamar: async (q) =>
+        (
+          await t.app.inject({
+            method: 'DELETE',
+            url: procedimientosPaths.imagen((await nuevo()).id, 123456),
+            headers: headersDe(u, q),
+          })
+        ).statusCode,
+    },
+    {
+      nombre: 'PUT :id/imagenes/orden',
+      abierta: false,
+      exito: 422,
+      llamar: async (q) =>
+        (
+          await t.app.inject({
+            method: 'PUT',
+            url: procedimientosPaths.ordenImagenes((await nuevo()).id),
+            headers: headersDe(u, q),
+            payload: { orden: [1] },
+          })
+        ).statusCode,
+    },
+  ];
+
+  for (const ruta of rutas) {
+    it(`${ruta.nombre}: ${ruta.abierta ? 'everyone' : 'staff only'}`, async () => {
+      const obtenido: Record<string, number> = {};
+      for (const q of QUIENES) obtenido[q] = await ruta.llamar(q);
+      const esperado = Object.fromEntries(
+        QUIENES.map((q) => [q, ruta.abierta || personal.includes(q) ? ruta.exito : q === 'anonimo' ? 401 : 403]),
+      );
+      expect(obtenido).toEqual(esperado);
+    });
+  }
+});
+
+describe('validation messages in Spanish', () => {
+  let categoriaId: number;
+  beforeAll(async () => {
+    categoriaId = (await crearCategoria(t.app, admin)).id;
+  });
+  const crear = (payload: Record<string, unknown>) =>
+    t.app.inject({
+      method: 'POST',
+      url: procedimientosPaths.crear,
+      headers: admin,
+      payload: {
+        nombre: 'Peeling',
+        descripcion: 'Una descripción válida.',
+        precio: 100000,
+        duracion_minutos: 30,
+        categoria_id: categoriaId,
+        ...payload,
+      },
+    });
+
+  it.each([
+    [0, 'El precio debe ser mayor que 0'],
+    [-5000, 'El precio debe ser mayor que 0'],
+    [1500.5, 'El precio debe ser un valor entero en pesos'],
+    ['180000', 'El precio debe ser un número'],
+  ])('precio %s -> %s', async (precio, mensaje) => {
+    const res = await crear({ precio });
+    expect(res.statusCode).toBe(400);
+    const cuerpo = res.json();
+    expect(cuerpo.code).toBe('VALIDACION');
+    expect(cuerpo.issues).toContainEqual({ campo: 'precio', mensaje });
+    expect(cuerpo.error).toBe(`Datos inválidos. precio: ${mensaje}`);
+  });
+
+  it('missing nombre', async () => {
+    const res = await crear({ nombre: undefined });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().issues).toEqual([{ campo: 'nombre', mensaje: 'Escribe el nombre del procedimiento' }]);
+  });
+
+  it('blank nombre and short descripcion', async () => {
+    const res = await crear({ nombre: '   ', descripcion: 'corta' });
+    expect(res.json().issues).toEqual([
+      { campo: 'nombre', mensaje: 'Mínimo 3 caracteres' },
+      { campo: 'descripcion', mensaje: 'Mínimo 10 caracteres' },
+    ]);
+  });
+
+  it('duration bounds', async () => {
+    expect((await crear({ duracion_minutos: 2 })).json().issues).toEqual([
+      { campo: 'duracion_minutos', mensaje: 'La duración mínima es de 5 minutos' },
+    ]);
+  });
+
+  it('an unknown category is 422 with a clear message', async () => {
+    const res = await crear({ categoria_id: 987654 });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({ error: 'La categoría elegida no existe.', code: 'REGLA_NEGOCIO' });
+    const p = await crearProcedimiento(t.app, admin, categoriaId);
+    const edit = await t.app.inject({
+      method: 'PATCH',
+      url: procedimientosPaths.editar(p.id),
+      headers: admin,
+      payload: { categoria_id: 987654 },
+    });
+    expect(edit.statusCode).toBe(422);
+  });
+
+  it('edits refuse fields that are not editable', async () => {
+    const p = await crearProcedimiento(t.app, admin, categoriaId);
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: procedimientosPaths.editar(p.id),
+      headers: admin,
+      payload: { imagenes: [], id: 1 },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toContain('Campo no permitido');
+  });
+
+  it('a create with defaults answers the full wire shape', async () => {
+    const res = await crear({ nombre: '  Limpieza facial  ', recomendaciones_previas: '' });
+    expect(res.statusCode).toBe(201);
+    const p: ProcedimientoWire = res.json();
+    expect(p).toMatchObject({
+      nombre: 'Limpieza facial',
+      precio: 100000,
+      requiere_evaluacion: false,
+      edad_minima: 18,
+      activo: true,
+      recomendaciones_previas: null,
+      examenes_requeridos: null,
+      categoria: { id: categoriaId },
+      imagenes: [],
+    });
+    expect(Object.keys(p).sort()).toEqual(
+      [
+        'activo',
+        'actualizado_en',
+        'categoria',
+        'creado_en',
+        'descripcion',
+        'duracion_minutos',
+        'edad_minima',
+        'examenes_requeridos',
+        'id',
+        'imagenes',
+        'nombre',
+        'precio',
+        'recomendaciones_previas',
+        'requiere_evaluacion',
+      ].sort(),
+    );
+  });
+
+  it('query validation', async () => {
+    const consultas: Record<string, string>[] = [
+      { porPagina: '500' },
+      { pagina: '0' },
+      { categoriaId: 'x' },
+      { incluirInactivos: 'si' },
+    ];
+    for (const query of consultas) {
+      const res = await t.app.inject({ method: 'GET', url: procedimientosPaths.listar, query });
+      expect(res.statusCode, JSON.stringify(query)).toBe(400);
+    }
+  });
+});
+
+describe('what the public sees', () => {
+  let activa: CategoriaWire;
+  let oculta: CategoriaWire;
+  let visible: ProcedimientoWire;
+  let inactivo: ProcedimientoWire;
+  let enCategoriaOculta: ProcedimientoWire;
+
+  beforeAll(async () => {
+    activa = await crearCategoria(t.app, admin, { nombre: 'Visibles' });
+    oculta = await crearCategoria(t.app, admin, { nombre: 'Oculta' });
+    visible = await crearProcedimiento(t.app, admin, activa.id, { nombre: 'Ácido hialurónico' });
+    inactivo = await crearProcedimiento(t.app, admin, activa.id, { nombre: 'Acido retirado', activo: false });
+    enCategoriaOculta = await crearProcedimiento(t.app, admin, oculta.id, { nombre: 'Acido en oculta' });
+    await t.app.inject({
+      method: 'PATCH',
+      url: categoriasPaths.editar(oculta.id),
+      headers: admin,
+      payload: { activa: false },
+    });
+  });
+
+  const listar = async (q: Quien, query: Record<string, string> = {}): Promise<Lista> =>
+    (await t.app.inject({ method: 'GET', url: procedimientosPaths.listar, headers: headersDe(u, q), query })).json();
+
+  it('lists: only active procedures in active categories, even when asking for inactive ones', async () => {
+    for (const q of ['anonimo', 'paciente'] as const) {
+      const consultas: Record<string, string>[] = [
+        {},
+        { incluirInactivos: 'true' },
+        { categoriaId: String(oculta.id) },
+      ];
+      for (const query of consultas) {
+        const ids = (await listar(q, { porPagina: '100', ...query })).items.map((p) => p.id);
+        expect(ids).not.toContain(inactivo.id);
+        expect(ids).not.toContain(enCategoriaOculta.id);
+      }
+      expect((await listar(q, { q: 'acido' })).items.map((p) => p.id)).toEqual([visible.id]);
+    }
+  });
+
+  it('by id: 404 for an inactive procedure or one in an inactive category', async () => {
+    for (const q of ['anonimo', 'paciente'] as const) {
+      for (const p of [inactivo, enCategoriaOculta]) {
+        const res = await t.app.inject({
+          method: 'GET',
+          url: procedimientosPaths.buscar(p.id),
+          headers: headersDe(u, q),
+        });
+        expect(res.statusCode).toBe(404);
+        expect(res.json()).toEqual({ error: 'El procedimiento no existe.', code: 'NO_ENCONTRADO' });
+      }
+      const ok = await t.app.inject({
+        method: 'GET',
+        url: procedimientosPaths.buscar(visible.id),
+        headers: headersDe(u, q),
+      });
+      expect(ok.json()).toMatchObject({ id: visible.id, categoria: { id: activa.id, nombre: 'Visibles' } });
+    }
+  });
+
+  it('staff see inactive ones by id and with incluirInactivos=true', async () => {
+    for (const q of personal) {
+      const ids = (await listar(q, { q: 'acido', incluirInactivos: 'true' })).items.map((p) => p.id);
+      expect(ids.sort()).toEqual([visible.id, inactivo.id, enCategoriaOculta.id].sort());
+      // Without the flag staff get the public view.
+      expect((await listar(q, { q: 'acido' })).items.map((p) => p.id)).toEqual([visible.id]);
+      const res = await t.app.inject({
+        method: 'GET',
+        url: procedimientosPaths.buscar(inactivo.id),
+        headers: headersDe(u, q),
+      });
+      expect(res.json()).toMatchObject({ id: inactivo.id, activo: false });
+    }
+  });
+});
+
+describe('listing', () => {
+  let cat: CategoriaWire;
+  beforeAll(async () => {
+    cat = await crearCategoria(t.app, admin, { nombre: 'Paginación' });
+    for (const nombre of ['Peeling químico', 'Peeling de ácido', 'Limpieza', 'Radiofrecuencia', 'Cavitación']) {
+      await crearProcedimiento(t.app, admin, cat.id, { nombre });
+    }
+  });
+
+  it('filters by category and paginates with a total', async () => {
+    const p1: Lista = (
+      await t.app.inject({
+        method: 'GET',
+        url: procedimientosPaths.listar,
+        query: { categoriaId: String(cat.id), porPagina: '2' },
+      })
+    ).json();
+    expect(p1).toMatchObject({ total: 5, pagina: 1, porPagina: 2 });
+    expect(p1.items.map((p) => p.nombre)).toEqual(['Cavitación', 'Limpieza']);
+    const p3: Lista = (
+      await t.app.inject({
+        method: 'GET',
+        url: procedimientosPaths.listar,
+        query: { categoriaId: String(cat.id), porPagina: '2', pagina: '3' },
+      })
+    ).json();
+    expect(p3.items.map((p) => p.nombre)).toEqual(['Radiofrecuencia']);
+    const lejos: Lista = (
+      await t.app.inject({
+        method: 'GET',
+        url: procedimientosPaths.listar,
+        query: { categoriaId: String(cat.id), porPagina: '2', pagina: '9' },
+      })
+    ).json();
+    expect(lejos).toMatchObject({ items: [], total: 5, pagina: 9 });
+  });
+
+  it('search is accent- and case-insensitive on the name', async () => {
+    for (const q of ['QUIMICO', 'químico', 'peel']) {
+      const r: Lista = (
+        await t.app.inject({
+          method: 'GET',
+          url: procedimientosPaths.listar,
+          query: { categoriaId: String(cat.id), q },
+        })
+      ).json();
+      expect(r.items.every((p) => p.nombre.startsWith('Peeling'))).toBe(true);
+      expect(r.items.length).toBeGreaterThan(0);
+    }
+    const cavit: Lista = (
+      await t.app.inject({ method: 'GET', url: procedimientosPaths.listar, query: { q: 'CAVITACION' } })
+    ).json();
+    expect(cavit.items.map((p) => p.nombre)).toEqual(['Cavitación']);
+  });
+});
+
+describe('deletion', () => {
+  let categoriaId: number;
+  beforeAll(async () => {
+    categoriaId = (await crearCategoria(t.app, admin)).id;
+  });
+
+  it('a procedure nobody references is deleted', async () => {
+    const p = await crearProcedimiento(t.app, admin, categoriaId);
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: procedimientosPaths.eliminar(p.id),
+      headers: u.asistente.headers,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ mensaje: 'Procedimiento eliminado.', desactivado: false });
+    expect(
+      (await t.app.inject({ method: 'GET', url: procedimientosPaths.buscar(p.id), headers: admin })).statusCode,
+    ).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: procedimientosPaths.eliminar(p.id), headers: admin })).statusCode,
+    ).toBe(404);
+  });
+
+  it('a procedure in a cart is deactivated instead, and stays in that cart', async () => {
+    const p = await crearProcedimiento(t.app, admin, categoriaId);
+    const add = await t.app.inject({
+      method: 'POST',
+      url: carritoPaths.agregar,
+      headers: u.paciente.headers,
+      payload: { id_procedimiento: p.id },
+    });
+    expect(add.statusCode).toBe(201);
+    const res = await t.app.inject({ method: 'DELETE', url: procedimientosPaths.eliminar(p.id), headers: admin });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      mensaje: 'El procedimiento tiene referencias; se desactivó en lugar de eliminarse.',
+      desactivado: true,
+    });
+    const staff = await t.app.inject({ method: 'GET', url: procedimientosPaths.buscar(p.id), headers: admin });
+    expect(staff.json()).toMatchObject({ id: p.id, activo: false });
+    expect((await t.app.inject({ method: 'GET', url: procedimientosPaths.buscar(p.id) })).statusCode).toBe(404);
+    const carrito = (
+      await t.app.inject({ method: 'GET', url: carritoPaths.listar, headers: u.paciente.headers })
+    ).json();
+    expect(carrito.map((i: { id_procedimiento: number }) => i.id_procedimiento)).toContain(p.id);
+  });
+});

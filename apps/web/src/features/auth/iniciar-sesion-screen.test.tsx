@@ -1,0 +1,125 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { vi } from 'vitest';
+import { tokenExpiringIn } from '../../lib/session/test-tokens.ts';
+import { mockFetch, readAuth, renderWithProviders } from '../../lib/session/test-utils.tsx';
+import IniciarSesionScreen from './iniciar-sesion-screen.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const usuario = {
+  id: 4,
+  nombre: 'Laura Gómez',
+  correo: 'laura@demo.test',
+  rol: 'paciente',
+  estado: true,
+  tipodocumento: 'CC',
+  numerodocumento: '1020304050',
+  telefono: null,
+  direccion: null,
+  genero: 'femenino',
+  fecha_nacimiento: '1990-04-12',
+  ocupacion: null,
+  estado_civil: null,
+  fecha_registro: '2026-01-10T15:00:00.000Z',
+};
+
+function fill(correo: string, contrasena: string) {
+  fireEvent.change(screen.getByLabelText(/Correo electrónico/), { target: { value: correo } });
+  fireEvent.change(screen.getByLabelText(/^Contraseña/), { target: { value: contrasena } });
+  fireEvent.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
+}
+
+function renderLogin(state?: unknown) {
+  return renderWithProviders(<IniciarSesionScreen />, {
+    initialEntries: [{ pathname: '/iniciarsesion', state }],
+    path: '/iniciarsesion',
+  });
+}
+
+describe('IniciarSesionScreen', () => {
+  it('has labelled fields, a show/hide password button and a link to /registrar', () => {
+    renderLogin();
+    const pass = screen.getByLabelText(/^Contraseña/);
+    expect(pass).toHaveAttribute('type', 'password');
+    fireEvent.mouseDown(screen.getByRole('button', { name: 'Mostrar contraseña' }));
+    expect(pass).toHaveAttribute('type', 'text');
+    expect(screen.getByRole('button', { name: 'Ocultar contraseña' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Regístrate' })).toHaveAttribute('href', '/registrar');
+  });
+
+  it('validates inline in Spanish before calling the API', async () => {
+    const { calls } = mockFetch([]);
+    renderLogin();
+    fill('no-es-correo', '');
+    expect(await screen.findByText('Escribe un correo electrónico válido')).toBeInTheDocument();
+    expect(screen.getByText('Escribe tu contraseña')).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('shows the server text for wrong credentials (401) and stays signed out', async () => {
+    mockFetch([
+      { method: 'POST', path: '/apiusuarios/iniciarsesion', status: 401, body: { error: 'Correo o contraseña incorrectos.', code: 'CREDENCIALES_INVALIDAS' } },
+    ]);
+    renderLogin();
+    fill('laura@demo.test', 'equivocada');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('No pudimos iniciar sesión');
+    expect(alert).toHaveTextContent('Correo o contraseña incorrectos.');
+    expect(readAuth(screen.getByTestId).isAuthenticated).toBe(false);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('explains an inactive account (403)', async () => {
+    mockFetch([
+      {
+        method: 'POST',
+        path: '/apiusuarios/iniciarsesion',
+        status: 403,
+        body: { error: 'Tu cuenta está inactiva. Comunícate con la clínica.', code: 'USUARIO_INACTIVO' },
+      },
+    ]);
+    renderLogin();
+    fill('laura@demo.test', 'clinica-demo-2026');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Tu cuenta está inactiva');
+    expect(alert).toHaveTextContent('Comunícate con la clínica.');
+  });
+
+  it('shows the lockout text for too many attempts (429)', async () => {
+    mockFetch([
+      {
+        method: 'POST',
+        path: '/apiusuarios/iniciarsesion',
+        status: 429,
+        body: { error: 'Demasiados intentos. Inténtalo de nuevo en 2 minutos.', code: 'DEMASIADOS_INTENTOS' },
+      },
+    ]);
+    renderLogin();
+    fill('laura@demo.test', 'clinica-demo-2026');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Demasiados intentos');
+    expect(alert).toHaveTextContent('Inténtalo de nuevo en 2 minutos.');
+  });
+
+  it('signs in with the returned token and goes to /dashboard', async () => {
+    const token = tokenExpiringIn(1800, { id: 4, rol: 'paciente' });
+    const { calls } = mockFetch([{ method: 'POST', path: '/apiusuarios/iniciarsesion', body: { token, usuario } }]);
+    renderLogin();
+    fill('  Laura@Demo.test ', 'clinica-demo-2026');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/dashboard'));
+    expect(calls[0]?.body).toEqual({ correo: 'laura@demo.test', contrasena: 'clinica-demo-2026' });
+    expect(localStorage.getItem('token')).toBe(token);
+    expect(readAuth(screen.getByTestId)).toMatchObject({ isAuthenticated: true, userRole: 'paciente', userId: 4 });
+    expect(await screen.findByText('¡Hola, Laura!')).toBeInTheDocument();
+  });
+
+  it('returns to the page the guard sent the visitor from', async () => {
+    const token = tokenExpiringIn(1800, { id: 4, rol: 'paciente' });
+    mockFetch([{ method: 'POST', path: '/apiusuarios/iniciarsesion', body: { token, usuario } }]);
+    renderLogin({ from: { pathname: '/carrito', search: '?x=1', hash: '' } });
+    fill('laura@demo.test', 'clinica-demo-2026');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/carrito'));
+    expect(screen.getByTestId('location').dataset.type).toBe('REPLACE');
+  });
+});

@@ -1,0 +1,134 @@
+// /iniciarsesion: sign in with email and password, then back to the page that sent the person here
+// (the guard leaves it in state.from) or to /dashboard.
+import { Alert, Anchor, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconAlertCircle, IconLock, IconLogin2 } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { iniciarSesionSchema } from '@clinica/contracts/usuarios';
+import { getReturnPath } from '../../app/guards.tsx';
+import { paths } from '../../app/paths.ts';
+import { usePageMeta } from '../../components/use-page-meta.ts';
+import { ApiClientError } from '../../lib/api-client.ts';
+import { PasswordField } from '../../lib/forms/password-field.tsx';
+import { useZodForm } from '../../lib/forms/use-zod-form.ts';
+import { useAuth } from '../../lib/session/auth-context.tsx';
+import { iniciarSesion } from './api/auth-api.ts';
+
+/** What to tell the person for each failure; the server's Spanish text is the most precise. */
+export function mensajeInicioSesion(err: unknown): { titulo: string; mensaje: string } {
+  if (err instanceof ApiClientError) {
+    switch (err.status) {
+      case 401:
+        return { titulo: 'No pudimos iniciar sesión', mensaje: err.body.error || 'Correo o contraseña incorrectos.' };
+      case 403:
+        return { titulo: 'Tu cuenta está inactiva', mensaje: err.body.error || 'Comunícate con la clínica para activarla.' };
+      case 429:
+        return {
+          titulo: 'Demasiados intentos',
+          mensaje: err.body.error || 'Demasiados intentos. Espera unos minutos e inténtalo de nuevo.',
+        };
+      case 400:
+        return { titulo: 'Revisa tus datos', mensaje: err.body.error };
+      default:
+        return { titulo: 'No pudimos iniciar sesión', mensaje: err.body.error };
+    }
+  }
+  return { titulo: 'No pudimos iniciar sesión', mensaje: 'Ocurrió un error inesperado. Inténtalo de nuevo.' };
+}
+
+export default function IniciarSesionScreen() {
+  usePageMeta({ title: 'Iniciar sesión', description: 'Inicia sesión para ver tus citas, tu carrito y tu perfil.' });
+  const { login, isAuthenticated } = useAuth();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [fallo, setFallo] = useState<{ titulo: string; mensaje: string } | null>(null);
+  const form = useZodForm({ initialValues: { correo: '', contrasena: '' }, schema: iniciarSesionSchema });
+
+  const mutation = useMutation({
+    mutationFn: iniciarSesion,
+    onSuccess: ({ token, usuario }) => {
+      login(token);
+      notifications.show({
+        color: 'green',
+        title: `¡Hola, ${usuario.nombre.split(' ')[0]}!`,
+        message: 'Iniciaste sesión.',
+      });
+      void navigate(getReturnPath(location.state, paths.dashboard), { replace: true });
+    },
+    onError: (err) => setFallo(mensajeInicioSesion(err)),
+  });
+
+  function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    setFallo(null);
+    const datos = form.validate();
+    if (datos) mutation.mutate(datos);
+  }
+
+  return (
+    <Stack align="center" py={{ base: 'lg', sm: 56 }}>
+      <Paper withBorder shadow="sm" p={{ base: 'lg', sm: 'xl' }} w="100%" maw={460}>
+        <Stack gap="lg">
+          <Stack gap={6}>
+            <Title order={1} fz="h2">
+              Inicia sesión
+            </Title>
+            <Text c="dimmed">Entra para ver tus citas, tu carrito de tratamientos y tu perfil.</Text>
+          </Stack>
+
+          {isAuthenticated && !mutation.isPending && (
+            <Alert color="blue" variant="light" title="Ya tienes una sesión abierta">
+              <Group gap="md">
+                <Anchor component={Link} to={paths.dashboard}>
+                  Ir a mi panel
+                </Anchor>
+                <Anchor component={Link} to={paths.cerrarSesion}>
+                  Cerrar sesión
+                </Anchor>
+              </Group>
+            </Alert>
+          )}
+
+          {fallo && (
+            <Alert color="red" variant="light" title={fallo.titulo} icon={<IconAlertCircle aria-hidden="true" />} role="alert">
+              {fallo.mensaje}
+            </Alert>
+          )}
+
+          <form onSubmit={onSubmit} noValidate aria-label="Iniciar sesión">
+            <Stack gap="md">
+              <TextInput
+                label="Correo electrónico"
+                type="email"
+                autoComplete="email"
+                inputMode="email"
+                placeholder="tu@correo.com"
+                required
+                {...form.textProps('correo')}
+              />
+              <PasswordField
+                label="Contraseña"
+                autoComplete="current-password"
+                required
+                leftSection={<IconLock size={16} aria-hidden="true" />}
+                {...form.textProps('contrasena')}
+              />
+              <Button type="submit" size="md" loading={mutation.isPending} leftSection={<IconLogin2 size={18} aria-hidden="true" />}>
+                Iniciar sesión
+              </Button>
+            </Stack>
+          </form>
+
+          <Text size="sm" ta="center">
+            ¿Aún no tienes cuenta?{' '}
+            <Anchor component={Link} to={paths.registrar} fw={600}>
+              Regístrate
+            </Anchor>
+          </Text>
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,316 @@
+// /registrar: a visitor creates a patient account (issue 3). Every field of registrarSchema with inline
+// Spanish validation from the same schema the server uses, the terms and data-policy consents (Ley 1581
+// de 2012), server conflicts shown on their field, and automatic sign-in on success.
+import {
+  Alert,
+  Anchor,
+  Button,
+  Checkbox,
+  Divider,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconAlertCircle, IconUserPlus } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import {
+  generoNombres,
+  generos,
+  registrarSchema,
+  tipoDocumentoNombres,
+  tiposDocumento,
+  validarDocumento,
+  VERSION_TERMINOS,
+  type RegistrarInput,
+  type TipoDocumento,
+} from '@clinica/contracts/usuarios';
+import { paths } from '../../app/paths.ts';
+import { usePageMeta } from '../../components/use-page-meta.ts';
+import { ApiClientError } from '../../lib/api-client.ts';
+import { PasswordField } from '../../lib/forms/password-field.tsx';
+import { apiFieldErrors, focusFirstInvalid, useZodForm, type FieldErrors } from '../../lib/forms/use-zod-form.ts';
+import { useAuth } from '../../lib/session/auth-context.tsx';
+import { iniciarSesion, registrar } from './api/auth-api.ts';
+
+export const opcionesTipoDocumento = tiposDocumento.map((t) => ({ value: t, label: `${tipoDocumentoNombres[t]} (${t})` }));
+export const opcionesGenero = generos.map((g) => ({ value: g, label: generoNombres[g] }));
+
+type Valores = {
+  nombre: string;
+  tipodocumento: string;
+  numerodocumento: string;
+  correo: string;
+  contrasena: string;
+  confirmacion: string;
+  telefono: string;
+  genero: string;
+  fecha_nacimiento: string;
+  terminos_condiciones: boolean;
+  politica_datos: boolean;
+};
+
+const iniciales: Valores = {
+  nombre: '',
+  tipodocumento: 'CC',
+  numerodocumento: '',
+  correo: '',
+  contrasena: '',
+  confirmacion: '',
+  telefono: '',
+  genero: '',
+  fecha_nacimiento: '',
+  terminos_condiciones: false,
+  politica_datos: false,
+};
+
+function aEntrada({ confirmacion: _c, ...v }: Valores): unknown {
+  return { ...v, tipodocumento: v.tipodocumento || undefined, genero: v.genero || undefined };
+}
+
+function erroresExtra(v: Valores): FieldErrors {
+  const out: FieldErrors = {};
+  const numero = v.numerodocumento.trim().toUpperCase();
+  if (v.tipodocumento && numero && (tiposDocumento as readonly string[]).includes(v.tipodocumento)) {
+    out.numerodocumento = validarDocumento(v.tipodocumento as TipoDocumento, numero) ?? undefined;
+  }
+  if (!v.confirmacion) out.confirmacion = 'Escribe de nuevo la contraseña';
+  else if (v.confirmacion !== v.contrasena) out.confirmacion = 'Las contraseñas no coinciden';
+  return out;
+}
+
+const hoy = () => new Date().toISOString().slice(0, 10);
+
+function EnlaceTerminos({ hash, children }: { hash: string; children: string }) {
+  return (
+    <Anchor component={Link} to={`${paths.terminos}#${hash}`} target="_blank" rel="noopener">
+      {children}
+      <VisuallyHidden> (se abre en una pestaña nueva)</VisuallyHidden>
+    </Anchor>
+  );
+}
+
+export default function RegistrarScreen() {
+  usePageMeta({ title: 'Crear cuenta', description: 'Crea tu cuenta de paciente para reservar tratamientos y ver tus citas.' });
+  const navigate = useNavigate();
+  const { login } = useAuth();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [fallo, setFallo] = useState<string | null>(null);
+  const form = useZodForm({ initialValues: iniciales, schema: registrarSchema, toInput: aEntrada, extraErrors: erroresExtra });
+
+  const mutation = useMutation({
+    mutationFn: async (datos: RegistrarInput) => {
+      const usuario = await registrar(datos);
+      try {
+        const sesion = await iniciarSesion({ correo: String(datos.correo), contrasena: datos.contrasena });
+        return { usuario, token: sesion.token };
+      } catch {
+        return { usuario, token: null };
+      }
+    },
+    onSuccess: ({ usuario, token }) => {
+      const nombre = usuario.nombre.split(' ')[0];
+      if (token) {
+        login(token);
+        notifications.show({ color: 'green', title: `¡Te damos la bienvenida, ${nombre}!`, message: 'Tu cuenta está lista.' });
+        void navigate(paths.dashboard, { replace: true });
+      } else {
+        notifications.show({ color: 'green', title: 'Tu cuenta fue creada', message: 'Inicia sesión con tu correo y tu contraseña.' });
+        void navigate(paths.iniciarSesion, { replace: true });
+      }
+    },
+    onError: (err) => {
+      if (err instanceof ApiClientError) {
+        const campos = apiFieldErrors(err);
+        form.setServerErrors(campos);
+        if (Object.keys(campos).length) {
+          setFallo(err.status === 409 ? err.body.error : 'Revisa los campos marcados.');
+          focusFirstInvalid(formRef.current);
+          return;
+        }
+        setFallo(err.body.error);
+      } else {
+        setFallo('Ocurrió un error inesperado. Inténtalo de nuevo.');
+      }
+      notifications.show({ color: 'red', title: 'No pudimos crear tu cuenta', message: err instanceof ApiClientError ? err.body.error : 'Inténtalo de nuevo.' });
+    },
+  });
+
+  function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    setFallo(null);
+    const datos = form.validate();
+    if (!datos) {
+      focusFirstInvalid(formRef.current);
+      return;
+    }
+    mutation.mutate(datos as RegistrarInput);
+  }
+
+  const { values, errors } = form;
+
+  return (
+    <Stack align="center" py={{ base: 'lg', sm: 48 }}>
+      <Paper withBorder shadow="sm" p={{ base: 'lg', sm: 'xl' }} w="100%" maw={760}>
+        <Stack gap="lg">
+          <Stack gap={6}>
+            <Title order={1} fz="h2">
+              Crea tu cuenta
+            </Title>
+            <Text c="dimmed">
+              Con tu cuenta reservas valoraciones, guardas tratamientos en tu carrito y consultas tus citas. Los campos
+              marcados con * son obligatorios.
+            </Text>
+          </Stack>
+
+          {fallo && (
+            <Alert color="red" variant="light" title="No pudimos crear tu cuenta" icon={<IconAlertCircle aria-hidden="true" />} role="alert">
+              {fallo}
+            </Alert>
+          )}
+
+          <form ref={formRef} onSubmit={onSubmit} noValidate aria-label="Crear cuenta">
+            <Stack gap="lg">
+              <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
+                <Text component="legend" fw={600} mb="sm">
+                  Tus datos
+                </Text>
+                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                  <TextInput label="Nombre completo" autoComplete="name" required {...form.textProps('nombre')} />
+                  <TextInput
+                    label="Fecha de nacimiento"
+                    type="date"
+                    required
+                    min="1900-01-01"
+                    max={hoy()}
+                    description="Día, mes y año"
+                    {...form.textProps('fecha_nacimiento')}
+                  />
+                  <Select
+                    label="Tipo de documento"
+                    data={opcionesTipoDocumento}
+                    required
+                    allowDeselect={false}
+                    {...form.selectProps('tipodocumento')}
+                  />
+                  <TextInput
+                    label="Número de documento"
+                    required
+                    autoComplete="off"
+                    description={['PA', 'PPT', 'PEP', 'DE'].includes(values.tipodocumento) ? 'Letras y números, sin espacios' : 'Solo números, sin puntos'}
+                    {...form.textProps('numerodocumento')}
+                  />
+                  <Select label="Género" data={opcionesGenero} required placeholder="Elige una opción" {...form.selectProps('genero')} />
+                  <TextInput
+                    label="Teléfono celular"
+                    type="tel"
+                    autoComplete="tel"
+                    inputMode="tel"
+                    required
+                    placeholder="300 123 4567"
+                    {...form.textProps('telefono')}
+                  />
+                </SimpleGrid>
+              </fieldset>
+
+              <Divider />
+
+              <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
+                <Text component="legend" fw={600} mb="sm">
+                  Acceso a tu cuenta
+                </Text>
+                <Stack gap="md">
+                  <TextInput
+                    label="Correo electrónico"
+                    type="email"
+                    autoComplete="email"
+                    inputMode="email"
+                    required
+                    placeholder="tu@correo.com"
+                    {...form.textProps('correo')}
+                  />
+                  <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                    <PasswordField
+                      label="Contraseña"
+                      autoComplete="new-password"
+                      required
+                      description="Mínimo 8 caracteres. Una frase fácil de recordar es más segura."
+                      {...form.textProps('contrasena')}
+                    />
+                    <PasswordField label="Confirma la contraseña" autoComplete="new-password" required {...form.textProps('confirmacion')} />
+                  </SimpleGrid>
+                </Stack>
+              </fieldset>
+
+              <Divider />
+
+              <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
+                <Text component="legend" fw={600} mb="sm">
+                  Autorizaciones
+                </Text>
+                <Stack gap="sm">
+                  <Checkbox
+                    name="terminos_condiciones"
+                    checked={values.terminos_condiciones}
+                    onChange={(e) => {
+                      form.setFieldValue('terminos_condiciones', e.currentTarget.checked);
+                      form.touch('terminos_condiciones');
+                    }}
+                    error={errors.terminos_condiciones}
+                    label={
+                      <>
+                        Acepto los <EnlaceTerminos hash="terminos">términos y condiciones</EnlaceTerminos> de uso.
+                      </>
+                    }
+                  />
+                  <Checkbox
+                    name="politica_datos"
+                    checked={values.politica_datos}
+                    onChange={(e) => {
+                      form.setFieldValue('politica_datos', e.currentTarget.checked);
+                      form.touch('politica_datos');
+                    }}
+                    error={errors.politica_datos}
+                    label={
+                      <>
+                        Autorizo el tratamiento de mis datos personales, incluidos mis datos de salud, según la{' '}
+                        <EnlaceTerminos hash="politica-datos">política de tratamiento de datos</EnlaceTerminos> (Ley 1581 de
+                        2012).
+                      </>
+                    }
+                  />
+                  <Text size="xs" c="dimmed">
+                    Versión de los términos y la política: {VERSION_TERMINOS}.
+                  </Text>
+                </Stack>
+              </fieldset>
+
+              <Button
+                type="submit"
+                size="md"
+                loading={mutation.isPending}
+                leftSection={<IconUserPlus size={18} aria-hidden="true" />}
+              >
+                Crear mi cuenta
+              </Button>
+            </Stack>
+          </form>
+
+          <Text size="sm" ta="center">
+            ¿Ya tienes cuenta?{' '}
+            <Anchor component={Link} to={paths.iniciarSesion} fw={600}>
+              Inicia sesión
+            </Anchor>
+          </Text>
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,111 @@
+// /carrito: items, total in COP, remove, clear with confirmation, empty state, and the contact way forward.
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import CarritoScreen from './carrito-screen.tsx';
+import { itemDePrueba, llamadas, mockFetch, procedimientoDePrueba, renderEnRuta, tokenDePrueba } from './carrito.test-utils.tsx';
+
+const LISTAR = '/apicarrito/listarmicarrito';
+const facial = procedimientoDePrueba({ id: 7, nombre: 'Limpieza facial profunda', precio: 180000, duracion_minutos: 60 });
+const peeling = procedimientoDePrueba({ id: 8, nombre: 'Peeling químico', precio: 250000, duracion_minutos: 45, requiere_evaluacion: true });
+
+function renderCarrito(items = [itemDePrueba(11, facial), itemDePrueba(12, peeling)], extra: Parameters<typeof mockFetch>[0] = []) {
+  localStorage.setItem('token', tokenDePrueba());
+  const fetch = mockFetch([...extra, { method: 'GET', path: LISTAR, answer: { body: items } }]);
+  return { ...renderEnRuta('/carrito', { '/carrito': <CarritoScreen /> }), fetch };
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('/carrito', () => {
+  it('lists the items with price and duration, and the total in COP', async () => {
+    renderCarrito();
+    const lista = await screen.findByRole('list', { name: 'Tratamientos en tu carrito' });
+    const items = within(lista).getAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    expect(within(items[0]!).getByRole('link', { name: 'Limpieza facial profunda' })).toHaveAttribute('href', '/servicios/7');
+    expect(within(items[0]!).getByText('$ 180.000')).toBeInTheDocument();
+    expect(within(items[0]!).getByText('1 h')).toBeInTheDocument();
+    expect(within(items[1]!).getByText('$ 250.000')).toBeInTheDocument();
+    expect(within(items[1]!).getByText('45 min')).toBeInTheDocument();
+    expect(screen.getByTestId('total-carrito')).toHaveTextContent('$ 430.000');
+    expect(screen.getByText('2 tratamientos')).toBeInTheDocument();
+    expect(document.title).toMatch(/^Tu carrito · /);
+  });
+
+  it('shows how to book: the clinic contact, no pretend booking button', async () => {
+    renderCarrito();
+    expect(await screen.findByText('Para agendar estos tratamientos, comunícate con la clínica.')).toBeInTheDocument();
+    const wa = screen.getByRole('link', { name: /WhatsApp/ });
+    expect(wa.getAttribute('href')).toMatch(/^https:\/\/wa\.me\/\d+\?text=/);
+    expect(decodeURIComponent(wa.getAttribute('href')!)).toContain('Limpieza facial profunda, Peeling químico');
+    expect(screen.getByRole('link', { name: /Llamar al/ }).getAttribute('href')).toMatch(/^tel:\+\d+$/);
+    expect(screen.queryByRole('button', { name: /reservar|agendar|solicitar/i })).not.toBeInTheDocument();
+  });
+
+  it('shows the empty state with a link to /servicios', async () => {
+    renderCarrito([]);
+    expect(await screen.findByText('Tu carrito está vacío')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Ver servicios' })).toHaveAttribute('href', '/servicios');
+    expect(screen.queryByTestId('total-carrito')).not.toBeInTheDocument();
+  });
+
+  it('removes an item with the button named after it', async () => {
+    const user = userEvent.setup();
+    const { fetch } = renderCarrito(undefined, [
+      { method: 'DELETE', path: '/apicarrito/eliminardemicarrito/11', answer: { status: 204 } },
+    ]);
+    await user.click(await screen.findByRole('button', { name: 'Quitar Limpieza facial profunda del carrito' }));
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Limpieza facial profunda' })).not.toBeInTheDocument());
+    expect(llamadas(fetch)).toContain('DELETE /apicarrito/eliminardemicarrito/11');
+    expect(screen.getByTestId('total-carrito')).toHaveTextContent('$ 250.000');
+  });
+
+  it('keeps the item and says so when removing fails', async () => {
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const user = userEvent.setup();
+    renderCarrito(undefined, [
+      { method: 'DELETE', path: '/apicarrito/eliminardemicarrito/11', answer: { status: 500, body: { error: 'x', code: 'ERROR_INTERNO' } } },
+    ]);
+    await user.click(await screen.findByRole('button', { name: 'Quitar Limpieza facial profunda del carrito' }));
+    expect(await screen.findByText('No pudimos quitarlo')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Limpieza facial profunda' })).toBeInTheDocument();
+    expect(spy).toHaveBeenCalledWith('Error al eliminar del carrito', expect.anything());
+  });
+
+  it('clears the cart only after confirming, and then shows the empty state', async () => {
+    const user = userEvent.setup();
+    const { fetch } = renderCarrito(undefined, [
+      { method: 'DELETE', path: '/apicarrito/limpiarmicarrito', answer: { body: { mensaje: 'ok' } } },
+    ]);
+    await user.click(await screen.findByRole('button', { name: 'Vaciar carrito' }));
+    const dialogo = await screen.findByRole('dialog', { name: '¿Vaciar tu carrito?' });
+    expect(within(dialogo).getByText(/Se quitarán los 2 tratamientos de tu carrito/)).toBeInTheDocument();
+    expect(llamadas(fetch)).not.toContain('DELETE /apicarrito/limpiarmicarrito');
+
+    await user.click(within(dialogo).getByRole('button', { name: 'Vaciar carrito' }));
+    expect(await screen.findByText('Tu carrito está vacío')).toBeInTheDocument();
+    expect(llamadas(fetch)).toContain('DELETE /apicarrito/limpiarmicarrito');
+  });
+
+  it('cancelling the confirmation keeps everything', async () => {
+    const user = userEvent.setup();
+    const { fetch } = renderCarrito();
+    await user.click(await screen.findByRole('button', { name: 'Vaciar carrito' }));
+    const dialogo = await screen.findByRole('dialog');
+    await user.click(within(dialogo).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(llamadas(fetch)).toEqual([`GET ${LISTAR}`]);
+    expect(screen.getAllByRole('listitem')).toHaveLength(2);
+  });
+
+  it('offers a retry when the cart cannot be loaded', async () => {
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
+    localStorage.setItem('token', tokenDePrueba());
+    mockFetch([{ method: 'GET', path: LISTAR, answer: { status: 503, body: { error: 'No disponible', code: 'NO_DISPONIBLE' } } }]);
+    renderEnRuta('/carrito', { '/carrito': <CarritoScreen /> });
+    expect(await screen.findByText('No pudimos cargar tu carrito')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Reintentar' })).toBeInTheDocument();
+    expect(spy).toHaveBeenCalledWith('Error al cargar el carrito', expect.anything());
+  });
+});

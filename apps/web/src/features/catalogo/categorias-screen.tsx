@@ -1,0 +1,187 @@
+// /categoriaprocedimientos: procedure categories for staff: search, state, number of procedures, and
+// view / edit / delete (with confirmation; the server's 409s, e.g. a category that still has procedures,
+// are shown as toasts).
+import type { CategoriaWire } from '@clinica/contracts/catalogo';
+import { ActionIcon, Anchor, Button, Group, Paper, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { IconEdit, IconEye, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../app/paths.ts';
+import { EstadoError } from '../../components/estado-error.tsx';
+import { EstadoVacio } from '../../components/estado-vacio.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { SkeletonTabla } from '../../components/skeletons.tsx';
+import { usePageMeta } from '../../components/use-page-meta.ts';
+import { useCategorias, useEliminarCategoria } from './api/categorias-api.ts';
+import { AccesoPersonal } from './components/acceso-personal.tsx';
+import { EstadoBadge } from './components/estado-badge.tsx';
+import { mensajeDeError } from './form-errors.ts';
+
+function Acciones({ categoria }: { categoria: CategoriaWire }) {
+  const eliminar = useEliminarCategoria();
+  const confirmar = () =>
+    modals.openConfirmModal({
+      title: `¿Eliminar la categoría «${categoria.nombre}»?`,
+      children: (
+        <Stack gap="xs">
+          <Text size="sm">Se eliminará la categoría. Esta acción no se puede deshacer.</Text>
+          {categoria.total_procedimientos > 0 && (
+            <Text size="sm" c="dimmed">
+              Tiene {categoria.total_procedimientos === 1 ? '1 procedimiento' : `${categoria.total_procedimientos} procedimientos`}; una
+              categoría con procedimientos no se puede eliminar. Si ya no la ofrecen, edítala y desactívala.
+            </Text>
+          )}
+        </Stack>
+      ),
+      labels: { confirm: 'Eliminar categoría', cancel: 'Cancelar' },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        eliminar.mutate(categoria.id, {
+          onSuccess: (r) => notifications.show({ color: 'green', message: r?.mensaje || `Eliminamos «${categoria.nombre}».` }),
+          onError: (error) =>
+            notifications.show({ color: 'red', title: 'No pudimos eliminar la categoría', message: mensajeDeError(error) }),
+        }),
+    });
+
+  return (
+    <Group gap={4} wrap="nowrap" justify="flex-end">
+      <Tooltip label="Ver detalles">
+        <ActionIcon component={Link} to={paths.detallesCategoria(categoria.id)} variant="subtle" aria-label={`Ver ${categoria.nombre}`}>
+          <IconEye size={18} aria-hidden="true" />
+        </ActionIcon>
+      </Tooltip>
+      <Tooltip label="Editar">
+        <ActionIcon component={Link} to={paths.editarCategoria(categoria.id)} variant="subtle" aria-label={`Editar ${categoria.nombre}`}>
+          <IconEdit size={18} aria-hidden="true" />
+        </ActionIcon>
+      </Tooltip>
+      <Tooltip label="Eliminar">
+        <ActionIcon
+          variant="subtle"
+          color="red"
+          aria-label={`Eliminar ${categoria.nombre}`}
+          loading={eliminar.isPending}
+          onClick={confirmar}
+        >
+          <IconTrash size={18} aria-hidden="true" />
+        </ActionIcon>
+      </Tooltip>
+    </Group>
+  );
+}
+
+function Lista() {
+  const [busqueda, setBusqueda] = useState('');
+  const [q] = useDebouncedValue(busqueda.trim(), 300);
+  const categorias = useCategorias(q || undefined);
+
+  let contenido;
+  if (categorias.isPending) contenido = <SkeletonTabla filas={5} columnas={5} etiqueta="Cargando categorías…" />;
+  else if (categorias.isError)
+    contenido = (
+      <EstadoError
+        titulo="No pudimos cargar las categorías"
+        mensaje={categorias.error.message}
+        onRetry={() => void categorias.refetch()}
+        reintentando={categorias.isFetching}
+      />
+    );
+  else if (categorias.data.length === 0)
+    contenido = q ? (
+      <EstadoVacio titulo="Sin resultados" descripcion={`No hay categorías que coincidan con «${q}».`} />
+    ) : (
+      <EstadoVacio
+        titulo="Aún no hay categorías"
+        descripcion="Crea la primera para organizar los procedimientos de la clínica."
+        accion={
+          <Button component={Link} to={paths.crearCategoria} leftSection={<IconPlus size={18} aria-hidden="true" />}>
+            Nueva categoría
+          </Button>
+        }
+      />
+    );
+  else
+    contenido = (
+      <Table.ScrollContainer minWidth={640}>
+        <Table verticalSpacing="sm" highlightOnHover>
+          <Table.Caption>
+            {categorias.data.length === 1 ? '1 categoría' : `${categorias.data.length} categorías`}
+          </Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Nombre</Table.Th>
+              <Table.Th>Descripción</Table.Th>
+              <Table.Th ta="right">Procedimientos</Table.Th>
+              <Table.Th>Estado</Table.Th>
+              <Table.Th ta="right">Acciones</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {categorias.data.map((c) => (
+              <Table.Tr key={c.id}>
+                <Table.Td>
+                  <Anchor component={Link} to={paths.detallesCategoria(c.id)} fw={600}>
+                    {c.nombre}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td maw={360}>
+                  <Text size="sm" c={c.descripcion ? undefined : 'dimmed'} lineClamp={2}>
+                    {c.descripcion || 'Sin descripción'}
+                  </Text>
+                </Table.Td>
+                <Table.Td ta="right">{c.total_procedimientos}</Table.Td>
+                <Table.Td>
+                  <EstadoBadge activo={c.activa} femenino />
+                </Table.Td>
+                <Table.Td>
+                  <Acciones categoria={c} />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    );
+
+  return (
+    <Paper withBorder p={{ base: 'md', sm: 'lg' }} bg="var(--clinica-superficie)">
+      <Stack gap="md">
+        <TextInput
+          label="Buscar categoría"
+          placeholder="Nombre de la categoría"
+          type="search"
+          maw={420}
+          maxLength={100}
+          leftSection={<IconSearch size={18} aria-hidden="true" />}
+          value={busqueda}
+          onChange={(e) => setBusqueda(e.currentTarget.value)}
+        />
+        {contenido}
+      </Stack>
+    </Paper>
+  );
+}
+
+export function CategoriasScreen() {
+  usePageMeta({ title: 'Categorías de procedimientos' });
+  return (
+    <AccesoPersonal>
+      <PageHeader
+        eyebrow="Catálogo"
+        title="Categorías de procedimientos"
+        description="Agrupan los procedimientos en el sitio público. Una categoría inactiva oculta sus procedimientos."
+        actions={
+          <Button component={Link} to={paths.crearCategoria} leftSection={<IconPlus size={18} aria-hidden="true" />}>
+            Nueva categoría
+          </Button>
+        }
+      />
+      <Lista />
+    </AccesoPersonal>
+  );
+}
+
+export default CategoriasScreen;

@@ -1,0 +1,217 @@
+// Images of a procedure on its edit screen: upload (multipart field 'imagen', JPEG/PNG/WebP up to 5 MB, checked
+// here only to save a round trip: the server checks the content), remove with confirmation, and reorder with
+// up/down buttons (PUT imagenes/orden with every id in the new order). The first image is the card image.
+import {
+  IMAGEN_ALT_MAX,
+  IMAGEN_MAX_BYTES,
+  IMAGEN_TIPOS_ACEPTADOS,
+  IMAGENES_MAX_POR_PROCEDIMIENTO,
+  type ImagenWire,
+} from '@clinica/contracts/catalogo';
+import { ActionIcon, Badge, Button, FileInput, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { IconArrowDown, IconArrowUp, IconPhotoUp, IconTrash, IconUpload } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useEliminarImagen, useOrdenarImagenes, useSubirImagen } from '../api/procedimientos-api.ts';
+import { mensajeDeError } from '../form-errors.ts';
+import { mediaUrl } from '../media.ts';
+import classes from '../catalogo.module.css';
+
+const MB = 1024 * 1024;
+
+/** Spanish reason a file cannot be uploaded, or null when it may be sent. */
+export function problemaConImagen(archivo: File): string | null {
+  if (!(IMAGEN_TIPOS_ACEPTADOS as readonly string[]).includes(archivo.type)) {
+    return 'El archivo debe ser una imagen JPEG, PNG o WebP.';
+  }
+  if (archivo.size > IMAGEN_MAX_BYTES) {
+    const mb = (archivo.size / MB).toLocaleString('es-CO', { maximumFractionDigits: 1 });
+    return `La imagen pesa ${mb} MB; el máximo es ${IMAGEN_MAX_BYTES / MB} MB.`;
+  }
+  if (archivo.size === 0) return 'El archivo está vacío.';
+  return null;
+}
+
+export function ImagenesProcedimiento({ procedimientoId, nombre, imagenes }: { procedimientoId: number; nombre: string; imagenes: ImagenWire[] }) {
+  const ordenadas = [...imagenes].sort((a, b) => a.orden - b.orden);
+  const subir = useSubirImagen(procedimientoId);
+  const eliminar = useEliminarImagen(procedimientoId);
+  const ordenar = useOrdenarImagenes(procedimientoId);
+  const [archivo, setArchivo] = useState<File | null>(null);
+  const [alt, setAlt] = useState('');
+  const [errorArchivo, setErrorArchivo] = useState<string | null>(null);
+  const lleno = ordenadas.length >= IMAGENES_MAX_POR_PROCEDIMIENTO;
+
+  const elegir = (f: File | null) => {
+    setArchivo(f);
+    setErrorArchivo(f ? problemaConImagen(f) : null);
+  };
+
+  const enviar = async () => {
+    if (!archivo) {
+      setErrorArchivo('Elige una imagen para subir.');
+      return;
+    }
+    const problema = problemaConImagen(archivo);
+    if (problema) {
+      setErrorArchivo(problema);
+      return;
+    }
+    try {
+      await subir.mutateAsync({ archivo, alt: alt.trim() || undefined });
+      notifications.show({ color: 'green', message: 'Imagen subida.' });
+      setArchivo(null);
+      setAlt('');
+    } catch (error) {
+      setErrorArchivo(mensajeDeError(error));
+      notifications.show({ color: 'red', title: 'No pudimos subir la imagen', message: mensajeDeError(error) });
+    }
+  };
+
+  const mover = (indice: number, delta: -1 | 1) => {
+    const ids = ordenadas.map((i) => i.id);
+    const destino = indice + delta;
+    if (destino < 0 || destino >= ids.length) return;
+    [ids[indice], ids[destino]] = [ids[destino]!, ids[indice]!];
+    ordenar.mutate(ids, {
+      onError: (error) =>
+        notifications.show({ color: 'red', title: 'No pudimos cambiar el orden', message: mensajeDeError(error) }),
+    });
+  };
+
+  const confirmarEliminar = (imagen: ImagenWire, indice: number) =>
+    modals.openConfirmModal({
+      title: '¿Eliminar esta imagen?',
+      children: (
+        <Text size="sm">
+          Se eliminará la imagen {indice + 1} de «{nombre}» del sitio público. Esta acción no se puede deshacer.
+        </Text>
+      ),
+      labels: { confirm: 'Eliminar imagen', cancel: 'Cancelar' },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        eliminar.mutate(imagen.id, {
+          onSuccess: () => notifications.show({ color: 'green', message: 'Imagen eliminada.' }),
+          onError: (error) =>
+            notifications.show({ color: 'red', title: 'No pudimos eliminar la imagen', message: mensajeDeError(error) }),
+        }),
+    });
+
+  return (
+    <Paper withBorder p={{ base: 'md', sm: 'xl' }} bg="var(--clinica-superficie)" component="section" aria-labelledby="imagenes-titulo">
+      <Stack gap="md">
+        <div>
+          <Title order={2} fz="h4" id="imagenes-titulo">
+            Imágenes
+          </Title>
+          <Text size="sm" c="dimmed">
+            La primera imagen es la que se ve en la tarjeta de Servicios. JPEG, PNG o WebP de hasta 5 MB; máximo{' '}
+            {IMAGENES_MAX_POR_PROCEDIMIENTO} imágenes.
+          </Text>
+        </div>
+
+        {ordenadas.length === 0 ? (
+          <Text c="dimmed" size="sm">
+            Este procedimiento aún no tiene imágenes. Sin imagen, el sitio muestra una ilustración genérica.
+          </Text>
+        ) : (
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md" component="ol" className={classes.listaImagenes} aria-label="Imágenes en orden">
+            {ordenadas.map((img, i) => (
+              <Paper key={img.id} withBorder p="xs" component="li">
+                <Stack gap="xs">
+                  <div className={classes.marcoImagen}>
+                    <img src={mediaUrl(img.url_tarjeta)} alt={img.alt || `${nombre}, imagen ${i + 1}`} loading="lazy" />
+                  </div>
+                  <Group justify="space-between" wrap="nowrap" gap="xs">
+                    <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
+                      <Badge variant="light" color={i === 0 ? 'rosa' : 'gray'}>
+                        {i === 0 ? 'Principal' : `${i + 1}`}
+                      </Badge>
+                      <Text size="xs" c="dimmed" truncate="end">
+                        {img.alt || 'Sin texto alternativo'}
+                      </Text>
+                    </Group>
+                    <Group gap={2} wrap="nowrap">
+                      <Tooltip label="Mover antes">
+                        <ActionIcon
+                          variant="subtle"
+                          aria-label={`Mover la imagen ${i + 1} antes`}
+                          disabled={i === 0 || ordenar.isPending}
+                          onClick={() => mover(i, -1)}
+                        >
+                          <IconArrowUp size={18} aria-hidden="true" />
+                        </ActionIcon>
+                      </Tooltip>
+                      <Tooltip label="Mover después">
+                        <ActionIcon
+                          variant="subtle"
+                          aria-label={`Mover la imagen ${i + 1} después`}
+                          disabled={i === ordenadas.length - 1 || ordenar.isPending}
+                          onClick={() => mover(i, 1)}
+                        >
+                          <IconArrowDown size={18} aria-hidden="true" />
+                        </ActionIcon>
+                      </Tooltip>
+                      <Tooltip label="Eliminar imagen">
+                        <ActionIcon
+                          variant="subtle"
+                          color="red"
+                          aria-label={`Eliminar la imagen ${i + 1}`}
+                          loading={eliminar.isPending && eliminar.variables === img.id}
+                          onClick={() => confirmarEliminar(img, i)}
+                        >
+                          <IconTrash size={18} aria-hidden="true" />
+                        </ActionIcon>
+                      </Tooltip>
+                    </Group>
+                  </Group>
+                </Stack>
+              </Paper>
+            ))}
+          </SimpleGrid>
+        )}
+
+        {lleno ? (
+          <Text size="sm" c="dimmed">
+            Ya tiene {IMAGENES_MAX_POR_PROCEDIMIENTO} imágenes, el máximo. Elimina una para subir otra.
+          </Text>
+        ) : (
+          <Paper p="md" radius="md" bg="var(--clinica-superficie-suave)">
+            <Stack gap="sm">
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                <FileInput
+                  label="Nueva imagen"
+                  placeholder="Elegir archivo…"
+                  accept={IMAGEN_TIPOS_ACEPTADOS.join(',')}
+                  clearable
+                  leftSection={<IconPhotoUp size={18} aria-hidden="true" />}
+                  value={archivo}
+                  error={errorArchivo}
+                  onChange={elegir}
+                />
+                <TextInput
+                  label="Texto alternativo"
+                  description="Describe la imagen para quien no puede verla."
+                  maxLength={IMAGEN_ALT_MAX}
+                  value={alt}
+                  onChange={(e) => setAlt(e.currentTarget.value)}
+                />
+              </SimpleGrid>
+              <Group justify="flex-end">
+                <Button
+                  leftSection={<IconUpload size={18} aria-hidden="true" />}
+                  loading={subir.isPending}
+                  disabled={!archivo || !!errorArchivo}
+                  onClick={() => void enviar()}
+                >
+                  Subir imagen
+                </Button>
+              </Group>
+            </Stack>
+          </Paper>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,132 @@
+// Table of procedures shared by the procedure list and a category's details: thumbnail, name, category,
+// price, duration, state, and actions (details, edit, delete with confirmation).
+import type { ProcedimientoWire } from '@clinica/contracts/catalogo';
+import { MENSAJE_PROCEDIMIENTO_DESACTIVADO } from '@clinica/contracts/catalogo';
+import { ActionIcon, Anchor, Group, Table, Text, Tooltip } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { IconEdit, IconEye, IconPhoto, IconTrash } from '@tabler/icons-react';
+import { Link, useNavigate } from 'react-router';
+import { paths } from '../../../app/paths.ts';
+import { formatCOP, formatDuracion } from '../../../lib/format.ts';
+import { useEliminarProcedimiento } from '../api/procedimientos-api.ts';
+import classes from '../catalogo.module.css';
+import { mensajeDeError } from '../form-errors.ts';
+import { mediaUrl } from '../media.ts';
+import { seleccionarProcedimiento } from '../procedimiento-seleccionado.ts';
+import { EstadoBadge } from './estado-badge.tsx';
+
+function Acciones({ p }: { p: ProcedimientoWire }) {
+  const navigate = useNavigate();
+  const eliminar = useEliminarProcedimiento();
+  const verDetalles = () => {
+    seleccionarProcedimiento(p.id);
+    navigate(paths.detallesProcedimientos);
+  };
+  const confirmar = () =>
+    modals.openConfirmModal({
+      title: `¿Eliminar «${p.nombre}»?`,
+      children: (
+        <Text size="sm">
+          Se eliminará el procedimiento con sus imágenes. Si está en algún carrito o tiene citas, se desactivará en su
+          lugar: dejará de verse en el sitio público pero se conservará su historial.
+        </Text>
+      ),
+      labels: { confirm: 'Eliminar procedimiento', cancel: 'Cancelar' },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        eliminar.mutate(p.id, {
+          onSuccess: (r) =>
+            notifications.show(
+              r?.desactivado
+                ? { color: 'orange', title: 'Procedimiento desactivado', message: r.mensaje || MENSAJE_PROCEDIMIENTO_DESACTIVADO }
+                : { color: 'green', message: `Eliminamos «${p.nombre}».` },
+            ),
+          onError: (error) =>
+            notifications.show({ color: 'red', title: 'No pudimos eliminar el procedimiento', message: mensajeDeError(error) }),
+        }),
+    });
+  return (
+    <Group gap={4} wrap="nowrap" justify="flex-end">
+      <Tooltip label="Ver detalles">
+        <ActionIcon variant="subtle" aria-label={`Ver detalles de ${p.nombre}`} onClick={verDetalles}>
+          <IconEye size={18} aria-hidden="true" />
+        </ActionIcon>
+      </Tooltip>
+      <Tooltip label="Editar">
+        <ActionIcon component={Link} to={paths.editarProcedimiento(p.id)} variant="subtle" aria-label={`Editar ${p.nombre}`}>
+          <IconEdit size={18} aria-hidden="true" />
+        </ActionIcon>
+      </Tooltip>
+      <Tooltip label="Eliminar">
+        <ActionIcon variant="subtle" color="red" aria-label={`Eliminar ${p.nombre}`} loading={eliminar.isPending} onClick={confirmar}>
+          <IconTrash size={18} aria-hidden="true" />
+        </ActionIcon>
+      </Tooltip>
+    </Group>
+  );
+}
+
+export function TablaProcedimientos({
+  procedimientos,
+  caption,
+  conCategoria = true,
+}: {
+  procedimientos: ProcedimientoWire[];
+  caption?: string;
+  conCategoria?: boolean;
+}) {
+  return (
+    <Table.ScrollContainer minWidth={conCategoria ? 820 : 680}>
+      <Table verticalSpacing="sm" highlightOnHover>
+        {caption && <Table.Caption>{caption}</Table.Caption>}
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Procedimiento</Table.Th>
+            {conCategoria && <Table.Th>Categoría</Table.Th>}
+            <Table.Th ta="right">Precio</Table.Th>
+            <Table.Th>Duración</Table.Th>
+            <Table.Th>Estado</Table.Th>
+            <Table.Th ta="right">Acciones</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {procedimientos.map((p) => {
+            const img = [...p.imagenes].sort((a, b) => a.orden - b.orden)[0];
+            return (
+              <Table.Tr key={p.id}>
+                <Table.Td>
+                  <Group gap="sm" wrap="nowrap">
+                    <div className={classes.miniatura} aria-hidden="true">
+                      {img ? (
+                        <img src={mediaUrl(img.url_tarjeta)} alt="" loading="lazy" />
+                      ) : (
+                        <Group justify="center" h="100%" c="dimmed">
+                          <IconPhoto size={18} />
+                        </Group>
+                      )}
+                    </div>
+                    <Anchor component={Link} to={paths.editarProcedimiento(p.id)} fw={600}>
+                      {p.nombre}
+                    </Anchor>
+                  </Group>
+                </Table.Td>
+                {conCategoria && <Table.Td>{p.categoria.nombre}</Table.Td>}
+                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  {formatCOP(p.precio)}
+                </Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDuracion(p.duracion_minutos)}</Table.Td>
+                <Table.Td>
+                  <EstadoBadge activo={p.activo} />
+                </Table.Td>
+                <Table.Td>
+                  <Acciones p={p} />
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,76 @@
+// /crearprocedimiento: new procedure. After creating it, the edit screen opens so images can be added.
+import { Button } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconPlus } from '@tabler/icons-react';
+import { Link, useNavigate } from 'react-router';
+import { paths } from '../../app/paths.ts';
+import { EstadoError } from '../../components/estado-error.tsx';
+import { EstadoVacio } from '../../components/estado-vacio.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { SkeletonLineas } from '../../components/skeletons.tsx';
+import { usePageMeta } from '../../components/use-page-meta.ts';
+import { useCategorias } from './api/categorias-api.ts';
+import { useCrearProcedimiento } from './api/procedimientos-api.ts';
+import { AccesoPersonal } from './components/acceso-personal.tsx';
+import { ProcedimientoForm } from './components/procedimiento-form.tsx';
+
+export function CrearProcedimientoScreen() {
+  usePageMeta({ title: 'Nuevo procedimiento' });
+  const categorias = useCategorias();
+  const crear = useCrearProcedimiento();
+  const navigate = useNavigate();
+
+  let contenido;
+  if (categorias.isPending) contenido = <SkeletonLineas lineas={6} etiqueta="Cargando categorías…" />;
+  else if (categorias.isError)
+    contenido = (
+      <EstadoError
+        titulo="No pudimos cargar las categorías"
+        mensaje={categorias.error.message}
+        onRetry={() => void categorias.refetch()}
+        reintentando={categorias.isFetching}
+      />
+    );
+  else if (categorias.data.length === 0)
+    contenido = (
+      <EstadoVacio
+        titulo="Primero crea una categoría"
+        descripcion="Cada procedimiento pertenece a una categoría. Crea una y vuelve aquí."
+        accion={
+          <Button component={Link} to={paths.crearCategoria} leftSection={<IconPlus size={18} aria-hidden="true" />}>
+            Nueva categoría
+          </Button>
+        }
+      />
+    );
+  else
+    contenido = (
+      <ProcedimientoForm
+        categorias={categorias.data}
+        submitLabel="Crear procedimiento"
+        cancelTo={paths.consultarProcedimientos}
+        onSubmit={async (payload) => {
+          const p = await crear.mutateAsync(payload);
+          notifications.show({
+            color: 'green',
+            title: 'Procedimiento creado',
+            message: `«${p.nombre}» quedó guardado. Ahora puedes agregarle imágenes.`,
+          });
+          navigate(paths.editarProcedimiento(p.id));
+        }}
+      />
+    );
+
+  return (
+    <AccesoPersonal>
+      <PageHeader
+        eyebrow="Catálogo"
+        title="Nuevo procedimiento"
+        description="Completa los datos; después de crearlo podrás agregar sus imágenes."
+      />
+      {contenido}
+    </AccesoPersonal>
+  );
+}
+
+export default CrearProcedimientoScreen;

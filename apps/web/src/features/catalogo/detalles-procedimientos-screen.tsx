@@ -1,0 +1,147 @@
+// /detallesprocedimientos: details of the procedure selected in the list (sessionStorage
+// 'procedimientoSeleccionado'). With no selection it says so and links to the list.
+import type { ProcedimientoWire } from '@clinica/contracts/catalogo';
+import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconEdit, IconExternalLink } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../app/paths.ts';
+import { EstadoError } from '../../components/estado-error.tsx';
+import { EstadoVacio } from '../../components/estado-vacio.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { SkeletonLineas } from '../../components/skeletons.tsx';
+import { usePageMeta } from '../../components/use-page-meta.ts';
+import { ApiClientError } from '../../lib/api-client.ts';
+import { formatCOP, formatDuracion, formatFecha } from '../../lib/format.ts';
+import { useProcedimiento } from './api/procedimientos-api.ts';
+import classes from './catalogo.module.css';
+import { AccesoPersonal } from './components/acceso-personal.tsx';
+import { EstadoBadge } from './components/estado-badge.tsx';
+import { mediaUrl } from './media.ts';
+import { procedimientoSeleccionado } from './procedimiento-seleccionado.ts';
+
+function Dato({ etiqueta, children }: { etiqueta: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600} style={{ letterSpacing: '0.08em' }}>
+        {etiqueta}
+      </Text>
+      <Text component="div" className={classes.texto}>
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+function Ficha({ p }: { p: ProcedimientoWire }) {
+  const imagenes = [...p.imagenes].sort((a, b) => a.orden - b.orden);
+  return (
+    <Stack gap="lg">
+      <Paper withBorder p={{ base: 'md', sm: 'xl' }} bg="var(--clinica-superficie)">
+        <Stack gap="lg">
+          <Group gap="sm">
+            <Title order={2} fz="h3">
+              {p.nombre}
+            </Title>
+            <EstadoBadge activo={p.activo} />
+          </Group>
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
+            <Dato etiqueta="Categoría">
+              <Link to={paths.detallesCategoria(p.categoria.id)}>{p.categoria.nombre}</Link>
+            </Dato>
+            <Dato etiqueta="Precio">{formatCOP(p.precio)}</Dato>
+            <Dato etiqueta="Duración">{formatDuracion(p.duracion_minutos)}</Dato>
+            <Dato etiqueta="Edad mínima">{p.edad_minima} años</Dato>
+            <Dato etiqueta="Valoración previa">{p.requiere_evaluacion ? 'Sí, requiere valoración' : 'No requiere'}</Dato>
+            <Dato etiqueta="Creado">{formatFecha(p.creado_en)}</Dato>
+            <Dato etiqueta="Última modificación">{formatFecha(p.actualizado_en)}</Dato>
+          </SimpleGrid>
+          <Dato etiqueta="Descripción">{p.descripcion}</Dato>
+          <Dato etiqueta="Recomendaciones previas">{p.recomendaciones_previas?.trim() || 'Sin recomendaciones especiales.'}</Dato>
+          <Dato etiqueta="Exámenes requeridos">{p.examenes_requeridos?.trim() || 'No requiere exámenes.'}</Dato>
+        </Stack>
+      </Paper>
+      <Paper withBorder p={{ base: 'md', sm: 'xl' }} bg="var(--clinica-superficie)" component="section" aria-labelledby="imgs-titulo">
+        <Stack gap="md">
+          <Title order={2} fz="h4" id="imgs-titulo">
+            Imágenes
+          </Title>
+          {imagenes.length === 0 ? (
+            <Text c="dimmed" size="sm">
+              Sin imágenes. Agrégalas desde Editar.
+            </Text>
+          ) : (
+            <SimpleGrid cols={{ base: 2, sm: 3, md: 5 }} spacing="sm">
+              {imagenes.map((img, i) => (
+                <div key={img.id} className={classes.marcoImagen}>
+                  <img src={mediaUrl(img.url_tarjeta)} alt={img.alt || `${p.nombre}, imagen ${i + 1}`} loading="lazy" />
+                </div>
+              ))}
+            </SimpleGrid>
+          )}
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}
+
+export function DetallesProcedimientosScreen() {
+  const id = procedimientoSeleccionado();
+  const procedimiento = useProcedimiento(id ?? 0);
+  usePageMeta({ title: procedimiento.data ? `Procedimiento ${procedimiento.data.nombre}` : 'Detalles del procedimiento' });
+
+  const volver = (
+    <Button component={Link} to={paths.consultarProcedimientos}>
+      Ir a la lista de procedimientos
+    </Button>
+  );
+  let contenido;
+  if (!id)
+    contenido = (
+      <EstadoVacio
+        titulo="Selecciona un procedimiento para ver sus detalles"
+        descripcion="Elige uno en la lista de procedimientos con el botón «Ver detalles»."
+        accion={volver}
+      />
+    );
+  else if (procedimiento.error instanceof ApiClientError && [400, 404].includes(procedimiento.error.status))
+    contenido = (
+      <EstadoVacio titulo="Este procedimiento ya no existe" descripcion="Puede que lo hayan eliminado. Elige otro en la lista." accion={volver} />
+    );
+  else if (procedimiento.isPending) contenido = <SkeletonLineas lineas={8} etiqueta="Cargando procedimiento…" />;
+  else if (procedimiento.isError)
+    contenido = (
+      <EstadoError mensaje={procedimiento.error.message} onRetry={() => void procedimiento.refetch()} reintentando={procedimiento.isFetching} />
+    );
+  else contenido = <Ficha p={procedimiento.data} />;
+
+  const p = procedimiento.data;
+  return (
+    <AccesoPersonal>
+      <PageHeader
+        eyebrow="Catálogo"
+        title="Detalles del procedimiento"
+        actions={
+          p && (
+            <>
+              <Button component={Link} to={paths.consultarProcedimientos} variant="default">
+                Volver a la lista
+              </Button>
+              {p.activo && (
+                <Button component={Link} to={paths.servicio(p.id)} variant="light" rightSection={<IconExternalLink size={16} aria-hidden="true" />}>
+                  Ver en el sitio
+                </Button>
+              )}
+              <Button component={Link} to={paths.editarProcedimiento(p.id)} leftSection={<IconEdit size={18} aria-hidden="true" />}>
+                Editar
+              </Button>
+            </>
+          )
+        }
+      />
+      {contenido}
+    </AccesoPersonal>
+  );
+}
+
+export default DetallesProcedimientosScreen;

@@ -1,0 +1,110 @@
+// /editarprocedimientos/{id}: edit every field of a procedure and manage its images.
+import { Button, Stack } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconExternalLink } from '@tabler/icons-react';
+import { Link, useParams } from 'react-router';
+import { paths } from '../../app/paths.ts';
+import { EstadoError } from '../../components/estado-error.tsx';
+import { EstadoVacio } from '../../components/estado-vacio.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { SkeletonLineas } from '../../components/skeletons.tsx';
+import { usePageMeta } from '../../components/use-page-meta.ts';
+import { ApiClientError } from '../../lib/api-client.ts';
+import { useCategorias } from './api/categorias-api.ts';
+import { useEditarProcedimiento, useProcedimiento } from './api/procedimientos-api.ts';
+import { AccesoPersonal } from './components/acceso-personal.tsx';
+import { ImagenesProcedimiento } from './components/imagenes-procedimiento.tsx';
+import { ProcedimientoForm } from './components/procedimiento-form.tsx';
+import { idDeRuta } from './id-de-ruta.ts';
+
+export function EditarProcedimientoScreen() {
+  const id = idDeRuta(useParams().id);
+  const procedimiento = useProcedimiento(id);
+  const categorias = useCategorias();
+  const editar = useEditarProcedimiento(id);
+  usePageMeta({ title: procedimiento.data ? `Editar ${procedimiento.data.nombre}` : 'Editar procedimiento' });
+
+  const noExiste =
+    !id || (procedimiento.error instanceof ApiClientError && [400, 404].includes(procedimiento.error.status));
+  let contenido;
+  if (noExiste)
+    contenido = (
+      <EstadoVacio
+        titulo="Este procedimiento no existe"
+        descripcion="Puede que lo hayan eliminado. Vuelve a la lista de procedimientos."
+        accion={
+          <Button component={Link} to={paths.consultarProcedimientos}>
+            Ver procedimientos
+          </Button>
+        }
+      />
+    );
+  else if (procedimiento.isPending || categorias.isPending) contenido = <SkeletonLineas lineas={8} etiqueta="Cargando procedimiento…" />;
+  else if (procedimiento.isError || categorias.isError) {
+    const fallo = procedimiento.isError ? procedimiento : categorias;
+    contenido = (
+      <EstadoError mensaje={fallo.error?.message} onRetry={() => void fallo.refetch()} reintentando={fallo.isFetching} />
+    );
+  } else {
+    const p = procedimiento.data;
+    contenido = (
+      <Stack gap="xl">
+        <ProcedimientoForm
+          key={p.id}
+          categorias={categorias.data}
+          initial={{
+            nombre: p.nombre,
+            descripcion: p.descripcion,
+            precio: p.precio,
+            duracion_minutos: p.duracion_minutos,
+            requiere_evaluacion: p.requiere_evaluacion,
+            recomendaciones_previas: p.recomendaciones_previas ?? '',
+            examenes_requeridos: p.examenes_requeridos ?? '',
+            edad_minima: p.edad_minima,
+            categoria_id: p.categoria.id,
+            activo: p.activo,
+          }}
+          submitLabel="Guardar cambios"
+          cancelTo={paths.consultarProcedimientos}
+          onSubmit={async (payload) => {
+            const actualizado = await editar.mutateAsync(payload);
+            notifications.show({ color: 'green', message: `Guardamos los cambios de «${actualizado.nombre}».` });
+          }}
+        />
+        <ImagenesProcedimiento procedimientoId={p.id} nombre={p.nombre} imagenes={p.imagenes} />
+      </Stack>
+    );
+  }
+
+  return (
+    <AccesoPersonal>
+      <PageHeader
+        eyebrow="Catálogo"
+        title="Editar procedimiento"
+        description={procedimiento.data?.nombre}
+        actions={
+          procedimiento.data && (
+            <>
+              <Button component={Link} to={paths.consultarProcedimientos} variant="default">
+                Volver a la lista
+              </Button>
+              {procedimiento.data.activo && (
+                <Button
+                  component={Link}
+                  to={paths.servicio(procedimiento.data.id)}
+                  variant="light"
+                  rightSection={<IconExternalLink size={16} aria-hidden="true" />}
+                >
+                  Ver en el sitio
+                </Button>
+              )}
+            </>
+          )
+        }
+      />
+      {contenido}
+    </AccesoPersonal>
+  );
+}
+
+export default EditarProcedimientoScreen;

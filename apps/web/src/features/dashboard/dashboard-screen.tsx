@@ -1,0 +1,307 @@
+// /dashboard: a home per role (issue 3). It greets the person by name and puts first what each role does
+// most, with real counts from the API where they exist (nothing is invented: a count that fails to load
+// is simply not shown).
+import { Badge, Card, Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
+import {
+  IconArrowRight,
+  IconCategory,
+  IconShoppingBag,
+  IconSparkles,
+  IconUserCircle,
+  IconUserPlus,
+  IconUsers,
+  type Icon,
+} from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { roles, type Rol } from '@clinica/contracts/usuarios';
+import { paths } from '../../app/paths.ts';
+import { PageHeader } from '../../components/page-header.tsx';
+import { usePageMeta } from '../../components/use-page-meta.ts';
+import { useAuth } from '../../lib/session/auth-context.tsx';
+import {
+  useConteoCarrito,
+  useConteoCategorias,
+  useConteoPacientes,
+  useConteoProcedimientos,
+  useConteoUsuarios,
+  usePerfilDashboard,
+} from './api/dashboard-api.ts';
+
+const fechaLarga = new Intl.DateTimeFormat('es-CO', {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'America/Bogota',
+});
+
+const numero = new Intl.NumberFormat('es-CO');
+
+type Conteo = { valor: number | null | undefined; cargando: boolean; etiqueta: (n: number) => string };
+
+type Atajo = {
+  titulo: string;
+  descripcion: string;
+  to: string;
+  icono: Icon;
+  conteo?: Conteo;
+};
+
+function ValorConteo({ conteo }: { conteo: Conteo }) {
+  if (conteo.cargando) return <Skeleton height={22} width={90} radius="xl" aria-hidden="true" />;
+  if (conteo.valor === null || conteo.valor === undefined) return null;
+  return (
+    <Badge size="lg" variant="light" radius="sm" tt="none" fw={600}>
+      {conteo.etiqueta(conteo.valor)}
+    </Badge>
+  );
+}
+
+function TarjetaAtajo({ atajo }: { atajo: Atajo }) {
+  const Icono = atajo.icono;
+  return (
+    <Card component={Link} to={atajo.to} padding="lg" shadow="xs" className="tarjeta-atajo" style={{ textDecoration: 'none', color: 'inherit' }}>
+      <Stack gap="sm" h="100%">
+        <Group justify="space-between" align="flex-start" wrap="nowrap">
+          <ThemeIcon size={44} radius="md" variant="light" aria-hidden="true">
+            <Icono size={24} stroke={1.6} />
+          </ThemeIcon>
+          {atajo.conteo && <ValorConteo conteo={atajo.conteo} />}
+        </Group>
+        <div>
+          <Text fw={600} fz="lg">
+            {atajo.titulo}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {atajo.descripcion}
+          </Text>
+        </div>
+        <Group gap={4} mt="auto" c="var(--mantine-primary-color-filled)">
+          <Text size="sm" fw={600} c="inherit">
+            Abrir
+          </Text>
+          <IconArrowRight size={16} aria-hidden="true" />
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+function Atajos({ atajos }: { atajos: Atajo[] }) {
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }} spacing="lg">
+      {atajos.map((a) => (
+        <TarjetaAtajo key={a.to} atajo={a} />
+      ))}
+    </SimpleGrid>
+  );
+}
+
+const rolesPlural: Record<Rol, string> = {
+  administrador: 'Administradores',
+  doctor: 'Doctores',
+  asistente: 'Asistentes',
+  paciente: 'Pacientes',
+};
+
+const plural = (n: number, uno: string, varios: string) => `${numero.format(n)} ${n === 1 ? uno : varios}`;
+
+function ResumenUsuarios() {
+  const conteo = useConteoUsuarios(true);
+  return (
+    <Paper withBorder p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="resumen-usuarios">
+      <Stack gap="md">
+        <Group justify="space-between" wrap="wrap">
+          <Title order={2} fz="h4" id="resumen-usuarios">
+            Personas registradas
+          </Title>
+          <UnstyledButton component={Link} to={paths.listarUsuarios} c="var(--mantine-primary-color-filled)" fw={600} fz="sm">
+            Ver la lista de usuarios
+          </UnstyledButton>
+        </Group>
+        {conteo.error ? (
+          <Text size="sm" c="dimmed">
+            No pudimos cargar los totales en este momento.
+          </Text>
+        ) : (
+          <SimpleGrid cols={{ base: 2, sm: 3, md: 6 }} spacing="md">
+            {[
+              { etiqueta: 'Activos', valor: conteo.data?.activos, to: `${paths.listarUsuarios}?estado=true` },
+              { etiqueta: 'Inactivos', valor: conteo.data?.inactivos, to: `${paths.listarUsuarios}?estado=false` },
+              ...roles.map((rol: Rol) => ({
+                etiqueta: rolesPlural[rol],
+                valor: conteo.data?.porRol[rol],
+                to: `${paths.listarUsuarios}?rol=${rol}`,
+              })),
+            ]
+              .map((x) => (
+                <UnstyledButton key={x.etiqueta} component={Link} to={x.to} p="sm" style={{ borderRadius: 'var(--mantine-radius-md)', background: 'var(--clinica-superficie-suave)' }}>
+                  <Text size="xs" c="dimmed" fw={600} tt="uppercase" style={{ letterSpacing: '0.06em' }}>
+                    {x.etiqueta}
+                  </Text>
+                  {conteo.pending ? (
+                    <Skeleton height={28} width={48} mt={6} radius="sm" aria-hidden="true" />
+                  ) : (
+                    <Text fz={28} fw={600} lh={1.3} ff="heading">
+                      {numero.format(x.valor ?? 0)}
+                    </Text>
+                  )}
+                </UnstyledButton>
+              ))}
+          </SimpleGrid>
+        )}
+        {conteo.data && (
+          <Text size="sm" c="dimmed">
+            {plural(conteo.data.total, 'persona tiene cuenta', 'personas tienen cuenta')} en la clínica.
+          </Text>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+function PanelAdministrador() {
+  const procedimientos = useConteoProcedimientos(true);
+  const categorias = useConteoCategorias(true);
+  return (
+    <Stack gap="xl">
+      <ResumenUsuarios />
+      <Atajos
+        atajos={[
+          {
+            titulo: 'Usuarios',
+            descripcion: 'Busca personas, revisa sus datos y activa o desactiva cuentas.',
+            to: paths.listarUsuarios,
+            icono: IconUsers,
+          },
+          {
+            titulo: 'Crear usuario',
+            descripcion: 'Registra a un paciente o a alguien del equipo con su rol.',
+            to: paths.crearUsuario,
+            icono: IconUserPlus,
+          },
+          {
+            titulo: 'Procedimientos',
+            descripcion: 'El catálogo de tratamientos: precios, duración y recomendaciones.',
+            to: paths.consultarProcedimientos,
+            icono: IconSparkles,
+            conteo: { valor: procedimientos.data, cargando: procedimientos.isPending, etiqueta: (n) => plural(n, 'procedimiento', 'procedimientos') },
+          },
+          {
+            titulo: 'Categorías',
+            descripcion: 'Agrupa los procedimientos como los ven los pacientes.',
+            to: paths.categorias,
+            icono: IconCategory,
+            conteo: { valor: categorias.data, cargando: categorias.isPending, etiqueta: (n) => plural(n, 'categoría', 'categorías') },
+          },
+        ]}
+      />
+    </Stack>
+  );
+}
+
+function PanelPersonal() {
+  const pacientes = useConteoPacientes(true);
+  const procedimientos = useConteoProcedimientos(true);
+  const categorias = useConteoCategorias(true);
+  return (
+    <Atajos
+      atajos={[
+        {
+          titulo: 'Pacientes',
+          descripcion: 'Busca pacientes por nombre, documento o correo y consulta sus datos.',
+          to: paths.listarUsuarios,
+          icono: IconUsers,
+          conteo: { valor: pacientes.data, cargando: pacientes.isPending, etiqueta: (n) => plural(n, 'activo', 'activos') },
+        },
+        {
+          titulo: 'Procedimientos',
+          descripcion: 'Consulta y actualiza los tratamientos, precios y recomendaciones previas.',
+          to: paths.consultarProcedimientos,
+          icono: IconSparkles,
+          conteo: { valor: procedimientos.data, cargando: procedimientos.isPending, etiqueta: (n) => plural(n, 'procedimiento', 'procedimientos') },
+        },
+        {
+          titulo: 'Categorías',
+          descripcion: 'Organiza los procedimientos por tipo de tratamiento.',
+          to: paths.categorias,
+          icono: IconCategory,
+          conteo: { valor: categorias.data, cargando: categorias.isPending, etiqueta: (n) => plural(n, 'categoría', 'categorías') },
+        },
+      ]}
+    />
+  );
+}
+
+function PanelPaciente({ userId }: { userId: number | null }) {
+  const carrito = useConteoCarrito(true);
+  return (
+    <Atajos
+      atajos={[
+        {
+          titulo: 'Servicios',
+          descripcion: 'Conoce los tratamientos faciales y corporales de la clínica y sus precios.',
+          to: paths.servicios,
+          icono: IconSparkles,
+        },
+        {
+          titulo: 'Mi carrito',
+          descripcion: 'Los tratamientos que te interesan, listos para tu valoración.',
+          to: paths.carrito,
+          icono: IconShoppingBag,
+          conteo: {
+            valor: carrito.data,
+            cargando: carrito.isPending,
+            etiqueta: (n) => (n === 0 ? 'Vacío' : plural(n, 'tratamiento', 'tratamientos')),
+          },
+        },
+        {
+          titulo: 'Mi perfil',
+          descripcion: 'Actualiza tus datos de contacto y cambia tu contraseña.',
+          to: userId !== null ? paths.editarUsuario(userId) : paths.dashboard,
+          icono: IconUserCircle,
+        },
+      ]}
+    />
+  );
+}
+
+const descripciones: Record<string, string> = {
+  administrador: 'Así va la clínica hoy. Desde aquí administras las cuentas y el catálogo.',
+  doctor: 'Tus pacientes y el catálogo de procedimientos, a un clic.',
+  asistente: 'Encuentra pacientes y mantén al día el catálogo de procedimientos.',
+  paciente: 'Qué bueno verte. Explora tratamientos, revisa tu carrito y mantén tus datos al día.',
+};
+
+export default function DashboardScreen() {
+  usePageMeta({ title: 'Panel' });
+  const { userRole, userId } = useAuth();
+  const perfil = usePerfilDashboard(userId);
+  const rol = (userRole ?? '').toLowerCase();
+  const nombre = perfil.data?.nombre.split(' ')[0];
+
+  let panel;
+  if (rol === 'administrador') panel = <PanelAdministrador />;
+  else if (rol === 'doctor' || rol === 'asistente') panel = <PanelPersonal />;
+  else panel = <PanelPaciente userId={userId} />;
+
+  const hoy = fechaLarga.format(new Date());
+  return (
+    <>
+      <PageHeader
+        eyebrow={hoy.charAt(0).toUpperCase() + hoy.slice(1)}
+        title={
+          perfil.isPending && userId !== null ? (
+            <Skeleton height={36} width={260} radius="xl" component="span" display="inline-block" aria-label="Cargando tu nombre" />
+          ) : nombre ? (
+            `Hola, ${nombre}`
+          ) : (
+            'Hola'
+          )
+        }
+        description={descripciones[rol] ?? descripciones.paciente}
+      />
+      {panel}
+    </>
+  );
+}

@@ -1,0 +1,121 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { MantineProvider } from '@mantine/core';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ProcedimientoWire } from '@clinica/contracts/catalogo';
+import { theme } from '../../app/theme.ts';
+import { mockFetch, testQueryClient } from '../../test/app-test-utils.tsx';
+import InicioScreen from './inicio-screen.tsx';
+
+function procedimiento(over: Partial<ProcedimientoWire>): ProcedimientoWire {
+  return {
+    id: 1,
+    nombre: 'Limpieza facial profunda',
+    descripcion: 'Limpieza con extracción y mascarilla calmante.',
+    precio: 180000,
+    duracion_minutos: 60,
+    requiere_evaluacion: false,
+    recomendaciones_previas: null,
+    examenes_requeridos: null,
+    edad_minima: 18,
+    activo: true,
+    categoria: { id: 1, nombre: 'Facial' },
+    imagenes: [{ id: 1, alt: 'Cabina de limpieza facial', orden: 0, url_tarjeta: '/media/p/1-tarjeta.webp', url_detalle: '/media/p/1-detalle.webp' }],
+    creado_en: '2026-01-01T10:00:00.000Z',
+    actualizado_en: '2026-01-01T10:00:00.000Z',
+    ...over,
+  };
+}
+
+const LISTA = '/apiprocedimientos/listarprocedimiento';
+
+function renderInicio() {
+  return render(
+    <MantineProvider theme={theme} env="test">
+      <QueryClientProvider client={testQueryClient()}>
+        <MemoryRouter initialEntries={['/inicio']}>
+          <InicioScreen />
+        </MemoryRouter>
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('/inicio', () => {
+  it('shows the first six procedures from the API with category, price, duration and a link', async () => {
+    const fetch = mockFetch((url) =>
+      url.pathname === LISTA
+        ? {
+            body: {
+              items: [
+                procedimiento({}),
+                procedimiento({ id: 2, nombre: 'Toxina botulínica', precio: 950000, duracion_minutos: 30, categoria: { id: 2, nombre: 'Inyectables' }, imagenes: [] }),
+              ],
+              total: 2,
+              pagina: 1,
+              porPagina: 6,
+            },
+          }
+        : undefined,
+    );
+    renderInicio();
+
+    const enlace = await screen.findByRole('link', { name: 'Limpieza facial profunda' });
+    expect(enlace).toHaveAttribute('href', '/servicios/1');
+    const tarjeta = enlace.closest('article')!;
+    expect(within(tarjeta).getByText('Facial')).toBeInTheDocument();
+    expect(within(tarjeta).getByText('$ 180.000')).toBeInTheDocument();
+    expect(within(tarjeta).getByText(/1 h/)).toBeInTheDocument();
+    const img = within(tarjeta).getByRole('img', { name: 'Cabina de limpieza facial' });
+    expect(img).toHaveAttribute('loading', 'lazy');
+    expect(img).toHaveAttribute('src', '/media/p/1-tarjeta.webp');
+
+    const otra = screen.getByRole('link', { name: 'Toxina botulínica' }).closest('article')!;
+    expect(within(otra).getByText('$ 950.000')).toBeInTheDocument();
+    expect(within(otra).getByText(/30 min/)).toBeInTheDocument();
+
+    const url = new URL(String(fetch.mock.calls[0]![0]), 'http://localhost');
+    expect(url.pathname).toBe(LISTA);
+    expect(url.searchParams.get('porPagina')).toBe('6');
+  });
+
+  it('has a hero with calls to action, hours and contact', async () => {
+    mockFetch((url) => (url.pathname === LISTA ? { body: { items: [], total: 0, pagina: 1, porPagina: 6 } } : undefined));
+    renderInicio();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Tu mejor versión, con criterio médico');
+    expect(screen.getByRole('link', { name: /Ver servicios/ })).toHaveAttribute('href', '/servicios');
+    expect(screen.getAllByRole('link', { name: 'Crear mi cuenta' })[0]).toHaveAttribute('href', '/registrar');
+    expect(screen.getByText('Lunes a sábado')).toBeInTheDocument();
+    expect(screen.getByText('8:00 a. m. – 6:00 p. m.')).toBeInTheDocument();
+    expect(screen.getByText('Domingos y festivos')).toBeInTheDocument();
+    expect(document.title).toMatch(/^Medicina estética en Bogotá · /);
+    expect(await screen.findByText('Aún no hay tratamientos publicados')).toBeInTheDocument();
+  });
+
+  it('shows skeletons while loading', () => {
+    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>(() => {})));
+    renderInicio();
+    expect(screen.getByRole('status')).toHaveTextContent('Cargando tratamientos destacados…');
+  });
+
+  it('shows a Spanish error with a retry that recovers', async () => {
+    let falla = true;
+    mockFetch((url) => {
+      if (url.pathname !== LISTA) return undefined;
+      return falla
+        ? { status: 503, body: { error: 'El servicio no está disponible en este momento.', code: 'NO_DISPONIBLE' } }
+        : { body: { items: [procedimiento({})], total: 1, pagina: 1, porPagina: 6 } };
+    });
+    renderInicio();
+    const alerta = await screen.findByRole('alert');
+    expect(alerta).toHaveTextContent('No pudimos cargar los tratamientos');
+    expect(alerta).toHaveTextContent('El servicio no está disponible en este momento.');
+    falla = false;
+    await userEvent.click(within(alerta).getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByRole('link', { name: 'Limpieza facial profunda' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,324 @@
+// /inicio: the clinic's home page. Hero, featured procedures from the API, why us, how it works, hours and contact.
+import { Anchor, Button, Container, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  IconArrowRight,
+  IconBrandWhatsapp,
+  IconCalendarHeart,
+  IconCertificate,
+  IconClock,
+  IconHeartHandshake,
+  IconMail,
+  IconMapPin,
+  IconMessageHeart,
+  IconPhone,
+  IconShieldCheck,
+  IconSparkles,
+  IconStethoscope,
+} from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { paths } from '../../app/paths.ts';
+import { EstadoError } from '../../components/estado-error.tsx';
+import { EstadoVacio } from '../../components/estado-vacio.tsx';
+import { SkeletonTarjetas } from '../../components/skeletons.tsx';
+import { usePageMeta } from '../../components/use-page-meta.ts';
+import { clinica } from '../../lib/clinica.ts';
+import { useDestacados } from './api/destacados-api.ts';
+import { HeroArt } from './components/hero-art.tsx';
+import { TarjetaProcedimiento } from './components/tarjeta-procedimiento.tsx';
+import classes from './inicio.module.css';
+
+const confianza = [
+  { icon: IconStethoscope, texto: 'Médicos certificados' },
+  { icon: IconCalendarHeart, texto: 'Valoración personalizada' },
+  { icon: IconShieldCheck, texto: 'Protocolos de bioseguridad' },
+];
+
+const razones = [
+  {
+    icon: IconCertificate,
+    titulo: 'Criterio médico',
+    texto: 'Cada tratamiento lo indica y lo realiza o supervisa un médico con formación en medicina estética.',
+  },
+  {
+    icon: IconHeartHandshake,
+    titulo: 'Valoración honesta',
+    texto: 'Te contamos qué puedes esperar, cuánto cuesta y también cuándo un tratamiento no es para ti.',
+  },
+  {
+    icon: IconShieldCheck,
+    titulo: 'Tecnología segura',
+    texto: 'Equipos y productos con registro sanitario INVIMA, y protocolos de bioseguridad en cada sesión.',
+  },
+  {
+    icon: IconMessageHeart,
+    titulo: 'Acompañamiento',
+    texto: 'Seguimiento después de cada sesión: resolvemos tus dudas por WhatsApp o en consulta de control.',
+  },
+];
+
+const pasos = [
+  { titulo: 'Crea tu cuenta', texto: 'Regístrate en un minuto y guarda en tu carrito los tratamientos que te interesan.' },
+  { titulo: 'Ven a tu valoración', texto: 'Un médico revisa tu piel y tu historia, y te propone un plan a tu medida.' },
+  { titulo: 'Empieza tu plan', texto: 'Agendamos tus sesiones y te acompañamos en cada paso, antes y después.' },
+];
+
+function Destacados() {
+  const { data, isPending, isError, error, refetch, isRefetching } = useDestacados();
+  if (isPending) return <SkeletonTarjetas cantidad={6} etiqueta="Cargando tratamientos destacados…" />;
+  if (isError) {
+    return (
+      <EstadoError
+        titulo="No pudimos cargar los tratamientos"
+        mensaje={error.message}
+        onRetry={() => void refetch()}
+        reintentando={isRefetching}
+      />
+    );
+  }
+  if (data.length === 0) {
+    return (
+      <EstadoVacio
+        titulo="Aún no hay tratamientos publicados"
+        descripcion="Estamos preparando nuestro catálogo. Escríbenos y te contamos qué podemos hacer por ti."
+        icono={<IconSparkles size={26} stroke={1.6} aria-hidden="true" />}
+        accion={
+          <Button
+            component="a"
+            href={clinica.whatsappHref}
+            target="_blank"
+            rel="noopener noreferrer"
+            variant="light"
+            leftSection={<IconBrandWhatsapp size={18} aria-hidden="true" />}
+          >
+            Escribir por WhatsApp
+          </Button>
+        }
+      />
+    );
+  }
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing={{ base: 'lg', md: 'xl' }}>
+      {data.map((p) => (
+        <TarjetaProcedimiento key={p.id} procedimiento={p} />
+      ))}
+    </SimpleGrid>
+  );
+}
+
+export default function InicioScreen() {
+  usePageMeta({
+    title: 'Medicina estética en Bogotá',
+    description:
+      'Tratamientos faciales, corporales, láser e inyectables con médicos certificados en Bogotá. Conoce nuestros servicios y reserva tu valoración.',
+  });
+
+  return (
+    <>
+      {/* Hero */}
+      <section className={classes.hero} aria-labelledby="inicio-titulo">
+        <Container size="lg" className={classes.heroGrid}>
+          <Stack gap="lg" className={classes.heroTexto}>
+            <Text className={classes.eyebrow}>Medicina estética en Bogotá</Text>
+            <Title order={1} id="inicio-titulo" className={classes.heroTitulo}>
+              Tu mejor versión, <em>con criterio médico</em>
+            </Title>
+            <Text size="lg" className={classes.heroCopia}>
+              Tratamientos faciales y corporales con médicos certificados, tecnología segura y una valoración honesta:
+              te recomendamos solo lo que de verdad necesitas, para resultados que se ven naturales.
+            </Text>
+            <Group gap="sm" mt="xs">
+              <Button
+                component={Link}
+                to={paths.servicios}
+                size="md"
+                rightSection={<IconArrowRight size={18} aria-hidden="true" />}
+              >
+                Ver servicios
+              </Button>
+              <Button component={Link} to={paths.registrar} size="md" variant="default">
+                Crear mi cuenta
+              </Button>
+            </Group>
+            <ul className={classes.confianza}>
+              {confianza.map(({ icon: Icon, texto }) => (
+                <li key={texto}>
+                  <Icon size={18} stroke={1.7} aria-hidden="true" />
+                  {texto}
+                </li>
+              ))}
+            </ul>
+          </Stack>
+          <div className={classes.heroArte}>
+            <HeroArt />
+            <div className={`${classes.heroChip} ${classes.heroChipArriba}`} aria-hidden="true">
+              <span className={classes.heroChipIcono}>
+                <IconSparkles size={16} stroke={1.8} />
+              </span>
+              Resultados naturales
+            </div>
+            <div className={`${classes.heroChip} ${classes.heroChipAbajo}`} aria-hidden="true">
+              <span className={classes.heroChipIcono}>
+                <IconStethoscope size={16} stroke={1.8} />
+              </span>
+              Valoración médica
+            </div>
+          </div>
+        </Container>
+      </section>
+
+      {/* Featured procedures */}
+      <section className={classes.seccion} aria-labelledby="destacados-titulo">
+        <Container size="lg">
+          <Group justify="space-between" align="flex-end" mb={{ base: 'lg', sm: 'xl' }} gap="md">
+            <Stack gap={8} maw={620}>
+              <Text className={classes.eyebrow}>Tratamientos</Text>
+              <Title order={2} id="destacados-titulo">
+                Tratamientos destacados
+              </Title>
+              <Text c="dimmed">
+                Una selección de lo que más nos piden. Cada plan empieza con una valoración para saber si es para ti.
+              </Text>
+            </Stack>
+            <Anchor component={Link} to={paths.servicios} fw={600} className={classes.verTodos}>
+              Ver todos los servicios <IconArrowRight size={16} aria-hidden="true" />
+            </Anchor>
+          </Group>
+          <Destacados />
+        </Container>
+      </section>
+
+      {/* Why us / about */}
+      <section className={`${classes.seccion} ${classes.seccionSuave}`} aria-labelledby="nosotros-titulo">
+        <Container size="lg">
+          <div className={classes.nosotrosGrid}>
+            <Stack gap="md">
+              <Text className={classes.eyebrow}>Por qué elegirnos</Text>
+              <Title order={2} id="nosotros-titulo">
+                Una clínica pequeña, con tiempo para ti
+              </Title>
+              <Text c="dimmed">
+                En {clinica.nombre} creemos en la medicina estética que cuida: consultas sin afán, planes
+                realistas y un equipo que te conoce por tu nombre. Trabajamos desde el barrio Chicó, en el norte de
+                Bogotá.
+              </Text>
+              <blockquote className={classes.cita}>
+                «Los mejores resultados son los que se notan, pero no te cambian.»
+              </blockquote>
+            </Stack>
+            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="lg">
+              {razones.map(({ icon: Icon, titulo, texto }) => (
+                <div key={titulo} className={classes.razon}>
+                  <ThemeIcon size={44} radius="xl" variant="light" color="salvia" aria-hidden="true">
+                    <Icon size={22} stroke={1.6} />
+                  </ThemeIcon>
+                  <Title order={3} fz="h4" mt="md" mb={6}>
+                    {titulo}
+                  </Title>
+                  <Text size="sm" c="dimmed">
+                    {texto}
+                  </Text>
+                </div>
+              ))}
+            </SimpleGrid>
+          </div>
+        </Container>
+      </section>
+
+      {/* How it works */}
+      <section className={classes.seccion} aria-labelledby="pasos-titulo">
+        <Container size="lg">
+          <Stack gap={8} mb="xl" maw={620}>
+            <Text className={classes.eyebrow}>Cómo funciona</Text>
+            <Title order={2} id="pasos-titulo">
+              Tres pasos para empezar
+            </Title>
+          </Stack>
+          <ol className={classes.pasos}>
+            {pasos.map((paso, i) => (
+              <li key={paso.titulo} className={classes.paso}>
+                <span className={classes.pasoNumero} aria-hidden="true">
+                  {String(i + 1).padStart(2, '0')}
+                </span>
+                <Title order={3} fz="h3" mb={6}>
+                  {paso.titulo}
+                </Title>
+                <Text c="dimmed" size="sm">
+                  {paso.texto}
+                </Text>
+              </li>
+            ))}
+          </ol>
+        </Container>
+      </section>
+
+      {/* Hours and contact */}
+      <section className={classes.seccion} aria-labelledby="visitanos-titulo">
+        <Container size="lg">
+          <div className={classes.visitanos}>
+            <Stack gap="md" className={classes.visitanosTexto}>
+              <Text className={classes.eyebrowClaro}>Visítanos</Text>
+              <Title order={2} id="visitanos-titulo" c="inherit">
+                Te esperamos en Chicó
+              </Title>
+              <Text className={classes.visitanosCopia}>
+                Agenda tu valoración por WhatsApp o crea tu cuenta para guardar los tratamientos que te interesan.
+              </Text>
+              <Group gap="sm" mt="xs">
+                <Button
+                  component="a"
+                  href={clinica.whatsappHref}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  size="md"
+                  variant="white"
+                  color="rosa"
+                  leftSection={<IconBrandWhatsapp size={18} aria-hidden="true" />}
+                >
+                  Escríbenos por WhatsApp
+                </Button>
+                <Button component={Link} to={paths.registrar} size="md" variant="outline" className={classes.botonClaro}>
+                  Crear mi cuenta
+                </Button>
+              </Group>
+            </Stack>
+
+            <div className={classes.visitanosDatos}>
+              <div>
+                <h3 className={classes.datoTitulo}>
+                  <IconClock size={18} aria-hidden="true" /> Horario
+                </h3>
+                <dl className={classes.horario}>
+                  {clinica.horario.map((h) => (
+                    <div key={h.dias}>
+                      <dt>{h.dias}</dt>
+                      <dd>{h.horas}</dd>
+                    </div>
+                  ))}
+                </dl>
+              </div>
+              <div>
+                <h3 className={classes.datoTitulo}>
+                  <IconMapPin size={18} aria-hidden="true" /> Contacto
+                </h3>
+                <address className={classes.contacto}>
+                  <span>
+                    {clinica.direccion}, {clinica.barrio}
+                  </span>
+                  <a href={clinica.telefonoHref}>
+                    <IconPhone size={16} aria-hidden="true" /> {clinica.telefono}
+                  </a>
+                  <a href={clinica.whatsappHref} target="_blank" rel="noopener noreferrer">
+                    <IconBrandWhatsapp size={16} aria-hidden="true" /> WhatsApp {clinica.whatsapp}
+                  </a>
+                  <a href={`mailto:${clinica.correo}`}>
+                    <IconMail size={16} aria-hidden="true" /> {clinica.correo}
+                  </a>
+                </address>
+              </div>
+            </div>
+          </div>
+        </Container>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,42 @@
+// Public catalogue reads for /servicios and the service page (STYLE 8). Keys live under the shared
+// 'procedimientos' and 'categorias' roots so the dashboard's catalogue mutations refresh these pages too.
+import { categoriasPaths, procedimientosPaths, type CategoriaWire, type ProcedimientoWire } from '@clinica/contracts/catalogo';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api, qs } from '../../../lib/api-client.ts';
+
+export type FiltrosServicios = { q?: string; categoriaId?: number; pagina?: number };
+export type ListaServicios = { items: ProcedimientoWire[]; total: number; pagina: number; porPagina: number };
+
+/** Cards per page on /servicios. */
+export const SERVICIOS_POR_PAGINA = 24;
+
+export const serviciosKeys = {
+  lista: (f: FiltrosServicios) => ['procedimientos', 'publico', 'lista', f] as const,
+  detalle: (id: number) => ['procedimientos', 'publico', 'detalle', id] as const,
+  categorias: () => ['categorias', 'publico'] as const,
+};
+
+export const listarServicios = (f: FiltrosServicios) =>
+  api.get<ListaServicios>(
+    `${procedimientosPaths.listar}${qs({
+      q: f.q?.trim() || undefined,
+      categoriaId: f.categoriaId,
+      pagina: f.pagina && f.pagina > 1 ? f.pagina : undefined,
+      porPagina: SERVICIOS_POR_PAGINA,
+    })}`,
+  );
+export const buscarServicio = (id: number) => api.get<ProcedimientoWire>(procedimientosPaths.buscar(id));
+/** Staff also get inactive categories from this endpoint; the public pages show active ones only. */
+export const listarCategoriasPublicas = async () =>
+  (await api.get<CategoriaWire[]>(categoriasPaths.listar)).filter((c) => c.activa);
+
+export const serviciosQuery = (f: FiltrosServicios) =>
+  queryOptions({ queryKey: serviciosKeys.lista(f), queryFn: () => listarServicios(f), placeholderData: keepPreviousData });
+export const servicioQuery = (id: number) =>
+  queryOptions({ queryKey: serviciosKeys.detalle(id), queryFn: () => buscarServicio(id), enabled: Number.isInteger(id) && id > 0 });
+export const categoriasPublicasQuery = () =>
+  queryOptions({ queryKey: serviciosKeys.categorias(), queryFn: listarCategoriasPublicas, staleTime: 5 * 60_000 });
+
+export const useServicios = (f: FiltrosServicios) => useQuery(serviciosQuery(f));
+export const useServicio = (id: number) => useQuery(servicioQuery(id));
+export const useCategoriasPublicas = () => useQuery(categoriasPublicasQuery());

@@ -1,0 +1,82 @@
+// Service page: details, sign-in redirect with state.from, add to cart, and the already-in-cart notice.
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { itemDePrueba, llamadas, mockFetch, procedimientoDePrueba, renderEnRuta, tokenDePrueba } from '../carrito/carrito.test-utils.tsx';
+import ServicioDetalleScreen from './servicio-detalle-screen.tsx';
+
+const servicio = procedimientoDePrueba({
+  id: 7,
+  nombre: 'Limpieza facial profunda',
+  precio: 180000,
+  requiere_evaluacion: true,
+  examenes_requeridos: 'Ninguno especial',
+  edad_minima: 16,
+  imagenes: [
+    { id: 1, alt: 'Cabina', orden: 0, url_tarjeta: '/media/a-tarjeta.webp', url_detalle: '/media/a-detalle.webp' },
+    { id: 2, alt: 'Resultado', orden: 1, url_tarjeta: '/media/b-tarjeta.webp', url_detalle: '/media/b-detalle.webp' },
+  ],
+});
+const BUSCAR = '/apiprocedimientos/buscarprocedimiento/7';
+const rutas = { '/servicios/:id': <ServicioDetalleScreen />, '/reservar/:id': <ServicioDetalleScreen />, '/iniciarsesion': <p>inicio de sesión</p> };
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('service page', () => {
+  it('shows the gallery, price, duration, recommendations, exams, minimum age and evaluation', async () => {
+    const user = userEvent.setup();
+    mockFetch([{ method: 'GET', path: BUSCAR, answer: { body: servicio } }]);
+    renderEnRuta('/reservar/7', rutas);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Limpieza facial profunda' })).toBeInTheDocument();
+    expect(screen.getByText('$ 180.000')).toBeInTheDocument();
+    expect(screen.getByText('1 h')).toBeInTheDocument();
+    expect(screen.getByText('No exponerse al sol 48 horas antes.')).toBeInTheDocument();
+    expect(screen.getByText('Ninguno especial')).toBeInTheDocument();
+    expect(screen.getByText('16 años')).toBeInTheDocument();
+    expect(screen.getByText(/antes del tratamiento tendrás una valoración/)).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Cabina' })).toHaveAttribute('src', '/media/a-detalle.webp');
+    await user.click(screen.getByRole('button', { name: 'Ver imagen 2 de 2: Resultado' }));
+    expect(screen.getByRole('img', { name: 'Resultado' })).toHaveAttribute('src', '/media/b-detalle.webp');
+    expect(document.title).toMatch(/^Limpieza facial profunda · /);
+  });
+
+  it('sends a visitor who is not signed in to /iniciarsesion with the page in state.from', async () => {
+    const user = userEvent.setup();
+    const fetch = mockFetch([{ method: 'GET', path: BUSCAR, answer: { body: servicio } }]);
+    renderEnRuta('/servicios/7', rutas);
+    await user.click(await screen.findByRole('button', { name: 'Agregar al carrito' }));
+    expect(await screen.findByText('inicio de sesión')).toBeInTheDocument();
+    const ubicacion = screen.getByTestId('ubicacion');
+    expect(ubicacion).toHaveTextContent('/iniciarsesion');
+    expect(JSON.parse(ubicacion.dataset.state!)).toEqual({ from: { pathname: '/servicios/7', search: '', hash: '' } });
+    expect(llamadas(fetch).some((l) => l.startsWith('POST'))).toBe(false);
+  });
+
+  it('adds it for a signed-in user, offers the cart, and then says it is already there', async () => {
+    const user = userEvent.setup();
+    localStorage.setItem('token', tokenDePrueba());
+    const fetch = mockFetch([
+      { method: 'GET', path: BUSCAR, answer: { body: servicio } },
+      { method: 'GET', path: '/apicarrito/listarmicarrito', answer: { body: [] } },
+      { method: 'POST', path: '/apicarrito/agregaramicarrito', answer: { status: 201, body: itemDePrueba(40, servicio) } },
+    ]);
+    renderEnRuta('/servicios/7', rutas);
+    const boton = await screen.findByRole('button', { name: 'Agregar al carrito' });
+    await user.click(boton);
+    // The page keeps a notice with a link to the cart (the toast says the same and goes away).
+    const aviso = (await screen.findByText('Puedes seguir explorando o revisar tu carrito.')).closest<HTMLElement>('[role="alert"]')!;
+    expect(within(aviso).getByText('Agregado a tu carrito')).toBeInTheDocument();
+    expect(within(aviso).getByRole('link', { name: 'Ver carrito' })).toHaveAttribute('href', '/carrito');
+
+    await user.click(boton);
+    expect(await screen.findByText('Este tratamiento ya está en tu carrito.')).toBeInTheDocument();
+    expect(llamadas(fetch).filter((l) => l.startsWith('POST'))).toHaveLength(1);
+  });
+
+  it('says the service is not available when the server does not find it', async () => {
+    mockFetch([{ method: 'GET', path: BUSCAR, answer: { status: 404, body: { error: 'No existe', code: 'NO_ENCONTRADO' } } }]);
+    renderEnRuta('/servicios/7', rutas);
+    expect(await screen.findByText('Este tratamiento no está disponible')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Ver todos los servicios' })).toHaveAttribute('href', '/servicios');
+  });
+});

@@ -1,0 +1,318 @@
+// /servicios/{id} and /reservar/{id} (SPEC 2: the same screen): gallery, description, price, duration,
+// pre-treatment recommendations, required exams, minimum age, whether an evaluation comes first, and
+// 'Agregar al carrito'. A visitor who is not signed in is sent to sign in with state.from, and comes back here.
+import type { ProcedimientoWire } from '@clinica/contracts/catalogo';
+import { Alert, Anchor, Badge, Button, Divider, Grid, Group, List, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import {
+  IconArrowLeft,
+  IconCalendarUser,
+  IconCheck,
+  IconClock,
+  IconInfoCircle,
+  IconShoppingBagPlus,
+  IconStethoscope,
+  IconUserCheck,
+} from '@tabler/icons-react';
+import { useState, type ReactNode } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { paths } from '../../app/paths.ts';
+import { EstadoError } from '../../components/estado-error.tsx';
+import { EstadoVacio } from '../../components/estado-vacio.tsx';
+import { SkeletonLineas } from '../../components/skeletons.tsx';
+import { usePageMeta } from '../../components/use-page-meta.ts';
+import { ApiClientError } from '../../lib/api-client.ts';
+import { formatCOP, formatDuracion } from '../../lib/format.ts';
+import { useAuth } from '../../lib/session/auth-context.tsx';
+// The cart is app-wide state (like the session), provided in app/providers; this page only adds to it.
+import { isInCart, useCart } from '../carrito/cart-context.tsx';
+import { useServicio } from './api/servicios-api.ts';
+import { Galeria } from './components/galeria.tsx';
+import classes from './servicios.module.css';
+
+const MENSAJE_YA_EN_CARRITO = 'Este tratamiento ya está en tu carrito.';
+
+function resumen(texto: string, max = 155): string {
+  const limpio = texto.replace(/\s+/g, ' ').trim();
+  return limpio.length <= max ? limpio : `${limpio.slice(0, max - 1).replace(/\s+\S*$/, '')}…`;
+}
+
+function Seccion({ titulo, children }: { titulo: string; children: ReactNode }) {
+  return (
+    <Stack gap="xs" component="section">
+      <Title order={2} fz="h4">
+        {titulo}
+      </Title>
+      {children}
+    </Stack>
+  );
+}
+
+function Dato({ icono, etiqueta, valor }: { icono: ReactNode; etiqueta: string; valor: ReactNode }) {
+  return (
+    <Group gap="sm" wrap="nowrap" align="flex-start">
+      <ThemeIcon variant="light" radius="xl" size="lg" aria-hidden="true">
+        {icono}
+      </ThemeIcon>
+      <div>
+        <Text size="xs" c="dimmed" tt="uppercase" fw={600} style={{ letterSpacing: '0.08em' }}>
+          {etiqueta}
+        </Text>
+        <Text fw={500}>{valor}</Text>
+      </div>
+    </Group>
+  );
+}
+
+type Aviso = 'agregado' | 'ya-en-carrito' | null;
+
+function Detalle({ servicio }: { servicio: ProcedimientoWire }) {
+  const { isAuthenticated } = useAuth();
+  const { addToCart, items } = useCart();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [agregando, setAgregando] = useState(false);
+  const [aviso, setAviso] = useState<Aviso>(null);
+  const enCarrito = isInCart(items, servicio.id);
+
+  const irAIniciarSesion = () =>
+    navigate(paths.iniciarSesion, {
+      state: { from: { pathname: location.pathname, search: location.search, hash: location.hash } },
+    });
+
+  const agregar = async () => {
+    if (!isAuthenticated) {
+      irAIniciarSesion();
+      return;
+    }
+    setAgregando(true);
+    const r = await addToCart(servicio.id);
+    setAgregando(false);
+    if (r.added) {
+      setAviso('agregado');
+      notifications.show({
+        color: 'green',
+        icon: <IconCheck size={18} aria-hidden="true" />,
+        title: 'Agregado a tu carrito',
+        message: (
+          <>
+            {servicio.nombre} quedó en tu carrito.{' '}
+            <Anchor component={Link} to={paths.carrito} fw={600}>
+              Ver carrito
+            </Anchor>
+          </>
+        ),
+      });
+    } else if (r.reason === 'already-in-cart') {
+      setAviso('ya-en-carrito');
+    } else if (r.error instanceof ApiClientError && r.error.status === 401) {
+      // The session ended on the server: sign in again and come back here.
+      irAIniciarSesion();
+    } else {
+      setAviso(null);
+      notifications.show({
+        color: 'red',
+        title: 'No pudimos agregarlo a tu carrito',
+        message: r.error instanceof ApiClientError ? r.error.message : 'Inténtalo de nuevo en unos segundos.',
+      });
+    }
+  };
+
+  return (
+    <Stack gap="lg">
+      <Anchor component={Link} to={paths.servicios} size="sm" style={{ alignSelf: 'flex-start' }}>
+        <Group gap={4} component="span">
+          <IconArrowLeft size={16} aria-hidden="true" />
+          Todos los servicios
+        </Group>
+      </Anchor>
+
+      <Grid gap={{ base: 'lg', md: 'xl' }}>
+        <Grid.Col span={{ base: 12, md: 7 }} order={{ base: 1 }}>
+          <Galeria imagenes={servicio.imagenes} nombre={servicio.nombre} />
+        </Grid.Col>
+
+        <Grid.Col span={{ base: 12, md: 5 }} order={{ base: 2 }}>
+          <Paper withBorder p={{ base: 'lg', sm: 'xl' }} bg="var(--clinica-superficie)">
+            <Stack gap="md">
+              <Group gap="xs">
+                <Anchor component={Link} to={`${paths.servicios}?categoria=${servicio.categoria.id}`} size="sm" fw={600}>
+                  {servicio.categoria.nombre}
+                </Anchor>
+                {!servicio.activo && (
+                  <Badge color="gray" variant="light">
+                    No disponible al público
+                  </Badge>
+                )}
+              </Group>
+              <Title order={1} fz="h2">
+                {servicio.nombre}
+              </Title>
+              <Text fz={28} fw={700} c="var(--clinica-titulo)" lh={1.1}>
+                {formatCOP(servicio.precio)}
+              </Text>
+              <Stack gap="sm">
+                <Dato icono={<IconClock size={18} />} etiqueta="Duración" valor={formatDuracion(servicio.duracion_minutos)} />
+                <Dato icono={<IconUserCheck size={18} />} etiqueta="Edad mínima" valor={`${servicio.edad_minima} años`} />
+                <Dato
+                  icono={<IconStethoscope size={18} />}
+                  etiqueta="Valoración previa"
+                  valor={
+                    servicio.requiere_evaluacion
+                      ? 'Sí: antes del tratamiento tendrás una valoración con el médico'
+                      : 'No se necesita una valoración previa'
+                  }
+                />
+              </Stack>
+
+              <Button
+                size="md"
+                fullWidth
+                leftSection={<IconShoppingBagPlus size={20} aria-hidden="true" />}
+                loading={agregando}
+                onClick={() => void agregar()}
+              >
+                Agregar al carrito
+              </Button>
+              {!isAuthenticated && (
+                <Text size="sm" c="dimmed" ta="center">
+                  Te pediremos iniciar sesión y volverás a esta página.
+                </Text>
+              )}
+
+              <div aria-live="polite">
+                {aviso === 'agregado' && (
+                  <Alert color="green" variant="light" icon={<IconCheck size={18} aria-hidden="true" />} title="Agregado a tu carrito">
+                    <Group justify="space-between" gap="xs">
+                      <Text size="sm">Puedes seguir explorando o revisar tu carrito.</Text>
+                      <Button component={Link} to={paths.carrito} size="xs" variant="light">
+                        Ver carrito
+                      </Button>
+                    </Group>
+                  </Alert>
+                )}
+                {aviso === 'ya-en-carrito' && (
+                  <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} aria-hidden="true" />}>
+                    <Group justify="space-between" gap="xs">
+                      <Text size="sm" fw={500}>
+                        {MENSAJE_YA_EN_CARRITO}
+                      </Text>
+                      <Button component={Link} to={paths.carrito} size="xs" variant="light">
+                        Ver carrito
+                      </Button>
+                    </Group>
+                  </Alert>
+                )}
+                {aviso === null && enCarrito && (
+                  <Text size="sm" c="dimmed" ta="center">
+                    Ya está en tu carrito.{' '}
+                    <Anchor component={Link} to={paths.carrito}>
+                      Ver carrito
+                    </Anchor>
+                  </Text>
+                )}
+              </div>
+            </Stack>
+          </Paper>
+        </Grid.Col>
+
+        <Grid.Col span={{ base: 12, md: 7 }} order={{ base: 3 }}>
+          <Stack gap="xl">
+            <Seccion titulo="Descripción">
+              <Text className={classes.texto}>{servicio.descripcion}</Text>
+            </Seccion>
+            <Divider />
+            <Seccion titulo="Antes de tu tratamiento">
+              <List spacing="sm" icon={<IconCalendarUser size={18} aria-hidden="true" />} center={false}>
+                <List.Item>
+                  <Text fw={600} span>
+                    Recomendaciones previas:{' '}
+                  </Text>
+                  <Text span className={classes.texto}>
+                    {servicio.recomendaciones_previas?.trim() || 'No hay recomendaciones especiales para este tratamiento.'}
+                  </Text>
+                </List.Item>
+                <List.Item>
+                  <Text fw={600} span>
+                    Exámenes requeridos:{' '}
+                  </Text>
+                  <Text span className={classes.texto}>
+                    {servicio.examenes_requeridos?.trim() || 'No se requieren exámenes previos.'}
+                  </Text>
+                </List.Item>
+                <List.Item>
+                  <Text fw={600} span>
+                    Edad mínima:{' '}
+                  </Text>
+                  <Text span>{servicio.edad_minima} años.</Text>
+                </List.Item>
+                <List.Item>
+                  <Text fw={600} span>
+                    Valoración:{' '}
+                  </Text>
+                  <Text span>
+                    {servicio.requiere_evaluacion
+                      ? 'Este tratamiento requiere una valoración médica previa; la clínica la agenda contigo antes del procedimiento.'
+                      : 'Puedes agendar el tratamiento directamente.'}
+                  </Text>
+                </List.Item>
+              </List>
+            </Seccion>
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}
+
+export function ServicioDetalleScreen() {
+  const { id } = useParams();
+  const idNum = id && /^\d{1,9}$/.test(id) ? Number(id) : NaN;
+  const servicio = useServicio(idNum);
+  const noExiste =
+    !Number.isInteger(idNum) || idNum <= 0 || (servicio.error instanceof ApiClientError && [400, 404].includes(servicio.error.status));
+
+  usePageMeta({
+    title: servicio.data?.nombre ?? (noExiste ? 'Tratamiento no disponible' : 'Servicio'),
+    description: servicio.data ? resumen(servicio.data.descripcion) : undefined,
+  });
+
+  if (noExiste) {
+    return (
+      <EstadoVacio
+        titulo="Este tratamiento no está disponible"
+        descripcion="Puede que ya no se ofrezca o que el enlace esté incompleto. Revisa los demás tratamientos de la clínica."
+        accion={
+          <Button component={Link} to={paths.servicios}>
+            Ver todos los servicios
+          </Button>
+        }
+      />
+    );
+  }
+  if (servicio.isPending) {
+    return (
+      <Grid gap="xl">
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <div className={classes.galeriaPrincipal} aria-hidden="true" />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <SkeletonLineas lineas={6} etiqueta="Cargando tratamiento…" />
+        </Grid.Col>
+      </Grid>
+    );
+  }
+  if (servicio.isError) {
+    return (
+      <EstadoError
+        titulo="No pudimos cargar este tratamiento"
+        mensaje={servicio.error.message}
+        onRetry={() => void servicio.refetch()}
+        reintentando={servicio.isFetching}
+      />
+    );
+  }
+  return <Detalle key={servicio.data.id} servicio={servicio.data} />;
+}
+
+export default ServicioDetalleScreen;

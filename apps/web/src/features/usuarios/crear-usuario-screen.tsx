@@ -1,0 +1,94 @@
+// /crear-usuario (administrators): create a patient or a staff member with every field, POST crearusuariosadmin.
+import { Alert, Button, Group, Paper, Stack } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconAlertCircle, IconUserPlus } from '@tabler/icons-react';
+import { useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { crearUsuarioAdminSchema, type CrearUsuarioAdminInput } from '@clinica/contracts/usuarios';
+import { paths } from '../../app/paths.ts';
+import { PageHeader } from '../../components/page-header.tsx';
+import { usePageMeta } from '../../components/use-page-meta.ts';
+import { ApiClientError } from '../../lib/api-client.ts';
+import { apiFieldErrors, focusFirstInvalid, useZodForm } from '../../lib/forms/use-zod-form.ts';
+import { useAuth } from '../../lib/session/auth-context.tsx';
+import { useCrearUsuario } from './api/usuarios-api.ts';
+import { SoloAdministradores } from './components/solo-administradores.tsx';
+import { UsuarioCampos } from './components/usuario-campos.tsx';
+import { guardarSeleccion } from './usuario-textos.ts';
+import { entradaCrear, erroresDocumento, valoresVacios } from './usuario-valores.ts';
+
+export default function CrearUsuarioScreen() {
+  usePageMeta({ title: 'Crear usuario' });
+  const { userRole } = useAuth();
+  const navigate = useNavigate();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [fallo, setFallo] = useState<string | null>(null);
+  const form = useZodForm({ initialValues: valoresVacios, schema: crearUsuarioAdminSchema, toInput: entradaCrear, extraErrors: erroresDocumento });
+  const mutation = useCrearUsuario();
+
+  if (userRole?.toLowerCase() !== 'administrador') {
+    return (
+      <>
+        <PageHeader eyebrow="Usuarios" title="Crear usuario" />
+        <SoloAdministradores />
+      </>
+    );
+  }
+
+  function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    setFallo(null);
+    const datos = form.validate();
+    if (!datos) {
+      focusFirstInvalid(formRef.current);
+      return;
+    }
+    mutation.mutate(datos as CrearUsuarioAdminInput, {
+      onSuccess: (u) => {
+        notifications.show({ color: 'green', title: 'Usuario creado', message: `${u.nombre} ya puede iniciar sesión con su correo.` });
+        guardarSeleccion(u.id);
+        void navigate(paths.detallesUsuario);
+      },
+      onError: (err) => {
+        const mensaje = err instanceof ApiClientError ? err.body.error : 'Ocurrió un error inesperado. Inténtalo de nuevo.';
+        if (err instanceof ApiClientError) {
+          const campos = apiFieldErrors(err);
+          form.setServerErrors(campos);
+          if (Object.keys(campos).length) focusFirstInvalid(formRef.current);
+        }
+        setFallo(mensaje);
+        notifications.show({ color: 'red', title: 'No pudimos crear el usuario', message: mensaje });
+      },
+    });
+  }
+
+  return (
+    <>
+      <PageHeader
+        eyebrow="Usuarios"
+        title="Crear usuario"
+        description="Registra a un paciente o a una persona del equipo. Los campos marcados con * son obligatorios."
+      />
+      <Paper withBorder p={{ base: 'md', sm: 'xl' }} maw={920}>
+        <form ref={formRef} onSubmit={onSubmit} noValidate aria-label="Crear usuario">
+          <Stack gap="xl">
+            {fallo && (
+              <Alert color="red" variant="light" title="No pudimos crear el usuario" icon={<IconAlertCircle aria-hidden="true" />} role="alert">
+                {fallo}
+              </Alert>
+            )}
+            <UsuarioCampos form={form} modo="crear" />
+            <Group justify="flex-end" gap="sm">
+              <Button component={Link} to={paths.listarUsuarios} variant="default">
+                Cancelar
+              </Button>
+              <Button type="submit" loading={mutation.isPending} leftSection={<IconUserPlus size={18} aria-hidden="true" />}>
+                Crear usuario
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Paper>
+    </>
+  );
+}

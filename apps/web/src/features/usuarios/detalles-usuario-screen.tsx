@@ -1,0 +1,137 @@
+// /DetallesListarUsuarios (SPEC 2): read-only details of the user selected in the list (sessionStorage
+// 'usuarioSeleccionado'), with the spec's default texts for missing data.
+import { Avatar, Button, DataList, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconPencil, IconUserSearch } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { UsuarioWire } from '@clinica/contracts/usuarios';
+import { paths } from '../../app/paths.ts';
+import { EstadoError } from '../../components/estado-error.tsx';
+import { EstadoVacio } from '../../components/estado-vacio.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { SkeletonLineas } from '../../components/skeletons.tsx';
+import { usePageMeta } from '../../components/use-page-meta.ts';
+import { ApiClientError } from '../../lib/api-client.ts';
+import { formatFecha } from '../../lib/format.ts';
+import { useAuth } from '../../lib/session/auth-context.tsx';
+import { useUsuario } from './api/usuarios-api.ts';
+import { EstadoBadge } from './components/estado-badge.tsx';
+import {
+  iniciales,
+  leerSeleccion,
+  nombreEstadoCivil,
+  nombreGenero,
+  nombreRol,
+  nombreTipoDocumento,
+  textoEstado,
+} from './usuario-textos.ts';
+
+export const SIN_SELECCION = 'Selecciona un Usuarios para ver los detalles';
+
+/** The rows of the details card, with SPEC 2's defaults for missing data. */
+export function filasDetalle(u: UsuarioWire): { etiqueta: string; valor: string }[] {
+  const texto = (v: string | null | undefined) => (v && v.trim() ? v : null);
+  return [
+    { etiqueta: 'Nombre', valor: u.nombre },
+    { etiqueta: 'Estado', valor: textoEstado(u.estado) },
+    { etiqueta: 'Tipo de documento', valor: nombreTipoDocumento(u.tipodocumento) },
+    { etiqueta: 'Número de documento', valor: u.numerodocumento },
+    { etiqueta: 'Correo electrónico', valor: u.correo },
+    { etiqueta: 'Rol', valor: nombreRol(u.rol) },
+    { etiqueta: 'Género', valor: nombreGenero(u.genero) },
+    { etiqueta: 'Fecha de nacimiento', valor: u.fecha_nacimiento ? formatFecha(u.fecha_nacimiento) : 'Sin fecha de nacimiento' },
+    { etiqueta: 'Teléfono', valor: texto(u.telefono) ?? 'Sin numero de telefono' },
+    { etiqueta: 'Dirección', valor: texto(u.direccion) ?? 'Sin Dirección' },
+    { etiqueta: 'Ocupación', valor: texto(u.ocupacion) ?? 'Sin Definir' },
+    { etiqueta: 'Estado civil', valor: nombreEstadoCivil(texto(u.estado_civil)) ?? 'No Definido' },
+    { etiqueta: 'Fecha de registro', valor: u.fecha_registro ? formatFecha(u.fecha_registro) : 'Sin fecha de registro' },
+  ];
+}
+
+function Detalle({ id }: { id: number }) {
+  const { userRole } = useAuth();
+  const q = useUsuario(id);
+  if (q.isPending) return <SkeletonLineas lineas={8} etiqueta="Cargando los datos del usuario…" />;
+  if (q.isError) {
+    const noExiste = q.error instanceof ApiClientError && q.error.status === 404;
+    return (
+      <EstadoError
+        titulo={noExiste ? 'No encontramos ese usuario' : undefined}
+        mensaje={q.error instanceof ApiClientError ? q.error.body.error : undefined}
+        onRetry={noExiste ? undefined : () => void q.refetch()}
+        reintentando={q.isRefetching}
+      />
+    );
+  }
+  const u = q.data;
+  const esAdmin = userRole?.toLowerCase() === 'administrador';
+  return (
+    <Paper withBorder p={{ base: 'lg', sm: 'xl' }}>
+      <Stack gap="lg">
+        <Group justify="space-between" align="center" wrap="wrap" gap="md">
+          <Group gap="md" wrap="nowrap">
+            <Avatar size="lg" radius="xl" color="rosa" aria-hidden="true">
+              {iniciales(u.nombre)}
+            </Avatar>
+            <div>
+              <Title order={2} fz="h3">
+                {u.nombre}
+              </Title>
+              <Text c="dimmed" size="sm">
+                {nombreRol(u.rol)}
+              </Text>
+            </div>
+          </Group>
+          <EstadoBadge estado={u.estado} size="lg" />
+        </Group>
+        <DataList orientation="horizontal" withDivider labelWidth={200}>
+          {filasDetalle(u).map((f) => (
+            <DataList.Item key={f.etiqueta}>
+              <DataList.ItemLabel>{f.etiqueta}</DataList.ItemLabel>
+              <DataList.ItemValue>{f.valor}</DataList.ItemValue>
+            </DataList.Item>
+          ))}
+        </DataList>
+        {esAdmin && (
+          <Group justify="flex-end">
+            <Button component={Link} to={paths.editarUsuarioAdmin(u.id)} leftSection={<IconPencil size={18} aria-hidden="true" />}>
+              Editar usuario
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+export default function DetallesUsuarioScreen() {
+  usePageMeta({ title: 'Detalles del usuario' });
+  const [id] = useState(leerSeleccion);
+  return (
+    <>
+      <PageHeader
+        eyebrow="Usuarios"
+        title="Detalles del usuario"
+        actions={
+          <Button component={Link} to={paths.listarUsuarios} variant="default" leftSection={<IconArrowLeft size={18} aria-hidden="true" />}>
+            Volver a la lista
+          </Button>
+        }
+      />
+      {id === null ? (
+        <EstadoVacio
+          icono={<IconUserSearch size={26} stroke={1.6} aria-hidden="true" />}
+          titulo={SIN_SELECCION}
+          descripcion="Elige a alguien en la lista de usuarios y pulsa «Ver detalles»."
+          accion={
+            <Button component={Link} to={paths.listarUsuarios}>
+              Ir a la lista de usuarios
+            </Button>
+          }
+        />
+      ) : (
+        <Detalle id={id} />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,262 @@
+// /editarusuario/{id}: one's own profile (GET/PATCH /apiusuarios/perfil) and password change
+// (PATCH /apiusuarios/perfil/contrasena, which needs the current password). Anyone may only edit
+// themselves: another {id} in the address shows a note and the signed-in person's own profile.
+import { Alert, Anchor, Avatar, Button, DataList, Grid, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconAlertCircle, IconDeviceFloppy, IconInfoCircle, IconKey } from '@tabler/icons-react';
+import { useMemo, useRef, useState, type FormEvent } from 'react';
+import { Link, useParams } from 'react-router';
+import { z } from 'zod';
+import { cambiarContrasenaSchema, editarPerfilSchema, type EditarPerfilInput, type UsuarioWire } from '@clinica/contracts/usuarios';
+import { paths } from '../../app/paths.ts';
+import { EstadoError } from '../../components/estado-error.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { SkeletonLineas } from '../../components/skeletons.tsx';
+import { usePageMeta } from '../../components/use-page-meta.ts';
+import { ApiClientError } from '../../lib/api-client.ts';
+import { PasswordField } from '../../lib/forms/password-field.tsx';
+import { apiFieldErrors, focusFirstInvalid, useZodForm, type FieldErrors } from '../../lib/forms/use-zod-form.ts';
+import { useAuth } from '../../lib/session/auth-context.tsx';
+import { useCambiarContrasena, useEditarPerfil, usePerfil } from './api/usuarios-api.ts';
+import { UsuarioCampos } from './components/usuario-campos.tsx';
+import { iniciales, nombreRol, nombreTipoDocumento } from './usuario-textos.ts';
+import { entradaPerfil, valoresDe } from './usuario-valores.ts';
+
+function Resumen({ u }: { u: UsuarioWire }) {
+  return (
+    <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
+      <Stack gap="md">
+        <Group gap="md" wrap="nowrap">
+          <Avatar size="lg" radius="xl" color="rosa" aria-hidden="true">
+            {iniciales(u.nombre)}
+          </Avatar>
+          <div style={{ minWidth: 0 }}>
+            <Title order={2} fz="h4">
+              {u.nombre}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {nombreRol(u.rol)}
+            </Text>
+          </div>
+        </Group>
+        <DataList orientation="vertical" gap="sm" size="sm">
+          <DataList.Item>
+            <DataList.ItemLabel>Correo electrónico</DataList.ItemLabel>
+            <DataList.ItemValue>{u.correo}</DataList.ItemValue>
+          </DataList.Item>
+          <DataList.Item>
+            <DataList.ItemLabel>Documento</DataList.ItemLabel>
+            <DataList.ItemValue>
+              {nombreTipoDocumento(u.tipodocumento)} {u.numerodocumento}
+            </DataList.ItemValue>
+          </DataList.Item>
+        </DataList>
+        <Text size="xs" c="dimmed">
+          Para cambiar tu correo o tu documento, comunícate con la clínica: así protegemos tu identidad.
+        </Text>
+      </Stack>
+    </Paper>
+  );
+}
+
+function DatosPersonales({ u, userId }: { u: UsuarioWire; userId: number | null }) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const [fallo, setFallo] = useState<string | null>(null);
+  const original = useMemo(() => valoresDe(u), [u]);
+  const toInput = useMemo(() => entradaPerfil(original), [original]);
+  const form = useZodForm({ initialValues: original, schema: editarPerfilSchema, toInput });
+  const mutation = useEditarPerfil(userId);
+
+  function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    setFallo(null);
+    const datos = form.validate();
+    if (!datos) {
+      focusFirstInvalid(formRef.current);
+      return;
+    }
+    if (Object.keys(datos).length === 0) {
+      notifications.show({ color: 'blue', title: 'Sin cambios', message: 'No modificaste ningún dato.' });
+      return;
+    }
+    mutation.mutate(datos as EditarPerfilInput, {
+      onSuccess: (nuevo) => {
+        form.reset(valoresDe(nuevo));
+        notifications.show({ color: 'green', title: 'Perfil actualizado', message: 'Guardamos tus cambios.' });
+      },
+      onError: (err) => {
+        const mensaje = err instanceof ApiClientError ? err.body.error : 'Ocurrió un error inesperado. Inténtalo de nuevo.';
+        if (err instanceof ApiClientError) form.setServerErrors(apiFieldErrors(err));
+        setFallo(mensaje);
+        notifications.show({ color: 'red', title: 'No pudimos guardar tus cambios', message: mensaje });
+      },
+    });
+  }
+
+  return (
+    <Paper withBorder p={{ base: 'md', sm: 'xl' }}>
+      <form ref={formRef} onSubmit={onSubmit} noValidate aria-labelledby="perfil-datos-titulo">
+        <Stack gap="lg">
+          <Title order={2} fz="h3" id="perfil-datos-titulo">
+            Tus datos
+          </Title>
+          {fallo && (
+            <Alert color="red" variant="light" title="No pudimos guardar tus cambios" icon={<IconAlertCircle aria-hidden="true" />} role="alert">
+              {fallo}
+            </Alert>
+          )}
+          <UsuarioCampos form={form} modo="perfil" />
+          <Group justify="flex-end">
+            <Button type="submit" loading={mutation.isPending} leftSection={<IconDeviceFloppy size={18} aria-hidden="true" />}>
+              Guardar cambios
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
+
+type ValoresContrasena = { contrasena_actual: string; contrasena_nueva: string; confirmacion: string };
+const contrasenaVacia: ValoresContrasena = { contrasena_actual: '', contrasena_nueva: '', confirmacion: '' };
+const entradaContrasena = ({ confirmacion: _c, ...v }: ValoresContrasena) => v;
+function erroresContrasena(v: ValoresContrasena): FieldErrors {
+  if (!v.confirmacion) return { confirmacion: 'Escribe de nuevo la nueva contraseña' };
+  return v.confirmacion === v.contrasena_nueva ? {} : { confirmacion: 'Las contraseñas no coinciden' };
+}
+const esquemaContrasena: z.ZodType = cambiarContrasenaSchema;
+
+function CambiarContrasena() {
+  const formRef = useRef<HTMLFormElement>(null);
+  const [fallo, setFallo] = useState<string | null>(null);
+  const form = useZodForm({ initialValues: contrasenaVacia, schema: esquemaContrasena, toInput: entradaContrasena, extraErrors: erroresContrasena });
+  const mutation = useCambiarContrasena();
+
+  function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    setFallo(null);
+    const datos = form.validate();
+    if (!datos) {
+      focusFirstInvalid(formRef.current);
+      return;
+    }
+    mutation.mutate(datos as z.output<typeof cambiarContrasenaSchema>, {
+      onSuccess: (r) => {
+        form.reset(contrasenaVacia);
+        notifications.show({
+          color: 'green',
+          title: 'Contraseña actualizada',
+          message: r?.mensaje ?? 'Tu contraseña se cambió. Cerramos tus otras sesiones abiertas.',
+        });
+      },
+      onError: (err) => {
+        const mensaje = err instanceof ApiClientError ? err.body.error : 'Ocurrió un error inesperado. Inténtalo de nuevo.';
+        if (err instanceof ApiClientError) {
+          const campos = apiFieldErrors(err);
+          form.setServerErrors(campos);
+          if (Object.keys(campos).length) focusFirstInvalid(formRef.current);
+          else setFallo(mensaje);
+        } else setFallo(mensaje);
+        notifications.show({ color: 'red', title: 'No pudimos cambiar tu contraseña', message: mensaje });
+      },
+    });
+  }
+
+  return (
+    <Paper withBorder p={{ base: 'md', sm: 'xl' }}>
+      <form ref={formRef} onSubmit={onSubmit} noValidate aria-labelledby="perfil-contrasena-titulo">
+        <Stack gap="lg">
+          <Stack gap={4}>
+            <Title order={2} fz="h3" id="perfil-contrasena-titulo">
+              Cambiar contraseña
+            </Title>
+            <Text size="sm" c="dimmed">
+              Al cambiarla cerramos tus sesiones abiertas en otros dispositivos. Esta sigue abierta.
+            </Text>
+          </Stack>
+          {fallo && (
+            <Alert color="red" variant="light" title="No pudimos cambiar tu contraseña" icon={<IconAlertCircle aria-hidden="true" />} role="alert">
+              {fallo}
+            </Alert>
+          )}
+          <PasswordField label="Contraseña actual" autoComplete="current-password" required {...form.textProps('contrasena_actual')} />
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <PasswordField
+              label="Nueva contraseña"
+              autoComplete="new-password"
+              required
+              description="Mínimo 8 caracteres."
+              {...form.textProps('contrasena_nueva')}
+            />
+            <PasswordField label="Confirma la nueva contraseña" autoComplete="new-password" required {...form.textProps('confirmacion')} />
+          </SimpleGrid>
+          <Group justify="flex-end">
+            <Button type="submit" variant="light" loading={mutation.isPending} leftSection={<IconKey size={18} aria-hidden="true" />}>
+              Cambiar contraseña
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
+
+export default function EditarPerfilScreen() {
+  usePageMeta({ title: 'Mi perfil' });
+  const { userId, userRole } = useAuth();
+  const params = useParams();
+  const pedido = Number(params.id);
+  const otro = userId !== null && String(params.id) !== String(userId);
+  const q = usePerfil(userId);
+
+  let contenido;
+  if (userId === null) {
+    contenido = <EstadoError titulo="No pudimos identificar tu sesión" mensaje="Cierra sesión y vuelve a iniciarla." />;
+  } else if (q.isPending) {
+    contenido = <SkeletonLineas lineas={10} etiqueta="Cargando tu perfil…" />;
+  } else if (q.isError) {
+    contenido = (
+      <EstadoError
+        mensaje={q.error instanceof ApiClientError ? q.error.body.error : undefined}
+        onRetry={() => void q.refetch()}
+        reintentando={q.isRefetching}
+      />
+    );
+  } else {
+    contenido = (
+      <Grid gap="lg" align="flex-start">
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Resumen u={q.data} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Stack gap="lg">
+            <DatosPersonales key={q.data.id} u={q.data} userId={userId} />
+            <CambiarContrasena />
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    );
+  }
+
+  return (
+    <>
+      <PageHeader eyebrow="Mi cuenta" title="Mi perfil" description="Mantén tus datos al día para que la clínica pueda contactarte." />
+      {otro && (
+        <Alert color="blue" variant="light" icon={<IconInfoCircle aria-hidden="true" />} title="Solo puedes editar tu propio perfil" mb="lg">
+          Te mostramos el tuyo.
+          {userRole?.toLowerCase() === 'administrador' && Number.isInteger(pedido) && pedido > 0 && (
+            <>
+              {' '}
+              Para editar a otra persona usa{' '}
+              <Anchor component={Link} to={paths.editarUsuarioAdmin(pedido)}>
+                Editar usuario
+              </Anchor>
+              .
+            </>
+          )}
+        </Alert>
+      )}
+      {contenido}
+    </>
+  );
+}

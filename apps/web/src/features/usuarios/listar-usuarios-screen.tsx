@@ -1,0 +1,391 @@
+// /listarusuarios: server-side search and filters, pagination with total, state badge and actions
+// (issue 3). Administrators see everyone and manage them; assistants and doctors see patients only
+// (the server enforces it; the screen only stops offering what would be refused).
+import {
+  ActionIcon,
+  Avatar,
+  Button,
+  Group,
+  Modal,
+  Pagination,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconEye, IconPencil, IconSearch, IconUserCheck, IconUserOff, IconUserPlus, IconUsers, IconX } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { roles, rolNombres, type Rol, type UsuarioWire } from '@clinica/contracts/usuarios';
+import { paths } from '../../app/paths.ts';
+import { EstadoError } from '../../components/estado-error.tsx';
+import { EstadoVacio } from '../../components/estado-vacio.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { SkeletonTabla } from '../../components/skeletons.tsx';
+import { usePageMeta } from '../../components/use-page-meta.ts';
+import { ApiClientError } from '../../lib/api-client.ts';
+import { useAuth } from '../../lib/session/auth-context.tsx';
+import { useEditarEstadoUsuario, useListaUsuarios, type FiltroUsuarios } from './api/usuarios-api.ts';
+import { EstadoBadge } from './components/estado-badge.tsx';
+import { guardarSeleccion, iniciales, nombreRol, nombreTipoDocumento } from './usuario-textos.ts';
+
+export const POR_PAGINA = 10;
+export const ESPERA_BUSQUEDA_MS = 350;
+
+const opcionesRol = [{ value: '', label: 'Todos los roles' }, ...roles.map((r) => ({ value: r, label: rolNombres[r] }))];
+const opcionesEstado = [
+  { value: '', label: 'Todos los estados' },
+  { value: 'true', label: 'Activos' },
+  { value: 'false', label: 'Inactivos' },
+];
+
+/** Reads the filters from the URL, so going back from a user's details keeps the list as it was. */
+function leerFiltros(sp: URLSearchParams, esAdmin: boolean): FiltroUsuarios {
+  const rol = sp.get('rol');
+  const estado = sp.get('estado');
+  const pagina = Number(sp.get('pagina'));
+  return {
+    q: sp.get('q') ?? undefined,
+    rol: esAdmin ? ((roles as readonly string[]).includes(rol ?? '') ? (rol as Rol) : undefined) : 'paciente',
+    estado: estado === 'true' ? true : estado === 'false' ? false : undefined,
+    pagina: Number.isInteger(pagina) && pagina > 0 ? pagina : 1,
+    porPagina: POR_PAGINA,
+  };
+}
+
+type Cambio = { usuario: UsuarioWire; estado: boolean };
+
+function ConfirmarEstado({ cambio, onClose }: { cambio: Cambio | null; onClose: () => void }) {
+  const mutation = useEditarEstadoUsuario();
+  // Keep the last change while the modal animates out.
+  const [ultimo, setUltimo] = useState<Cambio | null>(cambio);
+  if (cambio && cambio !== ultimo) setUltimo(cambio);
+  const c = cambio ?? ultimo;
+  const nombre = c?.usuario.nombre ?? '';
+  const desactivar = c ? !c.estado : false;
+
+  function confirmar() {
+    if (!c) return;
+    mutation.mutate(
+      { id: c.usuario.id, estado: c.estado },
+      {
+        onSuccess: (u) => {
+          notifications.show({
+            color: 'green',
+            title: u.estado ? 'Usuario activado' : 'Usuario desactivado',
+            message: u.estado ? `${u.nombre} ya puede iniciar sesión.` : `${u.nombre} ya no puede iniciar sesión y sus sesiones se cerraron.`,
+          });
+          onClose();
+        },
+        onError: (err) => {
+          notifications.show({
+            color: 'red',
+            title: desactivar ? 'No pudimos desactivar al usuario' : 'No pudimos activar al usuario',
+            message: err instanceof ApiClientError ? err.body.error : 'Inténtalo de nuevo.',
+          });
+        },
+      },
+    );
+  }
+
+  return (
+    <Modal opened={!!cambio} onClose={() => !mutation.isPending && onClose()} title={desactivar ? `¿Desactivar a ${nombre}?` : `¿Activar a ${nombre}?`}>
+      <Stack gap="md">
+        {desactivar ? (
+          <Text>
+            {nombre} no podrá iniciar sesión y sus sesiones abiertas se cerrarán de inmediato. Sus datos, citas e historia
+            clínica se conservan, y puedes volver a activarlo cuando quieras.
+          </Text>
+        ) : (
+          <Text>{nombre} podrá volver a iniciar sesión con su correo y su contraseña.</Text>
+        )}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose} disabled={mutation.isPending}>
+            Cancelar
+          </Button>
+          <Button
+            color={desactivar ? 'red' : 'green'}
+            onClick={confirmar}
+            loading={mutation.isPending}
+            leftSection={desactivar ? <IconUserOff size={18} aria-hidden="true" /> : <IconUserCheck size={18} aria-hidden="true" />}
+          >
+            {desactivar ? 'Desactivar' : 'Activar'}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+export default function ListarUsuariosScreen() {
+  const { userRole, userId } = useAuth();
+  const esAdmin = userRole?.toLowerCase() === 'administrador';
+  const titulo = esAdmin ? 'Usuarios' : 'Pacientes';
+  usePageMeta({ title: titulo });
+  const navigate = useNavigate();
+  const [sp, setSp] = useSearchParams();
+  const filtro = leerFiltros(sp, esAdmin);
+  const [busqueda, setBusqueda] = useState(filtro.q ?? '');
+  const [debounced] = useDebouncedValue(busqueda, ESPERA_BUSQUEDA_MS);
+  const [cambio, setCambio] = useState<Cambio | null>(null);
+
+  function actualizar(cambios: Record<string, string | null>) {
+    setSp(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        for (const [k, v] of Object.entries(cambios)) {
+          if (v) next.set(k, v);
+          else next.delete(k);
+        }
+        if (!('pagina' in cambios)) next.delete('pagina');
+        return next;
+      },
+      { replace: true },
+    );
+  }
+
+  // The search box writes to the URL after the person stops typing.
+  const qUrl = sp.get('q') ?? '';
+  useEffect(() => {
+    if (debounced.trim() !== qUrl) actualizar({ q: debounced.trim() || null });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [debounced]);
+
+  const q = useListaUsuarios(filtro);
+  const total = q.data?.total ?? 0;
+  const paginas = Math.max(1, Math.ceil(total / POR_PAGINA));
+  const items = q.data?.items ?? [];
+  const desde = total === 0 ? 0 : (filtro.pagina - 1) * POR_PAGINA + 1;
+  const hasta = Math.min(total, filtro.pagina * POR_PAGINA);
+  const hayFiltros = !!(filtro.q || (esAdmin && filtro.rol) || filtro.estado !== undefined);
+
+  function verDetalles(u: UsuarioWire) {
+    guardarSeleccion(u.id);
+    void navigate(paths.detallesUsuario);
+  }
+
+  function limpiar() {
+    setBusqueda('');
+    setSp(new URLSearchParams(), { replace: true });
+  }
+
+  let contenido;
+  if (q.isPending) {
+    contenido = <SkeletonTabla filas={6} columnas={esAdmin ? 5 : 4} etiqueta="Cargando usuarios…" />;
+  } else if (q.isError) {
+    contenido = (
+      <EstadoError
+        mensaje={q.error instanceof ApiClientError ? q.error.body.error : undefined}
+        onRetry={() => void q.refetch()}
+        reintentando={q.isRefetching}
+      />
+    );
+  } else if (items.length === 0) {
+    contenido = hayFiltros ? (
+      <EstadoVacio
+        icono={<IconSearch size={26} stroke={1.6} aria-hidden="true" />}
+        titulo="No encontramos coincidencias"
+        descripcion={filtro.q ? `Nada coincide con «${filtro.q}» y los filtros elegidos.` : 'Nada coincide con los filtros elegidos.'}
+        accion={
+          <Button variant="light" onClick={limpiar} leftSection={<IconX size={16} aria-hidden="true" />}>
+            Limpiar filtros
+          </Button>
+        }
+      />
+    ) : (
+      <EstadoVacio
+        icono={<IconUsers size={26} stroke={1.6} aria-hidden="true" />}
+        titulo={esAdmin ? 'Aún no hay usuarios' : 'Aún no hay pacientes registrados'}
+        descripcion={esAdmin ? 'Crea el primero con el botón «Crear usuario».' : 'Los pacientes aparecen aquí cuando se registran.'}
+      />
+    );
+  } else {
+    contenido = (
+      <Stack gap="md">
+        <Table.ScrollContainer minWidth={esAdmin ? 820 : 680}>
+          <Table verticalSpacing="sm" highlightOnHover aria-busy={q.isFetching} style={{ opacity: q.isPlaceholderData ? 0.6 : 1 }}>
+            <Table.Caption>
+              <VisuallyHidden>
+                {titulo}: mostrando {desde} a {hasta} de {total}
+              </VisuallyHidden>
+            </Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Nombre</Table.Th>
+                <Table.Th scope="col">Documento</Table.Th>
+                {esAdmin && <Table.Th scope="col">Rol</Table.Th>}
+                <Table.Th scope="col">Estado</Table.Th>
+                <Table.Th scope="col" ta="right">
+                  Acciones
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {items.map((u) => {
+                const propio = u.id === userId;
+                return (
+                  <Table.Tr key={u.id}>
+                    <Table.Td>
+                      <Group gap="sm" wrap="nowrap">
+                        <Avatar size="md" radius="xl" color="rosa" aria-hidden="true">
+                          {iniciales(u.nombre)}
+                        </Avatar>
+                        <div style={{ minWidth: 0 }}>
+                          <Text fw={600} size="sm" truncate>
+                            {u.nombre}
+                            {propio && (
+                              <Text span c="dimmed" size="xs" fw={400}>
+                                {' '}
+                                (tú)
+                              </Text>
+                            )}
+                          </Text>
+                          <Text size="xs" c="dimmed" truncate>
+                            {u.correo}
+                          </Text>
+                        </div>
+                      </Group>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{u.numerodocumento}</Text>
+                      <Text size="xs" c="dimmed">
+                        {nombreTipoDocumento(u.tipodocumento)}
+                      </Text>
+                    </Table.Td>
+                    {esAdmin && (
+                      <Table.Td>
+                        <Text size="sm">{nombreRol(u.rol)}</Text>
+                      </Table.Td>
+                    )}
+                    <Table.Td>
+                      <EstadoBadge estado={u.estado} size="sm" />
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap={4} justify="flex-end" wrap="nowrap">
+                        <Tooltip label="Ver detalles">
+                          <ActionIcon variant="subtle" size="lg" onClick={() => verDetalles(u)} aria-label={`Ver detalles de ${u.nombre}`}>
+                            <IconEye size={18} aria-hidden="true" />
+                          </ActionIcon>
+                        </Tooltip>
+                        {esAdmin && (
+                          <Tooltip label="Editar">
+                            <ActionIcon
+                              component={Link}
+                              to={paths.editarUsuarioAdmin(u.id)}
+                              variant="subtle"
+                              size="lg"
+                              aria-label={`Editar a ${u.nombre}`}
+                            >
+                              <IconPencil size={18} aria-hidden="true" />
+                            </ActionIcon>
+                          </Tooltip>
+                        )}
+                        {esAdmin && (
+                          <Tooltip label={propio ? 'No puedes desactivar tu propia cuenta' : u.estado ? 'Desactivar' : 'Activar'}>
+                            <ActionIcon
+                              variant="subtle"
+                              size="lg"
+                              color={u.estado ? 'red' : 'green'}
+                              disabled={propio}
+                              onClick={() => setCambio({ usuario: u, estado: !u.estado })}
+                              aria-label={u.estado ? `Desactivar a ${u.nombre}` : `Activar a ${u.nombre}`}
+                            >
+                              {u.estado ? <IconUserOff size={18} aria-hidden="true" /> : <IconUserCheck size={18} aria-hidden="true" />}
+                            </ActionIcon>
+                          </Tooltip>
+                        )}
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        <Group justify="space-between" wrap="wrap" gap="sm">
+          <Text size="sm" c="dimmed" aria-live="polite">
+            Mostrando {desde}–{hasta} de {total} {total === 1 ? (esAdmin ? 'usuario' : 'paciente') : esAdmin ? 'usuarios' : 'pacientes'}
+          </Text>
+          {paginas > 1 && (
+            <Pagination
+              total={paginas}
+              value={Math.min(filtro.pagina, paginas)}
+              onChange={(p) => actualizar({ pagina: String(p) })}
+              getControlProps={(control) => ({
+                'aria-label': { first: 'Primera página', previous: 'Página anterior', next: 'Página siguiente', last: 'Última página' }[control],
+              })}
+              getItemProps={(p) => ({ 'aria-label': `Página ${p}` })}
+            />
+          )}
+        </Group>
+      </Stack>
+    );
+  }
+
+  return (
+    <>
+      <PageHeader
+        eyebrow="Usuarios"
+        title={titulo}
+        description={
+          esAdmin
+            ? 'Busca, revisa y administra a pacientes y personal de la clínica.'
+            : 'Busca pacientes por nombre, documento o correo y consulta sus datos.'
+        }
+        actions={
+          esAdmin && (
+            <Button component={Link} to={paths.crearUsuario} leftSection={<IconUserPlus size={18} aria-hidden="true" />}>
+              Crear usuario
+            </Button>
+          )
+        }
+      />
+      <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
+        <Stack gap="lg">
+          <SimpleGrid cols={{ base: 1, sm: esAdmin ? 3 : 2 }} spacing="md" style={{ gridTemplateColumns: undefined }}>
+            <TextInput
+              label="Buscar"
+              placeholder="Nombre, documento o correo"
+              type="search"
+              value={busqueda}
+              onChange={(e) => setBusqueda(e.currentTarget.value)}
+              leftSection={<IconSearch size={16} aria-hidden="true" />}
+              rightSection={
+                busqueda ? (
+                  <ActionIcon variant="subtle" color="gray" onClick={() => setBusqueda('')} aria-label="Borrar búsqueda">
+                    <IconX size={14} aria-hidden="true" />
+                  </ActionIcon>
+                ) : null
+              }
+            />
+            {esAdmin && (
+              <Select
+                label="Rol"
+                data={opcionesRol}
+                value={filtro.rol ?? ''}
+                onChange={(v) => actualizar({ rol: v || null })}
+                allowDeselect={false}
+              />
+            )}
+            <Select
+              label="Estado"
+              data={opcionesEstado}
+              value={filtro.estado === undefined ? '' : String(filtro.estado)}
+              onChange={(v) => actualizar({ estado: v || null })}
+              allowDeselect={false}
+            />
+          </SimpleGrid>
+          {contenido}
+        </Stack>
+      </Paper>
+      {esAdmin && <ConfirmarEstado cambio={cambio} onClose={() => setCambio(null)} />}
+    </>
+  );
+}

@@ -1,0 +1,113 @@
+// Form values for the user forms (create, edit by an administrator, own profile): everything is a string in
+// the form; these helpers turn them into the contracts' inputs ('' -> null / absent) and back.
+import { tiposDocumento, validarDocumento, type TipoDocumento, type UsuarioWire } from '@clinica/contracts/usuarios';
+import type { FieldErrors } from '../../lib/forms/use-zod-form.ts';
+
+export type UsuarioValores = {
+  nombre: string;
+  tipodocumento: string;
+  numerodocumento: string;
+  correo: string;
+  contrasena: string;
+  telefono: string;
+  genero: string;
+  fecha_nacimiento: string;
+  rol: string;
+  direccion: string;
+  ocupacion: string;
+  estado_civil: string;
+};
+
+export const valoresVacios: UsuarioValores = {
+  nombre: '',
+  tipodocumento: 'CC',
+  numerodocumento: '',
+  correo: '',
+  contrasena: '',
+  telefono: '',
+  genero: '',
+  fecha_nacimiento: '',
+  rol: 'paciente',
+  direccion: '',
+  ocupacion: '',
+  estado_civil: '',
+};
+
+export function valoresDe(u: UsuarioWire): UsuarioValores {
+  return {
+    nombre: u.nombre,
+    tipodocumento: u.tipodocumento,
+    numerodocumento: u.numerodocumento,
+    correo: u.correo,
+    contrasena: '',
+    telefono: u.telefono ?? '',
+    genero: u.genero ?? '',
+    fecha_nacimiento: u.fecha_nacimiento ?? '',
+    rol: u.rol,
+    direccion: u.direccion ?? '',
+    ocupacion: u.ocupacion ?? '',
+    estado_civil: u.estado_civil ?? '',
+  };
+}
+
+/** The document number checked against its type at once (zod checks it only when every other field parses). */
+export function erroresDocumento(v: UsuarioValores): FieldErrors {
+  const numero = v.numerodocumento.trim().toUpperCase();
+  if (!numero || !(tiposDocumento as readonly string[]).includes(v.tipodocumento)) return {};
+  return { numerodocumento: validarDocumento(v.tipodocumento as TipoDocumento, numero) ?? undefined };
+}
+
+const opcional = (s: string) => (s.trim() ? s : null);
+const seleccion = (s: string) => s || undefined;
+
+/** Input of crearUsuarioAdminSchema. */
+export function entradaCrear(v: UsuarioValores): unknown {
+  return {
+    nombre: v.nombre,
+    tipodocumento: seleccion(v.tipodocumento),
+    numerodocumento: v.numerodocumento,
+    correo: v.correo,
+    contrasena: v.contrasena,
+    telefono: v.telefono,
+    genero: seleccion(v.genero),
+    fecha_nacimiento: v.fecha_nacimiento,
+    rol: seleccion(v.rol),
+    direccion: opcional(v.direccion),
+    ocupacion: opcional(v.ocupacion),
+    estado_civil: opcional(v.estado_civil),
+  };
+}
+
+const CAMPOS_ADMIN = [
+  'nombre',
+  'tipodocumento',
+  'numerodocumento',
+  'correo',
+  'telefono',
+  'genero',
+  'fecha_nacimiento',
+  'rol',
+  'direccion',
+  'ocupacion',
+  'estado_civil',
+] as const;
+const CAMPOS_PERFIL = ['nombre', 'telefono', 'genero', 'fecha_nacimiento', 'direccion', 'ocupacion', 'estado_civil'] as const;
+const NULABLES = new Set(['telefono', 'direccion', 'genero', 'fecha_nacimiento', 'ocupacion', 'estado_civil']);
+
+/** Only what changed, so an edit never rewrites fields nobody touched (nor one's own role). */
+function cambios(campos: readonly (keyof UsuarioValores)[], original: UsuarioValores, v: UsuarioValores): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const campo of campos) {
+    if (v[campo].trim() === original[campo].trim()) continue;
+    out[campo] = NULABLES.has(campo) ? opcional(v[campo]) : v[campo];
+  }
+  // The document number is validated against its type: send both when either changes.
+  if ('tipodocumento' in out || 'numerodocumento' in out) {
+    out.tipodocumento = v.tipodocumento;
+    out.numerodocumento = v.numerodocumento;
+  }
+  return out;
+}
+
+export const entradaEditarAdmin = (original: UsuarioValores) => (v: UsuarioValores) => cambios(CAMPOS_ADMIN, original, v);
+export const entradaPerfil = (original: UsuarioValores) => (v: UsuarioValores) => cambios(CAMPOS_PERFIL, original, v);
