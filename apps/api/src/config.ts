@@ -77,7 +77,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (!parsed.success || problemas.length) throw new ConfigError(problemas);
   const e = parsed.data;
-  const dataDir = path.resolve(e.DATA_DIR);
+  // npm runs workspace scripts inside the workspace; INIT_CWD is where the person typed the command,
+  // so `npm run db:seed` and `npm start` from the root use the same ./data.
+  const dataDir = path.resolve(limpio.INIT_CWD ?? process.cwd(), e.DATA_DIR);
   const production = e.NODE_ENV === 'production';
   return {
     env: e.NODE_ENV,

@@ -271,6 +271,17 @@ describe('validation messages in Spanish', () => {
     );
   });
 
+  it('hostile values are 400, never a database error', async () => {
+    for (const datos of [{ nombre: 'Peel\u0000ing' }, { categoria_id: 1e12 }, { recomendaciones_previas: 'a\u0000' }]) {
+      const res = await crear(datos);
+      expect(res.statusCode, JSON.stringify(datos)).toBe(400);
+    }
+    const q = await t.app.inject({ method: 'GET', url: `${procedimientosPaths.listar}?q=a%00b` });
+    expect(q.statusCode).toBe(400);
+    const cat = await t.app.inject({ method: 'GET', url: `${categoriasPaths.listar}?q=%00` });
+    expect(cat.statusCode).toBe(400);
+  });
+
   it('query validation', async () => {
     const consultas: Record<string, string>[] = [
       { porPagina: '500' },

@@ -47,6 +47,7 @@ afterAll(async () => {
 function ejecutar(
   args: string[],
   entrada?: string,
+  entorno: Record<string, string> = {},
 ): Promise<{ codigo: number | null; salida: string; errores: string }> {
   return new Promise((resolve, reject) => {
     const hijo = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
@@ -58,6 +59,7 @@ function ejecutar(
         DATA_DIR: dataDir,
         JWT_SECRET: 'x'.repeat(48),
         ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+        ...entorno,
       },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
@@ -103,6 +105,17 @@ describe('npm run crear-admin', { timeout: LIMITE_MS }, () => {
     ]);
     expect(r.codigo).toBe(1);
     expect(r.errores).toContain('La contraseña no puede basarse en el nombre de la clínica.');
+
+    // The same through the ADMIN_* variables, and a password containing the e-mail.
+    const env = await ejecutar([], '', {
+      ADMIN_NOMBRE: 'Ana Pérez',
+      ADMIN_CORREO: 'ana.perez@clinica.test',
+      ADMIN_TIPODOCUMENTO: 'CC',
+      ADMIN_NUMERODOCUMENTO: '52123456',
+      ADMIN_CONTRASENA: 'ana.perez-segura',
+    });
+    expect(env.codigo).toBe(1);
+    expect(env.errores).toContain('La contraseña no puede contener tu correo electrónico.');
   });
 
   it('creates an administrador from flags (argon2id hash, audited)', async () => {

@@ -20,16 +20,30 @@ export const catalogoIdParam = z.object({ id: idEntero('El id') });
 /** Path parameters of `/apiprocedimientos/:id/imagenes/:imagenId`. */
 export const imagenParams = z.object({ id: idEntero('El id'), imagenId: idEntero('El id de la imagen') });
 
+/** PostgreSQL text cannot hold NUL; refusing it here keeps such input a 400 instead of a database error. */
+const SIN_NUL = [(s: string) => !s.includes('\u0000'), 'Contiene caracteres no permitidos'] as const;
 const texto = (min: number, max: number, campo: string) =>
   z
     .string({ message: `Escribe ${campo}` })
     .trim()
     .min(min, min <= 1 ? `Escribe ${campo}` : `Mínimo ${min} caracteres`)
-    .max(max, `Máximo ${max} caracteres`);
+    .max(max, `Máximo ${max} caracteres`)
+    .refine(...SIN_NUL);
+const busqueda = z
+  .string()
+  .trim()
+  .max(100, 'Máximo 100 caracteres')
+  .refine(...SIN_NUL);
 /** Edits refuse unknown fields (mass assignment): 'Campo no permitido: rol'. */
 const camposNoPermitidos = (iss: { code?: string; keys?: readonly string[] }) =>
   iss.code === 'unrecognized_keys' ? `Campo no permitido: ${(iss.keys ?? []).join(', ')}` : undefined;
-const textoOpcional = (max: number) => z.string().trim().max(max, `Máximo ${max} caracteres`).nullish();
+const textoOpcional = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Máximo ${max} caracteres`)
+    .refine(...SIN_NUL)
+    .nullish();
 
 // ---- categories ----------------------------------------------------------------------------------
 export const categoriaSchema = z.object({
@@ -60,7 +74,7 @@ export const editarCategoriaSchema = z.strictObject(
 );
 export const listarCategoriasQuery = z.object({
   /** Accent- and case-insensitive search on the name. */
-  q: z.string().trim().max(100, 'Máximo 100 caracteres').optional(),
+  q: busqueda.optional(),
 });
 /** GET listarcategorias: public users get active categories only (total_procedimientos counts the
  *  procedures they can see); staff get every category and every procedure counted. */
@@ -121,7 +135,11 @@ export const crearProcedimientoSchema = z.object({
   recomendaciones_previas: textoOpcional(4000),
   examenes_requeridos: textoOpcional(2000),
   edad_minima: edadMinima.default(18),
-  categoria_id: z.number({ message: 'Elige una categoría' }).int().positive('Elige una categoría'),
+  categoria_id: z
+    .number({ message: 'Elige una categoría' })
+    .int()
+    .positive('Elige una categoría')
+    .max(ID_MAX, 'Elige una categoría'),
   activo: z.boolean().default(true),
 });
 export const editarProcedimientoSchema = z.strictObject(
@@ -134,7 +152,7 @@ export const editarProcedimientoSchema = z.strictObject(
     recomendaciones_previas: textoOpcional(4000),
     examenes_requeridos: textoOpcional(2000),
     edad_minima: edadMinima.optional(),
-    categoria_id: z.number().int().positive('Elige una categoría').optional(),
+    categoria_id: z.number().int().positive('Elige una categoría').max(ID_MAX, 'Elige una categoría').optional(),
     activo: z.boolean().optional(),
   },
   { error: camposNoPermitidos },
@@ -148,7 +166,8 @@ export const listarProcedimientosQuery = paginacionQuery.extend({
     .max(100_000, 'Página demasiado alta')
     .default(1),
   categoriaId: idEntero('categoriaId').optional(),
-  q: z.string().trim().max(100, 'Máximo 100 caracteres').optional(),
+  /** Accent- and case-insensitive search on the name. */
+  q: busqueda.optional(),
   /** Staff only: include inactive procedures. Ignored for the public. */
   incluirInactivos: z
     .enum(['true', 'false'])

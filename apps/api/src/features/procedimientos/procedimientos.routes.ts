@@ -72,6 +72,11 @@ async function leerImagen(request: FastifyRequest): Promise<{ archivo: Buffer; a
       { campo: IMAGEN_CAMPO, mensaje: 'Adjunta una imagen.' },
     ]);
   }
+  if (alt.includes('\u0000')) {
+    throw new AppError('VALIDACION', 400, 'La descripción de la imagen contiene caracteres no permitidos.', [
+      { campo: IMAGEN_CAMPO_ALT, mensaje: 'Contiene caracteres no permitidos' },
+    ]);
+  }
   if (alt.length > IMAGEN_ALT_MAX) {
     throw new AppError('VALIDACION', 400, `La descripción de la imagen admite máximo ${IMAGEN_ALT_MAX} caracteres.`, [
       { campo: IMAGEN_CAMPO_ALT, mensaje: `Máximo ${IMAGEN_ALT_MAX} caracteres` },

@@ -2,8 +2,8 @@
 // PostgreSQL), so a production install never has a default password (issue 3).
 //
 //   npm run crear-admin                                  (asks for every missing value)
-//   npm run crear-admin -- --nombre "Ana Pérez" --correo ana@clinica.co --tipodocumento CC \
-//        --numerodocumento 52123456                      (asks only for the password, without echo)
+//   npm run crear-admin -w @clinica/api -- --nombre "Ana Pérez" --correo ana@clinica.co \
+//        --tipodocumento CC --numerodocumento 52123456   (asks only for the password, without echo)
 //
 // Values come from flags, then from ADMIN_NOMBRE, ADMIN_CORREO, ADMIN_TIPODOCUMENTO,
 // ADMIN_NUMERODOCUMENTO, ADMIN_CONTRASENA, then from prompts. These variables are this command's own
@@ -34,7 +34,8 @@ import { createUsuariosService } from './usuarios.service.ts';
 
 const AYUDA = `Crea un usuario administrador en la base de datos configurada (PGlite o PostgreSQL).
 
-Uso: npm run crear-admin [-- opciones]
+Uso: npm run crear-admin                         (pregunta lo que falte)
+     npm run crear-admin -w @clinica/api -- [opciones]
 
   --nombre           Nombre completo
   --correo           Correo electrónico (será el usuario para iniciar sesión)
@@ -147,7 +148,14 @@ async function main(): Promise<number> {
       allowPositionals: false,
     }).values;
   } catch (err) {
-    console.error(`${(err as Error).message}\n\n${AYUDA}`);
+    // npm swallows flags given after `npm run crear-admin --` at the repository root (the root script
+    // forwards them without a second `--`), which leaves only their values here.
+    console.error(
+      `Opciones no válidas (${(err as Error).message}).\n` +
+        'Desde la raíz del repositorio usa: npm run crear-admin -w @clinica/api -- --nombre "..." --correo ...\n' +
+        'o define ADMIN_NOMBRE, ADMIN_CORREO... o ejecuta npm run crear-admin sin opciones para responder las preguntas.\n\n' +
+        AYUDA,
+    );
     return 2;
   }
   if (args.ayuda) {
@@ -155,6 +163,7 @@ async function main(): Promise<number> {
     return 0;
   }
 
+  // A relative DATA_DIR is resolved from where the command was typed (INIT_CWD), see config.ts.
   let config;
   try {
     config = loadConfig();

@@ -1,9 +1,15 @@
 // Dashboard layout (SPEC 2, 3): Mantine AppShell with a sidebar grouped by area and filtered by role (app/nav.ts),
 // bound to the global sidebarShow on desktop; on phones the sidebar is an overlay opened by the same burger and
 // closed after choosing an entry. Header: burger, logo, theme switch and the user menu.
-import { Anchor, AppShell, Avatar, Box, Burger, Group, Menu, NavLink, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Anchor, AppShell, Avatar, Box, Burger, Group, Menu, NavLink, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { IconChevronDown, IconLogout, IconUserCircle } from '@tabler/icons-react';
+import {
+  IconChevronDown,
+  IconLayoutSidebarLeftCollapse,
+  IconLayoutSidebarLeftExpand,
+  IconLogout,
+  IconUserCircle,
+} from '@tabler/icons-react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { Logo } from '../../components/logo.tsx';
 import { ProveedorFechas } from '../../components/proveedor-fechas.tsx';
@@ -89,21 +95,36 @@ export default function DashboardLayout() {
       </a>
       <NavigationProgress />
       <AppShell.Header className={classes.dashHeader}>
-        <Burger
-          opened={opened}
-          onClick={isDesktop ? toggleSidebar : toggleMobile}
-          size="sm"
-          aria-label={opened ? 'Ocultar menú lateral' : 'Mostrar menú lateral'}
-          aria-expanded={opened}
-          aria-controls="menu-lateral"
-        />
+        {isDesktop ? (
+          // Desktop: a sidebar toggle (an 'X' would read as "close the app").
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="lg"
+            radius="md"
+            onClick={toggleSidebar}
+            aria-label={opened ? 'Ocultar menú lateral' : 'Mostrar menú lateral'}
+            aria-expanded={opened}
+            aria-controls="menu-lateral"
+          >
+            {opened ? (
+              <IconLayoutSidebarLeftCollapse size={22} stroke={1.6} aria-hidden="true" />
+            ) : (
+              <IconLayoutSidebarLeftExpand size={22} stroke={1.6} aria-hidden="true" />
+            )}
+          </ActionIcon>
+        ) : (
+          <Burger
+            opened={opened}
+            onClick={toggleMobile}
+            size="sm"
+            aria-label={opened ? 'Ocultar menú lateral' : 'Mostrar menú lateral'}
+            aria-expanded={opened}
+            aria-controls="menu-lateral"
+          />
+        )}
         <Anchor component={Link} to={paths.dashboard} underline="never" className={classes.brandLink}>
-          <Box visibleFrom="xs">
-            <Logo />
-          </Box>
-          <Box hiddenFrom="xs">
-            <Logo compact />
-          </Box>
+          <Logo />
         </Anchor>
         <Group gap="sm" ml="auto" wrap="nowrap">
           <Box visibleFrom="sm">

@@ -59,7 +59,12 @@ describe('IniciarSesionScreen', () => {
 
   it('shows the server text for wrong credentials (401) and stays signed out', async () => {
     mockFetch([
-      { method: 'POST', path: '/apiusuarios/iniciarsesion', status: 401, body: { error: 'Correo o contraseña incorrectos.', code: 'CREDENCIALES_INVALIDAS' } },
+      {
+        method: 'POST',
+        path: '/apiusuarios/iniciarsesion',
+        status: 401,
+        body: { error: 'Correo o contraseña incorrectos.', code: 'CREDENCIALES_INVALIDAS' },
+      },
     ]);
     renderLogin();
     fill('laura@demo.test', 'equivocada');

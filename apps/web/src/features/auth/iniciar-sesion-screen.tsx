@@ -23,7 +23,10 @@ export function mensajeInicioSesion(err: unknown): { titulo: string; mensaje: st
       case 401:
         return { titulo: 'No pudimos iniciar sesión', mensaje: err.body.error || 'Correo o contraseña incorrectos.' };
       case 403:
-        return { titulo: 'Tu cuenta está inactiva', mensaje: err.body.error || 'Comunícate con la clínica para activarla.' };
+        return {
+          titulo: 'Tu cuenta está inactiva',
+          mensaje: err.body.error || 'Comunícate con la clínica para activarla.',
+        };
       case 429:
         return {
           titulo: 'Demasiados intentos',
@@ -92,7 +95,13 @@ export default function IniciarSesionScreen() {
           )}
 
           {fallo && (
-            <Alert color="red" variant="light" title={fallo.titulo} icon={<IconAlertCircle aria-hidden="true" />} role="alert">
+            <Alert
+              color="red"
+              variant="light"
+              title={fallo.titulo}
+              icon={<IconAlertCircle aria-hidden="true" />}
+              role="alert"
+            >
               {fallo.mensaje}
             </Alert>
           )}
@@ -115,7 +124,12 @@ export default function IniciarSesionScreen() {
                 leftSection={<IconLock size={16} aria-hidden="true" />}
                 {...form.textProps('contrasena')}
               />
-              <Button type="submit" size="md" loading={mutation.isPending} leftSection={<IconLogin2 size={18} aria-hidden="true" />}>
+              <Button
+                type="submit"
+                size="md"
+                loading={mutation.isPending}
+                leftSection={<IconLogin2 size={18} aria-hidden="true" />}
+              >
                 Iniciar sesión
               </Button>
             </Stack>

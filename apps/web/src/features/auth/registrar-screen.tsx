@@ -40,7 +40,10 @@ import { apiFieldErrors, focusFirstInvalid, useZodForm, type FieldErrors } from 
 import { useAuth } from '../../lib/session/auth-context.tsx';
 import { iniciarSesion, registrar } from './api/auth-api.ts';
 
-export const opcionesTipoDocumento = tiposDocumento.map((t) => ({ value: t, label: `${tipoDocumentoNombres[t]} (${t})` }));
+export const opcionesTipoDocumento = tiposDocumento.map((t) => ({
+  value: t,
+  label: `${tipoDocumentoNombres[t]} (${t})`,
+}));
 export const opcionesGenero = generos.map((g) => ({ value: g, label: generoNombres[g] }));
 
 type Valores = {
@@ -98,12 +101,20 @@ function EnlaceTerminos({ hash, children }: { hash: string; children: string }) 
 }
 
 export default function RegistrarScreen() {
-  usePageMeta({ title: 'Crear cuenta', description: 'Crea tu cuenta de paciente para reservar tratamientos y ver tus citas.' });
+  usePageMeta({
+    title: 'Crear cuenta',
+    description: 'Crea tu cuenta de paciente para reservar tratamientos y ver tus citas.',
+  });
   const navigate = useNavigate();
   const { login } = useAuth();
   const formRef = useRef<HTMLFormElement>(null);
   const [fallo, setFallo] = useState<string | null>(null);
-  const form = useZodForm({ initialValues: iniciales, schema: registrarSchema, toInput: aEntrada, extraErrors: erroresExtra });
+  const form = useZodForm({
+    initialValues: iniciales,
+    schema: registrarSchema,
+    toInput: aEntrada,
+    extraErrors: erroresExtra,
+  });
 
   const mutation = useMutation({
     mutationFn: async (datos: RegistrarInput) => {
@@ -119,10 +130,18 @@ export default function RegistrarScreen() {
       const nombre = usuario.nombre.split(' ')[0];
       if (token) {
         login(token);
-        notifications.show({ color: 'green', title: `¡Te damos la bienvenida, ${nombre}!`, message: 'Tu cuenta está lista.' });
+        notifications.show({
+          color: 'green',
+          title: `¡Te damos la bienvenida, ${nombre}!`,
+          message: 'Tu cuenta está lista.',
+        });
         void navigate(paths.dashboard, { replace: true });
       } else {
-        notifications.show({ color: 'green', title: 'Tu cuenta fue creada', message: 'Inicia sesión con tu correo y tu contraseña.' });
+        notifications.show({
+          color: 'green',
+          title: 'Tu cuenta fue creada',
+          message: 'Inicia sesión con tu correo y tu contraseña.',
+        });
         void navigate(paths.iniciarSesion, { replace: true });
       }
     },
@@ -139,7 +158,11 @@ export default function RegistrarScreen() {
       } else {
         setFallo('Ocurrió un error inesperado. Inténtalo de nuevo.');
       }
-      notifications.show({ color: 'red', title: 'No pudimos crear tu cuenta', message: err instanceof ApiClientError ? err.body.error : 'Inténtalo de nuevo.' });
+      notifications.show({
+        color: 'red',
+        title: 'No pudimos crear tu cuenta',
+        message: err instanceof ApiClientError ? err.body.error : 'Inténtalo de nuevo.',
+      });
     },
   });
 
@@ -171,7 +194,13 @@ export default function RegistrarScreen() {
           </Stack>
 
           {fallo && (
-            <Alert color="red" variant="light" title="No pudimos crear tu cuenta" icon={<IconAlertCircle aria-hidden="true" />} role="alert">
+            <Alert
+              color="red"
+              variant="light"
+              title="No pudimos crear tu cuenta"
+              icon={<IconAlertCircle aria-hidden="true" />}
+              role="alert"
+            >
               {fallo}
             </Alert>
           )}
@@ -204,10 +233,20 @@ export default function RegistrarScreen() {
                     label="Número de documento"
                     required
                     autoComplete="off"
-                    description={['PA', 'PPT', 'PEP', 'DE'].includes(values.tipodocumento) ? 'Letras y números, sin espacios' : 'Solo números, sin puntos'}
+                    description={
+                      ['PA', 'PPT', 'PEP', 'DE'].includes(values.tipodocumento)
+                        ? 'Letras y números, sin espacios'
+                        : 'Solo números, sin puntos'
+                    }
                     {...form.textProps('numerodocumento')}
                   />
-                  <Select label="Género" data={opcionesGenero} required placeholder="Elige una opción" {...form.selectProps('genero')} />
+                  <Select
+                    label="Género"
+                    data={opcionesGenero}
+                    required
+                    placeholder="Elige una opción"
+                    {...form.selectProps('genero')}
+                  />
                   <TextInput
                     label="Teléfono celular"
                     type="tel"
@@ -244,7 +283,12 @@ export default function RegistrarScreen() {
                       description="Mínimo 8 caracteres. Una frase fácil de recordar es más segura."
                       {...form.textProps('contrasena')}
                     />
-                    <PasswordField label="Confirma la contraseña" autoComplete="new-password" required {...form.textProps('confirmacion')} />
+                    <PasswordField
+                      label="Confirma la contraseña"
+                      autoComplete="new-password"
+                      required
+                      {...form.textProps('confirmacion')}
+                    />
                   </SimpleGrid>
                 </Stack>
               </fieldset>
@@ -281,8 +325,8 @@ export default function RegistrarScreen() {
                     label={
                       <>
                         Autorizo el tratamiento de mis datos personales, incluidos mis datos de salud, según la{' '}
-                        <EnlaceTerminos hash="politica-datos">política de tratamiento de datos</EnlaceTerminos> (Ley 1581 de
-                        2012).
+                        <EnlaceTerminos hash="politica-datos">política de tratamiento de datos</EnlaceTerminos> (Ley
+                        1581 de 2012).
                       </>
                     }
                   />

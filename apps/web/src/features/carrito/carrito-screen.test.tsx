@@ -3,13 +3,34 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import CarritoScreen from './carrito-screen.tsx';
-import { itemDePrueba, llamadas, mockFetch, procedimientoDePrueba, renderEnRuta, tokenDePrueba } from './carrito.test-utils.tsx';
+import {
+  itemDePrueba,
+  llamadas,
+  mockFetch,
+  procedimientoDePrueba,
+  renderEnRuta,
+  tokenDePrueba,
+} from './carrito.test-utils.tsx';
 
 const LISTAR = '/apicarrito/listarmicarrito';
-const facial = procedimientoDePrueba({ id: 7, nombre: 'Limpieza facial profunda', precio: 180000, duracion_minutos: 60 });
-const peeling = procedimientoDePrueba({ id: 8, nombre: 'Peeling químico', precio: 250000, duracion_minutos: 45, requiere_evaluacion: true });
+const facial = procedimientoDePrueba({
+  id: 7,
+  nombre: 'Limpieza facial profunda',
+  precio: 180000,
+  duracion_minutos: 60,
+});
+const peeling = procedimientoDePrueba({
+  id: 8,
+  nombre: 'Peeling químico',
+  precio: 250000,
+  duracion_minutos: 45,
+  requiere_evaluacion: true,
+});
 
-function renderCarrito(items = [itemDePrueba(11, facial), itemDePrueba(12, peeling)], extra: Parameters<typeof mockFetch>[0] = []) {
+function renderCarrito(
+  items = [itemDePrueba(11, facial), itemDePrueba(12, peeling)],
+  extra: Parameters<typeof mockFetch>[0] = [],
+) {
   localStorage.setItem('token', tokenDePrueba());
   const fetch = mockFetch([...extra, { method: 'GET', path: LISTAR, answer: { body: items } }]);
   return { ...renderEnRuta('/carrito', { '/carrito': <CarritoScreen /> }), fetch };
@@ -23,7 +44,10 @@ describe('/carrito', () => {
     const lista = await screen.findByRole('list', { name: 'Tratamientos en tu carrito' });
     const items = within(lista).getAllByRole('listitem');
     expect(items).toHaveLength(2);
-    expect(within(items[0]!).getByRole('link', { name: 'Limpieza facial profunda' })).toHaveAttribute('href', '/servicios/7');
+    expect(within(items[0]!).getByRole('link', { name: 'Limpieza facial profunda' })).toHaveAttribute(
+      'href',
+      '/servicios/7',
+    );
     expect(within(items[0]!).getByText('$ 180.000')).toBeInTheDocument();
     expect(within(items[0]!).getByText('1 h')).toBeInTheDocument();
     expect(within(items[1]!).getByText('$ 250.000')).toBeInTheDocument();
@@ -56,7 +80,9 @@ describe('/carrito', () => {
       { method: 'DELETE', path: '/apicarrito/eliminardemicarrito/11', answer: { status: 204 } },
     ]);
     await user.click(await screen.findByRole('button', { name: 'Quitar Limpieza facial profunda del carrito' }));
-    await waitFor(() => expect(screen.queryByRole('link', { name: 'Limpieza facial profunda' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('link', { name: 'Limpieza facial profunda' })).not.toBeInTheDocument(),
+    );
     expect(llamadas(fetch)).toContain('DELETE /apicarrito/eliminardemicarrito/11');
     expect(screen.getByTestId('total-carrito')).toHaveTextContent('$ 250.000');
   });
@@ -65,7 +91,11 @@ describe('/carrito', () => {
     const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
     const user = userEvent.setup();
     renderCarrito(undefined, [
-      { method: 'DELETE', path: '/apicarrito/eliminardemicarrito/11', answer: { status: 500, body: { error: 'x', code: 'ERROR_INTERNO' } } },
+      {
+        method: 'DELETE',
+        path: '/apicarrito/eliminardemicarrito/11',
+        answer: { status: 500, body: { error: 'x', code: 'ERROR_INTERNO' } },
+      },
     ]);
     await user.click(await screen.findByRole('button', { name: 'Quitar Limpieza facial profunda del carrito' }));
     expect(await screen.findByText('No pudimos quitarlo')).toBeInTheDocument();
@@ -102,7 +132,9 @@ describe('/carrito', () => {
   it('offers a retry when the cart cannot be loaded', async () => {
     const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
     localStorage.setItem('token', tokenDePrueba());
-    mockFetch([{ method: 'GET', path: LISTAR, answer: { status: 503, body: { error: 'No disponible', code: 'NO_DISPONIBLE' } } }]);
+    mockFetch([
+      { method: 'GET', path: LISTAR, answer: { status: 503, body: { error: 'No disponible', code: 'NO_DISPONIBLE' } } },
+    ]);
     renderEnRuta('/carrito', { '/carrito': <CarritoScreen /> });
     expect(await screen.findByText('No pudimos cargar tu carrito')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Reintentar' })).toBeInTheDocument();

@@ -70,7 +70,14 @@ function ItemCarrito({ item }: { item: CarritoItemWire }) {
       <Group wrap="nowrap" align="flex-start" gap="md">
         <div className={classes.miniatura}>
           {imagen ? (
-            <img src={mediaUrl(imagen.url_tarjeta)} alt={imagen.alt || nombre} width={120} height={90} loading="lazy" decoding="async" />
+            <img
+              src={mediaUrl(imagen.url_tarjeta)}
+              alt={imagen.alt || nombre}
+              width={120}
+              height={90}
+              loading="lazy"
+              decoding="async"
+            />
           ) : (
             <div className={classes.sinImagen} aria-hidden="true">
               <IconSparkles size={28} stroke={1.4} />
@@ -83,7 +90,13 @@ function ItemCarrito({ item }: { item: CarritoItemWire }) {
               {p.categoria.nombre}
             </Text>
           )}
-          <Anchor component={Link} to={paths.servicio(item.id_procedimiento)} fw={600} c="var(--clinica-titulo)" lh={1.3}>
+          <Anchor
+            component={Link}
+            to={paths.servicio(item.id_procedimiento)}
+            fw={600}
+            c="var(--clinica-titulo)"
+            lh={1.3}
+          >
             {nombre}
           </Anchor>
           <Group gap="md" mt={2}>
@@ -96,7 +109,12 @@ function ItemCarrito({ item }: { item: CarritoItemWire }) {
               </Group>
             )}
             {p?.requiere_evaluacion && (
-              <Badge color="blue" variant="light" size="sm" leftSection={<IconStethoscope size={12} aria-hidden="true" />}>
+              <Badge
+                color="blue"
+                variant="light"
+                size="sm"
+                leftSection={<IconStethoscope size={12} aria-hidden="true" />}
+              >
                 Requiere valoración
               </Badge>
             )}
@@ -147,7 +165,11 @@ function Resumen({ items }: { items: CarritoItemWire[] }) {
         notifications.show(
           ok
             ? { color: 'green', message: 'Tu carrito quedó vacío.' }
-            : { color: 'red', title: 'No pudimos vaciar tu carrito', message: 'Tus tratamientos siguen ahí. Inténtalo de nuevo.' },
+            : {
+                color: 'red',
+                title: 'No pudimos vaciar tu carrito',
+                message: 'Tus tratamientos siguen ahí. Inténtalo de nuevo.',
+              },
         );
       },
     });
@@ -237,7 +259,11 @@ export function CarritoScreen() {
         titulo="Inicia sesión para ver tu carrito"
         descripcion="Tu sesión terminó. Vuelve a iniciar sesión y encontrarás aquí los tratamientos que elegiste."
         accion={
-          <Button component={Link} to={paths.iniciarSesion} state={{ from: { pathname: paths.carrito, search: '', hash: '' } }}>
+          <Button
+            component={Link}
+            to={paths.iniciarSesion}
+            state={{ from: { pathname: paths.carrito, search: '', hash: '' } }}
+          >
             Iniciar sesión
           </Button>
         }
@@ -291,11 +317,13 @@ export function CarritoScreen() {
 
   return (
     <Stack gap="lg">
-      <PageHeader title="Tu carrito" description="Los tratamientos que te interesan, listos para agendar con la clínica." />
+      <PageHeader
+        title="Tu carrito"
+        description="Los tratamientos que te interesan, listos para agendar con la clínica."
+      />
       {contenido}
     </Stack>
   );
 }
 
 export default CarritoScreen;
-

@@ -14,11 +14,19 @@ import { AuthProvider } from '../../lib/session/auth-context.tsx';
 import { CartProvider } from './cart-context.tsx';
 
 export function nuevoQueryClient() {
-  return new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } } });
+  return new QueryClient({
+    defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } },
+  });
 }
 
 /** Mantine (test mode), TanStack Query, session, cart, modals and toasts: what the app's providers give a screen. */
-export function ProveedoresDePrueba({ children, client = nuevoQueryClient() }: { children: ReactNode; client?: QueryClient }) {
+export function ProveedoresDePrueba({
+  children,
+  client = nuevoQueryClient(),
+}: {
+  children: ReactNode;
+  client?: QueryClient;
+}) {
   return (
     <MantineProvider theme={theme} env="test">
       <QueryClientProvider client={client}>
@@ -56,7 +64,15 @@ export function procedimientoDePrueba(over: Partial<ProcedimientoWire> = {}): Pr
     edad_minima: 18,
     activo: true,
     categoria: { id: 1, nombre: 'Facial' },
-    imagenes: [{ id: 1, alt: 'Limpieza facial', orden: 0, url_tarjeta: '/media/p/1-tarjeta.webp', url_detalle: '/media/p/1-detalle.webp' }],
+    imagenes: [
+      {
+        id: 1,
+        alt: 'Limpieza facial',
+        orden: 0,
+        url_tarjeta: '/media/p/1-tarjeta.webp',
+        url_detalle: '/media/p/1-detalle.webp',
+      },
+    ],
     creado_en: '2026-01-01T10:00:00.000Z',
     actualizado_en: '2026-01-01T10:00:00.000Z',
     ...over,
@@ -83,7 +99,9 @@ export function mockFetch(routes: Route[]) {
     const url = new URL(String(input), 'http://localhost');
     const method = (init?.method ?? 'GET').toUpperCase();
     const route = routes.find(
-      (r) => r.method === method && (typeof r.path === 'string' ? url.pathname === r.path : r.path.test(url.pathname + url.search)),
+      (r) =>
+        r.method === method &&
+        (typeof r.path === 'string' ? url.pathname === r.path : r.path.test(url.pathname + url.search)),
     );
     if (!route) return json({ error: `sin ruta de prueba ${method} ${url.pathname}`, code: 'PRUEBA' }, 599);
     if (typeof route.answer === 'function') return route.answer();

@@ -5,7 +5,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiClientError } from '../../lib/api-client.ts';
 import { useAuth } from '../../lib/session/auth-context.tsx';
 import { useCart } from './cart-context.tsx';
-import { itemDePrueba, llamadas, mockFetch, procedimientoDePrueba, ProveedoresDePrueba, tokenDePrueba } from './carrito.test-utils.tsx';
+import {
+  itemDePrueba,
+  llamadas,
+  mockFetch,
+  procedimientoDePrueba,
+  ProveedoresDePrueba,
+  tokenDePrueba,
+} from './carrito.test-utils.tsx';
 
 const LISTAR = '/apicarrito/listarmicarrito';
 const AGREGAR = '/apicarrito/agregaramicarrito';
@@ -56,7 +63,10 @@ describe('cart context', () => {
   });
 
   it('loads the cart on mount when a token exists, sending it as bearer', async () => {
-    const { result, fetch } = await renderCargado([itemDePrueba(11), itemDePrueba(12, procedimientoDePrueba({ id: 8 }))]);
+    const { result, fetch } = await renderCargado([
+      itemDePrueba(11),
+      itemDePrueba(12, procedimientoDePrueba({ id: 8 })),
+    ]);
     expect(llamadas(fetch)).toEqual([`GET ${LISTAR}`]);
     expect(new Headers(fetch.mock.calls[0]![1]?.headers).get('Authorization')).toMatch(/^Bearer .+\..+\..+$/);
     expect(result.current.cart.items.map((i) => i.id)).toEqual([11, 12]);
@@ -89,7 +99,9 @@ describe('cart context', () => {
   });
 
   it('returns already-in-cart without a request when only id_procedimiento matches', async () => {
-    const soloId = { id: 11, id_procedimiento: 9, creado_en: '2026-01-02T10:00:00.000Z' } as unknown as ReturnType<typeof itemDePrueba>;
+    const soloId = { id: 11, id_procedimiento: 9, creado_en: '2026-01-02T10:00:00.000Z' } as unknown as ReturnType<
+      typeof itemDePrueba
+    >;
     const { result, fetch } = await renderCargado([soloId]);
     let r: unknown;
     await act(async () => {
@@ -101,9 +113,10 @@ describe('cart context', () => {
 
   it('posts id_procedimiento and appends the item the server returns', async () => {
     const nuevo = itemDePrueba(30, procedimientoDePrueba({ id: 8, nombre: 'Peeling químico' }));
-    const { result, fetch } = await renderCargado([itemDePrueba(11)], [
-      { method: 'POST', path: AGREGAR, answer: { status: 201, body: nuevo } },
-    ]);
+    const { result, fetch } = await renderCargado(
+      [itemDePrueba(11)],
+      [{ method: 'POST', path: AGREGAR, answer: { status: 201, body: nuevo } }],
+    );
     let r: unknown;
     await act(async () => {
       r = await result.current.cart.addToCart(8);
@@ -116,13 +129,16 @@ describe('cart context', () => {
   });
 
   it("treats a 400 containing 'ya está en el carrito' as already-in-cart, not an error", async () => {
-    const { result } = await renderCargado([], [
-      {
-        method: 'POST',
-        path: AGREGAR,
-        answer: { status: 400, body: { error: 'El procedimiento YA ESTÁ EN EL CARRITO.', code: 'YA_EN_CARRITO' } },
-      },
-    ]);
+    const { result } = await renderCargado(
+      [],
+      [
+        {
+          method: 'POST',
+          path: AGREGAR,
+          answer: { status: 400, body: { error: 'El procedimiento YA ESTÁ EN EL CARRITO.', code: 'YA_EN_CARRITO' } },
+        },
+      ],
+    );
     let r: unknown;
     await act(async () => {
       r = await result.current.cart.addToCart(8);
@@ -133,9 +149,22 @@ describe('cart context', () => {
 
   it('returns reason error with the error and logs it on any other failure', async () => {
     const spy = errorSpy();
-    const { result } = await renderCargado([itemDePrueba(11)], [
-      { method: 'POST', path: AGREGAR, answer: { status: 422, body: { error: 'Este procedimiento no está disponible en este momento.', code: 'PROCEDIMIENTO_NO_DISPONIBLE' } } },
-    ]);
+    const { result } = await renderCargado(
+      [itemDePrueba(11)],
+      [
+        {
+          method: 'POST',
+          path: AGREGAR,
+          answer: {
+            status: 422,
+            body: {
+              error: 'Este procedimiento no está disponible en este momento.',
+              code: 'PROCEDIMIENTO_NO_DISPONIBLE',
+            },
+          },
+        },
+      ],
+    );
     let r: { added: boolean; reason?: string; error?: unknown } | undefined;
     await act(async () => {
       r = await result.current.cart.addToCart(8);
@@ -150,9 +179,16 @@ describe('cart context', () => {
 
   it('a 400 with another message is an error, not already-in-cart', async () => {
     const spy = errorSpy();
-    const { result } = await renderCargado([], [
-      { method: 'POST', path: AGREGAR, answer: { status: 400, body: { error: 'Datos inválidos.', code: 'VALIDACION' } } },
-    ]);
+    const { result } = await renderCargado(
+      [],
+      [
+        {
+          method: 'POST',
+          path: AGREGAR,
+          answer: { status: 400, body: { error: 'Datos inválidos.', code: 'VALIDACION' } },
+        },
+      ],
+    );
     let r: { added: boolean; reason?: string } | undefined;
     await act(async () => {
       r = await result.current.cart.addToCart(8);
@@ -208,9 +244,16 @@ describe('cart context', () => {
 
   it("logs 'Error al eliminar del carrito' when removing fails and keeps the items", async () => {
     const spy = errorSpy();
-    const { result } = await renderCargado([itemDePrueba(11)], [
-      { method: 'DELETE', path: '/apicarrito/eliminardemicarrito/11', answer: { status: 404, body: { error: 'No existe', code: 'NO_ENCONTRADO' } } },
-    ]);
+    const { result } = await renderCargado(
+      [itemDePrueba(11)],
+      [
+        {
+          method: 'DELETE',
+          path: '/apicarrito/eliminardemicarrito/11',
+          answer: { status: 404, body: { error: 'No existe', code: 'NO_ENCONTRADO' } },
+        },
+      ],
+    );
     let ok: boolean | undefined;
     await act(async () => {
       ok = await result.current.cart.removeFromCart(11);
@@ -222,9 +265,16 @@ describe('cart context', () => {
 
   it("logs 'Error al limpiar el carrito' when clearing fails and keeps the items", async () => {
     const spy = errorSpy();
-    const { result } = await renderCargado([itemDePrueba(11), itemDePrueba(12, procedimientoDePrueba({ id: 8 }))], [
-      { method: 'DELETE', path: '/apicarrito/limpiarmicarrito', answer: { status: 503, body: { error: 'No disponible', code: 'NO_DISPONIBLE' } } },
-    ]);
+    const { result } = await renderCargado(
+      [itemDePrueba(11), itemDePrueba(12, procedimientoDePrueba({ id: 8 }))],
+      [
+        {
+          method: 'DELETE',
+          path: '/apicarrito/limpiarmicarrito',
+          answer: { status: 503, body: { error: 'No disponible', code: 'NO_DISPONIBLE' } },
+        },
+      ],
+    );
     let ok: boolean | undefined;
     await act(async () => {
       ok = await result.current.cart.clearCart();
@@ -247,5 +297,3 @@ describe('cart context', () => {
     expect(() => renderHook(() => useCart())).toThrow('useCart debe usarse dentro de CartProvider');
   });
 });
-
-

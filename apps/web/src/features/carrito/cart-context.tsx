@@ -56,9 +56,17 @@ export function CartProvider({ children }: { children: ReactNode }) {
   const dueno = duenoDelCarrito(token);
   const [items, setItems] = useState<CarritoItemWire[]>([]);
   const [status, setStatus] = useState<CartStatus>(() => (dueno ? 'loading' : 'idle'));
+  // A new owner (sign-in, another user, sign-out) starts from an empty cart, decided during render so no
+  // frame shows the previous person's items.
+  const [duenoActual, setDuenoActual] = useState(dueno);
+  if (dueno !== duenoActual) {
+    setDuenoActual(dueno);
+    setItems([]);
+    setStatus(dueno ? 'loading' : 'idle');
+  }
   // Latest items for the local duplicate check, so two quick calls never read a stale render.
   const itemsRef = useRef<CarritoItemWire[]>(items);
-  // `session` changes on every sign-in/out, `loads` on every load: late answers of an older one are dropped.
+  // `session` changes with the owner, `loads` on every load: late answers of an older one are dropped.
   const session = useRef(0);
   const loads = useRef(0);
 
@@ -67,37 +75,34 @@ export function CartProvider({ children }: { children: ReactNode }) {
     setItems(itemsRef.current);
   }, []);
 
-  const fetchCart = useCallback(async () => {
+  const fetchCart = useCallback((): Promise<void> => {
     const mySession = session.current;
     const myLoad = ++loads.current;
     const stale = () => mySession !== session.current || myLoad !== loads.current;
-    setStatus((s) => (s === 'ready' ? s : 'loading'));
-    try {
-      const data = await listarMiCarrito();
-      if (stale()) return;
-      update(() => (Array.isArray(data) ? data : []));
-      setStatus('ready');
-    } catch (error) {
-      if (stale()) return;
-      console.error('Error al cargar el carrito', error);
-      setStatus((s) => (s === 'ready' ? s : 'error'));
-    }
+    return listarMiCarrito().then(
+      (data) => {
+        if (stale()) return;
+        update(() => (Array.isArray(data) ? data : []));
+        setStatus('ready');
+      },
+      (error: unknown) => {
+        if (stale()) return;
+        console.error('Error al cargar el carrito', error);
+        setStatus((s) => (s === 'ready' ? s : 'error'));
+      },
+    );
   }, [update]);
 
   useEffect(() => {
-    // A new owner (sign-in, another user, sign-out): drop the previous cart and any late answer for it.
     session.current++;
-    if (itemsRef.current.length) update(() => []);
-    if (!dueno) {
-      setStatus('idle');
-      return;
-    }
-    setStatus('loading');
-    void fetchCart();
-  }, [dueno, fetchCart, update]);
+    itemsRef.current = [];
+    if (dueno) void fetchCart();
+  }, [dueno, fetchCart]);
 
   const reload = useCallback(async () => {
-    if (dueno) await fetchCart();
+    if (!dueno) return;
+    setStatus((s) => (s === 'ready' ? s : 'loading'));
+    await fetchCart();
   }, [dueno, fetchCart]);
 
   const addToCart = useCallback(
@@ -107,8 +112,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
       try {
         const item = await agregarAMiCarrito(procedimientoId);
         // Signed out or another user signed in meanwhile: this item is not the current cart's.
-        if (mySession === session.current)
-          update((prev) => [...prev.filter((i) => i.id !== item.id), item]);
+        if (mySession === session.current) update((prev) => [...prev.filter((i) => i.id !== item.id), item]);
         return { added: true, item };
       } catch (error) {
         if (isDuplicateError(error)) return { added: false, reason: 'already-in-cart' };

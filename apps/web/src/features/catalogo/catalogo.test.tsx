@@ -4,7 +4,13 @@ import type { CategoriaWire } from '@clinica/contracts/catalogo';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { llamadas, mockFetch, procedimientoDePrueba, renderEnRuta, tokenDePrueba } from '../carrito/carrito.test-utils.tsx';
+import {
+  llamadas,
+  mockFetch,
+  procedimientoDePrueba,
+  renderEnRuta,
+  tokenDePrueba,
+} from '../carrito/carrito.test-utils.tsx';
 import CategoriasScreen from './categorias-screen.tsx';
 import { problemaConImagen } from './components/imagenes-procedimiento.tsx';
 import CrearProcedimientoScreen from './crear-procedimiento-screen.tsx';
@@ -12,7 +18,10 @@ import DetallesProcedimientosScreen from './detalles-procedimientos-screen.tsx';
 
 // jsdom has no document.fonts; Mantine's autosize Textarea listens to it (test/setup.ts could provide it for all).
 if (!('fonts' in document)) {
-  Object.defineProperty(document, 'fonts', { configurable: true, value: { addEventListener() {}, removeEventListener() {} } });
+  Object.defineProperty(document, 'fonts', {
+    configurable: true,
+    value: { addEventListener() {}, removeEventListener() {} },
+  });
 }
 
 const CATEGORIAS = '/apicategoriaprocedimientos/listarcategorias';
@@ -31,29 +40,38 @@ afterEach(() => {
   sessionStorage.clear();
 });
 
-describe('crear procedimiento', () => {
+describe('crear procedimiento', { timeout: 20_000 }, () => {
   function montar(post: Parameters<typeof mockFetch>[0][number]['answer']) {
     localStorage.setItem('token', tokenDePrueba({ rol: 'asistente' }));
     const fetch = mockFetch([
       { method: 'GET', path: '/apicarrito/listarmicarrito', answer: { body: [] } },
-      { method: 'GET', path: CATEGORIAS, answer: { body: [categoria(1, 'Facial', 2), categoria(2, 'Corporal', 0, false)] } },
+      {
+        method: 'GET',
+        path: CATEGORIAS,
+        answer: { body: [categoria(1, 'Facial', 2), categoria(2, 'Corporal', 0, false)] },
+      },
       { method: 'POST', path: '/apiprocedimientos/crearprocedimiento', answer: post },
     ]);
-    renderEnRuta('/crearprocedimiento', { '/crearprocedimiento': <CrearProcedimientoScreen />, '/editarprocedimientos/:id': <p>edición</p> });
+    renderEnRuta('/crearprocedimiento', {
+      '/crearprocedimiento': <CrearProcedimientoScreen />,
+      '/editarprocedimientos/:id': <p>edición</p>,
+    });
     return fetch;
   }
 
   async function llenar(user: ReturnType<typeof userEvent.setup>) {
-    await user.type(await screen.findByRole('textbox', { name: /^Nombre/ }), 'Hidratación profunda');
-    await user.type(screen.getByRole('textbox', { name: /^Descripción/ }), 'Hidratación con ácido hialurónico para piel seca.');
+    await user.click(await screen.findByRole('textbox', { name: /^Nombre/ }));
+    await user.paste('Hidratación profunda');
+    await user.click(screen.getByRole('textbox', { name: /^Descripción/ }));
+    await user.paste('Hidratación con ácido hialurónico para piel seca.');
     await user.type(screen.getByRole('textbox', { name: /^Precio/ }), '180000');
     await user.type(screen.getByRole('textbox', { name: /^Duración/ }), '60');
-    await user.click(screen.getByRole('textbox', { name: /^Categoría/ }));
+    await user.click(screen.getByRole('combobox', { name: /^Categoría/ }));
     await user.click(await screen.findByRole('option', { name: 'Facial' }));
   }
 
   it('marks the fields the shared schema refuses, without calling the server', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const fetch = montar({ status: 201, body: {} });
     await user.click(await screen.findByRole('button', { name: 'Crear procedimiento' }));
     expect(await screen.findByText('Mínimo 3 caracteres')).toBeInTheDocument();
@@ -65,7 +83,7 @@ describe('crear procedimiento', () => {
   });
 
   it('shows the price with thousands separators and sends whole pesos, then opens the edit screen', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const fetch = montar({ status: 201, body: procedimientoDePrueba({ id: 55, nombre: 'Hidratación profunda' }) });
     await llenar(user);
     expect(screen.getByRole('textbox', { name: /^Precio/ })).toHaveValue('$ 180.000');
@@ -86,10 +104,14 @@ describe('crear procedimiento', () => {
   });
 
   it("puts the server's validation messages on the matching fields", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     montar({
       status: 400,
-      body: { error: 'Datos inválidos. nombre: Ya existe', code: 'VALIDACION', issues: [{ campo: 'nombre', mensaje: 'Ese nombre no está permitido' }] },
+      body: {
+        error: 'Datos inválidos. nombre: Ya existe',
+        code: 'VALIDACION',
+        issues: [{ campo: 'nombre', mensaje: 'Ese nombre no está permitido' }],
+      },
     });
     await llenar(user);
     await user.click(screen.getByRole('button', { name: 'Crear procedimiento' }));
@@ -101,15 +123,25 @@ describe('crear procedimiento', () => {
 
 describe('categorías', () => {
   it('lists categories with state as text and shows the 409 of a delete as a toast', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     localStorage.setItem('token', tokenDePrueba({ rol: 'administrador' }));
     const fetch = mockFetch([
       { method: 'GET', path: '/apicarrito/listarmicarrito', answer: { body: [] } },
-      { method: 'GET', path: CATEGORIAS, answer: { body: [categoria(1, 'Facial', 3), categoria(2, 'Capilar', 0, false)] } },
+      {
+        method: 'GET',
+        path: CATEGORIAS,
+        answer: { body: [categoria(1, 'Facial', 3), categoria(2, 'Capilar', 0, false)] },
+      },
       {
         method: 'DELETE',
         path: '/apicategoriaprocedimientos/eliminarcategoria/1',
-        answer: { status: 409, body: { error: 'La categoría tiene 3 procedimientos; no se puede eliminar.', code: 'CATEGORIA_CON_PROCEDIMIENTOS' } },
+        answer: {
+          status: 409,
+          body: {
+            error: 'La categoría tiene 3 procedimientos; no se puede eliminar.',
+            code: 'CATEGORIA_CON_PROCEDIMIENTOS',
+          },
+        },
       },
     ]);
     renderEnRuta('/categoriaprocedimientos', { '/categoriaprocedimientos': <CategoriasScreen /> });
@@ -136,7 +168,9 @@ describe('categorías', () => {
 
 describe('imágenes', () => {
   it('refuses other types and files over 5 MB with a Spanish message', () => {
-    expect(problemaConImagen(new File(['x'], 'a.gif', { type: 'image/gif' }))).toBe('El archivo debe ser una imagen JPEG, PNG o WebP.');
+    expect(problemaConImagen(new File(['x'], 'a.gif', { type: 'image/gif' }))).toBe(
+      'El archivo debe ser una imagen JPEG, PNG o WebP.',
+    );
     const grande = new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'a.jpg', { type: 'image/jpeg' });
     expect(problemaConImagen(grande)).toMatch(/^La imagen pesa 5 MB; el máximo es 5 MB\.$/);
     expect(problemaConImagen(new File(['x'], 'a.webp', { type: 'image/webp' }))).toBeNull();
@@ -149,7 +183,10 @@ describe('detalles del procedimiento', () => {
     mockFetch([{ method: 'GET', path: '/apicarrito/listarmicarrito', answer: { body: [] } }]);
     renderEnRuta('/detallesprocedimientos', { '/detallesprocedimientos': <DetallesProcedimientosScreen /> });
     expect(await screen.findByText('Selecciona un procedimiento para ver sus detalles')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Ir a la lista de procedimientos' })).toHaveAttribute('href', '/consultarprocedimientos');
+    expect(screen.getByRole('link', { name: 'Ir a la lista de procedimientos' })).toHaveAttribute(
+      'href',
+      '/consultarprocedimientos',
+    );
   });
 
   it('shows the procedure stored as selected', async () => {
@@ -162,6 +199,8 @@ describe('detalles del procedimiento', () => {
     renderEnRuta('/detallesprocedimientos', { '/detallesprocedimientos': <DetallesProcedimientosScreen /> });
     expect(await screen.findByRole('heading', { name: 'Limpieza facial profunda' })).toBeInTheDocument();
     expect(screen.getByText('$ 180.000')).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByRole('link', { name: 'Editar' })).toHaveAttribute('href', '/editarprocedimientos/7'));
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: 'Editar' })).toHaveAttribute('href', '/editarprocedimientos/7'),
+    );
   });
 });

@@ -30,8 +30,11 @@ function Acciones({ categoria }: { categoria: CategoriaWire }) {
           <Text size="sm">Se eliminará la categoría. Esta acción no se puede deshacer.</Text>
           {categoria.total_procedimientos > 0 && (
             <Text size="sm" c="dimmed">
-              Tiene {categoria.total_procedimientos === 1 ? '1 procedimiento' : `${categoria.total_procedimientos} procedimientos`}; una
-              categoría con procedimientos no se puede eliminar. Si ya no la ofrecen, edítala y desactívala.
+              Tiene{' '}
+              {categoria.total_procedimientos === 1
+                ? '1 procedimiento'
+                : `${categoria.total_procedimientos} procedimientos`}
+              ; una categoría con procedimientos no se puede eliminar. Si ya no la ofrecen, edítala y desactívala.
             </Text>
           )}
         </Stack>
@@ -40,21 +43,36 @@ function Acciones({ categoria }: { categoria: CategoriaWire }) {
       confirmProps: { color: 'red' },
       onConfirm: () =>
         eliminar.mutate(categoria.id, {
-          onSuccess: (r) => notifications.show({ color: 'green', message: r?.mensaje || `Eliminamos «${categoria.nombre}».` }),
+          onSuccess: (r) =>
+            notifications.show({ color: 'green', message: r?.mensaje || `Eliminamos «${categoria.nombre}».` }),
           onError: (error) =>
-            notifications.show({ color: 'red', title: 'No pudimos eliminar la categoría', message: mensajeDeError(error) }),
+            notifications.show({
+              color: 'red',
+              title: 'No pudimos eliminar la categoría',
+              message: mensajeDeError(error),
+            }),
         }),
     });
 
   return (
     <Group gap={4} wrap="nowrap" justify="flex-end">
       <Tooltip label="Ver detalles">
-        <ActionIcon component={Link} to={paths.detallesCategoria(categoria.id)} variant="subtle" aria-label={`Ver ${categoria.nombre}`}>
+        <ActionIcon
+          component={Link}
+          to={paths.detallesCategoria(categoria.id)}
+          variant="subtle"
+          aria-label={`Ver ${categoria.nombre}`}
+        >
           <IconEye size={18} aria-hidden="true" />
         </ActionIcon>
       </Tooltip>
       <Tooltip label="Editar">
-        <ActionIcon component={Link} to={paths.editarCategoria(categoria.id)} variant="subtle" aria-label={`Editar ${categoria.nombre}`}>
+        <ActionIcon
+          component={Link}
+          to={paths.editarCategoria(categoria.id)}
+          variant="subtle"
+          aria-label={`Editar ${categoria.nombre}`}
+        >
           <IconEdit size={18} aria-hidden="true" />
         </ActionIcon>
       </Tooltip>

@@ -43,10 +43,19 @@ function Lista() {
       },
       { replace },
     );
-  const buscar = useDebouncedCallback((v: string) => actualizar({ q: v.trim() || undefined, pagina: undefined }, true), 300);
+  const buscar = useDebouncedCallback(
+    (v: string) => actualizar({ q: v.trim() || undefined, pagina: undefined }, true),
+    300,
+  );
 
   const categorias = useCategorias();
-  const lista = useProcedimientos({ q: q.trim() || undefined, categoriaId, pagina, porPagina: POR_PAGINA, incluirInactivos: true });
+  const lista = useProcedimientos({
+    q: q.trim() || undefined,
+    categoriaId,
+    pagina,
+    porPagina: POR_PAGINA,
+    incluirInactivos: true,
+  });
   const filtrando = !!q.trim() || !!categoriaId;
 
   let contenido;
@@ -76,7 +85,11 @@ function Lista() {
         titulo="Aún no hay procedimientos"
         descripcion="Crea el primero; aparecerá en Servicios cuando esté activo."
         accion={
-          <Button component={Link} to={paths.crearProcedimiento} leftSection={<IconPlus size={18} aria-hidden="true" />}>
+          <Button
+            component={Link}
+            to={paths.crearProcedimiento}
+            leftSection={<IconPlus size={18} aria-hidden="true" />}
+          >
             Nuevo procedimiento
           </Button>
         }
@@ -100,7 +113,12 @@ function Lista() {
               value={Math.min(pagina, totalPaginas)}
               onChange={(p) => actualizar({ pagina: p > 1 ? String(p) : undefined })}
               getControlProps={(control) => ({
-                'aria-label': { first: 'Primera página', previous: 'Página anterior', next: 'Página siguiente', last: 'Última página' }[control],
+                'aria-label': {
+                  first: 'Primera página',
+                  previous: 'Página anterior',
+                  next: 'Página siguiente',
+                  last: 'Última página',
+                }[control],
               })}
               getItemProps={(p) => ({ 'aria-label': `Página ${p}` })}
             />
@@ -132,7 +150,10 @@ function Lista() {
             placeholder="Todas las categorías"
             clearable
             style={{ flex: '0 1 260px' }}
-            data={(categorias.data ?? []).map((c) => ({ value: String(c.id), label: c.activa ? c.nombre : `${c.nombre} (inactiva)` }))}
+            data={(categorias.data ?? []).map((c) => ({
+              value: String(c.id),
+              label: c.activa ? c.nombre : `${c.nombre} (inactiva)`,
+            }))}
             value={categoriaId ? String(categoriaId) : null}
             onChange={(v) => actualizar({ categoria: v ?? undefined, pagina: undefined })}
           />
@@ -152,7 +173,11 @@ export function ConsultarProcedimientosScreen() {
         title="Procedimientos"
         description="Todos los procedimientos de la clínica, también los inactivos, que no se ven en el sitio público."
         actions={
-          <Button component={Link} to={paths.crearProcedimiento} leftSection={<IconPlus size={18} aria-hidden="true" />}>
+          <Button
+            component={Link}
+            to={paths.crearProcedimiento}
+            leftSection={<IconPlus size={18} aria-hidden="true" />}
+          >
             Nuevo procedimiento
           </Button>
         }

@@ -14,7 +14,11 @@ export function CrearCategoriaScreen() {
   const navigate = useNavigate();
   return (
     <AccesoPersonal>
-      <PageHeader eyebrow="Catálogo" title="Nueva categoría" description="Agrupa procedimientos afines, por ejemplo faciales o corporales." />
+      <PageHeader
+        eyebrow="Catálogo"
+        title="Nueva categoría"
+        description="Agrupa procedimientos afines, por ejemplo faciales o corporales."
+      />
       <CategoriaForm
         submitLabel="Crear categoría"
         cancelTo={paths.categorias}

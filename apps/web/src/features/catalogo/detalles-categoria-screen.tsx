@@ -34,13 +34,19 @@ function Procedimientos({ categoriaId }: { categoriaId: number }) {
   const lista = useProcedimientos({ categoriaId, incluirInactivos: true, porPagina: 100 });
   if (lista.isPending) return <SkeletonTabla filas={3} columnas={5} etiqueta="Cargando procedimientos…" />;
   if (lista.isError)
-    return <EstadoError mensaje={lista.error.message} onRetry={() => void lista.refetch()} reintentando={lista.isFetching} />;
+    return (
+      <EstadoError mensaje={lista.error.message} onRetry={() => void lista.refetch()} reintentando={lista.isFetching} />
+    );
   if (lista.data.items.length === 0)
     return (
       <EstadoVacio
         titulo="Esta categoría aún no tiene procedimientos"
         accion={
-          <Button component={Link} to={paths.crearProcedimiento} leftSection={<IconPlus size={18} aria-hidden="true" />}>
+          <Button
+            component={Link}
+            to={paths.crearProcedimiento}
+            leftSection={<IconPlus size={18} aria-hidden="true" />}
+          >
             Nuevo procedimiento
           </Button>
         }
@@ -83,7 +89,13 @@ export function DetallesCategoriaScreen() {
     );
   else if (categoria.isPending) contenido = <SkeletonLineas lineas={4} etiqueta="Cargando categoría…" />;
   else if (categoria.isError)
-    contenido = <EstadoError mensaje={categoria.error.message} onRetry={() => void categoria.refetch()} reintentando={categoria.isFetching} />;
+    contenido = (
+      <EstadoError
+        mensaje={categoria.error.message}
+        onRetry={() => void categoria.refetch()}
+        reintentando={categoria.isFetching}
+      />
+    );
   else {
     const c = categoria.data;
     contenido = (
@@ -106,7 +118,13 @@ export function DetallesCategoriaScreen() {
             </SimpleGrid>
           </Stack>
         </Paper>
-        <Paper withBorder p={{ base: 'md', sm: 'lg' }} bg="var(--clinica-superficie)" component="section" aria-labelledby="procs-titulo">
+        <Paper
+          withBorder
+          p={{ base: 'md', sm: 'lg' }}
+          bg="var(--clinica-superficie)"
+          component="section"
+          aria-labelledby="procs-titulo"
+        >
           <Stack gap="md">
             <Title order={2} fz="h4" id="procs-titulo">
               Procedimientos de esta categoría
@@ -129,7 +147,11 @@ export function DetallesCategoriaScreen() {
               <Button component={Link} to={paths.categorias} variant="default">
                 Volver a categorías
               </Button>
-              <Button component={Link} to={paths.editarCategoria(id)} leftSection={<IconEdit size={18} aria-hidden="true" />}>
+              <Button
+                component={Link}
+                to={paths.editarCategoria(id)}
+                leftSection={<IconEdit size={18} aria-hidden="true" />}
+              >
                 Editar
               </Button>
             </>

@@ -52,16 +52,26 @@ function Ficha({ p }: { p: ProcedimientoWire }) {
             <Dato etiqueta="Precio">{formatCOP(p.precio)}</Dato>
             <Dato etiqueta="Duración">{formatDuracion(p.duracion_minutos)}</Dato>
             <Dato etiqueta="Edad mínima">{p.edad_minima} años</Dato>
-            <Dato etiqueta="Valoración previa">{p.requiere_evaluacion ? 'Sí, requiere valoración' : 'No requiere'}</Dato>
+            <Dato etiqueta="Valoración previa">
+              {p.requiere_evaluacion ? 'Sí, requiere valoración' : 'No requiere'}
+            </Dato>
             <Dato etiqueta="Creado">{formatFecha(p.creado_en)}</Dato>
             <Dato etiqueta="Última modificación">{formatFecha(p.actualizado_en)}</Dato>
           </SimpleGrid>
           <Dato etiqueta="Descripción">{p.descripcion}</Dato>
-          <Dato etiqueta="Recomendaciones previas">{p.recomendaciones_previas?.trim() || 'Sin recomendaciones especiales.'}</Dato>
+          <Dato etiqueta="Recomendaciones previas">
+            {p.recomendaciones_previas?.trim() || 'Sin recomendaciones especiales.'}
+          </Dato>
           <Dato etiqueta="Exámenes requeridos">{p.examenes_requeridos?.trim() || 'No requiere exámenes.'}</Dato>
         </Stack>
       </Paper>
-      <Paper withBorder p={{ base: 'md', sm: 'xl' }} bg="var(--clinica-superficie)" component="section" aria-labelledby="imgs-titulo">
+      <Paper
+        withBorder
+        p={{ base: 'md', sm: 'xl' }}
+        bg="var(--clinica-superficie)"
+        component="section"
+        aria-labelledby="imgs-titulo"
+      >
         <Stack gap="md">
           <Title order={2} fz="h4" id="imgs-titulo">
             Imágenes
@@ -88,7 +98,9 @@ function Ficha({ p }: { p: ProcedimientoWire }) {
 export function DetallesProcedimientosScreen() {
   const id = procedimientoSeleccionado();
   const procedimiento = useProcedimiento(id ?? 0);
-  usePageMeta({ title: procedimiento.data ? `Procedimiento ${procedimiento.data.nombre}` : 'Detalles del procedimiento' });
+  usePageMeta({
+    title: procedimiento.data ? `Procedimiento ${procedimiento.data.nombre}` : 'Detalles del procedimiento',
+  });
 
   const volver = (
     <Button component={Link} to={paths.consultarProcedimientos}>
@@ -106,12 +118,20 @@ export function DetallesProcedimientosScreen() {
     );
   else if (procedimiento.error instanceof ApiClientError && [400, 404].includes(procedimiento.error.status))
     contenido = (
-      <EstadoVacio titulo="Este procedimiento ya no existe" descripcion="Puede que lo hayan eliminado. Elige otro en la lista." accion={volver} />
+      <EstadoVacio
+        titulo="Este procedimiento ya no existe"
+        descripcion="Puede que lo hayan eliminado. Elige otro en la lista."
+        accion={volver}
+      />
     );
   else if (procedimiento.isPending) contenido = <SkeletonLineas lineas={8} etiqueta="Cargando procedimiento…" />;
   else if (procedimiento.isError)
     contenido = (
-      <EstadoError mensaje={procedimiento.error.message} onRetry={() => void procedimiento.refetch()} reintentando={procedimiento.isFetching} />
+      <EstadoError
+        mensaje={procedimiento.error.message}
+        onRetry={() => void procedimiento.refetch()}
+        reintentando={procedimiento.isFetching}
+      />
     );
   else contenido = <Ficha p={procedimiento.data} />;
 
@@ -128,11 +148,20 @@ export function DetallesProcedimientosScreen() {
                 Volver a la lista
               </Button>
               {p.activo && (
-                <Button component={Link} to={paths.servicio(p.id)} variant="light" rightSection={<IconExternalLink size={16} aria-hidden="true" />}>
+                <Button
+                  component={Link}
+                  to={paths.servicio(p.id)}
+                  variant="light"
+                  rightSection={<IconExternalLink size={16} aria-hidden="true" />}
+                >
                   Ver en el sitio
                 </Button>
               )}
-              <Button component={Link} to={paths.editarProcedimiento(p.id)} leftSection={<IconEdit size={18} aria-hidden="true" />}>
+              <Button
+                component={Link}
+                to={paths.editarProcedimiento(p.id)}
+                leftSection={<IconEdit size={18} aria-hidden="true" />}
+              >
                 Editar
               </Button>
             </>

@@ -38,13 +38,21 @@ export function EditarCategoriaScreen() {
   else if (categoria.isPending) contenido = <SkeletonLineas lineas={5} etiqueta="Cargando categoría…" />;
   else if (categoria.isError)
     contenido = (
-      <EstadoError mensaje={categoria.error.message} onRetry={() => void categoria.refetch()} reintentando={categoria.isFetching} />
+      <EstadoError
+        mensaje={categoria.error.message}
+        onRetry={() => void categoria.refetch()}
+        reintentando={categoria.isFetching}
+      />
     );
   else
     contenido = (
       <CategoriaForm
         key={categoria.data.id}
-        initial={{ nombre: categoria.data.nombre, descripcion: categoria.data.descripcion ?? '', activa: categoria.data.activa }}
+        initial={{
+          nombre: categoria.data.nombre,
+          descripcion: categoria.data.descripcion ?? '',
+          activa: categoria.data.activa,
+        }}
         submitLabel="Guardar cambios"
         cancelTo={paths.detallesCategoria(id)}
         onSubmit={async (payload) => {

@@ -39,11 +39,16 @@ export function EditarProcedimientoScreen() {
         }
       />
     );
-  else if (procedimiento.isPending || categorias.isPending) contenido = <SkeletonLineas lineas={8} etiqueta="Cargando procedimiento…" />;
+  else if (procedimiento.isPending || categorias.isPending)
+    contenido = <SkeletonLineas lineas={8} etiqueta="Cargando procedimiento…" />;
   else if (procedimiento.isError || categorias.isError) {
     const fallo = procedimiento.isError ? procedimiento : categorias;
     contenido = (
-      <EstadoError mensaje={fallo.error?.message} onRetry={() => void fallo.refetch()} reintentando={fallo.isFetching} />
+      <EstadoError
+        mensaje={fallo.error?.message}
+        onRetry={() => void fallo.refetch()}
+        reintentando={fallo.isFetching}
+      />
     );
   } else {
     const p = procedimiento.data;

@@ -28,7 +28,10 @@ export function serverFieldErrors(error: unknown): FieldErrors {
 }
 
 /** The Spanish message to show in a toast for any failure. */
-export function mensajeDeError(error: unknown, porDefecto = 'Ocurrió un error inesperado. Inténtalo de nuevo.'): string {
+export function mensajeDeError(
+  error: unknown,
+  porDefecto = 'Ocurrió un error inesperado. Inténtalo de nuevo.',
+): string {
   if (error instanceof ApiClientError) return error.body.error || porDefecto;
   return porDefecto;
 }
@@ -48,7 +51,10 @@ export function avisarErrorDeFormulario(
   notifications.show({
     color: 'red',
     title: titulo,
-    message: hayCampos && error instanceof ApiClientError && error.code === 'VALIDACION' ? 'Revisa los campos marcados.' : mensajeDeError(error),
+    message:
+      hayCampos && error instanceof ApiClientError && error.code === 'VALIDACION'
+        ? 'Revisa los campos marcados.'
+        : mensajeDeError(error),
   });
   return campos;
 }

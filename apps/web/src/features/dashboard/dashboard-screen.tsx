@@ -1,7 +1,19 @@
 // /dashboard: a home per role (issue 3). It greets the person by name and puts first what each role does
 // most, with real counts from the API where they exist (nothing is invented: a count that fails to load
 // is simply not shown).
-import { Badge, Card, Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
+import {
+  Badge,
+  Card,
+  Group,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
 import {
   IconArrowRight,
   IconCategory,
@@ -60,7 +72,14 @@ function ValorConteo({ conteo }: { conteo: Conteo }) {
 function TarjetaAtajo({ atajo }: { atajo: Atajo }) {
   const Icono = atajo.icono;
   return (
-    <Card component={Link} to={atajo.to} padding="lg" shadow="xs" className="tarjeta-atajo" style={{ textDecoration: 'none', color: 'inherit' }}>
+    <Card
+      component={Link}
+      to={atajo.to}
+      padding="lg"
+      shadow="xs"
+      className="tarjeta-atajo"
+      style={{ textDecoration: 'none', color: 'inherit' }}
+    >
       <Stack gap="sm" h="100%">
         <Group justify="space-between" align="flex-start" wrap="nowrap">
           <ThemeIcon size={44} radius="md" variant="light" aria-hidden="true">
@@ -115,7 +134,13 @@ function ResumenUsuarios() {
           <Title order={2} fz="h4" id="resumen-usuarios">
             Personas registradas
           </Title>
-          <UnstyledButton component={Link} to={paths.listarUsuarios} c="var(--mantine-primary-color-filled)" fw={600} fz="sm">
+          <UnstyledButton
+            component={Link}
+            to={paths.listarUsuarios}
+            c="var(--mantine-primary-color-filled)"
+            fw={600}
+            fz="sm"
+          >
             Ver la lista de usuarios
           </UnstyledButton>
         </Group>
@@ -133,21 +158,26 @@ function ResumenUsuarios() {
                 valor: conteo.data?.porRol[rol],
                 to: `${paths.listarUsuarios}?rol=${rol}`,
               })),
-            ]
-              .map((x) => (
-                <UnstyledButton key={x.etiqueta} component={Link} to={x.to} p="sm" style={{ borderRadius: 'var(--mantine-radius-md)', background: 'var(--clinica-superficie-suave)' }}>
-                  <Text size="xs" c="dimmed" fw={600} tt="uppercase" style={{ letterSpacing: '0.06em' }}>
-                    {x.etiqueta}
+            ].map((x) => (
+              <UnstyledButton
+                key={x.etiqueta}
+                component={Link}
+                to={x.to}
+                p="sm"
+                style={{ borderRadius: 'var(--mantine-radius-md)', background: 'var(--clinica-superficie-suave)' }}
+              >
+                <Text size="xs" c="dimmed" fw={600} tt="uppercase" style={{ letterSpacing: '0.06em' }}>
+                  {x.etiqueta}
+                </Text>
+                {conteo.pending ? (
+                  <Skeleton height={28} width={48} mt={6} radius="sm" aria-hidden="true" />
+                ) : (
+                  <Text fz={28} fw={600} lh={1.3} ff="heading">
+                    {numero.format(x.valor ?? 0)}
                   </Text>
-                  {conteo.pending ? (
-                    <Skeleton height={28} width={48} mt={6} radius="sm" aria-hidden="true" />
-                  ) : (
-                    <Text fz={28} fw={600} lh={1.3} ff="heading">
-                      {numero.format(x.valor ?? 0)}
-                    </Text>
-                  )}
-                </UnstyledButton>
-              ))}
+                )}
+              </UnstyledButton>
+            ))}
           </SimpleGrid>
         )}
         {conteo.data && (
@@ -185,14 +215,22 @@ function PanelAdministrador() {
             descripcion: 'El catálogo de tratamientos: precios, duración y recomendaciones.',
             to: paths.consultarProcedimientos,
             icono: IconSparkles,
-            conteo: { valor: procedimientos.data, cargando: procedimientos.isPending, etiqueta: (n) => plural(n, 'procedimiento', 'procedimientos') },
+            conteo: {
+              valor: procedimientos.data,
+              cargando: procedimientos.isPending,
+              etiqueta: (n) => plural(n, 'procedimiento', 'procedimientos'),
+            },
           },
           {
             titulo: 'Categorías',
             descripcion: 'Agrupa los procedimientos como los ven los pacientes.',
             to: paths.categorias,
             icono: IconCategory,
-            conteo: { valor: categorias.data, cargando: categorias.isPending, etiqueta: (n) => plural(n, 'categoría', 'categorías') },
+            conteo: {
+              valor: categorias.data,
+              cargando: categorias.isPending,
+              etiqueta: (n) => plural(n, 'categoría', 'categorías'),
+            },
           },
         ]}
       />
@@ -212,21 +250,33 @@ function PanelPersonal() {
           descripcion: 'Busca pacientes por nombre, documento o correo y consulta sus datos.',
           to: paths.listarUsuarios,
           icono: IconUsers,
-          conteo: { valor: pacientes.data, cargando: pacientes.isPending, etiqueta: (n) => plural(n, 'activo', 'activos') },
+          conteo: {
+            valor: pacientes.data,
+            cargando: pacientes.isPending,
+            etiqueta: (n) => plural(n, 'activo', 'activos'),
+          },
         },
         {
           titulo: 'Procedimientos',
           descripcion: 'Consulta y actualiza los tratamientos, precios y recomendaciones previas.',
           to: paths.consultarProcedimientos,
           icono: IconSparkles,
-          conteo: { valor: procedimientos.data, cargando: procedimientos.isPending, etiqueta: (n) => plural(n, 'procedimiento', 'procedimientos') },
+          conteo: {
+            valor: procedimientos.data,
+            cargando: procedimientos.isPending,
+            etiqueta: (n) => plural(n, 'procedimiento', 'procedimientos'),
+          },
         },
         {
           titulo: 'Categorías',
           descripcion: 'Organiza los procedimientos por tipo de tratamiento.',
           to: paths.categorias,
           icono: IconCategory,
-          conteo: { valor: categorias.data, cargando: categorias.isPending, etiqueta: (n) => plural(n, 'categoría', 'categorías') },
+          conteo: {
+            valor: categorias.data,
+            cargando: categorias.isPending,
+            etiqueta: (n) => plural(n, 'categoría', 'categorías'),
+          },
         },
       ]}
     />
@@ -292,7 +342,14 @@ export default function DashboardScreen() {
         eyebrow={hoy.charAt(0).toUpperCase() + hoy.slice(1)}
         title={
           perfil.isPending && userId !== null ? (
-            <Skeleton height={36} width={260} radius="xl" component="span" display="inline-block" aria-label="Cargando tu nombre" />
+            <Skeleton
+              height={36}
+              width={260}
+              radius="xl"
+              component="span"
+              display="inline-block"
+              aria-label="Cargando tu nombre"
+            />
           ) : nombre ? (
             `Hola, ${nombre}`
           ) : (

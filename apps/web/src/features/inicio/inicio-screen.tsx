@@ -122,11 +122,11 @@ export default function InicioScreen() {
             <Title order={1} id="inicio-titulo" className={classes.heroTitulo}>
               Tu mejor versión, <em>con criterio médico</em>
             </Title>
-            <Text size="lg" className={classes.heroCopia}>
+            <Text className={classes.heroCopia}>
               Tratamientos faciales y corporales con médicos certificados, tecnología segura y una valoración honesta:
               te recomendamos solo lo que de verdad necesitas, para resultados que se ven naturales.
             </Text>
-            <Group gap="sm" mt="xs">
+            <div className={classes.heroCtas}>
               <Button
                 component={Link}
                 to={paths.servicios}
@@ -138,7 +138,7 @@ export default function InicioScreen() {
               <Button component={Link} to={paths.registrar} size="md" variant="default">
                 Crear mi cuenta
               </Button>
-            </Group>
+            </div>
             <ul className={classes.confianza}>
               {confianza.map(({ icon: Icon, texto }) => (
                 <li key={texto}>

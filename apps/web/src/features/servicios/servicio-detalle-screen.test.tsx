@@ -2,7 +2,14 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { itemDePrueba, llamadas, mockFetch, procedimientoDePrueba, renderEnRuta, tokenDePrueba } from '../carrito/carrito.test-utils.tsx';
+import {
+  itemDePrueba,
+  llamadas,
+  mockFetch,
+  procedimientoDePrueba,
+  renderEnRuta,
+  tokenDePrueba,
+} from '../carrito/carrito.test-utils.tsx';
 import ServicioDetalleScreen from './servicio-detalle-screen.tsx';
 
 const servicio = procedimientoDePrueba({
@@ -18,7 +25,11 @@ const servicio = procedimientoDePrueba({
   ],
 });
 const BUSCAR = '/apiprocedimientos/buscarprocedimiento/7';
-const rutas = { '/servicios/:id': <ServicioDetalleScreen />, '/reservar/:id': <ServicioDetalleScreen />, '/iniciarsesion': <p>inicio de sesión</p> };
+const rutas = {
+  '/servicios/:id': <ServicioDetalleScreen />,
+  '/reservar/:id': <ServicioDetalleScreen />,
+  '/iniciarsesion': <p>inicio de sesión</p>,
+};
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -58,13 +69,19 @@ describe('service page', () => {
     const fetch = mockFetch([
       { method: 'GET', path: BUSCAR, answer: { body: servicio } },
       { method: 'GET', path: '/apicarrito/listarmicarrito', answer: { body: [] } },
-      { method: 'POST', path: '/apicarrito/agregaramicarrito', answer: { status: 201, body: itemDePrueba(40, servicio) } },
+      {
+        method: 'POST',
+        path: '/apicarrito/agregaramicarrito',
+        answer: { status: 201, body: itemDePrueba(40, servicio) },
+      },
     ]);
     renderEnRuta('/servicios/7', rutas);
     const boton = await screen.findByRole('button', { name: 'Agregar al carrito' });
     await user.click(boton);
     // The page keeps a notice with a link to the cart (the toast says the same and goes away).
-    const aviso = (await screen.findByText('Puedes seguir explorando o revisar tu carrito.')).closest<HTMLElement>('[role="alert"]')!;
+    const aviso = (await screen.findByText('Puedes seguir explorando o revisar tu carrito.')).closest<HTMLElement>(
+      '[role="alert"]',
+    )!;
     expect(within(aviso).getByText('Agregado a tu carrito')).toBeInTheDocument();
     expect(within(aviso).getByRole('link', { name: 'Ver carrito' })).toHaveAttribute('href', '/carrito');
 
@@ -74,7 +91,9 @@ describe('service page', () => {
   });
 
   it('says the service is not available when the server does not find it', async () => {
-    mockFetch([{ method: 'GET', path: BUSCAR, answer: { status: 404, body: { error: 'No existe', code: 'NO_ENCONTRADO' } } }]);
+    mockFetch([
+      { method: 'GET', path: BUSCAR, answer: { status: 404, body: { error: 'No existe', code: 'NO_ENCONTRADO' } } },
+    ]);
     renderEnRuta('/servicios/7', rutas);
     expect(await screen.findByText('Este tratamiento no está disponible')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Ver todos los servicios' })).toHaveAttribute('href', '/servicios');

@@ -2,7 +2,21 @@
 // pre-treatment recommendations, required exams, minimum age, whether an evaluation comes first, and
 // 'Agregar al carrito'. A visitor who is not signed in is sent to sign in with state.from, and comes back here.
 import type { ProcedimientoWire } from '@clinica/contracts/catalogo';
-import { Alert, Anchor, Badge, Button, Divider, Grid, Group, List, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Divider,
+  Grid,
+  Group,
+  List,
+  Paper,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   IconArrowLeft,
@@ -136,7 +150,12 @@ function Detalle({ servicio }: { servicio: ProcedimientoWire }) {
           <Paper withBorder p={{ base: 'lg', sm: 'xl' }} bg="var(--clinica-superficie)">
             <Stack gap="md">
               <Group gap="xs">
-                <Anchor component={Link} to={`${paths.servicios}?categoria=${servicio.categoria.id}`} size="sm" fw={600}>
+                <Anchor
+                  component={Link}
+                  to={`${paths.servicios}?categoria=${servicio.categoria.id}`}
+                  size="sm"
+                  fw={600}
+                >
                   {servicio.categoria.nombre}
                 </Anchor>
                 {!servicio.activo && (
@@ -152,8 +171,16 @@ function Detalle({ servicio }: { servicio: ProcedimientoWire }) {
                 {formatCOP(servicio.precio)}
               </Text>
               <Stack gap="sm">
-                <Dato icono={<IconClock size={18} />} etiqueta="Duración" valor={formatDuracion(servicio.duracion_minutos)} />
-                <Dato icono={<IconUserCheck size={18} />} etiqueta="Edad mínima" valor={`${servicio.edad_minima} años`} />
+                <Dato
+                  icono={<IconClock size={18} />}
+                  etiqueta="Duración"
+                  valor={formatDuracion(servicio.duracion_minutos)}
+                />
+                <Dato
+                  icono={<IconUserCheck size={18} />}
+                  etiqueta="Edad mínima"
+                  valor={`${servicio.edad_minima} años`}
+                />
                 <Dato
                   icono={<IconStethoscope size={18} />}
                   etiqueta="Valoración previa"
@@ -182,7 +209,12 @@ function Detalle({ servicio }: { servicio: ProcedimientoWire }) {
 
               <div aria-live="polite">
                 {aviso === 'agregado' && (
-                  <Alert color="green" variant="light" icon={<IconCheck size={18} aria-hidden="true" />} title="Agregado a tu carrito">
+                  <Alert
+                    color="green"
+                    variant="light"
+                    icon={<IconCheck size={18} aria-hidden="true" />}
+                    title="Agregado a tu carrito"
+                  >
                     <Group justify="space-between" gap="xs">
                       <Text size="sm">Puedes seguir explorando o revisar tu carrito.</Text>
                       <Button component={Link} to={paths.carrito} size="xs" variant="light">
@@ -229,7 +261,8 @@ function Detalle({ servicio }: { servicio: ProcedimientoWire }) {
                     Recomendaciones previas:{' '}
                   </Text>
                   <Text span className={classes.texto}>
-                    {servicio.recomendaciones_previas?.trim() || 'No hay recomendaciones especiales para este tratamiento.'}
+                    {servicio.recomendaciones_previas?.trim() ||
+                      'No hay recomendaciones especiales para este tratamiento.'}
                   </Text>
                 </List.Item>
                 <List.Item>
@@ -270,7 +303,9 @@ export function ServicioDetalleScreen() {
   const idNum = id && /^\d{1,9}$/.test(id) ? Number(id) : NaN;
   const servicio = useServicio(idNum);
   const noExiste =
-    !Number.isInteger(idNum) || idNum <= 0 || (servicio.error instanceof ApiClientError && [400, 404].includes(servicio.error.status));
+    !Number.isInteger(idNum) ||
+    idNum <= 0 ||
+    (servicio.error instanceof ApiClientError && [400, 404].includes(servicio.error.status));
 
   usePageMeta({
     title: servicio.data?.nombre ?? (noExiste ? 'Tratamiento no disponible' : 'Servicio'),

@@ -19,7 +19,12 @@ const categoria = (id: number, nombre: string, activa = true): CategoriaWire => 
   actualizada_en: '2026-01-01T10:00:00.000Z',
 });
 const categorias = [categoria(1, 'Facial'), categoria(2, 'Corporal'), categoria(3, 'Oculta', false)];
-const facial = procedimientoDePrueba({ id: 7, nombre: 'Limpieza facial profunda', precio: 180000, duracion_minutos: 60 });
+const facial = procedimientoDePrueba({
+  id: 7,
+  nombre: 'Limpieza facial profunda',
+  precio: 180000,
+  duracion_minutos: 60,
+});
 const corporal = procedimientoDePrueba({
   id: 8,
   nombre: 'Drenaje linfático',
@@ -87,7 +92,9 @@ describe('/servicios', () => {
     await screen.findAllByRole('article');
     await user.click(await screen.findByRole('radio', { name: 'Facial' }));
     await waitFor(() => expect(ubicacion()).toBe('/servicios?q=limpieza&categoria=1'));
-    await waitFor(() => expect(listados(fetch).some((l) => l.includes('categoriaId=1') && l.includes('q=limpieza'))).toBe(true));
+    await waitFor(() =>
+      expect(listados(fetch).some((l) => l.includes('categoriaId=1') && l.includes('q=limpieza'))).toBe(true),
+    );
 
     await user.click(screen.getByRole('radio', { name: 'Todas' }));
     await waitFor(() => expect(ubicacion()).toBe('/servicios?q=limpieza'));
@@ -114,7 +121,14 @@ describe('/servicios', () => {
   it('shows an error state with a retry when the list cannot load', async () => {
     mockFetch([
       { method: 'GET', path: CATEGORIAS, answer: { body: categorias } },
-      { method: 'GET', path: LISTAR, answer: { status: 503, body: { error: 'El servicio no está disponible en este momento.', code: 'NO_DISPONIBLE' } } },
+      {
+        method: 'GET',
+        path: LISTAR,
+        answer: {
+          status: 503,
+          body: { error: 'El servicio no está disponible en este momento.', code: 'NO_DISPONIBLE' },
+        },
+      },
     ]);
     renderEnRuta('/servicios', { '/servicios': <ServiciosScreen /> });
     expect(await screen.findByText('No pudimos cargar los tratamientos')).toBeInTheDocument();

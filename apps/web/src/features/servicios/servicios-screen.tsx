@@ -153,7 +153,11 @@ export function ServiciosScreen() {
               {categoriaActual ? ` en ${categoriaActual.nombre}` : ''}
               {q.trim() ? ` para «${q.trim()}»` : ''}
             </Text>
-            <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="lg" style={{ opacity: servicios.isPlaceholderData ? 0.6 : 1 }}>
+            <SimpleGrid
+              cols={{ base: 1, xs: 2, md: 3 }}
+              spacing="lg"
+              style={{ opacity: servicios.isPlaceholderData ? 0.6 : 1 }}
+            >
               {servicios.data.items.map((s, i) => (
                 <ServicioCard key={s.id} servicio={s} prioridad={i < 3} />
               ))}
@@ -168,7 +172,12 @@ export function ServiciosScreen() {
                     window.scrollTo({ top: 0 });
                   }}
                   getControlProps={(control) => ({
-                    'aria-label': { first: 'Primera página', previous: 'Página anterior', next: 'Página siguiente', last: 'Última página' }[control],
+                    'aria-label': {
+                      first: 'Primera página',
+                      previous: 'Página anterior',
+                      next: 'Página siguiente',
+                      last: 'Última página',
+                    }[control],
                   })}
                   getItemProps={(p) => ({ 'aria-label': `Página ${p}` })}
                 />

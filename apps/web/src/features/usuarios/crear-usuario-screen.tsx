@@ -23,7 +23,12 @@ export default function CrearUsuarioScreen() {
   const navigate = useNavigate();
   const formRef = useRef<HTMLFormElement>(null);
   const [fallo, setFallo] = useState<string | null>(null);
-  const form = useZodForm({ initialValues: valoresVacios, schema: crearUsuarioAdminSchema, toInput: entradaCrear, extraErrors: erroresDocumento });
+  const form = useZodForm({
+    initialValues: valoresVacios,
+    schema: crearUsuarioAdminSchema,
+    toInput: entradaCrear,
+    extraErrors: erroresDocumento,
+  });
   const mutation = useCrearUsuario();
 
   if (userRole?.toLowerCase() !== 'administrador') {
@@ -45,12 +50,17 @@ export default function CrearUsuarioScreen() {
     }
     mutation.mutate(datos as CrearUsuarioAdminInput, {
       onSuccess: (u) => {
-        notifications.show({ color: 'green', title: 'Usuario creado', message: `${u.nombre} ya puede iniciar sesión con su correo.` });
+        notifications.show({
+          color: 'green',
+          title: 'Usuario creado',
+          message: `${u.nombre} ya puede iniciar sesión con su correo.`,
+        });
         guardarSeleccion(u.id);
         void navigate(paths.detallesUsuario);
       },
       onError: (err) => {
-        const mensaje = err instanceof ApiClientError ? err.body.error : 'Ocurrió un error inesperado. Inténtalo de nuevo.';
+        const mensaje =
+          err instanceof ApiClientError ? err.body.error : 'Ocurrió un error inesperado. Inténtalo de nuevo.';
         if (err instanceof ApiClientError) {
           const campos = apiFieldErrors(err);
           form.setServerErrors(campos);
@@ -73,7 +83,13 @@ export default function CrearUsuarioScreen() {
         <form ref={formRef} onSubmit={onSubmit} noValidate aria-label="Crear usuario">
           <Stack gap="xl">
             {fallo && (
-              <Alert color="red" variant="light" title="No pudimos crear el usuario" icon={<IconAlertCircle aria-hidden="true" />} role="alert">
+              <Alert
+                color="red"
+                variant="light"
+                title="No pudimos crear el usuario"
+                icon={<IconAlertCircle aria-hidden="true" />}
+                role="alert"
+              >
                 {fallo}
               </Alert>
             )}
@@ -82,7 +98,11 @@ export default function CrearUsuarioScreen() {
               <Button component={Link} to={paths.listarUsuarios} variant="default">
                 Cancelar
               </Button>
-              <Button type="submit" loading={mutation.isPending} leftSection={<IconUserPlus size={18} aria-hidden="true" />}>
+              <Button
+                type="submit"
+                loading={mutation.isPending}
+                leftSection={<IconUserPlus size={18} aria-hidden="true" />}
+              >
                 Crear usuario
               </Button>
             </Group>

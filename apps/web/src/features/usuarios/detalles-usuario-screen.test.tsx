@@ -94,13 +94,20 @@ describe('DetallesUsuarioScreen', () => {
     expect(valor('Estado civil')).toBe('No Definido');
     expect(valor('Fecha de registro')).toBe('Sin fecha de registro');
     // The state badge carries the word, not only a colour.
-    const header = screen.getByRole('heading', { name: 'Andrés Felipe Rojas' }).closest('div')!.parentElement!.parentElement!;
+    const header = screen.getByRole('heading', { name: 'Andrés Felipe Rojas' }).closest('div')!.parentElement!
+      .parentElement!;
     expect(within(header).getByText('Inactivo')).toBeInTheDocument();
   });
 
   it('shows a clear message when the user does not exist', async () => {
     sessionStorage.setItem('usuarioSeleccionado', '99');
-    mockFetch([{ path: '/apiusuarios/buscarusuarios/99', status: 404, body: { error: 'No encontramos ese usuario.', code: 'NO_ENCONTRADO' } }]);
+    mockFetch([
+      {
+        path: '/apiusuarios/buscarusuarios/99',
+        status: 404,
+        body: { error: 'No encontramos ese usuario.', code: 'NO_ENCONTRADO' },
+      },
+    ]);
     renderDetalles();
     expect(await screen.findByText('No encontramos ese usuario')).toBeInTheDocument();
   });

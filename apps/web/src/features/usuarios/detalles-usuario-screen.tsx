@@ -39,12 +39,18 @@ export function filasDetalle(u: UsuarioWire): { etiqueta: string; valor: string 
     { etiqueta: 'Correo electrónico', valor: u.correo },
     { etiqueta: 'Rol', valor: nombreRol(u.rol) },
     { etiqueta: 'Género', valor: nombreGenero(u.genero) },
-    { etiqueta: 'Fecha de nacimiento', valor: u.fecha_nacimiento ? formatFecha(u.fecha_nacimiento) : 'Sin fecha de nacimiento' },
+    {
+      etiqueta: 'Fecha de nacimiento',
+      valor: u.fecha_nacimiento ? formatFecha(u.fecha_nacimiento) : 'Sin fecha de nacimiento',
+    },
     { etiqueta: 'Teléfono', valor: texto(u.telefono) ?? 'Sin numero de telefono' },
     { etiqueta: 'Dirección', valor: texto(u.direccion) ?? 'Sin Dirección' },
     { etiqueta: 'Ocupación', valor: texto(u.ocupacion) ?? 'Sin Definir' },
     { etiqueta: 'Estado civil', valor: nombreEstadoCivil(texto(u.estado_civil)) ?? 'No Definido' },
-    { etiqueta: 'Fecha de registro', valor: u.fecha_registro ? formatFecha(u.fecha_registro) : 'Sin fecha de registro' },
+    {
+      etiqueta: 'Fecha de registro',
+      valor: u.fecha_registro ? formatFecha(u.fecha_registro) : 'Sin fecha de registro',
+    },
   ];
 }
 
@@ -94,7 +100,11 @@ function Detalle({ id }: { id: number }) {
         </DataList>
         {esAdmin && (
           <Group justify="flex-end">
-            <Button component={Link} to={paths.editarUsuarioAdmin(u.id)} leftSection={<IconPencil size={18} aria-hidden="true" />}>
+            <Button
+              component={Link}
+              to={paths.editarUsuarioAdmin(u.id)}
+              leftSection={<IconPencil size={18} aria-hidden="true" />}
+            >
               Editar usuario
             </Button>
           </Group>
@@ -113,7 +123,12 @@ export default function DetallesUsuarioScreen() {
         eyebrow="Usuarios"
         title="Detalles del usuario"
         actions={
-          <Button component={Link} to={paths.listarUsuarios} variant="default" leftSection={<IconArrowLeft size={18} aria-hidden="true" />}>
+          <Button
+            component={Link}
+            to={paths.listarUsuarios}
+            variant="default"
+            leftSection={<IconArrowLeft size={18} aria-hidden="true" />}
+          >
             Volver a la lista
           </Button>
         }

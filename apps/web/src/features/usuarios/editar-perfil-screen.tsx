@@ -1,13 +1,31 @@
 // /editarusuario/{id}: one's own profile (GET/PATCH /apiusuarios/perfil) and password change
 // (PATCH /apiusuarios/perfil/contrasena, which needs the current password). Anyone may only edit
 // themselves: another {id} in the address shows a note and the signed-in person's own profile.
-import { Alert, Anchor, Avatar, Button, DataList, Grid, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Avatar,
+  Button,
+  DataList,
+  Grid,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconDeviceFloppy, IconInfoCircle, IconKey } from '@tabler/icons-react';
 import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { z } from 'zod';
-import { cambiarContrasenaSchema, editarPerfilSchema, type EditarPerfilInput, type UsuarioWire } from '@clinica/contracts/usuarios';
+import {
+  cambiarContrasenaSchema,
+  editarPerfilSchema,
+  type EditarPerfilInput,
+  type UsuarioWire,
+} from '@clinica/contracts/usuarios';
 import { paths } from '../../app/paths.ts';
 import { EstadoError } from '../../components/estado-error.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -85,7 +103,8 @@ function DatosPersonales({ u, userId }: { u: UsuarioWire; userId: number | null 
         notifications.show({ color: 'green', title: 'Perfil actualizado', message: 'Guardamos tus cambios.' });
       },
       onError: (err) => {
-        const mensaje = err instanceof ApiClientError ? err.body.error : 'Ocurrió un error inesperado. Inténtalo de nuevo.';
+        const mensaje =
+          err instanceof ApiClientError ? err.body.error : 'Ocurrió un error inesperado. Inténtalo de nuevo.';
         if (err instanceof ApiClientError) form.setServerErrors(apiFieldErrors(err));
         setFallo(mensaje);
         notifications.show({ color: 'red', title: 'No pudimos guardar tus cambios', message: mensaje });
@@ -101,13 +120,23 @@ function DatosPersonales({ u, userId }: { u: UsuarioWire; userId: number | null 
             Tus datos
           </Title>
           {fallo && (
-            <Alert color="red" variant="light" title="No pudimos guardar tus cambios" icon={<IconAlertCircle aria-hidden="true" />} role="alert">
+            <Alert
+              color="red"
+              variant="light"
+              title="No pudimos guardar tus cambios"
+              icon={<IconAlertCircle aria-hidden="true" />}
+              role="alert"
+            >
               {fallo}
             </Alert>
           )}
           <UsuarioCampos form={form} modo="perfil" />
           <Group justify="flex-end">
-            <Button type="submit" loading={mutation.isPending} leftSection={<IconDeviceFloppy size={18} aria-hidden="true" />}>
+            <Button
+              type="submit"
+              loading={mutation.isPending}
+              leftSection={<IconDeviceFloppy size={18} aria-hidden="true" />}
+            >
               Guardar cambios
             </Button>
           </Group>
@@ -129,7 +158,12 @@ const esquemaContrasena: z.ZodType = cambiarContrasenaSchema;
 function CambiarContrasena() {
   const formRef = useRef<HTMLFormElement>(null);
   const [fallo, setFallo] = useState<string | null>(null);
-  const form = useZodForm({ initialValues: contrasenaVacia, schema: esquemaContrasena, toInput: entradaContrasena, extraErrors: erroresContrasena });
+  const form = useZodForm({
+    initialValues: contrasenaVacia,
+    schema: esquemaContrasena,
+    toInput: entradaContrasena,
+    extraErrors: erroresContrasena,
+  });
   const mutation = useCambiarContrasena();
 
   function onSubmit(e: FormEvent) {
@@ -150,7 +184,8 @@ function CambiarContrasena() {
         });
       },
       onError: (err) => {
-        const mensaje = err instanceof ApiClientError ? err.body.error : 'Ocurrió un error inesperado. Inténtalo de nuevo.';
+        const mensaje =
+          err instanceof ApiClientError ? err.body.error : 'Ocurrió un error inesperado. Inténtalo de nuevo.';
         if (err instanceof ApiClientError) {
           const campos = apiFieldErrors(err);
           form.setServerErrors(campos);
@@ -175,11 +210,22 @@ function CambiarContrasena() {
             </Text>
           </Stack>
           {fallo && (
-            <Alert color="red" variant="light" title="No pudimos cambiar tu contraseña" icon={<IconAlertCircle aria-hidden="true" />} role="alert">
+            <Alert
+              color="red"
+              variant="light"
+              title="No pudimos cambiar tu contraseña"
+              icon={<IconAlertCircle aria-hidden="true" />}
+              role="alert"
+            >
               {fallo}
             </Alert>
           )}
-          <PasswordField label="Contraseña actual" autoComplete="current-password" required {...form.textProps('contrasena_actual')} />
+          <PasswordField
+            label="Contraseña actual"
+            autoComplete="current-password"
+            required
+            {...form.textProps('contrasena_actual')}
+          />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <PasswordField
               label="Nueva contraseña"
@@ -188,10 +234,20 @@ function CambiarContrasena() {
               description="Mínimo 8 caracteres."
               {...form.textProps('contrasena_nueva')}
             />
-            <PasswordField label="Confirma la nueva contraseña" autoComplete="new-password" required {...form.textProps('confirmacion')} />
+            <PasswordField
+              label="Confirma la nueva contraseña"
+              autoComplete="new-password"
+              required
+              {...form.textProps('confirmacion')}
+            />
           </SimpleGrid>
           <Group justify="flex-end">
-            <Button type="submit" variant="light" loading={mutation.isPending} leftSection={<IconKey size={18} aria-hidden="true" />}>
+            <Button
+              type="submit"
+              variant="light"
+              loading={mutation.isPending}
+              leftSection={<IconKey size={18} aria-hidden="true" />}
+            >
               Cambiar contraseña
             </Button>
           </Group>
@@ -240,9 +296,19 @@ export default function EditarPerfilScreen() {
 
   return (
     <>
-      <PageHeader eyebrow="Mi cuenta" title="Mi perfil" description="Mantén tus datos al día para que la clínica pueda contactarte." />
+      <PageHeader
+        eyebrow="Mi cuenta"
+        title="Mi perfil"
+        description="Mantén tus datos al día para que la clínica pueda contactarte."
+      />
       {otro && (
-        <Alert color="blue" variant="light" icon={<IconInfoCircle aria-hidden="true" />} title="Solo puedes editar tu propio perfil" mb="lg">
+        <Alert
+          color="blue"
+          variant="light"
+          icon={<IconInfoCircle aria-hidden="true" />}
+          title="Solo puedes editar tu propio perfil"
+          mb="lg"
+        >
           Te mostramos el tuyo.
           {userRole?.toLowerCase() === 'administrador' && Number.isInteger(pedido) && pedido > 0 && (
             <>

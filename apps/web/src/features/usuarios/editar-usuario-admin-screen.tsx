@@ -27,7 +27,12 @@ function Formulario({ usuario, esPropio }: { usuario: UsuarioWire; esPropio: boo
   const [fallo, setFallo] = useState<string | null>(null);
   const original = useMemo(() => valoresDe(usuario), [usuario]);
   const toInput = useMemo(() => entradaEditarAdmin(original), [original]);
-  const form = useZodForm({ initialValues: original, schema: editarUsuarioAdminSchema, toInput, extraErrors: erroresDocumento });
+  const form = useZodForm({
+    initialValues: original,
+    schema: editarUsuarioAdminSchema,
+    toInput,
+    extraErrors: erroresDocumento,
+  });
   const mutation = useEditarUsuario(usuario.id);
   const sinCambios = Object.keys(toInput(form.values)).length === 0;
 
@@ -45,12 +50,17 @@ function Formulario({ usuario, esPropio }: { usuario: UsuarioWire; esPropio: boo
     }
     mutation.mutate(datos as EditarUsuarioAdminInput, {
       onSuccess: (u) => {
-        notifications.show({ color: 'green', title: 'Cambios guardados', message: `Actualizamos los datos de ${u.nombre}.` });
+        notifications.show({
+          color: 'green',
+          title: 'Cambios guardados',
+          message: `Actualizamos los datos de ${u.nombre}.`,
+        });
         guardarSeleccion(u.id);
         void navigate(paths.detallesUsuario);
       },
       onError: (err) => {
-        const mensaje = err instanceof ApiClientError ? err.body.error : 'Ocurrió un error inesperado. Inténtalo de nuevo.';
+        const mensaje =
+          err instanceof ApiClientError ? err.body.error : 'Ocurrió un error inesperado. Inténtalo de nuevo.';
         if (err instanceof ApiClientError) {
           const campos = apiFieldErrors(err);
           form.setServerErrors(campos);
@@ -76,16 +86,30 @@ function Formulario({ usuario, esPropio }: { usuario: UsuarioWire; esPropio: boo
             </Text>
           </Group>
           {fallo && (
-            <Alert color="red" variant="light" title="No pudimos guardar los cambios" icon={<IconAlertCircle aria-hidden="true" />} role="alert">
+            <Alert
+              color="red"
+              variant="light"
+              title="No pudimos guardar los cambios"
+              icon={<IconAlertCircle aria-hidden="true" />}
+              role="alert"
+            >
               {fallo}
             </Alert>
           )}
-          <UsuarioCampos form={form} modo="editar-admin" rolBloqueado={esPropio ? 'No puedes cambiar tu propio rol.' : undefined} />
+          <UsuarioCampos
+            form={form}
+            modo="editar-admin"
+            rolBloqueado={esPropio ? 'No puedes cambiar tu propio rol.' : undefined}
+          />
           <Group justify="flex-end" gap="sm">
             <Button component={Link} to={paths.listarUsuarios} variant="default">
               Cancelar
             </Button>
-            <Button type="submit" loading={mutation.isPending} leftSection={<IconDeviceFloppy size={18} aria-hidden="true" />}>
+            <Button
+              type="submit"
+              loading={mutation.isPending}
+              leftSection={<IconDeviceFloppy size={18} aria-hidden="true" />}
+            >
               Guardar cambios
             </Button>
           </Group>
@@ -106,7 +130,10 @@ export default function EditarUsuarioAdminScreen() {
 
   let contenido;
   if (!esAdmin) contenido = <SoloAdministradores />;
-  else if (!valido) contenido = <EstadoError titulo="Ese enlace no es válido" mensaje="Vuelve a la lista de usuarios y elige a quién editar." />;
+  else if (!valido)
+    contenido = (
+      <EstadoError titulo="Ese enlace no es válido" mensaje="Vuelve a la lista de usuarios y elige a quién editar." />
+    );
   else if (q.isPending) contenido = <SkeletonLineas lineas={10} etiqueta="Cargando los datos del usuario…" />;
   else if (q.isError) {
     const noExiste = q.error instanceof ApiClientError && q.error.status === 404;

@@ -39,7 +39,9 @@ function renderLista(rol: string, route = '/listarusuarios') {
 
 describe('ListarUsuariosScreen', () => {
   it('administrators see everyone with role, state as text, total and all actions', async () => {
-    const { calls } = mockFetch([{ path: '/apiusuarios/listarusuarios', body: { items: [ana, luis], total: 2, pagina: 1, porPagina: 10 } }]);
+    const { calls } = mockFetch([
+      { path: '/apiusuarios/listarusuarios', body: { items: [ana, luis], total: 2, pagina: 1, porPagina: 10 } },
+    ]);
     renderLista('administrador');
     const table = await screen.findByRole('table');
     const filas = within(table).getAllByRole('row');
@@ -57,7 +59,9 @@ describe('ListarUsuariosScreen', () => {
   });
 
   it('assistants and doctors see patients only, without role filter or admin actions', async () => {
-    const { calls } = mockFetch([{ path: '/apiusuarios/listarusuarios', body: { items: [ana], total: 1, pagina: 1, porPagina: 10 } }]);
+    const { calls } = mockFetch([
+      { path: '/apiusuarios/listarusuarios', body: { items: [ana], total: 1, pagina: 1, porPagina: 10 } },
+    ]);
     renderLista('asistente');
     await screen.findByRole('table');
     expect(screen.getByRole('heading', { name: 'Pacientes' })).toBeInTheDocument();
@@ -72,7 +76,10 @@ describe('ListarUsuariosScreen', () => {
     const { calls } = mockFetch([
       {
         path: '/apiusuarios/listarusuarios',
-        respond: (_b, url) => (url.searchParams.get('q') === 'torres' ? { body: { items: [ana], total: 1, pagina: 1, porPagina: 10 } } : { body: { items: [ana, luis], total: 2, pagina: 1, porPagina: 10 } }),
+        respond: (_b, url) =>
+          url.searchParams.get('q') === 'torres'
+            ? { body: { items: [ana], total: 1, pagina: 1, porPagina: 10 } }
+            : { body: { items: [ana, luis], total: 2, pagina: 1, porPagina: 10 } },
       },
     ]);
     renderLista('administrador');
@@ -96,7 +103,10 @@ describe('ListarUsuariosScreen', () => {
   it('deactivating asks for confirmation, says what happens, then calls editarestadousuario', async () => {
     let estado = true;
     const { calls } = mockFetch([
-      { path: '/apiusuarios/listarusuarios', respond: () => ({ body: { items: [{ ...ana, estado }], total: 1, pagina: 1, porPagina: 10 } }) },
+      {
+        path: '/apiusuarios/listarusuarios',
+        respond: () => ({ body: { items: [{ ...ana, estado }], total: 1, pagina: 1, porPagina: 10 } }),
+      },
       {
         method: 'PATCH',
         path: '/apiusuarios/editarestadousuario/2',
@@ -118,7 +128,9 @@ describe('ListarUsuariosScreen', () => {
   });
 
   it('cancelling the confirmation changes nothing', async () => {
-    const { calls } = mockFetch([{ path: '/apiusuarios/listarusuarios', body: { items: [ana], total: 1, pagina: 1, porPagina: 10 } }]);
+    const { calls } = mockFetch([
+      { path: '/apiusuarios/listarusuarios', body: { items: [ana], total: 1, pagina: 1, porPagina: 10 } },
+    ]);
     renderLista('administrador');
     fireEvent.click(await screen.findByRole('button', { name: 'Desactivar a Ana Torres' }));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancelar' }));
@@ -133,7 +145,13 @@ describe('ListarUsuariosScreen', () => {
     expect(screen.getByRole('button', { name: 'Limpiar filtros' })).toBeInTheDocument();
     unmount();
     vi.unstubAllGlobals();
-    mockFetch([{ path: '/apiusuarios/listarusuarios', status: 500, body: { error: 'Ocurrió un error inesperado.', code: 'ERROR_INTERNO' } }]);
+    mockFetch([
+      {
+        path: '/apiusuarios/listarusuarios',
+        status: 500,
+        body: { error: 'Ocurrió un error inesperado.', code: 'ERROR_INTERNO' },
+      },
+    ]);
     renderLista('administrador');
     expect(await screen.findByText('No pudimos cargar la información')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Reintentar' })).toBeInTheDocument();

@@ -20,7 +20,16 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconEye, IconPencil, IconSearch, IconUserCheck, IconUserOff, IconUserPlus, IconUsers, IconX } from '@tabler/icons-react';
+import {
+  IconEye,
+  IconPencil,
+  IconSearch,
+  IconUserCheck,
+  IconUserOff,
+  IconUserPlus,
+  IconUsers,
+  IconX,
+} from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { roles, rolNombres, type Rol, type UsuarioWire } from '@clinica/contracts/usuarios';
@@ -39,7 +48,10 @@ import { guardarSeleccion, iniciales, nombreRol, nombreTipoDocumento } from './u
 export const POR_PAGINA = 10;
 export const ESPERA_BUSQUEDA_MS = 350;
 
-const opcionesRol = [{ value: '', label: 'Todos los roles' }, ...roles.map((r) => ({ value: r, label: rolNombres[r] }))];
+const opcionesRol = [
+  { value: '', label: 'Todos los roles' },
+  ...roles.map((r) => ({ value: r, label: rolNombres[r] })),
+];
 const opcionesEstado = [
   { value: '', label: 'Todos los estados' },
   { value: 'true', label: 'Activos' },
@@ -80,7 +92,9 @@ function ConfirmarEstado({ cambio, onClose }: { cambio: Cambio | null; onClose: 
           notifications.show({
             color: 'green',
             title: u.estado ? 'Usuario activado' : 'Usuario desactivado',
-            message: u.estado ? `${u.nombre} ya puede iniciar sesión.` : `${u.nombre} ya no puede iniciar sesión y sus sesiones se cerraron.`,
+            message: u.estado
+              ? `${u.nombre} ya puede iniciar sesión.`
+              : `${u.nombre} ya no puede iniciar sesión y sus sesiones se cerraron.`,
           });
           onClose();
         },
@@ -96,12 +110,16 @@ function ConfirmarEstado({ cambio, onClose }: { cambio: Cambio | null; onClose: 
   }
 
   return (
-    <Modal opened={!!cambio} onClose={() => !mutation.isPending && onClose()} title={desactivar ? `¿Desactivar a ${nombre}?` : `¿Activar a ${nombre}?`}>
+    <Modal
+      opened={!!cambio}
+      onClose={() => !mutation.isPending && onClose()}
+      title={desactivar ? `¿Desactivar a ${nombre}?` : `¿Activar a ${nombre}?`}
+    >
       <Stack gap="md">
         {desactivar ? (
           <Text>
-            {nombre} no podrá iniciar sesión y sus sesiones abiertas se cerrarán de inmediato. Sus datos, citas e historia
-            clínica se conservan, y puedes volver a activarlo cuando quieras.
+            {nombre} no podrá iniciar sesión y sus sesiones abiertas se cerrarán de inmediato. Sus datos, citas e
+            historia clínica se conservan, y puedes volver a activarlo cuando quieras.
           </Text>
         ) : (
           <Text>{nombre} podrá volver a iniciar sesión con su correo y su contraseña.</Text>
@@ -114,7 +132,9 @@ function ConfirmarEstado({ cambio, onClose }: { cambio: Cambio | null; onClose: 
             color={desactivar ? 'red' : 'green'}
             onClick={confirmar}
             loading={mutation.isPending}
-            leftSection={desactivar ? <IconUserOff size={18} aria-hidden="true" /> : <IconUserCheck size={18} aria-hidden="true" />}
+            leftSection={
+              desactivar ? <IconUserOff size={18} aria-hidden="true" /> : <IconUserCheck size={18} aria-hidden="true" />
+            }
           >
             {desactivar ? 'Desactivar' : 'Activar'}
           </Button>
@@ -192,7 +212,11 @@ export default function ListarUsuariosScreen() {
       <EstadoVacio
         icono={<IconSearch size={26} stroke={1.6} aria-hidden="true" />}
         titulo="No encontramos coincidencias"
-        descripcion={filtro.q ? `Nada coincide con «${filtro.q}» y los filtros elegidos.` : 'Nada coincide con los filtros elegidos.'}
+        descripcion={
+          filtro.q
+            ? `Nada coincide con «${filtro.q}» y los filtros elegidos.`
+            : 'Nada coincide con los filtros elegidos.'
+        }
         accion={
           <Button variant="light" onClick={limpiar} leftSection={<IconX size={16} aria-hidden="true" />}>
             Limpiar filtros
@@ -203,14 +227,21 @@ export default function ListarUsuariosScreen() {
       <EstadoVacio
         icono={<IconUsers size={26} stroke={1.6} aria-hidden="true" />}
         titulo={esAdmin ? 'Aún no hay usuarios' : 'Aún no hay pacientes registrados'}
-        descripcion={esAdmin ? 'Crea el primero con el botón «Crear usuario».' : 'Los pacientes aparecen aquí cuando se registran.'}
+        descripcion={
+          esAdmin ? 'Crea el primero con el botón «Crear usuario».' : 'Los pacientes aparecen aquí cuando se registran.'
+        }
       />
     );
   } else {
     contenido = (
       <Stack gap="md">
         <Table.ScrollContainer minWidth={esAdmin ? 820 : 680}>
-          <Table verticalSpacing="sm" highlightOnHover aria-busy={q.isFetching} style={{ opacity: q.isPlaceholderData ? 0.6 : 1 }}>
+          <Table
+            verticalSpacing="sm"
+            highlightOnHover
+            aria-busy={q.isFetching}
+            style={{ opacity: q.isPlaceholderData ? 0.6 : 1 }}
+          >
             <Table.Caption>
               <VisuallyHidden>
                 {titulo}: mostrando {desde} a {hasta} de {total}
@@ -270,7 +301,12 @@ export default function ListarUsuariosScreen() {
                     <Table.Td>
                       <Group gap={4} justify="flex-end" wrap="nowrap">
                         <Tooltip label="Ver detalles">
-                          <ActionIcon variant="subtle" size="lg" onClick={() => verDetalles(u)} aria-label={`Ver detalles de ${u.nombre}`}>
+                          <ActionIcon
+                            variant="subtle"
+                            size="lg"
+                            onClick={() => verDetalles(u)}
+                            aria-label={`Ver detalles de ${u.nombre}`}
+                          >
                             <IconEye size={18} aria-hidden="true" />
                           </ActionIcon>
                         </Tooltip>
@@ -288,7 +324,11 @@ export default function ListarUsuariosScreen() {
                           </Tooltip>
                         )}
                         {esAdmin && (
-                          <Tooltip label={propio ? 'No puedes desactivar tu propia cuenta' : u.estado ? 'Desactivar' : 'Activar'}>
+                          <Tooltip
+                            label={
+                              propio ? 'No puedes desactivar tu propia cuenta' : u.estado ? 'Desactivar' : 'Activar'
+                            }
+                          >
                             <ActionIcon
                               variant="subtle"
                               size="lg"
@@ -297,7 +337,11 @@ export default function ListarUsuariosScreen() {
                               onClick={() => setCambio({ usuario: u, estado: !u.estado })}
                               aria-label={u.estado ? `Desactivar a ${u.nombre}` : `Activar a ${u.nombre}`}
                             >
-                              {u.estado ? <IconUserOff size={18} aria-hidden="true" /> : <IconUserCheck size={18} aria-hidden="true" />}
+                              {u.estado ? (
+                                <IconUserOff size={18} aria-hidden="true" />
+                              ) : (
+                                <IconUserCheck size={18} aria-hidden="true" />
+                              )}
                             </ActionIcon>
                           </Tooltip>
                         )}
@@ -311,7 +355,8 @@ export default function ListarUsuariosScreen() {
         </Table.ScrollContainer>
         <Group justify="space-between" wrap="wrap" gap="sm">
           <Text size="sm" c="dimmed" aria-live="polite">
-            Mostrando {desde}–{hasta} de {total} {total === 1 ? (esAdmin ? 'usuario' : 'paciente') : esAdmin ? 'usuarios' : 'pacientes'}
+            Mostrando {desde}–{hasta} de {total}{' '}
+            {total === 1 ? (esAdmin ? 'usuario' : 'paciente') : esAdmin ? 'usuarios' : 'pacientes'}
           </Text>
           {paginas > 1 && (
             <Pagination
@@ -319,7 +364,12 @@ export default function ListarUsuariosScreen() {
               value={Math.min(filtro.pagina, paginas)}
               onChange={(p) => actualizar({ pagina: String(p) })}
               getControlProps={(control) => ({
-                'aria-label': { first: 'Primera página', previous: 'Página anterior', next: 'Página siguiente', last: 'Última página' }[control],
+                'aria-label': {
+                  first: 'Primera página',
+                  previous: 'Página anterior',
+                  next: 'Página siguiente',
+                  last: 'Última página',
+                }[control],
               })}
               getItemProps={(p) => ({ 'aria-label': `Página ${p}` })}
             />
@@ -341,7 +391,11 @@ export default function ListarUsuariosScreen() {
         }
         actions={
           esAdmin && (
-            <Button component={Link} to={paths.crearUsuario} leftSection={<IconUserPlus size={18} aria-hidden="true" />}>
+            <Button
+              component={Link}
+              to={paths.crearUsuario}
+              leftSection={<IconUserPlus size={18} aria-hidden="true" />}
+            >
               Crear usuario
             </Button>
           )
@@ -359,7 +413,12 @@ export default function ListarUsuariosScreen() {
               leftSection={<IconSearch size={16} aria-hidden="true" />}
               rightSection={
                 busqueda ? (
-                  <ActionIcon variant="subtle" color="gray" onClick={() => setBusqueda('')} aria-label="Borrar búsqueda">
+                  <ActionIcon
+                    variant="subtle"
+                    color="gray"
+                    onClick={() => setBusqueda('')}
+                    aria-label="Borrar búsqueda"
+                  >
                     <IconX size={14} aria-hidden="true" />
                   </ActionIcon>
                 ) : null

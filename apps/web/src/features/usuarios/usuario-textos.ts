@@ -40,7 +40,8 @@ export function leerSeleccion(): number | null {
 }
 
 export const nombreRol = (rol: string | null | undefined) => (rol ? (rolNombres[rol as Rol] ?? rol) : 'Sin rol');
-export const nombreTipoDocumento = (t: string | null | undefined) => (t ? (tipoDocumentoNombres[t as TipoDocumento] ?? t) : 'Sin tipo');
+export const nombreTipoDocumento = (t: string | null | undefined) =>
+  t ? (tipoDocumentoNombres[t as TipoDocumento] ?? t) : 'Sin tipo';
 export const nombreGenero = (g: string | null | undefined) =>
   g ? (generoNombres[g as keyof typeof generoNombres] ?? g) : 'Sin género';
 export const nombreEstadoCivil = (e: string | null | undefined) =>

@@ -91,11 +91,23 @@ const CAMPOS_ADMIN = [
   'ocupacion',
   'estado_civil',
 ] as const;
-const CAMPOS_PERFIL = ['nombre', 'telefono', 'genero', 'fecha_nacimiento', 'direccion', 'ocupacion', 'estado_civil'] as const;
+const CAMPOS_PERFIL = [
+  'nombre',
+  'telefono',
+  'genero',
+  'fecha_nacimiento',
+  'direccion',
+  'ocupacion',
+  'estado_civil',
+] as const;
 const NULABLES = new Set(['telefono', 'direccion', 'genero', 'fecha_nacimiento', 'ocupacion', 'estado_civil']);
 
 /** Only what changed, so an edit never rewrites fields nobody touched (nor one's own role). */
-function cambios(campos: readonly (keyof UsuarioValores)[], original: UsuarioValores, v: UsuarioValores): Record<string, unknown> {
+function cambios(
+  campos: readonly (keyof UsuarioValores)[],
+  original: UsuarioValores,
+  v: UsuarioValores,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const campo of campos) {
     if (v[campo].trim() === original[campo].trim()) continue;
@@ -109,5 +121,6 @@ function cambios(campos: readonly (keyof UsuarioValores)[], original: UsuarioVal
   return out;
 }
 
-export const entradaEditarAdmin = (original: UsuarioValores) => (v: UsuarioValores) => cambios(CAMPOS_ADMIN, original, v);
+export const entradaEditarAdmin = (original: UsuarioValores) => (v: UsuarioValores) =>
+  cambios(CAMPOS_ADMIN, original, v);
 export const entradaPerfil = (original: UsuarioValores) => (v: UsuarioValores) => cambios(CAMPOS_PERFIL, original, v);

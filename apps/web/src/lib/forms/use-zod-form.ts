@@ -27,7 +27,11 @@ export function apiFieldErrors(err: ApiClientError, extra: Record<string, string
     const key = issue.campo.split('.')[0] ?? issue.campo;
     out[key] ??= issue.mensaje;
   }
-  const byCode: Record<string, string> = { CORREO_DUPLICADO: 'correo', DOCUMENTO_DUPLICADO: 'numerodocumento', ...extra };
+  const byCode: Record<string, string> = {
+    CORREO_DUPLICADO: 'correo',
+    DOCUMENTO_DUPLICADO: 'numerodocumento',
+    ...extra,
+  };
   const field = byCode[err.code];
   if (field) out[field] = err.body.error;
   return out;
@@ -77,7 +81,10 @@ export function useZodForm<V extends Record<string, unknown>, S extends z.ZodTyp
     setServerErrors((prev) => (prev[field as string] ? { ...prev, [field as string]: undefined } : prev));
   }, []);
 
-  const touch = useCallback((field: keyof V) => setTouched((prev) => (prev[field as string] ? prev : { ...prev, [field as string]: true })), []);
+  const touch = useCallback(
+    (field: keyof V) => setTouched((prev) => (prev[field as string] ? prev : { ...prev, [field as string]: true })),
+    [],
+  );
 
   /** Marks every field as submitted; returns the parsed output, or null when something is wrong. */
   const validate = useCallback((): z.output<S> | null => {
@@ -101,7 +108,8 @@ export function useZodForm<V extends Record<string, unknown>, S extends z.ZodTyp
     (field: keyof V & string) => ({
       name: field,
       value: (values[field] as string | undefined) ?? '',
-      onChange: (e: { currentTarget: { value: string } }) => setFieldValue(field, e.currentTarget.value as V[typeof field]),
+      onChange: (e: { currentTarget: { value: string } }) =>
+        setFieldValue(field, e.currentTarget.value as V[typeof field]),
       onBlur: () => touch(field),
       error: errors[field],
     }),

@@ -1,6 +1,8 @@
 import { act, fireEvent, screen } from '@testing-library/react';
+import { useEffect } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useQuery } from '@tanstack/react-query';
+import { usuariosPaths } from '@clinica/contracts/usuarios';
 import { api } from '../api-client.ts';
 import { useAuth, type AuthState } from './auth-context.tsx';
 import { ACTIVE_WINDOW_MS, RENEW_LEAD_MS, SESSION_REJECTED_EVENT, TOKEN_EXPIRED_EVENT } from './session-controller.ts';
@@ -11,7 +13,10 @@ const NOW = Date.UTC(2026, 10, 20, 15, 0, 0);
 
 let auth: AuthState;
 function Capture() {
-  auth = useAuth();
+  const current = useAuth();
+  useEffect(() => {
+    auth = current;
+  });
   return <p>Panel privado</p>;
 }
 
@@ -46,6 +51,13 @@ beforeEach(() => {
 afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
+});
+
+it('the literal API paths the session uses match the contracts', () => {
+  expect(usuariosPaths.renovarSesion).toBe('/apiusuarios/renovarsesion');
+  expect(usuariosPaths.iniciarSesion).toBe('/apiusuarios/iniciarsesion');
+  expect(usuariosPaths.registrar).toBe('/apiusuarios/registrar');
+  expect(usuariosPaths.cerrarSesion).toBe('/apiusuarios/cerrarsesion');
 });
 
 describe('start', () => {
@@ -89,7 +101,13 @@ describe('start', () => {
 describe('login and logout', () => {
   it('login stores the token, marks signed in and reads role (claim order) and id (id, userId, sub)', () => {
     renderSession();
-    const token = makeToken({ sub: '9', userId: 8, tipo_usuario: 'asistente', userRole: 'otro', exp: NOW / 1000 + 600 });
+    const token = makeToken({
+      sub: '9',
+      userId: 8,
+      tipo_usuario: 'asistente',
+      userRole: 'otro',
+      exp: NOW / 1000 + 600,
+    });
     act(() => auth.login(token));
     expect(localStorage.getItem('token')).toBe(token);
     expect(state()).toEqual({ isAuthenticated: true, userRole: 'asistente', userId: 8, token });
@@ -249,7 +267,10 @@ describe('silent renewal', () => {
       {
         method: 'POST',
         path: '/apiusuarios/renovarsesion',
-        respond: () => (status === 200 ? { body: { token: newToken } } : { status, body: { error: 'Tu sesión expiró.', code: 'NO_AUTENTICADO' } }),
+        respond: () =>
+          status === 200
+            ? { body: { token: newToken } }
+            : { status, body: { error: 'Tu sesión expiró.', code: 'NO_AUTENTICADO' } },
       },
     ]);
   }
@@ -324,7 +345,10 @@ describe('server rejects the session (401)', () => {
 
   it('a query failing with 401 while a token is stored logs out and shows the dialog', async () => {
     localStorage.setItem('token', tokenExpiringIn(600, {}, NOW));
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(401, { error: 'Tu sesión expiró.', code: 'NO_AUTENTICADO' })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(401, { error: 'Tu sesión expiró.', code: 'NO_AUTENTICADO' })),
+    );
     renderWithProviders(<Perfil />, { route: '/dashboard' });
     await act(async () => {
       await vi.advanceTimersByTimeAsync(0);
@@ -336,7 +360,12 @@ describe('server rejects the session (401)', () => {
 
   it('wrong credentials (401 CREDENCIALES_INVALIDAS) do not count as an expired session', async () => {
     localStorage.setItem('token', tokenExpiringIn(600, {}, NOW));
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(401, { error: 'Correo o contraseña incorrectos.', code: 'CREDENCIALES_INVALIDAS' })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        jsonResponse(401, { error: 'Correo o contraseña incorrectos.', code: 'CREDENCIALES_INVALIDAS' }),
+      ),
+    );
     renderWithProviders(<Perfil />, { route: '/dashboard' });
     await act(async () => {
       await vi.advanceTimersByTimeAsync(0);
@@ -349,11 +378,19 @@ describe('server rejects the session (401)', () => {
     localStorage.setItem('token', tokenExpiringIn(600, {}, NOW));
     renderSession();
     act(() => {
-      window.dispatchEvent(new CustomEvent(SESSION_REJECTED_EVENT, { detail: { path: '/apiusuarios/renovarsesion', code: 'NO_AUTENTICADO' } }));
+      window.dispatchEvent(
+        new CustomEvent(SESSION_REJECTED_EVENT, {
+          detail: { path: '/apiusuarios/renovarsesion', code: 'NO_AUTENTICADO' },
+        }),
+      );
     });
     expect(state().isAuthenticated).toBe(true);
     act(() => {
-      window.dispatchEvent(new CustomEvent(SESSION_REJECTED_EVENT, { detail: { path: '/apicarrito/listarmicarrito', code: 'NO_AUTENTICADO' } }));
+      window.dispatchEvent(
+        new CustomEvent(SESSION_REJECTED_EVENT, {
+          detail: { path: '/apicarrito/listarmicarrito', code: 'NO_AUTENTICADO' },
+        }),
+      );
     });
     expect(state().isAuthenticated).toBe(false);
     expect(screen.getByRole('dialog', { name: 'Sesión expirada' })).toBeInTheDocument();

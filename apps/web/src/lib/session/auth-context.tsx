@@ -7,7 +7,6 @@
 // watches every query and mutation for a 401.
 import { createContext, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { QueryClientContext } from '@tanstack/react-query';
-import { usuariosPaths } from '@clinica/contracts/usuarios';
 import { api, ApiClientError } from '../api-client.ts';
 import { createSessionController, type RenewResult, type SessionController } from './session-controller.ts';
 import { SesionExpiradaDialog } from './sesion-expirada-dialog.tsx';
@@ -23,10 +22,16 @@ export type AuthState = {
 
 const AuthContext = createContext<AuthState | null>(null);
 
+/**
+ * usuariosPaths.renovarSesion, written out: importing the contracts module here would put zod and every
+ * user schema in the first download of every page (the provider is in the initial bundle).
+ */
+const RENOVAR_SESION = '/apiusuarios/renovarsesion';
+
 /** POST /apiusuarios/renovarsesion: a fresh token for a live session. */
 async function renovarSesion(): Promise<RenewResult> {
   try {
-    const { token } = await api.post<{ token: string }>(usuariosPaths.renovarSesion);
+    const { token } = await api.post<{ token: string }>(RENOVAR_SESION);
     return typeof token === 'string' && token ? { ok: true, token } : { ok: false, status: 0 };
   } catch (err) {
     return { ok: false, status: err instanceof ApiClientError ? err.status : 0 };

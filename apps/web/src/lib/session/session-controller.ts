@@ -23,7 +23,12 @@ const MAX_TIMEOUT_MS = 2_147_483_647;
 const ACTIVITY_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'wheel', 'touchstart'] as const;
 
 /** Requests that answer 401 for reasons other than a dead session; they never open the dialog. */
-const NOT_SESSION_PATHS = ['/apiusuarios/iniciarsesion', '/apiusuarios/registrar', '/apiusuarios/renovarsesion', '/apiusuarios/cerrarsesion'];
+const NOT_SESSION_PATHS = [
+  '/apiusuarios/iniciarsesion',
+  '/apiusuarios/registrar',
+  '/apiusuarios/renovarsesion',
+  '/apiusuarios/cerrarsesion',
+];
 
 export type SessionSnapshot = {
   token: string | null;
@@ -44,7 +49,12 @@ export type SessionControllerOptions = {
 
 type Timer = ReturnType<typeof setTimeout>;
 
-const SIGNED_OUT: Omit<SessionSnapshot, 'expired'> = { token: null, isAuthenticated: false, userRole: null, userId: null };
+const SIGNED_OUT: Omit<SessionSnapshot, 'expired'> = {
+  token: null,
+  isAuthenticated: false,
+  userRole: null,
+  userId: null,
+};
 
 function readStoredToken(): string | null {
   try {
@@ -68,7 +78,13 @@ export function createSessionController(opts: SessionControllerOptions) {
   const stored = readStoredToken();
   let snapshot: SessionSnapshot =
     stored && isTokenValid(stored, now())
-      ? { token: stored, isAuthenticated: true, userRole: getRoleFromToken(stored), userId: getUserIdFromToken(stored), expired: false }
+      ? {
+          token: stored,
+          isAuthenticated: true,
+          userRole: getRoleFromToken(stored),
+          userId: getUserIdFromToken(stored),
+          expired: false,
+        }
       : { ...SIGNED_OUT, expired: false };
 
   let expiryTimer: Timer | undefined;
@@ -168,7 +184,13 @@ export function createSessionController(opts: SessionControllerOptions) {
     } catch {
       // storage full or blocked: the session still works in this tab
     }
-    set({ token, isAuthenticated: true, userRole: getRoleFromToken(token), userId: getUserIdFromToken(token), expired: false });
+    set({
+      token,
+      isAuthenticated: true,
+      userRole: getRoleFromToken(token),
+      userId: getUserIdFromToken(token),
+      expired: false,
+    });
     scheduleAutoLogout(token);
   }
 
@@ -243,7 +265,12 @@ export function createSessionController(opts: SessionControllerOptions) {
     if (storedNow) {
       if (isTokenValid(storedNow, now())) {
         if (snapshot.token !== storedNow || !snapshot.isAuthenticated) {
-          set({ token: storedNow, isAuthenticated: true, userRole: getRoleFromToken(storedNow), userId: getUserIdFromToken(storedNow) });
+          set({
+            token: storedNow,
+            isAuthenticated: true,
+            userRole: getRoleFromToken(storedNow),
+            userId: getUserIdFromToken(storedNow),
+          });
         }
         clearTimers();
         scheduleAutoLogout(storedNow);

@@ -3,14 +3,19 @@
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { configure, render } from '@testing-library/react';
 import { vi } from 'vitest';
 import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation, useNavigationType, type InitialEntry } from 'react-router';
 import { AuthProvider, useAuth } from './auth-context.tsx';
 
+// Shared CI machines are slow: give findBy/waitFor more time than the 1 s default (this test file only).
+configure({ asyncUtilTimeout: 4000 });
+
 export function newQueryClient() {
-  return new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } } });
+  return new QueryClient({
+    defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } },
+  });
 }
 
 /** Shows the current location and how it was reached, so tests can assert replace vs push. */
@@ -29,7 +34,12 @@ export function AuthProbe() {
   const auth = useAuth();
   return (
     <div data-testid="auth">
-      {JSON.stringify({ isAuthenticated: auth.isAuthenticated, userRole: auth.userRole, userId: auth.userId, token: auth.token })}
+      {JSON.stringify({
+        isAuthenticated: auth.isAuthenticated,
+        userRole: auth.userRole,
+        userId: auth.userId,
+        token: auth.token,
+      })}
     </div>
   );
 }

@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { decodePayload, getRoleFromToken, getTokenExpiryMs, getUserIdFromToken, hasThreeParts, isTokenValid } from './token.ts';
+import {
+  decodePayload,
+  getRoleFromToken,
+  getTokenExpiryMs,
+  getUserIdFromToken,
+  hasThreeParts,
+  isTokenValid,
+} from './token.ts';
 import { makeToken } from './test-tokens.ts';
 
 function expectConsoleError() {
@@ -32,8 +39,12 @@ describe('decodePayload', () => {
 
 describe('getRoleFromToken', () => {
   it('reads the first present claim among rol, role, tipoUsuario, tipo_usuario, userRole', () => {
-    expect(getRoleFromToken(makeToken({ rol: 'doctor', role: 'x', tipoUsuario: 'y', tipo_usuario: 'z', userRole: 'w' }))).toBe('doctor');
-    expect(getRoleFromToken(makeToken({ role: 'asistente', tipoUsuario: 'y', tipo_usuario: 'z', userRole: 'w' }))).toBe('asistente');
+    expect(
+      getRoleFromToken(makeToken({ rol: 'doctor', role: 'x', tipoUsuario: 'y', tipo_usuario: 'z', userRole: 'w' })),
+    ).toBe('doctor');
+    expect(getRoleFromToken(makeToken({ role: 'asistente', tipoUsuario: 'y', tipo_usuario: 'z', userRole: 'w' }))).toBe(
+      'asistente',
+    );
     expect(getRoleFromToken(makeToken({ tipoUsuario: 'paciente', tipo_usuario: 'z', userRole: 'w' }))).toBe('paciente');
     expect(getRoleFromToken(makeToken({ tipo_usuario: 'administrador', userRole: 'w' }))).toBe('administrador');
     expect(getRoleFromToken(makeToken({ userRole: 'Doctor' }))).toBe('Doctor');

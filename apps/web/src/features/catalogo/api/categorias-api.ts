@@ -30,7 +30,11 @@ export const eliminarCategoria = (id: number) => api.delete<{ mensaje: string }>
 export const categoriasQuery = (q?: string) =>
   queryOptions({ queryKey: categoriasKeys.lista(q), queryFn: () => listarCategorias(q) });
 export const categoriaQuery = (id: number) =>
-  queryOptions({ queryKey: categoriasKeys.detalle(id), queryFn: () => buscarCategoria(id), enabled: Number.isInteger(id) && id > 0 });
+  queryOptions({
+    queryKey: categoriasKeys.detalle(id),
+    queryFn: () => buscarCategoria(id),
+    enabled: Number.isInteger(id) && id > 0,
+  });
 
 export const useCategorias = (q?: string) => useQuery(categoriasQuery(q));
 export const useCategoria = (id: number) => useQuery(categoriaQuery(id));

@@ -60,7 +60,11 @@ export const ordenarImagenes = (id: number, orden: number[]) =>
   api.put<ImagenWire[]>(procedimientosPaths.ordenImagenes(id), { orden });
 
 export const procedimientosQuery = (f: FiltrosProcedimientos) =>
-  queryOptions({ queryKey: procedimientosKeys.lista(f), queryFn: () => listarProcedimientos(f), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: procedimientosKeys.lista(f),
+    queryFn: () => listarProcedimientos(f),
+    placeholderData: keepPreviousData,
+  });
 export const procedimientoQuery = (id: number) =>
   queryOptions({
     queryKey: procedimientosKeys.detalle(id),
@@ -128,7 +132,10 @@ export function useEliminarImagen(id: number) {
     mutationFn: (imagenId: number) => eliminarImagen(id, imagenId),
     onSuccess: (_r, imagenId) => {
       qc.setQueryData<ProcedimientoWire>(procedimientosKeys.detalle(id), (p) =>
-        conImagenes(p, (p?.imagenes ?? []).filter((i) => i.id !== imagenId)),
+        conImagenes(
+          p,
+          (p?.imagenes ?? []).filter((i) => i.id !== imagenId),
+        ),
       );
       return invalidar();
     },

@@ -43,7 +43,11 @@ export function CategoriaForm({ initial, submitLabel, cancelTo, onSubmit }: Prop
     }
     setEnviando(true);
     try {
-      await onSubmit({ nombre: parsed.data.nombre, descripcion: parsed.data.descripcion ?? null, activa: parsed.data.activa });
+      await onSubmit({
+        nombre: parsed.data.nombre,
+        descripcion: parsed.data.descripcion ?? null,
+        activa: parsed.data.activa,
+      });
     } catch (error) {
       setErrors(avisarErrorDeFormulario(error, 'No pudimos guardar la categoría', { CATEGORIA_DUPLICADA: 'nombre' }));
     } finally {

@@ -8,7 +8,20 @@ import {
   IMAGENES_MAX_POR_PROCEDIMIENTO,
   type ImagenWire,
 } from '@clinica/contracts/catalogo';
-import { ActionIcon, Badge, Button, FileInput, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  FileInput,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+} from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconArrowDown, IconArrowUp, IconPhotoUp, IconTrash, IconUpload } from '@tabler/icons-react';
@@ -33,7 +46,15 @@ export function problemaConImagen(archivo: File): string | null {
   return null;
 }
 
-export function ImagenesProcedimiento({ procedimientoId, nombre, imagenes }: { procedimientoId: number; nombre: string; imagenes: ImagenWire[] }) {
+export function ImagenesProcedimiento({
+  procedimientoId,
+  nombre,
+  imagenes,
+}: {
+  procedimientoId: number;
+  nombre: string;
+  imagenes: ImagenWire[];
+}) {
   const ordenadas = [...imagenes].sort((a, b) => a.orden - b.orden);
   const subir = useSubirImagen(procedimientoId);
   const eliminar = useEliminarImagen(procedimientoId);
@@ -94,12 +115,22 @@ export function ImagenesProcedimiento({ procedimientoId, nombre, imagenes }: { p
         eliminar.mutate(imagen.id, {
           onSuccess: () => notifications.show({ color: 'green', message: 'Imagen eliminada.' }),
           onError: (error) =>
-            notifications.show({ color: 'red', title: 'No pudimos eliminar la imagen', message: mensajeDeError(error) }),
+            notifications.show({
+              color: 'red',
+              title: 'No pudimos eliminar la imagen',
+              message: mensajeDeError(error),
+            }),
         }),
     });
 
   return (
-    <Paper withBorder p={{ base: 'md', sm: 'xl' }} bg="var(--clinica-superficie)" component="section" aria-labelledby="imagenes-titulo">
+    <Paper
+      withBorder
+      p={{ base: 'md', sm: 'xl' }}
+      bg="var(--clinica-superficie)"
+      component="section"
+      aria-labelledby="imagenes-titulo"
+    >
       <Stack gap="md">
         <div>
           <Title order={2} fz="h4" id="imagenes-titulo">
@@ -116,7 +147,13 @@ export function ImagenesProcedimiento({ procedimientoId, nombre, imagenes }: { p
             Este procedimiento aún no tiene imágenes. Sin imagen, el sitio muestra una ilustración genérica.
           </Text>
         ) : (
-          <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md" component="ol" className={classes.listaImagenes} aria-label="Imágenes en orden">
+          <SimpleGrid
+            cols={{ base: 1, xs: 2, md: 3 }}
+            spacing="md"
+            component="ol"
+            className={classes.listaImagenes}
+            aria-label="Imágenes en orden"
+          >
             {ordenadas.map((img, i) => (
               <Paper key={img.id} withBorder p="xs" component="li">
                 <Stack gap="xs">

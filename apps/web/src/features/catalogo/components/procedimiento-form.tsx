@@ -2,7 +2,19 @@
 // thousands separators; minimum age defaults to 18 (Ley 1799 de 2016). Validated with the shared schema before
 // sending; the server's field messages land on the matching field.
 import { crearProcedimientoSchema, type CategoriaWire } from '@clinica/contracts/catalogo';
-import { Button, Checkbox, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Switch, TextInput, Textarea } from '@mantine/core';
+import {
+  Button,
+  Checkbox,
+  Group,
+  NumberInput,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  TextInput,
+  Textarea,
+} from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import type { CrearProcedimientoBody } from '../api/procedimientos-api.ts';
@@ -21,7 +33,9 @@ export type ProcedimientoFormValues = {
   activo: boolean;
 };
 
-export type ProcedimientoPayload = Required<Omit<CrearProcedimientoBody, 'recomendaciones_previas' | 'examenes_requeridos'>> & {
+export type ProcedimientoPayload = Required<
+  Omit<CrearProcedimientoBody, 'recomendaciones_previas' | 'examenes_requeridos'>
+> & {
   recomendaciones_previas: string | null;
   examenes_requeridos: string | null;
 };

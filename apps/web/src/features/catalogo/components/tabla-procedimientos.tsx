@@ -39,11 +39,19 @@ function Acciones({ p }: { p: ProcedimientoWire }) {
           onSuccess: (r) =>
             notifications.show(
               r?.desactivado
-                ? { color: 'orange', title: 'Procedimiento desactivado', message: r.mensaje || MENSAJE_PROCEDIMIENTO_DESACTIVADO }
+                ? {
+                    color: 'orange',
+                    title: 'Procedimiento desactivado',
+                    message: r.mensaje || MENSAJE_PROCEDIMIENTO_DESACTIVADO,
+                  }
                 : { color: 'green', message: `Eliminamos «${p.nombre}».` },
             ),
           onError: (error) =>
-            notifications.show({ color: 'red', title: 'No pudimos eliminar el procedimiento', message: mensajeDeError(error) }),
+            notifications.show({
+              color: 'red',
+              title: 'No pudimos eliminar el procedimiento',
+              message: mensajeDeError(error),
+            }),
         }),
     });
   return (
@@ -54,12 +62,23 @@ function Acciones({ p }: { p: ProcedimientoWire }) {
         </ActionIcon>
       </Tooltip>
       <Tooltip label="Editar">
-        <ActionIcon component={Link} to={paths.editarProcedimiento(p.id)} variant="subtle" aria-label={`Editar ${p.nombre}`}>
+        <ActionIcon
+          component={Link}
+          to={paths.editarProcedimiento(p.id)}
+          variant="subtle"
+          aria-label={`Editar ${p.nombre}`}
+        >
           <IconEdit size={18} aria-hidden="true" />
         </ActionIcon>
       </Tooltip>
       <Tooltip label="Eliminar">
-        <ActionIcon variant="subtle" color="red" aria-label={`Eliminar ${p.nombre}`} loading={eliminar.isPending} onClick={confirmar}>
+        <ActionIcon
+          variant="subtle"
+          color="red"
+          aria-label={`Eliminar ${p.nombre}`}
+          loading={eliminar.isPending}
+          onClick={confirmar}
+        >
           <IconTrash size={18} aria-hidden="true" />
         </ActionIcon>
       </Tooltip>

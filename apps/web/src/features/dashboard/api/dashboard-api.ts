@@ -3,7 +3,13 @@ import { useQueries, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { carritoPaths } from '@clinica/contracts/carrito';
 import { categoriasPaths, procedimientosPaths } from '@clinica/contracts/catalogo';
-import { roles, usuariosPaths, type listaUsuariosSchema, type Rol, type UsuarioWire } from '@clinica/contracts/usuarios';
+import {
+  roles,
+  usuariosPaths,
+  type listaUsuariosSchema,
+  type Rol,
+  type UsuarioWire,
+} from '@clinica/contracts/usuarios';
 import { api, qs } from '../../../lib/api-client.ts';
 
 type Lista = { total: number };
@@ -20,7 +26,9 @@ export function usePerfilDashboard(userId: number | null) {
 }
 
 const totalUsuarios = (params: { rol?: Rol; estado?: boolean }) =>
-  api.get<z.input<typeof listaUsuariosSchema>>(`${usuariosPaths.listar}${qs({ ...params, pagina: 1, porPagina: 1 })}`).then((r) => r.total);
+  api
+    .get<z.input<typeof listaUsuariosSchema>>(`${usuariosPaths.listar}${qs({ ...params, pagina: 1, porPagina: 1 })}`)
+    .then((r) => r.total);
 
 /** Administrators: how many users of each role, and how many are inactive. */
 export function useConteoUsuarios(enabled: boolean) {
@@ -31,13 +39,20 @@ export function useConteoUsuarios(enabled: boolean) {
         queryFn: () => totalUsuarios({ rol }),
         enabled,
       })),
-      { queryKey: ['usuarios', 'lista', 'conteo', { estado: false }] as const, queryFn: () => totalUsuarios({ estado: false }), enabled },
+      {
+        queryKey: ['usuarios', 'lista', 'conteo', { estado: false }] as const,
+        queryFn: () => totalUsuarios({ estado: false }),
+        enabled,
+      },
     ],
     combine: (results) => {
       const pending = results.some((r) => r.isPending);
       const error = results.find((r) => r.isError)?.error ?? null;
       if (pending || error) return { pending, error, data: null };
-      const porRol = Object.fromEntries(roles.map((rol, i) => [rol, results[i]!.data as number])) as Record<Rol, number>;
+      const porRol = Object.fromEntries(roles.map((rol, i) => [rol, results[i]!.data as number])) as Record<
+        Rol,
+        number
+      >;
       const total = roles.reduce((s, r) => s + porRol[r], 0);
       const inactivos = results[roles.length]!.data as number;
       return { pending, error, data: { porRol, total, inactivos, activos: total - inactivos } };
@@ -57,7 +72,8 @@ export function useConteoPacientes(enabled: boolean) {
 export function useConteoProcedimientos(enabled: boolean) {
   return useQuery({
     queryKey: ['dashboard', 'procedimientos', 'conteo'],
-    queryFn: () => api.get<Lista>(`${procedimientosPaths.listar}${qs({ pagina: 1, porPagina: 1 })}`).then((r) => r.total),
+    queryFn: () =>
+      api.get<Lista>(`${procedimientosPaths.listar}${qs({ pagina: 1, porPagina: 1 })}`).then((r) => r.total),
     enabled,
   });
 }

@@ -52,6 +52,7 @@ export function HeroArt() {
       <rect x="360" y="40" width="150" height="130" rx="12" fill="url(#arte-puntos)" />
       <rect x="30" y="380" width="120" height="120" rx="12" fill="url(#arte-puntos)" />
 
+      <ellipse cx="270" cy="530" rx="190" ry="14" className={classes.artSuelo} />
       <path d="M104 534V232a166 166 0 0 1 332 0v302" className={classes.artMarco} />
       <path d={arco} fill="url(#arte-arco)" />
       <g clipPath="url(#arte-recorte)">

@@ -1,6 +1,11 @@
 // Public catalogue reads for /servicios and the service page (STYLE 8). Keys live under the shared
 // 'procedimientos' and 'categorias' roots so the dashboard's catalogue mutations refresh these pages too.
-import { categoriasPaths, procedimientosPaths, type CategoriaWire, type ProcedimientoWire } from '@clinica/contracts/catalogo';
+import {
+  categoriasPaths,
+  procedimientosPaths,
+  type CategoriaWire,
+  type ProcedimientoWire,
+} from '@clinica/contracts/catalogo';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, qs } from '../../../lib/api-client.ts';
 
@@ -31,9 +36,17 @@ export const listarCategoriasPublicas = async () =>
   (await api.get<CategoriaWire[]>(categoriasPaths.listar)).filter((c) => c.activa);
 
 export const serviciosQuery = (f: FiltrosServicios) =>
-  queryOptions({ queryKey: serviciosKeys.lista(f), queryFn: () => listarServicios(f), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: serviciosKeys.lista(f),
+    queryFn: () => listarServicios(f),
+    placeholderData: keepPreviousData,
+  });
 export const servicioQuery = (id: number) =>
-  queryOptions({ queryKey: serviciosKeys.detalle(id), queryFn: () => buscarServicio(id), enabled: Number.isInteger(id) && id > 0 });
+  queryOptions({
+    queryKey: serviciosKeys.detalle(id),
+    queryFn: () => buscarServicio(id),
+    enabled: Number.isInteger(id) && id > 0,
+  });
 export const categoriasPublicasQuery = () =>
   queryOptions({ queryKey: serviciosKeys.categorias(), queryFn: listarCategoriasPublicas, staleTime: 5 * 60_000 });
 

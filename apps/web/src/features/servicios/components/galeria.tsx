@@ -23,7 +23,13 @@ export function Galeria({ imagenes, nombre }: { imagenes: ImagenWire[]; nombre: 
   return (
     <Stack gap="sm">
       <div className={classes.galeriaPrincipal}>
-        <img src={mediaUrl(principal.url_detalle)} alt={principal.alt || nombre} width={1200} height={900} decoding="async" />
+        <img
+          src={mediaUrl(principal.url_detalle)}
+          alt={principal.alt || nombre}
+          width={1200}
+          height={900}
+          decoding="async"
+        />
       </div>
       {ordenadas.length > 1 && (
         <Group gap="xs" role="group" aria-label="Imágenes del tratamiento">

@@ -35,18 +35,28 @@ export const listarUsuarios = (f: FiltroUsuarios) =>
   );
 export const buscarUsuario = (id: number) => api.get<UsuarioWire>(usuariosPaths.buscar(id));
 export const crearUsuario = (datos: CrearUsuarioAdminInput) => api.post<UsuarioWire>(usuariosPaths.crearAdmin, datos);
-export const editarUsuario = (id: number, datos: EditarUsuarioAdminInput) => api.patch<UsuarioWire>(usuariosPaths.editar(id), datos);
-export const editarEstadoUsuario = (id: number, estado: boolean) => api.patch<UsuarioWire>(usuariosPaths.editarEstado(id), { estado });
+export const editarUsuario = (id: number, datos: EditarUsuarioAdminInput) =>
+  api.patch<UsuarioWire>(usuariosPaths.editar(id), datos);
+export const editarEstadoUsuario = (id: number, estado: boolean) =>
+  api.patch<UsuarioWire>(usuariosPaths.editarEstado(id), { estado });
 
 // ---- queries --------------------------------------------------------------------------------------
 export const perfilQuery = (userId: number | null) =>
   queryOptions({ queryKey: usuariosKeys.perfil(userId), queryFn: obtenerPerfil, enabled: userId !== null });
 
 export const listaUsuariosQuery = (f: FiltroUsuarios) =>
-  queryOptions({ queryKey: usuariosKeys.lista(f), queryFn: () => listarUsuarios(f), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: usuariosKeys.lista(f),
+    queryFn: () => listarUsuarios(f),
+    placeholderData: keepPreviousData,
+  });
 
 export const usuarioQuery = (id: number) =>
-  queryOptions({ queryKey: usuariosKeys.detalle(id), queryFn: () => buscarUsuario(id), enabled: Number.isInteger(id) && id > 0 });
+  queryOptions({
+    queryKey: usuariosKeys.detalle(id),
+    queryFn: () => buscarUsuario(id),
+    enabled: Number.isInteger(id) && id > 0,
+  });
 
 export const usePerfil = (userId: number | null) => useQuery(perfilQuery(userId));
 export const useListaUsuarios = (f: FiltroUsuarios) => useQuery(listaUsuariosQuery(f));
@@ -82,7 +92,10 @@ export function useCrearUsuario() {
 
 export function useEditarUsuario(id: number) {
   const invalidar = useInvalidarUsuarios();
-  return useMutation({ mutationFn: (datos: EditarUsuarioAdminInput) => editarUsuario(id, datos), onSuccess: (u) => invalidar(u) });
+  return useMutation({
+    mutationFn: (datos: EditarUsuarioAdminInput) => editarUsuario(id, datos),
+    onSuccess: (u) => invalidar(u),
+  });
 }
 
 export function useEditarEstadoUsuario() {

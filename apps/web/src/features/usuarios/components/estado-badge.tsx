@@ -10,7 +10,9 @@ export function EstadoBadge({ estado, size = 'md' }: { estado: boolean; size?: '
       size={size}
       color={estado ? colorEstado.success : 'gray'}
       variant="light"
-      leftSection={estado ? <IconCircleCheck size={14} aria-hidden="true" /> : <IconCircleOff size={14} aria-hidden="true" />}
+      leftSection={
+        estado ? <IconCircleCheck size={14} aria-hidden="true" /> : <IconCircleOff size={14} aria-hidden="true" />
+      }
     >
       {textoEstado(estado)}
     </Badge>

@@ -39,7 +39,15 @@ function Grupo({ titulo, children }: { titulo: string; children: ReactNode }) {
   );
 }
 
-export function UsuarioCampos({ form, modo, rolBloqueado }: { form: UsuarioForm; modo: ModoFormulario; rolBloqueado?: string }) {
+export function UsuarioCampos({
+  form,
+  modo,
+  rolBloqueado,
+}: {
+  form: UsuarioForm;
+  modo: ModoFormulario;
+  rolBloqueado?: string;
+}) {
   const requerido = modo === 'crear';
   const alfanumerico = ['PA', 'PPT', 'PEP', 'DE'].includes(form.values.tipodocumento);
   return (
@@ -55,8 +63,21 @@ export function UsuarioCampos({ form, modo, rolBloqueado }: { form: UsuarioForm;
             required={requerido}
             {...form.textProps('fecha_nacimiento')}
           />
-          <Select label="Género" data={opcionesGenero} placeholder="Elige una opción" required={requerido} clearable={!requerido} {...form.selectProps('genero')} />
-          <Select label="Estado civil" data={opcionesEstadoCivil} placeholder="Sin definir" clearable {...form.selectProps('estado_civil')} />
+          <Select
+            label="Género"
+            data={opcionesGenero}
+            placeholder="Elige una opción"
+            required={requerido}
+            clearable={!requerido}
+            {...form.selectProps('genero')}
+          />
+          <Select
+            label="Estado civil"
+            data={opcionesEstadoCivil}
+            placeholder="Sin definir"
+            clearable
+            {...form.selectProps('estado_civil')}
+          />
           <TextInput label="Ocupación" placeholder="Ej.: docente, contadora" {...form.textProps('ocupacion')} />
         </SimpleGrid>
       </Grupo>
@@ -64,7 +85,13 @@ export function UsuarioCampos({ form, modo, rolBloqueado }: { form: UsuarioForm;
       {modo !== 'perfil' && (
         <Grupo titulo="Documento de identidad">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <Select label="Tipo de documento" data={opcionesTipo} required allowDeselect={false} {...form.selectProps('tipodocumento')} />
+            <Select
+              label="Tipo de documento"
+              data={opcionesTipo}
+              required
+              allowDeselect={false}
+              {...form.selectProps('tipodocumento')}
+            />
             <TextInput
               label="Número de documento"
               required
@@ -79,11 +106,32 @@ export function UsuarioCampos({ form, modo, rolBloqueado }: { form: UsuarioForm;
       <Grupo titulo="Contacto">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           {modo !== 'perfil' && (
-            <TextInput label="Correo electrónico" type="email" autoComplete="off" required {...form.textProps('correo')} />
+            <TextInput
+              label="Correo electrónico"
+              type="email"
+              autoComplete="off"
+              required
+              {...form.textProps('correo')}
+            />
           )}
-          <TextInput label="Teléfono" type="tel" inputMode="tel" placeholder="300 123 4567" required={requerido} {...form.textProps('telefono')} />
+          <TextInput
+            label="Teléfono"
+            type="tel"
+            inputMode="tel"
+            placeholder="300 123 4567"
+            required={requerido}
+            {...form.textProps('telefono')}
+          />
         </SimpleGrid>
-        <Textarea label="Dirección" mt="md" autosize minRows={1} maxRows={3} placeholder="Calle, número, barrio y ciudad" {...form.textProps('direccion')} />
+        <Textarea
+          label="Dirección"
+          mt="md"
+          autosize
+          minRows={1}
+          maxRows={3}
+          placeholder="Calle, número, barrio y ciudad"
+          {...form.textProps('direccion')}
+        />
       </Grupo>
 
       {modo !== 'perfil' && (

@@ -1,0 +1,149 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { tokenExpiringIn } from '../../lib/session/test-tokens.ts';
+import { mockFetch, readAuth, renderWithProviders } from '../../lib/session/test-utils.tsx';
+import RegistrarScreen from './registrar-screen.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+function escribir(label: RegExp, value: string) {
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+}
+
+function llenarValido() {
+  escribir(/^Nombre completo/, 'Camila Ríos');
+  escribir(/^Fecha de nacimiento/, '1994-08-21');
+  escribir(/^Número de documento/, '1020304050');
+  escribir(/^Teléfono celular/, '300 123 4567');
+  escribir(/^Correo electrónico/, 'camila@demo.test');
+  escribir(/^Contraseña/, 'una frase larga y mía');
+  escribir(/^Confirma la contraseña/, 'una frase larga y mía');
+  // Género is a Mantine Select: pick the option from its dropdown.
+  fireEvent.click(screen.getByRole('combobox', { name: /^Género/ }));
+  fireEvent.click(screen.getByRole('option', { name: 'Femenino' }));
+  fireEvent.click(screen.getByRole('checkbox', { name: /términos y condiciones/ }));
+  fireEvent.click(screen.getByRole('checkbox', { name: /tratamiento de mis datos personales/ }));
+}
+
+const usuarioCreado = {
+  id: 30,
+  nombre: 'Camila Ríos',
+  correo: 'camila@demo.test',
+  rol: 'paciente',
+  estado: true,
+  tipodocumento: 'CC',
+  numerodocumento: '1020304050',
+  telefono: '300 123 4567',
+  direccion: null,
+  genero: 'femenino',
+  fecha_nacimiento: '1994-08-21',
+  ocupacion: null,
+  estado_civil: null,
+  fecha_registro: '2026-11-20T15:00:00.000Z',
+};
+
+function renderRegistro() {
+  return renderWithProviders(<RegistrarScreen />, { route: '/registrar' });
+}
+
+describe('RegistrarScreen', () => {
+  it('validates every field inline in Spanish with the contracts messages', async () => {
+    const { calls } = mockFetch([]);
+    renderRegistro();
+    fireEvent.click(screen.getByRole('button', { name: 'Crear mi cuenta' }));
+    expect(await screen.findByText('Escribe tu nombre completo (mínimo 3 caracteres)')).toBeInTheDocument();
+    expect(screen.getByText('Escribe un correo electrónico válido')).toBeInTheDocument();
+    expect(screen.getByText('La contraseña debe tener al menos 8 caracteres')).toBeInTheDocument();
+    expect(screen.getByText('Elige un género')).toBeInTheDocument();
+    expect(screen.getByText('Debes aceptar los términos y condiciones')).toBeInTheDocument();
+    expect(screen.getByText('Debes autorizar el tratamiento de tus datos personales')).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('checks the document number against its type and the password confirmation as you go', async () => {
+    mockFetch([]);
+    renderRegistro();
+    escribir(/^Número de documento/, '12');
+    fireEvent.blur(screen.getByLabelText(/^Número de documento/));
+    expect(await screen.findByText('La cédula de ciudadanía debe tener entre 5 y 10 dígitos')).toBeInTheDocument();
+    escribir(/^Contraseña/, 'una frase larga y mía');
+    escribir(/^Confirma la contraseña/, 'otra frase');
+    fireEvent.blur(screen.getByLabelText(/^Confirma la contraseña/));
+    expect(await screen.findByText('Las contraseñas no coinciden')).toBeInTheDocument();
+  });
+
+  it('links both consents to /terminoscondiciones', () => {
+    mockFetch([]);
+    renderRegistro();
+    expect(screen.getByRole('link', { name: /^términos y condiciones/ })).toHaveAttribute(
+      'href',
+      '/terminoscondiciones#terminos',
+    );
+    expect(screen.getByRole('link', { name: /^política de tratamiento de datos/ })).toHaveAttribute(
+      'href',
+      '/terminoscondiciones#politica-datos',
+    );
+  });
+
+  it('shows a 409 duplicate on the right field', async () => {
+    mockFetch([
+      {
+        method: 'POST',
+        path: '/apiusuarios/registrar',
+        status: 409,
+        body: { error: 'Ya existe una cuenta con ese correo electrónico.', code: 'CORREO_DUPLICADO' },
+      },
+    ]);
+    renderRegistro();
+    llenarValido();
+    fireEvent.click(screen.getByRole('button', { name: 'Crear mi cuenta' }));
+    await waitFor(() => expect(screen.getByLabelText(/^Correo electrónico/)).toHaveAttribute('aria-invalid', 'true'));
+    expect(screen.getAllByText('Ya existe una cuenta con ese correo electrónico.').length).toBeGreaterThan(0);
+  });
+
+  it('shows a 400 issue (a common password) under its field', async () => {
+    mockFetch([
+      {
+        method: 'POST',
+        path: '/apiusuarios/registrar',
+        status: 400,
+        body: {
+          error: 'Esa contraseña es muy común.',
+          code: 'VALIDACION',
+          issues: [{ campo: 'contrasena', mensaje: 'Esa contraseña es muy común. Elige otra.' }],
+        },
+      },
+    ]);
+    renderRegistro();
+    llenarValido();
+    fireEvent.click(screen.getByRole('button', { name: 'Crear mi cuenta' }));
+    expect(await screen.findByText('Esa contraseña es muy común. Elige otra.')).toBeInTheDocument();
+  });
+
+  it('on success signs in automatically and goes to /dashboard', async () => {
+    const token = tokenExpiringIn(1800, { id: 30, rol: 'paciente' });
+    const { calls } = mockFetch([
+      { method: 'POST', path: '/apiusuarios/registrar', status: 201, body: usuarioCreado },
+      { method: 'POST', path: '/apiusuarios/iniciarsesion', body: { token, usuario: usuarioCreado } },
+    ]);
+    renderRegistro();
+    llenarValido();
+    fireEvent.click(screen.getByRole('button', { name: 'Crear mi cuenta' }));
+    await waitFor(() => expect(calls).toHaveLength(2));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/dashboard'));
+    expect(calls[0]?.body).toEqual({
+      nombre: 'Camila Ríos',
+      tipodocumento: 'CC',
+      numerodocumento: '1020304050',
+      correo: 'camila@demo.test',
+      contrasena: 'una frase larga y mía',
+      telefono: '300 123 4567',
+      genero: 'femenino',
+      fecha_nacimiento: '1994-08-21',
+      terminos_condiciones: true,
+      politica_datos: true,
+    });
+    expect(calls[1]?.body).toEqual({ correo: 'camila@demo.test', contrasena: 'una frase larga y mía' });
+    expect(readAuth(screen.getByTestId)).toMatchObject({ isAuthenticated: true, userId: 30 });
+  });
+});
