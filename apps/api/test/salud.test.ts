@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from './helpers.ts';
+import { buildApp } from '../src/app.ts';
+import { createTestApp, createTestDatabase, testConfig, type TestContext } from './helpers.ts';
 
 describe('health and error envelope', () => {
   let t: TestContext;
@@ -35,5 +36,62 @@ describe('health and error envelope', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['strict-transport-security']).toContain('max-age=');
+  });
+});
+
+describe('hostile input', () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('refuses __proto__ in a JSON body with 400 and the envelope', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/apiusuarios/iniciarsesion',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"correo":"a@b.co","contrasena":"x","__proto__":{"admin":true}}',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'VALIDACION' });
+  });
+
+  it('answers malformed JSON with a Spanish 400', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/apiusuarios/iniciarsesion',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"correo":',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: 'El cuerpo de la solicitud no es un JSON válido.', code: 'VALIDACION' });
+  });
+
+  it('gives 400, not 500, for an out-of-range id and for NUL characters', async () => {
+    const big = await t.app.inject({ method: 'GET', url: '/apiprocedimientos/buscarprocedimiento/99999999999' });
+    expect(big.statusCode).toBe(400);
+    const nul = await t.app.inject({ method: 'GET', url: '/apiprocedimientos/listarprocedimiento?q=%00abc' });
+    expect(nul.statusCode).toBeLessThan(500);
+  });
+
+  it('never leaks internals in a 500', async () => {
+    const database = await createTestDatabase();
+    const app = await buildApp({ config: testConfig(), database });
+    app.get('/apiprueba/fallo', { config: { auth: 'publico' } }, async () => {
+      throw new Error('detalle interno secreto');
+    });
+    try {
+      const res = await app.inject({ method: 'GET', url: '/apiprueba/fallo' });
+      expect(res.statusCode).toBe(500);
+      expect(res.json()).toEqual({
+        error: 'Ocurrió un error inesperado. Inténtalo de nuevo en unos minutos.',
+        code: 'ERROR_INTERNO',
+      });
+      expect(res.body).not.toContain('secreto');
+    } finally {
+      await app.close();
+      await database.drop();
+    }
   });
 });

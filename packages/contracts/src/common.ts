@@ -3,7 +3,11 @@ import { z } from 'zod';
 
 /** A positive integer id from a path parameter. */
 export const idParam = z.object({
-  id: z.coerce.number({ message: 'El id debe ser un número' }).int('El id debe ser un número entero').positive('El id debe ser positivo'),
+  id: z.coerce
+    .number({ message: 'El id debe ser un número' })
+    .int('El id debe ser un número entero')
+    .positive('El id debe ser positivo')
+    .max(2_147_483_647, 'El id no es válido'),
 });
 
 /**
@@ -19,7 +23,7 @@ export const fechaHora = z.codec(z.iso.datetime({ offset: true }), z.date(), {
 export const fechaDia = z.iso.date({ message: 'Usa el formato AAAA-MM-DD' });
 
 export const paginacionQuery = z.object({
-  pagina: z.coerce.number().int().min(1, 'La página debe ser 1 o mayor').default(1),
+  pagina: z.coerce.number().int().min(1, 'La página debe ser 1 o mayor').max(100_000, 'Página fuera de rango').default(1),
   porPagina: z.coerce.number().int().min(1).max(100, 'Máximo 100 por página').default(20),
 });
 

@@ -26,6 +26,11 @@ export function isUniqueViolation(err: unknown, constraint?: string): boolean {
   return !!e && e.code === '23505' && (!constraint || e.constraint === constraint);
 }
 
+/** PostgreSQL class 22 (data exception: NUL bytes, out-of-range numbers...): the input was bad, not the server. */
+export function isDataException(err: unknown): boolean {
+  return findPgError(err)?.code?.startsWith('22') ?? false;
+}
+
 export function isForeignKeyViolation(err: unknown): boolean {
   return findPgError(err)?.code === '23503';
 }

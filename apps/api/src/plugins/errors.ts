@@ -3,7 +3,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiError } from '@clinica/contracts/errors';
-import { AppError, isDbUnavailable } from '../lib/app-error.ts';
+import { AppError, isDataException, isDbUnavailable } from '../lib/app-error.ts';
 
 type Issue = { campo: string; mensaje: string };
 
@@ -44,6 +44,9 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         error: propio ? err.message : 'Demasiadas solicitudes. Espera un momento e inténtalo de nuevo.',
         code: 'DEMASIADOS_INTENTOS',
       };
+    } else if (isDataException(err)) {
+      status = 400;
+      body = { error: 'Algún dato contiene caracteres o valores no válidos.', code: 'VALIDACION' };
     } else if (isDbUnavailable(err)) {
       status = 503;
       body = { error: 'El servicio no está disponible en este momento. Inténtalo de nuevo en unos segundos.', code: 'NO_DISPONIBLE' };

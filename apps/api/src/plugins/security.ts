@@ -47,7 +47,7 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: SecurityOpti
     global: true,
     max: opts.rateLimitMax ?? 600,
     timeWindow: '1 minute',
-    allowList: (req) => req.url.startsWith('/salud') || req.url.startsWith('/assets/'),
+    allowList: (req) => req.url.startsWith('/salud') || req.url.startsWith('/assets/') || req.url.startsWith('/media/'),
     errorResponseBuilder: (_req, ctx) => ({
       statusCode: 429,
       error: `Demasiadas solicitudes. Espera ${Math.ceil(ctx.ttl / 1000)} segundos e inténtalo de nuevo.`,

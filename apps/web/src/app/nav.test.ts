@@ -29,7 +29,9 @@ describe('dashboard navigation filtered by role', () => {
       const l = labels(role);
       expect(l).toContain('Lista de usuarios');
       expect(l).not.toContain('Crear usuario');
-      expect(l).toEqual(expect.arrayContaining(['Procedimientos', 'Nuevo procedimiento', 'Categorías', 'Nueva categoría']));
+      expect(l).toEqual(
+        expect.arrayContaining(['Procedimientos', 'Nuevo procedimiento', 'Categorías', 'Nueva categoría']),
+      );
     }
   });
 

@@ -35,7 +35,12 @@ export function RouteError({ fullPage = false }: { fullPage?: boolean }) {
             Recargar
           </Button>
           {/* A plain link: the router or the providers may be what failed. */}
-          <Button component="a" href={paths.inicio} variant="default" leftSection={<IconHome size={18} aria-hidden="true" />}>
+          <Button
+            component="a"
+            href={paths.inicio}
+            variant="default"
+            leftSection={<IconHome size={18} aria-hidden="true" />}
+          >
             Ir al inicio
           </Button>
         </Group>

@@ -9,11 +9,15 @@ vi.mock('../features/auth/iniciar-sesion-screen.tsx', () => ({ default: () => <h
 vi.mock('../features/auth/registrar-screen.tsx', () => ({ default: () => <h1>Registro (stub)</h1> }));
 vi.mock('../features/dashboard/dashboard-screen.tsx', () => ({ default: () => <h1>Panel (stub)</h1> }));
 vi.mock('../features/carrito/carrito-screen.tsx', () => ({ default: () => <h1>Carrito (stub)</h1> }));
-vi.mock('../features/usuarios/detalles-usuario-screen.tsx', () => ({ default: () => <h1>Detalles usuario (stub)</h1> }));
+vi.mock('../features/usuarios/detalles-usuario-screen.tsx', () => ({
+  default: () => <h1>Detalles usuario (stub)</h1>,
+}));
 
 beforeEach(() => {
   mockFetch((url) =>
-    url.pathname === '/apiprocedimientos/listarprocedimiento' ? { body: { items: [], total: 0, pagina: 1, porPagina: 6 } } : undefined,
+    url.pathname === '/apiprocedimientos/listarprocedimiento'
+      ? { body: { items: [], total: 0, pagina: 1, porPagina: 6 } }
+      : undefined,
   );
 });
 afterEach(() => {

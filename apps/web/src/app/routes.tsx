@@ -51,7 +51,10 @@ const publicRoutes: RouteObject[] = [
   screen(paths.servicios, () => import('../features/servicios/servicios-screen.tsx')),
   screen('/servicios/:id', () => import('../features/servicios/servicio-detalle-screen.tsx')),
   screen('/reservar/:id', () => import('../features/servicios/servicio-detalle-screen.tsx')),
-  { element: <RequireToken />, children: [screen(paths.carrito, () => import('../features/carrito/carrito-screen.tsx'))] },
+  {
+    element: <RequireToken />,
+    children: [screen(paths.carrito, () => import('../features/carrito/carrito-screen.tsx'))],
+  },
 ];
 
 const dashboardRoutes: RouteObject[] = [

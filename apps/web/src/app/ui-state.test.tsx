@@ -9,7 +9,9 @@ function Probe() {
   const ui = useUiState();
   return (
     <div>
-      <output data-testid="estado">{JSON.stringify({ sidebarShow: ui.sidebarShow, theme: ui.theme, resolved: ui.resolvedTheme })}</output>
+      <output data-testid="estado">
+        {JSON.stringify({ sidebarShow: ui.sidebarShow, theme: ui.theme, resolved: ui.resolvedTheme })}
+      </output>
       <button onClick={() => ui.setTheme('dark')}>oscuro</button>
       <button onClick={() => ui.setTheme('auto')}>auto</button>
       <button onClick={ui.toggleSidebar}>sidebar</button>

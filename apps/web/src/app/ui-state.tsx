@@ -63,7 +63,11 @@ export function themeStorageManager(): MantineColorSchemeManager {
     // Another tab changed the theme: follow it.
     subscribe: (onUpdate) => {
       onStorage = (event) => {
-        if (event.storageArea === window.localStorage && event.key === THEME_STORAGE_KEY && isThemeMode(event.newValue)) {
+        if (
+          event.storageArea === window.localStorage &&
+          event.key === THEME_STORAGE_KEY &&
+          isThemeMode(event.newValue)
+        ) {
           onUpdate(event.newValue);
         }
       };

@@ -11,7 +11,9 @@ import { routes } from '../app/routes.tsx';
 configure({ asyncUtilTimeout: 5000 });
 
 export function testQueryClient() {
-  return new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } } });
+  return new QueryClient({
+    defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } },
+  });
 }
 
 const b64url = (o: unknown) => btoa(JSON.stringify(o)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
@@ -27,10 +29,17 @@ type Handler = (url: URL, init?: RequestInit) => { status?: number; body?: unkno
 /** Replaces fetch: the first handler that answers wins; unknown API paths answer 404 with the API's envelope. */
 export function mockFetch(...handlers: Handler[]) {
   const fn = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
+    const url = new URL(
+      typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+      'http://localhost',
+    );
     for (const h of handlers) {
       const r = h(url, init);
-      if (r) return new Response(JSON.stringify(r.body ?? null), { status: r.status ?? 200, headers: { 'content-type': 'application/json' } });
+      if (r)
+        return new Response(JSON.stringify(r.body ?? null), {
+          status: r.status ?? 200,
+          headers: { 'content-type': 'application/json' },
+        });
     }
     if (url.pathname === '/apicarrito/listarmicarrito') return new Response('[]', { status: 200 });
     return new Response(JSON.stringify({ error: 'No encontrado', code: 'NO_ENCONTRADO' }), { status: 404 });
@@ -62,7 +71,8 @@ export function controllableMatchMedia(initialDark = false) {
   return {
     setDark(value: boolean) {
       dark = value;
-      for (const l of [...listeners]) l({ matches: value, media: '(prefers-color-scheme: dark)' } as MediaQueryListEvent);
+      for (const l of [...listeners])
+        l({ matches: value, media: '(prefers-color-scheme: dark)' } as MediaQueryListEvent);
     },
     restore() {
       window.matchMedia = original;

@@ -1,7 +1,21 @@
 // Dashboard layout (SPEC 2, 3): Mantine AppShell with a sidebar grouped by area and filtered by role (app/nav.ts),
 // bound to the global sidebarShow on desktop; on phones the sidebar is an overlay opened by the same burger and
 // closed after choosing an entry. Header: burger, logo, theme switch and the user menu.
-import { ActionIcon, Anchor, AppShell, Avatar, Box, Burger, Group, Menu, NavLink, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
+import {
+  ActionIcon,
+  Anchor,
+  AppShell,
+  Avatar,
+  Box,
+  Burger,
+  Group,
+  Menu,
+  NavLink,
+  ScrollArea,
+  Stack,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import {
   IconChevronDown,
@@ -13,6 +27,7 @@ import {
 import { Link, Outlet, useLocation } from 'react-router';
 import { Logo } from '../../components/logo.tsx';
 import { ProveedorFechas } from '../../components/proveedor-fechas.tsx';
+import { env } from '../../lib/env.ts';
 import { useAuth } from '../../lib/session/auth-context.tsx';
 import { buildNav } from '../nav.ts';
 import { paths } from '../paths.ts';
@@ -123,7 +138,13 @@ export default function DashboardLayout() {
             aria-controls="menu-lateral"
           />
         )}
-        <Anchor component={Link} to={paths.dashboard} underline="never" className={classes.brandLink}>
+        <Anchor
+          component={Link}
+          to={paths.dashboard}
+          underline="never"
+          className={classes.brandLink}
+          aria-label={`${env.clinicaNombre}, panel`}
+        >
           <Logo />
         </Anchor>
         <Group gap="sm" ml="auto" wrap="nowrap">

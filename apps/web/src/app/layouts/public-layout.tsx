@@ -2,7 +2,19 @@
 // menu on phones; footer with the clinic's contact, hours and the terms link.
 // Screens are wrapped in a centred container unless their route declares `handle: { fullBleed: true }` (the home
 // page draws its own full-width bands).
-import { Anchor, Box, Burger, Button, Container, Divider, Group, Indicator, Stack, Text, UnstyledButton } from '@mantine/core';
+import {
+  Anchor,
+  Box,
+  Burger,
+  Button,
+  Container,
+  Divider,
+  Group,
+  Indicator,
+  Stack,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
   IconBrandWhatsapp,
@@ -193,7 +205,13 @@ export default function PublicLayout() {
       <NavigationProgress />
       <header className={classes.publicHeader}>
         <Container size="lg" className={classes.publicHeaderInner}>
-          <Anchor component={Link} to={paths.inicio} underline="never" className={classes.brandLink}>
+          <Anchor
+            component={Link}
+            to={paths.inicio}
+            underline="never"
+            className={classes.brandLink}
+            aria-label={`${clinica.nombre}, página de inicio`}
+          >
             <Logo />
           </Anchor>
 

@@ -36,7 +36,13 @@ import { paths } from '../../app/paths.ts';
 import { usePageMeta } from '../../components/use-page-meta.ts';
 import { ApiClientError } from '../../lib/api-client.ts';
 import { PasswordField } from '../../lib/forms/password-field.tsx';
-import { apiFieldErrors, focusFirstInvalid, useZodForm, type FieldErrors } from '../../lib/forms/use-zod-form.ts';
+import {
+  apiFieldErrors,
+  DESCRIPCION_ABAJO,
+  focusFirstInvalid,
+  useZodForm,
+  type FieldErrors,
+} from '../../lib/forms/use-zod-form.ts';
 import { useAuth } from '../../lib/session/auth-context.tsx';
 import { iniciarSesion, registrar } from './api/auth-api.ts';
 
@@ -84,6 +90,7 @@ function erroresExtra(v: Valores): FieldErrors {
   if (v.tipodocumento && numero && (tiposDocumento as readonly string[]).includes(v.tipodocumento)) {
     out.numerodocumento = validarDocumento(v.tipodocumento as TipoDocumento, numero) ?? undefined;
   }
+  if (!v.fecha_nacimiento) out.fecha_nacimiento = 'Escribe tu fecha de nacimiento';
   if (!v.confirmacion) out.confirmacion = 'Escribe de nuevo la contraseña';
   else if (v.confirmacion !== v.contrasena) out.confirmacion = 'Las contraseñas no coinciden';
   return out;
@@ -219,7 +226,6 @@ export default function RegistrarScreen() {
                     required
                     min="1900-01-01"
                     max={hoy()}
-                    description="Día, mes y año"
                     {...form.textProps('fecha_nacimiento')}
                   />
                   <Select
@@ -238,6 +244,7 @@ export default function RegistrarScreen() {
                         ? 'Letras y números, sin espacios'
                         : 'Solo números, sin puntos'
                     }
+                    {...DESCRIPCION_ABAJO}
                     {...form.textProps('numerodocumento')}
                   />
                   <Select
@@ -281,6 +288,7 @@ export default function RegistrarScreen() {
                       autoComplete="new-password"
                       required
                       description="Mínimo 8 caracteres. Una frase fácil de recordar es más segura."
+                      {...DESCRIPCION_ABAJO}
                       {...form.textProps('contrasena')}
                     />
                     <PasswordField

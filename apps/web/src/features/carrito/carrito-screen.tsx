@@ -37,7 +37,8 @@ import { SkeletonTabla } from '../../components/skeletons.tsx';
 import { usePageMeta } from '../../components/use-page-meta.ts';
 import { formatCOP, formatDuracion } from '../../lib/format.ts';
 import { useCart } from './cart-context.tsx';
-import { contactoClinica, enlaceWhatsApp } from './contacto-clinica.ts';
+import { clinica } from '../../lib/clinica.ts';
+import { enlaceWhatsApp } from './contacto-clinica.ts';
 import classes from './carrito.module.css';
 import { mediaUrl } from './media.ts';
 
@@ -99,7 +100,7 @@ function ItemCarrito({ item }: { item: CarritoItemWire }) {
           >
             {nombre}
           </Anchor>
-          <Group gap="md" mt={2}>
+          <Group gap="xs" mt={2} rowGap={4}>
             {p && (
               <Group gap={4} wrap="nowrap">
                 <IconClock size={16} aria-hidden="true" color="var(--mantine-color-dimmed)" />
@@ -113,29 +114,30 @@ function ItemCarrito({ item }: { item: CarritoItemWire }) {
                 color="blue"
                 variant="light"
                 size="sm"
+                style={{ minWidth: 'max-content' }}
                 leftSection={<IconStethoscope size={12} aria-hidden="true" />}
               >
                 Requiere valoración
               </Badge>
             )}
           </Group>
-        </Stack>
-        <Stack gap={6} align="flex-end" justify="space-between" style={{ alignSelf: 'stretch' }}>
-          <Text fw={700} style={{ whiteSpace: 'nowrap' }}>
-            {p ? formatCOP(p.precio) : '—'}
-          </Text>
-          <Tooltip label="Quitar del carrito">
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              size="lg"
-              aria-label={`Quitar ${nombre} del carrito`}
-              loading={quitando}
-              onClick={() => void quitar()}
-            >
-              <IconTrash size={18} aria-hidden="true" />
-            </ActionIcon>
-          </Tooltip>
+          <Group justify="space-between" align="center" mt={4} wrap="nowrap">
+            <Text fw={700} fz="lg" style={{ whiteSpace: 'nowrap' }}>
+              {p ? formatCOP(p.precio) : '—'}
+            </Text>
+            <Tooltip label="Quitar del carrito">
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                size="lg"
+                aria-label={`Quitar ${nombre} del carrito`}
+                loading={quitando}
+                onClick={() => void quitar()}
+              >
+                <IconTrash size={18} aria-hidden="true" />
+              </ActionIcon>
+            </Tooltip>
+          </Group>
         </Stack>
       </Group>
     </Paper>
@@ -224,14 +226,14 @@ function Resumen({ items }: { items: CarritoItemWire[] }) {
           </Button>
           <Button
             component="a"
-            href={`tel:+${contactoClinica.telefonoDigitos}`}
+            href={clinica.telefonoHref}
             variant="default"
             leftSection={<IconPhone size={18} aria-hidden="true" />}
           >
-            Llamar al {contactoClinica.telefono}
+            Llamar al {clinica.telefono}
           </Button>
           <Text size="sm" c="dimmed">
-            WhatsApp {contactoClinica.whatsapp} · {contactoClinica.horario}
+            WhatsApp {clinica.whatsapp} · {clinica.horario.map((h) => `${h.dias}: ${h.horas}`).join(' · ')}
           </Text>
         </Stack>
       </Paper>

@@ -1,7 +1,7 @@
 // /detallesprocedimientos: details of the procedure selected in the list (sessionStorage
 // 'procedimientoSeleccionado'). With no selection it says so and links to the list.
 import type { ProcedimientoWire } from '@clinica/contracts/catalogo';
-import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconEdit, IconExternalLink } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -47,7 +47,9 @@ function Ficha({ p }: { p: ProcedimientoWire }) {
           </Group>
           <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
             <Dato etiqueta="Categoría">
-              <Link to={paths.detallesCategoria(p.categoria.id)}>{p.categoria.nombre}</Link>
+              <Anchor component={Link} to={paths.detallesCategoria(p.categoria.id)}>
+                {p.categoria.nombre}
+              </Anchor>
             </Dato>
             <Dato etiqueta="Precio">{formatCOP(p.precio)}</Dato>
             <Dato etiqueta="Duración">{formatDuracion(p.duracion_minutos)}</Dato>

@@ -11,7 +11,11 @@ export default function ErrorServidorScreen() {
       codigo="500"
       titulo="Algo salió mal de nuestro lado"
       accion={
-        <Button variant="light" leftSection={<IconRefresh size={18} aria-hidden="true" />} onClick={() => window.history.back()}>
+        <Button
+          variant="light"
+          leftSection={<IconRefresh size={18} aria-hidden="true" />}
+          onClick={() => window.history.back()}
+        >
           Intentar de nuevo
         </Button>
       }

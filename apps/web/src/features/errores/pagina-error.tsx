@@ -36,7 +36,11 @@ export function PaginaError({ codigo, titulo, children, accion }: Props) {
         <Group justify="center" gap="sm" mt="sm">
           {accion}
           {enPanel ? (
-            <Button component={Link} to={paths.dashboard} leftSection={<IconLayoutDashboard size={18} aria-hidden="true" />}>
+            <Button
+              component={Link}
+              to={paths.dashboard}
+              leftSection={<IconLayoutDashboard size={18} aria-hidden="true" />}
+            >
               Ir al panel
             </Button>
           ) : (

@@ -22,7 +22,15 @@ function procedimiento(over: Partial<ProcedimientoWire>): ProcedimientoWire {
     edad_minima: 18,
     activo: true,
     categoria: { id: 1, nombre: 'Facial' },
-    imagenes: [{ id: 1, alt: 'Cabina de limpieza facial', orden: 0, url_tarjeta: '/media/p/1-tarjeta.webp', url_detalle: '/media/p/1-detalle.webp' }],
+    imagenes: [
+      {
+        id: 1,
+        alt: 'Cabina de limpieza facial',
+        orden: 0,
+        url_tarjeta: '/media/p/1-tarjeta.webp',
+        url_detalle: '/media/p/1-detalle.webp',
+      },
+    ],
     creado_en: '2026-01-01T10:00:00.000Z',
     actualizado_en: '2026-01-01T10:00:00.000Z',
     ...over,
@@ -53,7 +61,14 @@ describe('/inicio', () => {
             body: {
               items: [
                 procedimiento({}),
-                procedimiento({ id: 2, nombre: 'Toxina botulínica', precio: 950000, duracion_minutos: 30, categoria: { id: 2, nombre: 'Inyectables' }, imagenes: [] }),
+                procedimiento({
+                  id: 2,
+                  nombre: 'Toxina botulínica',
+                  precio: 950000,
+                  duracion_minutos: 30,
+                  categoria: { id: 2, nombre: 'Inyectables' },
+                  imagenes: [],
+                }),
               ],
               total: 2,
               pagina: 1,
@@ -84,7 +99,9 @@ describe('/inicio', () => {
   });
 
   it('has a hero with calls to action, hours and contact', async () => {
-    mockFetch((url) => (url.pathname === LISTA ? { body: { items: [], total: 0, pagina: 1, porPagina: 6 } } : undefined));
+    mockFetch((url) =>
+      url.pathname === LISTA ? { body: { items: [], total: 0, pagina: 1, porPagina: 6 } } : undefined,
+    );
     renderInicio();
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Tu mejor versión, con criterio médico');
     expect(screen.getByRole('link', { name: /Ver servicios/ })).toHaveAttribute('href', '/servicios');
@@ -97,7 +114,10 @@ describe('/inicio', () => {
   });
 
   it('shows skeletons while loading', () => {
-    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>(() => {})));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>(() => {})),
+    );
     renderInicio();
     expect(screen.getByRole('status')).toHaveTextContent('Cargando tratamientos destacados…');
   });

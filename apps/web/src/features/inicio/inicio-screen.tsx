@@ -57,7 +57,10 @@ const razones = [
 ];
 
 const pasos = [
-  { titulo: 'Crea tu cuenta', texto: 'Regístrate en un minuto y guarda en tu carrito los tratamientos que te interesan.' },
+  {
+    titulo: 'Crea tu cuenta',
+    texto: 'Regístrate en un minuto y guarda en tu carrito los tratamientos que te interesan.',
+  },
   { titulo: 'Ven a tu valoración', texto: 'Un médico revisa tu piel y tu historia, y te propone un plan a tu medida.' },
   { titulo: 'Empieza tu plan', texto: 'Agendamos tus sesiones y te acompañamos en cada paso, antes y después.' },
 ];
@@ -197,9 +200,8 @@ export default function InicioScreen() {
                 Una clínica pequeña, con tiempo para ti
               </Title>
               <Text c="dimmed">
-                En {clinica.nombre} creemos en la medicina estética que cuida: consultas sin afán, planes
-                realistas y un equipo que te conoce por tu nombre. Trabajamos desde el barrio Chicó, en el norte de
-                Bogotá.
+                En {clinica.nombre} creemos en la medicina estética que cuida: consultas sin afán, planes realistas y un
+                equipo que te conoce por tu nombre. Trabajamos desde el barrio Chicó, en el norte de Bogotá.
               </Text>
               <blockquote className={classes.cita}>
                 «Los mejores resultados son los que se notan, pero no te cambian.»
@@ -276,7 +278,13 @@ export default function InicioScreen() {
                 >
                   Escríbenos por WhatsApp
                 </Button>
-                <Button component={Link} to={paths.registrar} size="md" variant="outline" className={classes.botonClaro}>
+                <Button
+                  component={Link}
+                  to={paths.registrar}
+                  size="md"
+                  variant="outline"
+                  className={classes.botonClaro}
+                >
                   Crear mi cuenta
                 </Button>
               </Group>

@@ -20,10 +20,11 @@ import {
 import { notifications } from '@mantine/notifications';
 import {
   IconArrowLeft,
-  IconCalendarUser,
   IconCheck,
   IconClock,
+  IconFileDescription,
   IconInfoCircle,
+  IconListCheck,
   IconShoppingBagPlus,
   IconStethoscope,
   IconUserCheck,
@@ -59,6 +60,20 @@ function Seccion({ titulo, children }: { titulo: string; children: ReactNode }) 
       </Title>
       {children}
     </Stack>
+  );
+}
+
+function Preparacion({ icono, titulo, children }: { icono: ReactNode; titulo: string; children: ReactNode }) {
+  return (
+    <Group gap="sm" wrap="nowrap" align="flex-start">
+      <ThemeIcon variant="light" radius="xl" size="md" aria-hidden="true" mt={2}>
+        {icono}
+      </ThemeIcon>
+      <div>
+        <Text fw={600}>{titulo}</Text>
+        <Text className={classes.texto}>{children}</Text>
+      </div>
+    </Group>
   );
 }
 
@@ -255,41 +270,21 @@ function Detalle({ servicio }: { servicio: ProcedimientoWire }) {
             </Seccion>
             <Divider />
             <Seccion titulo="Antes de tu tratamiento">
-              <List spacing="sm" icon={<IconCalendarUser size={18} aria-hidden="true" />} center={false}>
-                <List.Item>
-                  <Text fw={600} span>
-                    Recomendaciones previas:{' '}
-                  </Text>
-                  <Text span className={classes.texto}>
-                    {servicio.recomendaciones_previas?.trim() ||
-                      'No hay recomendaciones especiales para este tratamiento.'}
-                  </Text>
-                </List.Item>
-                <List.Item>
-                  <Text fw={600} span>
-                    Exámenes requeridos:{' '}
-                  </Text>
-                  <Text span className={classes.texto}>
-                    {servicio.examenes_requeridos?.trim() || 'No se requieren exámenes previos.'}
-                  </Text>
-                </List.Item>
-                <List.Item>
-                  <Text fw={600} span>
-                    Edad mínima:{' '}
-                  </Text>
-                  <Text span>{servicio.edad_minima} años.</Text>
-                </List.Item>
-                <List.Item>
-                  <Text fw={600} span>
-                    Valoración:{' '}
-                  </Text>
-                  <Text span>
-                    {servicio.requiere_evaluacion
-                      ? 'Este tratamiento requiere una valoración médica previa; la clínica la agenda contigo antes del procedimiento.'
-                      : 'Puedes agendar el tratamiento directamente.'}
-                  </Text>
-                </List.Item>
-              </List>
+              <Stack gap="md">
+                <Preparacion icono={<IconListCheck size={18} />} titulo="Recomendaciones previas">
+                  {servicio.recomendaciones_previas?.trim() ||
+                    'No hay recomendaciones especiales para este tratamiento.'}
+                </Preparacion>
+                <Preparacion icono={<IconFileDescription size={18} />} titulo="Exámenes requeridos">
+                  {servicio.examenes_requeridos?.trim() || 'No se requieren exámenes previos.'}
+                </Preparacion>
+                {servicio.requiere_evaluacion && (
+                  <Preparacion icono={<IconStethoscope size={18} />} titulo="Valoración médica">
+                    Este tratamiento empieza con una valoración con el médico, que la clínica agenda contigo antes del
+                    procedimiento.
+                  </Preparacion>
+                )}
+              </Stack>
             </Seccion>
           </Stack>
         </Grid.Col>

@@ -33,7 +33,7 @@ import { SkeletonLineas } from '../../components/skeletons.tsx';
 import { usePageMeta } from '../../components/use-page-meta.ts';
 import { ApiClientError } from '../../lib/api-client.ts';
 import { PasswordField } from '../../lib/forms/password-field.tsx';
-import { apiFieldErrors, focusFirstInvalid, useZodForm, type FieldErrors } from '../../lib/forms/use-zod-form.ts';
+import { apiFieldErrors, DESCRIPCION_ABAJO, focusFirstInvalid, useZodForm, type FieldErrors } from '../../lib/forms/use-zod-form.ts';
 import { useAuth } from '../../lib/session/auth-context.tsx';
 import { useCambiarContrasena, useEditarPerfil, usePerfil } from './api/usuarios-api.ts';
 import { UsuarioCampos } from './components/usuario-campos.tsx';
@@ -232,6 +232,7 @@ function CambiarContrasena() {
               autoComplete="new-password"
               required
               description="Mínimo 8 caracteres."
+              {...DESCRIPCION_ABAJO}
               {...form.textProps('contrasena_nueva')}
             />
             <PasswordField

@@ -45,6 +45,7 @@ type Options<V, S extends z.ZodType> = {
   /**
    * Checks the schema cannot give field by field while other fields are still wrong (zod skips object-level
    * refinements until every field parses), e.g. the document number per type or a password confirmation.
+   * Their messages win over the schema's for the same field (they are the more specific ones).
    * Keep it stable (module scope).
    */
   extraErrors?: (values: V) => FieldErrors;
@@ -64,7 +65,7 @@ export function useZodForm<V extends Record<string, unknown>, S extends z.ZodTyp
   const clientErrors = useMemo<FieldErrors>(() => {
     const result = schema.safeParse(toInput ? toInput(values) : values);
     const out = result.success ? {} : zodFieldErrors(result.error);
-    for (const [k, msg] of Object.entries(extraErrors?.(values) ?? {})) if (msg) out[k] ??= msg;
+    for (const [k, msg] of Object.entries(extraErrors?.(values) ?? {})) if (msg) out[k] = msg;
     return out;
   }, [schema, toInput, extraErrors, values]);
 
@@ -145,6 +146,9 @@ export function useZodForm<V extends Record<string, unknown>, S extends z.ZodTyp
     isValid: Object.keys(clientErrors).length === 0,
   };
 }
+
+/** Description under the input (before the error) so fields in a row stay aligned. */
+export const DESCRIPCION_ABAJO = { inputWrapperOrder: ['label', 'input', 'description', 'error'] as ('label' | 'input' | 'description' | 'error')[] };
 
 /** After a failed submit, moves focus to the first field marked invalid (once React has rendered the errors). */
 export function focusFirstInvalid(form: HTMLFormElement | null) {

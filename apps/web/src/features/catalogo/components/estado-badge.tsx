@@ -5,7 +5,8 @@ import { colorEstado } from '../../../app/theme.ts';
 export function EstadoBadge({ activo, femenino = false }: { activo: boolean; femenino?: boolean }) {
   const texto = activo ? (femenino ? 'Activa' : 'Activo') : femenino ? 'Inactiva' : 'Inactivo';
   return (
-    <Badge color={activo ? colorEstado.success : 'gray'} variant="light">
+    // min-width: in narrow table cells a Badge would otherwise ellipsize its only word.
+    <Badge color={activo ? colorEstado.success : 'gray'} variant="light" style={{ minWidth: 'max-content' }}>
       {texto}
     </Badge>
   );

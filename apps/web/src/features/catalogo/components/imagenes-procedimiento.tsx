@@ -159,49 +159,50 @@ export function ImagenesProcedimiento({
                 <Stack gap="xs">
                   <div className={classes.marcoImagen}>
                     <img src={mediaUrl(img.url_tarjeta)} alt={img.alt || `${nombre}, imagen ${i + 1}`} loading="lazy" />
+                    <Badge
+                      className={classes.posicion}
+                      variant="filled"
+                      color={i === 0 ? 'rosa' : 'dark'}
+                      style={{ minWidth: 'max-content' }}
+                    >
+                      {i === 0 ? 'Principal' : `Imagen ${i + 1}`}
+                    </Badge>
                   </div>
-                  <Group justify="space-between" wrap="nowrap" gap="xs">
-                    <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
-                      <Badge variant="light" color={i === 0 ? 'rosa' : 'gray'}>
-                        {i === 0 ? 'Principal' : `${i + 1}`}
-                      </Badge>
-                      <Text size="xs" c="dimmed" truncate="end">
-                        {img.alt || 'Sin texto alternativo'}
-                      </Text>
-                    </Group>
-                    <Group gap={2} wrap="nowrap">
-                      <Tooltip label="Mover antes">
-                        <ActionIcon
-                          variant="subtle"
-                          aria-label={`Mover la imagen ${i + 1} antes`}
-                          disabled={i === 0 || ordenar.isPending}
-                          onClick={() => mover(i, -1)}
-                        >
-                          <IconArrowUp size={18} aria-hidden="true" />
-                        </ActionIcon>
-                      </Tooltip>
-                      <Tooltip label="Mover después">
-                        <ActionIcon
-                          variant="subtle"
-                          aria-label={`Mover la imagen ${i + 1} después`}
-                          disabled={i === ordenadas.length - 1 || ordenar.isPending}
-                          onClick={() => mover(i, 1)}
-                        >
-                          <IconArrowDown size={18} aria-hidden="true" />
-                        </ActionIcon>
-                      </Tooltip>
-                      <Tooltip label="Eliminar imagen">
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          aria-label={`Eliminar la imagen ${i + 1}`}
-                          loading={eliminar.isPending && eliminar.variables === img.id}
-                          onClick={() => confirmarEliminar(img, i)}
-                        >
-                          <IconTrash size={18} aria-hidden="true" />
-                        </ActionIcon>
-                      </Tooltip>
-                    </Group>
+                  <Text size="xs" c="dimmed" lineClamp={2} title={img.alt || undefined}>
+                    {img.alt || 'Sin texto alternativo'}
+                  </Text>
+                  <Group justify="flex-end" gap={2} wrap="nowrap">
+                    <Tooltip label="Mover antes">
+                      <ActionIcon
+                        variant="subtle"
+                        aria-label={`Mover la imagen ${i + 1} antes`}
+                        disabled={i === 0 || ordenar.isPending}
+                        onClick={() => mover(i, -1)}
+                      >
+                        <IconArrowUp size={18} aria-hidden="true" />
+                      </ActionIcon>
+                    </Tooltip>
+                    <Tooltip label="Mover después">
+                      <ActionIcon
+                        variant="subtle"
+                        aria-label={`Mover la imagen ${i + 1} después`}
+                        disabled={i === ordenadas.length - 1 || ordenar.isPending}
+                        onClick={() => mover(i, 1)}
+                      >
+                        <IconArrowDown size={18} aria-hidden="true" />
+                      </ActionIcon>
+                    </Tooltip>
+                    <Tooltip label="Eliminar imagen">
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        aria-label={`Eliminar la imagen ${i + 1}`}
+                        loading={eliminar.isPending && eliminar.variables === img.id}
+                        onClick={() => confirmarEliminar(img, i)}
+                      >
+                        <IconTrash size={18} aria-hidden="true" />
+                      </ActionIcon>
+                    </Tooltip>
                   </Group>
                 </Stack>
               </Paper>

@@ -178,6 +178,7 @@ export function ProcedimientoForm({ initial, categorias, submitLabel, cancelTo, 
             <NumberInput
               label="Edad mínima (años)"
               description="18 por defecto (Ley 1799 de 2016)."
+              inputWrapperOrder={['label', 'input', 'description', 'error']}
               required
               allowDecimal={false}
               allowNegative={false}

@@ -15,7 +15,7 @@ import {
   tiposDocumento,
 } from '@clinica/contracts/usuarios';
 import { PasswordField } from '../../../lib/forms/password-field.tsx';
-import type { useZodForm } from '../../../lib/forms/use-zod-form.ts';
+import { DESCRIPCION_ABAJO, type useZodForm } from '../../../lib/forms/use-zod-form.ts';
 import type { UsuarioValores } from '../usuario-valores.ts';
 
 export type UsuarioForm = ReturnType<typeof useZodForm<UsuarioValores, z.ZodType>>;
@@ -97,6 +97,7 @@ export function UsuarioCampos({
               required
               autoComplete="off"
               description={alfanumerico ? 'Letras y números, sin espacios' : 'Solo números, sin puntos'}
+              {...DESCRIPCION_ABAJO}
               {...form.textProps('numerodocumento')}
             />
           </SimpleGrid>
@@ -144,6 +145,7 @@ export function UsuarioCampos({
               allowDeselect={false}
               disabled={!!rolBloqueado}
               description={rolBloqueado}
+              {...DESCRIPCION_ABAJO}
               {...form.selectProps('rol')}
             />
             {modo === 'crear' && (
@@ -152,6 +154,7 @@ export function UsuarioCampos({
                 autoComplete="new-password"
                 required
                 description="Mínimo 8 caracteres. Compártela de forma privada; la persona puede cambiarla desde su perfil."
+                {...DESCRIPCION_ABAJO}
                 {...form.textProps('contrasena')}
               />
             )}
