@@ -1,5 +1,5 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig } from 'vitest/config';
 
 const api = process.env.API_URL ?? 'http://localhost:3000';
 const proxied = ['/apiusuarios', '/apicarrito', '/apiprocedimientos', '/apicategoriaprocedimientos', '/apicitas', '/apihistorialmedico', '/media', '/salud', '/socket.io'];

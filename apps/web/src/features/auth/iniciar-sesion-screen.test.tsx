@@ -128,3 +128,13 @@ describe('IniciarSesionScreen', () => {
     expect(screen.getByTestId('location').dataset.type).toBe('REPLACE');
   });
 });
+
+describe('primerNombre', () => {
+  it('greets by first name, keeping a title', async () => {
+    const { primerNombre } = await import('./primer-nombre.ts');
+    expect(primerNombre('Laura Gómez')).toBe('Laura');
+    expect(primerNombre('Dr. Andrés Gómez')).toBe('Dr. Andrés');
+    expect(primerNombre('Dra Catalina Vélez')).toBe('Dra Catalina');
+    expect(primerNombre('  Ana ')).toBe('Ana');
+  });
+});

@@ -15,6 +15,7 @@ import { PasswordField } from '../../lib/forms/password-field.tsx';
 import { useZodForm } from '../../lib/forms/use-zod-form.ts';
 import { useAuth } from '../../lib/session/auth-context.tsx';
 import { iniciarSesion } from './api/auth-api.ts';
+import { primerNombre } from './primer-nombre.ts';
 
 /** What to tell the person for each failure; the server's Spanish text is the most precise. */
 export function mensajeInicioSesion(err: unknown): { titulo: string; mensaje: string } {
@@ -55,7 +56,7 @@ export default function IniciarSesionScreen() {
       login(token);
       notifications.show({
         color: 'green',
-        title: `¡Hola, ${usuario.nombre.split(' ')[0]}!`,
+        title: `¡Hola, ${primerNombre(usuario.nombre)}!`,
         message: 'Iniciaste sesión.',
       });
       void navigate(getReturnPath(location.state, paths.dashboard), { replace: true });

@@ -45,6 +45,7 @@ import {
 } from '../../lib/forms/use-zod-form.ts';
 import { useAuth } from '../../lib/session/auth-context.tsx';
 import { iniciarSesion, registrar } from './api/auth-api.ts';
+import { primerNombre } from './primer-nombre.ts';
 
 export const opcionesTipoDocumento = tiposDocumento.map((t) => ({
   value: t,
@@ -134,7 +135,7 @@ export default function RegistrarScreen() {
       }
     },
     onSuccess: ({ usuario, token }) => {
-      const nombre = usuario.nombre.split(' ')[0];
+      const nombre = primerNombre(usuario.nombre);
       if (token) {
         login(token);
         notifications.show({

@@ -100,7 +100,7 @@ function ItemCarrito({ item }: { item: CarritoItemWire }) {
           >
             {nombre}
           </Anchor>
-          <Group gap="xs" mt={2} rowGap={4}>
+          <Group gap="xs" mt={2}>
             {p && (
               <Group gap={4} wrap="nowrap">
                 <IconClock size={16} aria-hidden="true" color="var(--mantine-color-dimmed)" />

@@ -29,6 +29,8 @@ import { roles, type Rol } from '@clinica/contracts/usuarios';
 import { paths } from '../../app/paths.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { usePageMeta } from '../../components/use-page-meta.ts';
+import classes from './dashboard.module.css';
+import { primerNombre } from './primer-nombre.ts';
 import { useAuth } from '../../lib/session/auth-context.tsx';
 import {
   useConteoCarrito,
@@ -72,14 +74,7 @@ function ValorConteo({ conteo }: { conteo: Conteo }) {
 function TarjetaAtajo({ atajo }: { atajo: Atajo }) {
   const Icono = atajo.icono;
   return (
-    <Card
-      component={Link}
-      to={atajo.to}
-      padding="lg"
-      shadow="xs"
-      className="tarjeta-atajo"
-      style={{ textDecoration: 'none', color: 'inherit' }}
-    >
+    <Card component={Link} to={atajo.to} padding="lg" shadow="xs" className={classes.tarjeta}>
       <Stack gap="sm" h="100%">
         <Group justify="space-between" align="flex-start" wrap="nowrap">
           <ThemeIcon size={44} radius="md" variant="light" aria-hidden="true">
@@ -95,7 +90,7 @@ function TarjetaAtajo({ atajo }: { atajo: Atajo }) {
             {atajo.descripcion}
           </Text>
         </div>
-        <Group gap={4} mt="auto" c="var(--mantine-primary-color-filled)">
+        <Group gap={4} mt="auto" c="var(--mantine-color-anchor)">
           <Text size="sm" fw={600} c="inherit">
             Abrir
           </Text>
@@ -108,7 +103,10 @@ function TarjetaAtajo({ atajo }: { atajo: Atajo }) {
 
 function Atajos({ atajos }: { atajos: Atajo[] }) {
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }} spacing="lg">
+    <SimpleGrid
+      cols={{ base: 1, xs: 2, lg: atajos.length === 4 ? 2 : 3, xl: atajos.length === 4 ? 4 : 3 }}
+      spacing="lg"
+    >
       {atajos.map((a) => (
         <TarjetaAtajo key={a.to} atajo={a} />
       ))}
@@ -134,13 +132,7 @@ function ResumenUsuarios() {
           <Title order={2} fz="h4" id="resumen-usuarios">
             Personas registradas
           </Title>
-          <UnstyledButton
-            component={Link}
-            to={paths.listarUsuarios}
-            c="var(--mantine-primary-color-filled)"
-            fw={600}
-            fz="sm"
-          >
+          <UnstyledButton component={Link} to={paths.listarUsuarios} c="var(--mantine-color-anchor)" fw={600} fz="sm">
             Ver la lista de usuarios
           </UnstyledButton>
         </Group>
@@ -159,14 +151,8 @@ function ResumenUsuarios() {
                 to: `${paths.listarUsuarios}?rol=${rol}`,
               })),
             ].map((x) => (
-              <UnstyledButton
-                key={x.etiqueta}
-                component={Link}
-                to={x.to}
-                p="sm"
-                style={{ borderRadius: 'var(--mantine-radius-md)', background: 'var(--clinica-superficie-suave)' }}
-              >
-                <Text size="xs" c="dimmed" fw={600} tt="uppercase" style={{ letterSpacing: '0.06em' }}>
+              <UnstyledButton key={x.etiqueta} component={Link} to={x.to} className={classes.cifra}>
+                <Text size="xs" c="dimmed" fw={600} style={{ overflowWrap: 'anywhere' }}>
                   {x.etiqueta}
                 </Text>
                 {conteo.pending ? (
@@ -328,7 +314,7 @@ export default function DashboardScreen() {
   const { userRole, userId } = useAuth();
   const perfil = usePerfilDashboard(userId);
   const rol = (userRole ?? '').toLowerCase();
-  const nombre = perfil.data?.nombre.split(' ')[0];
+  const nombre = (perfil.data ? primerNombre(perfil.data.nombre) : undefined);
 
   let panel;
   if (rol === 'administrador') panel = <PanelAdministrador />;

@@ -10,7 +10,6 @@ import {
   Divider,
   Grid,
   Group,
-  List,
   Paper,
   Stack,
   Text,

@@ -33,7 +33,13 @@ import { SkeletonLineas } from '../../components/skeletons.tsx';
 import { usePageMeta } from '../../components/use-page-meta.ts';
 import { ApiClientError } from '../../lib/api-client.ts';
 import { PasswordField } from '../../lib/forms/password-field.tsx';
-import { apiFieldErrors, DESCRIPCION_ABAJO, focusFirstInvalid, useZodForm, type FieldErrors } from '../../lib/forms/use-zod-form.ts';
+import {
+  apiFieldErrors,
+  DESCRIPCION_ABAJO,
+  focusFirstInvalid,
+  useZodForm,
+  type FieldErrors,
+} from '../../lib/forms/use-zod-form.ts';
 import { useAuth } from '../../lib/session/auth-context.tsx';
 import { useCambiarContrasena, useEditarPerfil, usePerfil } from './api/usuarios-api.ts';
 import { UsuarioCampos } from './components/usuario-campos.tsx';

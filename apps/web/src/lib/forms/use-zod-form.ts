@@ -148,7 +148,9 @@ export function useZodForm<V extends Record<string, unknown>, S extends z.ZodTyp
 }
 
 /** Description under the input (before the error) so fields in a row stay aligned. */
-export const DESCRIPCION_ABAJO = { inputWrapperOrder: ['label', 'input', 'description', 'error'] as ('label' | 'input' | 'description' | 'error')[] };
+export const DESCRIPCION_ABAJO = {
+  inputWrapperOrder: ['label', 'input', 'description', 'error'] as ('label' | 'input' | 'description' | 'error')[],
+};
 
 /** After a failed submit, moves focus to the first field marked invalid (once React has rendered the errors). */
 export function focusFirstInvalid(form: HTMLFormElement | null) {

@@ -1,0 +1,153 @@
+// Issue 4 in a real browser against the production build with the demo catalogue:
+//  - a visitor browses /servicios, filters by category, opens a service, is sent to sign in and brought back,
+//    adds it, sees the header badge, is told it is already in the cart, removes it, adds two and clears;
+//  - staff create a category and a procedure with an image, and the public page shows it.
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { apiFetch, DEMO, DEMO_PASSWORD, loginToken, signInAs, unico, useBrowser } from './harness.ts';
+
+/** The header's cart link; its accessible name carries the count ('Carrito, 2 tratamientos'). */
+const carritoEnCabecera = (page: Page) =>
+  page.getByRole('banner').getByRole('link', { name: /^Carrito, / });
+
+async function abrirServicio(page: Page, nombre: string) {
+  await page.goto('/servicios');
+  await page.getByRole('link', { name: nombre, exact: true }).click();
+  await page.getByRole('heading', { level: 1, name: nombre }).waitFor();
+}
+
+describe('catálogo y carrito', () => {
+  const t = useBrowser();
+
+  it('a visitor browses, filters, signs in to add, and manages the cart', async () => {
+    const { page } = t;
+    // Start from an empty cart for the demo patient (state through the API, STYLE 11).
+    const token = await loginToken(DEMO.paciente);
+    expect((await apiFetch('/apicarrito/limpiarmicarrito', { method: 'DELETE', token })).status).toBeLessThan(300);
+
+    // Browse and filter by category: the choice is in the URL.
+    await page.goto('/servicios');
+    await page.getByRole('article').first().waitFor();
+    expect(await page.getByRole('article').count()).toBeGreaterThan(5);
+    await page.getByRole('radiogroup', { name: 'Filtrar por categoría' }).getByText('Facial', { exact: true }).click();
+    await page.waitForURL(/\/servicios\?categoria=\d+$/);
+    await page.getByText(/tratamientos? en Facial/).waitFor();
+    const categorias = await page.getByRole('article').locator('.mantine-Badge-root').allTextContents();
+    expect(categorias.length).toBeGreaterThan(0);
+    expect(new Set(categorias.map((c) => c.trim().toLowerCase()))).toEqual(new Set(['facial']));
+    await expect.poll(() => page.getByRole('link', { name: 'Criolipólisis' }).count()).toBe(0);
+
+    // Open a service; adding without a session goes to sign in, which comes back here.
+    await page.getByRole('link', { name: 'Limpieza facial profunda', exact: true }).click();
+    await page.waitForURL(/\/servicios\/\d+$/);
+    const urlServicio = new URL(page.url()).pathname;
+    await page.getByRole('heading', { level: 1, name: 'Limpieza facial profunda' }).waitFor();
+    expect(await page.getByText('$ 180.000').first().isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Agregar al carrito' }).click();
+    await page.waitForURL('**/iniciarsesion');
+    await page.getByLabel('Correo electrónico').fill(DEMO.paciente);
+    await page.getByLabel('Contraseña', { exact: true }).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+    await page.waitForURL((url) => url.pathname === urlServicio);
+
+    // Add it: the page says so, offers the cart, and the header badge counts it.
+    await page.getByRole('button', { name: 'Agregar al carrito' }).click();
+    await page.getByText('Puedes seguir explorando o revisar tu carrito.').waitFor();
+    await expect.poll(() => carritoEnCabecera(page).getAttribute('aria-label')).toBe('Carrito, 1 tratamiento');
+
+    // Again: already in the cart, nothing added.
+    await page.getByRole('button', { name: 'Agregar al carrito' }).click();
+    await page.getByText('Este tratamiento ya está en tu carrito.').waitFor();
+    expect(await carritoEnCabecera(page).getAttribute('aria-label')).toBe('Carrito, 1 tratamiento');
+
+    // Remove it in /carrito.
+    await page.getByRole('link', { name: 'Ver carrito' }).first().click();
+    await page.waitForURL('**/carrito');
+    await page.getByRole('button', { name: 'Quitar Limpieza facial profunda del carrito' }).click();
+    await page.getByText('Tu carrito está vacío').waitFor();
+    await expect.poll(() => carritoEnCabecera(page).getAttribute('aria-label')).toBe('Carrito, sin tratamientos');
+
+    // Add two, check the total, and clear after confirming.
+    await abrirServicio(page, 'Limpieza facial profunda');
+    await page.getByRole('button', { name: 'Agregar al carrito' }).click();
+    await page.getByText('Puedes seguir explorando o revisar tu carrito.').waitFor();
+    await abrirServicio(page, 'Peeling químico superficial');
+    await page.getByRole('button', { name: 'Agregar al carrito' }).click();
+    await page.getByText('Puedes seguir explorando o revisar tu carrito.').waitFor();
+    await expect.poll(() => carritoEnCabecera(page).getAttribute('aria-label')).toBe('Carrito, 2 tratamientos');
+
+    await carritoEnCabecera(page).click();
+    await page.waitForURL('**/carrito');
+    const lista = page.getByRole('list', { name: 'Tratamientos en tu carrito' });
+    await lista.waitFor();
+    expect(await lista.getByRole('listitem').count()).toBe(2);
+    expect(await page.getByTestId('total-carrito').textContent()).toBe('$ 430.000');
+    await page.getByText('Para agendar estos tratamientos, comunícate con la clínica.').waitFor();
+
+    await page.getByRole('button', { name: 'Vaciar carrito' }).click();
+    const dialogo = page.getByRole('dialog', { name: '¿Vaciar tu carrito?' });
+    await dialogo.getByText(/Se quitarán los 2 tratamientos/).waitFor();
+    await dialogo.getByRole('button', { name: 'Vaciar carrito' }).click();
+    await page.getByText('Tu carrito está vacío').waitFor();
+    await expect.poll(() => carritoEnCabecera(page).getAttribute('aria-label')).toBe('Carrito, sin tratamientos');
+    const servidor = await apiFetch<unknown[]>('/apicarrito/listarmicarrito', { token });
+    expect(servidor.body).toEqual([]);
+  });
+
+  it('staff create a category and a procedure with an image, and the public page shows it', async () => {
+    const { page } = t;
+    const sufijo = unico();
+    const categoria = `Categoría e2e ${sufijo}`;
+    const procedimiento = `Tratamiento e2e ${sufijo}`;
+    // A real PNG to upload: a screenshot of a plain page (no image files needed in the repo).
+    await page.setContent('<body style="margin:0;background:#c98ca1"></body>');
+    const png = await page.screenshot({ type: 'png', clip: { x: 0, y: 0, width: 320, height: 240 } });
+
+    await signInAs(page, DEMO.asistente);
+
+    // Category.
+    await page.goto('/categoriaprocedimientoscrear');
+    await page.getByRole('textbox', { name: /^Nombre/ }).fill(categoria);
+    await page.getByRole('textbox', { name: /^Descripción/ }).fill('Creada por la prueba de extremo a extremo.');
+    await page.getByRole('button', { name: 'Crear categoría' }).click();
+    await page.waitForURL('**/categoriaprocedimientos');
+    const fila = page.getByRole('row').filter({ hasText: categoria });
+    await fila.waitFor();
+    expect(await fila.getByText('Activa', { exact: true }).isVisible()).toBe(true);
+
+    // Procedure: after creating it, the edit screen opens for the images.
+    await page.goto('/crearprocedimiento');
+    await page.getByRole('textbox', { name: /^Nombre/ }).fill(procedimiento);
+    await page.getByRole('combobox', { name: /^Categoría/ }).click();
+    await page.getByRole('option', { name: categoria }).click();
+    await page
+      .getByRole('textbox', { name: /^Descripción/ })
+      .fill('Un tratamiento de prueba con descripción suficiente para el sitio público.');
+    await page.getByRole('textbox', { name: /^Precio/ }).fill('123456');
+    await page.getByRole('textbox', { name: /^Duración/ }).fill('45');
+    expect(await page.getByRole('textbox', { name: /^Precio/ }).inputValue()).toBe('$ 123.456');
+    await page.getByRole('button', { name: 'Crear procedimiento' }).click();
+    await page.waitForURL(/\/editarprocedimientos\/\d+$/);
+    const id = Number(new URL(page.url()).pathname.split('/').pop());
+
+    // Image upload.
+    await page.locator('input[type="file"]').setInputFiles({ name: 'foto.png', mimeType: 'image/png', buffer: png });
+    await page.getByRole('textbox', { name: /^Texto alternativo/ }).fill('Imagen de prueba rosada');
+    await page.getByRole('button', { name: 'Subir imagen' }).click();
+    await page.getByRole('list', { name: 'Imágenes en orden' }).getByText('Principal').waitFor();
+    await page.getByRole('img', { name: 'Imagen de prueba rosada' }).waitFor();
+
+    // Public page: the card with its image, price and category, then the service page.
+    await page.goto(`/servicios?q=${encodeURIComponent(procedimiento)}`);
+    const tarjeta = page.getByRole('article').filter({ hasText: procedimiento });
+    await tarjeta.waitFor();
+    expect(await tarjeta.getByText('$ 123.456').isVisible()).toBe(true);
+    expect(await tarjeta.getByText(categoria).isVisible()).toBe(true);
+    const img = tarjeta.getByRole('img', { name: 'Imagen de prueba rosada' });
+    expect(await img.getAttribute('src')).toMatch(/^\/media\//);
+    await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    await tarjeta.getByRole('link', { name: procedimiento }).click();
+    await page.waitForURL(`**/servicios/${id}`);
+    await page.getByRole('heading', { level: 1, name: procedimiento }).waitFor();
+  });
+});
