@@ -7,8 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { apiFetch, DEMO, DEMO_PASSWORD, loginToken, signInAs, unico, useBrowser } from './harness.ts';
 
 /** The header's cart link; its accessible name carries the count ('Carrito, 2 tratamientos'). */
-const carritoEnCabecera = (page: Page) =>
-  page.getByRole('banner').getByRole('link', { name: /^Carrito, / });
+const carritoEnCabecera = (page: Page) => page.getByRole('banner').getByRole('link', { name: /^Carrito, / });
 
 async function abrirServicio(page: Page, nombre: string) {
   await page.goto('/servicios');
@@ -46,7 +45,7 @@ describe('catálogo y carrito', () => {
     await page.getByRole('button', { name: 'Agregar al carrito' }).click();
     await page.waitForURL('**/iniciarsesion');
     await page.getByLabel('Correo electrónico').fill(DEMO.paciente);
-    await page.getByLabel('Contraseña', { exact: true }).fill(DEMO_PASSWORD);
+    await page.getByLabel(/^Contraseña/).fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Iniciar sesión' }).click();
     await page.waitForURL((url) => url.pathname === urlServicio);
 

@@ -30,15 +30,17 @@ describe('plataforma', () => {
     await page.waitForURL('**/iniciarsesion');
   });
 
-  it('the theme choice persists across reloads', async () => {
+  it('the theme switch persists across reloads', async () => {
     const { page } = t;
+    const scheme = () => page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'));
     await page.goto('/inicio');
-    await page.waitForLoadState('networkidle');
-    await page.evaluate(() => localStorage.setItem('coreui-free-react-admin-template-theme', 'dark'));
-    await page.reload();
+    expect(await scheme()).toBe('light'); // light by default (SPEC 9)
+    await page.locator('label', { hasText: 'Oscuro' }).first().click();
     await page.waitForFunction(() => document.documentElement.getAttribute('data-mantine-color-scheme') === 'dark');
-    await page.evaluate(() => localStorage.setItem('coreui-free-react-admin-template-theme', 'light'));
+    expect(await page.evaluate(() => localStorage.getItem('coreui-free-react-admin-template-theme'))).toBe('dark');
     await page.reload();
-    await page.waitForFunction(() => document.documentElement.getAttribute('data-mantine-color-scheme') === 'light');
+    await page.waitForLoadState('domcontentloaded');
+    expect(await scheme()).toBe('dark');
+    expect(await page.getByRole('radio', { name: 'Oscuro' }).first().isChecked()).toBe(true);
   });
 });
