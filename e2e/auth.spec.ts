@@ -143,6 +143,8 @@ describe('sesión (issue 3)', () => {
     await otra.goto('/listarusuarios');
     await otra.getByRole('heading', { level: 1, name: 'Pacientes' }).waitFor();
 
+    // Background tabs run timers slowly in Chromium: act in the tab that is in front, as a person would.
+    await page.bringToFront();
     await cerrarSesionUI(page);
     await page.waitForURL('**/iniciarsesion');
     await otra.waitForURL('**/iniciarsesion');

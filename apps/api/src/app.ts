@@ -1,7 +1,7 @@
 // buildApp: registers plugins and features on a Fastify instance. It never listens.
 import path from 'node:path';
 import { WEB_DIST_DEFAULT } from './lib/paths.ts';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
@@ -36,6 +36,8 @@ export type AppDeps = {
   now?: () => Date;
   /** Logger: true/options for the real server, false in tests. */
   logger?: boolean | object;
+  /** Sees every route as it is registered (tests enumerate the API with it). */
+  onRoute?: (route: RouteOptions) => void;
 };
 
 export const REDACT = [
@@ -64,6 +66,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin, {

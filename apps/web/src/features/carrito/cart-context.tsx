@@ -1,6 +1,7 @@
 // Cart context (SPEC 3-5, 7, 8): the signed-in user's cart as the server keeps it.
-// - starts empty; loads GET listarmicarrito when a valid token exists: on mount, and again whenever the
-//   session's token appears or changes (sign-in); empties on sign-out;
+// - starts empty; loads GET listarmicarrito only when a valid token exists (SPEC 5): on mount, and again when
+//   someone signs in (token absent -> present, or another user); a silent renewal of the same user's token does
+//   not reload; empties on sign-out;
 // - addToCart checks locally first (nested procedimiento.id or id_procedimiento), then POSTs; a 400 whose
 //   lower-cased text contains 'ya está en el carrito' is the same already-in-cart result (SPEC 8);
 // - remove filters by item id, clear empties; load/remove/clear failures are logged, state unchanged.

@@ -314,7 +314,7 @@ export default function DashboardScreen() {
   const { userRole, userId } = useAuth();
   const perfil = usePerfilDashboard(userId);
   const rol = (userRole ?? '').toLowerCase();
-  const nombre = (perfil.data ? primerNombre(perfil.data.nombre) : undefined);
+  const nombre = perfil.data ? primerNombre(perfil.data.nombre) : undefined;
 
   let panel;
   if (rol === 'administrador') panel = <PanelAdministrador />;

@@ -84,7 +84,7 @@ describe('ListarUsuariosScreen', () => {
     ]);
     renderLista('administrador');
     await screen.findByRole('table');
-    const buscar = screen.getByRole('searchbox', { name: 'Buscar' });
+    const buscar = screen.getByRole('textbox', { name: 'Buscar' });
     fireEvent.change(buscar, { target: { value: 'tor' } });
     fireEvent.change(buscar, { target: { value: 'torres' } });
     await waitFor(() => expect(calls.some((c) => c.url.searchParams.get('q') === 'torres')).toBe(true));

@@ -403,11 +403,15 @@ export default function ListarUsuariosScreen() {
       />
       <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
         <Stack gap="lg">
-          <SimpleGrid cols={{ base: 1, sm: esAdmin ? 3 : 2 }} spacing="md" style={{ gridTemplateColumns: undefined }}>
+          <SimpleGrid
+            cols={{ base: 1, sm: esAdmin ? 3 : 2 }}
+            spacing="md"
+            role="search"
+            aria-label={`Buscar ${titulo.toLowerCase()}`}
+          >
             <TextInput
               label="Buscar"
               placeholder="Nombre, documento o correo"
-              type="search"
               value={busqueda}
               onChange={(e) => setBusqueda(e.currentTarget.value)}
               leftSection={<IconSearch size={16} aria-hidden="true" />}
