@@ -1,5 +1,5 @@
 // One error handler: every failure leaves as { error, code, issues? } in Spanish, 5xx without internals.
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiError } from '@clinica/contracts/errors';
@@ -60,6 +60,22 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     return reply.code(status).send(body);
   });
 });
+
+/**
+ * Fastify option `frameworkErrors`: errors raised by the router before any route or error handler runs
+ * (undecodable URL such as `/x/%E0%A4%A`, a path parameter over maxParamLength). Without it Fastify
+ * answers in English with its internal FST_ code.
+ */
+export function frameworkErrors(err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const status = err.code === 'FST_ERR_BAD_URL' ? 400 : err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 500;
+  const body: ApiError =
+    status === 500
+      ? { error: 'Ocurrió un error inesperado. Inténtalo de nuevo en unos minutos.', code: 'ERROR_INTERNO' }
+      : { error: 'La dirección de la solicitud no es válida.', code: 'VALIDACION' };
+  if (status === 500) request.log.error({ err }, 'error del enrutador');
+  else request.log.info({ code: err.code, status }, 'solicitud rechazada');
+  return reply.code(status).send(body);
+}
 
 /** Spanish text for Fastify's own 4xx errors (bad JSON, too large, bad content type, proto poisoning). */
 function mensajeCliente(err: FastifyError): string {

@@ -28,6 +28,12 @@ class ResizeObserverStub {
 }
 window.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
 window.scrollTo = () => {};
+// Mantine's autosizing textareas wait for fonts; jsdom has no FontFaceSet.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    value: { ready: Promise.resolve(), addEventListener: () => {}, removeEventListener: () => {} },
+  });
+}
 Element.prototype.scrollIntoView ??= () => {};
 
 // STYLE 12: an unexpected console.error fails the test. Tests that expect one spy on it themselves.

@@ -65,7 +65,9 @@ async function leerImagen(request: FastifyRequest): Promise<{ archivo: Buffer; a
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
       throw new AppError('ARCHIVO_INVALIDO', 413, 'La solicitud tiene demasiadas partes. Envía una imagen a la vez.');
     }
-    throw err;
+    if (err instanceof AppError) throw err;
+    // Anything else here is the client's envelope (no boundary, truncated body, malformed part header).
+    throw new AppError('VALIDACION', 400, 'El formulario multipart está mal formado. Envía la imagen de nuevo.');
   }
   if (!archivo || archivo.length === 0) {
     throw new AppError('VALIDACION', 400, `Adjunta una imagen en el campo "${IMAGEN_CAMPO}".`, [

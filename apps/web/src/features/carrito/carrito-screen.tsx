@@ -40,7 +40,7 @@ import { useCart } from './cart-context.tsx';
 import { clinica } from '../../lib/clinica.ts';
 import { enlaceWhatsApp } from './contacto-clinica.ts';
 import classes from './carrito.module.css';
-import { mediaUrl } from './media.ts';
+import { mediaUrl } from '../../lib/media.ts';
 
 const nombreDe = (item: CarritoItemWire) => item.procedimiento?.nombre ?? `Tratamiento ${item.id_procedimiento}`;
 

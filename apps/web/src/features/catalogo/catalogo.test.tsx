@@ -16,14 +16,6 @@ import { problemaConImagen } from './components/imagenes-procedimiento.tsx';
 import CrearProcedimientoScreen from './crear-procedimiento-screen.tsx';
 import DetallesProcedimientosScreen from './detalles-procedimientos-screen.tsx';
 
-// jsdom has no document.fonts; Mantine's autosize Textarea listens to it (test/setup.ts could provide it for all).
-if (!('fonts' in document)) {
-  Object.defineProperty(document, 'fonts', {
-    configurable: true,
-    value: { addEventListener() {}, removeEventListener() {} },
-  });
-}
-
 const CATEGORIAS = '/apicategoriaprocedimientos/listarcategorias';
 const categoria = (id: number, nombre: string, total = 0, activa = true): CategoriaWire => ({
   id,

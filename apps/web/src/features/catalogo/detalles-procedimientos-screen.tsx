@@ -17,7 +17,7 @@ import { useProcedimiento } from './api/procedimientos-api.ts';
 import classes from './catalogo.module.css';
 import { AccesoPersonal } from './components/acceso-personal.tsx';
 import { EstadoBadge } from './components/estado-badge.tsx';
-import { mediaUrl } from './media.ts';
+import { mediaUrl } from '../../lib/media.ts';
 import { procedimientoSeleccionado } from './procedimiento-seleccionado.ts';
 
 function Dato({ etiqueta, children }: { etiqueta: string; children: ReactNode }) {

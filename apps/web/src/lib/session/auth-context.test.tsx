@@ -92,9 +92,13 @@ describe('start', () => {
     expect(screen.getByRole('dialog', { name: 'Sesión expirada' })).toBeInTheDocument();
     expect(localStorage.getItem('token')).toBeNull();
     unmount();
+    // Reading the role of the stored token reports its bad format (SPEC 8), then validation fails.
+    const spy = allowConsoleErrors();
     localStorage.setItem('token', 'no-es-un-jwt');
     renderSession();
+    expect(spy).toHaveBeenCalledWith('Token JWT inválido: formato incorrecto');
     expect(screen.getByRole('dialog', { name: 'Sesión expirada' })).toBeInTheDocument();
+    expect(state().isAuthenticated).toBe(false);
   });
 });
 

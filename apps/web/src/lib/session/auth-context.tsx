@@ -5,7 +5,16 @@
 // Place it inside MantineProvider (the dialog is a Mantine Modal). Inside the router its 'Entendido'
 // navigates with replace; outside it falls back to location.replace. Inside QueryClientProvider it also
 // watches every query and mutation for a 401.
-import { createContext, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import { QueryClientContext } from '@tanstack/react-query';
 import { api, ApiClientError } from '../api-client.ts';
 import { createSessionController, type RenewResult, type SessionController } from './session-controller.ts';
@@ -42,7 +51,9 @@ export function AuthProvider({ children, controller: given }: { children: ReactN
   const [controller] = useState(() => given ?? createSessionController({ renew: renovarSesion }));
   const snapshot = useSyncExternalStore(controller.subscribe, controller.getSnapshot, controller.getSnapshot);
 
-  useEffect(() => controller.start(), [controller]);
+  // A layout effect: it runs before the screens' passive effects, so an invalid stored token is gone
+  // (and the guard has redirected) before any query could send it.
+  useLayoutEffect(() => controller.start(), [controller]);
 
   // Any query or mutation that fails with 401 while a token is stored means the session died on the
   // server (revoked, user deactivated, idle timeout): the same as expiry. 'failed' fires on the first

@@ -75,17 +75,18 @@ export function createSessionController(opts: SessionControllerOptions) {
   const now = opts.now ?? Date.now;
   const listeners = new Set<() => void>();
 
+  // SPEC 4: on start a stored token means signed-in with the role from the token. start() then validates
+  // it (logout and the dialog when it fails) before any screen can send a request with it.
   const stored = readStoredToken();
-  let snapshot: SessionSnapshot =
-    stored && isTokenValid(stored, now())
-      ? {
-          token: stored,
-          isAuthenticated: true,
-          userRole: getRoleFromToken(stored),
-          userId: getUserIdFromToken(stored),
-          expired: false,
-        }
-      : { ...SIGNED_OUT, expired: false };
+  let snapshot: SessionSnapshot = stored
+    ? {
+        token: stored,
+        isAuthenticated: true,
+        userRole: getRoleFromToken(stored),
+        userId: getUserIdFromToken(stored),
+        expired: false,
+      }
+    : { ...SIGNED_OUT, expired: false };
 
   let expiryTimer: Timer | undefined;
   let renewTimer: Timer | undefined;

@@ -28,7 +28,7 @@ import { IconArrowDown, IconArrowUp, IconPhotoUp, IconTrash, IconUpload } from '
 import { useState } from 'react';
 import { useEliminarImagen, useOrdenarImagenes, useSubirImagen } from '../api/procedimientos-api.ts';
 import { mensajeDeError } from '../form-errors.ts';
-import { mediaUrl } from '../media.ts';
+import { mediaUrl } from '../../../lib/media.ts';
 import classes from '../catalogo.module.css';
 
 const MB = 1024 * 1024;

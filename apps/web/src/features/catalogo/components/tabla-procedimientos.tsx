@@ -12,7 +12,7 @@ import { formatCOP, formatDuracion } from '../../../lib/format.ts';
 import { useEliminarProcedimiento } from '../api/procedimientos-api.ts';
 import classes from '../catalogo.module.css';
 import { mensajeDeError } from '../form-errors.ts';
-import { mediaUrl } from '../media.ts';
+import { mediaUrl } from '../../../lib/media.ts';
 import { seleccionarProcedimiento } from '../procedimiento-seleccionado.ts';
 import { EstadoBadge } from './estado-badge.tsx';
 

@@ -3,7 +3,7 @@ import type { ImagenWire } from '@clinica/contracts/catalogo';
 import { Group, Stack } from '@mantine/core';
 import { IconSparkles } from '@tabler/icons-react';
 import { useState } from 'react';
-import { mediaUrl } from '../media.ts';
+import { mediaUrl } from '../../../lib/media.ts';
 import classes from '../servicios.module.css';
 
 export function Galeria({ imagenes, nombre }: { imagenes: ImagenWire[]; nombre: string }) {

@@ -5,7 +5,7 @@ import { IconClock, IconSparkles } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { formatCOP, formatDuracion } from '../../../lib/format.ts';
-import { mediaUrl } from '../media.ts';
+import { mediaUrl } from '../../../lib/media.ts';
 import classes from '../servicios.module.css';
 
 export function ServicioCard({ servicio, prioridad = false }: { servicio: ProcedimientoWire; prioridad?: boolean }) {
