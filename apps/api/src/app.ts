@@ -44,6 +44,7 @@ export const REDACT = [
   'req.headers.authorization',
   'req.headers.cookie',
   'headers.authorization',
+  'headers.cookie',
   '*.contrasena',
   '*.contrasena_actual',
   '*.contrasena_nueva',

@@ -98,6 +98,7 @@ type Js = {
   items?: Js;
   minItems?: number;
   minLength?: number;
+  maxLength?: number;
   minimum?: number;
   exclusiveMinimum?: boolean | number;
   format?: string;
@@ -161,51 +162,57 @@ const rutas: Ruta[] = registradas
     };
   });
 
+let unico = 0;
+
 // ---- fixtures: real targets so that hostile values that pass the schema reach services and SQL ----
 const semilla = await crearUsuario(database, { rol: 'administrador' });
-const { token: tokenSemilla } = await sesionPara(database, semilla);
-const adminSemilla = { authorization: `Bearer ${tokenSemilla}` };
-const victima = await crearUsuario(database, { rol: 'paciente' });
-const categoria = (
-  await app.inject({ method: 'POST', url: '/apicategoriaprocedimientos/crearcategoria', headers: adminSemilla, payload: { nombre: 'Categoría fuzz' } })
-).json() as { id: number };
-const procedimiento = (
-  await app.inject({
-    method: 'POST',
-    url: '/apiprocedimientos/crearprocedimiento',
-    headers: adminSemilla,
-    payload: { nombre: 'Procedimiento fuzz', descripcion: 'Descripción de prueba suficientemente larga.', precio: 1000, duracion_minutos: 30, categoria_id: categoria.id },
-  })
-).json() as { id: number };
+const adminSemilla = { authorization: `Bearer ${(await sesionPara(database, semilla)).token}` };
 
-/** An id that exists for the route's area (so body cases reach the service), else one that does not. */
-function idValido(url: string): string {
-  if (url.startsWith('/apiusuarios')) return String(victima.id);
-  if (url.startsWith('/apicategoria')) return String(categoria.id);
-  if (url.startsWith('/apiprocedimientos') || url.startsWith('/apicarrito')) return String(procedimiento.id);
+type Destinos = { usuario: number; categoria: number; procedimiento: number };
+/** Fresh targets per route: a hostile id such as '+1' may legitimately delete an earlier one. */
+async function crearDestinos(): Promise<Destinos> {
+  const usuario = await crearUsuario(database, { rol: 'paciente' });
+  const categoria = (
+    await app.inject({ method: 'POST', url: '/apicategoriaprocedimientos/crearcategoria', headers: adminSemilla, payload: { nombre: `Categoría fuzz ${(unico += 1)}` } })
+  ).json() as { id: number };
+  const procedimiento = (
+    await app.inject({
+      method: 'POST',
+      url: '/apiprocedimientos/crearprocedimiento',
+      headers: adminSemilla,
+      payload: { nombre: `Procedimiento fuzz ${(unico += 1)}`, descripcion: 'Descripción de prueba suficientemente larga.', precio: 1000, duracion_minutos: 30, categoria_id: categoria.id },
+    })
+  ).json() as { id: number };
+  return { usuario: usuario.id, categoria: categoria.id, procedimiento: procedimiento.id };
+}
+
+/** An id that exists for the route's area (so body cases reach the service). */
+function idValido(url: string, d: Destinos): string {
+  if (url.startsWith('/apiusuarios')) return String(d.usuario);
+  if (url.startsWith('/apicategoria')) return String(d.categoria);
+  if (url.startsWith('/apiprocedimientos') || url.startsWith('/apicarrito')) return String(d.procedimiento);
   return '1';
 }
 const ID_INEXISTENTE = '2147483000';
 
-let unico = 0;
 /** A valid example value for a schema; field names pick realistic values (unique e-mails, fixture ids). */
-function ejemplo(s: Js | undefined, campo = ''): unknown {
+function ejemplo(s: Js | undefined, d: Destinos, campo = ''): unknown {
   if (!s) return 'x';
   if (s.const !== undefined) return s.const;
   if (s.enum?.length) return s.enum[0];
-  if (s.anyOf?.length) return ejemplo(s.anyOf.find((x) => x.type !== 'null') ?? s.anyOf[0], campo);
+  if (s.anyOf?.length) return ejemplo(s.anyOf.find((x) => x.type !== 'null') ?? s.anyOf[0], d, campo);
   const tipo = Array.isArray(s.type) ? s.type.find((t) => t !== 'null') : s.type;
-  if (/correo|email/i.test(campo)) return `fuzz${(unico += 1)}.${process.pid}@prueba.test`;
+  if (/correo|email/i.test(campo)) return `persona${(unico += 1)}x${process.pid}@prueba.test`;
   if (campo === 'numerodocumento') return String(30_000_000 + (unico += 1));
   if (campo === 'contrasena_actual') return CLAVE;
-  if (/contrasena/.test(campo)) return `frase fuzz larga numero ${(unico += 1)}`;
-  if (campo === 'categoria_id') return categoria.id;
-  if (campo === 'id_procedimiento') return procedimiento.id;
+  if (/contrasena/.test(campo)) return `mi gato duerme en la ventana ${(unico += 1)}`;
+  if (campo === 'categoria_id') return d.categoria;
+  if (campo === 'id_procedimiento') return d.procedimiento;
   switch (tipo) {
     case 'object':
-      return Object.fromEntries(Object.entries(s.properties ?? {}).map(([k, v]) => [k, ejemplo(v, k)]));
+      return Object.fromEntries(Object.entries(s.properties ?? {}).map(([k, v]) => [k, ejemplo(v, d, k)]));
     case 'array':
-      return Array.from({ length: Math.max(1, s.minItems ?? 0) }, () => ejemplo(s.items, campo));
+      return Array.from({ length: Math.max(1, s.minItems ?? 0) }, () => ejemplo(s.items, d, campo));
     case 'integer':
     case 'number': {
       const min = typeof s.exclusiveMinimum === 'number' ? s.exclusiveMinimum + 1 : (s.minimum ?? 0) + (s.exclusiveMinimum ? 1 : 0);
@@ -216,8 +223,9 @@ function ejemplo(s: Js | undefined, campo = ''): unknown {
     case 'string': {
       if (s.format === 'date') return '1990-05-20';
       if (s.pattern?.includes('0-9 ')) return '3001234567';
-      const texto = `Texto fuzz ${campo}`;
-      return texto.padEnd(s.minLength ?? 0, '.');
+      // Unique, so that unique names (categories, procedures) do not turn every case into a 409.
+      const texto = `Texto ${campo} ${(unico += 1)}`.padEnd(s.minLength ?? 0, '.');
+      return texto.slice(0, s.maxLength ?? texto.length);
     }
     default:
       return 'x';
@@ -274,15 +282,15 @@ function urlCon(ruta: Ruta, params: Record<string, string>): string {
 const json = (v: unknown) => JSON.stringify(v);
 
 /** Every hostile request for one route, as one caller. */
-function casosDe(ruta: Ruta, headers: Record<string, string>): Caso[] {
+function casosDe(ruta: Ruta, headers: Record<string, string>, d: Destinos): Caso[] {
   const casos: Caso[] = [];
   const conId = (valor: string) => Object.fromEntries(ruta.params.map((p) => [p, valor]));
-  const baseParams = conId(ruta.body || ruta.multipart ? idValido(ruta.url) : ID_INEXISTENTE);
+  const baseParams = conId(ruta.body || ruta.multipart ? idValido(ruta.url, d) : ID_INEXISTENTE);
   const url = urlCon(ruta, baseParams);
   const method = ruta.method as InjectOptions['method'];
   const añadir = (nombre: string, opts: Omit<InjectOptions, 'method'>) =>
     casos.push({ nombre: `${ruta.method} ${ruta.url} [${nombre}]`, opts: { method, ...opts, headers: { ...headers, ...(opts.headers ?? {}) } } });
-  const base = () => (ruta.body ? (ejemplo(ruta.body) as Record<string, unknown>) : {});
+  const base = () => (ruta.body ? (ejemplo(ruta.body, d) as Record<string, unknown>) : {});
   const jsonCrudo = (nombre: string, payload: string | Buffer, tipo = 'application/json') =>
     añadir(nombre, { url, payload, headers: { 'content-type': tipo } });
 
@@ -306,7 +314,7 @@ function casosDe(ruta: Ruta, headers: Record<string, string>): Caso[] {
 
   // Authorization header oddities (a bad token on a public route must not become a 5xx either).
   for (const a of ['Bearer', 'Bearer ', 'Bearer a.b.c', `Bearer ${'a'.repeat(8000)}.b.c`, 'Basic YWRtaW46YWRtaW4=',
-    'Bearer eyJhbGciOiJub25lIn0.eyJpZCI6MSwicm9sIjoiYWRtaW5pc3RyYWRvciJ9.', `Bearer ${tokenSemilla}x`, 'Bearer \u00e9.b.c'])
+    'Bearer eyJhbGciOiJub25lIn0.eyJpZCI6MSwicm9sIjoiYWRtaW5pc3RyYWRvciJ9.', `${adminSemilla.authorization}x`, 'Bearer \u00e9.b.c'])
     añadir(`auth ${a.slice(0, 15)}`, { url, headers: { authorization: a } });
 
   // Whole-body shapes and encodings (sent to every route: bodies on GET/DELETE must not hurt either).
@@ -399,7 +407,7 @@ describe(`fuzz of every route (seed ${SEMILLA})`, () => {
         const admin = await crearUsuario(database, { rol: 'administrador' });
         headers = { authorization: `Bearer ${(await sesionPara(database, admin)).token}` };
       }
-      const fallos = await ejecutar(casosDe(ruta, headers));
+      const fallos = await ejecutar(casosDe(ruta, headers, await crearDestinos()));
       expect(fallos, JSON.stringify(fallos.slice(0, 400), null, 1)).toEqual([]);
     });
   }

@@ -29,9 +29,4 @@ export const MENSAJE_PROCEDIMIENTO_NO_EXISTE = 'El procedimiento no existe.';
 /** 422 PROCEDIMIENTO_NO_DISPONIBLE on add: inactive procedure or inactive category. */
 export const MENSAJE_PROCEDIMIENTO_NO_DISPONIBLE = 'Este procedimiento no está disponible en este momento.';
 
-export const carritoPaths = {
-  listar: '/apicarrito/listarmicarrito',
-  agregar: '/apicarrito/agregaramicarrito',
-  eliminar: (id: number | string) => `/apicarrito/eliminardemicarrito/${id}`,
-  limpiar: '/apicarrito/limpiarmicarrito',
-} as const;
+export { carritoPaths } from './rutas.ts';

@@ -203,21 +203,4 @@ export const IMAGEN_CAMPO_ALT = 'alt';
 export const IMAGEN_ALT_MAX = 200;
 export const IMAGEN_TIPOS_ACEPTADOS = ['image/jpeg', 'image/png', 'image/webp'] as const;
 
-export const categoriasPaths = {
-  listar: '/apicategoriaprocedimientos/listarcategorias',
-  buscar: (id: number | string) => `/apicategoriaprocedimientos/buscarcategoria/${id}`,
-  crear: '/apicategoriaprocedimientos/crearcategoria',
-  editar: (id: number | string) => `/apicategoriaprocedimientos/editarcategoria/${id}`,
-  eliminar: (id: number | string) => `/apicategoriaprocedimientos/eliminarcategoria/${id}`,
-} as const;
-
-export const procedimientosPaths = {
-  listar: '/apiprocedimientos/listarprocedimiento',
-  buscar: (id: number | string) => `/apiprocedimientos/buscarprocedimiento/${id}`,
-  crear: '/apiprocedimientos/crearprocedimiento',
-  editar: (id: number | string) => `/apiprocedimientos/editarprocedimiento/${id}`,
-  eliminar: (id: number | string) => `/apiprocedimientos/eliminarprocedimiento/${id}`,
-  imagenes: (id: number | string) => `/apiprocedimientos/${id}/imagenes`,
-  imagen: (id: number | string, imagenId: number | string) => `/apiprocedimientos/${id}/imagenes/${imagenId}`,
-  ordenImagenes: (id: number | string) => `/apiprocedimientos/${id}/imagenes/orden`,
-} as const;
+export { categoriasPaths, procedimientosPaths } from './rutas.ts';

@@ -23,12 +23,22 @@ export const fechaHora = z.codec(z.iso.datetime({ offset: true }), z.date(), {
 export const fechaDia = z.iso.date({ message: 'Usa el formato AAAA-MM-DD' });
 
 export const paginacionQuery = z.object({
-  pagina: z.coerce.number().int().min(1, 'La página debe ser 1 o mayor').max(100_000, 'Página fuera de rango').default(1),
+  pagina: z.coerce
+    .number()
+    .int()
+    .min(1, 'La página debe ser 1 o mayor')
+    .max(100_000, 'Página fuera de rango')
+    .default(1),
   porPagina: z.coerce.number().int().min(1).max(100, 'Máximo 100 por página').default(20),
 });
 
 export function paginado<T extends z.ZodType>(item: T) {
-  return z.object({ items: z.array(item), total: z.number().int(), pagina: z.number().int(), porPagina: z.number().int() });
+  return z.object({
+    items: z.array(item),
+    total: z.number().int(),
+    pagina: z.number().int(),
+    porPagina: z.number().int(),
+  });
 }
 
 export const mensajeSchema = z.object({ mensaje: z.string() });

@@ -236,16 +236,4 @@ export const rolesUsuarios = {
   editarEstado: ['administrador'],
 } as const satisfies Record<string, readonly Rol[]>;
 
-export const usuariosPaths = {
-  registrar: '/apiusuarios/registrar',
-  iniciarSesion: '/apiusuarios/iniciarsesion',
-  renovarSesion: '/apiusuarios/renovarsesion',
-  cerrarSesion: '/apiusuarios/cerrarsesion',
-  perfil: '/apiusuarios/perfil',
-  perfilContrasena: '/apiusuarios/perfil/contrasena',
-  listar: '/apiusuarios/listarusuarios',
-  buscar: (id: number | string) => `/apiusuarios/buscarusuarios/${id}`,
-  crearAdmin: '/apiusuarios/crearusuariosadmin',
-  editar: (id: number | string) => `/apiusuarios/editarusuarios/${id}`,
-  editarEstado: (id: number | string) => `/apiusuarios/editarestadousuario/${id}`,
-} as const;
+export { usuariosPaths } from './rutas.ts';

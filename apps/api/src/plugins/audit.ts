@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client.ts';
 import { auditoria } from '../db/schema/index.ts';
+import { errorParaLog } from '../lib/error-log.ts';
 
 export type AuditEvent = {
   usuarioId?: number | null;
@@ -32,7 +33,7 @@ export function createAudit(db: Db, log: { error: (o: object, m: string) => void
         detalle: e.detalle ?? null,
       });
     } catch (err) {
-      log.error({ err, accion: e.accion }, 'no se pudo escribir la auditoría');
+      log.error({ err: errorParaLog(err), accion: e.accion }, 'no se pudo escribir la auditoría');
     }
   };
 }

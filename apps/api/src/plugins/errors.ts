@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiError } from '@clinica/contracts/errors';
 import { AppError, isDataException, isDbUnavailable } from '../lib/app-error.ts';
+import { errorParaLog } from '../lib/error-log.ts';
 
 type Issue = { campo: string; mensaje: string };
 
@@ -55,7 +56,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       body = { error: mensajeCliente(err), code: status === 413 || status === 415 ? 'ARCHIVO_INVALIDO' : 'VALIDACION' };
     }
 
-    if (status >= 500) request.log.error({ err }, 'error no controlado');
+    if (status >= 500) request.log.error({ err: errorParaLog(err) }, 'error no controlado');
     else request.log.info({ code: body.code, status }, 'solicitud rechazada');
     return reply.code(status).send(body);
   });
@@ -72,7 +73,7 @@ export function frameworkErrors(err: FastifyError, request: FastifyRequest, repl
     status === 500
       ? { error: 'Ocurrió un error inesperado. Inténtalo de nuevo en unos minutos.', code: 'ERROR_INTERNO' }
       : { error: 'La dirección de la solicitud no es válida.', code: 'VALIDACION' };
-  if (status === 500) request.log.error({ err }, 'error del enrutador');
+  if (status === 500) request.log.error({ err: errorParaLog(err) }, 'error del enrutador');
   else request.log.info({ code: err.code, status }, 'solicitud rechazada');
   return reply.code(status).send(body);
 }

@@ -16,6 +16,8 @@ export const staticWebPlugin = fp(async (app: FastifyInstance, opts: { root: str
     root: opts.root,
     wildcard: false,
     index: false,
+    // Brotli/gzip copies written at build time (apps/web/scripts/comprimir.mjs).
+    preCompressed: true,
     setHeaders(reply, filePath) {
       // Hashed assets never change; index.html must always be revalidated.
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);

@@ -49,6 +49,13 @@ async function request<T>(method: Method, path: string, body?: unknown, init?: R
   }
   if (!res.ok) {
     const b = data as Partial<ApiError> | undefined;
+    // A stored token the server rejects means the session ended (expired, revoked, user deactivated):
+    // the session controller listens and shows the 'Sesión expirada' dialog.
+    if (res.status === 401 && token) {
+      window.dispatchEvent(
+        new CustomEvent('session-rejected', { detail: { path, code: typeof b?.code === 'string' ? b.code : undefined } }),
+      );
+    }
     throw new ApiClientError(res.status, {
       error: typeof b?.error === 'string' ? b.error : 'Ocurrió un error inesperado. Inténtalo de nuevo.',
       code: typeof b?.code === 'string' ? b.code : 'ERROR_INTERNO',

@@ -1,6 +1,16 @@
 // es-CO formatting for money, dates and durations (DOMAIN: '$ 180.000', dd/mm/aaaa, h:mm a. m.).
-const cop = new Intl.NumberFormat('es-CO', { style: 'currency', currency: 'COP', maximumFractionDigits: 0, minimumFractionDigits: 0 });
-const dia = new Intl.DateTimeFormat('es-CO', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'America/Bogota' });
+const cop = new Intl.NumberFormat('es-CO', {
+  style: 'currency',
+  currency: 'COP',
+  maximumFractionDigits: 0,
+  minimumFractionDigits: 0,
+});
+const dia = new Intl.DateTimeFormat('es-CO', {
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  timeZone: 'America/Bogota',
+});
 const diaHora = new Intl.DateTimeFormat('es-CO', {
   day: '2-digit',
   month: '2-digit',

@@ -2,7 +2,7 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { useEffect } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useQuery } from '@tanstack/react-query';
-import { usuariosPaths } from '@clinica/contracts/usuarios';
+import { usuariosPaths } from '@clinica/contracts/rutas';
 import { api } from '../api-client.ts';
 import { useAuth, type AuthState } from './auth-context.tsx';
 import { ACTIVE_WINDOW_MS, RENEW_LEAD_MS, SESSION_REJECTED_EVENT, TOKEN_EXPIRED_EVENT } from './session-controller.ts';
@@ -337,6 +337,28 @@ describe('silent renewal', () => {
     });
     expect(calls).toHaveLength(1);
     expect(state().isAuthenticated).toBe(false);
+    expect(screen.getByRole('dialog', { name: 'Sesión expirada' })).toBeInTheDocument();
+  });
+});
+
+describe('invalid stored token and requests', () => {
+  function Perfil() {
+    const q = useQuery({ queryKey: ['perfil-inicio'], queryFn: () => api.get('/apiusuarios/perfil') });
+    return <p>{q.status}</p>;
+  }
+
+  it('is removed before any screen query can send it', async () => {
+    localStorage.setItem('token', tokenExpiringIn(-30, {}, NOW));
+    const fetchSpy = vi.fn(async () =>
+      jsonResponse(401, { error: 'Debes iniciar sesión para continuar.', code: 'NO_AUTENTICADO' }),
+    );
+    vi.stubGlobal('fetch', fetchSpy);
+    renderWithProviders(<Perfil />, { route: '/dashboard' });
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    const calls = fetchSpy.mock.calls as unknown as [string, RequestInit][];
+    for (const [, init] of calls) expect(new Headers(init.headers).has('authorization')).toBe(false);
     expect(screen.getByRole('dialog', { name: 'Sesión expirada' })).toBeInTheDocument();
   });
 });

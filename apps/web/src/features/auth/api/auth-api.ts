@@ -1,6 +1,7 @@
 // Fetchers for sign-in, registration and sign-out (issue 3). Wire shapes come from the contracts.
 import type { z } from 'zod';
-import { usuariosPaths, type sesionSchema, type usuarioSchema } from '@clinica/contracts/usuarios';
+import type { sesionSchema, usuarioSchema } from '@clinica/contracts/usuarios';
+import { usuariosPaths } from '@clinica/contracts/rutas';
 import type { RegistrarInput } from '@clinica/contracts/usuarios';
 import { api } from '../../../lib/api-client.ts';
 

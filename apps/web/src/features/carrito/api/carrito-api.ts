@@ -1,6 +1,7 @@
 // Cart fetchers (SPEC 7). The cart's state lives in the cart context, not in the query cache: the spec
 // fixes how it changes (append the server's item, filter on remove, empty on clear), so plain fetchers.
-import { carritoPaths, type CarritoItemWire } from '@clinica/contracts/carrito';
+import type { CarritoItemWire } from '@clinica/contracts/carrito';
+import { carritoPaths } from '@clinica/contracts/rutas';
 import { api } from '../../../lib/api-client.ts';
 
 export function listarMiCarrito(): Promise<CarritoItemWire[]> {

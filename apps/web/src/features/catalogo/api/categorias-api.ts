@@ -1,11 +1,7 @@
 // Procedure categories: fetchers, query options and hooks (STYLE 8). Mutations invalidate every
 // 'categorias' query and, where counts or names shown on procedures change, the 'procedimientos' ones too.
-import {
-  categoriasPaths,
-  type CategoriaWire,
-  type crearCategoriaSchema,
-  type editarCategoriaSchema,
-} from '@clinica/contracts/catalogo';
+import type { CategoriaWire, crearCategoriaSchema, editarCategoriaSchema } from '@clinica/contracts/catalogo';
+import { categoriasPaths } from '@clinica/contracts/rutas';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api, qs } from '../../../lib/api-client.ts';

@@ -1,7 +1,6 @@
 // Procedures and their images: fetchers, query options and hooks (STYLE 8). Every mutation invalidates the
 // 'procedimientos' queries (lists, details, public pages) and the 'categorias' ones (procedure counts).
 import {
-  procedimientosPaths,
   IMAGEN_CAMPO,
   IMAGEN_CAMPO_ALT,
   type crearProcedimientoSchema,
@@ -9,6 +8,7 @@ import {
   type ImagenWire,
   type ProcedimientoWire,
 } from '@clinica/contracts/catalogo';
+import { procedimientosPaths } from '@clinica/contracts/rutas';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api, qs } from '../../../lib/api-client.ts';

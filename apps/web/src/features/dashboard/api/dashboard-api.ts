@@ -1,15 +1,8 @@
 // Counts for the dashboard home, each read from the API (never invented): list totals with porPagina=1.
 import { useQueries, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { carritoPaths } from '@clinica/contracts/carrito';
-import { categoriasPaths, procedimientosPaths } from '@clinica/contracts/catalogo';
-import {
-  roles,
-  usuariosPaths,
-  type listaUsuariosSchema,
-  type Rol,
-  type UsuarioWire,
-} from '@clinica/contracts/usuarios';
+import { carritoPaths, categoriasPaths, procedimientosPaths, usuariosPaths } from '@clinica/contracts/rutas';
+import { roles, type listaUsuariosSchema, type Rol, type UsuarioWire } from '@clinica/contracts/usuarios';
 import { api, qs } from '../../../lib/api-client.ts';
 
 type Lista = { total: number };

@@ -1,11 +1,7 @@
 // Public catalogue reads for /servicios and the service page (STYLE 8). Keys live under the shared
 // 'procedimientos' and 'categorias' roots so the dashboard's catalogue mutations refresh these pages too.
-import {
-  categoriasPaths,
-  procedimientosPaths,
-  type CategoriaWire,
-  type ProcedimientoWire,
-} from '@clinica/contracts/catalogo';
+import type { CategoriaWire, ProcedimientoWire } from '@clinica/contracts/catalogo';
+import { categoriasPaths, procedimientosPaths } from '@clinica/contracts/rutas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, qs } from '../../../lib/api-client.ts';
 

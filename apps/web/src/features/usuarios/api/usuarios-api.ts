@@ -2,15 +2,15 @@
 // Mutations invalidate the queries they change.
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import {
-  usuariosPaths,
-  type CrearUsuarioAdminInput,
-  type EditarPerfilInput,
-  type EditarUsuarioAdminInput,
-  type listaUsuariosSchema,
-  type Rol,
-  type UsuarioWire,
+import type {
+  CrearUsuarioAdminInput,
+  EditarPerfilInput,
+  EditarUsuarioAdminInput,
+  listaUsuariosSchema,
+  Rol,
+  UsuarioWire,
 } from '@clinica/contracts/usuarios';
+import { usuariosPaths } from '@clinica/contracts/rutas';
 import { api, qs } from '../../../lib/api-client.ts';
 
 export type ListaUsuariosWire = z.input<typeof listaUsuariosSchema>;

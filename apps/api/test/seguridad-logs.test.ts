@@ -1,0 +1,173 @@
+// QUALITY security: "Logs hold no passwords, tokens or clinical text". The app runs with the logger the
+// real server uses (pino, REDACT from app.ts, same censor as src/server.ts) at level trace, writing to
+// memory; identity flows and failing writes must leave no password, token, session id or argon2 hash.
+import { Writable } from 'node:stream';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { usuariosPaths } from '@clinica/contracts/usuarios';
+import { buildApp, REDACT } from '../src/app.ts';
+import type { Database } from '../src/db/client.ts';
+import { createTestDatabase, testConfig } from './helpers.ts';
+import { registro } from './usuarios-fixtures.ts';
+
+let lineas: string[] = [];
+const memoria = new Writable({
+  write(chunk: Buffer, _enc, cb) {
+    lineas.push(chunk.toString('utf8'));
+    cb();
+  },
+});
+const log = () => lineas.join('');
+
+let app: FastifyInstance;
+let database: Database & { drop(): Promise<void> };
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await buildApp({
+    config: testConfig(),
+    database,
+    // Same options as src/server.ts (minus the pretty transport), at the most verbose level.
+    logger: { level: 'trace', redact: { paths: REDACT, censor: '[oculto]' }, stream: memoria },
+  });
+  // A route that logs the shapes code is tempted to log: headers and body. Redaction must hide secrets.
+  app.post('/prueba/eco', { config: { auth: 'publico' } }, async (request) => {
+    request.log.info({ headers: request.headers, body: request.body }, 'eco de prueba');
+    request.log.info({ req: { headers: request.headers }, datos: request.body }, 'eco anidado');
+    return { ok: true };
+  });
+  await app.ready();
+});
+afterAll(async () => {
+  await app.close();
+  await database.drop();
+});
+
+/** Everything that must never be written to a log line. */
+function secretosEn(texto: string, secretos: string[]): string[] {
+  const hallados = secretos.filter((s) => s && texto.includes(s));
+  for (const marca of ['Bearer ey', '$argon2', 'contrasena_hash"']) if (texto.includes(marca)) hallados.push(marca);
+  return hallados;
+}
+
+describe('what the logs hold', () => {
+  const secretos: string[] = [];
+
+  it('sign-up, sign-in, password change and bearer calls leave no secret in the logs', async () => {
+    lineas = [];
+    const clave1 = 'Clave-de-registro-muy-secreta-4821';
+    const clave2 = 'Clave-nueva-tambien-secreta-9377';
+    const claveMala = 'Intento-equivocado-secreto-1150';
+    const datos = registro({ contrasena: clave1 });
+    secretos.push(clave1, clave2, claveMala);
+
+    const reg = await app.inject({ method: 'POST', url: usuariosPaths.registrar, payload: datos });
+    expect(reg.statusCode).toBe(201);
+    // A refused registration that echoes nothing either (password built from the e-mail).
+    const otro = registro();
+    const claveRechazada = `${otro.correo}-secreta`;
+    const rechazo = await app.inject({ method: 'POST', url: usuariosPaths.registrar, payload: { ...otro, contrasena: claveRechazada } });
+    expect(rechazo.statusCode).toBe(400);
+    secretos.push(claveRechazada);
+
+    const mala = await app.inject({
+      method: 'POST',
+      url: usuariosPaths.iniciarSesion,
+      payload: { correo: datos.correo, contrasena: claveMala },
+    });
+    expect(mala.statusCode).toBe(401);
+    const ok = await app.inject({
+      method: 'POST',
+      url: usuariosPaths.iniciarSesion,
+      payload: { correo: datos.correo, contrasena: clave1 },
+    });
+    expect(ok.statusCode).toBe(200);
+    const token = ok.json<{ token: string }>().token;
+    const sid = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sid as string;
+    secretos.push(token, sid, token.split('.')[2]!);
+    const auth = { authorization: `Bearer ${token}` };
+
+    expect((await app.inject({ method: 'GET', url: usuariosPaths.perfil, headers: auth })).statusCode).toBe(200);
+    const renovado = await app.inject({ method: 'POST', url: usuariosPaths.renovarSesion, headers: auth });
+    expect(renovado.statusCode).toBe(200);
+    secretos.push(renovado.json<{ token: string }>().token);
+
+    const cambioMalo = await app.inject({
+      method: 'PATCH',
+      url: usuariosPaths.perfilContrasena,
+      headers: auth,
+      payload: { contrasena_actual: claveMala, contrasena_nueva: clave2 },
+    });
+    expect(cambioMalo.statusCode).toBe(400);
+    const cambio = await app.inject({
+      method: 'PATCH',
+      url: usuariosPaths.perfilContrasena,
+      headers: auth,
+      payload: { contrasena_actual: clave1, contrasena_nueva: clave2 },
+    });
+    expect(cambio.statusCode).toBe(200);
+
+    // A tampered token and a token in a header with a body that names passwords.
+    const falso = `${token.slice(0, -4)}AAAA`;
+    secretos.push(falso);
+    expect((await app.inject({ method: 'GET', url: usuariosPaths.perfil, headers: { authorization: `Bearer ${falso}` } })).statusCode).toBe(401);
+    await app.inject({ method: 'POST', url: usuariosPaths.cerrarSesion, headers: auth });
+
+    const hashes = (await database.db.execute(sql`select contrasena_hash from usuarios`)) as unknown as
+      | { rows: { contrasena_hash: string }[] }
+      | { contrasena_hash: string }[];
+    const filas = Array.isArray(hashes) ? hashes : hashes.rows;
+    expect(filas.length).toBeGreaterThan(0);
+    secretos.push(...filas.map((f) => f.contrasena_hash));
+
+    const texto = log();
+    // The logger did run at trace level: requests and the refused ones are there.
+    expect(texto).toContain('incoming request');
+    expect(texto).toContain('solicitud rechazada');
+    expect(secretosEn(texto, secretos)).toEqual([]);
+  });
+
+  it('redaction hides authorization and passwords when code logs headers or bodies', async () => {
+    lineas = [];
+    const token = 'eyJhbGciOiJIUzI1NiJ9.eyJzaWQiOiJ4In0.firma-secreta-de-prueba';
+    const res = await app.inject({
+      method: 'POST',
+      url: '/prueba/eco',
+      headers: { authorization: `Bearer ${token}`, cookie: 'sesion=galleta-secreta' },
+      payload: { contrasena: 'clave-en-el-cuerpo-1', contrasena_actual: 'clave-actual-2', contrasena_nueva: 'clave-nueva-3', token: 'token-en-cuerpo' },
+    });
+    expect(res.statusCode).toBe(200);
+    const texto = log();
+    expect(texto).toContain('eco de prueba');
+    expect(texto).toContain('[oculto]');
+    expect(
+      secretosEn(texto, [token, 'galleta-secreta', 'clave-en-el-cuerpo-1', 'clave-actual-2', 'clave-nueva-3', 'token-en-cuerpo']),
+    ).toEqual([]);
+  });
+
+  it('a failing write logs the error without its query parameters (hashes, personal data)', async () => {
+    // Every write of a password hash fails inside the database, as a lost connection or a broken
+    // constraint would: the 5xx is logged, and Drizzle puts every query parameter in its error message.
+    await database.db.execute(sql`
+      create or replace function fallo_simulado() returns trigger language plpgsql as $$
+      begin raise exception 'fallo simulado' using errcode = 'XX000'; end $$`);
+    await database.db.execute(sql`
+      create trigger fallo_simulado before insert or update of contrasena_hash on usuarios
+      for each row execute function fallo_simulado()`);
+    lineas = [];
+    const clave = 'Clave-que-no-llega-a-la-base-5512';
+    const datos = registro({ contrasena: clave, nombre: 'Persona Con Nombre Privado' });
+    const res = await app.inject({ method: 'POST', url: usuariosPaths.registrar, payload: datos });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ error: expect.any(String), code: 'ERROR_INTERNO' });
+    await database.db.execute(sql`drop trigger fallo_simulado on usuarios`);
+
+    const texto = log();
+    expect(texto).toContain('error no controlado');
+    // The log still says what failed (the query and PostgreSQL's code), just not with which values.
+    expect(texto).toContain('insert into');
+    expect(texto).toContain('XX000');
+    expect(secretosEn(texto, [clave, datos.correo, datos.numerodocumento, 'Persona Con Nombre Privado'])).toEqual([]);
+  });
+});
