@@ -20,7 +20,7 @@ import './global.css';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { CartProvider } from '../features/carrito/cart-context.tsx';
+import { CartProvider } from '../lib/carrito/cart-context.tsx';
 import { ApiClientError } from '../lib/api-client.ts';
 import { AuthProvider } from '../lib/session/auth-context.tsx';
 import { cssVariablesResolver, theme } from './theme.ts';

@@ -29,7 +29,7 @@ import {
 import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink, Outlet, useMatches } from 'react-router';
 import { Logo } from '../../components/logo.tsx';
-import { useCart } from '../../features/carrito/cart-context.tsx';
+import { useCart } from '../../lib/carrito/cart-context.tsx';
 import { clinica } from '../../lib/clinica.ts';
 import { useAuth } from '../../lib/session/auth-context.tsx';
 import { paths } from '../paths.ts';

@@ -10,7 +10,7 @@ import {
   procedimientoDePrueba,
   renderEnRuta,
   tokenDePrueba,
-} from './carrito.test-utils.tsx';
+} from '../../test/carrito-test-utils.tsx';
 
 const LISTAR = '/apicarrito/listarmicarrito';
 const facial = procedimientoDePrueba({

@@ -36,7 +36,7 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { SkeletonTabla } from '../../components/skeletons.tsx';
 import { usePageMeta } from '../../components/use-page-meta.ts';
 import { formatCOP, formatDuracion } from '../../lib/format.ts';
-import { useCart } from './cart-context.tsx';
+import { useCart } from '../../lib/carrito/cart-context.tsx';
 import { clinica } from '../../lib/clinica.ts';
 import { enlaceWhatsApp } from './contacto-clinica.ts';
 import classes from './carrito.module.css';

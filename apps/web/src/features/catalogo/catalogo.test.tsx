@@ -10,7 +10,7 @@ import {
   procedimientoDePrueba,
   renderEnRuta,
   tokenDePrueba,
-} from '../carrito/carrito.test-utils.tsx';
+} from '../../test/carrito-test-utils.tsx';
 import CategoriasScreen from './categorias-screen.tsx';
 import { problemaConImagen } from './components/imagenes-procedimiento.tsx';
 import CrearProcedimientoScreen from './crear-procedimiento-screen.tsx';

@@ -9,7 +9,7 @@ import {
   procedimientoDePrueba,
   renderEnRuta,
   tokenDePrueba,
-} from '../carrito/carrito.test-utils.tsx';
+} from '../../test/carrito-test-utils.tsx';
 import ServicioDetalleScreen from './servicio-detalle-screen.tsx';
 
 const servicio = procedimientoDePrueba({

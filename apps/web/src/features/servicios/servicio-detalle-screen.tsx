@@ -39,7 +39,7 @@ import { ApiClientError } from '../../lib/api-client.ts';
 import { formatCOP, formatDuracion } from '../../lib/format.ts';
 import { useAuth } from '../../lib/session/auth-context.tsx';
 // The cart is app-wide state (like the session), provided in app/providers; this page only adds to it.
-import { isInCart, useCart } from '../carrito/cart-context.tsx';
+import { isInCart, useCart } from '../../lib/carrito/cart-context.tsx';
 import { useServicio } from './api/servicios-api.ts';
 import { Galeria } from './components/galeria.tsx';
 import classes from './servicios.module.css';

@@ -3,7 +3,7 @@ import type { CategoriaWire } from '@clinica/contracts/catalogo';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { llamadas, mockFetch, procedimientoDePrueba, renderEnRuta } from '../carrito/carrito.test-utils.tsx';
+import { llamadas, mockFetch, procedimientoDePrueba, renderEnRuta } from '../../test/carrito-test-utils.tsx';
 import ServiciosScreen from './servicios-screen.tsx';
 
 const LISTAR = '/apiprocedimientos/listarprocedimiento';

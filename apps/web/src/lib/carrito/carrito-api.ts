@@ -2,7 +2,7 @@
 // fixes how it changes (append the server's item, filter on remove, empty on clear), so plain fetchers.
 import type { CarritoItemWire } from '@clinica/contracts/carrito';
 import { carritoPaths } from '@clinica/contracts/rutas';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '../api-client.ts';
 
 export function listarMiCarrito(): Promise<CarritoItemWire[]> {
   return api.get<CarritoItemWire[]>(carritoPaths.listar);

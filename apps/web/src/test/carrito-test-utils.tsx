@@ -9,9 +9,9 @@ import { render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { vi } from 'vitest';
-import { theme } from '../../app/theme.ts';
-import { AuthProvider } from '../../lib/session/auth-context.tsx';
-import { CartProvider } from './cart-context.tsx';
+import { theme } from '../app/theme.ts';
+import { AuthProvider } from '../lib/session/auth-context.tsx';
+import { CartProvider } from '../lib/carrito/cart-context.tsx';
 
 export function nuevoQueryClient() {
   return new QueryClient({

@@ -8,9 +8,9 @@
 // The provider must sit inside AuthProvider.
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { CarritoItemWire } from '@clinica/contracts/carrito';
-import { ApiClientError } from '../../lib/api-client.ts';
-import { useAuth } from '../../lib/session/auth-context.tsx';
-import { agregarAMiCarrito, eliminarDeMiCarrito, limpiarMiCarrito, listarMiCarrito } from './api/carrito-api.ts';
+import { ApiClientError } from '../api-client.ts';
+import { useAuth } from '../session/auth-context.tsx';
+import { agregarAMiCarrito, eliminarDeMiCarrito, limpiarMiCarrito, listarMiCarrito } from './carrito-api.ts';
 import { duenoDelCarrito } from './token-vigente.ts';
 
 export type AddResult =

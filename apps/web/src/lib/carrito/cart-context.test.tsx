@@ -12,7 +12,7 @@ import {
   procedimientoDePrueba,
   ProveedoresDePrueba,
   tokenDePrueba,
-} from './carrito.test-utils.tsx';
+} from '../../test/carrito-test-utils.tsx';
 
 const LISTAR = '/apicarrito/listarmicarrito';
 const AGREGAR = '/apicarrito/agregaramicarrito';
