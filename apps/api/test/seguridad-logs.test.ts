@@ -67,7 +67,11 @@ describe('what the logs hold', () => {
     // A refused registration that echoes nothing either (password built from the e-mail).
     const otro = registro();
     const claveRechazada = `${otro.correo}-secreta`;
-    const rechazo = await app.inject({ method: 'POST', url: usuariosPaths.registrar, payload: { ...otro, contrasena: claveRechazada } });
+    const rechazo = await app.inject({
+      method: 'POST',
+      url: usuariosPaths.registrar,
+      payload: { ...otro, contrasena: claveRechazada },
+    });
     expect(rechazo.statusCode).toBe(400);
     secretos.push(claveRechazada);
 
@@ -111,12 +115,14 @@ describe('what the logs hold', () => {
     // A tampered token and a token in a header with a body that names passwords.
     const falso = `${token.slice(0, -4)}AAAA`;
     secretos.push(falso);
-    expect((await app.inject({ method: 'GET', url: usuariosPaths.perfil, headers: { authorization: `Bearer ${falso}` } })).statusCode).toBe(401);
+    expect(
+      (await app.inject({ method: 'GET', url: usuariosPaths.perfil, headers: { authorization: `Bearer ${falso}` } }))
+        .statusCode,
+    ).toBe(401);
     await app.inject({ method: 'POST', url: usuariosPaths.cerrarSesion, headers: auth });
 
     const hashes = (await database.db.execute(sql`select contrasena_hash from usuarios`)) as unknown as
-      | { rows: { contrasena_hash: string }[] }
-      | { contrasena_hash: string }[];
+      { rows: { contrasena_hash: string }[] } | { contrasena_hash: string }[];
     const filas = Array.isArray(hashes) ? hashes : hashes.rows;
     expect(filas.length).toBeGreaterThan(0);
     secretos.push(...filas.map((f) => f.contrasena_hash));
@@ -135,14 +141,26 @@ describe('what the logs hold', () => {
       method: 'POST',
       url: '/prueba/eco',
       headers: { authorization: `Bearer ${token}`, cookie: 'sesion=galleta-secreta' },
-      payload: { contrasena: 'clave-en-el-cuerpo-1', contrasena_actual: 'clave-actual-2', contrasena_nueva: 'clave-nueva-3', token: 'token-en-cuerpo' },
+      payload: {
+        contrasena: 'clave-en-el-cuerpo-1',
+        contrasena_actual: 'clave-actual-2',
+        contrasena_nueva: 'clave-nueva-3',
+        token: 'token-en-cuerpo',
+      },
     });
     expect(res.statusCode).toBe(200);
     const texto = log();
     expect(texto).toContain('eco de prueba');
     expect(texto).toContain('[oculto]');
     expect(
-      secretosEn(texto, [token, 'galleta-secreta', 'clave-en-el-cuerpo-1', 'clave-actual-2', 'clave-nueva-3', 'token-en-cuerpo']),
+      secretosEn(texto, [
+        token,
+        'galleta-secreta',
+        'clave-en-el-cuerpo-1',
+        'clave-actual-2',
+        'clave-nueva-3',
+        'token-en-cuerpo',
+      ]),
     ).toEqual([]);
   });
 

@@ -46,20 +46,47 @@ function findPgError(err: unknown): { code?: string; constraint?: string } | und
   return undefined;
 }
 
-/** Connection-level failures: the database is down or restarting. */
+/**
+ * Socket-level codes (the server is unreachable) and PostgreSQL classes 08 (connection exception),
+ * 57P01-57P03 (admin/crash shutdown, cannot connect now: a restart) and 53300 (too many connections).
+ */
+const CODIGOS_NO_DISPONIBLE = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+  '08007',
+  '08P01',
+]);
+/** node-postgres reports a lost or unusable connection with these messages and no code. */
+const MENSAJES_NO_DISPONIBLE =
+  /Connection terminated|timeout exceeded when trying to connect|is not queryable|Connection closed|connection error/i;
+
+/** Connection-level failures: the database is down or restarting (answered 503, never 500). */
 export function isDbUnavailable(err: unknown): boolean {
   let cur: unknown = err;
   for (let i = 0; i < 5 && cur && typeof cur === 'object'; i++) {
-    const c = cur as { code?: unknown; message?: unknown; cause?: unknown };
-    if (
-      typeof c.code === 'string' &&
-      (['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', '57P01', '57P02', '57P03', '08006', '08003', '08001'].includes(
-        c.code,
-      ))
-    )
+    const c = cur as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+    if (typeof c.code === 'string' && CODIGOS_NO_DISPONIBLE.has(c.code)) return true;
+    // DrizzleQueryError's own message holds the SQL, so only look at messages of the driver's errors.
+    if (typeof c.message === 'string' && !c.message.startsWith('Failed query:') && MENSAJES_NO_DISPONIBLE.test(c.message))
       return true;
-    if (typeof c.message === 'string' && /Connection terminated|timeout exceeded when trying to connect/i.test(c.message))
-      return true;
+    // Node's AggregateError (e.g. ECONNREFUSED on both ::1 and 127.0.0.1) keeps the code on its members.
+    if (Array.isArray(c.errors) && c.errors.some((e) => isDbUnavailable(e))) return true;
     cur = c.cause;
   }
   return false;

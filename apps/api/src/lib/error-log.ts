@@ -1,7 +1,8 @@
 // What of an error may be written to the logs (QUALITY: logs hold no passwords, tokens or clinical text).
 // Drizzle puts every query parameter in its error message ("Failed query: ...\nparams: <values>"), so a
-// failed insert would log the argon2 hash, e-mail, document and any clinical text; PostgreSQL's `detail`
-// can hold the whole failing row. Both are dropped; the query text, codes and stack stay.
+// failed insert would log the argon2 hash, e-mail, document and any clinical text; PostgreSQL errors
+// carry `params` and a `detail` that can hold the whole failing row. Those go; the query text, the
+// messages, the codes and the stack stay.
 
 /** Properties that identify a failure without carrying its data. */
 const CAMPOS_SEGUROS = [
@@ -19,26 +20,40 @@ const CAMPOS_SEGUROS = [
   'port',
 ] as const;
 
-/** A plain object for pino's `err` key: type, message, stack and safe fields; query parameters removed. */
-export function errorParaLog(err: unknown, nivel = 0): unknown {
+type ErrorSuelto = Error & Record<string, unknown>;
+
+/**
+ * A copy of the error safe for pino's `err` key. It is still an Error, so pino's serializer keeps
+ * adding the causes' messages and stacks; the first database code found in the chain is put on top.
+ */
+export function errorParaLog(err: unknown): unknown {
   if (!err || typeof err !== 'object') return err;
-  const e = err as Error & Record<string, unknown>;
-  let message = typeof e.message === 'string' ? e.message : String(e);
-  const marcos = typeof e.stack === 'string' ? e.stack.split('\n').filter((l) => /^\s+at /.test(l)) : [];
-  const out: Record<string, unknown> = { type: e.constructor?.name ?? e.name ?? 'Error' };
-  if (typeof e.query === 'string' && 'params' in e) {
-    message = `Failed query: ${e.query}`;
-    out.params = `[${Array.isArray(e.params) ? e.params.length : '?'} parámetros ocultos]`;
-  } else {
-    // Any other "params: ..." tail (driver wrappers) goes too.
-    message = message.replace(/\nparams: [\s\S]*$/, '\nparams: [ocultos]');
+  const limpio = copiar(err as ErrorSuelto, 0);
+  if (limpio.code === undefined) {
+    for (let c = limpio.cause as ErrorSuelto | undefined; c; c = c.cause as ErrorSuelto | undefined) {
+      if (c.code !== undefined) {
+        limpio.code = c.code;
+        break;
+      }
+    }
   }
-  out.message = message;
-  if (marcos.length) out.stack = [`${String(out.type)}: ${message}`, ...marcos].join('\n');
+  return limpio;
+}
+
+function copiar(e: ErrorSuelto, nivel: number): ErrorSuelto {
+  const mensaje = (typeof e.message === 'string' ? e.message : String(e)).replace(/\nparams: [\s\S]*$/, '');
+  const tipo =
+    typeof e.constructor === 'function' && e.constructor.name ? e.constructor.name : String(e.name ?? 'Error');
+  const out = new Error(mensaje) as ErrorSuelto;
+  // pino names the type after the constructor; keep the original's name (DrizzleQueryError...).
+  Object.defineProperty(out, 'constructor', { value: { [tipo]: function () {} }[tipo], enumerable: false });
+  const marcos = typeof e.stack === 'string' ? e.stack.split('\n').filter((l) => /^\s+at /.test(l)) : [];
+  out.stack = [`${tipo}: ${mensaje}`, ...marcos].join('\n');
   for (const campo of CAMPOS_SEGUROS) {
     const v = e[campo];
     if (typeof v === 'string' || typeof v === 'number') out[campo] = v;
   }
-  if (e.cause !== undefined && nivel < 4) out.cause = errorParaLog(e.cause, nivel + 1);
+  if ('params' in e) out.params = '[ocultos]';
+  if (e.cause && typeof e.cause === 'object' && nivel < 4) out.cause = copiar(e.cause as ErrorSuelto, nivel + 1);
   return out;
 }
