@@ -56,7 +56,8 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       body = { error: mensajeCliente(err), code: status === 413 || status === 415 ? 'ARCHIVO_INVALIDO' : 'VALIDACION' };
     }
 
-    if (status >= 500) request.log.error({ err: errorParaLog(err) }, 'error no controlado');
+    if (status === 503) request.log.warn({ err: errorParaLog(err) }, 'base de datos no disponible');
+    else if (status >= 500) request.log.error({ err: errorParaLog(err) }, 'error no controlado');
     else request.log.info({ code: body.code, status }, 'solicitud rechazada');
     return reply.code(status).send(body);
   });

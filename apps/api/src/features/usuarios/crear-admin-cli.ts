@@ -287,7 +287,10 @@ async function main(): Promise<number> {
       console.error(`No se creó el administrador: ${err.message}`);
       return 1;
     }
-    throw err;
+    // Never print the driver's error: it carries the query values, including the new password hash.
+    const code = (err as { code?: unknown; cause?: { code?: unknown } }).cause?.code ?? (err as { code?: unknown }).code;
+    console.error(`No se creó el administrador: error de la base de datos${typeof code === 'string' ? ` (${code})` : ''}.`);
+    return 1;
   } finally {
     await database.close();
   }
