@@ -16,6 +16,7 @@ import type { Database } from './db/client.ts';
 import { createTokens } from './lib/tokens.ts';
 import { auditPlugin } from './plugins/audit.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { enCursoPlugin } from './plugins/en-curso.ts';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { staticWebPlugin } from './plugins/static-web.ts';
@@ -70,6 +71,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
 
+  await app.register(enCursoPlugin);
   await app.register(errorsPlugin);
   await app.register(securityPlugin, {
     corsOrigins: config.corsOrigins,

@@ -50,6 +50,8 @@ async function main() {
     force.unref();
     try {
       await app.close();
+      // Handlers of clients that already hung up may still be running: let them finish first.
+      await app.esperarSolicitudesEnCurso(5_000);
       await database.close();
       process.exit(0);
     } catch (err) {
