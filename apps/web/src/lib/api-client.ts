@@ -53,7 +53,9 @@ async function request<T>(method: Method, path: string, body?: unknown, init?: R
     // the session controller listens and shows the 'Sesión expirada' dialog.
     if (res.status === 401 && token) {
       window.dispatchEvent(
-        new CustomEvent('session-rejected', { detail: { path, code: typeof b?.code === 'string' ? b.code : undefined } }),
+        new CustomEvent('session-rejected', {
+          detail: { path, code: typeof b?.code === 'string' ? b.code : undefined },
+        }),
       );
     }
     throw new ApiClientError(res.status, {

@@ -131,7 +131,7 @@ describe('IniciarSesionScreen', () => {
 
 describe('primerNombre', () => {
   it('greets by first name, keeping a title', async () => {
-    const { primerNombre } = await import('./primer-nombre.ts');
+    const { primerNombre } = await import('../../lib/format.ts');
     expect(primerNombre('Laura Gómez')).toBe('Laura');
     expect(primerNombre('Dr. Andrés Gómez')).toBe('Dr. Andrés');
     expect(primerNombre('Dra Catalina Vélez')).toBe('Dra Catalina');

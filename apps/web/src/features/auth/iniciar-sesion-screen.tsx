@@ -2,7 +2,7 @@
 // (the guard leaves it in state.from) or to /dashboard.
 import { Alert, Anchor, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconLock, IconLogin2 } from '@tabler/icons-react';
+import { IconLock, IconLogin2 } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -11,11 +11,12 @@ import { getReturnPath } from '../../app/guards.tsx';
 import { paths } from '../../app/paths.ts';
 import { usePageMeta } from '../../components/use-page-meta.ts';
 import { ApiClientError } from '../../lib/api-client.ts';
+import { AlertaFallo } from '../../lib/forms/alerta-fallo.tsx';
 import { PasswordField } from '../../lib/forms/password-field.tsx';
 import { useZodForm } from '../../lib/forms/use-zod-form.ts';
 import { useAuth } from '../../lib/session/auth-context.tsx';
 import { iniciarSesion } from './api/auth-api.ts';
-import { primerNombre } from './primer-nombre.ts';
+import { primerNombre } from '../../lib/format.ts';
 
 /** What to tell the person for each failure; the server's Spanish text is the most precise. */
 export function mensajeInicioSesion(err: unknown): { titulo: string; mensaje: string } {
@@ -95,17 +96,7 @@ export default function IniciarSesionScreen() {
             </Alert>
           )}
 
-          {fallo && (
-            <Alert
-              color="red"
-              variant="light"
-              title={fallo.titulo}
-              icon={<IconAlertCircle aria-hidden="true" />}
-              role="alert"
-            >
-              {fallo.mensaje}
-            </Alert>
-          )}
+          <AlertaFallo titulo={fallo?.titulo} mensaje={fallo?.mensaje} />
 
           <form onSubmit={onSubmit} noValidate aria-label="Iniciar sesión">
             <Stack gap="md">

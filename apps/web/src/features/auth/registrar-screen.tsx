@@ -2,13 +2,11 @@
 // Spanish validation from the same schema the server uses, the terms and data-policy consents (Ley 1581
 // de 2012), server conflicts shown on their field, and automatic sign-in on success.
 import {
-  Alert,
   Anchor,
   Button,
   Checkbox,
   Divider,
   Paper,
-  Select,
   SimpleGrid,
   Stack,
   Text,
@@ -17,41 +15,24 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconUserPlus } from '@tabler/icons-react';
+import { IconUserPlus } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import {
-  generoNombres,
-  generos,
-  registrarSchema,
-  tipoDocumentoNombres,
-  tiposDocumento,
-  validarDocumento,
-  VERSION_TERMINOS,
-  type RegistrarInput,
-  type TipoDocumento,
-} from '@clinica/contracts/usuarios';
+import { registrarSchema, VERSION_TERMINOS, type RegistrarInput } from '@clinica/contracts/usuarios';
 import { paths } from '../../app/paths.ts';
 import { usePageMeta } from '../../components/use-page-meta.ts';
 import { ApiClientError } from '../../lib/api-client.ts';
+import { AlertaFallo } from '../../lib/forms/alerta-fallo.tsx';
+import { CampoFechaNacimiento, CampoGenero, CamposDocumento, CampoTelefono } from '../../lib/forms/campos-persona.tsx';
+import { erroresDocumento } from '../../lib/forms/documento.ts';
+import { mensajeDeError, type FieldErrors } from '../../lib/forms/field-errors.ts';
+import { GrupoCampos } from '../../lib/forms/grupo-campos.tsx';
 import { PasswordField } from '../../lib/forms/password-field.tsx';
-import {
-  apiFieldErrors,
-  DESCRIPCION_ABAJO,
-  focusFirstInvalid,
-  useZodForm,
-  type FieldErrors,
-} from '../../lib/forms/use-zod-form.ts';
+import { DESCRIPCION_ABAJO, focusFirstInvalid, useZodForm } from '../../lib/forms/use-zod-form.ts';
 import { useAuth } from '../../lib/session/auth-context.tsx';
 import { iniciarSesion, registrar } from './api/auth-api.ts';
-import { primerNombre } from './primer-nombre.ts';
-
-export const opcionesTipoDocumento = tiposDocumento.map((t) => ({
-  value: t,
-  label: `${tipoDocumentoNombres[t]} (${t})`,
-}));
-export const opcionesGenero = generos.map((g) => ({ value: g, label: generoNombres[g] }));
+import { primerNombre } from '../../lib/format.ts';
 
 type Valores = {
   nombre: string;
@@ -86,18 +67,12 @@ function aEntrada({ confirmacion: _c, ...v }: Valores): unknown {
 }
 
 function erroresExtra(v: Valores): FieldErrors {
-  const out: FieldErrors = {};
-  const numero = v.numerodocumento.trim().toUpperCase();
-  if (v.tipodocumento && numero && (tiposDocumento as readonly string[]).includes(v.tipodocumento)) {
-    out.numerodocumento = validarDocumento(v.tipodocumento as TipoDocumento, numero) ?? undefined;
-  }
+  const out = erroresDocumento(v);
   if (!v.fecha_nacimiento) out.fecha_nacimiento = 'Escribe tu fecha de nacimiento';
   if (!v.confirmacion) out.confirmacion = 'Escribe de nuevo la contraseña';
   else if (v.confirmacion !== v.contrasena) out.confirmacion = 'Las contraseñas no coinciden';
   return out;
 }
-
-const hoy = () => new Date().toISOString().slice(0, 10);
 
 function EnlaceTerminos({ hash, children }: { hash: string; children: string }) {
   return (
@@ -154,22 +129,17 @@ export default function RegistrarScreen() {
       }
     },
     onError: (err) => {
-      if (err instanceof ApiClientError) {
-        const campos = apiFieldErrors(err);
-        form.setServerErrors(campos);
-        if (Object.keys(campos).length) {
-          setFallo(err.status === 409 ? err.body.error : 'Revisa los campos marcados.');
-          focusFirstInvalid(formRef.current);
-          return;
-        }
-        setFallo(err.body.error);
-      } else {
-        setFallo('Ocurrió un error inesperado. Inténtalo de nuevo.');
+      const campos = form.showServerErrors(err);
+      if (err instanceof ApiClientError && Object.keys(campos).length) {
+        setFallo(err.status === 409 ? err.body.error : 'Revisa los campos marcados.');
+        focusFirstInvalid(formRef.current);
+        return;
       }
+      setFallo(mensajeDeError(err));
       notifications.show({
         color: 'red',
         title: 'No pudimos crear tu cuenta',
-        message: err instanceof ApiClientError ? err.body.error : 'Inténtalo de nuevo.',
+        message: mensajeDeError(err, 'Inténtalo de nuevo.'),
       });
     },
   });
@@ -178,10 +148,7 @@ export default function RegistrarScreen() {
     e.preventDefault();
     setFallo(null);
     const datos = form.validate();
-    if (!datos) {
-      focusFirstInvalid(formRef.current);
-      return;
-    }
+    if (!datos) return focusFirstInvalid(formRef.current);
     mutation.mutate(datos as RegistrarInput);
   }
 
@@ -201,78 +168,26 @@ export default function RegistrarScreen() {
             </Text>
           </Stack>
 
-          {fallo && (
-            <Alert
-              color="red"
-              variant="light"
-              title="No pudimos crear tu cuenta"
-              icon={<IconAlertCircle aria-hidden="true" />}
-              role="alert"
-            >
-              {fallo}
-            </Alert>
-          )}
+          <AlertaFallo titulo="No pudimos crear tu cuenta" mensaje={fallo} />
 
           <form ref={formRef} onSubmit={onSubmit} noValidate aria-label="Crear cuenta">
             <Stack gap="lg">
-              <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
-                <Text component="legend" fw={600} mb="sm">
-                  Tus datos
-                </Text>
+              <GrupoCampos titulo="Tus datos">
                 <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
                   <TextInput label="Nombre completo" autoComplete="name" required {...form.textProps('nombre')} />
-                  <TextInput
-                    label="Fecha de nacimiento"
-                    type="date"
-                    required
-                    min="1900-01-01"
-                    max={hoy()}
-                    {...form.textProps('fecha_nacimiento')}
+                  <CampoFechaNacimiento required {...form.textProps('fecha_nacimiento')} />
+                  <CamposDocumento
+                    tipo={form.selectProps('tipodocumento')}
+                    numero={form.textProps('numerodocumento')}
                   />
-                  <Select
-                    label="Tipo de documento"
-                    data={opcionesTipoDocumento}
-                    required
-                    allowDeselect={false}
-                    {...form.selectProps('tipodocumento')}
-                  />
-                  <TextInput
-                    label="Número de documento"
-                    required
-                    autoComplete="off"
-                    description={
-                      ['PA', 'PPT', 'PEP', 'DE'].includes(values.tipodocumento)
-                        ? 'Letras y números, sin espacios'
-                        : 'Solo números, sin puntos'
-                    }
-                    {...DESCRIPCION_ABAJO}
-                    {...form.textProps('numerodocumento')}
-                  />
-                  <Select
-                    label="Género"
-                    data={opcionesGenero}
-                    required
-                    placeholder="Elige una opción"
-                    {...form.selectProps('genero')}
-                  />
-                  <TextInput
-                    label="Teléfono celular"
-                    type="tel"
-                    autoComplete="tel"
-                    inputMode="tel"
-                    required
-                    placeholder="300 123 4567"
-                    {...form.textProps('telefono')}
-                  />
+                  <CampoGenero required {...form.selectProps('genero')} />
+                  <CampoTelefono label="Teléfono celular" autoComplete="tel" required {...form.textProps('telefono')} />
                 </SimpleGrid>
-              </fieldset>
+              </GrupoCampos>
 
               <Divider />
 
-              <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
-                <Text component="legend" fw={600} mb="sm">
-                  Acceso a tu cuenta
-                </Text>
+              <GrupoCampos titulo="Acceso a tu cuenta">
                 <Stack gap="md">
                   <TextInput
                     label="Correo electrónico"
@@ -300,14 +215,11 @@ export default function RegistrarScreen() {
                     />
                   </SimpleGrid>
                 </Stack>
-              </fieldset>
+              </GrupoCampos>
 
               <Divider />
 
-              <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
-                <Text component="legend" fw={600} mb="sm">
-                  Autorizaciones
-                </Text>
+              <GrupoCampos titulo="Autorizaciones">
                 <Stack gap="sm">
                   <Checkbox
                     name="terminos_condiciones"
@@ -343,7 +255,7 @@ export default function RegistrarScreen() {
                     Versión de los términos y la política: {VERSION_TERMINOS}.
                   </Text>
                 </Stack>
-              </fieldset>
+              </GrupoCampos>
 
               <Button
                 type="submit"

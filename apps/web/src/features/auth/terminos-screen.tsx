@@ -82,6 +82,25 @@ function seccion(lista: Seccion[], id: string): Seccion {
   return s;
 }
 
+function ParteDelIndice({ href, titulo, secciones }: { href: string; titulo: string; secciones: Seccion[] }) {
+  return (
+    <div>
+      <Anchor href={href} fw={600}>
+        {titulo}
+      </Anchor>
+      <List type="ordered" size="sm" mt={6} spacing={4} withPadding>
+        {secciones.map((s) => (
+          <List.Item key={s.id}>
+            <Anchor href={`#${s.id}`} c="inherit">
+              {s.titulo}
+            </Anchor>
+          </List.Item>
+        ))}
+      </List>
+    </div>
+  );
+}
+
 function Indice() {
   return (
     <Paper withBorder p="lg" component="nav" aria-labelledby="indice-titulo">
@@ -89,34 +108,12 @@ function Indice() {
         Contenido
       </Text>
       <Stack gap="md">
-        <div>
-          <Anchor href="#terminos" fw={600}>
-            I. Términos y condiciones de uso
-          </Anchor>
-          <List type="ordered" size="sm" mt={6} spacing={4} withPadding>
-            {terminos.map((s) => (
-              <List.Item key={s.id}>
-                <Anchor href={`#${s.id}`} c="inherit">
-                  {s.titulo}
-                </Anchor>
-              </List.Item>
-            ))}
-          </List>
-        </div>
-        <div>
-          <Anchor href="#politica-datos" fw={600}>
-            II. Política de tratamiento de datos personales
-          </Anchor>
-          <List type="ordered" size="sm" mt={6} spacing={4} withPadding>
-            {politica.map((s) => (
-              <List.Item key={s.id}>
-                <Anchor href={`#${s.id}`} c="inherit">
-                  {s.titulo}
-                </Anchor>
-              </List.Item>
-            ))}
-          </List>
-        </div>
+        <ParteDelIndice href="#terminos" titulo="I. Términos y condiciones de uso" secciones={terminos} />
+        <ParteDelIndice
+          href="#politica-datos"
+          titulo="II. Política de tratamiento de datos personales"
+          secciones={politica}
+        />
       </Stack>
     </Paper>
   );

@@ -2,11 +2,10 @@
 // view / edit / delete (with confirmation; the server's 409s, e.g. a category that still has procedures,
 // are shown as toasts).
 import type { CategoriaWire } from '@clinica/contracts/catalogo';
-import { ActionIcon, Anchor, Button, Group, Paper, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Paper, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { IconEdit, IconEye, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { IconEye, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../app/paths.ts';
@@ -17,77 +16,51 @@ import { SkeletonTabla } from '../../components/skeletons.tsx';
 import { usePageMeta } from '../../components/use-page-meta.ts';
 import { useCategorias, useEliminarCategoria } from './api/categorias-api.ts';
 import { AccesoPersonal } from './components/acceso-personal.tsx';
+import { AccionesFila } from './components/acciones-fila.tsx';
+import { BotonNuevaCategoria } from './components/botones-nuevo.tsx';
 import { EstadoBadge } from './components/estado-badge.tsx';
-import { mensajeDeError } from './form-errors.ts';
+import { avisarError } from './form-errors.ts';
 
 function Acciones({ categoria }: { categoria: CategoriaWire }) {
   const eliminar = useEliminarCategoria();
-  const confirmar = () =>
-    modals.openConfirmModal({
-      title: `¿Eliminar la categoría «${categoria.nombre}»?`,
-      children: (
-        <Stack gap="xs">
-          <Text size="sm">Se eliminará la categoría. Esta acción no se puede deshacer.</Text>
-          {categoria.total_procedimientos > 0 && (
-            <Text size="sm" c="dimmed">
-              Tiene{' '}
-              {categoria.total_procedimientos === 1
-                ? '1 procedimiento'
-                : `${categoria.total_procedimientos} procedimientos`}
-              ; una categoría con procedimientos no se puede eliminar. Si ya no la ofrecen, edítala y desactívala.
-            </Text>
-          )}
-        </Stack>
-      ),
-      labels: { confirm: 'Eliminar categoría', cancel: 'Cancelar' },
-      confirmProps: { color: 'red' },
-      onConfirm: () =>
-        eliminar.mutate(categoria.id, {
-          onSuccess: (r) =>
-            notifications.show({ color: 'green', message: r?.mensaje || `Eliminamos «${categoria.nombre}».` }),
-          onError: (error) =>
-            notifications.show({
-              color: 'red',
-              title: 'No pudimos eliminar la categoría',
-              message: mensajeDeError(error),
-            }),
-        }),
-    });
-
+  const { nombre, total_procedimientos: total } = categoria;
   return (
-    <Group gap={4} wrap="nowrap" justify="flex-end">
-      <Tooltip label="Ver detalles">
+    <AccionesFila
+      nombre={nombre}
+      ver={
         <ActionIcon
           component={Link}
           to={paths.detallesCategoria(categoria.id)}
           variant="subtle"
-          aria-label={`Ver ${categoria.nombre}`}
+          aria-label={`Ver ${nombre}`}
         >
           <IconEye size={18} aria-hidden="true" />
         </ActionIcon>
-      </Tooltip>
-      <Tooltip label="Editar">
-        <ActionIcon
-          component={Link}
-          to={paths.editarCategoria(categoria.id)}
-          variant="subtle"
-          aria-label={`Editar ${categoria.nombre}`}
-        >
-          <IconEdit size={18} aria-hidden="true" />
-        </ActionIcon>
-      </Tooltip>
-      <Tooltip label="Eliminar">
-        <ActionIcon
-          variant="subtle"
-          color="red"
-          aria-label={`Eliminar ${categoria.nombre}`}
-          loading={eliminar.isPending}
-          onClick={confirmar}
-        >
-          <IconTrash size={18} aria-hidden="true" />
-        </ActionIcon>
-      </Tooltip>
-    </Group>
+      }
+      editarA={paths.editarCategoria(categoria.id)}
+      eliminando={eliminar.isPending}
+      confirmacion={{
+        titulo: `¿Eliminar la categoría «${nombre}»?`,
+        cuerpo: (
+          <Stack gap="xs">
+            <Text size="sm">Se eliminará la categoría. Esta acción no se puede deshacer.</Text>
+            {total > 0 && (
+              <Text size="sm" c="dimmed">
+                Tiene {total === 1 ? '1 procedimiento' : `${total} procedimientos`}; una categoría con procedimientos no
+                se puede eliminar. Si ya no la ofrecen, edítala y desactívala.
+              </Text>
+            )}
+          </Stack>
+        ),
+        boton: 'Eliminar categoría',
+      }}
+      onEliminar={() =>
+        eliminar.mutate(categoria.id, {
+          onSuccess: (r) => notifications.show({ color: 'green', message: r?.mensaje || `Eliminamos «${nombre}».` }),
+          onError: (error) => avisarError('No pudimos eliminar la categoría', error),
+        })
+      }
+    />
   );
 }
 
@@ -114,11 +87,7 @@ function Lista() {
       <EstadoVacio
         titulo="Aún no hay categorías"
         descripcion="Crea la primera para organizar los procedimientos de la clínica."
-        accion={
-          <Button component={Link} to={paths.crearCategoria} leftSection={<IconPlus size={18} aria-hidden="true" />}>
-            Nueva categoría
-          </Button>
-        }
+        accion={<BotonNuevaCategoria />}
       />
     );
   else
@@ -191,11 +160,7 @@ export function CategoriasScreen() {
         eyebrow="Catálogo"
         title="Categorías de procedimientos"
         description="Agrupan los procedimientos en el sitio público. Una categoría inactiva oculta sus procedimientos."
-        actions={
-          <Button component={Link} to={paths.crearCategoria} leftSection={<IconPlus size={18} aria-hidden="true" />}>
-            Nueva categoría
-          </Button>
-        }
+        actions={<BotonNuevaCategoria />}
       />
       <Lista />
     </AccesoPersonal>

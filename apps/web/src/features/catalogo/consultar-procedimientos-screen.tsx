@@ -2,10 +2,9 @@
 // the total, state and actions. Filters live in the URL so Back from an edit returns to the same page.
 import { Button, Group, Pagination, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { paths } from '../../app/paths.ts';
+import { useSearchParams } from 'react-router';
 import { EstadoError } from '../../components/estado-error.tsx';
 import { EstadoVacio } from '../../components/estado-vacio.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -14,6 +13,7 @@ import { usePageMeta } from '../../components/use-page-meta.ts';
 import { useCategorias } from './api/categorias-api.ts';
 import { useProcedimientos } from './api/procedimientos-api.ts';
 import { AccesoPersonal } from './components/acceso-personal.tsx';
+import { BotonNuevoProcedimiento } from './components/botones-nuevo.tsx';
 import { TablaProcedimientos } from './components/tabla-procedimientos.tsx';
 import { idDeRuta } from './id-de-ruta.ts';
 
@@ -84,15 +84,7 @@ function Lista() {
       <EstadoVacio
         titulo="Aún no hay procedimientos"
         descripcion="Crea el primero; aparecerá en Servicios cuando esté activo."
-        accion={
-          <Button
-            component={Link}
-            to={paths.crearProcedimiento}
-            leftSection={<IconPlus size={18} aria-hidden="true" />}
-          >
-            Nuevo procedimiento
-          </Button>
-        }
+        accion={<BotonNuevoProcedimiento />}
       />
     );
   else {
@@ -172,15 +164,7 @@ export function ConsultarProcedimientosScreen() {
         eyebrow="Catálogo"
         title="Procedimientos"
         description="Todos los procedimientos de la clínica, también los inactivos, que no se ven en el sitio público."
-        actions={
-          <Button
-            component={Link}
-            to={paths.crearProcedimiento}
-            leftSection={<IconPlus size={18} aria-hidden="true" />}
-          >
-            Nuevo procedimiento
-          </Button>
-        }
+        actions={<BotonNuevoProcedimiento />}
       />
       <Lista />
     </AccesoPersonal>

@@ -1,8 +1,6 @@
 // /crearprocedimiento: new procedure. After creating it, the edit screen opens so images can be added.
-import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconPlus } from '@tabler/icons-react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { paths } from '../../app/paths.ts';
 import { EstadoError } from '../../components/estado-error.tsx';
 import { EstadoVacio } from '../../components/estado-vacio.tsx';
@@ -12,6 +10,7 @@ import { usePageMeta } from '../../components/use-page-meta.ts';
 import { useCategorias } from './api/categorias-api.ts';
 import { useCrearProcedimiento } from './api/procedimientos-api.ts';
 import { AccesoPersonal } from './components/acceso-personal.tsx';
+import { BotonNuevaCategoria } from './components/botones-nuevo.tsx';
 import { ProcedimientoForm } from './components/procedimiento-form.tsx';
 
 export function CrearProcedimientoScreen() {
@@ -36,11 +35,7 @@ export function CrearProcedimientoScreen() {
       <EstadoVacio
         titulo="Primero crea una categoría"
         descripcion="Cada procedimiento pertenece a una categoría. Crea una y vuelve aquí."
-        accion={
-          <Button component={Link} to={paths.crearCategoria} leftSection={<IconPlus size={18} aria-hidden="true" />}>
-            Nueva categoría
-          </Button>
-        }
+        accion={<BotonNuevaCategoria />}
       />
     );
   else

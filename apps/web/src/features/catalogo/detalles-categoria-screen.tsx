@@ -1,34 +1,26 @@
 // /detallescategorias/{id}: a category's data and its procedures (active and inactive).
+import type { CategoriaWire } from '@clinica/contracts/catalogo';
 import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconEdit, IconPlus } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { IconEdit } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../app/paths.ts';
 import { EstadoError } from '../../components/estado-error.tsx';
 import { EstadoVacio } from '../../components/estado-vacio.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
-import { SkeletonLineas, SkeletonTabla } from '../../components/skeletons.tsx';
+import { SkeletonTabla } from '../../components/skeletons.tsx';
 import { usePageMeta } from '../../components/use-page-meta.ts';
-import { ApiClientError } from '../../lib/api-client.ts';
 import { formatFecha } from '../../lib/format.ts';
 import { useCategoria } from './api/categorias-api.ts';
 import { useProcedimientos } from './api/procedimientos-api.ts';
 import { AccesoPersonal } from './components/acceso-personal.tsx';
+import { BotonNuevoProcedimiento } from './components/botones-nuevo.tsx';
+import { CargaPorId, noEncontrado } from './components/carga-por-id.tsx';
+import { CategoriaNoExiste } from './components/categoria-no-existe.tsx';
+import { Dato } from './components/dato.tsx';
 import { EstadoBadge } from './components/estado-badge.tsx';
 import { TablaProcedimientos } from './components/tabla-procedimientos.tsx';
 import { idDeRuta } from './id-de-ruta.ts';
 import classes from './catalogo.module.css';
-
-function Dato({ etiqueta, children }: { etiqueta: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600} style={{ letterSpacing: '0.08em' }}>
-        {etiqueta}
-      </Text>
-      <Text component="div">{children}</Text>
-    </div>
-  );
-}
 
 function Procedimientos({ categoriaId }: { categoriaId: number }) {
   const lista = useProcedimientos({ categoriaId, incluirInactivos: true, porPagina: 100 });
@@ -38,20 +30,7 @@ function Procedimientos({ categoriaId }: { categoriaId: number }) {
       <EstadoError mensaje={lista.error.message} onRetry={() => void lista.refetch()} reintentando={lista.isFetching} />
     );
   if (lista.data.items.length === 0)
-    return (
-      <EstadoVacio
-        titulo="Esta categoría aún no tiene procedimientos"
-        accion={
-          <Button
-            component={Link}
-            to={paths.crearProcedimiento}
-            leftSection={<IconPlus size={18} aria-hidden="true" />}
-          >
-            Nuevo procedimiento
-          </Button>
-        }
-      />
-    );
+    return <EstadoVacio titulo="Esta categoría aún no tiene procedimientos" accion={<BotonNuevoProcedimiento />} />;
   const total = lista.data.total;
   return (
     <TablaProcedimientos
@@ -68,74 +47,50 @@ function Procedimientos({ categoriaId }: { categoriaId: number }) {
   );
 }
 
+function Ficha({ c }: { c: CategoriaWire }) {
+  return (
+    <Stack gap="lg">
+      <Paper withBorder p={{ base: 'md', sm: 'xl' }} bg="var(--clinica-superficie)">
+        <Stack gap="md">
+          <Group gap="sm">
+            <Title order={2} fz="h3">
+              {c.nombre}
+            </Title>
+            <EstadoBadge activo={c.activa} femenino />
+          </Group>
+          <Text className={classes.texto} c={c.descripcion ? undefined : 'dimmed'}>
+            {c.descripcion || 'Sin descripción.'}
+          </Text>
+          <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
+            <Dato etiqueta="Procedimientos">{c.total_procedimientos}</Dato>
+            <Dato etiqueta="Creada">{formatFecha(c.creada_en)}</Dato>
+            <Dato etiqueta="Última modificación">{formatFecha(c.actualizada_en)}</Dato>
+          </SimpleGrid>
+        </Stack>
+      </Paper>
+      <Paper
+        withBorder
+        p={{ base: 'md', sm: 'lg' }}
+        bg="var(--clinica-superficie)"
+        component="section"
+        aria-labelledby="procs-titulo"
+      >
+        <Stack gap="md">
+          <Title order={2} fz="h4" id="procs-titulo">
+            Procedimientos de esta categoría
+          </Title>
+          <Procedimientos categoriaId={c.id} />
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}
+
 export function DetallesCategoriaScreen() {
   const id = idDeRuta(useParams().id);
   const categoria = useCategoria(id);
   usePageMeta({ title: categoria.data ? `Categoría ${categoria.data.nombre}` : 'Detalles de la categoría' });
-  const noExiste = !id || (categoria.error instanceof ApiClientError && [400, 404].includes(categoria.error.status));
-
-  let contenido;
-  if (noExiste)
-    contenido = (
-      <EstadoVacio
-        titulo="Esta categoría no existe"
-        descripcion="Puede que la hayan eliminado. Vuelve a la lista de categorías."
-        accion={
-          <Button component={Link} to={paths.categorias}>
-            Ver categorías
-          </Button>
-        }
-      />
-    );
-  else if (categoria.isPending) contenido = <SkeletonLineas lineas={4} etiqueta="Cargando categoría…" />;
-  else if (categoria.isError)
-    contenido = (
-      <EstadoError
-        mensaje={categoria.error.message}
-        onRetry={() => void categoria.refetch()}
-        reintentando={categoria.isFetching}
-      />
-    );
-  else {
-    const c = categoria.data;
-    contenido = (
-      <Stack gap="lg">
-        <Paper withBorder p={{ base: 'md', sm: 'xl' }} bg="var(--clinica-superficie)">
-          <Stack gap="md">
-            <Group gap="sm">
-              <Title order={2} fz="h3">
-                {c.nombre}
-              </Title>
-              <EstadoBadge activo={c.activa} femenino />
-            </Group>
-            <Text className={classes.texto} c={c.descripcion ? undefined : 'dimmed'}>
-              {c.descripcion || 'Sin descripción.'}
-            </Text>
-            <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
-              <Dato etiqueta="Procedimientos">{c.total_procedimientos}</Dato>
-              <Dato etiqueta="Creada">{formatFecha(c.creada_en)}</Dato>
-              <Dato etiqueta="Última modificación">{formatFecha(c.actualizada_en)}</Dato>
-            </SimpleGrid>
-          </Stack>
-        </Paper>
-        <Paper
-          withBorder
-          p={{ base: 'md', sm: 'lg' }}
-          bg="var(--clinica-superficie)"
-          component="section"
-          aria-labelledby="procs-titulo"
-        >
-          <Stack gap="md">
-            <Title order={2} fz="h4" id="procs-titulo">
-              Procedimientos de esta categoría
-            </Title>
-            <Procedimientos categoriaId={c.id} />
-          </Stack>
-        </Paper>
-      </Stack>
-    );
-  }
-
+  const noExiste = !id || noEncontrado(categoria.error);
   return (
     <AccesoPersonal>
       <PageHeader
@@ -158,7 +113,14 @@ export function DetallesCategoriaScreen() {
           )
         }
       />
-      {contenido}
+      <CargaPorId
+        query={categoria}
+        noExiste={noExiste && <CategoriaNoExiste />}
+        lineas={4}
+        etiqueta="Cargando categoría…"
+      >
+        {(c) => <Ficha c={c} />}
+      </CargaPorId>
     </AccesoPersonal>
   );
 }

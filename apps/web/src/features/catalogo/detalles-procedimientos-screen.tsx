@@ -6,32 +6,18 @@ import { IconEdit, IconExternalLink } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../app/paths.ts';
-import { EstadoError } from '../../components/estado-error.tsx';
 import { EstadoVacio } from '../../components/estado-vacio.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
-import { SkeletonLineas } from '../../components/skeletons.tsx';
 import { usePageMeta } from '../../components/use-page-meta.ts';
-import { ApiClientError } from '../../lib/api-client.ts';
 import { formatCOP, formatDuracion, formatFecha } from '../../lib/format.ts';
 import { useProcedimiento } from './api/procedimientos-api.ts';
 import classes from './catalogo.module.css';
 import { AccesoPersonal } from './components/acceso-personal.tsx';
+import { CargaPorId, noEncontrado } from './components/carga-por-id.tsx';
+import { Dato } from './components/dato.tsx';
 import { EstadoBadge } from './components/estado-badge.tsx';
 import { mediaUrl } from '../../lib/media.ts';
 import { procedimientoSeleccionado } from './procedimiento-seleccionado.ts';
-
-function Dato({ etiqueta, children }: { etiqueta: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600} style={{ letterSpacing: '0.08em' }}>
-        {etiqueta}
-      </Text>
-      <Text component="div" className={classes.texto}>
-        {children}
-      </Text>
-    </div>
-  );
-}
 
 function Ficha({ p }: { p: ProcedimientoWire }) {
   const imagenes = [...p.imagenes].sort((a, b) => a.orden - b.orden);
@@ -109,33 +95,23 @@ export function DetallesProcedimientosScreen() {
       Ir a la lista de procedimientos
     </Button>
   );
-  let contenido;
+  let noExiste: ReactNode = null;
   if (!id)
-    contenido = (
+    noExiste = (
       <EstadoVacio
         titulo="Selecciona un procedimiento para ver sus detalles"
         descripcion="Elige uno en la lista de procedimientos con el botón «Ver detalles»."
         accion={volver}
       />
     );
-  else if (procedimiento.error instanceof ApiClientError && [400, 404].includes(procedimiento.error.status))
-    contenido = (
+  else if (noEncontrado(procedimiento.error))
+    noExiste = (
       <EstadoVacio
         titulo="Este procedimiento ya no existe"
         descripcion="Puede que lo hayan eliminado. Elige otro en la lista."
         accion={volver}
       />
     );
-  else if (procedimiento.isPending) contenido = <SkeletonLineas lineas={8} etiqueta="Cargando procedimiento…" />;
-  else if (procedimiento.isError)
-    contenido = (
-      <EstadoError
-        mensaje={procedimiento.error.message}
-        onRetry={() => void procedimiento.refetch()}
-        reintentando={procedimiento.isFetching}
-      />
-    );
-  else contenido = <Ficha p={procedimiento.data} />;
 
   const p = procedimiento.data;
   return (
@@ -170,7 +146,9 @@ export function DetallesProcedimientosScreen() {
           )
         }
       />
-      {contenido}
+      <CargaPorId query={procedimiento} noExiste={noExiste} lineas={8} etiqueta="Cargando procedimiento…">
+        {(cargado) => <Ficha p={cargado} />}
+      </CargaPorId>
     </AccesoPersonal>
   );
 }

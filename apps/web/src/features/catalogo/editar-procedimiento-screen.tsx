@@ -9,10 +9,10 @@ import { EstadoVacio } from '../../components/estado-vacio.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { SkeletonLineas } from '../../components/skeletons.tsx';
 import { usePageMeta } from '../../components/use-page-meta.ts';
-import { ApiClientError } from '../../lib/api-client.ts';
 import { useCategorias } from './api/categorias-api.ts';
 import { useEditarProcedimiento, useProcedimiento } from './api/procedimientos-api.ts';
 import { AccesoPersonal } from './components/acceso-personal.tsx';
+import { noEncontrado } from './components/carga-por-id.tsx';
 import { ImagenesProcedimiento } from './components/imagenes-procedimiento.tsx';
 import { ProcedimientoForm } from './components/procedimiento-form.tsx';
 import { idDeRuta } from './id-de-ruta.ts';
@@ -24,8 +24,7 @@ export function EditarProcedimientoScreen() {
   const editar = useEditarProcedimiento(id);
   usePageMeta({ title: procedimiento.data ? `Editar ${procedimiento.data.nombre}` : 'Editar procedimiento' });
 
-  const noExiste =
-    !id || (procedimiento.error instanceof ApiClientError && [400, 404].includes(procedimiento.error.status));
+  const noExiste = !id || noEncontrado(procedimiento.error);
   let contenido;
   if (noExiste)
     contenido = (

@@ -30,7 +30,7 @@ import { paths } from '../../app/paths.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { usePageMeta } from '../../components/use-page-meta.ts';
 import classes from './dashboard.module.css';
-import { primerNombre } from './primer-nombre.ts';
+import { primerNombre } from '../../lib/format.ts';
 import { useAuth } from '../../lib/session/auth-context.tsx';
 import {
   useConteoCarrito,
@@ -123,6 +123,15 @@ const rolesPlural: Record<Rol, string> = {
 
 const plural = (n: number, uno: string, varios: string) => `${numero.format(n)} ${n === 1 ? uno : varios}`;
 
+const conteoDe = (
+  q: { data: number | null | undefined; isPending: boolean },
+  etiqueta: Conteo['etiqueta'],
+): Conteo => ({
+  valor: q.data,
+  cargando: q.isPending,
+  etiqueta,
+});
+
 function ResumenUsuarios() {
   const conteo = useConteoUsuarios(true);
   return (
@@ -201,22 +210,14 @@ function PanelAdministrador() {
             descripcion: 'El catálogo de tratamientos: precios, duración y recomendaciones.',
             to: paths.consultarProcedimientos,
             icono: IconSparkles,
-            conteo: {
-              valor: procedimientos.data,
-              cargando: procedimientos.isPending,
-              etiqueta: (n) => plural(n, 'procedimiento', 'procedimientos'),
-            },
+            conteo: conteoDe(procedimientos, (n) => plural(n, 'procedimiento', 'procedimientos')),
           },
           {
             titulo: 'Categorías',
             descripcion: 'Agrupa los procedimientos como los ven los pacientes.',
             to: paths.categorias,
             icono: IconCategory,
-            conteo: {
-              valor: categorias.data,
-              cargando: categorias.isPending,
-              etiqueta: (n) => plural(n, 'categoría', 'categorías'),
-            },
+            conteo: conteoDe(categorias, (n) => plural(n, 'categoría', 'categorías')),
           },
         ]}
       />
@@ -236,33 +237,21 @@ function PanelPersonal() {
           descripcion: 'Busca pacientes por nombre, documento o correo y consulta sus datos.',
           to: paths.listarUsuarios,
           icono: IconUsers,
-          conteo: {
-            valor: pacientes.data,
-            cargando: pacientes.isPending,
-            etiqueta: (n) => plural(n, 'activo', 'activos'),
-          },
+          conteo: conteoDe(pacientes, (n) => plural(n, 'activo', 'activos')),
         },
         {
           titulo: 'Procedimientos',
           descripcion: 'Consulta y actualiza los tratamientos, precios y recomendaciones previas.',
           to: paths.consultarProcedimientos,
           icono: IconSparkles,
-          conteo: {
-            valor: procedimientos.data,
-            cargando: procedimientos.isPending,
-            etiqueta: (n) => plural(n, 'procedimiento', 'procedimientos'),
-          },
+          conteo: conteoDe(procedimientos, (n) => plural(n, 'procedimiento', 'procedimientos')),
         },
         {
           titulo: 'Categorías',
           descripcion: 'Organiza los procedimientos por tipo de tratamiento.',
           to: paths.categorias,
           icono: IconCategory,
-          conteo: {
-            valor: categorias.data,
-            cargando: categorias.isPending,
-            etiqueta: (n) => plural(n, 'categoría', 'categorías'),
-          },
+          conteo: conteoDe(categorias, (n) => plural(n, 'categoría', 'categorías')),
         },
       ]}
     />
@@ -285,11 +274,7 @@ function PanelPaciente({ userId }: { userId: number | null }) {
           descripcion: 'Los tratamientos que te interesan, listos para tu valoración.',
           to: paths.carrito,
           icono: IconShoppingBag,
-          conteo: {
-            valor: carrito.data,
-            cargando: carrito.isPending,
-            etiqueta: (n) => (n === 0 ? 'Vacío' : plural(n, 'tratamiento', 'tratamientos')),
-          },
+          conteo: conteoDe(carrito, (n) => (n === 0 ? 'Vacío' : plural(n, 'tratamiento', 'tratamientos'))),
         },
         {
           titulo: 'Mi perfil',

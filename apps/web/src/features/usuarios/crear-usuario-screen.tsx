@@ -1,21 +1,24 @@
 // /crear-usuario (administrators): create a patient or a staff member with every field, POST crearusuariosadmin.
-import { Alert, Button, Group, Paper, Stack } from '@mantine/core';
+import { Paper, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconUserPlus } from '@tabler/icons-react';
+import { IconUserPlus } from '@tabler/icons-react';
 import { useRef, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { crearUsuarioAdminSchema, type CrearUsuarioAdminInput } from '@clinica/contracts/usuarios';
 import { paths } from '../../app/paths.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { usePageMeta } from '../../components/use-page-meta.ts';
-import { ApiClientError } from '../../lib/api-client.ts';
-import { apiFieldErrors, focusFirstInvalid, useZodForm } from '../../lib/forms/use-zod-form.ts';
+import { AlertaFallo } from '../../lib/forms/alerta-fallo.tsx';
+import { BotonesFormulario } from '../../lib/forms/botones-formulario.tsx';
+import { erroresDocumento } from '../../lib/forms/documento.ts';
+import { mensajeDeError } from '../../lib/forms/field-errors.ts';
+import { focusFirstInvalid, useZodForm } from '../../lib/forms/use-zod-form.ts';
 import { useAuth } from '../../lib/session/auth-context.tsx';
 import { useCrearUsuario } from './api/usuarios-api.ts';
 import { SoloAdministradores } from './components/solo-administradores.tsx';
 import { UsuarioCampos } from './components/usuario-campos.tsx';
 import { guardarSeleccion } from './usuario-textos.ts';
-import { entradaCrear, erroresDocumento, valoresVacios } from './usuario-valores.ts';
+import { entradaCrear, valoresVacios } from './usuario-valores.ts';
 
 export default function CrearUsuarioScreen() {
   usePageMeta({ title: 'Crear usuario' });
@@ -44,10 +47,7 @@ export default function CrearUsuarioScreen() {
     e.preventDefault();
     setFallo(null);
     const datos = form.validate();
-    if (!datos) {
-      focusFirstInvalid(formRef.current);
-      return;
-    }
+    if (!datos) return focusFirstInvalid(formRef.current);
     mutation.mutate(datos as CrearUsuarioAdminInput, {
       onSuccess: (u) => {
         notifications.show({
@@ -59,13 +59,8 @@ export default function CrearUsuarioScreen() {
         void navigate(paths.detallesUsuario);
       },
       onError: (err) => {
-        const mensaje =
-          err instanceof ApiClientError ? err.body.error : 'Ocurrió un error inesperado. Inténtalo de nuevo.';
-        if (err instanceof ApiClientError) {
-          const campos = apiFieldErrors(err);
-          form.setServerErrors(campos);
-          if (Object.keys(campos).length) focusFirstInvalid(formRef.current);
-        }
+        const mensaje = mensajeDeError(err);
+        if (Object.keys(form.showServerErrors(err)).length) focusFirstInvalid(formRef.current);
         setFallo(mensaje);
         notifications.show({ color: 'red', title: 'No pudimos crear el usuario', message: mensaje });
       },
@@ -82,30 +77,15 @@ export default function CrearUsuarioScreen() {
       <Paper withBorder p={{ base: 'md', sm: 'xl' }} maw={920}>
         <form ref={formRef} onSubmit={onSubmit} noValidate aria-label="Crear usuario">
           <Stack gap="xl">
-            {fallo && (
-              <Alert
-                color="red"
-                variant="light"
-                title="No pudimos crear el usuario"
-                icon={<IconAlertCircle aria-hidden="true" />}
-                role="alert"
-              >
-                {fallo}
-              </Alert>
-            )}
+            <AlertaFallo titulo="No pudimos crear el usuario" mensaje={fallo} />
             <UsuarioCampos form={form} modo="crear" />
-            <Group justify="flex-end" gap="sm">
-              <Button component={Link} to={paths.listarUsuarios} variant="default">
-                Cancelar
-              </Button>
-              <Button
-                type="submit"
-                loading={mutation.isPending}
-                leftSection={<IconUserPlus size={18} aria-hidden="true" />}
-              >
-                Crear usuario
-              </Button>
-            </Group>
+            <BotonesFormulario
+              cancelarA={paths.listarUsuarios}
+              enviando={mutation.isPending}
+              icono={<IconUserPlus size={18} aria-hidden="true" />}
+            >
+              Crear usuario
+            </BotonesFormulario>
           </Stack>
         </form>
       </Paper>

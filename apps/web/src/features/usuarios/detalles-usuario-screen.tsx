@@ -6,15 +6,14 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { UsuarioWire } from '@clinica/contracts/usuarios';
 import { paths } from '../../app/paths.ts';
-import { EstadoError } from '../../components/estado-error.tsx';
 import { EstadoVacio } from '../../components/estado-vacio.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { SkeletonLineas } from '../../components/skeletons.tsx';
 import { usePageMeta } from '../../components/use-page-meta.ts';
-import { ApiClientError } from '../../lib/api-client.ts';
 import { formatFecha } from '../../lib/format.ts';
 import { useAuth } from '../../lib/session/auth-context.tsx';
 import { useUsuario } from './api/usuarios-api.ts';
+import { ErrorCargaUsuario } from './components/error-carga-usuario.tsx';
 import { EstadoBadge } from './components/estado-badge.tsx';
 import {
   iniciales,
@@ -58,17 +57,7 @@ function Detalle({ id }: { id: number }) {
   const { userRole } = useAuth();
   const q = useUsuario(id);
   if (q.isPending) return <SkeletonLineas lineas={8} etiqueta="Cargando los datos del usuario…" />;
-  if (q.isError) {
-    const noExiste = q.error instanceof ApiClientError && q.error.status === 404;
-    return (
-      <EstadoError
-        titulo={noExiste ? 'No encontramos ese usuario' : undefined}
-        mensaje={q.error instanceof ApiClientError ? q.error.body.error : undefined}
-        onRetry={noExiste ? undefined : () => void q.refetch()}
-        reintentando={q.isRefetching}
-      />
-    );
-  }
+  if (q.isError) return <ErrorCargaUsuario q={q} />;
   const u = q.data;
   const esAdmin = userRole?.toLowerCase() === 'administrador';
   return (

@@ -16,7 +16,7 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconDeviceFloppy, IconInfoCircle, IconKey } from '@tabler/icons-react';
+import { IconDeviceFloppy, IconInfoCircle, IconKey } from '@tabler/icons-react';
 import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { z } from 'zod';
@@ -32,14 +32,10 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { SkeletonLineas } from '../../components/skeletons.tsx';
 import { usePageMeta } from '../../components/use-page-meta.ts';
 import { ApiClientError } from '../../lib/api-client.ts';
+import { AlertaFallo } from '../../lib/forms/alerta-fallo.tsx';
+import { mensajeDeError, type FieldErrors } from '../../lib/forms/field-errors.ts';
 import { PasswordField } from '../../lib/forms/password-field.tsx';
-import {
-  apiFieldErrors,
-  DESCRIPCION_ABAJO,
-  focusFirstInvalid,
-  useZodForm,
-  type FieldErrors,
-} from '../../lib/forms/use-zod-form.ts';
+import { DESCRIPCION_ABAJO, focusFirstInvalid, useZodForm } from '../../lib/forms/use-zod-form.ts';
 import { useAuth } from '../../lib/session/auth-context.tsx';
 import { useCambiarContrasena, useEditarPerfil, usePerfil } from './api/usuarios-api.ts';
 import { UsuarioCampos } from './components/usuario-campos.tsx';
@@ -95,10 +91,7 @@ function DatosPersonales({ u, userId }: { u: UsuarioWire; userId: number | null 
     e.preventDefault();
     setFallo(null);
     const datos = form.validate();
-    if (!datos) {
-      focusFirstInvalid(formRef.current);
-      return;
-    }
+    if (!datos) return focusFirstInvalid(formRef.current);
     if (Object.keys(datos).length === 0) {
       notifications.show({ color: 'blue', title: 'Sin cambios', message: 'No modificaste ningún dato.' });
       return;
@@ -109,9 +102,8 @@ function DatosPersonales({ u, userId }: { u: UsuarioWire; userId: number | null 
         notifications.show({ color: 'green', title: 'Perfil actualizado', message: 'Guardamos tus cambios.' });
       },
       onError: (err) => {
-        const mensaje =
-          err instanceof ApiClientError ? err.body.error : 'Ocurrió un error inesperado. Inténtalo de nuevo.';
-        if (err instanceof ApiClientError) form.setServerErrors(apiFieldErrors(err));
+        const mensaje = mensajeDeError(err);
+        form.showServerErrors(err);
         setFallo(mensaje);
         notifications.show({ color: 'red', title: 'No pudimos guardar tus cambios', message: mensaje });
       },
@@ -125,17 +117,7 @@ function DatosPersonales({ u, userId }: { u: UsuarioWire; userId: number | null 
           <Title order={2} fz="h3" id="perfil-datos-titulo">
             Tus datos
           </Title>
-          {fallo && (
-            <Alert
-              color="red"
-              variant="light"
-              title="No pudimos guardar tus cambios"
-              icon={<IconAlertCircle aria-hidden="true" />}
-              role="alert"
-            >
-              {fallo}
-            </Alert>
-          )}
+          <AlertaFallo titulo="No pudimos guardar tus cambios" mensaje={fallo} />
           <UsuarioCampos form={form} modo="perfil" />
           <Group justify="flex-end">
             <Button
@@ -176,10 +158,7 @@ function CambiarContrasena() {
     e.preventDefault();
     setFallo(null);
     const datos = form.validate();
-    if (!datos) {
-      focusFirstInvalid(formRef.current);
-      return;
-    }
+    if (!datos) return focusFirstInvalid(formRef.current);
     mutation.mutate(datos as z.output<typeof cambiarContrasenaSchema>, {
       onSuccess: (r) => {
         form.reset(contrasenaVacia);
@@ -190,14 +169,9 @@ function CambiarContrasena() {
         });
       },
       onError: (err) => {
-        const mensaje =
-          err instanceof ApiClientError ? err.body.error : 'Ocurrió un error inesperado. Inténtalo de nuevo.';
-        if (err instanceof ApiClientError) {
-          const campos = apiFieldErrors(err);
-          form.setServerErrors(campos);
-          if (Object.keys(campos).length) focusFirstInvalid(formRef.current);
-          else setFallo(mensaje);
-        } else setFallo(mensaje);
+        const mensaje = mensajeDeError(err);
+        if (Object.keys(form.showServerErrors(err)).length) focusFirstInvalid(formRef.current);
+        else setFallo(mensaje);
         notifications.show({ color: 'red', title: 'No pudimos cambiar tu contraseña', message: mensaje });
       },
     });
@@ -215,17 +189,7 @@ function CambiarContrasena() {
               Al cambiarla cerramos tus sesiones abiertas en otros dispositivos. Esta sigue abierta.
             </Text>
           </Stack>
-          {fallo && (
-            <Alert
-              color="red"
-              variant="light"
-              title="No pudimos cambiar tu contraseña"
-              icon={<IconAlertCircle aria-hidden="true" />}
-              role="alert"
-            >
-              {fallo}
-            </Alert>
-          )}
+          <AlertaFallo titulo="No pudimos cambiar tu contraseña" mensaje={fallo} />
           <PasswordField
             label="Contraseña actual"
             autoComplete="current-password"

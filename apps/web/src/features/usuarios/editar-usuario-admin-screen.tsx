@@ -1,25 +1,29 @@
 // /editarusuarioadmin/{id} (administrators): load buscarusuarios/{id}, send only what changed to
 // PATCH editarusuarios/{id}.
-import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Group, Paper, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconDeviceFloppy } from '@tabler/icons-react';
+import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useMemo, useRef, useState, type FormEvent } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { editarUsuarioAdminSchema, type EditarUsuarioAdminInput, type UsuarioWire } from '@clinica/contracts/usuarios';
 import { paths } from '../../app/paths.ts';
 import { EstadoError } from '../../components/estado-error.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { SkeletonLineas } from '../../components/skeletons.tsx';
 import { usePageMeta } from '../../components/use-page-meta.ts';
-import { ApiClientError } from '../../lib/api-client.ts';
-import { apiFieldErrors, focusFirstInvalid, useZodForm } from '../../lib/forms/use-zod-form.ts';
+import { AlertaFallo } from '../../lib/forms/alerta-fallo.tsx';
+import { BotonesFormulario } from '../../lib/forms/botones-formulario.tsx';
+import { erroresDocumento } from '../../lib/forms/documento.ts';
+import { mensajeDeError } from '../../lib/forms/field-errors.ts';
+import { focusFirstInvalid, useZodForm } from '../../lib/forms/use-zod-form.ts';
 import { useAuth } from '../../lib/session/auth-context.tsx';
 import { useEditarUsuario, useUsuario } from './api/usuarios-api.ts';
+import { ErrorCargaUsuario } from './components/error-carga-usuario.tsx';
 import { EstadoBadge } from './components/estado-badge.tsx';
 import { UsuarioCampos } from './components/usuario-campos.tsx';
 import { SoloAdministradores } from './components/solo-administradores.tsx';
 import { guardarSeleccion } from './usuario-textos.ts';
-import { entradaEditarAdmin, erroresDocumento, valoresDe } from './usuario-valores.ts';
+import { entradaEditarAdmin, valoresDe } from './usuario-valores.ts';
 
 function Formulario({ usuario, esPropio }: { usuario: UsuarioWire; esPropio: boolean }) {
   const navigate = useNavigate();
@@ -40,10 +44,7 @@ function Formulario({ usuario, esPropio }: { usuario: UsuarioWire; esPropio: boo
     e.preventDefault();
     setFallo(null);
     const datos = form.validate();
-    if (!datos) {
-      focusFirstInvalid(formRef.current);
-      return;
-    }
+    if (!datos) return focusFirstInvalid(formRef.current);
     if (sinCambios) {
       notifications.show({ color: 'blue', title: 'Sin cambios', message: 'No modificaste ningún dato.' });
       return;
@@ -59,13 +60,8 @@ function Formulario({ usuario, esPropio }: { usuario: UsuarioWire; esPropio: boo
         void navigate(paths.detallesUsuario);
       },
       onError: (err) => {
-        const mensaje =
-          err instanceof ApiClientError ? err.body.error : 'Ocurrió un error inesperado. Inténtalo de nuevo.';
-        if (err instanceof ApiClientError) {
-          const campos = apiFieldErrors(err);
-          form.setServerErrors(campos);
-          if (Object.keys(campos).length) focusFirstInvalid(formRef.current);
-        }
+        const mensaje = mensajeDeError(err);
+        if (Object.keys(form.showServerErrors(err)).length) focusFirstInvalid(formRef.current);
         setFallo(mensaje);
         notifications.show({ color: 'red', title: 'No pudimos guardar los cambios', message: mensaje });
       },
@@ -85,34 +81,19 @@ function Formulario({ usuario, esPropio }: { usuario: UsuarioWire; esPropio: boo
               (se cambia desde la lista de usuarios)
             </Text>
           </Group>
-          {fallo && (
-            <Alert
-              color="red"
-              variant="light"
-              title="No pudimos guardar los cambios"
-              icon={<IconAlertCircle aria-hidden="true" />}
-              role="alert"
-            >
-              {fallo}
-            </Alert>
-          )}
+          <AlertaFallo titulo="No pudimos guardar los cambios" mensaje={fallo} />
           <UsuarioCampos
             form={form}
             modo="editar-admin"
             rolBloqueado={esPropio ? 'No puedes cambiar tu propio rol.' : undefined}
           />
-          <Group justify="flex-end" gap="sm">
-            <Button component={Link} to={paths.listarUsuarios} variant="default">
-              Cancelar
-            </Button>
-            <Button
-              type="submit"
-              loading={mutation.isPending}
-              leftSection={<IconDeviceFloppy size={18} aria-hidden="true" />}
-            >
-              Guardar cambios
-            </Button>
-          </Group>
+          <BotonesFormulario
+            cancelarA={paths.listarUsuarios}
+            enviando={mutation.isPending}
+            icono={<IconDeviceFloppy size={18} aria-hidden="true" />}
+          >
+            Guardar cambios
+          </BotonesFormulario>
         </Stack>
       </form>
     </Paper>
@@ -135,17 +116,8 @@ export default function EditarUsuarioAdminScreen() {
       <EstadoError titulo="Ese enlace no es válido" mensaje="Vuelve a la lista de usuarios y elige a quién editar." />
     );
   else if (q.isPending) contenido = <SkeletonLineas lineas={10} etiqueta="Cargando los datos del usuario…" />;
-  else if (q.isError) {
-    const noExiste = q.error instanceof ApiClientError && q.error.status === 404;
-    contenido = (
-      <EstadoError
-        titulo={noExiste ? 'No encontramos ese usuario' : undefined}
-        mensaje={q.error instanceof ApiClientError ? q.error.body.error : undefined}
-        onRetry={noExiste ? undefined : () => void q.refetch()}
-        reintentando={q.isRefetching}
-      />
-    );
-  } else contenido = <Formulario key={q.data.id} usuario={q.data} esPropio={q.data.id === userId} />;
+  else if (q.isError) contenido = <ErrorCargaUsuario q={q} />;
+  else contenido = <Formulario key={q.data.id} usuario={q.data} esPropio={q.data.id === userId} />;
 
   return (
     <>

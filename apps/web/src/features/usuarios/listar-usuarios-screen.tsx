@@ -40,6 +40,7 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { SkeletonTabla } from '../../components/skeletons.tsx';
 import { usePageMeta } from '../../components/use-page-meta.ts';
 import { ApiClientError } from '../../lib/api-client.ts';
+import { mensajeDeError } from '../../lib/forms/field-errors.ts';
 import { useAuth } from '../../lib/session/auth-context.tsx';
 import { useEditarEstadoUsuario, useListaUsuarios, type FiltroUsuarios } from './api/usuarios-api.ts';
 import { EstadoBadge } from './components/estado-badge.tsx';
@@ -102,7 +103,7 @@ function ConfirmarEstado({ cambio, onClose }: { cambio: Cambio | null; onClose: 
           notifications.show({
             color: 'red',
             title: desactivar ? 'No pudimos desactivar al usuario' : 'No pudimos activar al usuario',
-            message: err instanceof ApiClientError ? err.body.error : 'Inténtalo de nuevo.',
+            message: mensajeDeError(err, 'Inténtalo de nuevo.'),
           });
         },
       },

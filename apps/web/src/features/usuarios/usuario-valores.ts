@@ -1,7 +1,6 @@
 // Form values for the user forms (create, edit by an administrator, own profile): everything is a string in
 // the form; these helpers turn them into the contracts' inputs ('' -> null / absent) and back.
-import { tiposDocumento, validarDocumento, type TipoDocumento, type UsuarioWire } from '@clinica/contracts/usuarios';
-import type { FieldErrors } from '../../lib/forms/use-zod-form.ts';
+import type { UsuarioWire } from '@clinica/contracts/usuarios';
 
 export type UsuarioValores = {
   nombre: string;
@@ -48,13 +47,6 @@ export function valoresDe(u: UsuarioWire): UsuarioValores {
     ocupacion: u.ocupacion ?? '',
     estado_civil: u.estado_civil ?? '',
   };
-}
-
-/** The document number checked against its type at once (zod checks it only when every other field parses). */
-export function erroresDocumento(v: UsuarioValores): FieldErrors {
-  const numero = v.numerodocumento.trim().toUpperCase();
-  if (!numero || !(tiposDocumento as readonly string[]).includes(v.tipodocumento)) return {};
-  return { numerodocumento: validarDocumento(v.tipodocumento as TipoDocumento, numero) ?? undefined };
 }
 
 const opcional = (s: string) => (s.trim() ? s : null);

@@ -3,39 +3,11 @@
 // person has left (blur) and for every field after a submit attempt.
 import { useCallback, useMemo, useState } from 'react';
 import { z } from 'zod';
-import type { ApiClientError } from '../api-client.ts';
+import { ApiClientError } from '../api-client.ts';
+import { serverFieldErrors, zodFieldErrors, type FieldErrors } from './field-errors.ts';
 
 // Messages for zod's generic checks in Spanish, as the server configures them (app.ts).
 z.config(z.locales.es());
-
-export type FieldErrors = Record<string, string | undefined>;
-
-/** First message per top-level field of a zod error. */
-export function zodFieldErrors(error: z.ZodError): FieldErrors {
-  const out: FieldErrors = {};
-  for (const issue of error.issues) {
-    const key = issue.path.length ? String(issue.path[0]) : '_form';
-    out[key] ??= issue.message;
-  }
-  return out;
-}
-
-/** Field messages from an API error body: issues[] (400) and the duplicate codes (409). */
-export function apiFieldErrors(err: ApiClientError, extra: Record<string, string> = {}): FieldErrors {
-  const out: FieldErrors = {};
-  for (const issue of err.body.issues ?? []) {
-    const key = issue.campo.split('.')[0] ?? issue.campo;
-    out[key] ??= issue.mensaje;
-  }
-  const byCode: Record<string, string> = {
-    CORREO_DUPLICADO: 'correo',
-    DOCUMENTO_DUPLICADO: 'numerodocumento',
-    ...extra,
-  };
-  const field = byCode[err.code];
-  if (field) out[field] = err.body.error;
-  return out;
-}
 
 type Options<V, S extends z.ZodType> = {
   initialValues: V;
@@ -95,6 +67,13 @@ export function useZodForm<V extends Record<string, unknown>, S extends z.ZodTyp
     return result.success && !extra ? result.data : null;
   }, [schema, toInput, extraErrors, values]);
 
+  /** Shows the field messages of a failed request on their fields and returns them (none unless the API answered). */
+  const showServerErrors = useCallback((error: unknown): FieldErrors => {
+    const campos = serverFieldErrors(error);
+    if (error instanceof ApiClientError) setServerErrors(campos);
+    return campos;
+  }, []);
+
   const reset = useCallback((next?: V) => {
     setValues(next ?? initialValues);
     setTouched({});
@@ -137,7 +116,7 @@ export function useZodForm<V extends Record<string, unknown>, S extends z.ZodTyp
     errors,
     submitted,
     setFieldValue,
-    setServerErrors,
+    showServerErrors,
     touch,
     validate,
     reset,

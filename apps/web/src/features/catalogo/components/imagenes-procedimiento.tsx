@@ -22,14 +22,15 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconArrowDown, IconArrowUp, IconPhotoUp, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useEliminarImagen, useOrdenarImagenes, useSubirImagen } from '../api/procedimientos-api.ts';
-import { mensajeDeError } from '../form-errors.ts';
+import { mensajeDeError } from '../../../lib/forms/field-errors.ts';
+import { avisarError } from '../form-errors.ts';
 import { mediaUrl } from '../../../lib/media.ts';
 import classes from '../catalogo.module.css';
+import { confirmarEliminacion } from './acciones-fila.tsx';
 
 const MB = 1024 * 1024;
 
@@ -86,7 +87,7 @@ export function ImagenesProcedimiento({
       setAlt('');
     } catch (error) {
       setErrorArchivo(mensajeDeError(error));
-      notifications.show({ color: 'red', title: 'No pudimos subir la imagen', message: mensajeDeError(error) });
+      avisarError('No pudimos subir la imagen', error);
     }
   };
 
@@ -95,33 +96,26 @@ export function ImagenesProcedimiento({
     const destino = indice + delta;
     if (destino < 0 || destino >= ids.length) return;
     [ids[indice], ids[destino]] = [ids[destino]!, ids[indice]!];
-    ordenar.mutate(ids, {
-      onError: (error) =>
-        notifications.show({ color: 'red', title: 'No pudimos cambiar el orden', message: mensajeDeError(error) }),
-    });
+    ordenar.mutate(ids, { onError: (error) => avisarError('No pudimos cambiar el orden', error) });
   };
 
   const confirmarEliminar = (imagen: ImagenWire, indice: number) =>
-    modals.openConfirmModal({
-      title: '¿Eliminar esta imagen?',
-      children: (
-        <Text size="sm">
-          Se eliminará la imagen {indice + 1} de «{nombre}» del sitio público. Esta acción no se puede deshacer.
-        </Text>
-      ),
-      labels: { confirm: 'Eliminar imagen', cancel: 'Cancelar' },
-      confirmProps: { color: 'red' },
-      onConfirm: () =>
+    confirmarEliminacion(
+      {
+        titulo: '¿Eliminar esta imagen?',
+        cuerpo: (
+          <Text size="sm">
+            Se eliminará la imagen {indice + 1} de «{nombre}» del sitio público. Esta acción no se puede deshacer.
+          </Text>
+        ),
+        boton: 'Eliminar imagen',
+      },
+      () =>
         eliminar.mutate(imagen.id, {
           onSuccess: () => notifications.show({ color: 'green', message: 'Imagen eliminada.' }),
-          onError: (error) =>
-            notifications.show({
-              color: 'red',
-              title: 'No pudimos eliminar la imagen',
-              message: mensajeDeError(error),
-            }),
+          onError: (error) => avisarError('No pudimos eliminar la imagen', error),
         }),
-    });
+    );
 
   return (
     <Paper

@@ -2,23 +2,11 @@
 // thousands separators; minimum age defaults to 18 (Ley 1799 de 2016). Validated with the shared schema before
 // sending; the server's field messages land on the matching field.
 import { crearProcedimientoSchema, type CategoriaWire } from '@clinica/contracts/catalogo';
-import {
-  Button,
-  Checkbox,
-  Group,
-  NumberInput,
-  Paper,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  TextInput,
-  Textarea,
-} from '@mantine/core';
-import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Checkbox, NumberInput, Paper, Select, SimpleGrid, Stack, Switch, TextInput, Textarea } from '@mantine/core';
+import { BotonesFormulario } from '../../../lib/forms/botones-formulario.tsx';
+import { DESCRIPCION_ABAJO } from '../../../lib/forms/use-zod-form.ts';
 import type { CrearProcedimientoBody } from '../api/procedimientos-api.ts';
-import { avisarErrorDeFormulario, zodFieldErrors, type FieldErrors } from '../form-errors.ts';
+import { useFormulario } from '../use-formulario.ts';
 
 export type ProcedimientoFormValues = {
   nombre: string;
@@ -48,90 +36,61 @@ type Props = {
   onSubmit: (payload: ProcedimientoPayload) => Promise<unknown>;
 };
 
+const vacio: ProcedimientoFormValues = {
+  nombre: '',
+  descripcion: '',
+  precio: '',
+  duracion_minutos: '',
+  requiere_evaluacion: false,
+  recomendaciones_previas: '',
+  examenes_requeridos: '',
+  edad_minima: 18,
+  categoria_id: null,
+  activo: true,
+};
+
 const numero = (v: number | string) => (typeof v === 'number' ? v : v.trim() === '' ? undefined : Number(v));
 const textoONull = (v: string) => (v.trim() ? v : null);
 
 export function ProcedimientoForm({ initial, categorias, submitLabel, cancelTo, onSubmit }: Props) {
-  const [values, setValues] = useState<ProcedimientoFormValues>({
-    nombre: '',
-    descripcion: '',
-    precio: '',
-    duracion_minutos: '',
-    requiere_evaluacion: false,
-    recomendaciones_previas: '',
-    examenes_requeridos: '',
-    edad_minima: 18,
-    categoria_id: null,
-    activo: true,
-    ...initial,
-  });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [enviando, setEnviando] = useState(false);
-  const set = <K extends keyof ProcedimientoFormValues>(k: K, v: ProcedimientoFormValues[K]) => {
-    setValues((prev) => ({ ...prev, [k]: v }));
-    setErrors((prev) => (prev[k] ? { ...prev, [k]: '' } : prev));
-  };
-  const err = (k: keyof ProcedimientoFormValues) => errors[k] || undefined;
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const parsed = crearProcedimientoSchema.safeParse({
-      nombre: values.nombre,
-      descripcion: values.descripcion,
-      precio: numero(values.precio),
-      duracion_minutos: numero(values.duracion_minutos),
-      requiere_evaluacion: values.requiere_evaluacion,
-      recomendaciones_previas: textoONull(values.recomendaciones_previas),
-      examenes_requeridos: textoONull(values.examenes_requeridos),
-      edad_minima: numero(values.edad_minima),
-      categoria_id: values.categoria_id ?? undefined,
-      activo: values.activo,
-    });
-    if (!parsed.success) {
-      setErrors(zodFieldErrors(parsed.error));
-      return;
-    }
-    setEnviando(true);
-    try {
-      const d = parsed.data;
-      await onSubmit({
+  const { enviando, textProps, checkProps, valueProps, submit } = useFormulario({
+    initialValues: { ...vacio, ...initial },
+    schema: crearProcedimientoSchema,
+    toInput: (v) => ({
+      ...v,
+      precio: numero(v.precio),
+      duracion_minutos: numero(v.duracion_minutos),
+      recomendaciones_previas: textoONull(v.recomendaciones_previas),
+      examenes_requeridos: textoONull(v.examenes_requeridos),
+      edad_minima: numero(v.edad_minima),
+      categoria_id: v.categoria_id ?? undefined,
+    }),
+    send: (d) =>
+      onSubmit({
         ...d,
         recomendaciones_previas: d.recomendaciones_previas ?? null,
         examenes_requeridos: d.examenes_requeridos ?? null,
-      });
-    } catch (error) {
-      setErrors(avisarErrorDeFormulario(error, 'No pudimos guardar el procedimiento'));
-    } finally {
-      setEnviando(false);
-    }
-  };
+      }),
+    tituloError: 'No pudimos guardar el procedimiento',
+  });
 
   const opciones = categorias.map((c) => ({ value: c.id, label: c.activa ? c.nombre : `${c.nombre} (inactiva)` }));
 
   return (
     <Paper withBorder p={{ base: 'md', sm: 'xl' }} bg="var(--clinica-superficie)">
-      <form onSubmit={(e) => void submit(e)} noValidate>
+      <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextInput
-              label="Nombre"
-              required
-              maxLength={120}
-              value={values.nombre}
-              error={err('nombre')}
-              onChange={(e) => set('nombre', e.currentTarget.value)}
-            />
+            <TextInput label="Nombre" required maxLength={120} {...textProps('nombre')} />
             <Select<number>
               label="Categoría"
               required
               placeholder="Elige una categoría"
               data={opciones}
-              value={values.categoria_id}
-              error={err('categoria_id')}
               searchable
               nothingFoundMessage="No hay categorías con ese nombre"
               allowDeselect={false}
-              onChange={(v) => set('categoria_id', v)}
+              {...valueProps('categoria_id')}
             />
           </SimpleGrid>
           <Textarea
@@ -141,9 +100,7 @@ export function ProcedimientoForm({ initial, categorias, submitLabel, cancelTo, 
             autosize
             minRows={4}
             maxLength={4000}
-            value={values.descripcion}
-            error={err('descripcion')}
-            onChange={(e) => set('descripcion', e.currentTarget.value)}
+            {...textProps('descripcion')}
           />
           <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
             <NumberInput
@@ -158,9 +115,7 @@ export function ProcedimientoForm({ initial, categorias, submitLabel, cancelTo, 
               min={1}
               max={1_000_000_000}
               inputMode="numeric"
-              value={values.precio}
-              error={err('precio')}
-              onChange={(v) => set('precio', v)}
+              {...valueProps('precio')}
             />
             <NumberInput
               label="Duración (minutos)"
@@ -171,23 +126,19 @@ export function ProcedimientoForm({ initial, categorias, submitLabel, cancelTo, 
               max={600}
               step={5}
               inputMode="numeric"
-              value={values.duracion_minutos}
-              error={err('duracion_minutos')}
-              onChange={(v) => set('duracion_minutos', v)}
+              {...valueProps('duracion_minutos')}
             />
             <NumberInput
               label="Edad mínima (años)"
               description="18 por defecto (Ley 1799 de 2016)."
-              inputWrapperOrder={['label', 'input', 'description', 'error']}
+              {...DESCRIPCION_ABAJO}
               required
               allowDecimal={false}
               allowNegative={false}
               min={0}
               max={120}
               inputMode="numeric"
-              value={values.edad_minima}
-              error={err('edad_minima')}
-              onChange={(v) => set('edad_minima', v)}
+              {...valueProps('edad_minima')}
             />
           </SimpleGrid>
           <Textarea
@@ -196,9 +147,7 @@ export function ProcedimientoForm({ initial, categorias, submitLabel, cancelTo, 
             autosize
             minRows={2}
             maxLength={4000}
-            value={values.recomendaciones_previas}
-            error={err('recomendaciones_previas')}
-            onChange={(e) => set('recomendaciones_previas', e.currentTarget.value)}
+            {...textProps('recomendaciones_previas')}
           />
           <Textarea
             label="Exámenes requeridos"
@@ -206,32 +155,21 @@ export function ProcedimientoForm({ initial, categorias, submitLabel, cancelTo, 
             autosize
             minRows={2}
             maxLength={2000}
-            value={values.examenes_requeridos}
-            error={err('examenes_requeridos')}
-            onChange={(e) => set('examenes_requeridos', e.currentTarget.value)}
+            {...textProps('examenes_requeridos')}
           />
           <Checkbox
             label="Requiere valoración médica previa"
             description="El paciente tendrá una cita de valoración antes del procedimiento."
-            checked={values.requiere_evaluacion}
-            error={err('requiere_evaluacion')}
-            onChange={(e) => set('requiere_evaluacion', e.currentTarget.checked)}
+            {...checkProps('requiere_evaluacion')}
           />
           <Switch
             label="Procedimiento activo"
             description="Los procedimientos inactivos no se muestran en el sitio público ni se pueden agregar al carrito."
-            checked={values.activo}
-            error={err('activo')}
-            onChange={(e) => set('activo', e.currentTarget.checked)}
+            {...checkProps('activo')}
           />
-          <Group justify="flex-end" gap="sm" mt="sm">
-            <Button component={Link} to={cancelTo} variant="default">
-              Cancelar
-            </Button>
-            <Button type="submit" loading={enviando}>
-              {submitLabel}
-            </Button>
-          </Group>
+          <BotonesFormulario cancelarA={cancelTo} enviando={enviando} mt="sm">
+            {submitLabel}
+          </BotonesFormulario>
         </Stack>
       </form>
     </Paper>

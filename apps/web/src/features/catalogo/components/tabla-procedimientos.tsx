@@ -2,18 +2,18 @@
 // price, duration, state, and actions (details, edit, delete with confirmation).
 import type { ProcedimientoWire } from '@clinica/contracts/catalogo';
 import { MENSAJE_PROCEDIMIENTO_DESACTIVADO } from '@clinica/contracts/catalogo';
-import { ActionIcon, Anchor, Group, Table, Text, Tooltip } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { ActionIcon, Anchor, Group, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconEdit, IconEye, IconPhoto, IconTrash } from '@tabler/icons-react';
+import { IconEye, IconPhoto } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { formatCOP, formatDuracion } from '../../../lib/format.ts';
 import { useEliminarProcedimiento } from '../api/procedimientos-api.ts';
 import classes from '../catalogo.module.css';
-import { mensajeDeError } from '../form-errors.ts';
+import { avisarError } from '../form-errors.ts';
 import { mediaUrl } from '../../../lib/media.ts';
 import { seleccionarProcedimiento } from '../procedimiento-seleccionado.ts';
+import { AccionesFila } from './acciones-fila.tsx';
 import { EstadoBadge } from './estado-badge.tsx';
 
 function Acciones({ p }: { p: ProcedimientoWire }) {
@@ -23,18 +23,27 @@ function Acciones({ p }: { p: ProcedimientoWire }) {
     seleccionarProcedimiento(p.id);
     navigate(paths.detallesProcedimientos);
   };
-  const confirmar = () =>
-    modals.openConfirmModal({
-      title: `¿Eliminar «${p.nombre}»?`,
-      children: (
-        <Text size="sm">
-          Se eliminará el procedimiento con sus imágenes. Si está en algún carrito o tiene citas, se desactivará en su
-          lugar: dejará de verse en el sitio público pero se conservará su historial.
-        </Text>
-      ),
-      labels: { confirm: 'Eliminar procedimiento', cancel: 'Cancelar' },
-      confirmProps: { color: 'red' },
-      onConfirm: () =>
+  return (
+    <AccionesFila
+      nombre={p.nombre}
+      ver={
+        <ActionIcon variant="subtle" aria-label={`Ver detalles de ${p.nombre}`} onClick={verDetalles}>
+          <IconEye size={18} aria-hidden="true" />
+        </ActionIcon>
+      }
+      editarA={paths.editarProcedimiento(p.id)}
+      eliminando={eliminar.isPending}
+      confirmacion={{
+        titulo: `¿Eliminar «${p.nombre}»?`,
+        cuerpo: (
+          <Text size="sm">
+            Se eliminará el procedimiento con sus imágenes. Si está en algún carrito o tiene citas, se desactivará en su
+            lugar: dejará de verse en el sitio público pero se conservará su historial.
+          </Text>
+        ),
+        boton: 'Eliminar procedimiento',
+      }}
+      onEliminar={() =>
         eliminar.mutate(p.id, {
           onSuccess: (r) =>
             notifications.show(
@@ -46,43 +55,10 @@ function Acciones({ p }: { p: ProcedimientoWire }) {
                   }
                 : { color: 'green', message: `Eliminamos «${p.nombre}».` },
             ),
-          onError: (error) =>
-            notifications.show({
-              color: 'red',
-              title: 'No pudimos eliminar el procedimiento',
-              message: mensajeDeError(error),
-            }),
-        }),
-    });
-  return (
-    <Group gap={4} wrap="nowrap" justify="flex-end">
-      <Tooltip label="Ver detalles">
-        <ActionIcon variant="subtle" aria-label={`Ver detalles de ${p.nombre}`} onClick={verDetalles}>
-          <IconEye size={18} aria-hidden="true" />
-        </ActionIcon>
-      </Tooltip>
-      <Tooltip label="Editar">
-        <ActionIcon
-          component={Link}
-          to={paths.editarProcedimiento(p.id)}
-          variant="subtle"
-          aria-label={`Editar ${p.nombre}`}
-        >
-          <IconEdit size={18} aria-hidden="true" />
-        </ActionIcon>
-      </Tooltip>
-      <Tooltip label="Eliminar">
-        <ActionIcon
-          variant="subtle"
-          color="red"
-          aria-label={`Eliminar ${p.nombre}`}
-          loading={eliminar.isPending}
-          onClick={confirmar}
-        >
-          <IconTrash size={18} aria-hidden="true" />
-        </ActionIcon>
-      </Tooltip>
-    </Group>
+          onError: (error) => avisarError('No pudimos eliminar el procedimiento', error),
+        })
+      }
+    />
   );
 }
 

@@ -1,19 +1,16 @@
 // The fields of the user forms, grouped as a receptionist reads a patient's card. Which ones show depends
 // on the form: creating (everything, with role and an initial password), an administrator editing
 // (no password), or one's own profile (no document, email or role: those change only at the clinic).
-import { Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import type { z } from 'zod';
+import { estadoCivilNombres, estadosCiviles, roles, rolNombres } from '@clinica/contracts/usuarios';
 import {
-  estadoCivilNombres,
-  estadosCiviles,
-  generoNombres,
-  generos,
-  roles,
-  rolNombres,
-  tipoDocumentoNombres,
-  tiposDocumento,
-} from '@clinica/contracts/usuarios';
+  CampoFechaNacimiento,
+  CampoGenero,
+  CamposDocumento,
+  CampoTelefono,
+} from '../../../lib/forms/campos-persona.tsx';
+import { GrupoCampos } from '../../../lib/forms/grupo-campos.tsx';
 import { PasswordField } from '../../../lib/forms/password-field.tsx';
 import { DESCRIPCION_ABAJO, type useZodForm } from '../../../lib/forms/use-zod-form.ts';
 import type { UsuarioValores } from '../usuario-valores.ts';
@@ -21,23 +18,8 @@ import type { UsuarioValores } from '../usuario-valores.ts';
 export type UsuarioForm = ReturnType<typeof useZodForm<UsuarioValores, z.ZodType>>;
 export type ModoFormulario = 'crear' | 'editar-admin' | 'perfil';
 
-const opcionesTipo = tiposDocumento.map((t) => ({ value: t, label: `${tipoDocumentoNombres[t]} (${t})` }));
-const opcionesGenero = generos.map((g) => ({ value: g, label: generoNombres[g] }));
 const opcionesEstadoCivil = estadosCiviles.map((e) => ({ value: e, label: estadoCivilNombres[e] }));
 const opcionesRol = roles.map((r) => ({ value: r, label: rolNombres[r] }));
-
-const hoy = () => new Date().toISOString().slice(0, 10);
-
-function Grupo({ titulo, children }: { titulo: string; children: ReactNode }) {
-  return (
-    <fieldset style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
-      <Text component="legend" fw={600} mb="sm">
-        {titulo}
-      </Text>
-      {children}
-    </fieldset>
-  );
-}
 
 export function UsuarioCampos({
   form,
@@ -49,28 +31,13 @@ export function UsuarioCampos({
   rolBloqueado?: string;
 }) {
   const requerido = modo === 'crear';
-  const alfanumerico = ['PA', 'PPT', 'PEP', 'DE'].includes(form.values.tipodocumento);
   return (
     <Stack gap="xl">
-      <Grupo titulo="Datos personales">
+      <GrupoCampos titulo="Datos personales">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <TextInput label="Nombre completo" autoComplete="off" required {...form.textProps('nombre')} />
-          <TextInput
-            label="Fecha de nacimiento"
-            type="date"
-            min="1900-01-01"
-            max={hoy()}
-            required={requerido}
-            {...form.textProps('fecha_nacimiento')}
-          />
-          <Select
-            label="Género"
-            data={opcionesGenero}
-            placeholder="Elige una opción"
-            required={requerido}
-            clearable={!requerido}
-            {...form.selectProps('genero')}
-          />
+          <CampoFechaNacimiento required={requerido} {...form.textProps('fecha_nacimiento')} />
+          <CampoGenero required={requerido} clearable={!requerido} {...form.selectProps('genero')} />
           <Select
             label="Estado civil"
             data={opcionesEstadoCivil}
@@ -80,31 +47,17 @@ export function UsuarioCampos({
           />
           <TextInput label="Ocupación" placeholder="Ej.: docente, contadora" {...form.textProps('ocupacion')} />
         </SimpleGrid>
-      </Grupo>
+      </GrupoCampos>
 
       {modo !== 'perfil' && (
-        <Grupo titulo="Documento de identidad">
+        <GrupoCampos titulo="Documento de identidad">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <Select
-              label="Tipo de documento"
-              data={opcionesTipo}
-              required
-              allowDeselect={false}
-              {...form.selectProps('tipodocumento')}
-            />
-            <TextInput
-              label="Número de documento"
-              required
-              autoComplete="off"
-              description={alfanumerico ? 'Letras y números, sin espacios' : 'Solo números, sin puntos'}
-              {...DESCRIPCION_ABAJO}
-              {...form.textProps('numerodocumento')}
-            />
+            <CamposDocumento tipo={form.selectProps('tipodocumento')} numero={form.textProps('numerodocumento')} />
           </SimpleGrid>
-        </Grupo>
+        </GrupoCampos>
       )}
 
-      <Grupo titulo="Contacto">
+      <GrupoCampos titulo="Contacto">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           {modo !== 'perfil' && (
             <TextInput
@@ -115,14 +68,7 @@ export function UsuarioCampos({
               {...form.textProps('correo')}
             />
           )}
-          <TextInput
-            label="Teléfono"
-            type="tel"
-            inputMode="tel"
-            placeholder="300 123 4567"
-            required={requerido}
-            {...form.textProps('telefono')}
-          />
+          <CampoTelefono required={requerido} {...form.textProps('telefono')} />
         </SimpleGrid>
         <Textarea
           label="Dirección"
@@ -133,10 +79,10 @@ export function UsuarioCampos({
           placeholder="Calle, número, barrio y ciudad"
           {...form.textProps('direccion')}
         />
-      </Grupo>
+      </GrupoCampos>
 
       {modo !== 'perfil' && (
-        <Grupo titulo="Cuenta">
+        <GrupoCampos titulo="Cuenta">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <Select
               label="Rol"
@@ -159,7 +105,7 @@ export function UsuarioCampos({
               />
             )}
           </SimpleGrid>
-        </Grupo>
+        </GrupoCampos>
       )}
     </Stack>
   );

@@ -1,0 +1,16 @@
+// A user that failed to load: a 404 is final (no retry); anything else can be tried again.
+import type { UseQueryResult } from '@tanstack/react-query';
+import { EstadoError } from '../../../components/estado-error.tsx';
+import { ApiClientError } from '../../../lib/api-client.ts';
+
+export function ErrorCargaUsuario({ q }: { q: UseQueryResult<unknown> }) {
+  const noExiste = q.error instanceof ApiClientError && q.error.status === 404;
+  return (
+    <EstadoError
+      titulo={noExiste ? 'No encontramos ese usuario' : undefined}
+      mensaje={q.error instanceof ApiClientError ? q.error.body.error : undefined}
+      onRetry={noExiste ? undefined : () => void q.refetch()}
+      reintentando={q.isRefetching}
+    />
+  );
+}
