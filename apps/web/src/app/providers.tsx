@@ -3,14 +3,15 @@
 //  - RouteProviders are rendered by the root route, inside the router, so that session, cart, modals and
 //    notifications can use router hooks (navigate on session expiry, <Link> inside a modal or a toast).
 //
-// Public-page budget (QUALITY: initial JS <= 120 KB gzip): the modals host and the notifications host are loaded
-// lazily, next to the app rather than around it. Use the static APIs, which work from anywhere:
+// Public-page budget (QUALITY: initial JS <= 120 KB gzip; decision 0005): the modals host and the notifications host
+// are mounted the first time a modal or a toast is requested (app/hosts-bajo-demanda.tsx), next to the app rather
+// than around it. Use the static APIs, which work from anywhere:
 //   import { modals } from '@mantine/modals';              modals.openConfirmModal({...})
 //   import { notifications } from '@mantine/notifications'; notifications.show({...})
-// (useModals() is not available: no ModalsProvider wraps the screens.) Dates: see components/proveedor-fechas.tsx.
+// (useModals() is not available: no ModalsProvider wraps the screens.) Dates: see components/proveedor-fechas.tsx
+// (it also brings the pickers' styles). Fonts: font-display swap and unicode-range subsets (a Spanish page downloads
+// only the latin files); the two the first paint needs are preloaded (vite.config.ts).
 import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
-import '@mantine/dates/styles.css';
 import '@fontsource-variable/inter/wght.css';
 import '@fontsource/fraunces/latin-500.css';
 import '@fontsource/fraunces/latin-600.css';
@@ -19,11 +20,12 @@ import './global.css';
 
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { CartProvider } from '../lib/carrito/cart-context.tsx';
 import { ApiClientError } from '../lib/api-client.ts';
 import { AuthProvider } from '../lib/session/auth-context.tsx';
 import { cssVariablesResolver, theme } from './theme.ts';
+import { HostsBajoDemanda } from './hosts-bajo-demanda.tsx';
 import { DEFAULT_THEME, themeStorageManager, UiStateProvider } from './ui-state.tsx';
 
 /** Client errors (4xx) are answers, not glitches: never retried. Network and 5xx errors are retried once. */
@@ -67,24 +69,12 @@ export function AppProviders({ children, queryClient, env = 'default' }: AppProv
   );
 }
 
-const ModalsHost = lazy(async () => {
-  const { ModalsProvider } = await import('@mantine/modals');
-  return { default: () => <ModalsProvider labels={{ confirm: 'Confirmar', cancel: 'Cancelar' }} /> };
-});
-const NotificationsHost = lazy(async () => {
-  const { Notifications } = await import('@mantine/notifications');
-  return { default: () => <Notifications position="top-right" limit={4} /> };
-});
-
 export function RouteProviders({ children }: { children: ReactNode }) {
   return (
     <AuthProvider>
       <CartProvider>
         {children}
-        <Suspense fallback={null}>
-          <ModalsHost />
-          <NotificationsHost />
-        </Suspense>
+        <HostsBajoDemanda />
       </CartProvider>
     </AuthProvider>
   );

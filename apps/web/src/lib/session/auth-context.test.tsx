@@ -1,10 +1,10 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { useEffect } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useQuery } from '@tanstack/react-query';
 import { usuariosPaths } from '@clinica/contracts/rutas';
 import { api } from '../api-client.ts';
-import { useAuth, type AuthState } from './auth-context.tsx';
+import { precargarDialogoSesionExpirada, useAuth, type AuthState } from './auth-context.tsx';
 import { ACTIVE_WINDOW_MS, RENEW_LEAD_MS, SESSION_REJECTED_EVENT, TOKEN_EXPIRED_EVENT } from './session-controller.ts';
 import { makeToken, tokenExpiringIn } from './test-tokens.ts';
 import { jsonResponse, mockFetch, readAuth, renderWithProviders } from './test-utils.tsx';
@@ -45,6 +45,10 @@ function storageEvent(key: string | null, newValue: string | null) {
   });
 }
 
+// The dialog's code is loaded on demand in the app; loaded here first, it renders in the same act() as the expiry.
+beforeAll(async () => {
+  await precargarDialogoSesionExpirada();
+});
 beforeEach(() => {
   vi.useFakeTimers({ now: NOW });
 });

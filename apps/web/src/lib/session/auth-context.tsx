@@ -5,20 +5,27 @@
 // Place it inside MantineProvider (the dialog is a Mantine Modal). Inside the router its 'Entendido'
 // navigates with replace; outside it falls back to location.replace. Inside QueryClientProvider it also
 // watches every query and mutation for a 401.
+//
+// The dialog's code (Modal, focus trap, scroll lock...) is not in the first download (decision 0005): nothing is
+// rendered until the session expires, and the module is fetched in idle time while someone is signed in (only a
+// stored session can expire), so it is usually there when needed.
 import {
   createContext,
+  lazy,
+  Suspense,
   useContext,
   useEffect,
   useLayoutEffect,
   useMemo,
   useState,
   useSyncExternalStore,
+  type ComponentType,
   type ReactNode,
 } from 'react';
 import { QueryClientContext } from '@tanstack/react-query';
 import { api, ApiClientError } from '../api-client.ts';
 import { createSessionController, type RenewResult, type SessionController } from './session-controller.ts';
-import { SesionExpiradaDialog } from './sesion-expirada-dialog.tsx';
+import { paths } from '../../app/paths.ts';
 
 export type AuthState = {
   isAuthenticated: boolean;
@@ -45,6 +52,68 @@ async function renovarSesion(): Promise<RenewResult> {
   } catch (err) {
     return { ok: false, status: err instanceof ApiClientError ? err.status : 0 };
   }
+}
+
+type DialogoProps = { opened: boolean; onAcknowledge: () => void };
+type Dialogo = ComponentType<DialogoProps>;
+let dialogoCargado: Dialogo | undefined;
+let cargandoDialogo: Promise<Dialogo> | undefined;
+
+/** Downloads the 'Sesión expirada' dialog once (tests call it first so the dialog renders synchronously). */
+export function precargarDialogoSesionExpirada(): Promise<Dialogo> {
+  cargandoDialogo ??= import('./sesion-expirada-dialog.tsx').then(
+    (m) => (dialogoCargado = m.SesionExpiradaDialog),
+    (err: unknown) => {
+      cargandoDialogo = undefined;
+      throw err;
+    },
+  );
+  return cargandoDialogo;
+}
+
+/**
+ * Without the dialog's code (offline, or a new version was deployed and the old chunk is gone) the session has
+ * still ended: go to the sign-in page with a full load, which also picks up the new version.
+ */
+function SinDialogo({ opened, onAcknowledge }: DialogoProps) {
+  useEffect(() => {
+    if (!opened) return;
+    onAcknowledge();
+    window.location.replace(paths.iniciarSesion);
+  }, [opened, onAcknowledge]);
+  return null;
+}
+
+const DialogoDiferido = lazy((): Promise<{ default: Dialogo }> =>
+  precargarDialogoSesionExpirada().then(
+    (Componente) => ({ default: Componente }),
+    () => ({ default: SinDialogo }),
+  ),
+);
+
+/** Renders nothing until the session first expires, then stays mounted (the modal's closing transition). */
+function DialogoSesionExpirada({ opened, onAcknowledge }: DialogoProps) {
+  const [Componente, setComponente] = useState<Dialogo | null>(null);
+  if (opened && !Componente) setComponente(() => dialogoCargado ?? DialogoDiferido);
+  if (!Componente) return null;
+  return (
+    <Suspense fallback={null}>
+      <Componente opened={opened} onAcknowledge={onAcknowledge} />
+    </Suspense>
+  );
+}
+
+function usePrecargaConSesion(isAuthenticated: boolean) {
+  useEffect(() => {
+    if (!isAuthenticated || dialogoCargado) return;
+    const precargar = () => void precargarDialogoSesionExpirada().catch(() => {});
+    if (typeof window.requestIdleCallback === 'function') {
+      const id = window.requestIdleCallback(precargar, { timeout: 10_000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const t = setTimeout(precargar, 3000);
+    return () => clearTimeout(t);
+  }, [isAuthenticated]);
 }
 
 export function AuthProvider({ children, controller: given }: { children: ReactNode; controller?: SessionController }) {
@@ -78,6 +147,7 @@ export function AuthProvider({ children, controller: given }: { children: ReactN
   }, [queryClient, controller]);
 
   const { token, isAuthenticated, userRole, userId } = snapshot;
+  usePrecargaConSesion(isAuthenticated);
   const value = useMemo<AuthState>(
     () => ({ isAuthenticated, userRole, userId, token, login: controller.login, logout: controller.logout }),
     [isAuthenticated, userRole, userId, token, controller],
@@ -86,7 +156,7 @@ export function AuthProvider({ children, controller: given }: { children: ReactN
   return (
     <AuthContext.Provider value={value}>
       {children}
-      <SesionExpiradaDialog opened={snapshot.expired} onAcknowledge={controller.acknowledgeExpiry} />
+      <DialogoSesionExpirada opened={snapshot.expired} onAcknowledge={controller.acknowledgeExpiry} />
     </AuthContext.Provider>
   );
 }
