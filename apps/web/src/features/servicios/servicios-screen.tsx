@@ -1,6 +1,6 @@
 // /servicios: the public list of treatments. Search (?q=), category (?categoria=<id>) and page (?pagina=) live in
 // the URL so a filtered list can be shared or bookmarked, and Back/Forward move between filters.
-import { Button, Chip, Group, Pagination, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Chip, Group, Pagination, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -94,6 +94,14 @@ export function ServiciosScreen() {
             if (e.key === 'Enter') buscar.flush();
           }}
         />
+        {categorias.isPending && (
+          // Same footprint as the chips, so the results do not jump when the categories arrive (CLS).
+          <Group gap="xs" aria-hidden="true">
+            {[64, 84, 84, 64, 104, 92, 170].map((ancho, i) => (
+              <Skeleton key={i} height={30} width={ancho} radius="xl" />
+            ))}
+          </Group>
+        )}
         {categorias.data && categorias.data.length > 0 && (
           <div role="radiogroup" aria-label="Filtrar por categoría">
             <Chip.Group

@@ -20,6 +20,7 @@ export function ServicioCard({ servicio, prioridad = false }: { servicio: Proced
             width={480}
             height={360}
             loading={prioridad ? 'eager' : 'lazy'}
+            fetchPriority={prioridad ? 'high' : 'auto'}
             decoding="async"
           />
         ) : (
