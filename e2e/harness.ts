@@ -68,7 +68,8 @@ export async function loginToken(correo: string, contrasena = DEMO_PASSWORD): Pr
     method: 'POST',
     body: { correo, contrasena },
   });
-  if (res.status !== 200) throw new Error(`No se pudo iniciar sesión como ${correo}: ${res.status} ${JSON.stringify(res.body)}`);
+  if (res.status !== 200)
+    throw new Error(`No se pudo iniciar sesión como ${correo}: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.token;
 }
 

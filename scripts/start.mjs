@@ -20,13 +20,21 @@ const mtime = (f) => (existsSync(f) ? statSync(f).mtimeMs : 0);
 
 const server = path.join(root, 'apps/api/dist/server.js');
 const web = path.join(root, 'apps/web/dist/index.html');
-const sources = Math.max(newest(path.join(root, 'apps/api/src')), newest(path.join(root, 'apps/web/src')), newest(path.join(root, 'packages/contracts/src')));
+const sources = Math.max(
+  newest(path.join(root, 'apps/api/src')),
+  newest(path.join(root, 'apps/web/src')),
+  newest(path.join(root, 'packages/contracts/src')),
+);
 if (mtime(server) < sources || mtime(web) < sources) {
   console.log('Compilando la aplicación...');
   const r = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-const child = spawn(process.execPath, ['--enable-source-maps', server], { cwd: root, stdio: 'inherit', env: process.env });
+const child = spawn(process.execPath, ['--enable-source-maps', server], {
+  cwd: root,
+  stdio: 'inherit',
+  env: process.env,
+});
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
 child.on('exit', (code) => process.exit(code ?? 0));

@@ -19,7 +19,12 @@ function run(name, cmd, args, env = {}) {
 function vitest(name, dir, env = {}) {
   if (only.length && !only.some((o) => name.includes(o))) return;
   const out = path.join(tmp, `${name.replace(/\W+/g, '-')}.json`);
-  const status = run(name, 'npx', ['vitest', 'run', '--root', dir, '--reporter=default', '--reporter=json', `--outputFile=${out}`], env);
+  const status = run(
+    name,
+    'npx',
+    ['vitest', 'run', '--root', dir, '--reporter=default', '--reporter=json', `--outputFile=${out}`],
+    env,
+  );
   let passed = 0;
   let failed = 0;
   let skipped = 0;
@@ -51,7 +56,10 @@ const built = step('build', 'npm', ['run', '--silent', 'build']);
 if (built === 0 || built === undefined) vitest('e2e (Chromium)', 'e2e');
 
 console.log('\nResumen:');
-for (const r of results) console.log(`  ${r.failed ? '✗' : '✓'} ${r.name}: ${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ''}`);
+for (const r of results)
+  console.log(
+    `  ${r.failed ? '✗' : '✓'} ${r.name}: ${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ''}`,
+  );
 const passed = results.reduce((a, r) => a + r.passed, 0);
 const failed = results.reduce((a, r) => a + r.failed, 0);
 const skipped = results.reduce((a, r) => a + r.skipped, 0);
