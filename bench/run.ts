@@ -12,6 +12,10 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+/** Procedures in the benchmark patient's cart. */
+const CART_ITEMS = Number(process.env.BENCH_CARRITO ?? 3);
+/** The bundle to measure; another build (e.g. the previous commit's) can be compared on the same machine. */
+const SERVER = path.resolve(process.env.BENCH_SERVIDOR ?? path.join(ROOT, 'apps/api/dist/server.js'));
 
 type Row = { db: string; target: string; reqPerSec: number; p50: number; p99: number; errors: number; non2xx: number; ratio: number };
 
@@ -53,7 +57,7 @@ async function measure(url: string, headers: Record<string, string> = {}) {
 async function startApi(env: Record<string, string>) {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'clinica-bench-'));
-  const child = spawn(process.execPath, [path.join(ROOT, 'apps/api/dist/server.js')], {
+  const child = spawn(process.execPath, [SERVER], {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: 'development', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'error', RATE_LIMIT_MAX: '100000000', SEMILLA_DEMO: 'true', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -83,11 +87,30 @@ async function benchDb(kind: string, env: Record<string, string>, hello: number,
       body: JSON.stringify({ correo: 'paciente@demo.test', contrasena: 'clinica-demo-2026' }),
     });
     const token = login.ok ? ((await login.json()) as { token: string }).token : undefined;
+    // A cart as a patient has it before booking: a few procedures (each with its images), not an empty list.
+    if (token) {
+      const lista = (await (await fetch(`${api.base}/apiprocedimientos/listarprocedimiento?porPagina=${CART_ITEMS}`)).json()) as {
+        items: { id: number }[];
+      };
+      for (const { id } of lista.items) {
+        const r = await fetch(`${api.base}/apicarrito/agregaramicarrito`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+          body: JSON.stringify({ id_procedimiento: id }),
+        });
+        if (r.status !== 201) throw new Error(`no se pudo preparar el carrito: ${r.status}`);
+      }
+    }
     const targets: [string, string, Record<string, string>][] = [
       ['GET /salud', '/salud', {}],
       ['GET /apiprocedimientos/listarprocedimiento', '/apiprocedimientos/listarprocedimiento', {}],
     ];
-    if (token) targets.push(['GET /apicarrito/listarmicarrito (autenticado)', '/apicarrito/listarmicarrito', { authorization: `Bearer ${token}` }]);
+    if (token)
+      targets.push([
+        `GET /apicarrito/listarmicarrito (autenticado, ${CART_ITEMS} ítems)`,
+        '/apicarrito/listarmicarrito',
+        { authorization: `Bearer ${token}` },
+      ]);
     for (const [target, p, headers] of targets) {
       const m = await measure(`${api.base}${p}`, headers);
       rows.push({ db: kind, target, ...m, ratio: m.reqPerSec / hello });
@@ -141,3 +164,13 @@ const md = [
 writeFileSync(path.join(import.meta.dirname, 'results', `${fecha.slice(0, 10)}.json`), JSON.stringify({ fecha, connections: CONNECTIONS, duration: DURATION, rows }, null, 2));
 writeFileSync(path.join(import.meta.dirname, 'results', 'ultimo.md'), md);
 console.log(`\n${md}`);
+
+// Public pages: JS weight, LCP/CLS and Lighthouse (bench/paginas.ts), on the same build. It needs Chromium; without
+// it the server numbers above still stand.
+// BENCH_PAGINAS=0 skips them (server-only runs while tuning the API).
+if (process.env.BENCH_PAGINAS === '0') process.exit(0);
+try {
+  await (await import('./paginas.ts')).benchPaginas();
+} catch (err) {
+  console.log(`bench de páginas omitido: ${(err as Error).message}`);
+}

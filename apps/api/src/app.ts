@@ -25,7 +25,7 @@ import { categoriasRoutes } from './features/categorias/categorias.routes.ts';
 import { procedimientosRoutes } from './features/procedimientos/procedimientos.routes.ts';
 import { createProcedimientosFeature } from './features/procedimientos/procedimientos.service.ts';
 import { carritoRoutes } from './features/carrito/carrito.routes.ts';
-import { createSesionesRepository } from './features/usuarios/sesiones.repository.ts';
+import { crearSesiones } from './features/usuarios/sesiones-cache.ts';
 import { usuariosRoutes } from './features/usuarios/usuarios.routes.ts';
 
 z.config(z.locales.es());
@@ -91,7 +91,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
 
   const tokens = createTokens(config.jwtSecret);
-  const sesiones = createSesionesRepository(database.db);
+  // Every authenticated request looks its session up; on PGlite from a cache the database keeps exact.
+  const { repo: sesiones, detener } = await crearSesiones(database, { log: app.log });
+  app.addHook('onClose', detener);
   await app.register(auditPlugin, { db: database.db });
   await app.register(authPlugin, { tokens, sesiones, now });
 

@@ -17,6 +17,17 @@ export type Database = {
   ping(): Promise<void>;
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * PGlite only. This process is the database's only client (DATA_DIR lock, or in memory), and a NOTIFY
+   * reaches the listener when its transaction commits, before the writing statement returns. That is what
+   * makes an in-process cache exact here (docs/decisions/0006); PostgreSQL has no such member.
+   */
+  avisosLocales?: AvisosLocales;
+};
+
+export type AvisosLocales = {
+  /** LISTEN on `canal`; resolves to the function that stops listening. */
+  escuchar(canal: string, alAviso: (payload: string) => void): Promise<() => Promise<void>>;
 };
 
 export type OpenDbOptions = {
@@ -78,6 +89,12 @@ async function openPglite(opts: OpenDbOptions): Promise<Database> {
       async migrate() {
         const { migrate } = await import('drizzle-orm/pglite/migrator');
         await migrate(db as never, { migrationsFolder: MIGRATIONS_DIR });
+      },
+      avisosLocales: {
+        async escuchar(canal, alAviso) {
+          const dejar = await client.listen(canal, alAviso);
+          return () => dejar();
+        },
       },
       async close() {
         try {

@@ -6,6 +6,9 @@ export const JWT_ISSUER = 'clinica-estetica';
 export const JWT_AUDIENCE = 'clinica-estetica-web';
 export const JWT_ALG = 'HS256';
 
+/** Verified tokens remembered (each a few hundred bytes); beyond it the oldest is verified again when used. */
+const MAX_VERIFICADOS = 10_000;
+
 export type TokenClaims = { sub: string; id: number; rol: Rol; sid: string; iat: number; exp: number };
 
 export type Tokens = {
@@ -15,7 +18,17 @@ export type Tokens = {
 };
 
 export function createTokens(secret: string): Tokens {
-  const key = new TextEncoder().encode(secret);
+  // Imported once: given raw bytes, jose would import the key again on every sign and verify (a hot path:
+  // every authenticated request verifies a token).
+  const key = crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign', 'verify'],
+  );
+  key.catch(() => {}); // a bad secret surfaces where the key is awaited, not as an unhandled rejection
+  const verificados = new Map<string, TokenClaims>();
   return {
     async sign({ id, rol, sid }, expiresAt) {
       return new SignJWT({ id, rol, sid })
@@ -25,11 +38,20 @@ export function createTokens(secret: string): Tokens {
         .setAudience(JWT_AUDIENCE)
         .setIssuedAt()
         .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
-        .sign(key);
+        .sign(await key);
     },
     async verify(token) {
+      // A token verified once needs only its expiry checked again (the signature, algorithm, issuer,
+      // audience and claims cannot change; exp is checked exactly as jose does). Revocation is the
+      // session's business, looked up on every request.
+      const visto = verificados.get(token);
+      if (visto) {
+        if (visto.exp > Math.floor(Date.now() / 1000)) return visto;
+        verificados.delete(token);
+        return null;
+      }
       try {
-        const { payload } = await jwtVerify(token, key, {
+        const { payload } = await jwtVerify(token, await key, {
           algorithms: [JWT_ALG],
           issuer: JWT_ISSUER,
           audience: JWT_AUDIENCE,
@@ -37,7 +59,10 @@ export function createTokens(secret: string): Tokens {
         });
         if (typeof payload.id !== 'number' || typeof payload.sid !== 'string' || typeof payload.rol !== 'string')
           return null;
-        return payload as unknown as TokenClaims;
+        const claims = Object.freeze(payload) as unknown as TokenClaims;
+        if (verificados.size >= MAX_VERIFICADOS) verificados.delete(verificados.keys().next().value as string);
+        verificados.set(token, claims);
+        return claims;
       } catch {
         return null;
       }

@@ -43,7 +43,9 @@ export const usuarios = pgTable(
       'gin',
       sql`f_unaccent(lower(${t.nombre} || ' ' || ${t.correo} || ' ' || ${t.numerodocumento})) gin_trgm_ops`,
     ),
-    index('usuarios_rol_idx').on(t.rol, t.id),
+    // The staff lists filter by role and sort by name (then id, for a stable page order). It replaces
+    // usuarios_rol_idx (rol, id): a role filter alone uses this one's prefix.
+    index('usuarios_rol_nombre_idx').on(t.rol, t.nombre, t.id),
   ],
 );
 

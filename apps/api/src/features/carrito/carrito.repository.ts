@@ -1,10 +1,18 @@
-// SQL for the cart. Reads only carrito_items; procedures come from the catalogue service.
-import { and, asc, eq } from 'drizzle-orm';
+// SQL for the cart. Writes only carrito_items; the list reads each item's procedure in the same statement
+// through the catalogue's procedimiento-consulta.ts (one round trip for the hot read, and the catalogue
+// still decides how a procedure is read).
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { carritoItems } from '../../db/schema/index.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/app-error.ts';
+import {
+  conProcedimiento,
+  procedimientoConImagenes,
+  type ProcedimientoConImagenes,
+} from '../procedimientos/procedimiento-consulta.ts';
 
 export type CarritoFila = { id: number; procedimiento_id: number; creado_en: Date };
+export type CarritoFilaConProcedimiento = CarritoFila & { procedimiento: ProcedimientoConImagenes };
 
 /** unique (usuario_id, procedimiento_id): two concurrent adds leave one row. */
 export const RESTRICCION_UNICA = 'carrito_items_usuario_procedimiento';
@@ -16,14 +24,22 @@ const columnas = {
 };
 
 export function createCarritoRepository(db: Db) {
+  // A hot read: one statement, built once, and a named statement on each PostgreSQL connection.
+  const items = conProcedimiento(
+    db
+      .select({ ...columnas, procedimiento: procedimientoConImagenes })
+      .from(carritoItems)
+      .$dynamic(),
+    carritoItems.procedimiento_id,
+  )
+    .where(eq(carritoItems.usuario_id, sql.placeholder('usuarioId')))
+    .orderBy(asc(carritoItems.creado_en), asc(carritoItems.id))
+    .prepare('carrito_items_de_usuario');
+
   return {
-    /** The user's items, oldest first. */
-    listar(usuarioId: number): Promise<CarritoFila[]> {
-      return db
-        .select(columnas)
-        .from(carritoItems)
-        .where(eq(carritoItems.usuario_id, usuarioId))
-        .orderBy(asc(carritoItems.creado_en), asc(carritoItems.id));
+    /** The user's items, oldest first, each with its procedure in any state (inactive ones too). */
+    listar(usuarioId: number): Promise<CarritoFilaConProcedimiento[]> {
+      return items.execute({ usuarioId });
     },
 
     /** Inserts and lets the unique constraint decide about duplicates (no check-then-insert race). */

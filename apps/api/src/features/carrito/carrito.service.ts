@@ -7,11 +7,11 @@ import {
   MENSAJE_YA_EN_CARRITO,
 } from '@clinica/contracts/carrito';
 import { AppError, noEncontrado } from '../../lib/app-error.ts';
+import { toProcedimientoWire } from '../procedimientos/procedimiento-wire.ts';
 import type { CarritoFila, CarritoRepository } from './carrito.repository.ts';
 
-/** What the cart needs from the catalogue; given at buildApp by the procedures service. */
+/** What the cart needs from the catalogue's rules; given at buildApp by the procedures service. */
 export type CatalogoParaCarrito = {
-  porIds(ids: number[]): Promise<Map<number, Procedimiento>>;
   conDisponibilidad(id: number): Promise<{ procedimiento: Procedimiento; disponible: boolean } | undefined>;
 };
 
@@ -29,13 +29,7 @@ export function createCarritoService({ repo, catalogo }: { repo: CarritoReposito
     /** Items stay listed if their procedure is later deactivated (procedimiento.activo tells the screen). */
     async listar(usuarioId: number): Promise<CarritoItem[]> {
       const filas = await repo.listar(usuarioId);
-      if (filas.length === 0) return [];
-      const procedimientos = await catalogo.porIds(filas.map((f) => f.procedimiento_id));
-      // The foreign key keeps every referenced procedure; the filter only satisfies the type.
-      return filas.flatMap((f) => {
-        const p = procedimientos.get(f.procedimiento_id);
-        return p ? [item(f, p)] : [];
-      });
+      return filas.map((f) => item(f, toProcedimientoWire(f.procedimiento, f.procedimiento.imagenes)));
     },
 
     async agregar(usuarioId: number, procedimientoId: number): Promise<CarritoItem> {

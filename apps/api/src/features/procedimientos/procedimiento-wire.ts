@@ -30,17 +30,3 @@ export function toProcedimientoWire(fila: ProcedimientoFila, imagenes: readonly 
     actualizado_en: fila.actualizado_en,
   };
 }
-
-/** Maps many rows with the images of all of them (fetched in one query), keeping the rows' order. */
-export function toProcedimientosWire(
-  filas: readonly ProcedimientoFila[],
-  imagenes: readonly ImagenFila[],
-): Procedimiento[] {
-  const porProcedimiento = new Map<number, ImagenFila[]>();
-  for (const img of imagenes) {
-    const lista = porProcedimiento.get(img.procedimiento_id);
-    if (lista) lista.push(img);
-    else porProcedimiento.set(img.procedimiento_id, [img]);
-  }
-  return filas.map((f) => toProcedimientoWire(f, porProcedimiento.get(f.id) ?? []));
-}

@@ -1,29 +1,18 @@
-// SQL for procedures and their images. The only code of this feature that sees the Drizzle schema.
-import { and, asc, count, eq, inArray, max, sql, type SQL } from 'drizzle-orm';
+// SQL for procedures and their images. With procedimiento-consulta.ts (how a procedure is read, shared
+// with the cart's repository), the only code of this feature that sees the Drizzle schema.
+import { and, asc, count, eq, max, sql, type SQL } from 'drizzle-orm';
+import type { PgPreparedQuery, PreparedQueryConfig } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { categoriasProcedimiento, procedimientoImagenes, procedimientos } from '../../db/schema/index.ts';
 import { isForeignKeyViolation } from '../../lib/app-error.ts';
+import {
+  conProcedimiento,
+  procedimientoConImagenes,
+  type ImagenFila,
+  type ProcedimientoConImagenes,
+} from './procedimiento-consulta.ts';
 
-/** A procedure row joined with what the wire shape needs from its category. */
-export type ProcedimientoFila = {
-  id: number;
-  categoria_id: number;
-  categoria_nombre: string;
-  categoria_activa: boolean;
-  nombre: string;
-  descripcion: string;
-  precio: number;
-  duracion_minutos: number;
-  requiere_evaluacion: boolean;
-  recomendaciones_previas: string | null;
-  examenes_requeridos: string | null;
-  edad_minima: number;
-  activo: boolean;
-  creado_en: Date;
-  actualizado_en: Date;
-};
-
-export type ImagenFila = { id: number; procedimiento_id: number; ruta: string; alt: string; orden: number };
+export type { ImagenFila, ProcedimientoConImagenes, ProcedimientoFila } from './procedimiento-consulta.ts';
 
 export type ProcedimientoValores = Omit<typeof procedimientos.$inferInsert, 'id' | 'creado_en' | 'actualizado_en'>;
 
@@ -34,24 +23,6 @@ export type FiltroProcedimientos = {
   soloVisibles: boolean;
   limit: number;
   offset: number;
-};
-
-const columnas = {
-  id: procedimientos.id,
-  categoria_id: procedimientos.categoria_id,
-  categoria_nombre: categoriasProcedimiento.nombre,
-  categoria_activa: categoriasProcedimiento.activa,
-  nombre: procedimientos.nombre,
-  descripcion: procedimientos.descripcion,
-  precio: procedimientos.precio,
-  duracion_minutos: procedimientos.duracion_minutos,
-  requiere_evaluacion: procedimientos.requiere_evaluacion,
-  recomendaciones_previas: procedimientos.recomendaciones_previas,
-  examenes_requeridos: procedimientos.examenes_requeridos,
-  edad_minima: procedimientos.edad_minima,
-  activo: procedimientos.activo,
-  creado_en: procedimientos.creado_en,
-  actualizado_en: procedimientos.actualizado_en,
 };
 
 const columnasImagen = {
@@ -67,63 +38,83 @@ const contiene = (q: string) => `%${q.replace(/[\\%_]/g, '\\$&')}%`;
 
 const visible = () => and(eq(procedimientos.activo, true), eq(categoriasProcedimiento.activa, true));
 
+type Preparada<T> = PgPreparedQuery<PreparedQueryConfig & { execute: T }>;
+
+/** Which filters a page of the list uses: one prepared statement per combination (8 at most). */
+const variante = (f: FiltroProcedimientos) =>
+  `${f.soloVisibles ? 'v' : 't'}${f.categoriaId !== undefined ? 'c' : ''}${f.q ? 'q' : ''}`;
+
 export function createProcedimientosRepository(db: Db) {
-  const base = () =>
-    db
-      .select(columnas)
-      .from(procedimientos)
-      .innerJoin(categoriasProcedimiento, eq(categoriasProcedimiento.id, procedimientos.categoria_id));
+  const conImagenes = () => conProcedimiento(db.select(procedimientoConImagenes).from(procedimientos).$dynamic());
+
+  // Hot reads are prepared once: no query building per request, and on PostgreSQL a named statement that
+  // each pooled connection parses and plans once.
+  const porId = conImagenes()
+    .where(eq(procedimientos.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('procedimiento_por_id');
+
+  const condicionesDe = (f: FiltroProcedimientos, valores: 'placeholders' | 'literales') => {
+    const v = <T>(nombre: string, valor: T) => (valores === 'placeholders' ? sql.placeholder(nombre) : valor);
+    const condiciones: (SQL | undefined)[] = [];
+    if (f.soloVisibles) condiciones.push(visible());
+    if (f.categoriaId !== undefined) condiciones.push(eq(procedimientos.categoria_id, v('categoriaId', f.categoriaId)));
+    // Accent- and case-insensitive; served by the procedimientos_nombre_trgm index.
+    if (f.q)
+      condiciones.push(
+        sql`f_unaccent(lower(${procedimientos.nombre})) like f_unaccent(lower(${v('patron', contiene(f.q))}))`,
+      );
+    return and(...condiciones);
+  };
+
+  type PaginaFila = ProcedimientoConImagenes & { total: number };
+  const paginas = new Map<string, Preparada<PaginaFila[]>>();
+  const paginaPreparada = (f: FiltroProcedimientos) => {
+    const clave = variante(f);
+    let p = paginas.get(clave);
+    if (!p) {
+      p = conProcedimiento(
+        db
+          .select({ ...procedimientoConImagenes, total: sql<number>`count(*) over ()`.mapWith(Number) })
+          .from(procedimientos)
+          .$dynamic(),
+      )
+        .where(condicionesDe(f, 'placeholders'))
+        .orderBy(sql`f_unaccent(lower(${procedimientos.nombre}))`, asc(procedimientos.id))
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'))
+        .prepare(`procedimientos_pagina_${clave}`) as Preparada<PaginaFila[]>;
+      paginas.set(clave, p);
+    }
+    return p;
+  };
 
   return {
-    /** One page of procedures and the total that match (window count; a second query only past the end). */
-    async listar(f: FiltroProcedimientos): Promise<{ filas: ProcedimientoFila[]; total: number }> {
-      const condiciones: (SQL | undefined)[] = [];
-      if (f.soloVisibles) condiciones.push(visible());
-      if (f.categoriaId !== undefined) condiciones.push(eq(procedimientos.categoria_id, f.categoriaId));
-      // Accent- and case-insensitive; served by the procedimientos_nombre_trgm index.
-      if (f.q)
-        condiciones.push(sql`f_unaccent(lower(${procedimientos.nombre})) like f_unaccent(lower(${contiene(f.q)}))`);
-      const where = and(...condiciones);
-      const filas = await db
-        .select({ ...columnas, total: sql<number>`count(*) over ()`.mapWith(Number) })
-        .from(procedimientos)
-        .innerJoin(categoriasProcedimiento, eq(categoriasProcedimiento.id, procedimientos.categoria_id))
-        .where(where)
-        .orderBy(sql`f_unaccent(lower(${procedimientos.nombre}))`, asc(procedimientos.id))
-        .limit(f.limit)
-        .offset(f.offset);
+    /**
+     * One page of procedures with their images and the total that match, in one statement (window count;
+     * a second query only past the end).
+     */
+    async listar(f: FiltroProcedimientos): Promise<{ filas: ProcedimientoConImagenes[]; total: number }> {
+      const filas = await paginaPreparada(f).execute({
+        categoriaId: f.categoriaId,
+        patron: f.q ? contiene(f.q) : undefined,
+        limit: f.limit,
+        offset: f.offset,
+      });
       if (filas.length > 0) return { filas: filas.map(({ total: _t, ...fila }) => fila), total: filas[0]!.total };
       if (f.offset === 0) return { filas: [], total: 0 };
       const [c] = await db
         .select({ n: count() })
         .from(procedimientos)
         .innerJoin(categoriasProcedimiento, eq(categoriasProcedimiento.id, procedimientos.categoria_id))
-        .where(where);
+        .where(condicionesDe(f, 'literales'));
       return { filas: [], total: c?.n ?? 0 };
     },
 
-    async buscar(id: number): Promise<ProcedimientoFila | undefined> {
-      const [fila] = await base().where(eq(procedimientos.id, id)).limit(1);
+    /** One procedure with its images (one statement). */
+    async buscar(id: number): Promise<ProcedimientoConImagenes | undefined> {
+      const [fila] = await porId.execute({ id });
       return fila;
-    },
-
-    async buscarPorIds(ids: number[]): Promise<ProcedimientoFila[]> {
-      if (ids.length === 0) return [];
-      return base().where(inArray(procedimientos.id, ids));
-    },
-
-    /** Images of many procedures in one query, in display order. */
-    async imagenesDe(procedimientoIds: number[]): Promise<ImagenFila[]> {
-      if (procedimientoIds.length === 0) return [];
-      return db
-        .select(columnasImagen)
-        .from(procedimientoImagenes)
-        .where(inArray(procedimientoImagenes.procedimiento_id, procedimientoIds))
-        .orderBy(
-          asc(procedimientoImagenes.procedimiento_id),
-          asc(procedimientoImagenes.orden),
-          asc(procedimientoImagenes.id),
-        );
     },
 
     async categoriaExiste(id: number): Promise<boolean> {

@@ -14,7 +14,7 @@ import type { Audit } from '../../plugins/audit.ts';
 import { AppError, noEncontrado } from '../../lib/app-error.ts';
 import { createLocalStorage, uploadsDir, type Storage } from '../../lib/storage.ts';
 import { eliminarCopias, guardarCopias, procesarImagen } from './imagenes.ts';
-import { toImagenWire, toProcedimientosWire, toProcedimientoWire } from './procedimiento-wire.ts';
+import { toImagenWire, toProcedimientoWire } from './procedimiento-wire.ts';
 import {
   createProcedimientosRepository,
   type ProcedimientoFila,
@@ -74,8 +74,7 @@ export function createProcedimientosService({ repo, storage, audit, log }: Proce
   async function cargar(id: number): Promise<{ fila: ProcedimientoFila; procedimiento: Procedimiento } | undefined> {
     const fila = await repo.buscar(id);
     if (!fila) return undefined;
-    const imagenes = await repo.imagenesDe([id]);
-    return { fila, procedimiento: toProcedimientoWire(fila, imagenes) };
+    return { fila, procedimiento: toProcedimientoWire(fila, fila.imagenes) };
   }
 
   async function obtenerParaPersonal(id: number): Promise<Procedimiento> {
@@ -93,8 +92,12 @@ export function createProcedimientosService({ repo, storage, audit, log }: Proce
         limit: query.porPagina,
         offset: (query.pagina - 1) * query.porPagina,
       });
-      const imagenes = await repo.imagenesDe(filas.map((f) => f.id));
-      return { items: toProcedimientosWire(filas, imagenes), total, pagina: query.pagina, porPagina: query.porPagina };
+      return {
+        items: filas.map((f) => toProcedimientoWire(f, f.imagenes)),
+        total,
+        pagina: query.pagina,
+        porPagina: query.porPagina,
+      };
     },
 
     /** The public gets a 404 for an inactive procedure or one in an inactive category. */
@@ -196,15 +199,7 @@ export function createProcedimientosService({ repo, storage, audit, log }: Proce
       return (await obtenerParaPersonal(id)).imagenes;
     },
 
-    // ---- for the cart (passed in at buildApp; the cart never reads the catalogue tables) ----
-
-    /** Procedures in wire shape by id, in any state (one query for rows, one for images). */
-    async porIds(ids: number[]): Promise<Map<number, Procedimiento>> {
-      const unicos = [...new Set(ids)];
-      const filas = await repo.buscarPorIds(unicos);
-      const imagenes = await repo.imagenesDe(filas.map((f) => f.id));
-      return new Map(toProcedimientosWire(filas, imagenes).map((p) => [p.id, p]));
-    },
+    // ---- for the cart (passed in at buildApp; its list reads procedures through procedimiento-consulta.ts) ----
 
     /** One procedure and whether the public may pick it now; undefined if it does not exist. */
     async conDisponibilidad(id: number): Promise<{ procedimiento: Procedimiento; disponible: boolean } | undefined> {

@@ -14,6 +14,24 @@ export type SesionActiva = {
 };
 
 export function createSesionesRepository(db: Db) {
+  // Read on every authenticated request (unless cached, see sesiones-cache.ts): built once, and a named
+  // statement on each PostgreSQL connection.
+  const porSid = db
+    .select({
+      sid: sesiones.id,
+      usuarioId: sesiones.usuario_id,
+      rol: usuarios.rol,
+      estado: usuarios.estado,
+      expiraEn: sesiones.expira_en,
+      ultimaActividadEn: sesiones.ultima_actividad_en,
+      revocadaEn: sesiones.revocada_en,
+    })
+    .from(sesiones)
+    .innerJoin(usuarios, eq(usuarios.id, sesiones.usuario_id))
+    .where(eq(sesiones.id, sql.placeholder('sid')))
+    .limit(1)
+    .prepare('sesion_por_sid');
+
   return {
     /** creadaEn: the service's clock (tests inject one); defaults to the database's now(). */
     async create(s: { id: string; usuarioId: number; expiraEn: Date; creadaEn?: Date; ip?: string; agente?: string }) {
@@ -29,20 +47,7 @@ export function createSesionesRepository(db: Db) {
 
     /** The session with its user's current role and state, in one query. */
     async find(sid: string): Promise<SesionActiva | undefined> {
-      const [row] = await db
-        .select({
-          sid: sesiones.id,
-          usuarioId: sesiones.usuario_id,
-          rol: usuarios.rol,
-          estado: usuarios.estado,
-          expiraEn: sesiones.expira_en,
-          ultimaActividadEn: sesiones.ultima_actividad_en,
-          revocadaEn: sesiones.revocada_en,
-        })
-        .from(sesiones)
-        .innerJoin(usuarios, eq(usuarios.id, sesiones.usuario_id))
-        .where(eq(sesiones.id, sid))
-        .limit(1);
+      const [row] = await porSid.execute({ sid });
       return row;
     },
 
