@@ -10,10 +10,9 @@
 // Then Lighthouse 12 (mobile preset: simulated Moto G Power, slow 4G) on the same server, performance and
 // accessibility, median of LIGHTHOUSE_RUNS runs (1 by default; LIGHTHOUSE_RUNS=0 skips it).
 // Writes bench/results/paginas.json and bench/results/paginas.md.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';

@@ -1,8 +1,7 @@
 // npm run bench: measures the built server against a bare Fastify hello-world, on PGlite and on
 // PostgreSQL when one answers. Writes bench/results/<fecha>.json and bench/results/ultimo.md.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
