@@ -68,7 +68,6 @@ type LighthouseResult = {
   errores?: string[];
 };
 
-
 async function startApi() {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'clinica-bench-paginas-'));

@@ -17,12 +17,26 @@ const CART_ITEMS = Number(process.env.BENCH_CARRITO ?? 3);
 /** The bundle to measure; another build (e.g. the previous commit's) can be compared on the same machine. */
 const SERVER = path.resolve(process.env.BENCH_SERVIDOR ?? path.join(ROOT, 'apps/api/dist/server.js'));
 
-type Row = { db: string; target: string; reqPerSec: number; p50: number; p99: number; errors: number; non2xx: number; ratio: number };
-
+type Row = {
+  db: string;
+  target: string;
+  reqPerSec: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+  ratio: number;
+};
 
 async function measure(url: string, headers: Record<string, string> = {}) {
   const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
-  return { reqPerSec: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx };
+  return {
+    reqPerSec: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors + r.timeouts,
+    non2xx: r.non2xx,
+  };
 }
 
 async function startApi(env: Record<string, string>) {
@@ -30,7 +44,17 @@ async function startApi(env: Record<string, string>) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'clinica-bench-'));
   const child = spawn(process.execPath, [SERVER], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'development', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'error', RATE_LIMIT_MAX: '100000000', SEMILLA_DEMO: 'true', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'error',
+      RATE_LIMIT_MAX: '100000000',
+      SEMILLA_DEMO: 'true',
+      ...env,
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
@@ -60,7 +84,9 @@ async function benchDb(kind: string, env: Record<string, string>, hello: number,
     const token = login.ok ? ((await login.json()) as { token: string }).token : undefined;
     // A cart as a patient has it before booking: a few procedures (each with its images), not an empty list.
     if (token) {
-      const lista = (await (await fetch(`${api.base}/apiprocedimientos/listarprocedimiento?porPagina=${CART_ITEMS}`)).json()) as {
+      const lista = (await (
+        await fetch(`${api.base}/apiprocedimientos/listarprocedimiento?porPagina=${CART_ITEMS}`)
+      ).json()) as {
         items: { id: number }[];
       };
       for (const { id } of lista.items) {
@@ -95,7 +121,9 @@ async function benchDb(kind: string, env: Record<string, string>, hello: number,
 
 const rows: Row[] = [];
 const helloPort = await freePort();
-const hello = spawn(process.execPath, [path.join(import.meta.dirname, 'hello.mjs')], { env: { ...process.env, PORT: String(helloPort) } });
+const hello = spawn(process.execPath, [path.join(import.meta.dirname, 'hello.mjs')], {
+  env: { ...process.env, PORT: String(helloPort) },
+});
 await waitFor(`http://127.0.0.1:${helloPort}/`, hello);
 const base = await measure(`http://127.0.0.1:${helloPort}/`);
 await stop(hello);
@@ -129,10 +157,16 @@ const md = [
   '',
   '| base de datos | prueba | req/s | p50 (ms) | p99 (ms) | errores | no 2xx | vs. hola mundo |',
   '|---|---|---:|---:|---:|---:|---:|---:|',
-  ...rows.map((r) => `| ${r.db} | ${r.target} | ${r.reqPerSec.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${(r.ratio * 100).toFixed(0)} % |`),
+  ...rows.map(
+    (r) =>
+      `| ${r.db} | ${r.target} | ${r.reqPerSec.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${(r.ratio * 100).toFixed(0)} % |`,
+  ),
   '',
 ].join('\n');
-writeFileSync(path.join(import.meta.dirname, 'results', `${fecha.slice(0, 10)}.json`), JSON.stringify({ fecha, connections: CONNECTIONS, duration: DURATION, rows }, null, 2));
+writeFileSync(
+  path.join(import.meta.dirname, 'results', `${fecha.slice(0, 10)}.json`),
+  JSON.stringify({ fecha, connections: CONNECTIONS, duration: DURATION, rows }, null, 2),
+);
 writeFileSync(path.join(import.meta.dirname, 'results', 'ultimo.md'), md);
 console.log(`\n${md}`);
 

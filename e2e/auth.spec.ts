@@ -1,8 +1,8 @@
 // Issue 3 in a real browser: registration and sign-in, the guard's return path, the expired-session dialog,
 // sign-out across tabs, and a deactivated user's open session failing.
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
-import { apiFetch, DEMO, DEMO_PASSWORD, loginToken, unico, useBrowser } from './harness.ts';
+import { describe, it } from 'vitest';
+import { apiFetch, DEMO, DEMO_PASSWORD, expect, loginToken, unico, useBrowser } from './harness.ts';
 
 const CONTRASENA = 'mi frase secreta de prueba';
 
@@ -69,11 +69,11 @@ describe('sesión (issue 3)', () => {
     // Registration signs in on its own.
     await page.waitForURL('**/dashboard');
     await page.getByRole('heading', { level: 1, name: 'Hola, Valeria' }).waitFor();
-    expect(await token(page)).toBeTruthy();
+    await expect.poll(() => token(page)).toBeTruthy();
 
     await cerrarSesionUI(page);
     await page.waitForURL('**/iniciarsesion');
-    expect(await token(page)).toBeNull();
+    await expect.poll(() => token(page)).toBeNull();
 
     await iniciarSesionUI(page, correo, CONTRASENA);
     await page.waitForURL('**/dashboard');
@@ -85,7 +85,7 @@ describe('sesión (issue 3)', () => {
 
     await cerrarSesionUI(page);
     await page.waitForURL('**/iniciarsesion');
-    expect(await token(page)).toBeNull();
+    await expect.poll(() => token(page)).toBeNull();
     // The dashboard is guarded again.
     await page.goto('/dashboard');
     await page.waitForURL('**/iniciarsesion');
@@ -93,11 +93,13 @@ describe('sesión (issue 3)', () => {
 
   it('wrong credentials show a clear message and keep the visitor signed out', async () => {
     const { page } = t;
+    // The browser logs the refused sign-in itself.
+    t.permitirErrorDeConsola(/status of 401 .*\/apiusuarios\/iniciarsesion:/);
     await page.goto('/iniciarsesion');
     await iniciarSesionUI(page, DEMO.paciente, 'no-es-la-contraseña');
     await page.getByRole('alert').filter({ hasText: 'Correo o contraseña incorrectos.' }).waitFor();
-    expect(await token(page)).toBeNull();
-    expect(new URL(page.url()).pathname).toBe('/iniciarsesion');
+    await expect.poll(() => token(page)).toBeNull();
+    await expect(page).toHaveURL(/\/iniciarsesion$/);
   });
 
   it('a guarded page (/carrito) sends to sign-in and comes back after it', async () => {
@@ -106,11 +108,13 @@ describe('sesión (issue 3)', () => {
     await page.waitForURL('**/iniciarsesion');
     await iniciarSesionUI(page, DEMO.paciente, DEMO_PASSWORD);
     await page.waitForURL('**/carrito');
-    expect(await token(page)).toBeTruthy();
+    await expect.poll(() => token(page)).toBeTruthy();
   });
 
   it('an expired stored token shows "Sesión expirada" and lands on /iniciarsesion, replacing history', async () => {
     const { page } = t;
+    // The first requests with the expired token are refused, and the browser logs them.
+    t.permitirErrorDeConsola(/status of 401 /);
     await page.addInitScript(() => {
       if (sessionStorage.getItem('__e2e_expirado')) return;
       sessionStorage.setItem('__e2e_expirado', '1');
@@ -123,9 +127,8 @@ describe('sesión (issue 3)', () => {
     });
     await page.goto('/dashboard');
     const dialog = page.getByRole('dialog', { name: 'Sesión expirada' });
-    await dialog.waitFor();
-    expect(await dialog.textContent()).toContain('Tu sesión ha caducado. Por favor, inicia sesión de nuevo.');
-    expect(await token(page)).toBeNull();
+    await expect(dialog).toContainText('Tu sesión ha caducado. Por favor, inicia sesión de nuevo.');
+    await expect.poll(() => token(page)).toBeNull();
     const antes = await page.evaluate(() => history.length);
     await dialog.getByRole('button', { name: 'Entendido' }).click();
     await page.waitForURL('**/iniciarsesion');
@@ -148,7 +151,7 @@ describe('sesión (issue 3)', () => {
     await cerrarSesionUI(page);
     await page.waitForURL('**/iniciarsesion');
     await otra.waitForURL('**/iniciarsesion');
-    expect(await token(otra)).toBeNull();
+    await expect.poll(() => token(otra)).toBeNull();
 
     // Signing in again in one tab signs the other in too.
     await iniciarSesionUI(page, DEMO.asistente, DEMO_PASSWORD);
@@ -161,6 +164,9 @@ describe('sesión (issue 3)', () => {
 
   it("an administrator deactivates a user and that user's open session fails at its next request", async () => {
     const { page } = t;
+    // Refused on purpose: the dead session's requests (401) and the inactive account's sign-in (403).
+    t.permitirErrorDeConsola(/status of 401 /);
+    t.permitirErrorDeConsola(/status of 403 .*\/apiusuarios\/iniciarsesion:/);
     const paciente = await crearPaciente('Lucía Desactivada Prueba');
     await page.goto('/iniciarsesion');
     await iniciarSesionUI(page, paciente.correo, CONTRASENA);
@@ -180,13 +186,13 @@ describe('sesión (issue 3)', () => {
     await page.reload();
     const dialog = page.getByRole('dialog', { name: 'Sesión expirada' });
     await dialog.waitFor();
-    expect(await token(page)).toBeNull();
+    await expect.poll(() => token(page)).toBeNull();
     await dialog.getByRole('button', { name: 'Entendido' }).click();
     await page.waitForURL('**/iniciarsesion');
 
     // Signing in again is refused with a clear message.
     await iniciarSesionUI(page, paciente.correo, CONTRASENA);
     await page.getByRole('alert').filter({ hasText: 'Tu cuenta está inactiva' }).waitFor();
-    expect(await token(page)).toBeNull();
+    await expect.poll(() => token(page)).toBeNull();
   });
 });

@@ -3,8 +3,8 @@
 //    adds it, sees the header badge, is told it is already in the cart, removes it, adds two and clears;
 //  - staff create a category and a procedure with an image, and the public page shows it.
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
-import { apiFetch, DEMO, DEMO_PASSWORD, loginToken, signInAs, unico, useBrowser } from './harness.ts';
+import { describe, it } from 'vitest';
+import { apiFetch, DEMO, DEMO_PASSWORD, expect, loginToken, signInAs, unico, useBrowser } from './harness.ts';
 
 /** The header's cart link; its accessible name carries the count ('Carrito, 2 tratamientos'). */
 const carritoEnCabecera = (page: Page) => page.getByRole('banner').getByRole('link', { name: /^Carrito, / });
@@ -26,14 +26,17 @@ describe('catálogo y carrito', () => {
 
     // Browse and filter by category: the choice is in the URL.
     await page.goto('/servicios');
-    await page.getByRole('article').first().waitFor();
-    expect(await page.getByRole('article').count()).toBeGreaterThan(5);
+    await expect(page.getByRole('article').first()).toBeVisible();
+    await expect.poll(() => page.getByRole('article').count()).toBeGreaterThan(5);
     await page.getByRole('radiogroup', { name: 'Filtrar por categoría' }).getByText('Facial', { exact: true }).click();
     await page.waitForURL(/\/servicios\?categoria=\d+$/);
     await page.getByText(/tratamientos? en Facial/).waitFor();
-    const categorias = await page.getByRole('article').locator('.mantine-Badge-root').allTextContents();
-    expect(categorias.length).toBeGreaterThan(0);
-    expect(new Set(categorias.map((c) => c.trim().toLowerCase()))).toEqual(new Set(['facial']));
+    // The list may still show the previous results for a moment after the URL changes: wait for the filtered one.
+    const categoriasVisibles = async () => {
+      const textos = await page.getByRole('article').locator('.mantine-Badge-root').allTextContents();
+      return [...new Set(textos.map((c) => c.trim().toLowerCase()))];
+    };
+    await expect.poll(categoriasVisibles).toEqual(['facial']);
     await expect.poll(() => page.getByRole('link', { name: 'Criolipólisis' }).count()).toBe(0);
 
     // Open a service; adding without a session goes to sign in, which comes back here.
@@ -41,7 +44,7 @@ describe('catálogo y carrito', () => {
     await page.waitForURL(/\/servicios\/\d+$/);
     const urlServicio = new URL(page.url()).pathname;
     await page.getByRole('heading', { level: 1, name: 'Limpieza facial profunda' }).waitFor();
-    expect(await page.getByText('$ 180.000').first().isVisible()).toBe(true);
+    await expect(page.getByText('$ 180.000').first()).toBeVisible();
     await page.getByRole('button', { name: 'Agregar al carrito' }).click();
     await page.waitForURL('**/iniciarsesion');
     await page.getByLabel('Correo electrónico').fill(DEMO.paciente);
@@ -49,22 +52,22 @@ describe('catálogo y carrito', () => {
     await page.getByRole('button', { name: 'Iniciar sesión' }).click();
     await page.waitForURL((url) => url.pathname === urlServicio);
 
-    // Add it: the page says so, offers the cart, and the header badge counts it.
-    await page.getByRole('button', { name: 'Agregar al carrito' }).click();
+    // Back from signing in, it was added: the page says so, offers the cart, the button and the header count show it.
     await page.getByText('Puedes seguir explorando o revisar tu carrito.').waitFor();
-    await expect.poll(() => carritoEnCabecera(page).getAttribute('aria-label')).toBe('Carrito, 1 tratamiento');
+    await expect(carritoEnCabecera(page)).toHaveAttribute('aria-label', 'Carrito, 1 tratamiento');
+    await expect(page).toHaveURL((url) => url.search === '');
 
     // Again: already in the cart, nothing added.
-    await page.getByRole('button', { name: 'Agregar al carrito' }).click();
-    await page.getByText('Este tratamiento ya está en tu carrito.').waitFor();
-    expect(await carritoEnCabecera(page).getAttribute('aria-label')).toBe('Carrito, 1 tratamiento');
+    await page.getByRole('button', { name: 'En tu carrito' }).click();
+    await expect(page.getByText('Este tratamiento ya está en tu carrito.')).toBeVisible();
+    await expect(carritoEnCabecera(page)).toHaveAttribute('aria-label', 'Carrito, 1 tratamiento');
 
     // Remove it in /carrito.
     await page.getByRole('link', { name: 'Ver carrito' }).first().click();
     await page.waitForURL('**/carrito');
     await page.getByRole('button', { name: 'Quitar Limpieza facial profunda del carrito' }).click();
-    await page.getByText('Tu carrito está vacío').waitFor();
-    await expect.poll(() => carritoEnCabecera(page).getAttribute('aria-label')).toBe('Carrito, sin tratamientos');
+    await expect(page.getByText('Tu carrito está vacío')).toBeVisible();
+    await expect(carritoEnCabecera(page)).toHaveAttribute('aria-label', 'Carrito, sin tratamientos');
 
     // Add two, check the total, and clear after confirming.
     await abrirServicio(page, 'Limpieza facial profunda');
@@ -73,22 +76,21 @@ describe('catálogo y carrito', () => {
     await abrirServicio(page, 'Peeling químico superficial');
     await page.getByRole('button', { name: 'Agregar al carrito' }).click();
     await page.getByText('Puedes seguir explorando o revisar tu carrito.').waitFor();
-    await expect.poll(() => carritoEnCabecera(page).getAttribute('aria-label')).toBe('Carrito, 2 tratamientos');
+    await expect(carritoEnCabecera(page)).toHaveAttribute('aria-label', 'Carrito, 2 tratamientos');
 
     await carritoEnCabecera(page).click();
     await page.waitForURL('**/carrito');
     const lista = page.getByRole('list', { name: 'Tratamientos en tu carrito' });
-    await lista.waitFor();
-    expect(await lista.getByRole('listitem').count()).toBe(2);
-    expect(await page.getByTestId('total-carrito').textContent()).toBe('$ 430.000');
-    await page.getByText('Para agendar estos tratamientos, comunícate con la clínica.').waitFor();
+    await expect(lista.getByRole('listitem')).toHaveCount(2);
+    await expect(page.getByTestId('total-carrito')).toHaveText('$ 430.000');
+    await expect(page.getByRole('link', { name: 'Agendar valoración' })).toHaveAttribute('href', '/crearcita');
 
     await page.getByRole('button', { name: 'Vaciar carrito' }).click();
     const dialogo = page.getByRole('dialog', { name: '¿Vaciar tu carrito?' });
     await dialogo.getByText(/Se quitarán los 2 tratamientos/).waitFor();
     await dialogo.getByRole('button', { name: 'Vaciar carrito' }).click();
-    await page.getByText('Tu carrito está vacío').waitFor();
-    await expect.poll(() => carritoEnCabecera(page).getAttribute('aria-label')).toBe('Carrito, sin tratamientos');
+    await expect(page.getByText('Tu carrito está vacío')).toBeVisible();
+    await expect(carritoEnCabecera(page)).toHaveAttribute('aria-label', 'Carrito, sin tratamientos');
     const servidor = await apiFetch<unknown[]>('/apicarrito/listarmicarrito', { token });
     expect(servidor.body).toEqual([]);
   });
@@ -111,8 +113,7 @@ describe('catálogo y carrito', () => {
     await page.getByRole('button', { name: 'Crear categoría' }).click();
     await page.waitForURL('**/categoriaprocedimientos');
     const fila = page.getByRole('row').filter({ hasText: categoria });
-    await fila.waitFor();
-    expect(await fila.getByText('Activa', { exact: true }).isVisible()).toBe(true);
+    await expect(fila.getByText('Activa', { exact: true })).toBeVisible();
 
     // Procedure: after creating it, the edit screen opens for the images.
     await page.goto('/crearprocedimiento');
@@ -124,7 +125,7 @@ describe('catálogo y carrito', () => {
       .fill('Un tratamiento de prueba con descripción suficiente para el sitio público.');
     await page.getByRole('textbox', { name: /^Precio/ }).fill('123456');
     await page.getByRole('textbox', { name: /^Duración/ }).fill('45');
-    expect(await page.getByRole('textbox', { name: /^Precio/ }).inputValue()).toBe('$ 123.456');
+    await expect(page.getByRole('textbox', { name: /^Precio/ })).toHaveValue('$ 123.456');
     await page.getByRole('button', { name: 'Crear procedimiento' }).click();
     await page.waitForURL(/\/editarprocedimientos\/\d+$/);
     const id = Number(new URL(page.url()).pathname.split('/').pop());
@@ -133,20 +134,19 @@ describe('catálogo y carrito', () => {
     await page.locator('input[type="file"]').setInputFiles({ name: 'foto.png', mimeType: 'image/png', buffer: png });
     await page.getByRole('textbox', { name: /^Texto alternativo/ }).fill('Imagen de prueba rosada');
     await page.getByRole('button', { name: 'Subir imagen' }).click();
-    await page.getByRole('list', { name: 'Imágenes en orden' }).getByText('Principal').waitFor();
-    await page.getByRole('img', { name: 'Imagen de prueba rosada' }).waitFor();
+    await expect(page.getByRole('list', { name: 'Imágenes en orden' }).getByText('Principal')).toBeVisible();
+    await expect(page.getByRole('img', { name: 'Imagen de prueba rosada' })).toBeVisible();
 
     // Public page: the card with its image, price and category, then the service page.
     await page.goto(`/servicios?q=${encodeURIComponent(procedimiento)}`);
     const tarjeta = page.getByRole('article').filter({ hasText: procedimiento });
-    await tarjeta.waitFor();
-    expect(await tarjeta.getByText('$ 123.456').isVisible()).toBe(true);
-    expect(await tarjeta.getByText(categoria).isVisible()).toBe(true);
+    await expect(tarjeta.getByText('$ 123.456')).toBeVisible();
+    await expect(tarjeta.getByText(categoria)).toBeVisible();
     const img = tarjeta.getByRole('img', { name: 'Imagen de prueba rosada' });
-    expect(await img.getAttribute('src')).toMatch(/^\/media\//);
+    await expect(img).toHaveAttribute('src', /^\/media\//);
     await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
     await tarjeta.getByRole('link', { name: procedimiento }).click();
     await page.waitForURL(`**/servicios/${id}`);
-    await page.getByRole('heading', { level: 1, name: procedimiento }).waitFor();
+    await expect(page.getByRole('heading', { level: 1, name: procedimiento })).toBeVisible();
   });
 });

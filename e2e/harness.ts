@@ -1,7 +1,14 @@
 // What every e2e spec uses: a fresh browser context on the shared Chromium, the base URL,
 // and helpers that create state through the API (STYLE 11), not by clicking through setup.
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from 'vitest';
+import { expect as playwrightExpect } from '@playwright/test';
+import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
+
+/**
+ * Playwright's retrying assertions (`await expect(locator).toBeVisible()`), usable outside its runner; they
+ * also take plain values like vitest's. A generous timeout: the shared 2-core machine can be busy.
+ */
+export const expect = playwrightExpect.configure({ timeout: 20_000 });
 
 export const DEMO_PASSWORD = 'clinica-demo-2026';
 export const DEMO = {
@@ -13,14 +20,35 @@ export const DEMO = {
 
 export const baseURL = () => inject('baseURL');
 
-export type Ctx = { browser: Browser; context: BrowserContext; page: Page; pageErrors: string[] };
+export type Ctx = {
+  browser: Browser;
+  context: BrowserContext;
+  page: Page;
+  /**
+   * Lets this test's pages log console errors matching `patron` (e.g. the browser's "Failed to load resource:
+   * ... 401" when a test signs in with a wrong password on purpose). Anything else fails the test.
+   */
+  permitirErrorDeConsola(patron: RegExp): void;
+};
 
 /**
  * Registers hooks: one browser connection per spec file, a new context and page per test.
- * Uncaught page errors fail the test. Usage: `const t = useBrowser();` then `t.page` inside tests.
+ * STYLE 12: an uncaught page error or a console.error on any page of the test fails it, unless the test
+ * declared it with permitirErrorDeConsola. Usage: `const t = useBrowser();` then `t.page` inside tests.
  */
 export function useBrowser(opts: { viewport?: { width: number; height: number } } = {}): Ctx {
-  const ctx = {} as Ctx;
+  let errores: string[] = [];
+  let permitidos: RegExp[] = [];
+  const ctx = {
+    permitirErrorDeConsola: (patron: RegExp) => void permitidos.push(patron),
+  } as Ctx;
+  const alConsola = (msg: ConsoleMessage) => {
+    if (msg.type() !== 'error') return;
+    const { url, lineNumber } = msg.location();
+    // The browser logs a failed request with the URL only in the location: match both.
+    const texto = `${msg.text()}${url ? ` (${url}:${lineNumber})` : ''}`;
+    if (!permitidos.some((p) => p.test(texto))) errores.push(`console.error: ${texto}`);
+  };
   beforeAll(async () => {
     ctx.browser = await chromium.connect(inject('wsEndpoint'));
   });
@@ -28,19 +56,22 @@ export function useBrowser(opts: { viewport?: { width: number; height: number } 
     await ctx.browser?.close();
   });
   beforeEach(async () => {
+    errores = [];
+    permitidos = [];
     ctx.context = await ctx.browser.newContext({
       baseURL: baseURL(),
       locale: 'es-CO',
       timezoneId: 'America/Bogota',
       viewport: opts.viewport ?? { width: 1280, height: 900 },
     });
+    // On the context, so pages a test opens itself (a second tab) are watched too.
+    ctx.context.on('console', alConsola);
+    ctx.context.on('weberror', (e) => errores.push(`error no capturado: ${e.error().message}`));
     ctx.page = await ctx.context.newPage();
-    ctx.pageErrors = [];
-    ctx.page.on('pageerror', (err) => ctx.pageErrors.push(err.message));
   });
   afterEach(async () => {
     await ctx.context?.close();
-    expect(ctx.pageErrors, 'errores no capturados en la página').toEqual([]);
+    if (errores.length) throw new Error(`La página registró errores:\n${errores.join('\n')}`);
   });
   return ctx;
 }

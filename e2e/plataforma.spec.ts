@@ -1,6 +1,6 @@
 // Issue 2: the production build serves the Spanish site with demo data and guards private routes.
-import { describe, expect, it } from 'vitest';
-import { useBrowser } from './harness.ts';
+import { describe, it } from 'vitest';
+import { expect, useBrowser } from './harness.ts';
 
 describe('plataforma', () => {
   const t = useBrowser();
@@ -9,17 +9,15 @@ describe('plataforma', () => {
     const { page } = t;
     await page.goto('/');
     await page.waitForURL('**/inicio');
-    expect(await page.getAttribute('html', 'lang')).toBe('es-CO');
-    const precios = page.getByText(/\$\s?\d{1,3}(\.\d{3})+/);
-    await precios.first().waitFor();
-    expect(await precios.count()).toBeGreaterThan(0);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es-CO');
+    await expect(page.getByText(/\$\s?\d{1,3}(\.\d{3})+/).first()).toBeVisible();
   });
 
   it('an unknown path goes to /404', async () => {
     const { page } = t;
     await page.goto('/esta-ruta-no-existe');
     await page.waitForURL('**/404');
-    await page.getByRole('heading', { level: 1 }).waitFor();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   });
 
   it('/carrito and /dashboard without a token go to /iniciarsesion', async () => {
@@ -32,15 +30,14 @@ describe('plataforma', () => {
 
   it('the theme switch persists across reloads', async () => {
     const { page } = t;
-    const scheme = () => page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'));
+    const html = page.locator('html');
     await page.goto('/inicio');
-    expect(await scheme()).toBe('light'); // light by default (SPEC 9)
+    await expect(html).toHaveAttribute('data-mantine-color-scheme', 'light'); // light by default (SPEC 9)
     await page.locator('label', { hasText: 'Oscuro' }).first().click();
-    await page.waitForFunction(() => document.documentElement.getAttribute('data-mantine-color-scheme') === 'dark');
+    await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
     expect(await page.evaluate(() => localStorage.getItem('coreui-free-react-admin-template-theme'))).toBe('dark');
     await page.reload();
-    await page.waitForLoadState('domcontentloaded');
-    expect(await scheme()).toBe('dark');
-    expect(await page.getByRole('radio', { name: 'Oscuro' }).first().isChecked()).toBe(true);
+    await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
+    await expect(page.getByRole('radio', { name: 'Oscuro' }).first()).toBeChecked();
   });
 });

@@ -1,4 +1,6 @@
 // npm run dev: API with reload (tsx watch) and Vite with hot reload; Vite proxies API calls.
+// Both inherit the variables of .env (API_URL for Vite's proxy, VITE_* for the web).
+import './cargar-env.mjs';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 

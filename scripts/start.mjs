@@ -1,5 +1,6 @@
-// npm start: builds the web and the API when the build is missing or older than the sources,
+// npm start: builds the web and the API when the build is missing or older than the sources (or .env),
 // then runs one process (API + built web, embedded database with demo data) on one port.
+import './cargar-env.mjs';
 import { spawnSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -24,10 +25,17 @@ const sources = Math.max(
   newest(path.join(root, 'apps/api/src')),
   newest(path.join(root, 'apps/web/src')),
   newest(path.join(root, 'packages/contracts/src')),
+  // VITE_* values are fixed at build time.
+  mtime(path.join(root, '.env')),
 );
 if (mtime(server) < sources || mtime(web) < sources) {
   console.log('Compilando la aplicación...');
-  const r = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  // Always a production bundle: with NODE_ENV=development (e.g. from .env) Vite would build React's dev mode.
+  const r = spawnSync('npm', ['run', 'build'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 

@@ -1,10 +1,13 @@
+// A relative path, not the package name: Vite bundles relative imports of its config but loads packages with
+// Node, which cannot run the contracts' TypeScript sources on Node 20.
+import { prefijosServidor } from '../../packages/contracts/src/rutas.ts';
 import react from '@vitejs/plugin-react';
 import type { HtmlTagDescriptor, Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 /** Modules of the public shell (layout, shared components, query hooks); their dependencies come along. */
 const PUBLICO =
-  /[\\/]src[\\/](app[\\/](layouts[\\/](public-layout|navigation-progress|layouts\.module)|theme-switch)|components[\\/](?!proveedor-fechas|seccion-no-disponible)|lib[\\/](format|clinica|media)\.ts)|[\\/]node_modules[\\/]@tanstack[\\/]react-query[\\/]/;
+  /[\\/]src[\\/](app[\\/](layouts[\\/](public-layout|navigation-progress|layouts\.module)|theme-switch)|components[\\/](?!proveedor-fechas|seccion-no-disponible)|lib[\\/](format|clinica|media|paginacion)\.ts)|[\\/]node_modules[\\/]@tanstack[\\/]react-query[\\/]/;
 
 /** Fonts the first paint of a public page uses (body text and headings); the rest load when used. */
 const FUENTES_INICIALES = [/inter-latin-wght-normal-[\w-]+\.woff2$/, /fraunces-latin-500-normal-[\w-]+\.woff2$/];
@@ -54,24 +57,22 @@ function precargas(): Plugin {
   };
 }
 
+/** Dev server only: where `npm run dev` sends API calls (the API's PORT). */
 const api = process.env.API_URL ?? 'http://localhost:3000';
-const proxied = [
-  '/apiusuarios',
-  '/apicarrito',
-  '/apiprocedimientos',
-  '/apicategoriaprocedimientos',
-  '/apicitas',
-  '/apihistorialmedico',
-  '/media',
-  '/salud',
-  '/socket.io',
-];
+/** Prefixes the API serves today, read from the contracts (OpenAPI docs included); the web's own routes stay with Vite. */
+const proxied = prefijosServidor();
 
 export default defineConfig({
   plugins: [react(), precargas()],
+  // VITE_* settings come from the repository's .env too, like the server's (tests keep the defaults).
+  envDir: process.env.VITEST ? false : '../..',
   server: {
     port: 5173,
-    proxy: Object.fromEntries(proxied.map((p) => [p, { target: api, ws: p === '/socket.io' }])),
+    proxy: {
+      ...Object.fromEntries(proxied.map((p) => [p, { target: api }])),
+      // The live connection (socket.io, websocket transport only) is on the API's port too.
+      '/socket.io': { target: api, ws: true },
+    },
   },
   build: {
     target: 'es2022',
@@ -97,5 +98,11 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
+    // A busy 2-core machine (another suite, a build) makes jsdom rendering several times slower than on a quiet
+    // one: generous limits instead of retries. A passing test never comes near them.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    // jsdom files are CPU-bound and the main process idles: one per core (vitest's default is cores - 1).
+    maxWorkers: 2,
   },
 });

@@ -1,7 +1,7 @@
 // buildApp: registers plugins and features on a Fastify instance. It never listens.
 import path from 'node:path';
 import { WEB_DIST_DEFAULT } from './lib/paths.ts';
-import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type RouteOptions } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
@@ -11,22 +11,31 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { DOCS_PATH } from '@clinica/contracts/rutas';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import { createTokens } from './lib/tokens.ts';
-import { auditPlugin } from './plugins/audit.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { tiempoRealPlugin } from './plugins/tiempo-real.ts';
 import { enCursoPlugin } from './plugins/en-curso.ts';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { staticWebPlugin } from './plugins/static-web.ts';
 import { saludRoutes } from './features/salud/salud.routes.ts';
-import { categoriasRoutes } from './features/categorias/categorias.routes.ts';
-import { procedimientosRoutes } from './features/procedimientos/procedimientos.routes.ts';
-import { createProcedimientosFeature } from './features/procedimientos/procedimientos.service.ts';
+import { categoriasRoutes } from './features/catalogo/categorias.routes.ts';
+import { procedimientosRoutes } from './features/catalogo/procedimientos.routes.ts';
 import { carritoRoutes } from './features/carrito/carrito.routes.ts';
-import { crearSesiones } from './features/usuarios/sesiones-cache.ts';
 import { usuariosRoutes } from './features/usuarios/usuarios.routes.ts';
+import { recuperacionRoutes } from './features/usuarios/recuperacion.routes.ts';
+import { correosRoutes } from './features/correos/correos.routes.ts';
+import { archivosRoutes } from './features/archivos/archivos.routes.ts';
+import { citasRoutes } from './features/citas/citas.routes.ts';
+import { notificacionesRoutes } from './features/notificaciones/notificaciones.routes.ts';
+import { historiasRoutes } from './features/historias/historias.routes.ts';
+import { copiaHistoriaRoutes } from './features/historias/copia.routes.ts';
+import { consentimientosRoutes } from './features/consentimientos/consentimientos.routes.ts';
+import { evolucionesRoutes } from './features/evoluciones/evoluciones.routes.ts';
+import type { Mailer } from './platform/correo.ts';
+import { createServices, type Services } from './services.ts';
 
 z.config(z.locales.es());
 
@@ -39,7 +48,20 @@ export type AppDeps = {
   logger?: boolean | object;
   /** Sees every route as it is registered (tests enumerate the API with it). */
   onRoute?: (route: RouteOptions) => void;
+  /** Replaces the e-mail transport (tests). */
+  mailer?: Mailer;
+  /** Outbox poll in ms (0: off; tests dispatch by hand). */
+  intervaloBandejaMs?: number;
+  /** How a slowed-down sign-in waits (tests record instead of sleeping). */
+  esperar?: (ms: number) => Promise<void>;
 };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The composition root's services (tests reach the outbox dispatcher and the clock through it). */
+    services: Services;
+  }
+}
 
 export const REDACT = [
   'req.headers.authorization',
@@ -54,14 +76,39 @@ export const REDACT = [
   'body.contrasena',
 ];
 
+/**
+ * How a request appears in the logs: method, path WITHOUT the query string (searches carry document numbers,
+ * names and e-mails; issue 11), the client address Fastify trusts, and nothing else (headers are never logged).
+ */
+export const LOG_SERIALIZERS = {
+  req(req: FastifyRequest): Record<string, unknown> {
+    // Code may log its own `req` object; only Fastify's request is reshaped (the rest is left to redaction).
+    const url: unknown = req.url;
+    if (typeof url !== 'string') return req as unknown as Record<string, unknown>;
+    const q = url.indexOf('?');
+    return { method: req.method, url: q === -1 ? url : url.slice(0, q), remoteAddress: req.ip };
+  },
+};
+
+/** The logger options with our serializers, whatever the caller passed (true, options, or false). */
+function conSerializadores(logger: AppDeps['logger']) {
+  if (!logger) return false;
+  const opciones = logger === true ? {} : (logger as { serializers?: object });
+  return { ...opciones, serializers: { ...LOG_SERIALIZERS, ...opciones.serializers } };
+}
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const now = deps.now ?? (() => new Date());
   const production = config.env === 'production';
 
   const app = Fastify({
-    logger: deps.logger ?? false,
-    trustProxy: config.trustProxy,
+    logger: conSerializadores(deps.logger),
+    // N hops: the same as Fastify's numeric form (believe the last N entries), typed as its function form.
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_direccion: string, salto: number) => salto < (config.trustProxy as number)
+        : config.trustProxy,
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     bodyLimit: 256 * 1024,
@@ -87,23 +134,49 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
       transform: jsonSchemaTransform,
     });
-    await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+    await app.register(swaggerUi, { routePrefix: DOCS_PATH, staticCSP: true });
   }
 
-  const tokens = createTokens(config.jwtSecret);
-  // Every authenticated request looks its session up; on PGlite from a cache the database keeps exact.
-  const { repo: sesiones, detener } = await crearSesiones(database, { log: app.log });
-  app.addHook('onClose', detener);
-  await app.register(auditPlugin, { db: database.db });
-  await app.register(authPlugin, { tokens, sesiones, now });
+  const services = await createServices({
+    config,
+    database,
+    now,
+    log: app.log,
+    ...(deps.mailer ? { mailer: deps.mailer } : {}),
+    ...(deps.intervaloBandejaMs !== undefined ? { intervaloBandejaMs: deps.intervaloBandejaMs } : {}),
+    ...(deps.esperar ? { esperar: deps.esperar } : {}),
+  });
+  app.decorate('services', services);
+  app.addHook('onReady', async () => services.iniciar());
+  app.addHook('onClose', () => services.cerrar());
+  await app.register(authPlugin, { autenticar: services.autenticacion.autenticar, audit: services.audit });
+  await app.register(tiempoRealPlugin, {
+    autenticar: services.autenticacion.autenticar,
+    enVivo: services.enVivo,
+    audit: services.audit,
+    corsOrigins: config.corsOrigins,
+    redisUrl: config.redisUrl,
+  });
 
-  await app.register(saludRoutes, { database });
-  // Feature routes are registered here, one line per area.
-  const catalogo = createProcedimientosFeature({ db: database.db, dataDir: config.dataDir, audit: app.audit, log: app.log });
-  await app.register(categoriasRoutes, { db: database.db });
-  await app.register(procedimientosRoutes, catalogo);
-  await app.register(carritoRoutes, { db: database.db, catalogo: catalogo.service });
-  await app.register(usuariosRoutes, { db: database.db, tokens, sesiones, now, config });
+  // Feature routes are registered here, one line per area; they get services, never the database.
+  await app.register(saludRoutes, { database: services.salud });
+  await app.register(categoriasRoutes, { service: services.categorias, cache: services.catalogoCache });
+  await app.register(procedimientosRoutes, {
+    service: services.procedimientos,
+    storage: services.almacenPublico,
+    cache: services.catalogoCache,
+  });
+  await app.register(carritoRoutes, { service: services.carrito });
+  await app.register(usuariosRoutes, { usuarios: services.usuarios, config });
+  await app.register(recuperacionRoutes, { recuperacion: services.recuperacion, config });
+  await app.register(correosRoutes, { service: services.correos });
+  await app.register(citasRoutes, { service: services.citas });
+  await app.register(notificacionesRoutes, { service: services.notificaciones });
+  await app.register(historiasRoutes, { service: services.historias });
+  await app.register(copiaHistoriaRoutes, { service: services.copiaHistoria });
+  await app.register(evolucionesRoutes, { service: services.evoluciones });
+  await app.register(consentimientosRoutes, { service: services.consentimientos });
+  await app.register(archivosRoutes, { service: services.archivos });
 
   // The built web, when present (npm start, e2e, production): one process, one port.
   await app.register(staticWebPlugin, { root: path.resolve(config.webDist ?? WEB_DIST_DEFAULT) });

@@ -3,42 +3,51 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { ARGON2_PRODUCCION, LIMITE_HASH, type LimiteHash, type ParametrosArgon2 } from './lib/passwords.ts';
+import { ZONA_POR_DEFECTO, esZonaValida } from '@clinica/contracts/tiempo';
 
 const booleano = z
   .enum(['true', 'false', '1', '0', 'si', 'no'], { message: 'debe ser true o false' })
   .transform((v) => v === 'true' || v === '1' || v === 'si');
 
-const esquema = z
-  .object({
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    PORT: z.coerce.number({ message: 'debe ser un número' }).int().min(0).max(65535).default(3000),
-    HOST: z.string().min(1).default('0.0.0.0'),
-    DATA_DIR: z.string().min(1).default('./data'),
-    DATABASE_URL: z
-      .string()
-      .regex(/^postgres(ql)?:\/\//, 'debe empezar por postgres:// o postgresql://')
-      .optional(),
-    REDIS_URL: z.string().regex(/^rediss?:\/\//, 'debe empezar por redis:// o rediss://').optional(),
-    JWT_SECRET: z.string().min(32, 'debe tener al menos 32 caracteres').optional(),
-    CORS_ORIGINS: z.string().default(''),
-    CLINICA_NOMBRE: z.string().min(1).default('Clínica Aurora Estética'),
-    CLINICA_TZ: z
-      .string()
-      .default('America/Bogota')
-      .refine((tz) => {
-        try {
-          new Intl.DateTimeFormat('es-CO', { timeZone: tz });
-          return true;
-        } catch {
-          return false;
-        }
-      }, 'no es una zona horaria IANA válida'),
-    SEMILLA_DEMO: booleano.optional(),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    WEB_DIST: z.string().optional(),
-    TRUST_PROXY: booleano.default(false),
-    RATE_LIMIT_MAX: z.coerce.number({ message: 'debe ser un número' }).int().positive().default(600),
-  });
+const esquema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number({ message: 'debe ser un número' }).int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'debe empezar por postgres:// o postgresql://')
+    .optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'debe empezar por redis:// o rediss://')
+    .optional(),
+  JWT_SECRET: z.string().min(32, 'debe tener al menos 32 caracteres').optional(),
+  CORS_ORIGINS: z.string().default(''),
+  CLINICA_NOMBRE: z.string().min(1).default('Clínica Aurora Estética'),
+  CLINICA_TZ: z
+    .string()
+    .default(ZONA_POR_DEFECTO)
+    .refine(esZonaValida, 'no es una zona horaria IANA válida (por ejemplo America/Bogota)'),
+  SEMILLA_DEMO: booleano.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((v, ctx) => confianzaProxy(v, ctx)),
+  RATE_LIMIT_MAX: z.coerce.number({ message: 'debe ser un número' }).int().positive().default(600),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'debe empezar por smtp:// o smtps://')
+    .optional(),
+  CORREO_REMITENTE: z.string().min(3).optional(),
+  URL_PUBLICA: z
+    .string()
+    .regex(/^https?:\/\/[^/?#\s]+(\/[^?#\s]*)?$/, 'debe ser una dirección http:// o https:// sin ? ni #')
+    .optional(),
+});
 
 export type Config = {
   env: 'development' | 'production' | 'test';
@@ -54,10 +63,71 @@ export type Config = {
   semillaDemo: boolean;
   logLevel: string;
   webDist: string | undefined;
-  trustProxy: boolean;
+  /**
+   * Which X-Forwarded-For hops to believe (Fastify's trustProxy): none, the last N, or these proxies' addresses.
+   * Never `true`: any client could then choose the address rate limits, lockouts and the audit see.
+   */
+  trustProxy: false | number | string[];
   /** Requests per minute per IP for the global rate limit. */
   rateLimitMax: number;
+  /** E-mail through this SMTP server; without it, mails are written to DATA_DIR/correos (platform/correo.ts). */
+  smtpUrl: string | undefined;
+  correoRemitente: string;
+  /**
+   * Where people open the web (links in e-mails, e.g. password recovery), without a trailing slash. Never taken
+   * from the request's Host header: a forged Host would send someone's recovery link to another site.
+   */
+  urlPublica: string;
+  /**
+   * Password hashing cost. Not a setting: always ARGON2_PRODUCCION here; only the test harness, which builds
+   * its own Config, swaps in cheap parameters (test/helpers.ts).
+   */
+  argon2: ParametrosArgon2;
+  /** Hashes at once and waiting (not a setting: the number of cores; tests shrink it). */
+  limiteHash: LimiteHash;
 };
+
+const IPV4 = /^(25[0-5]|2[0-4]\d|1?\d?\d)(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}$/;
+
+/** TRUST_PROXY: 'false' | a number of hops | a comma-separated list of proxy addresses or CIDRs. */
+function confianzaProxy(valor: string, ctx: z.RefinementCtx): false | number | string[] {
+  const v = valor.trim().toLowerCase();
+  if (v === 'false' || v === '0' || v === 'no' || v === '') return false;
+  if (v === 'true' || v === '1=true' || v === 'si') {
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        'true no está permitido: se creería cualquier X-Forwarded-For y un cliente podría elegir la dirección que ven los límites, los bloqueos y la auditoría. Indica cuántos proxies hay delante (por ejemplo 1) o sus direcciones (por ejemplo 10.0.0.0/8)',
+    });
+    return false;
+  }
+  if (/^\d+$/.test(v)) {
+    const saltos = Number(v);
+    if (saltos > 10) ctx.addIssue({ code: 'custom', message: 'como número de proxies admite de 1 a 10' });
+    return saltos;
+  }
+  const lista = valor
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
+  const invalidas = lista.filter((x) => {
+    const [ip, bits, ...resto] = x.split('/');
+    if (resto.length || !ip) return true;
+    const v4 = IPV4.test(ip);
+    const v6 = !v4 && /^[0-9a-f:]+$/i.test(ip) && ip.includes(':');
+    if (!v4 && !v6) return true;
+    if (bits === undefined) return false;
+    const n = Number(bits);
+    return !/^\d+$/.test(bits) || n > (v4 ? 32 : 128);
+  });
+  if (invalidas.length) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `usa false, un número de proxies o direcciones/CIDR separadas por comas (no válidas: ${invalidas.join(', ')})`,
+    });
+  }
+  return lista;
+}
 
 export class ConfigError extends Error {
   constructor(public readonly problemas: string[]) {
@@ -100,6 +170,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST,
     trustProxy: e.TRUST_PROXY,
     rateLimitMax: e.RATE_LIMIT_MAX,
+    smtpUrl: e.SMTP_URL,
+    correoRemitente: e.CORREO_REMITENTE ?? `${e.CLINICA_NOMBRE} <no-responder@clinica.local>`,
+    urlPublica: (e.URL_PUBLICA ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    argon2: ARGON2_PRODUCCION,
+    limiteHash: LIMITE_HASH,
   };
 }
 

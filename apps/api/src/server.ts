@@ -1,5 +1,6 @@
 // Entry point: config -> database -> migrations -> app -> listen, with graceful shutdown.
 import pino from 'pino';
+import { crearSalidaDeLogs } from './lib/salida-logs.ts';
 import { buildApp, REDACT } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { prepareDatabase } from './db/bootstrap.ts';
@@ -16,12 +17,14 @@ async function main() {
     }
     throw err;
   }
+  // Logs never block the event loop: asynchronous stdout with a bounded buffer (lib/salida-logs.ts).
+  const salida = config.env === 'development' && process.stdout.isTTY ? null : crearSalidaDeLogs();
   const loggerOptions = {
     level: config.logLevel,
     redact: { paths: REDACT, censor: '[oculto]' },
-    ...(config.env === 'development' && process.stdout.isTTY
-      ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss' } } }
-      : {}),
+    ...(salida
+      ? { stream: salida.stream }
+      : { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss' } } }),
   };
   const log = pino(loggerOptions);
 
@@ -38,14 +41,23 @@ async function main() {
 
   const app = await buildApp({ config, database, logger: loggerOptions });
 
+  /** Exits without ever waiting on the log reader (lib/salida-logs.ts). */
+  const salir = (codigo: number) => {
+    if (salida?.descartadas)
+      console.error(`${salida.descartadas} líneas de registro descartadas: la salida no se leía`);
+    salida?.cerrar();
+    process.exit(codigo);
+  };
+
   let closing = false;
   const shutdown = async (signal: string) => {
-    if (closing) return;
+    // A second signal while closing: leave now.
+    if (closing) return salir(1);
     closing = true;
     app.log.info({ signal }, 'cerrando: se terminan las solicitudes en curso');
     const force = setTimeout(() => {
       app.log.error('el cierre tardó demasiado; se fuerza la salida');
-      process.exit(1);
+      salir(1);
     }, 10_000);
     force.unref();
     try {
@@ -53,17 +65,19 @@ async function main() {
       // Handlers of clients that already hung up may still be running: let them finish first.
       await app.esperarSolicitudesEnCurso(5_000);
       await database.close();
-      process.exit(0);
+      salir(0);
     } catch (err) {
       app.log.error({ err }, 'error al cerrar');
-      process.exit(1);
+      salir(1);
     }
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
-  app.log.info(`${config.clinicaNombre} lista en http://localhost:${(app.server.address() as { port: number }).port} (${database.kind})`);
+  app.log.info(
+    `${config.clinicaNombre} lista en http://localhost:${(app.server.address() as { port: number }).port} (${database.kind})`,
+  );
 }
 
 main().catch((err) => {

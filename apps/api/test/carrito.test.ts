@@ -3,7 +3,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { carritoPaths, MENSAJE_YA_EN_CARRITO, type CarritoItemWire } from '@clinica/contracts/carrito';
-import { categoriasPaths, procedimientosPaths, type ProcedimientoWire } from '@clinica/contracts/catalogo';
+import { categoriasPaths, procedimientosPaths } from '@clinica/contracts/catalogo';
 import { createTestApp, type TestContext } from './helpers.ts';
 import { QUIENES, crearUsuario, crearUsuariosPorRol, headersDe, type UsuariosPorRol } from './auth-helpers.ts';
 import { crearCategoria, crearProcedimiento } from './catalogo-fixtures.ts';
@@ -177,54 +177,63 @@ describe('listing', () => {
 });
 
 describe('ownership', () => {
-  let yo: Awaited<ReturnType<typeof crearUsuario>>;
-  let otro: Awaited<ReturnType<typeof crearUsuario>>;
-  let p1: ProcedimientoWire;
-  let p2: ProcedimientoWire;
-
-  beforeAll(async () => {
-    yo = await crearUsuario(t.database, 'paciente');
-    otro = await crearUsuario(t.database, 'paciente');
-    p1 = await nuevoProcedimiento();
-    p2 = await nuevoProcedimiento();
-    for (const h of [yo.headers, otro.headers]) for (const p of [p1, p2]) await agregar(h, p.id);
-  });
-
-  it('removing another user’s item is 404 and removes nothing', async () => {
+  /**
+   * Two patients with the same two procedures in their carts, made by each test for itself, so no test
+   * depends on another having run first and none can pass on an empty cart.
+   */
+  async function dosCarritos() {
+    const yo = await crearUsuario(t.database, 'paciente');
+    const otro = await crearUsuario(t.database, 'paciente');
+    const p1 = await nuevoProcedimiento();
+    const p2 = await nuevoProcedimiento();
+    for (const h of [yo.headers, otro.headers])
+      for (const p of [p1, p2]) expect((await agregar(h, p.id)).statusCode).toBe(201);
+    const mios = await listar(yo.headers);
     const suyos = await listar(otro.headers);
+    expect(mios.map((i) => i.id_procedimiento)).toEqual([p1.id, p2.id]);
+    expect(suyos.map((i) => i.id_procedimiento)).toEqual([p1.id, p2.id]);
+    return { yo, otro, p1, p2, mios, suyos };
+  }
+
+  it('removing another user’s item is 404 and removes nothing from either cart', async () => {
+    const { yo, otro, mios, suyos } = await dosCarritos();
     for (const item of suyos) {
       const res = await t.app.inject({ method: 'DELETE', url: carritoPaths.eliminar(item.id), headers: yo.headers });
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ error: 'Ese elemento no está en tu carrito.', code: 'NO_ENCONTRADO' });
     }
     expect(await listar(otro.headers)).toEqual(suyos);
-    expect(await listar(yo.headers)).toHaveLength(2);
+    expect(await listar(yo.headers)).toEqual(mios);
   });
 
   it('a user sees only their own items', async () => {
-    const mios = await listar(yo.headers);
-    const suyos = await listar(otro.headers);
-    expect(mios.map((i) => i.id).filter((id) => suyos.some((s) => s.id === id))).toEqual([]);
+    const { yo, otro, mios, suyos } = await dosCarritos();
+    // Same procedures, different items: four rows, two per user, no id shared.
+    expect(new Set([...mios, ...suyos].map((i) => i.id)).size).toBe(4);
+    expect(await filasDe(yo.id)).toEqual({ n: 2 });
+    expect(await filasDe(otro.id)).toEqual({ n: 2 });
   });
 
-  it('removing my own item works once; a second time is 404', async () => {
-    const [primero] = await listar(yo.headers);
+  it('removing my own item works once, a second time is 404, and the other cart keeps both', async () => {
+    const { yo, otro, p2, mios, suyos } = await dosCarritos();
+    const [primero] = mios;
     const res = await t.app.inject({ method: 'DELETE', url: carritoPaths.eliminar(primero!.id), headers: yo.headers });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ mensaje: 'Procedimiento eliminado del carrito.' });
     const otra = await t.app.inject({ method: 'DELETE', url: carritoPaths.eliminar(primero!.id), headers: yo.headers });
     expect(otra.statusCode).toBe(404);
     expect((await listar(yo.headers)).map((i) => i.id_procedimiento)).toEqual([p2.id]);
+    expect(await listar(otro.headers)).toEqual(suyos);
   });
 
   it('clearing empties only my cart', async () => {
-    const antes = await listar(otro.headers);
+    const { yo, otro, suyos } = await dosCarritos();
     const res = await t.app.inject({ method: 'DELETE', url: carritoPaths.limpiar, headers: yo.headers });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ mensaje: 'Tu carrito quedó vacío.' });
     expect(await listar(yo.headers)).toEqual([]);
     expect(await filasDe(yo.id)).toEqual({ n: 0 });
-    expect(await listar(otro.headers)).toEqual(antes);
+    expect(await listar(otro.headers)).toEqual(suyos);
     // Clearing an empty cart is fine too.
     expect((await t.app.inject({ method: 'DELETE', url: carritoPaths.limpiar, headers: yo.headers })).statusCode).toBe(
       200,
@@ -232,6 +241,10 @@ describe('ownership', () => {
   });
 
   it('a removed item can be added again', async () => {
+    const { yo, p1, p2, mios } = await dosCarritos();
+    const del = await t.app.inject({ method: 'DELETE', url: carritoPaths.eliminar(mios[0]!.id), headers: yo.headers });
+    expect(del.statusCode).toBe(200);
     expect((await agregar(yo.headers, p1.id)).statusCode).toBe(201);
+    expect((await listar(yo.headers)).map((i) => i.id_procedimiento)).toEqual([p2.id, p1.id]);
   });
 });

@@ -1,10 +1,10 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.ts';
+import { directorioTemporal } from './temporales.ts';
 
-const tmp = () => mkdtempSync(path.join(os.tmpdir(), 'clinica-config-'));
+const tmp = () => directorioTemporal('clinica-config');
 
 describe('loadConfig', () => {
   it('applies the documented defaults', () => {

@@ -1,55 +1,104 @@
-// Test harness: a fresh migrated database per test file (in-memory PGlite, or a new PostgreSQL
-// database when TEST_DATABASE_URL is set) and an app built on it.
+// Test harness: per test file, a copy of the database migrated once for the whole run (test/global-setup.ts):
+// an in-memory PGlite loaded from the dump, or, with TEST_DATABASE_URL, a PostgreSQL database cloned from
+// the template; and an app built on it.
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { openDb, type Database } from '../src/db/client.ts';
+import { ARGON2_PRUEBAS } from '../src/lib/passwords.ts';
+import { sqlAdministrativo, urlDeBase } from './global-setup.ts';
+import { directorioTemporal, rutaTemporal } from './temporales.ts';
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
 
-export async function createTestDatabase(): Promise<Database & { drop(): Promise<void> }> {
+let volcado: Promise<Blob> | undefined;
+/** The run's migrated PGlite data directory (global-setup.ts), read once per test file. */
+const leerVolcado = () => (volcado ??= readFile(inject('volcadoPglite')).then((b) => new Blob([b])));
+
+/**
+ * A database of its own for the caller: migrated (a copy of the run's template), or with `vacia` an empty one
+ * that has seen no migration (the migration tests). drop() closes and deletes it.
+ */
+export async function createTestDatabase(
+  opts: { vacia?: boolean } = {},
+): Promise<Database & { drop(): Promise<void> }> {
   if (!TEST_DATABASE_URL) {
-    const database = await openDb({ dataDir: '', memory: true });
-    await database.migrate();
+    const database = await openDb({
+      dataDir: '',
+      memory: true,
+      ...(opts.vacia ? {} : { volcado: await leerVolcado() }),
+    });
     return { ...database, drop: () => database.close() };
   }
   const nombre = `test_${randomUUID().replace(/-/g, '')}`;
-  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${nombre}`);
-  await admin.end();
-  const url = new URL(TEST_DATABASE_URL);
-  url.pathname = `/${nombre}`;
-  const database = await openDb({ databaseUrl: url.toString(), dataDir: '' });
-  await database.migrate();
+  await sqlAdministrativo(
+    TEST_DATABASE_URL,
+    `CREATE DATABASE ${nombre}${opts.vacia ? '' : ` TEMPLATE ${inject('plantillaPostgres')}`}`,
+  );
+  const database = await openDb({ databaseUrl: urlDeBase(TEST_DATABASE_URL, nombre), dataDir: '' });
   return {
     ...database,
     async drop() {
       await database.close();
-      const c = new pg.Client({ connectionString: TEST_DATABASE_URL });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${nombre} WITH (FORCE)`);
-      await c.end();
+      await sqlAdministrativo(TEST_DATABASE_URL, `DROP DATABASE IF EXISTS ${nombre} WITH (FORCE)`);
     },
   };
 }
 
+/**
+ * A DATA_DIR already holding the run's migrated PGlite database (PGlite run only), so a child process started
+ * on it skips initdb and the migrations, the slow part of a cold start. Removed after the test file.
+ */
+export async function dataDirMigrado(prefijo: string): Promise<string> {
+  const dir = directorioTemporal(prefijo);
+  // openDb's layout: DATA_DIR/pglite; loading a dump into an empty directory writes it there.
+  const db = await PGlite.create(path.join(dir, 'pglite'), { loadDataDir: await leerVolcado() });
+  await db.close();
+  return dir;
+}
+
+/** DATA_DIR of this test file's apps (uploads, outgoing mail): created only if something writes there. */
+let dataDir: string | undefined;
+
 export function testConfig(overrides: Partial<Config> = {}): Config {
+  dataDir ??= rutaTemporal('clinica-datos');
   return {
-    ...loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/clinica-test', JWT_SECRET: 'x'.repeat(48), SEMILLA_DEMO: 'false' }),
+    ...loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      JWT_SECRET: 'x'.repeat(48),
+      SEMILLA_DEMO: 'false',
+    }),
     rateLimitMax: 100_000,
+    // Cheap hashing: hundreds of sign-ins per run. The production parameters have their own tests
+    // (usuarios-contrasenas.test.ts, and the crear-admin command with the real config).
+    argon2: ARGON2_PRUEBAS,
     ...overrides,
   };
 }
 
+/** How every hash the test apps write starts (ARGON2_PRUEBAS). */
+export const PREFIJO_HASH_PRUEBAS = '$argon2id$v=19$m=8,t=1,p=1$';
+
 export type TestContext = { app: FastifyInstance; database: Database; close(): Promise<void> };
 
 /** Builds the app on a fresh database. Call close() in afterAll. */
+/** Waits a slowed-down sign-in asked for, recorded instead of slept (a test reads them). */
+export const esperasRegistradas: number[] = [];
+
 export async function createTestApp(opts: { config?: Partial<Config>; now?: () => Date } = {}): Promise<TestContext> {
   const database = await createTestDatabase();
-  const app = await buildApp({ config: testConfig(opts.config), database, ...(opts.now ? { now: opts.now } : {}) });
+  const app = await buildApp({
+    config: testConfig(opts.config),
+    database,
+    ...(opts.now ? { now: opts.now } : {}),
+    esperar: async (ms) => void esperasRegistradas.push(ms),
+  });
   await app.ready();
   return {
     app,

@@ -1,16 +1,17 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openDb } from '../src/db/client.ts';
 import { acquireLock, DataDirLockedError } from '../src/db/lock.ts';
+import { dataDirMigrado } from './helpers.ts';
+import { directorioTemporal } from './temporales.ts';
 
-const tmp = () => mkdtempSync(path.join(os.tmpdir(), 'clinica-lock-'));
+const tmp = () => directorioTemporal('clinica-lock');
 
 describe('embedded database lock', () => {
   it('refuses a second opener of the same DATA_DIR with a Spanish message', async () => {
-    const dataDir = tmp();
+    const dataDir = await dataDirMigrado('clinica-lock');
     const first = await openDb({ dataDir });
     try {
       // Simulate another live process holding the lock: our own pid would be treated as re-entry,
@@ -38,13 +39,15 @@ describe('embedded database lock', () => {
   });
 
   it('data survive closing and reopening', async () => {
-    const dataDir = tmp();
+    const dataDir = await dataDirMigrado('clinica-lock');
     const a = await openDb({ dataDir });
     await a.migrate();
     await a.db.execute("insert into categorias_procedimiento (nombre) values ('Persistente')");
     await a.close();
     const b = await openDb({ dataDir });
-    const r = await b.db.execute("select count(*)::int as n from categorias_procedimiento where nombre = 'Persistente'");
+    const r = await b.db.execute(
+      "select count(*)::int as n from categorias_procedimiento where nombre = 'Persistente'",
+    );
     expect((r.rows[0] as { n: number }).n).toBe(1);
     await b.close();
   });

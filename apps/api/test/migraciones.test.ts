@@ -1,11 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { seedDemo } from '../src/db/seed/index.ts';
 import { createTestDatabase } from './helpers.ts';
+import { directorioTemporal } from './temporales.ts';
 
 describe('migrations and demo seed', () => {
+  // Every migration on an empty database, then the whole demo seed twice (images resized with sharp):
+  // the heaviest test of the suite, so its own limit.
   it('apply to an empty database, create the extensions, and the seed is idempotent', async () => {
-    const database = await createTestDatabase();
+    // Empty: the other files get a copy of a database migrated once; this one runs every migration itself.
+    const database = await createTestDatabase({ vacia: true });
     try {
+      const antes = await database.db.execute("select count(*)::int as n from pg_tables where schemaname = 'public'");
+      expect(antes.rows[0]).toEqual({ n: 0 });
+      await database.migrate();
       const ext = await database.db.execute(
         "select extname from pg_extension where extname in ('btree_gist','pg_trgm','unaccent') order by extname",
       );
@@ -20,13 +27,18 @@ describe('migrations and demo seed', () => {
         );
         return r.rows[0] as { u: number; c: number; p: number };
       };
-      await seedDemo(database, { dataDir: '/tmp/clinica-seed-test' });
+      const dataDir = directorioTemporal('clinica-semilla');
+      await seedDemo(database, { dataDir });
       const first = await counts();
-      await seedDemo(database, { dataDir: '/tmp/clinica-seed-test' });
+      await seedDemo(database, { dataDir });
       expect(await counts()).toEqual(first);
 
-      const roles = await database.db.execute('select correo, rol from usuarios where correo like $1 order by correo'.replace('$1', "'%@demo.test'"));
-      const porCorreo = Object.fromEntries(roles.rows.map((r) => [(r as { correo: string }).correo, (r as { rol: string }).rol]));
+      const roles = await database.db.execute(
+        'select correo, rol from usuarios where correo like $1 order by correo'.replace('$1', "'%@demo.test'"),
+      );
+      const porCorreo = Object.fromEntries(
+        roles.rows.map((r) => [(r as { correo: string }).correo, (r as { rol: string }).rol]),
+      );
       expect(porCorreo).toMatchObject({
         'admin@demo.test': 'administrador',
         'doctor@demo.test': 'doctor',
@@ -37,5 +49,5 @@ describe('migrations and demo seed', () => {
     } finally {
       await database.drop();
     }
-  });
+  }, 120_000);
 });

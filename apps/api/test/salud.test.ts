@@ -18,7 +18,24 @@ describe('health and error envelope', () => {
   it('GET /salud/lista checks the database', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/salud/lista' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ estado: 'ok' });
+    expect(res.json()).toEqual({ estado: 'ok', baseDeDatos: t.database.kind });
+  });
+
+  it('GET /salud/lista answers exactly 503 when the database does not answer, and /salud stays 200', async () => {
+    const database = await createTestDatabase();
+    const app = await buildApp({ config: testConfig(), database });
+    await app.ready();
+    try {
+      await database.drop();
+      const lista = await app.inject({ method: 'GET', url: '/salud/lista' });
+      expect(lista.statusCode).toBe(503);
+      expect(lista.json()).toEqual({ estado: 'no_disponible', baseDeDatos: database.kind });
+      const vivo = await app.inject({ method: 'GET', url: '/salud' });
+      expect(vivo.statusCode).toBe(200);
+      expect(vivo.json()).toEqual({ estado: 'ok' });
+    } finally {
+      await app.close();
+    }
   });
 
   it('unknown API route gives the Spanish 404 envelope', async () => {
@@ -72,7 +89,8 @@ describe('hostile input', () => {
     const big = await t.app.inject({ method: 'GET', url: '/apiprocedimientos/buscarprocedimiento/99999999999' });
     expect(big.statusCode).toBe(400);
     const nul = await t.app.inject({ method: 'GET', url: '/apiprocedimientos/listarprocedimiento?q=%00abc' });
-    expect(nul.statusCode).toBeLessThan(500);
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json()).toMatchObject({ code: 'VALIDACION' });
   });
 
   it('never leaks internals in a 500', async () => {

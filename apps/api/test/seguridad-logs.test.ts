@@ -10,6 +10,7 @@ import { buildApp, REDACT } from '../src/app.ts';
 import type { Database } from '../src/db/client.ts';
 import { createTestDatabase, testConfig } from './helpers.ts';
 import { registro } from './usuarios-fixtures.ts';
+import { crearUsuario } from './auth-helpers.ts';
 
 let lineas: string[] = [];
 const memoria = new Writable({
@@ -187,5 +188,22 @@ describe('what the logs hold', () => {
     expect(texto).toContain('insert into');
     expect(texto).toContain('XX000');
     expect(secretosEn(texto, [clave, datos.correo, datos.numerodocumento, 'Persona Con Nombre Privado'])).toEqual([]);
+  });
+
+  it('request logs carry the path without the query: searched documents, names and e-mails never reach them', async () => {
+    const admin = await crearUsuario(database, 'administrador');
+    lineas = [];
+    const busquedas = ['1020304050', 'maria.secreta@correo.co', 'Ximena Quintero'];
+    for (const q of busquedas) {
+      const res = await app.inject({
+        method: 'GET',
+        url: `${usuariosPaths.listar}?q=${encodeURIComponent(q)}&rol=paciente`,
+        headers: admin.headers,
+      });
+      expect(res.statusCode).toBe(200);
+    }
+    const texto = log();
+    expect(texto).toContain(`"url":"${usuariosPaths.listar}"`);
+    expect(secretosEn(texto, [...busquedas, encodeURIComponent(busquedas[1]!), 'q='])).toEqual([]);
   });
 });

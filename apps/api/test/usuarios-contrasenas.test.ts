@@ -1,9 +1,11 @@
 // Password rules (QUALITY.md: 8-128, no composition rules, common and context passwords refused).
 import { describe, expect, it } from 'vitest';
 import { contrasenaSchema } from '@clinica/contracts/usuarios';
+import { loadConfig } from '../src/config.ts';
 import {
-  ARGON2_PREFIX,
-  hashPassword,
+  ARGON2_PRODUCCION,
+  ARGON2_PRUEBAS,
+  createPasswordHasher,
   MENSAJES_CONTRASENA,
   problemaContrasena,
   verifyPassword,
@@ -81,10 +83,19 @@ describe('password rules', () => {
     expect(problemaContrasena(clave, ctx)).toBeNull();
   });
 
-  it('hashes with argon2id m=19456 t=2 p=1 and verifies', async () => {
-    const h = await hashPassword('mi gato duerme en la ventana');
+  it('the app hashes with argon2id m=19456 t=2 p=1 (the other tests run with cheap parameters)', async () => {
+    // The config is the only way the parameters reach the app, and it never takes them from the environment.
+    expect(loadConfig({ DATA_DIR: '/nonexistent', JWT_SECRET: 'k'.repeat(40) }).argon2).toEqual(ARGON2_PRODUCCION);
+    expect(loadConfig({ NODE_ENV: 'production', DATA_DIR: '/nonexistent', JWT_SECRET: 'k'.repeat(40) }).argon2).toEqual(
+      ARGON2_PRODUCCION,
+    );
+    expect(ARGON2_PRODUCCION).toEqual({ memoryCost: 19456, timeCost: 2, parallelism: 1 });
+    const produccion = createPasswordHasher(ARGON2_PRODUCCION);
+    const h = await produccion.hashPassword('mi gato duerme en la ventana');
     expect(h.startsWith('$argon2id$v=19$m=19456,t=2,p=1$')).toBe(true);
-    expect(ARGON2_PREFIX).toBe('$argon2id$v=19$m=19456,t=2,p=1$');
+    expect(produccion.esVigente(h)).toBe(true);
+    // A hash with other parameters is not current: sign-in replaces it.
+    expect(produccion.esVigente(await createPasswordHasher(ARGON2_PRUEBAS).hashPassword('x'))).toBe(false);
     expect(await verifyPassword(h, 'mi gato duerme en la ventana')).toBe(true);
     expect(await verifyPassword(h, 'otra cosa')).toBe(false);
     expect(await verifyPassword('no-es-un-hash', 'otra cosa')).toBe(false);

@@ -2,8 +2,6 @@
 // TEST_DATABASE_URL is set), by flags and interactively through piped input.
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
@@ -12,7 +10,8 @@ import { openDb } from '../src/db/client.ts';
 import { auditoria, usuarios } from '../src/db/schema/index.ts';
 import { API_ROOT } from '../src/lib/paths.ts';
 import { verifyPassword } from '../src/lib/passwords.ts';
-import { TEST_DATABASE_URL } from './helpers.ts';
+import { dataDirMigrado, TEST_DATABASE_URL } from './helpers.ts';
+import { directorioTemporal } from './temporales.ts';
 
 const CLI = path.join(API_ROOT, 'src/features/usuarios/crear-admin-cli.ts');
 /** Each run starts Node, compiles TypeScript and opens the database: slow on a busy machine. */
@@ -22,7 +21,8 @@ let databaseUrl: string | undefined;
 let nombreBase: string | undefined;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'crear-admin-'));
+  // On PGlite the command starts on a copy of the run's migrated database (no initdb in the child).
+  dataDir = TEST_DATABASE_URL ? directorioTemporal('crear-admin') : await dataDirMigrado('crear-admin');
   if (TEST_DATABASE_URL) {
     nombreBase = `test_${randomUUID().replace(/-/g, '')}`;
     const c = new pg.Client({ connectionString: TEST_DATABASE_URL });
@@ -35,7 +35,6 @@ beforeAll(async () => {
   }
 });
 afterAll(async () => {
-  rmSync(dataDir, { recursive: true, force: true });
   if (nombreBase) {
     const c = new pg.Client({ connectionString: TEST_DATABASE_URL });
     await c.connect();

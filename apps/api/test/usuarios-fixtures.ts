@@ -5,7 +5,7 @@ import type { Rol } from '@clinica/contracts/usuarios';
 import type { Database } from '../src/db/client.ts';
 import { createSesionesRepository } from '../src/features/usuarios/sesiones.repository.ts';
 import { createUsuariosRepository, type UsuarioPublico } from '../src/features/usuarios/usuarios.repository.ts';
-import { hashPassword } from '../src/lib/passwords.ts';
+import { createPasswordHasher } from '../src/lib/passwords.ts';
 import { ABSOLUTE_MS, tokenExpiry } from '../src/lib/sesion-reglas.ts';
 import { createTokens } from '../src/lib/tokens.ts';
 import { testConfig } from './helpers.ts';
@@ -26,7 +26,7 @@ export async function crearUsuario(
   database: Database,
   datos: Partial<Parameters<ReturnType<typeof createUsuariosRepository>['insert']>[0]> & { rol?: Rol } = {},
 ): Promise<UsuarioPublico> {
-  hashClave ??= hashPassword(CLAVE);
+  hashClave ??= createPasswordHasher(testConfig().argon2).hashPassword(CLAVE);
   const n = siguiente();
   return createUsuariosRepository(database.db).insert({
     nombre: `Usuario ${n}`,

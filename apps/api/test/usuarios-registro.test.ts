@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { usuariosPaths, VERSION_TERMINOS } from '@clinica/contracts/usuarios';
 import { auditoria, usuarios } from '../src/db/schema/index.ts';
-import { createTestApp, type TestContext } from './helpers.ts';
+import { createTestApp, PREFIJO_HASH_PRUEBAS, type TestContext } from './helpers.ts';
 import { registro, sinSecretos } from './usuarios-fixtures.ts';
 
 let ipSecuencia = 0;
@@ -59,7 +59,7 @@ describe('POST /apiusuarios/registrar', () => {
     expect(new Date(u.fecha_registro).toISOString()).toBe(u.fecha_registro);
 
     const [fila] = await t.database.db.select().from(usuarios).where(eq(usuarios.id, u.id));
-    expect(fila?.contrasena_hash.startsWith('$argon2id$v=19$m=19456,t=2,p=1$')).toBe(true);
+    expect(fila?.contrasena_hash.startsWith(PREFIJO_HASH_PRUEBAS)).toBe(true);
     expect(fila?.version_terminos).toBe(VERSION_TERMINOS);
     expect(fila?.ip_aceptacion).toBe('203.0.113.7');
     expect(fila?.terminos_aceptados_en).toBeInstanceOf(Date);
@@ -92,6 +92,27 @@ describe('POST /apiusuarios/registrar', () => {
     expect(res.json()).toEqual({ error: 'Ya existe una cuenta con ese documento.', code: 'DOCUMENTO_DUPLICADO' });
   });
 
+  it('dots, spaces and dashes in the document number are dropped before validation and storage', async () => {
+    const res = await registrar(registro({ numerodocumento: ' 1.020.304-050 ' }));
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().numerodocumento).toBe('1020304050');
+    const [fila] = await t.database.db
+      .select({ numero: usuarios.numerodocumento })
+      .from(usuarios)
+      .where(eq(usuarios.id, res.json().id));
+    expect(fila?.numero).toBe('1020304050');
+  });
+
+  it('numeric documents compare without leading zeros: 080234567 and 80234567 are the same person', async () => {
+    expect((await registrar(registro({ numerodocumento: '080234568' }))).statusCode).toBe(201);
+    const segunda = await registrar(registro({ numerodocumento: '80234568' }));
+    expect(segunda.statusCode).toBe(409);
+    expect(segunda.json().code).toBe('DOCUMENTO_DUPLICADO');
+    // A passport keeps its zeros: another type, another number.
+    expect((await registrar(registro({ tipodocumento: 'PA', numerodocumento: '0AB12345' }))).statusCode).toBe(201);
+    expect((await registrar(registro({ tipodocumento: 'PA', numerodocumento: 'AB12345' }))).statusCode).toBe(201);
+  });
+
   it('two simultaneous registrations with one e-mail: one 201, one 409 (unique index, no race)', async () => {
     const a = registro();
     const b = registro({ correo: a.correo });
@@ -106,7 +127,8 @@ describe('POST /apiusuarios/registrar', () => {
     ['CE', '1234567', 201],
     ['TI', '1002003004', 201],
     ['PA', 'AB123456', 201],
-    ['PA', 'ab12-34', 400],
+    ['PA', 'ab1_234', 400],
+    ['PA', 'ab12-34', 201],
     ['PPT', 'PPT998877', 201],
   ])('document %s %j -> %i', async (tipodocumento, numero, esperado) => {
     // A unique suffix keeps valid numbers from clashing with other tests.
@@ -116,7 +138,7 @@ describe('POST /apiusuarios/registrar', () => {
       expect(res.json().code).toBe('VALIDACION');
       expect(res.json().issues.map((i: { campo: string }) => i.campo)).toContain('numerodocumento');
     } else {
-      expect(res.json().numerodocumento).toBe(numero.toUpperCase());
+      expect(res.json().numerodocumento).toBe(numero.toUpperCase().replace('-', ''));
     }
   });
 

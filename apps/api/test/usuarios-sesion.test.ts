@@ -5,9 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { usuariosPaths as rutas } from '@clinica/contracts/usuarios';
 import { auditoria, sesiones, usuarios } from '../src/db/schema/index.ts';
 import { DEMO_PASSWORD, DEMO_USUARIOS, seedUsuarios } from '../src/db/seed/usuarios.ts';
+import { ARGON2_PRODUCCION, createPasswordHasher } from '../src/lib/passwords.ts';
 import { IDLE_MS } from '../src/lib/sesion-reglas.ts';
 import { createTokens, JWT_AUDIENCE, JWT_ISSUER } from '../src/lib/tokens.ts';
-import { createTestApp, testConfig, type TestContext } from './helpers.ts';
+import { createTestApp, esperasRegistradas, PREFIJO_HASH_PRUEBAS, testConfig, type TestContext } from './helpers.ts';
 import {
   bearer,
   CLAVE,
@@ -94,7 +95,7 @@ describe('POST /apiusuarios/iniciarsesion', () => {
     expect((await iniciar(u.correo, 'otra clave cualquiera', ip)).json().code).toBe('CREDENCIALES_INVALIDAS');
   });
 
-  it('locks the account after 5 failures (429, audited), and the lock ends after its window', async () => {
+  it('locks the (account, address) pair after 5 failures (429, audited), and the lock ends after its window', async () => {
     const u = await crearUsuario(t.database);
     const ip = ipNueva();
     for (let i = 0; i < 4; i++) expect((await iniciar(u.correo, `equivocada ${i}`, ip)).statusCode).toBe(401);
@@ -106,9 +107,8 @@ describe('POST /apiusuarios/iniciarsesion', () => {
     });
     expect(Number(quinto.headers['retry-after'])).toBe(60);
 
-    // Even the right password waits; another IP does not help (the lock is per account).
+    // From that address even the right password waits; the owner elsewhere is not locked out.
     expect((await iniciar(u.correo, CLAVE, ip)).statusCode).toBe(429);
-    expect((await iniciar(u.correo, CLAVE, ipNueva())).statusCode).toBe(429);
 
     const filas = await t.database.db.select().from(auditoria).where(eq(auditoria.accion, 'sesion.iniciar'));
     const deEste = filas.filter((f) => f.usuario_id === u.id || f.detalle?.includes(u.correo));
@@ -126,15 +126,44 @@ describe('POST /apiusuarios/iniciarsesion', () => {
 
   it('each further lock doubles, up to 15 minutes (never permanent)', async () => {
     const u = await crearUsuario(t.database);
+    const ipAtacante = ipNueva();
     const minutos: number[] = [];
     for (let bloqueo = 0; bloqueo < 6; bloqueo++) {
       let res;
-      for (let i = 0; i < 5; i++) res = await iniciar(u.correo, `mal ${bloqueo}-${i}`, ipNueva());
+      for (let i = 0; i < 5; i++) res = await iniciar(u.correo, `mal ${bloqueo}-${i}`, ipAtacante);
       expect(res?.statusCode).toBe(429);
       minutos.push(Number(/Espera (\d+) minuto/.exec(res?.json().error)?.[1]));
       reloj.avanzar(Number(res?.headers['retry-after']) * 1000 + 1000);
     }
     expect(minutos).toEqual([1, 2, 4, 8, 15, 15]);
+    expect((await iniciar(u.correo, CLAVE, ipNueva())).statusCode).toBe(200);
+  });
+
+  it('an attacker failing on an account from many addresses never stops its owner; attempts slow down, audited', async () => {
+    const u = await crearUsuario(t.database);
+    esperasRegistradas.length = 0;
+    // 5 addresses x 4 failures: no pair reaches its lock, the account collects 20 failures.
+    for (let a = 0; a < 5; a++) {
+      const ip = ipNueva();
+      for (let i = 0; i < 4; i++) expect((await iniciar(u.correo, `robo ${a}-${i}`, ip)).statusCode).toBe(401);
+    }
+    // Slowed down from the 10th failure on, growing, capped at 4 s.
+    expect(esperasRegistradas.slice(0, 3)).toEqual([250, 500, 1000]);
+    expect(Math.max(...esperasRegistradas)).toBe(4000);
+    // The owner, from an address that has not been failing, signs in.
+    expect((await iniciar(u.correo, CLAVE, ipNueva())).statusCode).toBe(200);
+    const rafaga = await t.database.db
+      .select()
+      .from(auditoria)
+      .where(and(eq(auditoria.accion, 'sesion.iniciar'), eq(auditoria.resultado, 'bloqueo')));
+    expect(rafaga.some((f) => f.detalle?.startsWith('ráfaga: 10 fallos') && f.detalle.includes(u.correo))).toBe(true);
+  });
+
+  it('an attacker hammering one account from one address is locked there; the owner elsewhere gets in', async () => {
+    const u = await crearUsuario(t.database);
+    const atacante = ipNueva();
+    for (let i = 0; i < 5; i++) await iniciar(u.correo, `fuerza ${i}`, atacante);
+    expect((await iniciar(u.correo, CLAVE, atacante)).statusCode).toBe(429);
     expect((await iniciar(u.correo, CLAVE, ipNueva())).statusCode).toBe(200);
   });
 
@@ -159,6 +188,15 @@ describe('POST /apiusuarios/iniciarsesion', () => {
       expect(res.statusCode, demo.correo).toBe(200);
       expect(payloadDe(res.json().token).rol).toBe(demo.rol);
     }
+  });
+
+  it('a hash made with other parameters is replaced at sign-in by one with the configured parameters', async () => {
+    const antiguo = await createPasswordHasher(ARGON2_PRODUCCION).hashPassword(CLAVE);
+    const u = await crearUsuario(t.database, { contrasena_hash: antiguo });
+    expect((await iniciar(u.correo, CLAVE, ipNueva())).statusCode).toBe(200);
+    const [fila] = await t.database.db.select().from(usuarios).where(eq(usuarios.id, u.id));
+    expect(fila?.contrasena_hash.startsWith(PREFIJO_HASH_PRUEBAS)).toBe(true);
+    expect((await iniciar(u.correo, CLAVE, ipNueva())).statusCode).toBe(200);
   });
 
   it('validates the body (400) without counting it as a failure', async () => {
@@ -206,7 +244,11 @@ describe('session renewal, idle and absolute timeouts, sign-out', () => {
     // Active all day: jump to 10 minutes before the end, with recent activity.
     reloj.avanzar(12 * 60 * MIN - 10 * MIN);
     await t.database.db.update(sesiones).set({ ultima_actividad_en: reloj.now() }).where(eq(sesiones.id, sid));
-    const res = await renovar(token);
+    // Tokens follow the app's clock: the one from 11 h ago expired long since; the web renewed all day,
+    // so its latest token (same session) was signed a moment ago.
+    expect((await renovar(token)).statusCode).toBe(401);
+    const reciente = await tokensDePrueba().sign({ id: u.id, rol: u.rol, sid }, new Date(reloj.now().getTime() + MIN));
+    const res = await renovar(reciente);
     expect(res.statusCode).toBe(200);
     expect(Number(payloadDe(res.json().token).exp)).toBe(Math.floor(fin / 1000));
     reloj.avanzar(10 * MIN + 1000);
@@ -440,7 +482,7 @@ describe('PATCH /apiusuarios/perfil/contrasena', () => {
     expect((await perfil(otra.token)).statusCode).toBe(401);
     expect((await perfil(actual.token)).statusCode).toBe(200);
     const [fila] = await t.database.db.select().from(usuarios).where(eq(usuarios.id, u.id));
-    expect(fila?.contrasena_hash.startsWith('$argon2id$v=19$m=19456,t=2,p=1$')).toBe(true);
+    expect(fila?.contrasena_hash.startsWith(PREFIJO_HASH_PRUEBAS)).toBe(true);
     const ip = ipNueva();
     expect((await iniciar(u.correo, CLAVE, ip)).statusCode).toBe(401);
     expect((await iniciar(u.correo, nueva, ip)).statusCode).toBe(200);

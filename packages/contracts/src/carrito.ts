@@ -1,7 +1,10 @@
 // Cart contracts (SPEC section 7): items carry id, id_procedimiento and the nested procedimiento.
 import { z } from 'zod';
-import { fechaHora } from './common.ts';
-import { ID_MAX, procedimientoSchema } from './catalogo.ts';
+import { fechaHora, mensajeSchema } from './common.ts';
+import { catalogoIdParam, ID_MAX, procedimientoSchema } from './catalogo.ts';
+import { endpoint } from './endpoint.ts';
+import { errorSchema } from './errors.ts';
+import { carritoRutas } from './rutas.ts';
 
 export const carritoItemSchema = z.object({
   id: z.number().int(),
@@ -13,7 +16,7 @@ export type CarritoItemWire = z.input<typeof carritoItemSchema>;
 
 export const agregarCarritoSchema = z.object({
   id_procedimiento: z.coerce
-    .number({ message: 'id_procedimiento debe ser un número' })
+    .number<number>({ message: 'id_procedimiento debe ser un número' })
     .int()
     .positive('id_procedimiento debe ser positivo')
     .max(ID_MAX, 'id_procedimiento no es válido'),
@@ -29,4 +32,19 @@ export const MENSAJE_PROCEDIMIENTO_NO_EXISTE = 'El procedimiento no existe.';
 /** 422 PROCEDIMIENTO_NO_DISPONIBLE on add: inactive procedure or inactive category. */
 export const MENSAJE_PROCEDIMIENTO_NO_DISPONIBLE = 'Este procedimiento no está disponible en este momento.';
 
-export { carritoPaths } from './rutas.ts';
+const errores = { 400: errorSchema, 401: errorSchema, 404: errorSchema };
+
+export const carritoEndpoints = {
+  listar: endpoint(carritoRutas.listar, { response: { 200: listaCarritoSchema, 401: errorSchema } }),
+  agregar: endpoint(carritoRutas.agregar, {
+    body: agregarCarritoSchema,
+    response: { 201: carritoItemSchema, ...errores, 422: errorSchema },
+  }),
+  eliminar: endpoint(carritoRutas.eliminar, {
+    params: catalogoIdParam,
+    response: { 200: mensajeSchema, ...errores },
+  }),
+  limpiar: endpoint(carritoRutas.limpiar, { response: { 200: mensajeSchema, 401: errorSchema } }),
+};
+
+export { carritoPaths, carritoRutas } from './rutas.ts';

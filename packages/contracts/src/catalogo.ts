@@ -1,19 +1,21 @@
 // Catalogue contracts: procedure categories and procedures (with images).
 import { z } from 'zod';
-import { fechaHora, paginacionQuery, paginado } from './common.ts';
-import type { Rol } from './usuarios.ts';
+import { fechaHora, mensajeSchema, paginacionQuery, paginado } from './common.ts';
+import { endpoint } from './endpoint.ts';
+import { errorSchema } from './errors.ts';
+import { categoriasRutas, procedimientosRutas } from './rutas.ts';
+
+// Who maintains the catalogue lives in the zod-free roles.ts (the web reads it); re-exported for existing imports.
+export { rolesGestionCatalogo } from './roles.ts';
 
 /** Largest id a PostgreSQL integer column holds; larger path/body ids are refused by the schema. */
 export const ID_MAX = 2_147_483_647;
 const idEntero = (campo: string) =>
   z.coerce
-    .number({ message: `${campo} debe ser un número` })
+    .number<number>({ message: `${campo} debe ser un número` })
     .int(`${campo} debe ser un número entero`)
     .positive(`${campo} debe ser positivo`)
     .max(ID_MAX, `${campo} no es válido`);
-
-/** Roles that maintain categories, procedures and their images (DOMAIN.md). */
-export const rolesGestionCatalogo = ['asistente', 'doctor', 'administrador'] as const satisfies readonly Rol[];
 
 /** Path parameter `id` of catalogue routes (bounded to the integer range of the database). */
 export const catalogoIdParam = z.object({ id: idEntero('El id') });
@@ -160,7 +162,7 @@ export const editarProcedimientoSchema = z.strictObject(
 
 export const listarProcedimientosQuery = paginacionQuery.extend({
   pagina: z.coerce
-    .number()
+    .number<number>()
     .int()
     .min(1, 'La página debe ser 1 o mayor')
     .max(100_000, 'Página demasiado alta')
@@ -173,7 +175,7 @@ export const listarProcedimientosQuery = paginacionQuery.extend({
     .enum(['true', 'false'])
     .transform((v) => v === 'true')
     .optional(),
-  porPagina: z.coerce.number().int().min(1).max(100, 'Máximo 100 por página').default(50),
+  porPagina: z.coerce.number<number>().int().min(1).max(100, 'Máximo 100 por página').default(50),
 });
 export const listaProcedimientosSchema = paginado(procedimientoSchema);
 
@@ -203,4 +205,78 @@ export const IMAGEN_CAMPO_ALT = 'alt';
 export const IMAGEN_ALT_MAX = 200;
 export const IMAGEN_TIPOS_ACEPTADOS = ['image/jpeg', 'image/png', 'image/webp'] as const;
 
-export { categoriasPaths, procedimientosPaths } from './rutas.ts';
+// ---- endpoints -----------------------------------------------------------------------------------
+const erroresCategorias = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
+
+export const categoriasEndpoints = {
+  listar: endpoint(categoriasRutas.listar, {
+    querystring: listarCategoriasQuery,
+    response: { 200: listaCategoriasSchema, 400: errorSchema },
+  }),
+  buscar: endpoint(categoriasRutas.buscar, {
+    params: catalogoIdParam,
+    response: { 200: categoriaSchema, 400: errorSchema, 404: errorSchema },
+  }),
+  crear: endpoint(categoriasRutas.crear, {
+    body: crearCategoriaSchema,
+    response: { 201: categoriaSchema, ...erroresCategorias },
+  }),
+  editar: endpoint(categoriasRutas.editar, {
+    params: catalogoIdParam,
+    body: editarCategoriaSchema,
+    response: { 200: categoriaSchema, ...erroresCategorias },
+  }),
+  eliminar: endpoint(categoriasRutas.eliminar, {
+    params: catalogoIdParam,
+    response: { 200: mensajeSchema, ...erroresCategorias },
+  }),
+};
+
+const erroresProcedimientos = {
+  400: errorSchema,
+  401: errorSchema,
+  403: errorSchema,
+  404: errorSchema,
+  422: errorSchema,
+};
+
+export const procedimientosEndpoints = {
+  listar: endpoint(procedimientosRutas.listar, {
+    querystring: listarProcedimientosQuery,
+    response: { 200: listaProcedimientosSchema, 400: errorSchema },
+  }),
+  buscar: endpoint(procedimientosRutas.buscar, {
+    params: catalogoIdParam,
+    response: { 200: procedimientoSchema, 400: errorSchema, 404: errorSchema },
+  }),
+  crear: endpoint(procedimientosRutas.crear, {
+    body: crearProcedimientoSchema,
+    response: { 201: procedimientoSchema, ...erroresProcedimientos },
+  }),
+  editar: endpoint(procedimientosRutas.editar, {
+    params: catalogoIdParam,
+    body: editarProcedimientoSchema,
+    response: { 200: procedimientoSchema, ...erroresProcedimientos },
+  }),
+  eliminar: endpoint(procedimientosRutas.eliminar, {
+    params: catalogoIdParam,
+    response: { 200: eliminarProcedimientoRespuestaSchema, ...erroresProcedimientos },
+  }),
+  /** Multipart: the file in IMAGEN_CAMPO, the optional description in IMAGEN_CAMPO_ALT; parsed by the route. */
+  subirImagen: endpoint(procedimientosRutas.subirImagen, {
+    consumes: ['multipart/form-data'],
+    params: catalogoIdParam,
+    response: { 201: imagenSchema, ...erroresProcedimientos, 413: errorSchema, 415: errorSchema },
+  }),
+  eliminarImagen: endpoint(procedimientosRutas.eliminarImagen, {
+    params: imagenParams,
+    response: { 200: mensajeSchema, ...erroresProcedimientos },
+  }),
+  ordenarImagenes: endpoint(procedimientosRutas.ordenarImagenes, {
+    params: catalogoIdParam,
+    body: ordenarImagenesSchema,
+    response: { 200: listaImagenesSchema, ...erroresProcedimientos },
+  }),
+};
+
+export { categoriasPaths, categoriasRutas, procedimientosPaths, procedimientosRutas } from './rutas.ts';

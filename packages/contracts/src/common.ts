@@ -1,10 +1,13 @@
 // Small shared schema pieces: ids, dates on the wire, pagination.
 import { z } from 'zod';
 
+// Path and query values arrive as text and are coerced; `coerce.number<number>` types what a client passes as a
+// number (the input type would otherwise be `unknown`), which is what the web's typed client offers its callers.
+
 /** A positive integer id from a path parameter. */
 export const idParam = z.object({
   id: z.coerce
-    .number({ message: 'El id debe ser un número' })
+    .number<number>({ message: 'El id debe ser un número' })
     .int('El id debe ser un número entero')
     .positive('El id debe ser positivo')
     .max(2_147_483_647, 'El id no es válido'),
@@ -24,12 +27,12 @@ export const fechaDia = z.iso.date({ message: 'Usa el formato AAAA-MM-DD' });
 
 export const paginacionQuery = z.object({
   pagina: z.coerce
-    .number()
+    .number<number>()
     .int()
     .min(1, 'La página debe ser 1 o mayor')
     .max(100_000, 'Página fuera de rango')
     .default(1),
-  porPagina: z.coerce.number().int().min(1).max(100, 'Máximo 100 por página').default(20),
+  porPagina: z.coerce.number<number>().int().min(1).max(100, 'Máximo 100 por página').default(20),
 });
 
 export function paginado<T extends z.ZodType>(item: T) {

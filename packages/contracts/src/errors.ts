@@ -14,9 +14,14 @@ export const errorCodes = [
   'CATEGORIA_DUPLICADA', // 409
   'CATEGORIA_CON_PROCEDIMIENTOS', // 409
   'YA_EN_CARRITO', // 400 (spec 8: the client reads the text 'ya está en el carrito')
+  'HORARIO_OCUPADO', // 409: the slot was taken (carries `siguientes`, the next free times)
+  'CITA_CANCELADA', // 409: a cancelled appointment cannot change
+  'IDEMPOTENCIA_DISTINTA', // 422: an Idempotency-Key reused with another body
   'REGLA_NEGOCIO', // 422
   'PROCEDIMIENTO_NO_DISPONIBLE', // 422
   'ARCHIVO_INVALIDO', // 400/413/415 upload checks
+  'ENLACE_INVALIDO', // 400: a password-recovery link that was tampered with or already used
+  'ENLACE_VENCIDO', // 400: a password-recovery link past its 30 minutes
   'DEMASIADOS_INTENTOS', // 429
   'NO_DISPONIBLE', // 503: a dependency (database) does not answer
   'ERROR_INTERNO', // 500

@@ -1,4 +1,13 @@
-// Every API path, free of zod so the web can import them without pulling schemas into its first download.
+// Every path the server answers and the zod-free half of every API endpoint (method, path, who may call it).
+// The web imports this module at run time without pulling schemas into its first download (decision 0005); the
+// endpoint objects in the area modules add the zod schemas to these descriptors (see endpoint.ts).
+//
+// Paths with parameters are functions generic in their arguments, so `buscar(':id')` has the literal type
+// '/apiusuarios/buscarusuarios/:id': the descriptors keep exact path types, which is how the web's client finds
+// the endpoint object (and its response type) of a descriptor.
+import { rolesGestionCatalogo, rolesPersonalCitas, rolesUsuarios, type AuthRule } from './roles.ts';
+
+type Id = number | string;
 
 export const usuariosPaths = {
   registrar: '/apiusuarios/registrar',
@@ -8,34 +17,268 @@ export const usuariosPaths = {
   perfil: '/apiusuarios/perfil',
   perfilContrasena: '/apiusuarios/perfil/contrasena',
   listar: '/apiusuarios/listarusuarios',
-  buscar: (id: number | string) => `/apiusuarios/buscarusuarios/${id}`,
+  buscar: <I extends Id>(id: I) => `/apiusuarios/buscarusuarios/${id}` as const,
   crearAdmin: '/apiusuarios/crearusuariosadmin',
-  editar: (id: number | string) => `/apiusuarios/editarusuarios/${id}`,
-  editarEstado: (id: number | string) => `/apiusuarios/editarestadousuario/${id}`,
+  editar: <I extends Id>(id: I) => `/apiusuarios/editarusuarios/${id}` as const,
+  editarEstado: <I extends Id>(id: I) => `/apiusuarios/editarestadousuario/${id}` as const,
+  /** Recent sign-in lockouts and bursts (issue 11.1), administrators only. */
+  bloqueosRecientes: '/apiusuarios/bloqueosrecientes',
 } as const;
 
 export const categoriasPaths = {
   listar: '/apicategoriaprocedimientos/listarcategorias',
-  buscar: (id: number | string) => `/apicategoriaprocedimientos/buscarcategoria/${id}`,
+  buscar: <I extends Id>(id: I) => `/apicategoriaprocedimientos/buscarcategoria/${id}` as const,
   crear: '/apicategoriaprocedimientos/crearcategoria',
-  editar: (id: number | string) => `/apicategoriaprocedimientos/editarcategoria/${id}`,
-  eliminar: (id: number | string) => `/apicategoriaprocedimientos/eliminarcategoria/${id}`,
+  editar: <I extends Id>(id: I) => `/apicategoriaprocedimientos/editarcategoria/${id}` as const,
+  eliminar: <I extends Id>(id: I) => `/apicategoriaprocedimientos/eliminarcategoria/${id}` as const,
 } as const;
 
 export const procedimientosPaths = {
   listar: '/apiprocedimientos/listarprocedimiento',
-  buscar: (id: number | string) => `/apiprocedimientos/buscarprocedimiento/${id}`,
+  buscar: <I extends Id>(id: I) => `/apiprocedimientos/buscarprocedimiento/${id}` as const,
   crear: '/apiprocedimientos/crearprocedimiento',
-  editar: (id: number | string) => `/apiprocedimientos/editarprocedimiento/${id}`,
-  eliminar: (id: number | string) => `/apiprocedimientos/eliminarprocedimiento/${id}`,
-  imagenes: (id: number | string) => `/apiprocedimientos/${id}/imagenes`,
-  imagen: (id: number | string, imagenId: number | string) => `/apiprocedimientos/${id}/imagenes/${imagenId}`,
-  ordenImagenes: (id: number | string) => `/apiprocedimientos/${id}/imagenes/orden`,
+  editar: <I extends Id>(id: I) => `/apiprocedimientos/editarprocedimiento/${id}` as const,
+  eliminar: <I extends Id>(id: I) => `/apiprocedimientos/eliminarprocedimiento/${id}` as const,
+  imagenes: <I extends Id>(id: I) => `/apiprocedimientos/${id}/imagenes` as const,
+  imagen: <I extends Id, J extends Id>(id: I, imagenId: J) => `/apiprocedimientos/${id}/imagenes/${imagenId}` as const,
+  ordenImagenes: <I extends Id>(id: I) => `/apiprocedimientos/${id}/imagenes/orden` as const,
 } as const;
 
 export const carritoPaths = {
   listar: '/apicarrito/listarmicarrito',
   agregar: '/apicarrito/agregaramicarrito',
-  eliminar: (id: number | string) => `/apicarrito/eliminardemicarrito/${id}`,
+  eliminar: <I extends Id>(id: I) => `/apicarrito/eliminardemicarrito/${id}` as const,
   limpiar: '/apicarrito/limpiarmicarrito',
 } as const;
+
+export const citasPaths = {
+  citasUsuario: <I extends Id>(usuarioId: I) => `/apicitas/citasusuario/${usuarioId}` as const,
+  misCitas: '/apicitas/miscitas',
+  listar: '/apicitas/listarcitas',
+  buscar: <I extends Id>(id: I) => `/apicitas/buscarcitas/${id}` as const,
+  pacientesDoctor: '/apicitas/pacientesdoctor',
+  disponibilidad: '/apicitas/disponibilidad',
+  crear: '/apicitas/crearcitas',
+  editar: <I extends Id>(id: I) => `/apicitas/editarcita/${id}` as const,
+  reagendar: <I extends Id>(id: I) => `/apicitas/reagendarcita/${id}` as const,
+  cancelar: <I extends Id>(id: I) => `/apicitas/cancelarcita/${id}` as const,
+  editarEstado: <I extends Id>(id: I) => `/apicitas/editarestadocita/${id}` as const,
+  horarios: <I extends Id>(doctorId: I) => `/apicitas/horarios/${doctorId}` as const,
+  bloqueos: <I extends Id>(doctorId: I) => `/apicitas/bloqueos/${doctorId}` as const,
+  bloqueo: <I extends Id, J extends Id>(doctorId: I, id: J) => `/apicitas/bloqueos/${doctorId}/${id}` as const,
+  doctores: '/apiusuarios/doctores',
+} as const;
+
+/** SPEC 7: the doctor feed and the patient feed, five calls each, always for the caller's own id. */
+const feed = <const B extends string>(base: B) =>
+  ({
+    listar: <I extends Id>(userId: I) => `${base}/${userId}` as const,
+    marcarLeida: <I extends Id>(userId: I) => `${base}/${userId}/marcar-leida` as const,
+    marcarTodasLeidas: <I extends Id>(userId: I) => `${base}/${userId}/marcar-todas-leidas` as const,
+    archivarLeidas: <I extends Id>(userId: I) => `${base}/${userId}/archivar-leidas` as const,
+    historial: <I extends Id>(userId: I) => `${base}/${userId}/historial` as const,
+  }) as const;
+export const notificacionesDoctorPaths = feed('/apiusuarios/notificaciones');
+export const notificacionesUsuarioPaths = feed('/apiusuarios/notificacionesusuario');
+
+export const historiasPaths = {
+  listar: '/apihistorialmedico/listarhistorialclinico',
+  buscar: <I extends Id>(id: I) => `/apihistorialmedico/buscarhistorialclinico/${id}` as const,
+  porUsuario: <I extends Id>(usuarioId: I) =>
+    `/apihistorialmedico/buscarhistorialclinicoporusuario/${usuarioId}` as const,
+  mia: <I extends Id>(usuarioId: I) => `/apihistorialmedico/mihistorialclinico/${usuarioId}` as const,
+  /** Who on the staff read the caller's own record, and when (DOMAIN.md: the patient can see it). */
+  accesos: <I extends Id>(usuarioId: I) => `/apihistorialmedico/mihistorialclinico/${usuarioId}/accesos` as const,
+  crear: '/apihistorialmedico/crearhistorialclinico',
+  editar: <I extends Id>(id: I) => `/apihistorialmedico/editarhistorialclinico/${id}` as const,
+  versiones: <I extends Id>(id: I) => `/apihistorialmedico/versiones/${id}` as const,
+  /** The front desk's view of a record: existence, demographics and alert flags, no clinical content. */
+  resumen: <I extends Id>(id: I) => `/apihistorialmedico/resumenhistorialclinico/${id}` as const,
+} as const;
+
+/** Private files: downloaded only through this route (the patient they belong to, or a doctor). */
+export const archivosPaths = {
+  descargar: <I extends Id>(id: I) => `/apiarchivos/descargar/${id}` as const,
+} as const;
+
+/** Password recovery (issue 10.7): public; the link in the e-mail opens the web page PAGINA_RESTABLECER_CONTRASENA. */
+export const recuperacionPaths = {
+  solicitar: '/apirecuperacion/solicitar',
+  restablecer: '/apirecuperacion/restablecer',
+} as const;
+/** The web page the recovery e-mail links to; the token travels in the fragment (#token=...), never sent to a server. */
+export const PAGINA_RESTABLECER_CONTRASENA = '/restablecercontrasena';
+
+/** The administrators' view of outgoing e-mail (issue 10.6). */
+export const correosPaths = { bandeja: '/apicorreos/bandeja' } as const;
+
+/** Liveness and readiness probes (outside the /api* namespace, no auth). */
+export const saludPaths = { vivo: '/salud', lista: '/salud/lista' } as const;
+
+/** Stored images are served under this prefix (long-cache URLs inside the API's answers). */
+export const MEDIA_PREFIX = '/media/';
+
+/** The API's OpenAPI page (outside production). */
+export const DOCS_PATH = '/api/docs';
+
+// ---- endpoint descriptors -------------------------------------------------------------------------
+export type Metodo = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+/** The zod-free half of an endpoint: what a client needs to call it, and who may. */
+export type RutaApi = { readonly method: Metodo; readonly path: string; readonly auth: AuthRule };
+
+/* @__NO_SIDE_EFFECTS__ */
+function ruta<const M extends Metodo, const P extends string, const A extends AuthRule>(method: M, path: P, auth: A) {
+  return { method, path, auth };
+}
+
+export const usuariosRutas = {
+  registrar: ruta('POST', usuariosPaths.registrar, 'publico'),
+  iniciarSesion: ruta('POST', usuariosPaths.iniciarSesion, 'publico'),
+  renovarSesion: ruta('POST', usuariosPaths.renovarSesion, 'usuario'),
+  cerrarSesion: ruta('POST', usuariosPaths.cerrarSesion, 'usuario'),
+  perfil: ruta('GET', usuariosPaths.perfil, 'usuario'),
+  editarPerfil: ruta('PATCH', usuariosPaths.perfil, 'usuario'),
+  cambiarContrasena: ruta('PATCH', usuariosPaths.perfilContrasena, 'usuario'),
+  listar: ruta('GET', usuariosPaths.listar, rolesUsuarios.listar),
+  buscar: ruta('GET', usuariosPaths.buscar(':id'), rolesUsuarios.buscar),
+  crearAdmin: ruta('POST', usuariosPaths.crearAdmin, rolesUsuarios.crearAdmin),
+  editar: ruta('PATCH', usuariosPaths.editar(':id'), rolesUsuarios.editar),
+  editarEstado: ruta('PATCH', usuariosPaths.editarEstado(':id'), rolesUsuarios.editarEstado),
+  bloqueosRecientes: ruta('GET', usuariosPaths.bloqueosRecientes, ['administrador'] as const),
+};
+
+/** Catalogue reads are 'opcional': staff see inactive entries too, everyone else only active ones. */
+export const categoriasRutas = {
+  listar: ruta('GET', categoriasPaths.listar, 'opcional'),
+  buscar: ruta('GET', categoriasPaths.buscar(':id'), 'opcional'),
+  crear: ruta('POST', categoriasPaths.crear, rolesGestionCatalogo),
+  editar: ruta('PATCH', categoriasPaths.editar(':id'), rolesGestionCatalogo),
+  eliminar: ruta('DELETE', categoriasPaths.eliminar(':id'), rolesGestionCatalogo),
+};
+
+export const procedimientosRutas = {
+  listar: ruta('GET', procedimientosPaths.listar, 'opcional'),
+  buscar: ruta('GET', procedimientosPaths.buscar(':id'), 'opcional'),
+  crear: ruta('POST', procedimientosPaths.crear, rolesGestionCatalogo),
+  editar: ruta('PATCH', procedimientosPaths.editar(':id'), rolesGestionCatalogo),
+  eliminar: ruta('DELETE', procedimientosPaths.eliminar(':id'), rolesGestionCatalogo),
+  subirImagen: ruta('POST', procedimientosPaths.imagenes(':id'), rolesGestionCatalogo),
+  eliminarImagen: ruta('DELETE', procedimientosPaths.imagen(':id', ':imagenId'), rolesGestionCatalogo),
+  ordenarImagenes: ruta('PUT', procedimientosPaths.ordenImagenes(':id'), rolesGestionCatalogo),
+};
+
+/** SPEC 7: every signed-in role has its own cart. */
+export const carritoRutas = {
+  listar: ruta('GET', carritoPaths.listar, 'usuario'),
+  agregar: ruta('POST', carritoPaths.agregar, 'usuario'),
+  eliminar: ruta('DELETE', carritoPaths.eliminar(':id'), 'usuario'),
+  limpiar: ruta('DELETE', carritoPaths.limpiar, 'usuario'),
+};
+
+/** Who may call each /apicitas route; the service then checks ownership (a patient's own, a doctor's agenda). */
+export const citasRutas = {
+  citasUsuario: ruta('GET', citasPaths.citasUsuario(':usuarioId'), 'usuario'),
+  misCitas: ruta('GET', citasPaths.misCitas, 'usuario'),
+  listar: ruta('GET', citasPaths.listar, rolesPersonalCitas),
+  buscar: ruta('GET', citasPaths.buscar(':id'), 'usuario'),
+  pacientesDoctor: ruta('GET', citasPaths.pacientesDoctor, ['doctor'] as const),
+  disponibilidad: ruta('GET', citasPaths.disponibilidad, 'opcional'),
+  crear: ruta('POST', citasPaths.crear, 'usuario'),
+  editar: ruta('PATCH', citasPaths.editar(':id'), rolesPersonalCitas),
+  reagendar: ruta('PATCH', citasPaths.reagendar(':id'), 'usuario'),
+  cancelar: ruta('PATCH', citasPaths.cancelar(':id'), 'usuario'),
+  editarEstado: ruta('PATCH', citasPaths.editarEstado(':id'), rolesPersonalCitas),
+  horarios: ruta('GET', citasPaths.horarios(':doctorId'), rolesPersonalCitas),
+  reemplazarHorarios: ruta('PUT', citasPaths.horarios(':doctorId'), rolesPersonalCitas),
+  bloqueos: ruta('GET', citasPaths.bloqueos(':doctorId'), rolesPersonalCitas),
+  crearBloqueo: ruta('POST', citasPaths.bloqueos(':doctorId'), rolesPersonalCitas),
+  eliminarBloqueo: ruta('DELETE', citasPaths.bloqueo(':doctorId', ':id'), rolesPersonalCitas),
+  doctores: ruta('GET', citasPaths.doctores, 'publico'),
+};
+
+/** The doctor feed is for doctors; the patient feed for every other role (SPEC 6), each for one's own id. */
+export const notificacionesDoctorRutas = {
+  listar: ruta('GET', notificacionesDoctorPaths.listar(':userId'), ['doctor'] as const),
+  marcarLeida: ruta('PATCH', notificacionesDoctorPaths.marcarLeida(':userId'), ['doctor'] as const),
+  marcarTodasLeidas: ruta('PATCH', notificacionesDoctorPaths.marcarTodasLeidas(':userId'), ['doctor'] as const),
+  archivarLeidas: ruta('PATCH', notificacionesDoctorPaths.archivarLeidas(':userId'), ['doctor'] as const),
+  historial: ruta('GET', notificacionesDoctorPaths.historial(':userId'), ['doctor'] as const),
+};
+export const notificacionesUsuarioRutas = {
+  listar: ruta('GET', notificacionesUsuarioPaths.listar(':userId'), 'usuario'),
+  marcarLeida: ruta('PATCH', notificacionesUsuarioPaths.marcarLeida(':userId'), 'usuario'),
+  marcarTodasLeidas: ruta('PATCH', notificacionesUsuarioPaths.marcarTodasLeidas(':userId'), 'usuario'),
+  archivarLeidas: ruta('PATCH', notificacionesUsuarioPaths.archivarLeidas(':userId'), 'usuario'),
+  historial: ruta('GET', notificacionesUsuarioPaths.historial(':userId'), 'usuario'),
+};
+
+/**
+ * The clinical record (DOMAIN.md): staff list demographics only; clinical content is for doctors (every read
+ * audited) and for the patient's own; the patient fills their intake before the first visit. No delete route.
+ */
+export const historiasRutas = {
+  listar: ruta('GET', historiasPaths.listar, ['asistente', 'doctor', 'administrador'] as const),
+  buscar: ruta('GET', historiasPaths.buscar(':id'), ['doctor', 'paciente'] as const),
+  porUsuario: ruta('GET', historiasPaths.porUsuario(':usuarioId'), ['doctor', 'paciente'] as const),
+  mia: ruta('GET', historiasPaths.mia(':usuarioId'), 'usuario'),
+  accesos: ruta('GET', historiasPaths.accesos(':usuarioId'), 'usuario'),
+  crear: ruta('POST', historiasPaths.crear, ['doctor', 'paciente'] as const),
+  editar: ruta('PATCH', historiasPaths.editar(':id'), ['doctor', 'paciente'] as const),
+  versiones: ruta('GET', historiasPaths.versiones(':id'), ['doctor', 'paciente'] as const),
+  /** DOMAIN.md: the assistant sees a record's existence, demographics and alert flags only (audited). */
+  resumen: ruta('GET', historiasPaths.resumen(':id'), ['asistente'] as const),
+};
+
+export const archivosRutas = {
+  descargar: ruta('GET', archivosPaths.descargar(':id'), 'usuario'),
+};
+
+export const recuperacionRutas = {
+  solicitar: ruta('POST', recuperacionPaths.solicitar, 'publico'),
+  restablecer: ruta('POST', recuperacionPaths.restablecer, 'publico'),
+};
+
+export const correosRutas = {
+  bandeja: ruta('GET', correosPaths.bandeja, ['administrador'] as const),
+};
+
+export const saludRutas = {
+  vivo: ruta('GET', saludPaths.vivo, 'publico'),
+  lista: ruta('GET', saludPaths.lista, 'publico'),
+};
+
+/**
+ * Prefixes of everything the API answers besides the web itself ('/apiusuarios', '/salud', '/media', the
+ * OpenAPI page): the development proxy forwards exactly these to the API.
+ */
+export function prefijosServidor(): string[] {
+  const paths = [
+    usuariosRutas,
+    categoriasRutas,
+    procedimientosRutas,
+    carritoRutas,
+    citasRutas,
+    historiasRutas,
+    archivosRutas,
+    recuperacionRutas,
+    correosRutas,
+    saludRutas,
+  ]
+    .flatMap((area) => Object.values(area).map((r: RutaApi) => r.path))
+    .concat(MEDIA_PREFIX);
+  return [...new Set(paths.map((p) => `/${p.split('/')[1] ?? ''}`)), DOCS_PATH];
+}
+
+/**
+ * A descriptor's path with its `:name` parameters filled in (each value URL-encoded). A missing value throws:
+ * a request to '/x/undefined' would only fail later and less clearly.
+ */
+export function rellenarPath(path: string, params: Readonly<Record<string, unknown>> = {}): string {
+  return path.replace(/:([A-Za-z_]\w*)/g, (_m, nombre: string) => {
+    const valor = params[nombre];
+    if (valor === undefined || valor === null || valor === '')
+      throw new Error(`Falta el parámetro ${nombre} de ${path}`);
+    return encodeURIComponent(String(valor));
+  });
+}

@@ -1,16 +1,13 @@
 // Identity contracts: roles, documents, registration, sign-in, sessions, profile and user administration.
 import { z } from 'zod';
-import { fechaDia, fechaHora, paginacionQuery, paginado } from './common.ts';
+import { fechaDia, fechaHora, idParam, mensajeSchema, paginacionQuery, paginado } from './common.ts';
+import { endpoint } from './endpoint.ts';
+import { roles } from './roles.ts';
+import { usuariosRutas } from './rutas.ts';
 
-export const roles = ['administrador', 'doctor', 'asistente', 'paciente'] as const;
-export type Rol = (typeof roles)[number];
+// Roles live in the zod-free roles.ts (the web's nav and guards read them); re-exported for existing imports.
+export { roles, rolNombres, rolesUsuarios, type Rol } from './roles.ts';
 export const rolSchema = z.enum(roles, { message: 'Rol inválido' });
-export const rolNombres: Record<Rol, string> = {
-  administrador: 'Administrador',
-  doctor: 'Doctor',
-  asistente: 'Asistente',
-  paciente: 'Paciente',
-};
 
 /** Colombian identity documents (DOMAIN.md). */
 export const tiposDocumento = ['CC', 'CE', 'TI', 'RC', 'PA', 'PPT', 'PEP', 'DE'] as const;
@@ -35,6 +32,17 @@ const reglasDocumento: Record<TipoDocumento, { re: RegExp; mensaje: string }> = 
   PEP: { re: /^[A-Z0-9]{5,16}$/, mensaje: 'El PEP debe tener entre 5 y 16 letras o números' },
   DE: { re: /^[A-Z0-9]{5,20}$/, mensaje: 'El documento extranjero debe tener entre 5 y 20 letras o números' },
 };
+/** Document types whose numbers are digits only: compared without leading zeros (issue 11.5). */
+export const tiposDocumentoNumericos = ['CC', 'CE', 'TI', 'RC'] as const satisfies readonly TipoDocumento[];
+
+/** How a number is written down: without the dots, spaces and dashes people type ('1.020.304.050'), upper case. */
+export function normalizarDocumento(numero: string): string {
+  return numero
+    .trim()
+    .toUpperCase()
+    .replace(/[.\s-]/g, '');
+}
+
 /** Returns a Spanish message when the number does not fit its document type, else null. */
 export function validarDocumento(tipo: TipoDocumento, numero: string): string | null {
   const regla = reglasDocumento[tipo];
@@ -84,10 +92,8 @@ const telefono = z
   .regex(/^\+?[0-9 ]{7,15}$/, 'Escribe un teléfono válido (7 a 15 dígitos)');
 const numerodocumento = z
   .string()
-  .trim()
-  .toUpperCase()
-  .min(1, 'Escribe el número de documento')
-  .max(20, 'Máximo 20 caracteres');
+  .transform(normalizarDocumento)
+  .pipe(z.string().min(1, 'Escribe el número de documento').max(20, 'Máximo 20 caracteres'));
 const fechaNacimiento = fechaDia.refine((d) => {
   const fecha = new Date(`${d}T00:00:00Z`);
   const hoy = new Date();
@@ -223,17 +229,50 @@ export type EditarUsuarioAdminInput = z.input<typeof editarUsuarioAdminSchema>;
 
 export const editarEstadoSchema = z.object({ estado: z.boolean({ message: 'El estado debe ser verdadero o falso' }) });
 
-/**
- * Roles allowed on the administration routes (DOMAIN.md). The server enforces these exact lists; the
- * web uses them to show only the links a user may follow. Every other /apiusuarios route is open to
- * any signed-in user (registrar and iniciarsesion to anyone).
- */
-export const rolesUsuarios = {
-  listar: ['administrador', 'asistente', 'doctor'],
-  buscar: ['administrador', 'asistente', 'doctor'],
-  crearAdmin: ['administrador'],
-  editar: ['administrador'],
-  editarEstado: ['administrador'],
-} as const satisfies Record<string, readonly Rol[]>;
+/** Recent sign-in lockouts (issue 11.1): bloqueo = a lock was set; rafaga = one account failing from many
+ * addresses (attempts slowed down); intento_bloqueado = an attempt refused during a lock. */
+export const tiposBloqueo = ['bloqueo', 'rafaga', 'intento_bloqueado'] as const;
+export type TipoBloqueo = (typeof tiposBloqueo)[number];
 
-export { usuariosPaths } from './rutas.ts';
+export const bloqueoRecienteSchema = z.object({
+  cuando: fechaHora,
+  ip: z.string().nullable(),
+  tipo: z.enum(tiposBloqueo),
+  /** The account's e-mail, or the one typed in the attempt; null for a lock on an address alone. */
+  correo: z.string().nullable(),
+  detalle: z.string().nullable(),
+});
+export type BloqueoRecienteWire = z.input<typeof bloqueoRecienteSchema>;
+
+/** The last 7 days, newest first, at most 100. */
+export const bloqueosRecientesSchema = z.object({ items: z.array(bloqueoRecienteSchema) });
+
+// ---- endpoints -----------------------------------------------------------------------------------
+export const usuariosEndpoints = {
+  registrar: endpoint(usuariosRutas.registrar, { body: registrarSchema, response: { 201: usuarioSchema } }),
+  iniciarSesion: endpoint(usuariosRutas.iniciarSesion, { body: iniciarSesionSchema, response: { 200: sesionSchema } }),
+  renovarSesion: endpoint(usuariosRutas.renovarSesion, { response: { 200: tokenSchema } }),
+  cerrarSesion: endpoint(usuariosRutas.cerrarSesion, { response: { 200: mensajeSchema } }),
+  perfil: endpoint(usuariosRutas.perfil, { response: { 200: usuarioSchema } }),
+  editarPerfil: endpoint(usuariosRutas.editarPerfil, { body: editarPerfilSchema, response: { 200: usuarioSchema } }),
+  cambiarContrasena: endpoint(usuariosRutas.cambiarContrasena, {
+    body: cambiarContrasenaSchema,
+    response: { 200: mensajeSchema },
+  }),
+  listar: endpoint(usuariosRutas.listar, { querystring: listarUsuariosQuery, response: { 200: listaUsuariosSchema } }),
+  buscar: endpoint(usuariosRutas.buscar, { params: idParam, response: { 200: usuarioSchema } }),
+  crearAdmin: endpoint(usuariosRutas.crearAdmin, { body: crearUsuarioAdminSchema, response: { 201: usuarioSchema } }),
+  editar: endpoint(usuariosRutas.editar, {
+    params: idParam,
+    body: editarUsuarioAdminSchema,
+    response: { 200: usuarioSchema },
+  }),
+  editarEstado: endpoint(usuariosRutas.editarEstado, {
+    params: idParam,
+    body: editarEstadoSchema,
+    response: { 200: usuarioSchema },
+  }),
+  bloqueosRecientes: endpoint(usuariosRutas.bloqueosRecientes, { response: { 200: bloqueosRecientesSchema } }),
+};
+
+export { usuariosPaths, usuariosRutas } from './rutas.ts';

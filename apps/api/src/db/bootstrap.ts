@@ -6,7 +6,10 @@ import { openDb, type Database } from './client.ts';
 import { usuarios } from './schema/index.ts';
 import { seedDemo } from './seed/index.ts';
 
-export async function prepareDatabase(config: Config, log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>): Promise<Database> {
+export async function prepareDatabase(
+  config: Config,
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>,
+): Promise<Database> {
   const database = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log });
   try {
     await database.migrate();
@@ -14,7 +17,11 @@ export async function prepareDatabase(config: Config, log: Pick<FastifyBaseLogge
       const [fila] = await database.db.select({ n: count() }).from(usuarios);
       if (!fila || fila.n === 0) {
         log.info('base de datos vacía: cargando datos de demostración');
-        await seedDemo(database, { dataDir: config.dataDir });
+        await seedDemo(database, {
+          dataDir: config.dataDir,
+          zona: config.clinicaTz,
+          clinicaNombre: config.clinicaNombre,
+        });
       }
     }
     return database;

@@ -6,9 +6,14 @@ import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import * as schema from './schema/index.ts';
 import { acquireLock } from './lock.ts';
+import { conSentenciasPreparadas } from './pglite-sentencias.ts';
 import { MIGRATIONS_DIR } from '../lib/paths.ts';
+import { crearAvisosPostgres, type Avisos } from './avisos.ts';
 
 export type Db = NodePgDatabase<typeof schema>;
+/** An open transaction; repositories take a Db or a Tx (db/transacciones.ts). */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type Executor = Db | Tx;
 
 export type Database = {
   db: Db;
@@ -23,6 +28,8 @@ export type Database = {
    * makes an in-process cache exact here (docs/decisions/0006); PostgreSQL has no such member.
    */
   avisosLocales?: AvisosLocales;
+  /** LISTEN on both databases; on PostgreSQL a dedicated connection that re-LISTENs after a loss (db/avisos.ts). */
+  avisos?: Avisos;
 };
 
 export type AvisosLocales = {
@@ -36,8 +43,12 @@ export type OpenDbOptions = {
   log?: Pick<FastifyBaseLogger, 'error' | 'warn'>;
   /** PGlite only: in-memory database (tests). */
   memory?: boolean;
+  /**
+   * PGlite in memory only: start from this data-directory dump (PGlite's dumpDataDir) instead of an empty
+   * database. Tests migrate one database once and copy it per test file (test/global-setup.ts).
+   */
+  volcado?: Blob;
 };
-
 
 export async function openDb(opts: OpenDbOptions): Promise<Database> {
   return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.log) : openPglite(opts);
@@ -51,6 +62,7 @@ async function openPostgres(url: string, log?: OpenDbOptions['log']): Promise<Da
   return {
     db,
     kind: 'postgres',
+    avisos: crearAvisosPostgres(url, log),
     async ping() {
       await pool.query('select 1');
     },
@@ -78,8 +90,12 @@ async function openPglite(opts: OpenDbOptions): Promise<Database> {
     dir = path.join(opts.dataDir, 'pglite');
   }
   try {
-    const client = await PGlite.create(dir, { extensions: { btree_gist, pg_trgm, unaccent } });
-    const db = drizzle(client, { schema, casing: 'snake_case' }) as unknown as Db;
+    const client = await PGlite.create(dir, {
+      extensions: { btree_gist, pg_trgm, unaccent },
+      ...(opts.memory && opts.volcado ? { loadDataDir: opts.volcado } : {}),
+    });
+    // Reads go through named prepared statements (pglite-sentencias.ts); the rest to PGlite as is.
+    const db = drizzle(conSentenciasPreparadas(client), { schema, casing: 'snake_case' }) as unknown as Db;
     return {
       db,
       kind: 'pglite',
@@ -93,6 +109,13 @@ async function openPglite(opts: OpenDbOptions): Promise<Database> {
       avisosLocales: {
         async escuchar(canal, alAviso) {
           const dejar = await client.listen(canal, alAviso);
+          return () => dejar();
+        },
+      },
+      avisos: {
+        async escuchar(canal, { alAviso, alEstado }) {
+          const dejar = await client.listen(canal, alAviso);
+          alEstado(true);
           return () => dejar();
         },
       },

@@ -7,16 +7,16 @@ export class AppError extends Error {
     public readonly statusCode: number,
     mensaje: string,
     public readonly issues?: { campo: string; mensaje: string }[],
+    /** More fields for the envelope (e.g. HORARIO_OCUPADO's `siguientes`); the route's error schema lists them. */
+    public readonly extra?: Record<string, unknown>,
   ) {
     super(mensaje);
     this.name = 'AppError';
   }
 }
 
-export const noEncontrado = (mensaje = 'No encontramos lo que buscas.') =>
-  new AppError('NO_ENCONTRADO', 404, mensaje);
-export const prohibido = (mensaje = 'No tienes permiso para hacer esto.') =>
-  new AppError('PROHIBIDO', 403, mensaje);
+export const noEncontrado = (mensaje = 'No encontramos lo que buscas.') => new AppError('NO_ENCONTRADO', 404, mensaje);
+export const prohibido = (mensaje = 'No tienes permiso para hacer esto.') => new AppError('PROHIBIDO', 403, mensaje);
 export const noAutenticado = (mensaje = 'Tu sesión no es válida o ha caducado. Inicia sesión de nuevo.') =>
   new AppError('NO_AUTENTICADO', 401, mensaje);
 
@@ -29,6 +29,12 @@ export function isUniqueViolation(err: unknown, constraint?: string): boolean {
 /** PostgreSQL class 22 (data exception: NUL bytes, out-of-range numbers...): the input was bad, not the server. */
 export function isDataException(err: unknown): boolean {
   return findPgError(err)?.code?.startsWith('22') ?? false;
+}
+
+/** PostgreSQL exclusion_violation (23P01), optionally on a given constraint. */
+export function isExclusionViolation(err: unknown, constraint?: string): boolean {
+  const e = findPgError(err);
+  return !!e && e.code === '23P01' && (!constraint || e.constraint === constraint);
 }
 
 export function isForeignKeyViolation(err: unknown): boolean {
@@ -83,7 +89,11 @@ export function isDbUnavailable(err: unknown): boolean {
     const c = cur as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
     if (typeof c.code === 'string' && CODIGOS_NO_DISPONIBLE.has(c.code)) return true;
     // DrizzleQueryError's own message holds the SQL, so only look at messages of the driver's errors.
-    if (typeof c.message === 'string' && !c.message.startsWith('Failed query:') && MENSAJES_NO_DISPONIBLE.test(c.message))
+    if (
+      typeof c.message === 'string' &&
+      !c.message.startsWith('Failed query:') &&
+      MENSAJES_NO_DISPONIBLE.test(c.message)
+    )
       return true;
     // Node's AggregateError (e.g. ECONNREFUSED on both ::1 and 127.0.0.1) keeps the code on its members.
     if (Array.isArray(c.errors) && c.errors.some((e) => isDbUnavailable(e))) return true;

@@ -1,34 +1,118 @@
 // Password hashing (argon2id, OWASP parameters) and the common/context password check
 // (ASVS 5.0 6.2: 8-128 characters, no composition rules, common and context-specific passwords refused).
 import { randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { hash, verify, type Algorithm } from '@node-rs/argon2';
+import { AppError } from './app-error.ts';
+
+export type ParametrosArgon2 = { memoryCost: number; timeCost: number; parallelism: number };
+
+/**
+ * How many hashes run at once and how many may wait (issue 11.2): argon2 is deliberately expensive, and a
+ * flood of anonymous sign-ins must not queue without end and stall everything else. Past the queue the
+ * answer is 503 with Retry-After, at once.
+ */
+export type LimiteHash = { concurrencia: number; cola: number };
+export const LIMITE_HASH: LimiteHash = {
+  concurrencia: Math.max(1, availableParallelism()),
+  cola: 4 * Math.max(1, availableParallelism()),
+};
+export const SEGUNDOS_REINTENTO_HASH = 2;
+
+/** 503 NO_DISPONIBLE with Retry-After (the error handler adds the header from `reintentarEn`). */
+export class HashSaturadoError extends AppError {
+  readonly reintentarEn = SEGUNDOS_REINTENTO_HASH;
+  constructor() {
+    super('NO_DISPONIBLE', 503, 'Hay muchos inicios de sesión en este momento. Inténtalo de nuevo en unos segundos.');
+    this.name = 'HashSaturadoError';
+  }
+}
+
+/** A semaphore with a bounded wait queue: run now, wait in line, or be refused at once. */
+export function createLimitador({ concurrencia, cola }: LimiteHash) {
+  let activos = 0;
+  const esperando: (() => void)[] = [];
+  return {
+    async ejecutar<T>(trabajo: () => Promise<T>): Promise<T> {
+      if (activos >= concurrencia) {
+        if (esperando.length >= cola) throw new HashSaturadoError();
+        // The slot is handed over by the one that finishes (activos stays the same).
+        await new Promise<void>((r) => esperando.push(r));
+      } else {
+        activos++;
+      }
+      try {
+        return await trabajo();
+      } finally {
+        const siguiente = esperando.shift();
+        if (siguiente) siguiente();
+        else activos--;
+      }
+    },
+    get ocupados() {
+      return { activos, esperando: esperando.length };
+    },
+    /** Whether a new job would be refused now: callers check it before doing any other work. */
+    get saturado() {
+      return activos >= concurrencia && esperando.length >= cola;
+    },
+  };
+}
 
 /** argon2id, m=19456 KiB, t=2, p=1 (QUALITY.md, OWASP password storage cheat sheet). */
+export const ARGON2_PRODUCCION: ParametrosArgon2 = { memoryCost: 19456, timeCost: 2, parallelism: 1 };
+
+/**
+ * The cheapest argon2id accepts (m = 8 KiB, t = 1): 0.4 ms a hash instead of 25 ms. Only the test harness
+ * puts it in the config (test/helpers.ts); loadConfig always answers ARGON2_PRODUCCION.
+ */
+export const ARGON2_PRUEBAS: ParametrosArgon2 = { memoryCost: 8, timeCost: 1, parallelism: 1 };
+
+/** ARGON2_PRODUCCION as @node-rs/argon2 options (the demo seed hashes with it). */
 export const ARGON2_OPTIONS = {
   // Algorithm.Argon2id: the package's const enum cannot be read under verbatimModuleSyntax.
   algorithm: 2 as Algorithm,
-  memoryCost: 19456,
-  timeCost: 2,
-  parallelism: 1,
+  ...ARGON2_PRODUCCION,
 } as const;
 
-export const hashPassword = (plain: string) => hash(plain, ARGON2_OPTIONS);
+/** Any argon2 hash: the parameters it was made with are written in it. */
 export const verifyPassword = (stored: string, plain: string) => verify(stored, plain).catch(() => false);
 
-let dummyHash: Promise<string> | undefined;
-/** Computes the throw-away hash ahead of the first unknown sign-in (call at start-up). */
-export function prepararHashFicticio(): Promise<string> {
-  dummyHash ??= hashPassword(randomBytes(24).toString('base64url'));
-  return dummyHash;
+/** Hashing with the configured parameters (config.argon2); one per composition root. Every hash and verify
+ *  goes through one bounded limiter (LIMITE_HASH). */
+export function createPasswordHasher(parametros: ParametrosArgon2, limite: LimiteHash = LIMITE_HASH) {
+  const opciones = { algorithm: 2 as Algorithm, ...parametros };
+  const prefijo = `$argon2id$v=19$m=${parametros.memoryCost},t=${parametros.timeCost},p=${parametros.parallelism}$`;
+  const limitador = createLimitador(limite);
+  const hashPassword = (plain: string) => limitador.ejecutar(() => hash(plain, opciones));
+  const verificar = (stored: string, plain: string) => limitador.ejecutar(() => verifyPassword(stored, plain));
+  let dummyHash: Promise<string> | undefined;
+  /** Computes the throw-away hash ahead of the first unknown sign-in (call at start-up). */
+  // Made once at start-up, outside the limiter (a refusal then would be remembered for good).
+  const prepararHashFicticio = () => (dummyHash ??= hash(randomBytes(24).toString('base64url'), opciones));
+  return {
+    hashPassword,
+    verifyPassword: verificar,
+    prepararHashFicticio,
+    limitador,
+    /** Refuses at once (503) when hashing is saturated, before the caller spends anything else. */
+    comprobarCapacidad() {
+      if (limitador.saturado) throw new HashSaturadoError();
+    },
+    /**
+     * Verifies against a throw-away hash with the same parameters, so that a sign-in for an unknown
+     * account costs as much as one for a known account (no user enumeration by timing).
+     */
+    async verifyAgainstDummy(plain: string): Promise<false> {
+      const ficticio = await prepararHashFicticio();
+      await verificar(ficticio, plain);
+      return false;
+    },
+    /** Hashes written with other parameters (older ones) are rehashed at sign-in. */
+    esVigente: (stored: string) => stored.startsWith(prefijo),
+  };
 }
-/**
- * Verifies against a throw-away hash with the same parameters, so that a sign-in for an unknown
- * account costs as much as one for a known account (no user enumeration by timing).
- */
-export async function verifyAgainstDummy(plain: string): Promise<false> {
-  await verifyPassword(await prepararHashFicticio(), plain);
-  return false;
-}
+export type PasswordHasher = ReturnType<typeof createPasswordHasher>;
 
 /**
  * Most used passwords and their bases: English top lists (SecLists / HIBP top entries) plus Spanish and
@@ -184,6 +268,3 @@ function esSecuencia(digitos: string): boolean {
   }
   return sube || baja;
 }
-
-/** Every hash written with ARGON2_OPTIONS starts like this; older ones are rehashed at sign-in. */
-export const ARGON2_PREFIX = '$argon2id$v=19$m=19456,t=2,p=1$';

@@ -1,19 +1,28 @@
-// File storage for uploads behind a small interface; the default keeps files on local disk under
-// DATA_DIR/uploads. An S3-compatible implementation can replace it without touching the features.
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+// File storage behind a small interface (put, get as a stream, delete): features never see disk paths.
+// Two local-disk stores under DATA_DIR: `uploads` for public files (procedure images, served under /media
+// with a long cache) and `privado` for private ones (signatures, exam results, PDFs, clinical photos),
+// reachable only through authorised, audited routes (platform/archivos.*). An S3-compatible implementation
+// can replace either without touching the features.
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 
-/** Where local uploads live: DATA_DIR/uploads (ARCHITECTURE.md, files). */
+/** Where public uploads live: DATA_DIR/uploads (ARCHITECTURE.md, files). */
 export const uploadsDir = (dataDir: string) => path.join(dataDir, 'uploads');
+/** Where private files live: DATA_DIR/privado, never served statically. */
+export const privadoDir = (dataDir: string) => path.join(dataDir, 'privado');
 
 export type Storage = {
-  /** Writes the bytes under a key such as 'procedimientos/ab12...-tarjeta.webp' (atomic: temp file + rename). */
-  save(key: string, data: Buffer): Promise<void>;
+  /** Writes the bytes (a buffer or a stream) under a key such as 'procedimientos/ab12...-tarjeta.webp';
+   *  atomic: a reader never sees half a file, and a failed write leaves nothing. Resolves to the size. */
+  put(key: string, data: Buffer | Readable): Promise<number>;
+  /** The bytes and their size, or null when the key does not exist. */
+  get(key: string): Promise<{ stream: Readable; size: number } | null>;
   /** Removes a key; a missing file is not an error. */
-  remove(key: string): Promise<void>;
-  /** Absolute path of a key on local disk (for streaming it back). */
-  path(key: string): string;
+  delete(key: string): Promise<void>;
 };
 
 /** Keys are relative, '/'-separated, made of safe characters only: no '..', no absolute paths. */
@@ -25,28 +34,38 @@ export function assertKey(key: string): void {
   }
 }
 
-export function createLocalStorage(root: string): Storage {
+export function createLocalStorage(root: string, opts: { privado?: boolean } = {}): Storage {
   const base = path.resolve(root);
+  // Private files are readable by this process only.
+  const modoArchivo = opts.privado ? 0o600 : 0o644;
+  const modoCarpeta = opts.privado ? 0o700 : 0o755;
   const resolve = (key: string) => {
     assertKey(key);
     return path.join(base, ...key.split('/'));
   };
   return {
-    async save(key, data) {
+    async put(key, data) {
       const destino = resolve(key);
-      await mkdir(path.dirname(destino), { recursive: true });
+      await mkdir(path.dirname(destino), { recursive: true, mode: modoCarpeta });
       const tmp = `${destino}.${randomBytes(6).toString('hex')}.tmp`;
       try {
-        await writeFile(tmp, data, { mode: 0o644 });
+        const origen = Buffer.isBuffer(data) ? Readable.from([data]) : data;
+        await pipeline(origen, createWriteStream(tmp, { mode: modoArchivo }));
         await rename(tmp, destino);
+        return (await stat(destino)).size;
       } catch (err) {
         await rm(tmp, { force: true });
         throw err;
       }
     },
-    async remove(key) {
+    async get(key) {
+      const ruta = resolve(key);
+      const info = await stat(ruta).catch(() => null);
+      if (!info?.isFile()) return null;
+      return { stream: createReadStream(ruta), size: info.size };
+    },
+    async delete(key) {
       await rm(resolve(key), { force: true });
     },
-    path: resolve,
   };
 }

@@ -17,7 +17,8 @@ export type Tokens = {
   verify(token: string): Promise<TokenClaims | null>;
 };
 
-export function createTokens(secret: string): Tokens {
+/** `now`: the service's clock (tests inject one); expiry and issued-at follow it, never Date.now(). */
+export function createTokens(secret: string, now: () => Date = () => new Date()): Tokens {
   // Imported once: given raw bytes, jose would import the key again on every sign and verify (a hot path:
   // every authenticated request verifies a token).
   const key = crypto.subtle.importKey(
@@ -36,7 +37,7 @@ export function createTokens(secret: string): Tokens {
         .setSubject(String(id))
         .setIssuer(JWT_ISSUER)
         .setAudience(JWT_AUDIENCE)
-        .setIssuedAt()
+        .setIssuedAt(Math.floor(now().getTime() / 1000))
         .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
         .sign(await key);
     },
@@ -46,7 +47,7 @@ export function createTokens(secret: string): Tokens {
       // session's business, looked up on every request.
       const visto = verificados.get(token);
       if (visto) {
-        if (visto.exp > Math.floor(Date.now() / 1000)) return visto;
+        if (visto.exp > Math.floor(now().getTime() / 1000)) return visto;
         verificados.delete(token);
         return null;
       }
@@ -55,6 +56,7 @@ export function createTokens(secret: string): Tokens {
           algorithms: [JWT_ALG],
           issuer: JWT_ISSUER,
           audience: JWT_AUDIENCE,
+          currentDate: now(),
           requiredClaims: ['sub', 'id', 'rol', 'sid', 'iat', 'exp'],
         });
         if (typeof payload.id !== 'number' || typeof payload.sid !== 'string' || typeof payload.rol !== 'string')

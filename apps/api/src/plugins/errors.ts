@@ -28,11 +28,17 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
 
   app.setErrorHandler((err: FastifyError, request, reply) => {
     let status = 500;
-    let body: ApiError = { error: 'Ocurrió un error inesperado. Inténtalo de nuevo en unos minutos.', code: 'ERROR_INTERNO' };
+    let body: ApiError = {
+      error: 'Ocurrió un error inesperado. Inténtalo de nuevo en unos minutos.',
+      code: 'ERROR_INTERNO',
+    };
 
     if (err instanceof AppError) {
       status = err.statusCode;
-      body = { error: err.message, code: err.code, ...(err.issues ? { issues: err.issues } : {}) };
+      body = { ...err.extra, error: err.message, code: err.code, ...(err.issues ? { issues: err.issues } : {}) };
+      // A saturated dependency (password hashing) says when to come back.
+      const reintentarEn = (err as { reintentarEn?: unknown }).reintentarEn;
+      if (typeof reintentarEn === 'number') void reply.header('retry-after', String(reintentarEn));
     } else if (hasZodFastifySchemaValidationErrors(err)) {
       status = 400;
       const issues = validationIssues(err);
@@ -50,7 +56,10 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       body = { error: 'Algún dato contiene caracteres o valores no válidos.', code: 'VALIDACION' };
     } else if (isDbUnavailable(err)) {
       status = 503;
-      body = { error: 'El servicio no está disponible en este momento. Inténtalo de nuevo en unos segundos.', code: 'NO_DISPONIBLE' };
+      body = {
+        error: 'El servicio no está disponible en este momento. Inténtalo de nuevo en unos segundos.',
+        code: 'NO_DISPONIBLE',
+      };
     } else if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       status = err.statusCode;
       body = { error: mensajeCliente(err), code: status === 413 || status === 415 ? 'ARCHIVO_INVALIDO' : 'VALIDACION' };
@@ -76,7 +85,8 @@ export function frameworkErrors(err: FastifyError, request: FastifyRequest, repl
       : { error: 'La dirección de la solicitud no es válida.', code: 'VALIDACION' };
   if (status === 500) request.log.error({ err: errorParaLog(err) }, 'error del enrutador');
   else request.log.info({ code: err.code, status }, 'solicitud rechazada');
-  return reply.code(status).send(body);
+  // Fastify types this option as returning void; send() returns the (thenable) reply.
+  void reply.code(status).send(body);
 }
 
 /** Spanish text for Fastify's own 4xx errors (bad JSON, too large, bad content type, proto poisoning). */

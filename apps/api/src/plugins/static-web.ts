@@ -47,7 +47,8 @@ export const staticWebPlugin = fp(async (app: FastifyInstance, opts: { root: str
         return reply.sendFile(rel);
       }
       // A missing hashed asset is a real 404, not the app shell.
-      if (rel.startsWith('assets/')) return reply.code(404).send({ error: 'Archivo no encontrado', code: 'NO_ENCONTRADO' });
+      if (rel.startsWith('assets/'))
+        return reply.code(404).send({ error: 'Archivo no encontrado', code: 'NO_ENCONTRADO' });
       return serveIndex(reply);
     },
   });

@@ -2,7 +2,7 @@
 // One class on <body> per route; the backgrounds live in global.css.
 import { useLayoutEffect } from 'react';
 import { useLocation } from 'react-router';
-import { paths } from './paths.ts';
+import { paths } from '../lib/paths.ts';
 
 export const BODY_CLASSES = ['pagina-login', 'pagina-registro', 'pagina-general'] as const;
 export type BodyClass = (typeof BODY_CLASSES)[number];

@@ -3,7 +3,7 @@
 import { Navigate, Outlet, useLocation, type Location } from 'react-router';
 import { TOKEN_KEY } from '../lib/api-client.ts';
 import { useAuth } from '../lib/session/auth-context.tsx';
-import { paths } from './paths.ts';
+import { paths } from '../lib/paths.ts';
 
 /** Navigation state the guard leaves for the sign-in screen. */
 export type GuardState = { from?: Pick<Location, 'pathname' | 'search' | 'hash'> };

@@ -1,78 +1,172 @@
 // Dashboard sidebar entries, grouped by area and filtered by role. Only sections that are enabled in this
 // installation are listed; routes of later issues stay reachable by URL but are not advertised here.
-import type { Rol } from '@clinica/contracts/usuarios';
+// Who sees an entry is the auth rule of the API endpoints its screen needs, read from the contracts (zod-free).
+import { normalizarRol, permite, type AuthRule, type Rol } from '@clinica/contracts/roles';
 import {
+  categoriasRutas,
+  citasRutas,
+  correosRutas,
+  historiasRutas,
+  notificacionesDoctorRutas,
+  procedimientosRutas,
+  usuariosRutas,
+} from '@clinica/contracts/rutas';
+import {
+  IconCalendarCog,
+  IconCalendarHeart,
+  IconCalendarPlus,
+  IconCalendarWeek,
   IconCategory,
+  IconClipboardHeart,
   IconExternalLink,
+  IconFilePlus,
   IconFolderPlus,
   IconLayoutDashboard,
   IconListDetails,
+  IconListSearch,
+  IconMail,
+  IconShieldLock,
   IconShoppingBag,
   IconSparkles,
+  IconStethoscope,
+  IconTable,
   IconUserCircle,
   IconUserPlus,
   IconUsers,
   type Icon,
 } from '@tabler/icons-react';
-import { paths } from './paths.ts';
+import { paths } from '../lib/paths.ts';
 
 export type NavItem = {
   label: string;
   to: string;
   icon: Icon;
-  /** Roles that see the entry; absent means every signed-in person. */
-  roles?: readonly Rol[];
+  /** The server's rule for what the screen does; absent means every signed-in person. */
+  auth?: AuthRule;
+  /** What the entry is called for a role whose screen does less (the front desk registers patients only). */
+  labelPorRol?: Partial<Record<Rol, string>>;
 };
 export type NavGroup = { label: string | null; items: NavItem[] };
-
-const personal: readonly Rol[] = ['administrador', 'asistente', 'doctor'];
-const catalogo: readonly Rol[] = ['asistente', 'doctor', 'administrador'];
 
 /** The full menu; `{userId}` in a path is filled in by buildNav. */
 export const NAV: readonly NavGroup[] = [
   { label: null, items: [{ label: 'Panel', to: paths.dashboard, icon: IconLayoutDashboard }] },
   {
+    label: 'Agenda',
+    items: [
+      {
+        label: 'Panel del médico',
+        to: paths.panelDoctor,
+        icon: IconStethoscope,
+        auth: notificacionesDoctorRutas.listar.auth,
+      },
+      { label: 'Calendario', to: paths.calendarioCitas, icon: IconCalendarWeek, auth: citasRutas.listar.auth },
+      { label: 'Agendar cita', to: paths.crearCitaAsistente, icon: IconCalendarPlus, auth: citasRutas.editar.auth },
+      { label: 'Consultar citas', to: paths.consultarCitas, icon: IconListSearch, auth: citasRutas.listar.auth },
+      { label: 'Todas las citas', to: paths.verTodoCita, icon: IconTable, auth: citasRutas.listar.auth },
+      {
+        label: 'Horarios y bloqueos',
+        to: paths.agendaHorarios,
+        icon: IconCalendarCog,
+        auth: citasRutas.reemplazarHorarios.auth,
+      },
+    ],
+  },
+  {
     label: 'Mi cuenta',
     items: [
       { label: 'Mi perfil', to: paths.editarUsuario('{userId}'), icon: IconUserCircle },
+      { label: 'Mis citas', to: paths.misCitas, icon: IconCalendarHeart },
+      // A clinical record belongs to a patient (DOMAIN.md), so only patients have one of their own to open.
+      {
+        label: 'Mi historia clínica',
+        to: paths.miHistorialClinico('{userId}'),
+        icon: IconClipboardHeart,
+        auth: ['paciente'],
+      },
       { label: 'Mi carrito', to: paths.carrito, icon: IconShoppingBag },
     ],
   },
   {
     label: 'Usuarios',
     items: [
-      { label: 'Lista de usuarios', to: paths.listarUsuarios, icon: IconUsers, roles: personal },
-      { label: 'Crear usuario', to: paths.crearUsuario, icon: IconUserPlus, roles: ['administrador'] },
+      { label: 'Lista de usuarios', to: paths.listarUsuarios, icon: IconUsers, auth: usuariosRutas.listar.auth },
+      {
+        label: 'Crear usuario',
+        to: paths.crearUsuario,
+        icon: IconUserPlus,
+        auth: usuariosRutas.crearAdmin.auth,
+        labelPorRol: { asistente: 'Registrar paciente' },
+      },
+    ],
+  },
+  {
+    label: 'Historia clínica',
+    items: [
+      {
+        label: 'Historial médico',
+        to: paths.consultarHistorialMedico,
+        icon: IconClipboardHeart,
+        auth: historiasRutas.listar.auth,
+      },
+      // Staff who may create a record: those of the list who may also write one (the doctor; DOMAIN.md).
+      {
+        label: 'Nueva historia clínica',
+        to: paths.crearHistorialClinico,
+        icon: IconFilePlus,
+        auth: historiasRutas.listar.auth.filter((r) => permite(historiasRutas.crear.auth, r)),
+      },
     ],
   },
   {
     label: 'Catálogo',
     items: [
-      { label: 'Procedimientos', to: paths.consultarProcedimientos, icon: IconSparkles, roles: catalogo },
-      { label: 'Nuevo procedimiento', to: paths.crearProcedimiento, icon: IconListDetails, roles: catalogo },
-      { label: 'Categorías', to: paths.categorias, icon: IconCategory, roles: catalogo },
-      { label: 'Nueva categoría', to: paths.crearCategoria, icon: IconFolderPlus, roles: catalogo },
+      // The management list (inactive procedures included) is for those who may edit them.
+      {
+        label: 'Procedimientos',
+        to: paths.consultarProcedimientos,
+        icon: IconSparkles,
+        auth: procedimientosRutas.editar.auth,
+      },
+      {
+        label: 'Nuevo procedimiento',
+        to: paths.crearProcedimiento,
+        icon: IconListDetails,
+        auth: procedimientosRutas.crear.auth,
+      },
+      { label: 'Categorías', to: paths.categorias, icon: IconCategory, auth: categoriasRutas.editar.auth },
+      { label: 'Nueva categoría', to: paths.crearCategoria, icon: IconFolderPlus, auth: categoriasRutas.crear.auth },
+    ],
+  },
+  {
+    label: 'Administración',
+    items: [
+      { label: 'Correos salientes', to: paths.correos, icon: IconMail, auth: correosRutas.bandeja.auth },
+      {
+        label: 'Bloqueos de inicio de sesión',
+        to: paths.seguridad,
+        icon: IconShieldLock,
+        auth: usuariosRutas.bloqueosRecientes.auth,
+      },
     ],
   },
   { label: null, items: [{ label: 'Ver sitio', to: paths.inicio, icon: IconExternalLink }] },
 ];
 
-/** Role names are compared case-insensitively (SPEC 6 treats 'Doctor' and 'doctor' alike). */
-function normalizeRole(role: string | null | undefined): string | null {
-  return role ? role.trim().toLowerCase() : null;
-}
-
 /**
- * The menu one person sees: entries filtered by role, `{userId}` filled in (the profile entry is left out when the
- * session has no user id), empty groups dropped.
+ * The menu one person sees: entries filtered by role (case-insensitively, SPEC 6; an unknown role sees what any
+ * signed-in person sees), `{userId}` filled in (the profile entry is left out when the session has no user id),
+ * empty groups dropped.
  */
 export function buildNav(userRole: string | null | undefined, userId: number | string | null | undefined): NavGroup[] {
-  const role = normalizeRole(userRole);
   const groups: NavGroup[] = [];
+  const rol = normalizarRol(userRole);
   for (const group of NAV) {
     const items: NavItem[] = [];
-    for (const item of group.items) {
-      if (item.roles && !(role && (item.roles as readonly string[]).includes(role))) continue;
+    for (const entry of group.items) {
+      if (entry.auth && !permite(entry.auth, userRole)) continue;
+      const label = (rol && entry.labelPorRol?.[rol]) || entry.label;
+      const item = label === entry.label ? entry : { ...entry, label };
       if (item.to.includes('{userId}')) {
         if (userId === null || userId === undefined || userId === '') continue;
         items.push({ ...item, to: item.to.replace('{userId}', encodeURIComponent(String(userId))) });

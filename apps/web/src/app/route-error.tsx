@@ -3,7 +3,7 @@
 import { Button, Center, Code, Group, Stack, Text, Title } from '@mantine/core';
 import { IconHome, IconRefresh } from '@tabler/icons-react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { paths } from './paths.ts';
+import { paths } from '../lib/paths.ts';
 
 function isChunkLoadError(error: unknown): boolean {
   return (

@@ -2,7 +2,8 @@
 // features are replaced by stubs so these tests exercise only the shell.
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch, renderApp, testToken } from '../test/app-test-utils.tsx';
+import { procedimientosRutas } from '@clinica/contracts/rutas';
+import { mockFetch, renderApp, responde, testToken } from '../test/app-test-utils.tsx';
 import { TOKEN_KEY } from '../lib/api-client.ts';
 
 vi.mock('../features/auth/iniciar-sesion-screen.tsx', () => ({ default: () => <h1>Iniciar sesión (stub)</h1> }));
@@ -12,13 +13,12 @@ vi.mock('../features/carrito/carrito-screen.tsx', () => ({ default: () => <h1>Ca
 vi.mock('../features/usuarios/detalles-usuario-screen.tsx', () => ({
   default: () => <h1>Detalles usuario (stub)</h1>,
 }));
+vi.mock('../features/historias/detalles-historial-screen.tsx', () => ({
+  default: () => <h1>Detalles historia (stub)</h1>,
+}));
 
 beforeEach(() => {
-  mockFetch((url) =>
-    url.pathname === '/apiprocedimientos/listarprocedimiento'
-      ? { body: { items: [], total: 0, pagina: 1, porPagina: 6 } }
-      : undefined,
-  );
+  mockFetch(responde(procedimientosRutas.listar, { body: { items: [], total: 0, pagina: 1, porPagina: 6 } }));
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -88,14 +88,17 @@ describe('route table', () => {
     expect(screen.getAllByRole('radiogroup', { name: 'Tema de color' }).length).toBeGreaterThan(0);
   });
 
-  it('shows an honest notice on the routes of sections that are not enabled yet', async () => {
-    localStorage.setItem(TOKEN_KEY, testToken());
-    renderApp('/citaspaciente/12');
-    expect(await screen.findByRole('heading', { name: 'Esta sección no está habilitada' })).toBeInTheDocument();
-    expect(screen.getByText('Citas del paciente')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: /Volver al panel/ })).toHaveAttribute('href', '/dashboard');
-    expect(document.body.textContent).not.toMatch(/Próximamente|en construcción/i);
-  });
+  // SPEC 2: the list's "Ver detalles" goes to /DetallesHistorialMedico; the route table spells it in lowercase.
+  it.each(['/DetallesHistorialMedico', '/detalleshistorialmedico'])(
+    'opens the medical history details at %s in the dashboard layout',
+    async (path) => {
+      localStorage.setItem(TOKEN_KEY, testToken({ rol: 'doctor' }));
+      const { router } = renderApp(path);
+      expect(await screen.findByRole('heading', { name: 'Detalles historia (stub)' })).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe(path);
+      expect(screen.getByRole('navigation', { name: 'Secciones del panel' })).toBeInTheDocument();
+    },
+  );
 });
 
 describe('body class per route (SPEC 2)', () => {

@@ -13,7 +13,7 @@ import { Navigate, type RouteObject } from 'react-router';
 import { RequireToken, hasStoredToken } from './guards.tsx';
 import { loadDashboardLayout, loadPublicLayout } from './layouts/load-layouts.ts';
 import type { PublicRouteHandle } from './layouts/public-layout.tsx';
-import { paths } from './paths.ts';
+import { paths } from '../lib/paths.ts';
 import { CargaInicial, Root } from './root.tsx';
 import { RouteError } from './route-error.tsx';
 
@@ -29,24 +29,14 @@ function screen(path: string, load: () => Promise<ScreenModule>, extra: Partial<
   } as RouteObject;
 }
 
-/** A route of a section that is not enabled in this installation yet (later issues). */
-function noDisponible(path: string, seccion: string): RouteObject {
-  return {
-    path,
-    caseSensitive: true,
-    lazy: async () => {
-      const { SeccionNoDisponible } = await import('../components/seccion-no-disponible.tsx');
-      return { Component: () => <SeccionNoDisponible seccion={seccion} /> };
-    },
-  };
-}
-
 const fullBleed: PublicRouteHandle = { fullBleed: true };
 
 const publicRoutes: RouteObject[] = [
   screen(paths.inicio, () => import('../features/inicio/inicio-screen.tsx'), { handle: fullBleed }),
   screen(paths.iniciarSesion, () => import('../features/auth/iniciar-sesion-screen.tsx')),
   screen(paths.registrar, () => import('../features/auth/registrar-screen.tsx')),
+  screen(paths.recuperarContrasena, () => import('../features/auth/recuperar-contrasena-screen.tsx')),
+  screen(paths.restablecerContrasena, () => import('../features/auth/restablecer-contrasena-screen.tsx')),
   screen(paths.terminos, () => import('../features/auth/terminos-screen.tsx')),
   screen(paths.servicios, () => import('../features/servicios/servicios-screen.tsx')),
   screen('/servicios/:id', () => import('../features/servicios/servicio-detalle-screen.tsx')),
@@ -74,25 +64,33 @@ const dashboardRoutes: RouteObject[] = [
   screen(paths.consultarProcedimientos, () => import('../features/catalogo/consultar-procedimientos-screen.tsx')),
   screen('/editarprocedimientos/:id', () => import('../features/catalogo/editar-procedimiento-screen.tsx')),
   screen(paths.detallesProcedimientos, () => import('../features/catalogo/detalles-procedimientos-screen.tsx')),
-  // Sections of later issues: the routes resolve, under the right layout and guard, to an honest notice.
-  noDisponible(paths.crearHistorialClinico, 'Crear historia clínica'),
-  noDisponible(paths.consultarHistorialMedico, 'Historias clínicas'),
-  noDisponible(paths.detallesHistorialMedico, 'Detalle de la historia clínica'),
-  noDisponible('/editarhistorialmedico/:id', 'Editar historia clínica'),
-  noDisponible('/mihistorialclinico/:id', 'Mi historia clínica'),
-  noDisponible(paths.calendarioCitas, 'Calendario de citas'),
-  noDisponible(paths.panelDoctor, 'Panel del médico'),
-  noDisponible(paths.verTodoCita, 'Todas las citas'),
-  noDisponible(paths.crearCita, 'Reservar una cita'),
-  noDisponible(paths.crearCitaAsistente, 'Agendar una cita para un paciente'),
-  noDisponible(paths.consultarCitas, 'Consultar citas'),
-  noDisponible('/citaspaciente/:usuarioId', 'Citas del paciente'),
-  noDisponible('/detallescitas/:id', 'Detalle de la cita'),
-  noDisponible('/citas/:id', 'Detalle de la cita'),
-  noDisponible('/editarcita/:id', 'Editar cita'),
-  noDisponible(paths.misCitas, 'Mis citas'),
-  noDisponible(paths.historialNotificaciones, 'Historial de notificaciones'),
-  noDisponible(paths.historialNotificacionesUsuario, 'Historial de notificaciones'),
+  // Clinical record (issue 9). SPEC 2 spells the details path both ways: one screen for both.
+  screen(paths.crearHistorialClinico, () => import('../features/historias/crear-historial-screen.tsx')),
+  screen(paths.consultarHistorialMedico, () => import('../features/historias/consultar-historial-screen.tsx')),
+  screen(paths.detallesHistorialMedico, () => import('../features/historias/detalles-historial-screen.tsx')),
+  screen(paths.detallesHistorialMedicoSeleccion, () => import('../features/historias/detalles-historial-screen.tsx')),
+  screen('/editarhistorialmedico/:id', () => import('../features/historias/editar-historial-screen.tsx')),
+  screen('/mihistorialclinico/:id', () => import('../features/historias/mi-historial-screen.tsx')),
+  screen(paths.calendarioCitas, () => import('../features/agenda/calendario-screen.tsx')),
+  screen(paths.panelDoctor, () => import('../features/dashboard/panel-doctor-screen.tsx')),
+  screen(paths.verTodoCita, () => import('../features/agenda/ver-todo-cita-screen.tsx')),
+  screen(paths.crearCita, () => import('../features/citas/crear-cita-screen.tsx')),
+  screen(paths.crearCitaAsistente, () => import('../features/agenda/crear-cita-asistente-screen.tsx')),
+  screen(paths.consultarCitas, () => import('../features/agenda/consultar-citas-screen.tsx')),
+  screen(paths.agendaHorarios, () => import('../features/agenda/horarios-screen.tsx')),
+  screen('/citaspaciente/:usuarioId', () => import('../features/citas/citas-paciente-screen.tsx')),
+  screen('/detallescitas/:id', () => import('../features/citas/detalle-cita-screen.tsx')),
+  screen('/citas/:id', () => import('../features/citas/detalle-cita-screen.tsx')),
+  screen('/editarcita/:id', () => import('../features/citas/editar-cita-screen.tsx')),
+  screen(paths.misCitas, () => import('../features/citas/mis-citas-screen.tsx')),
+  screen(paths.correos, () => import('../features/correos/correos-screen.tsx')),
+  screen(paths.seguridad, () => import('../features/seguridad/bloqueos-screen.tsx')),
+  // One screen for both feeds: it shows the signed-in person's own and sends them to their feed's path.
+  screen(paths.historialNotificaciones, () => import('../features/notificaciones/historial-notificaciones-screen.tsx')),
+  screen(
+    paths.historialNotificacionesUsuario,
+    () => import('../features/notificaciones/historial-notificaciones-screen.tsx'),
+  ),
 ];
 
 const errorRoutes: RouteObject[] = [

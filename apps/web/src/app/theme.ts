@@ -61,6 +61,17 @@ const dark: MantineColorsTuple = [
   '#121012',
 ];
 
+const etiquetasCalendario = {
+  monthLevelControl: 'Elegir mes',
+  yearLevelControl: 'Elegir año',
+  nextMonth: 'Mes siguiente',
+  previousMonth: 'Mes anterior',
+  nextYear: 'Año siguiente',
+  previousYear: 'Año anterior',
+  nextDecade: 'Década siguiente',
+  previousDecade: 'Década anterior',
+};
+
 export const theme = createTheme({
   primaryColor: 'rosa',
   primaryShade: { light: 7, dark: 7 },
@@ -109,6 +120,12 @@ export const theme = createTheme({
     Tooltip: { defaultProps: { withArrow: true, openDelay: 250 } },
     Notification: { defaultProps: { radius: 'md' } },
     Modal: { defaultProps: { radius: 'lg', centered: true } },
+    // @mantine/dates pickers: their month/year arrows have no text, so they get Spanish names everywhere.
+    ...Object.fromEntries(
+      ['Calendar', 'DatePicker', 'DatePickerInput', 'DateInput', 'DateTimePicker', 'MonthPicker', 'YearPicker'].map(
+        (c) => [c, { defaultProps: { ariaLabels: etiquetasCalendario } }],
+      ),
+    ),
   },
 });
 
@@ -137,6 +154,17 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--clinica-borde': '#ebe3dc',
     '--clinica-titulo': '#3a2530',
     '--clinica-acento-suave': '#f4e4e9',
+    // Placeholders: gray.6 (5.7:1 on white) instead of Mantine's gray.5 (3.2:1).
+    '--mantine-color-placeholder': '#6f655d',
+    // Field errors: red.9 (5.5:1 on white) instead of red.6 (3.3:1).
+    '--mantine-color-error': '#c92a2a',
+    // Light-variant badges/alerts: Mantine's shade 9 on shade 1 is under 4.5:1 for these colours (green 3.8,
+    // orange 3.6, teal 4.3, lime 3.3, yellow 2.7). Darker text keeps the hue at 5.3-6.2:1.
+    '--mantine-color-green-light-color': '#237032',
+    '--mantine-color-orange-light-color': '#a8380b',
+    '--mantine-color-teal-light-color': '#066b4c',
+    '--mantine-color-lime-light-color': '#44700a',
+    '--mantine-color-yellow-light-color': '#8a4a00',
   },
   dark: {
     '--mantine-color-body': '#1f1a1d',
@@ -146,5 +174,9 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--clinica-borde': '#3b3337',
     '--clinica-titulo': '#f6eef1',
     '--clinica-acento-suave': '#3a2a31',
+    // Placeholders: dark.2 (5.9:1 on inputs) instead of dark.3 (3.4:1).
+    '--mantine-color-placeholder': '#a99ea3',
+    // Field errors: a light red (6.5:1 on inputs) instead of red.8 (3.4:1).
+    '--mantine-color-error': '#ff8787',
   },
 });

@@ -33,11 +33,23 @@ function renderProbe() {
 describe('global UI state (SPEC 3, 9)', () => {
   afterEach(() => document.documentElement.removeAttribute('data-mantine-color-scheme'));
 
-  it('defaults to sidebarShow true and the light theme', () => {
+  it('defaults to sidebarShow true and, with nothing stored and no system preference, the light theme', () => {
     renderProbe();
-    expect(estado()).toEqual({ sidebarShow: true, theme: 'light', resolved: 'light' });
+    expect(estado()).toEqual({ sidebarShow: true, theme: 'auto', resolved: 'light' });
     expect(schemeAttr()).toBe('light');
     expect(localStorage.getItem(THEME_STORAGE_KEY)).toBeNull();
+  });
+
+  it('with nothing stored follows a dark system preference (issue 11.8)', () => {
+    const media = controllableMatchMedia(true);
+    try {
+      renderProbe();
+      expect(estado()).toMatchObject({ theme: 'auto', resolved: 'dark' });
+      expect(schemeAttr()).toBe('dark');
+      expect(localStorage.getItem(THEME_STORAGE_KEY)).toBeNull();
+    } finally {
+      media.restore();
+    }
   });
 
   it('toggles the sidebar', async () => {
@@ -62,7 +74,7 @@ describe('global UI state (SPEC 3, 9)', () => {
   it('ignores an invalid stored value', () => {
     localStorage.setItem(THEME_STORAGE_KEY, '"dark"');
     renderProbe();
-    expect(estado().theme).toBe('light');
+    expect(estado().theme).toBe('auto');
   });
 
   it("'auto' follows the system preference live", () => {

@@ -9,17 +9,21 @@ export type EstadoVacioProps = {
   descripcion?: ReactNode;
   icono?: ReactNode;
   accion?: ReactNode;
+  /** Makes the title a heading of this level (h1 when the state is the whole screen, as the no-access one is). */
+  nivel?: 1 | 2 | 3 | 4;
 };
 
-export function EstadoVacio({ titulo, descripcion, icono, accion }: EstadoVacioProps) {
+export function EstadoVacio({ titulo, descripcion, icono, accion, nivel }: EstadoVacioProps) {
   return (
     <EmptyState
       py="xl"
       variant="light"
       icon={icono ?? <IconMoodEmpty size={26} stroke={1.6} aria-hidden="true" />}
-      title={titulo}
-      description={descripcion}
+      title={nivel ? undefined : titulo}
+      description={nivel ? undefined : descripcion}
     >
+      {nivel && <EmptyState.Title order={nivel}>{titulo}</EmptyState.Title>}
+      {nivel && descripcion && <EmptyState.Description>{descripcion}</EmptyState.Description>}
       {accion && <EmptyState.Actions>{accion}</EmptyState.Actions>}
     </EmptyState>
   );

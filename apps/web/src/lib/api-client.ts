@@ -1,5 +1,11 @@
 // The one API client: JSON in and out, bearer token from localStorage 'token' (SPEC 7), Spanish errors.
+// Callers pass an endpoint descriptor from @clinica/contracts/rutas (zod-free, so it can be in the first download)
+// and get the types of its params, query, body and answer from the endpoint object it belongs to, imported as
+// types only: the schemas themselves never reach the browser through this module (decision 0005).
+import type { BodyDe, Endpoint, EsMultipart, ParamsDe, QueryDe, RespuestaDe } from '@clinica/contracts/endpoint';
+import type { EndpointDe } from '@clinica/contracts/endpoints';
 import type { ApiError } from '@clinica/contracts/errors';
+import { rellenarPath, type Metodo, type RutaApi } from '@clinica/contracts/rutas';
 import { env } from './env.ts';
 
 export const TOKEN_KEY = 'token';
@@ -8,6 +14,8 @@ export class ApiClientError extends Error {
   constructor(
     public readonly status: number,
     public readonly body: ApiError,
+    /** The whole error body as parsed, for codes that carry more (HORARIO_OCUPADO's `siguientes`). */
+    public readonly datos?: unknown,
   ) {
     super(body.error);
     this.name = 'ApiClientError';
@@ -17,9 +25,7 @@ export class ApiClientError extends Error {
   }
 }
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
-
-async function request<T>(method: Method, path: string, body?: unknown, init?: RequestInit): Promise<T> {
+async function request<T>(method: Metodo, path: string, body?: unknown, init?: RequestInit): Promise<T> {
   const headers = new Headers(init?.headers);
   const token = localStorage.getItem(TOKEN_KEY);
   if (token) headers.set('Authorization', `Bearer ${token}`);
@@ -58,27 +64,68 @@ async function request<T>(method: Method, path: string, body?: unknown, init?: R
         }),
       );
     }
-    throw new ApiClientError(res.status, {
-      error: typeof b?.error === 'string' ? b.error : 'Ocurrió un error inesperado. Inténtalo de nuevo.',
-      code: typeof b?.code === 'string' ? b.code : 'ERROR_INTERNO',
-      ...(Array.isArray(b?.issues) ? { issues: b.issues } : {}),
-    });
+    throw new ApiClientError(
+      res.status,
+      {
+        error: typeof b?.error === 'string' ? b.error : 'Ocurrió un error inesperado. Inténtalo de nuevo.',
+        code: typeof b?.code === 'string' ? b.code : 'ERROR_INTERNO',
+        ...(Array.isArray(b?.issues) ? { issues: b.issues } : {}),
+      },
+      data,
+    );
   }
   return data as T;
 }
 
-export const api = {
-  get: <T>(path: string, init?: RequestInit) => request<T>('GET', path, undefined, init),
-  post: <T>(path: string, body?: unknown) => request<T>('POST', path, body ?? {}),
-  patch: <T>(path: string, body?: unknown) => request<T>('PATCH', path, body ?? {}),
-  put: <T>(path: string, body?: unknown) => request<T>('PUT', path, body ?? {}),
-  delete: <T>(path: string) => request<T>('DELETE', path),
-};
+/** What a call to endpoint E takes: path params, query, body (FormData for uploads) and an abort signal. */
+export type OpcionesDe<E extends Endpoint> = ([ParamsDe<E>] extends [never]
+  ? { params?: undefined }
+  : { params: ParamsDe<E> }) &
+  ([QueryDe<E>] extends [never] ? { query?: undefined } : { query?: QueryDe<E> }) &
+  (EsMultipart<E> extends true
+    ? { body: FormData }
+    : [BodyDe<E>] extends [never]
+      ? { body?: undefined }
+      : { body: BodyDe<E> }) & {
+    signal?: AbortSignal;
+    /** Extra request headers, e.g. Idempotency-Key on a booking. */
+    headers?: Record<string, string>;
+  };
+
+/** The options argument may be left out when nothing in it is required. */
+type Argumentos<E extends Endpoint> =
+  object extends OpcionesDe<E> ? [opciones?: OpcionesDe<E>] : [opciones: OpcionesDe<E>];
+
+/** The answer of the endpoint a descriptor belongs to, as JSON carries it (dates are ISO strings). */
+export type RespuestaApi<R extends RutaApi> = RespuestaDe<EndpointDe<R>>;
+
+/**
+ * Calls one endpoint: `api(usuariosRutas.buscar, { params: { id } })` resolves to the user as the wire carries
+ * it. Query values that are undefined, null or '' are left out. Failures reject with ApiClientError.
+ */
+export function api<R extends RutaApi>(ruta: R, ...[opciones]: Argumentos<EndpointDe<R>>): Promise<RespuestaApi<R>> {
+  const o = (opciones ?? {}) as {
+    params?: object;
+    query?: object;
+    body?: unknown;
+    signal?: AbortSignal;
+    headers?: Record<string, string>;
+  };
+  const path = `${rellenarPath(ruta.path, o.params as Record<string, unknown> | undefined)}${qs(o.query ?? {})}`;
+  // Fastify refuses a JSON content type with an empty body: bodiless writes send {}.
+  const body = o.body ?? (ruta.method === 'GET' || ruta.method === 'DELETE' ? undefined : {});
+  const init: RequestInit = {};
+  if (o.signal) init.signal = o.signal;
+  if (o.headers) init.headers = o.headers;
+  return request(ruta.method, path, body, init);
+}
 
 /** Builds a query string from defined, non-empty values. */
-export function qs(params: Record<string, string | number | boolean | undefined | null>): string {
+function qs(params: object): string {
   const sp = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null && v !== '') sp.set(k, String(v));
+  for (const [k, v] of Object.entries(params) as [string, unknown][]) {
+    if (v !== undefined && v !== null && v !== '') sp.set(k, String(v));
+  }
   const s = sp.toString();
   return s ? `?${s}` : '';
 }

@@ -1,14 +1,13 @@
 // Test helpers of the app shell: a JSON fetch mock routed by path, a readable token, a controllable matchMedia
 // and the real route table in a memory router inside the real providers (Mantine in test mode).
 import { QueryClient } from '@tanstack/react-query';
-import { configure, render } from '@testing-library/react';
+import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { AppProviders } from '../app/providers.tsx';
 import { routes } from '../app/routes.tsx';
-
-// Lazy routes load their modules on first use; on a busy machine that takes longer than the 1 s default.
-configure({ asyncUtilTimeout: 5000 });
+import { carritoRutas, type RutaApi } from '@clinica/contracts/rutas';
+import { peticion, type ParamsSimulados, type RespuestaSimulada, type Tipada } from './api-mock.ts';
 
 export function testQueryClient() {
   return new QueryClient({
@@ -24,9 +23,30 @@ export function testToken(payload: Record<string, unknown> = {}): string {
   return `${b64url({ alg: 'HS256', typ: 'JWT' })}.${b64url({ id: 3, rol: 'paciente', exp, ...payload })}.firma`;
 }
 
-type Handler = (url: URL, init?: RequestInit) => { status?: number; body?: unknown } | undefined;
+/** Built by `responde()`, typed from the contracts. */
+type Handler = ((url: URL, init?: RequestInit) => { status?: number; body?: unknown } | undefined) & Tipada;
+
+/**
+ * A handler answering one endpoint of the contracts with a body of its wire type (or an error envelope); a function
+ * computes the answer at each call.
+ */
+export function responde<R extends RutaApi>(
+  ruta: R,
+  respuesta: RespuestaSimulada<R> | (() => RespuestaSimulada<R>),
+  params?: ParamsSimulados,
+): Handler {
+  const { method, path } = peticion(ruta, params);
+  const handler = (url: URL, init?: RequestInit) => {
+    if ((init?.method ?? 'GET').toUpperCase() !== method || !path.test(url.pathname)) return undefined;
+    return typeof respuesta === 'function' ? respuesta() : respuesta;
+  };
+  return handler as Handler;
+}
 
 /** Replaces fetch: the first handler that answers wins; unknown API paths answer 404 with the API's envelope. */
+/** Every screen inside the providers loads the cart of a signed-in person: an empty one unless a handler says. */
+const carrito = responde(carritoRutas.listar, { body: [] });
+
 export function mockFetch(...handlers: Handler[]) {
   const fn = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(
@@ -41,7 +61,7 @@ export function mockFetch(...handlers: Handler[]) {
           headers: { 'content-type': 'application/json' },
         });
     }
-    if (url.pathname === '/apicarrito/listarmicarrito') return new Response('[]', { status: 200 });
+    if (carrito(url, init)) return new Response('[]', { status: 200 });
     return new Response(JSON.stringify({ error: 'No encontrado', code: 'NO_ENCONTRADO' }), { status: 404 });
   });
   vi.stubGlobal('fetch', fn);

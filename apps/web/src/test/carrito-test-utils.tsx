@@ -12,6 +12,8 @@ import { vi } from 'vitest';
 import { theme } from '../app/theme.ts';
 import { AuthProvider } from '../lib/session/auth-context.tsx';
 import { CartProvider } from '../lib/carrito/cart-context.tsx';
+import type { RutaApi } from '@clinica/contracts/rutas';
+import { peticion, type ParamsSimulados, type RespuestaSimulada, type Tipada } from './api-mock.ts';
 
 export function nuevoQueryClient() {
   return new QueryClient({
@@ -84,7 +86,8 @@ export function itemDePrueba(id: number, procedimiento: ProcedimientoWire = proc
 }
 
 type Answer = { status?: number; body?: unknown } | (() => Promise<Response>);
-export type Route = { method: string; path: string | RegExp; answer: Answer };
+/** Built by `en()`, typed from the contracts. */
+export type Route = { method: string; path: RegExp; answer: Answer } & Tipada;
 
 export function json(body: unknown, status = 200): Response {
   return new Response(status === 204 ? null : JSON.stringify(body), {
@@ -93,16 +96,21 @@ export function json(body: unknown, status = 200): Response {
   });
 }
 
+/** A route of this mock for one endpoint: the body is typed from the contracts (or a function for network failures). */
+export function en<R extends RutaApi>(
+  ruta: R,
+  answer: RespuestaSimulada<R> | (() => Promise<Response>),
+  params?: ParamsSimulados,
+): Route {
+  return { ...peticion(ruta, params), answer } as Route;
+}
+
 /** Installs a fetch mock; the first route matching method and path answers. Unknown calls answer 599. */
 export function mockFetch(routes: Route[]) {
   const fn = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
     const method = (init?.method ?? 'GET').toUpperCase();
-    const route = routes.find(
-      (r) =>
-        r.method === method &&
-        (typeof r.path === 'string' ? url.pathname === r.path : r.path.test(url.pathname + url.search)),
-    );
+    const route = routes.find((r) => r.method === method && r.path.test(url.pathname + url.search));
     if (!route) return json({ error: `sin ruta de prueba ${method} ${url.pathname}`, code: 'PRUEBA' }, 599);
     if (typeof route.answer === 'function') return route.answer();
     return json(route.answer.body ?? null, route.answer.status ?? 200);

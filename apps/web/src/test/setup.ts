@@ -1,7 +1,11 @@
 // Vitest setup for web tests: DOM matchers, cleanup, jsdom gaps Mantine needs, and failing on console.error.
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+
+// findBy*/waitFor give up after 1 s by default; lazy routes and Mantine renders take longer on a loaded machine.
+// One value for every web test (vite.config.ts has the matching per-test limit).
+configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => {
   cleanup();

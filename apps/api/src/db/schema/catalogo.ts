@@ -29,6 +29,9 @@ export const procedimientos = pgTable(
     descripcion: text().notNull().default(''),
     precio: integer().notNull(),
     duracion_minutos: integer().notNull(),
+    /** Minutes kept free after an appointment of this procedure (cleaning, recovery); counted by the
+     *  overlap constraint of citas. */
+    margen_minutos: integer().notNull().default(0),
     requiere_evaluacion: boolean().notNull().default(false),
     recomendaciones_previas: text(),
     examenes_requeridos: text(),
@@ -40,6 +43,7 @@ export const procedimientos = pgTable(
   (t) => [
     check('procedimientos_precio_positivo', sql`${t.precio} > 0`),
     check('procedimientos_duracion_positiva', sql`${t.duracion_minutos} > 0`),
+    check('procedimientos_margen_valido', sql`${t.margen_minutos} between 0 and 240`),
     check('procedimientos_edad_minima', sql`${t.edad_minima} between 0 and 120`),
     index('procedimientos_categoria_idx').on(t.categoria_id),
     index('procedimientos_nombre_trgm').using('gin', sql`f_unaccent(lower(${t.nombre})) gin_trgm_ops`),

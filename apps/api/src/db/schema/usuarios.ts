@@ -1,15 +1,7 @@
 // Identity tables: users, server-side sessions, login lockouts.
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  date,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { roles } from '@clinica/contracts/roles';
 
 const ahora = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 
@@ -20,7 +12,7 @@ export const usuarios = pgTable(
     nombre: text().notNull(),
     correo: text().notNull(),
     contrasena_hash: text().notNull(),
-    rol: text({ enum: ['administrador', 'doctor', 'asistente', 'paciente'] }).notNull(),
+    rol: text({ enum: roles }).notNull(),
     estado: boolean().notNull().default(true),
     tipodocumento: text().notNull(),
     numerodocumento: text().notNull(),
@@ -38,7 +30,11 @@ export const usuarios = pgTable(
   },
   (t) => [
     uniqueIndex('usuarios_correo_unico').on(sql`lower(${t.correo})`),
-    uniqueIndex('usuarios_documento_unico').on(t.tipodocumento, t.numerodocumento),
+    // Numeric document types compare without leading zeros: 080234567 and 80234567 are one person (issue 11.5).
+    uniqueIndex('usuarios_documento_unico').on(
+      t.tipodocumento,
+      sql`(case when ${t.tipodocumento} in ('CC', 'CE', 'TI', 'RC') then ltrim(${t.numerodocumento}, '0') else ${t.numerodocumento} end)`,
+    ),
     index('usuarios_busqueda_trgm').using(
       'gin',
       sql`f_unaccent(lower(${t.nombre} || ' ' || ${t.correo} || ' ' || ${t.numerodocumento})) gin_trgm_ops`,

@@ -5,7 +5,9 @@ import { count, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Db } from '../client.ts';
 import { categoriasProcedimiento, procedimientoImagenes, procedimientos } from '../schema/index.ts';
-import { createProcedimientosFeature } from '../../features/procedimientos/procedimientos.service.ts';
+import { createProcedimientosService } from '../../features/catalogo/procedimientos.service.ts';
+import { createLocalStorage, uploadsDir } from '../../lib/storage.ts';
+import { createRepositories } from '../../services.ts';
 import { arteProcedimiento, type Motivo, type NombrePaleta } from './catalogo-arte.ts';
 
 type SemillaCategoria = { clave: NombrePaleta; nombre: string; descripcion: string };
@@ -495,7 +497,11 @@ export async function seedCatalogo(db: Db, opts: { dataDir: string }): Promise<v
 
   // Same path as an upload: content check, card and detail WebP copies, storage, row with its order.
   // A few procedures at a time (sharp works off the main thread); each one's images in order.
-  const { service } = createProcedimientosFeature({ db, dataDir: opts.dataDir });
+  const service = createProcedimientosService({
+    repos: createRepositories(db),
+    transaccion: (fn) => db.transaction((tx) => fn(createRepositories(tx))),
+    storage: createLocalStorage(uploadsDir(opts.dataDir)),
+  });
   const porId = new Map<number, typeof pendientes>();
   for (const p of pendientes) porId.set(p.id, [...(porId.get(p.id) ?? []), p]);
   const grupos = [...porId.values()];

@@ -1,9 +1,29 @@
-// Demo data: one user of each role, more staff and patients, the catalogue. Idempotent.
+// Demo data: one user of each role, more staff and patients, the catalogue, the doctors' hours, a few
+// weeks of appointments with the signed notes of those already done, and some clinical records. Idempotent.
+import { ZONA_POR_DEFECTO } from '@clinica/contracts/tiempo';
 import type { Database } from '../client.ts';
 import { seedUsuarios } from './usuarios.ts';
 import { seedCatalogo } from './catalogo.ts';
+import { seedCitas } from './citas.ts';
+import { seedHistorias } from './historias.ts';
+import { seedEvoluciones } from './evoluciones.ts';
+import { seedConsentimientos } from './consentimientos.ts';
 
-export async function seedDemo(database: Database, opts: { dataDir: string }): Promise<void> {
+export async function seedDemo(
+  database: Database,
+  opts: { dataDir: string; zona?: string; clinicaNombre?: string },
+): Promise<void> {
   await seedUsuarios(database.db);
   await seedCatalogo(database.db, { dataDir: opts.dataDir });
+  await seedCitas(database.db, { ...(opts.zona ? { zona: opts.zona } : {}) });
+  await seedHistorias(database.db);
+  const clinica = {
+    dataDir: opts.dataDir,
+    zona: opts.zona ?? ZONA_POR_DEFECTO,
+    clinicaNombre: opts.clinicaNombre ?? 'Clínica Aurora Estética',
+  };
+  // Past appointments marked realizada get their signed clinical note (DOMAIN.md).
+  await seedEvoluciones(database.db, clinica);
+  // Every procedure gets its consent template; past procedure appointments done, their signed consent.
+  await seedConsentimientos(database.db, clinica);
 }

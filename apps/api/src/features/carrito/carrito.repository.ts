@@ -1,18 +1,11 @@
-// SQL for the cart. Writes only carrito_items; the list reads each item's procedure in the same statement
-// through the catalogue's procedimiento-consulta.ts (one round trip for the hot read, and the catalogue
-// still decides how a procedure is read).
+// SQL for the cart: carrito_items only. The procedures come from the catalogue's service (the cart reaches the
+// catalogue only through what the composition root gives it).
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Executor } from '../../db/client.ts';
 import { carritoItems } from '../../db/schema/index.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/app-error.ts';
-import {
-  conProcedimiento,
-  procedimientoConImagenes,
-  type ProcedimientoConImagenes,
-} from '../procedimientos/procedimiento-consulta.ts';
 
 export type CarritoFila = { id: number; procedimiento_id: number; creado_en: Date };
-export type CarritoFilaConProcedimiento = CarritoFila & { procedimiento: ProcedimientoConImagenes };
 
 /** unique (usuario_id, procedimiento_id): two concurrent adds leave one row. */
 export const RESTRICCION_UNICA = 'carrito_items_usuario_procedimiento';
@@ -23,22 +16,18 @@ const columnas = {
   creado_en: carritoItems.creado_en,
 };
 
-export function createCarritoRepository(db: Db) {
-  // A hot read: one statement, built once, and a named statement on each PostgreSQL connection.
-  const items = conProcedimiento(
-    db
-      .select({ ...columnas, procedimiento: procedimientoConImagenes })
-      .from(carritoItems)
-      .$dynamic(),
-    carritoItems.procedimiento_id,
-  )
+export function createCarritoRepository(db: Executor) {
+  // A hot read: built once, and a named statement on each PostgreSQL connection.
+  const items = db
+    .select(columnas)
+    .from(carritoItems)
     .where(eq(carritoItems.usuario_id, sql.placeholder('usuarioId')))
     .orderBy(asc(carritoItems.creado_en), asc(carritoItems.id))
     .prepare('carrito_items_de_usuario');
 
   return {
-    /** The user's items, oldest first, each with its procedure in any state (inactive ones too). */
-    listar(usuarioId: number): Promise<CarritoFilaConProcedimiento[]> {
+    /** The user's items, oldest first. */
+    listar(usuarioId: number): Promise<CarritoFila[]> {
       return items.execute({ usuarioId });
     },
 
@@ -48,10 +37,13 @@ export function createCarritoRepository(db: Db) {
       procedimientoId: number,
     ): Promise<CarritoFila | 'duplicado' | 'procedimiento_no_existe'> {
       try {
-        const [fila] = await db
-          .insert(carritoItems)
-          .values({ usuario_id: usuarioId, procedimiento_id: procedimientoId })
-          .returning(columnas);
+        // A savepoint: inside a caller's transaction a refused insert must not abort it.
+        const [fila] = await db.transaction((sp) =>
+          sp
+            .insert(carritoItems)
+            .values({ usuario_id: usuarioId, procedimiento_id: procedimientoId })
+            .returning(columnas),
+        );
         return fila!;
       } catch (err) {
         if (isUniqueViolation(err, RESTRICCION_UNICA)) return 'duplicado';

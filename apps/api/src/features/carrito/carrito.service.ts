@@ -7,12 +7,12 @@ import {
   MENSAJE_YA_EN_CARRITO,
 } from '@clinica/contracts/carrito';
 import { AppError, noEncontrado } from '../../lib/app-error.ts';
-import { toProcedimientoWire } from '../procedimientos/procedimiento-wire.ts';
 import type { CarritoFila, CarritoRepository } from './carrito.repository.ts';
 
-/** What the cart needs from the catalogue's rules; given at buildApp by the procedures service. */
+/** What the cart needs from the catalogue; the composition root gives it the procedures service. */
 export type CatalogoParaCarrito = {
   conDisponibilidad(id: number): Promise<{ procedimiento: Procedimiento; disponible: boolean } | undefined>;
+  porIds(ids: number[]): Promise<Map<number, Procedimiento>>;
 };
 
 export type CarritoItem = { id: number; id_procedimiento: number; procedimiento: Procedimiento; creado_en: Date };
@@ -29,7 +29,12 @@ export function createCarritoService({ repo, catalogo }: { repo: CarritoReposito
     /** Items stay listed if their procedure is later deactivated (procedimiento.activo tells the screen). */
     async listar(usuarioId: number): Promise<CarritoItem[]> {
       const filas = await repo.listar(usuarioId);
-      return filas.map((f) => item(f, toProcedimientoWire(f.procedimiento, f.procedimiento.imagenes)));
+      const procedimientos = await catalogo.porIds([...new Set(filas.map((f) => f.procedimiento_id))]);
+      // An item's procedure cannot vanish (foreign key; procedures with references are deactivated instead).
+      return filas.flatMap((f) => {
+        const p = procedimientos.get(f.procedimiento_id);
+        return p ? [item(f, p)] : [];
+      });
     },
 
     async agregar(usuarioId: number, procedimientoId: number): Promise<CarritoItem> {

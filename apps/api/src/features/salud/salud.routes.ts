@@ -1,22 +1,21 @@
-// Liveness and readiness probes.
+// Liveness and readiness probes, registered from saludEndpoints in the contracts.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { listaSchema, saludPaths, saludSchema } from '@clinica/contracts/salud';
+import { saludEndpoints as endpoints } from '@clinica/contracts/salud';
 import type { Database } from '../../db/client.ts';
+import { ruta } from '../../lib/ruta.ts';
 
-export const saludRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (app, { database }) => {
-  app.get(
-    saludPaths.vivo,
-    { config: { auth: 'publico' }, schema: { tags: ['salud'], response: { 200: saludSchema } } },
-    async () => ({ estado: 'ok' as const }),
-  );
+/** The database's ping and kind: all readiness needs (given by the composition root). */
+export type BaseParaSalud = Pick<Database, 'ping' | 'kind'>;
 
-  app.get(
-    saludPaths.lista,
-    {
-      config: { auth: 'publico' },
-      schema: { tags: ['salud'], response: { 200: listaSchema, 503: listaSchema } },
-    },
-    async (_request, reply) => {
+export const saludRoutes: FastifyPluginAsyncZod<{ database: BaseParaSalud }> = async (app, { database }) => {
+  app.route({
+    ...ruta(endpoints.vivo, { schema: { tags: ['salud'] } }),
+    handler: async () => ({ estado: 'ok' as const }),
+  });
+
+  app.route({
+    ...ruta(endpoints.lista, { schema: { tags: ['salud'] } }),
+    handler: async (_request, reply) => {
       try {
         await database.ping();
         return { estado: 'ok' as const, baseDeDatos: database.kind };
@@ -24,5 +23,5 @@ export const saludRoutes: FastifyPluginAsyncZod<{ database: Database }> = async 
         return reply.code(503).send({ estado: 'no_disponible' as const, baseDeDatos: database.kind });
       }
     },
-  );
+  });
 };

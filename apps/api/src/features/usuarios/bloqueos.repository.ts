@@ -1,7 +1,7 @@
 // Failed sign-in counters and temporary locks, one row per key ('correo:<email>' or 'ip:<ip>').
 // Kept in the database so every API instance shares them (ARCHITECTURE.md: nothing only in memory).
 import { eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Executor } from '../../db/client.ts';
 import { bloqueosLogin } from '../../db/schema/index.ts';
 
 export type ReglaBloqueo = {
@@ -17,7 +17,7 @@ export type ReglaBloqueo = {
   olvidoBloqueosMs: number;
 };
 
-export function createBloqueosRepository(db: Db) {
+export function createBloqueosRepository(db: Executor) {
   return {
     /** The latest lock end among the keys, if any is still in the future. */
     async bloqueadoHasta(claves: string[], now: Date): Promise<Date | null> {
@@ -41,7 +41,7 @@ export function createBloqueosRepository(db: Db) {
       clave: string,
       now: Date,
       r: ReglaBloqueo,
-    ): Promise<{ bloqueadoHasta: Date | null; bloqueos: number }> {
+    ): Promise<{ bloqueadoHasta: Date | null; bloqueos: number; fallos: number }> {
       const b = bloqueosLogin;
       const olvidoFallos = new Date(now.getTime() - r.olvidoFallosMs);
       const olvidoBloqueos = new Date(now.getTime() - r.olvidoBloqueosMs);
@@ -66,7 +66,21 @@ export function createBloqueosRepository(db: Db) {
         })
         .returning({ fallos: b.fallos, bloqueos: b.bloqueos, hasta: b.bloqueado_hasta });
       const bloqueadoAhora = !!fila && fila.fallos === 0 && !!fila.hasta && fila.hasta.getTime() > now.getTime();
-      return { bloqueadoHasta: bloqueadoAhora ? fila.hasta : null, bloqueos: fila?.bloqueos ?? 0 };
+      return {
+        bloqueadoHasta: bloqueadoAhora ? fila.hasta : null,
+        bloqueos: fila?.bloqueos ?? 0,
+        fallos: fila?.fallos ?? 0,
+      };
+    },
+
+    /** Failures of a key not yet forgotten (0 when none). */
+    async fallosRecientes(clave: string, now: Date, olvidoMs: number): Promise<number> {
+      const [f] = await db
+        .select({ fallos: bloqueosLogin.fallos, actualizado: bloqueosLogin.actualizado_en })
+        .from(bloqueosLogin)
+        .where(eq(bloqueosLogin.clave, clave))
+        .limit(1);
+      return f && f.actualizado.getTime() >= now.getTime() - olvidoMs ? f.fallos : 0;
     },
 
     /** A successful sign-in forgets the account's failures and lock history. */

@@ -25,12 +25,10 @@ import { openDb, type Database } from '../../db/client.ts';
 import { DataDirLockedError } from '../../db/lock.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { problemaContrasena } from '../../lib/passwords.ts';
-import { createTokens } from '../../lib/tokens.ts';
-import { createAudit } from '../../plugins/audit.ts';
-import { createBloqueosRepository } from './bloqueos.repository.ts';
-import { createSesionesRepository } from './sesiones.repository.ts';
-import { createUsuariosRepository } from './usuarios.repository.ts';
-import { createUsuariosService } from './usuarios.service.ts';
+import { createServices, type Services } from '../../services.ts';
+
+/** The CLI prints its own messages; the services' warnings would only repeat them. */
+const silencioso = { warn: () => {}, error: () => {} };
 
 const AYUDA = `Crea un usuario administrador en la base de datos configurada (PGlite o PostgreSQL).
 
@@ -255,19 +253,13 @@ async function main(): Promise<number> {
     }
     throw err;
   }
+  let services: Services | undefined;
   try {
     await database.migrate();
-    const servicio = createUsuariosService({
-      usuarios: createUsuariosRepository(database.db),
-      sesiones: createSesionesRepository(database.db),
-      bloqueos: createBloqueosRepository(database.db),
-      tokens: createTokens(config.jwtSecret),
-      audit: createAudit(database.db, { error: (o, m) => console.error(m, o) }),
-      now: () => new Date(),
-      clinicaNombre: config.clinicaNombre,
-    });
+    // The same composition root as the server; no background work (nothing here writes to the outbox).
+    services = await createServices({ config, database, log: silencioso, intervaloBandejaMs: 0 });
     const d = datos as Datos;
-    const u = await servicio.crearUsuario(
+    const u = await services.usuarios.crearUsuario(
       null,
       {
         nombre: d.nombre,
@@ -288,10 +280,14 @@ async function main(): Promise<number> {
       return 1;
     }
     // Never print the driver's error: it carries the query values, including the new password hash.
-    const code = (err as { code?: unknown; cause?: { code?: unknown } }).cause?.code ?? (err as { code?: unknown }).code;
-    console.error(`No se creó el administrador: error de la base de datos${typeof code === 'string' ? ` (${code})` : ''}.`);
+    const code =
+      (err as { code?: unknown; cause?: { code?: unknown } }).cause?.code ?? (err as { code?: unknown }).code;
+    console.error(
+      `No se creó el administrador: error de la base de datos${typeof code === 'string' ? ` (${code})` : ''}.`,
+    );
     return 1;
   } finally {
+    await services?.cerrar();
     await database.close();
   }
 }

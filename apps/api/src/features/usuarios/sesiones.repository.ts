@@ -1,6 +1,6 @@
 // Server-side sessions: one row per sign-in; the token's sid points here.
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Executor } from '../../db/client.ts';
 import { sesiones, usuarios } from '../../db/schema/index.ts';
 
 export type SesionActiva = {
@@ -13,7 +13,7 @@ export type SesionActiva = {
   revocadaEn: Date | null;
 };
 
-export function createSesionesRepository(db: Db) {
+export function createSesionesRepository(db: Executor) {
   // Read on every authenticated request (unless cached, see sesiones-cache.ts): built once, and a named
   // statement on each PostgreSQL connection.
   const porSid = db

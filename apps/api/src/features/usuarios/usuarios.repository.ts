@@ -1,7 +1,7 @@
 // SQL for the usuarios table. Public reads select the allow-listed columns only; the hash is read
 // by the two sign-in/password paths and nowhere else.
 import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Executor } from '../../db/client.ts';
 import { usuarios } from '../../db/schema/index.ts';
 
 export type UsuarioFila = typeof usuarios.$inferSelect;
@@ -42,7 +42,7 @@ function likeLiteral(texto: string): string {
   return texto.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-export function createUsuariosRepository(db: Db) {
+export function createUsuariosRepository(db: Executor) {
   return {
     async findById(id: number): Promise<UsuarioPublico | undefined> {
       const [row] = await db.select(publicas).from(usuarios).where(eq(usuarios.id, id)).limit(1);

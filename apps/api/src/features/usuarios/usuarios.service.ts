@@ -6,6 +6,7 @@ import {
   VERSION_TERMINOS,
   validarDocumento,
   type Rol,
+  type TipoBloqueo,
   type TipoDocumento,
   type cambiarContrasenaSchema,
   type crearUsuarioAdminSchema,
@@ -15,17 +16,14 @@ import {
   type listarUsuariosQuery,
   type registrarSchema,
 } from '@clinica/contracts/usuarios';
+import { permite, rolesVenTodosLosUsuarios } from '@clinica/contracts/roles';
 import { AppError, isUniqueViolation, noAutenticado, noEncontrado } from '../../lib/app-error.ts';
-import {
-  ARGON2_PREFIX,
-  hashPassword,
-  problemaContrasena,
-  verifyAgainstDummy,
-  verifyPassword,
-} from '../../lib/passwords.ts';
+import { problemaContrasena, type PasswordHasher } from '../../lib/passwords.ts';
 import { ABSOLUTE_MS, sessionIsLive, tokenExpiry } from '../../lib/sesion-reglas.ts';
 import type { Tokens } from '../../lib/tokens.ts';
-import type { Audit } from '../../plugins/audit.ts';
+import type { Transaccion } from '../../db/transacciones.ts';
+import type { AuditoriaRepository } from '../../platform/auditoria.repository.ts';
+import type { Encolar } from '../../platform/bandeja.service.ts';
 import type { BloqueosRepository, ReglaBloqueo } from './bloqueos.repository.ts';
 import type { SesionesRepository } from './sesiones.repository.ts';
 import type { CambiosUsuario, UsuarioPublico, UsuariosRepository } from './usuarios.repository.ts';
@@ -48,7 +46,12 @@ export type Actor = { id: number; rol: Rol; sid: string };
 /** Where a request came from, for the audit trail and the terms acceptance (Ley 1581). */
 export type Origen = { ip?: string | undefined; agente?: string | undefined };
 
-/** Account: 5 consecutive failures; IP: 20. First lock 1 min, doubling up to 15 min (QUALITY.md). */
+/**
+ * Sign-in lockout (issue 11.1, QUALITY.md): a lock refuses only the (account, address) pair that keeps failing
+ * (5 failures) and an address that fails on many accounts (20). An account failing from many addresses is only
+ * slowed down: its owner, signing in from an address that has not been failing, always gets in.
+ * First lock 1 min, doubling up to 15 min.
+ */
 export const BLOQUEO_CUENTA: ReglaBloqueo = {
   umbral: 5,
   minutosBase: 1,
@@ -57,6 +60,14 @@ export const BLOQUEO_CUENTA: ReglaBloqueo = {
   olvidoBloqueosMs: 24 * 60 * 60 * 1000,
 };
 export const BLOQUEO_IP: ReglaBloqueo = { ...BLOQUEO_CUENTA, umbral: 20 };
+/** The account's failures from every address are counted but never lock (the lock would lock out the owner). */
+export const CUENTA_SIN_BLOQUEO: ReglaBloqueo = { ...BLOQUEO_CUENTA, umbral: 2_000_000_000 };
+/** From this many recent failures across addresses, every attempt on the account waits a little longer. */
+export const UMBRAL_RALENTIZAR = 10;
+/** 250 ms doubling per further failure, at most 4 s: slows a distributed guesser, barely noticed by the owner. */
+export function esperaRalentizada(fallos: number): number {
+  return fallos < UMBRAL_RALENTIZAR ? 0 : Math.min(250 * 2 ** (fallos - UMBRAL_RALENTIZAR), 4000);
+}
 
 export const MENSAJES = {
   correoDuplicado: 'Ya existe una cuenta con ese correo electrónico.',
@@ -70,6 +81,9 @@ export const MENSAJES = {
   cambiarPropioRol: 'No puedes cambiar tu propio rol.',
   sesionCerrada: 'Cerraste tu sesión.',
   contrasenaCambiada: 'Tu contraseña se cambió. Cerramos tus otras sesiones abiertas.',
+  soloPacientes: 'Solo puedes registrar pacientes. Para crear personal, pídeselo a un administrador.',
+  soloContacto:
+    'Solo puedes cambiar los datos de contacto de una paciente: teléfono, dirección y correo. Para lo demás, pídeselo a un administrador.',
 } as const;
 
 /** 429 with the minutes left; the route adds Retry-After. */
@@ -85,18 +99,36 @@ export class BloqueoError extends AppError {
   }
 }
 
-export type UsuariosServiceDeps = {
+/** The repositories this service writes through; inside a transaction they are bound to it. */
+export type ReposUsuarios = {
   usuarios: UsuariosRepository;
   sesiones: SesionesRepository;
   bloqueos: BloqueosRepository;
-  tokens: Tokens;
-  audit: Audit;
-  now: () => Date;
-  clinicaNombre: string;
+  auditoria: AuditoriaRepository;
+  encolar: Encolar;
 };
 
-const claveCuenta = (correo: string) => `correo:${correo.toLowerCase()}`;
+export type UsuariosServiceDeps = {
+  /** Outside transactions: single reads and single writes (sesiones.find may be served from a cache). */
+  repos: ReposUsuarios;
+  transaccion: Transaccion<ReposUsuarios>;
+  tokens: Tokens;
+  now: () => Date;
+  clinicaNombre: string;
+  /** argon2 with the configured parameters (config.argon2). */
+  contrasenas: PasswordHasher;
+  /** How a slowed-down sign-in waits (tests pass one that records instead of sleeping). */
+  esperar?: (ms: number) => Promise<void>;
+};
+
+/** What the front desk may change of a patient (issue 11.6). */
+const CAMPOS_CONTACTO = new Set(['telefono', 'direccion', 'correo']);
+
+/** Keys of the sign-in counters (exported for password recovery, which clears the owner's). */
+export const claveCuenta = (correo: string) => `correo:${correo.toLowerCase()}`;
 const claveIp = (ip: string | undefined) => `ip:${ip ?? 'desconocida'}`;
+export const clavePar = (correo: string, ip: string | undefined) =>
+  `par:${correo.toLowerCase()}|${ip ?? 'desconocida'}`;
 
 function validacion(campo: string, mensaje: string): AppError {
   return new AppError('VALIDACION', 400, mensaje, [{ campo, mensaje }]);
@@ -118,8 +150,31 @@ function vacioANulo<T extends Record<string, unknown>>(datos: T): T {
   return copia as T;
 }
 
+/** How far back and how many rows the administrators' lockout list shows (issue 11.1). */
+export const BLOQUEOS_RECIENTES = { ventanaMs: 7 * 24 * 60 * 60 * 1000, limite: 100 } as const;
+
+/** The kind of a sign-in lockout audit row, from the text iniciarSesion writes. */
+export function tipoDeBloqueo(detalle: string | null): TipoBloqueo {
+  if (detalle?.startsWith('ráfaga')) return 'rafaga';
+  if (detalle?.startsWith('intento durante bloqueo')) return 'intento_bloqueado';
+  return 'bloqueo';
+}
+
+/** The e-mail named by a lockout detail: `correo=...` or a pair key `clave=par:<correo>|<ip>`. */
+export function correoDeDetalle(detalle: string | null): string | null {
+  if (!detalle) return null;
+  const directo = /(?:^|; )correo=([^;\s]+)/.exec(detalle);
+  if (directo?.[1]) return directo[1];
+  const par = /clave=par:([^|;\s]+)\|/.exec(detalle);
+  return par?.[1] ?? null;
+}
+
 export function createUsuariosService(deps: UsuariosServiceDeps) {
-  const { usuarios, sesiones, bloqueos, tokens, audit, now } = deps;
+  const esperar = deps.esperar ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+  const { repos, transaccion, tokens, now, contrasenas } = deps;
+  const { usuarios, sesiones, bloqueos } = repos;
+  /** A lone audit row (an attempt refused before any change). */
+  const audit = (e: Parameters<AuditoriaRepository['registrar']>[0]) => repos.auditoria.registrar(e);
 
   function revisarContrasena(
     contrasena: string,
@@ -134,10 +189,10 @@ export function createUsuariosService(deps: UsuariosServiceDeps) {
     return bloqueos.bloqueadoHasta(claves, ahora);
   }
 
-  async function abrirSesion(u: { id: number; rol: Rol }, ahora: Date, origen: Origen) {
+  async function abrirSesion(tx: ReposUsuarios, u: { id: number; rol: Rol }, ahora: Date, origen: Origen) {
     const sid = randomBytes(24).toString('base64url');
     const expiraEn = new Date(ahora.getTime() + ABSOLUTE_MS);
-    await sesiones.create({
+    await tx.sesiones.create({
       id: sid,
       usuarioId: u.id,
       expiraEn,
@@ -152,87 +207,109 @@ export function createUsuariosService(deps: UsuariosServiceDeps) {
   return {
     /** Public registration: always a paciente; records the acceptance of terms and data policy. */
     async registrar(datos: RegistrarDatos, origen: Origen): Promise<UsuarioPublico> {
+      contrasenas.comprobarCapacidad();
       revisarContrasena(datos.contrasena, 'contrasena', datos);
       const ahora = now();
-      const contrasena_hash = await hashPassword(datos.contrasena);
-      const usuario = await usuarios
-        .insert({
-          nombre: datos.nombre,
-          correo: datos.correo,
-          contrasena_hash,
-          rol: 'paciente',
-          estado: true,
-          tipodocumento: datos.tipodocumento,
-          numerodocumento: datos.numerodocumento,
-          telefono: datos.telefono,
-          genero: datos.genero,
-          fecha_nacimiento: datos.fecha_nacimiento,
-          fecha_registro: ahora,
-          actualizado_en: ahora,
-          terminos_aceptados_en: ahora,
-          version_terminos: VERSION_TERMINOS,
-          ip_aceptacion: origen.ip ?? null,
-        })
-        .catch(conflictoUnico);
-      await audit({
-        usuarioId: usuario.id,
-        accion: 'usuarios.registrar',
-        recurso: 'usuario',
-        recursoId: usuario.id,
-        resultado: 'exito',
-        ip: origen.ip,
-        agente: origen.agente,
-        detalle: `version_terminos=${VERSION_TERMINOS}`,
+      const contrasena_hash = await contrasenas.hashPassword(datos.contrasena);
+      return transaccion(async (tx) => {
+        const usuario = await tx.usuarios
+          .insert({
+            nombre: datos.nombre,
+            correo: datos.correo,
+            contrasena_hash,
+            rol: 'paciente',
+            estado: true,
+            tipodocumento: datos.tipodocumento,
+            numerodocumento: datos.numerodocumento,
+            telefono: datos.telefono,
+            genero: datos.genero,
+            fecha_nacimiento: datos.fecha_nacimiento,
+            fecha_registro: ahora,
+            actualizado_en: ahora,
+            terminos_aceptados_en: ahora,
+            version_terminos: VERSION_TERMINOS,
+            ip_aceptacion: origen.ip ?? null,
+          })
+          .catch(conflictoUnico);
+        await tx.auditoria.registrar({
+          usuarioId: usuario.id,
+          accion: 'usuarios.registrar',
+          recurso: 'usuario',
+          recursoId: usuario.id,
+          resultado: 'exito',
+          ip: origen.ip,
+          agente: origen.agente,
+          detalle: `version_terminos=${VERSION_TERMINOS}`,
+        });
+        return usuario;
       });
-      return usuario;
     },
 
     /**
      * Unknown e-mail and wrong password answer the same and cost the same (dummy argon2 verify).
-     * Failures count per account and per IP; a lock is temporary and grows up to 15 minutes.
+     * Locks refuse a failing (account, address) pair or a failing address, never the account as such;
+     * failures of one account from many addresses slow its attempts down (see BLOQUEO_CUENTA).
      */
     async iniciarSesion(datos: IniciarSesionDatos, origen: Origen) {
+      // A flood is turned away before it costs database work (issue 11.2).
+      contrasenas.comprobarCapacidad();
       const ahora = now();
       const cuenta = claveCuenta(datos.correo);
       const ip = claveIp(origen.ip);
+      const par = clavePar(datos.correo, origen.ip);
       const base = { accion: 'sesion.iniciar', recurso: 'sesion', ip: origen.ip, agente: origen.agente } as const;
 
-      const hasta = await bloqueoVigente([cuenta, ip], ahora);
+      const hasta = await bloqueoVigente([par, ip], ahora);
       if (hasta) {
         await audit({ ...base, resultado: 'bloqueo', detalle: `intento durante bloqueo; correo=${datos.correo}` });
         throw new BloqueoError((hasta.getTime() - ahora.getTime()) / 1000);
       }
+      const espera = esperaRalentizada(await bloqueos.fallosRecientes(cuenta, ahora, BLOQUEO_CUENTA.olvidoFallosMs));
+      if (espera) await esperar(espera);
 
       const u = await usuarios.findCredencialesPorCorreo(datos.correo);
       const correcta = u
-        ? await verifyPassword(u.contrasena_hash, datos.contrasena)
-        : await verifyAgainstDummy(datos.contrasena);
+        ? await contrasenas.verifyPassword(u.contrasena_hash, datos.contrasena)
+        : await contrasenas.verifyAgainstDummy(datos.contrasena);
 
       if (!u || !correcta) {
-        const [porCuenta, porIp] = await Promise.all([
-          bloqueos.registrarFallo(cuenta, ahora, BLOQUEO_CUENTA),
-          bloqueos.registrarFallo(ip, ahora, BLOQUEO_IP),
-        ]);
-        await audit({
-          ...base,
-          usuarioId: u?.id ?? null,
-          resultado: 'fallo',
-          detalle: `credenciales inválidas; correo=${datos.correo}`,
-        });
-        const bloqueo = [porCuenta.bloqueadoHasta, porIp.bloqueadoHasta]
-          .filter((d): d is Date => !!d)
-          .sort((a, b) => +b - +a)[0];
-        if (bloqueo) {
-          const clave = porCuenta.bloqueadoHasta?.getTime() === bloqueo.getTime() ? cuenta : ip;
-          const minutos = Math.round((bloqueo.getTime() - ahora.getTime()) / 60000);
-          await audit({
+        // Counters and audit rows commit together; the answer is thrown after the commit.
+        const bloqueo = await transaccion(async (tx) => {
+          const [porPar, porIp, porCuenta] = await Promise.all([
+            tx.bloqueos.registrarFallo(par, ahora, BLOQUEO_CUENTA),
+            tx.bloqueos.registrarFallo(ip, ahora, BLOQUEO_IP),
+            tx.bloqueos.registrarFallo(cuenta, ahora, CUENTA_SIN_BLOQUEO),
+          ]);
+          await tx.auditoria.registrar({
             ...base,
             usuarioId: u?.id ?? null,
-            resultado: 'bloqueo',
-            detalle: `bloqueo de ${minutos} min; clave=${clave}`,
+            resultado: 'fallo',
+            detalle: `credenciales inválidas; correo=${datos.correo}`,
           });
-          throw new BloqueoError((bloqueo.getTime() - ahora.getTime()) / 1000);
-        }
+          if (porCuenta.fallos === UMBRAL_RALENTIZAR) {
+            await tx.auditoria.registrar({
+              ...base,
+              usuarioId: u?.id ?? null,
+              resultado: 'bloqueo',
+              detalle: `ráfaga: ${porCuenta.fallos} fallos recientes desde varias direcciones; intentos ralentizados; correo=${datos.correo}`,
+            });
+          }
+          const hasta = [porPar.bloqueadoHasta, porIp.bloqueadoHasta]
+            .filter((d): d is Date => !!d)
+            .sort((a, b) => +b - +a)[0];
+          if (hasta) {
+            const clave = porPar.bloqueadoHasta?.getTime() === hasta.getTime() ? par : ip;
+            const minutos = Math.round((hasta.getTime() - ahora.getTime()) / 60000);
+            await tx.auditoria.registrar({
+              ...base,
+              usuarioId: u?.id ?? null,
+              resultado: 'bloqueo',
+              detalle: `bloqueo de ${minutos} min; clave=${clave}`,
+            });
+          }
+          return hasta;
+        });
+        if (bloqueo) throw new BloqueoError((bloqueo.getTime() - ahora.getTime()) / 1000);
         throw new AppError('CREDENCIALES_INVALIDAS', 401, MENSAJES.credencialesInvalidas);
       }
 
@@ -241,13 +318,18 @@ export function createUsuariosService(deps: UsuariosServiceDeps) {
         throw new AppError('USUARIO_INACTIVO', 403, MENSAJES.usuarioInactivo);
       }
 
-      await bloqueos.limpiar(cuenta);
       // Hashes written with older parameters are upgraded while the plain password is at hand.
-      if (!u.contrasena_hash.startsWith(ARGON2_PREFIX)) {
-        await usuarios.update(u.id, { contrasena_hash: await hashPassword(datos.contrasena) });
-      }
-      const { sid, token } = await abrirSesion(u, ahora, origen);
-      await audit({ ...base, usuarioId: u.id, recursoId: sid, resultado: 'exito' });
+      const nuevoHash = contrasenas.esVigente(u.contrasena_hash)
+        ? null
+        : await contrasenas.hashPassword(datos.contrasena);
+      const { token } = await transaccion(async (tx) => {
+        await tx.bloqueos.limpiar(par);
+        await tx.bloqueos.limpiar(cuenta);
+        if (nuevoHash) await tx.usuarios.update(u.id, { contrasena_hash: nuevoHash });
+        const abierta = await abrirSesion(tx, u, ahora, origen);
+        await tx.auditoria.registrar({ ...base, usuarioId: u.id, recursoId: abierta.sid, resultado: 'exito' });
+        return abierta;
+      });
       const { contrasena_hash: _oculto, ...usuario } = u;
       return { token, usuario };
     },
@@ -266,15 +348,23 @@ export function createUsuariosService(deps: UsuariosServiceDeps) {
     },
 
     async cerrarSesion(actor: Actor, origen: Origen) {
-      await sesiones.revoke(actor.sid, now());
-      await audit({
-        usuarioId: actor.id,
-        accion: 'sesion.cerrar',
-        recurso: 'sesion',
-        recursoId: actor.sid,
-        resultado: 'exito',
-        ip: origen.ip,
-        agente: origen.agente,
+      await transaccion(async (tx) => {
+        await tx.sesiones.revoke(actor.sid, now());
+        await tx.encolar('sesiones.revocadas', {
+          usuarioId: actor.id,
+          exceptoSid: null,
+          sid: actor.sid,
+          motivo: 'cierre',
+        });
+        await tx.auditoria.registrar({
+          usuarioId: actor.id,
+          accion: 'sesion.cerrar',
+          recurso: 'sesion',
+          recursoId: actor.sid,
+          resultado: 'exito',
+          ip: origen.ip,
+          agente: origen.agente,
+        });
       });
       return { mensaje: MENSAJES.sesionCerrada };
     },
@@ -287,19 +377,21 @@ export function createUsuariosService(deps: UsuariosServiceDeps) {
 
     /** Own data only; rol, estado, documents and e-mail are not in the (strict) schema. */
     async editarPerfil(actor: Actor, cambios: EditarPerfilDatos, origen: Origen): Promise<UsuarioPublico> {
-      const u = await usuarios.update(actor.id, { ...vacioANulo(cambios), actualizado_en: now() });
-      if (!u) throw noAutenticado();
-      await audit({
-        usuarioId: actor.id,
-        accion: 'perfil.editar',
-        recurso: 'usuario',
-        recursoId: actor.id,
-        resultado: 'exito',
-        ip: origen.ip,
-        agente: origen.agente,
-        detalle: `campos=${Object.keys(cambios).join(',')}`,
+      return transaccion(async (tx) => {
+        const u = await tx.usuarios.update(actor.id, { ...vacioANulo(cambios), actualizado_en: now() });
+        if (!u) throw noAutenticado();
+        await tx.auditoria.registrar({
+          usuarioId: actor.id,
+          accion: 'perfil.editar',
+          recurso: 'usuario',
+          recursoId: actor.id,
+          resultado: 'exito',
+          ip: origen.ip,
+          agente: origen.agente,
+          detalle: `campos=${Object.keys(cambios).join(',')}`,
+        });
+        return u;
       });
-      return u;
     },
 
     /** Needs the current password (counted like a sign-in failure); revokes every other session. */
@@ -319,26 +411,41 @@ export function createUsuariosService(deps: UsuariosServiceDeps) {
 
       const hasta = await bloqueoVigente([cuenta], ahora);
       if (hasta) throw new BloqueoError((hasta.getTime() - ahora.getTime()) / 1000);
-      if (!(await verifyPassword(u.contrasena_hash, datos.contrasena_actual))) {
-        const { bloqueadoHasta } = await bloqueos.registrarFallo(cuenta, ahora, BLOQUEO_CUENTA);
-        await audit({ ...base, resultado: 'fallo', detalle: 'contraseña actual incorrecta' });
-        if (bloqueadoHasta) {
-          await audit({ ...base, resultado: 'bloqueo', detalle: `clave=${cuenta}` });
-          throw new BloqueoError((bloqueadoHasta.getTime() - ahora.getTime()) / 1000);
-        }
+      if (!(await contrasenas.verifyPassword(u.contrasena_hash, datos.contrasena_actual))) {
+        const bloqueadoHasta = await transaccion(async (tx) => {
+          const { bloqueadoHasta } = await tx.bloqueos.registrarFallo(cuenta, ahora, BLOQUEO_CUENTA);
+          await tx.auditoria.registrar({ ...base, resultado: 'fallo', detalle: 'contraseña actual incorrecta' });
+          if (bloqueadoHasta)
+            await tx.auditoria.registrar({ ...base, resultado: 'bloqueo', detalle: `clave=${cuenta}` });
+          return bloqueadoHasta;
+        });
+        if (bloqueadoHasta) throw new BloqueoError((bloqueadoHasta.getTime() - ahora.getTime()) / 1000);
         throw validacion('contrasena_actual', MENSAJES.contrasenaActualIncorrecta);
       }
       if (datos.contrasena_nueva === datos.contrasena_actual)
         throw validacion('contrasena_nueva', MENSAJES.contrasenaIgual);
       revisarContrasena(datos.contrasena_nueva, 'contrasena_nueva', u);
 
-      await usuarios.update(actor.id, {
-        contrasena_hash: await hashPassword(datos.contrasena_nueva),
-        actualizado_en: ahora,
+      const contrasena_hash = await contrasenas.hashPassword(datos.contrasena_nueva);
+      // New hash, other sessions revoked, counters cleared, audit row and the effects to deliver after
+      // commit (drop the revoked sessions' live connections, tell the owner by e-mail): all or nothing.
+      await transaccion(async (tx) => {
+        await tx.usuarios.update(actor.id, { contrasena_hash, actualizado_en: ahora });
+        await tx.sesiones.revokeAllOf(actor.id, ahora, actor.sid);
+        await tx.bloqueos.limpiar(cuenta);
+        await tx.encolar('sesiones.revocadas', { usuarioId: actor.id, exceptoSid: actor.sid, motivo: 'contrasena' });
+        await tx.encolar('correo', {
+          para: u.correo,
+          asunto: `Tu contraseña de ${deps.clinicaNombre} se cambió`,
+          texto: [
+            `Hola, ${u.nombre}:`,
+            '',
+            `La contraseña de tu cuenta en ${deps.clinicaNombre} se cambió. Cerramos tus otras sesiones abiertas.`,
+            'Si no fuiste tú, comunícate con la clínica de inmediato.',
+          ].join('\n'),
+        });
+        await tx.auditoria.registrar({ ...base, resultado: 'exito', detalle: 'otras sesiones revocadas' });
       });
-      await sesiones.revokeAllOf(actor.id, ahora, actor.sid);
-      await bloqueos.limpiar(cuenta);
-      await audit({ ...base, resultado: 'exito', detalle: 'otras sesiones revocadas' });
       return { mensaje: MENSAJES.contrasenaCambiada };
     },
 
@@ -346,7 +453,7 @@ export function createUsuariosService(deps: UsuariosServiceDeps) {
     async listar(actor: Actor, filtro: ListarUsuariosFiltro) {
       const { pagina, porPagina } = filtro;
       let rol = filtro.rol;
-      if (actor.rol !== 'administrador') {
+      if (!permite(rolesVenTodosLosUsuarios, actor.rol)) {
         if (rol && rol !== 'paciente') return { items: [], total: 0, pagina, porPagina };
         rol = 'paciente';
       }
@@ -364,7 +471,7 @@ export function createUsuariosService(deps: UsuariosServiceDeps) {
     async buscar(actor: Actor, id: number, origen: Origen): Promise<UsuarioPublico> {
       const u = await usuarios.findById(id);
       if (!u) throw noEncontrado(MENSAJES.usuarioNoEncontrado);
-      if (actor.rol !== 'administrador' && u.rol !== 'paciente') {
+      if (!permite(rolesVenTodosLosUsuarios, actor.rol) && u.rol !== 'paciente') {
         await audit({
           usuarioId: actor.id,
           accion: 'usuarios.buscar',
@@ -387,29 +494,35 @@ export function createUsuariosService(deps: UsuariosServiceDeps) {
       origen: Origen,
       accion = 'usuarios.crear',
     ): Promise<UsuarioPublico> {
+      // The front desk registers patients only (issue 11.6).
+      if (actor?.rol === 'asistente' && datos.rol !== 'paciente')
+        throw new AppError('PROHIBIDO', 403, MENSAJES.soloPacientes);
       revisarContrasena(datos.contrasena, 'contrasena', datos);
       const ahora = now();
       const { contrasena, ...resto } = vacioANulo(datos);
-      const usuario = await usuarios
-        .insert({
-          ...resto,
-          contrasena_hash: await hashPassword(contrasena),
-          estado: true,
-          fecha_registro: ahora,
-          actualizado_en: ahora,
-        })
-        .catch(conflictoUnico);
-      await audit({
-        usuarioId: actor?.id ?? null,
-        accion,
-        recurso: 'usuario',
-        recursoId: usuario.id,
-        resultado: 'exito',
-        ip: origen.ip,
-        agente: origen.agente,
-        detalle: `rol=${usuario.rol}`,
+      const contrasena_hash = await contrasenas.hashPassword(contrasena);
+      return transaccion(async (tx) => {
+        const usuario = await tx.usuarios
+          .insert({
+            ...resto,
+            contrasena_hash,
+            estado: true,
+            fecha_registro: ahora,
+            actualizado_en: ahora,
+          })
+          .catch(conflictoUnico);
+        await tx.auditoria.registrar({
+          usuarioId: actor?.id ?? null,
+          accion,
+          recurso: 'usuario',
+          recursoId: usuario.id,
+          resultado: 'exito',
+          ip: origen.ip,
+          agente: origen.agente,
+          detalle: `rol=${usuario.rol}`,
+        });
+        return usuario;
       });
-      return usuario;
     },
 
     async editarUsuario(
@@ -418,8 +531,13 @@ export function createUsuariosService(deps: UsuariosServiceDeps) {
       cambios: EditarUsuarioDatos,
       origen: Origen,
     ): Promise<UsuarioPublico> {
+      if (actor.rol === 'asistente' && Object.keys(cambios).some((c) => !CAMPOS_CONTACTO.has(c))) {
+        throw new AppError('PROHIBIDO', 403, MENSAJES.soloContacto);
+      }
       const actual = await usuarios.findById(id);
       if (!actual) throw noEncontrado(MENSAJES.usuarioNoEncontrado);
+      // Staff existence stays private to the front desk, as in buscar.
+      if (actor.rol === 'asistente' && actual.rol !== 'paciente') throw noEncontrado(MENSAJES.usuarioNoEncontrado);
       if (cambios.rol && cambios.rol !== actual.rol && id === actor.id)
         throw new AppError('REGLA_NEGOCIO', 422, MENSAJES.cambiarPropioRol);
       if (cambios.tipodocumento || cambios.numerodocumento) {
@@ -430,39 +548,61 @@ export function createUsuariosService(deps: UsuariosServiceDeps) {
         if (problema) throw validacion('numerodocumento', problema);
       }
       const valores: CambiosUsuario = { ...vacioANulo(cambios), actualizado_en: now() };
-      const u = await usuarios.update(id, valores).catch(conflictoUnico);
-      if (!u) throw noEncontrado(MENSAJES.usuarioNoEncontrado);
-      await audit({
-        usuarioId: actor.id,
-        accion: 'usuarios.editar',
-        recurso: 'usuario',
-        recursoId: id,
-        resultado: 'exito',
-        ip: origen.ip,
-        agente: origen.agente,
-        detalle: `campos=${Object.keys(cambios).join(',')}${cambios.rol && cambios.rol !== actual.rol ? `; rol ${actual.rol}->${cambios.rol}` : ''}`,
+      return transaccion(async (tx) => {
+        const u = await tx.usuarios.update(id, valores).catch(conflictoUnico);
+        if (!u) throw noEncontrado(MENSAJES.usuarioNoEncontrado);
+        await tx.auditoria.registrar({
+          usuarioId: actor.id,
+          accion: 'usuarios.editar',
+          recurso: 'usuario',
+          recursoId: id,
+          resultado: 'exito',
+          ip: origen.ip,
+          agente: origen.agente,
+          detalle: `campos=${Object.keys(cambios).join(',')}${cambios.rol && cambios.rol !== actual.rol ? `; rol ${actual.rol}->${cambios.rol}` : ''}`,
+        });
+        return u;
       });
-      return u;
     },
 
     /** Deactivation revokes every session of the user at once (QUALITY.md reliability 6). */
     async cambiarEstado(actor: Actor, id: number, estado: boolean, origen: Origen): Promise<UsuarioPublico> {
       if (id === actor.id && !estado) throw new AppError('REGLA_NEGOCIO', 422, MENSAJES.desactivarseASiMismo);
       const ahora = now();
-      const u = await usuarios.update(id, { estado, actualizado_en: ahora });
-      if (!u) throw noEncontrado(MENSAJES.usuarioNoEncontrado);
-      if (!estado) await sesiones.revokeAllOf(id, ahora);
-      await audit({
-        usuarioId: actor.id,
-        accion: 'usuarios.estado',
-        recurso: 'usuario',
-        recursoId: id,
-        resultado: 'exito',
-        ip: origen.ip,
-        agente: origen.agente,
-        detalle: estado ? 'activado' : 'desactivado; sesiones revocadas',
+      return transaccion(async (tx) => {
+        const u = await tx.usuarios.update(id, { estado, actualizado_en: ahora });
+        if (!u) throw noEncontrado(MENSAJES.usuarioNoEncontrado);
+        if (!estado) {
+          await tx.sesiones.revokeAllOf(id, ahora);
+          await tx.encolar('sesiones.revocadas', { usuarioId: id, exceptoSid: null, motivo: 'desactivacion' });
+        }
+        await tx.auditoria.registrar({
+          usuarioId: actor.id,
+          accion: 'usuarios.estado',
+          recurso: 'usuario',
+          recursoId: id,
+          resultado: 'exito',
+          ip: origen.ip,
+          agente: origen.agente,
+          detalle: estado ? 'activado' : 'desactivado; sesiones revocadas',
+        });
+        return u;
       });
-      return u;
+    },
+
+    /** Sign-in lockouts and bursts of the last 7 days, newest first (administrators, issue 11.1). */
+    async bloqueosRecientes() {
+      const desde = new Date(now().getTime() - BLOQUEOS_RECIENTES.ventanaMs);
+      const filas = await repos.auditoria.bloqueosInicioSesion(desde, BLOQUEOS_RECIENTES.limite);
+      return {
+        items: filas.map((f) => ({
+          cuando: f.creada_en,
+          ip: f.ip,
+          tipo: tipoDeBloqueo(f.detalle),
+          correo: f.correoUsuario ?? correoDeDetalle(f.detalle),
+          detalle: f.detalle,
+        })),
+      };
     },
   };
 }

@@ -1,6 +1,7 @@
 // Dashboard layout (SPEC 2, 3): Mantine AppShell with a sidebar grouped by area and filtered by role (app/nav.ts),
-// bound to the global sidebarShow on desktop; on phones the sidebar is an overlay opened by the same burger and
-// closed after choosing an entry. Header: burger, logo, theme switch and the user menu.
+// bound to the global sidebarShow on desktop; on phones and tablets (below 75em, issue 11.7) the sidebar is a drawer
+// over the page, opened by the burger and closed after choosing an entry, so the content keeps the whole width.
+// Header: burger, logo, theme switch and the user menu.
 import {
   ActionIcon,
   Anchor,
@@ -29,14 +30,16 @@ import { Logo } from '../../components/logo.tsx';
 import { ProveedorFechas } from '../../components/proveedor-fechas.tsx';
 import { env } from '../../lib/env.ts';
 import { useAuth } from '../../lib/session/auth-context.tsx';
+import { NotificacionesProvider } from '../../lib/notificaciones/notificaciones-context.tsx';
+import { CampanaNotificaciones } from '../../features/notificaciones/components/campana-notificaciones.tsx';
 import { buildNav } from '../nav.ts';
-import { paths } from '../paths.ts';
+import { paths } from '../../lib/paths.ts';
 import { ThemeSwitch } from '../theme-switch.tsx';
 import { useUiState } from '../ui-state.tsx';
 import classes from './layouts.module.css';
 import { NavigationProgress } from './navigation-progress.tsx';
 
-const NAVBAR_BREAKPOINT = 'sm';
+const NAVBAR_BREAKPOINT = 'lg';
 
 function isActive(pathname: string, to: string): boolean {
   if (to === paths.dashboard) return pathname === to;
@@ -86,10 +89,10 @@ function UserMenu() {
   );
 }
 
-export default function DashboardLayout() {
+function DashboardShell() {
   const { sidebarShow, toggleSidebar } = useUiState();
   const [mobileOpened, { toggle: toggleMobile, close: closeMobile }] = useDisclosure(false);
-  const isDesktop = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
+  const isDesktop = useMediaQuery('(min-width: 75em)', true, { getInitialValueInEffect: false });
   const { userRole, userId } = useAuth();
   const { pathname } = useLocation();
   const grupos = buildNav(userRole, userId);
@@ -151,6 +154,7 @@ export default function DashboardLayout() {
           <Box visibleFrom="sm">
             <ThemeSwitch compact />
           </Box>
+          <CampanaNotificaciones />
           <UserMenu />
         </Group>
       </AppShell.Header>
@@ -209,5 +213,14 @@ export default function DashboardLayout() {
         </Box>
       </AppShell.Main>
     </AppShell>
+  );
+}
+
+/** The notifications live with the dashboard: their code and socket.io stay out of the public pages' download. */
+export default function DashboardLayout() {
+  return (
+    <NotificacionesProvider>
+      <DashboardShell />
+    </NotificacionesProvider>
   );
 }

@@ -1,9 +1,10 @@
 // The public site's phone menu (a drawer). Loaded on first use so the drawer machinery (portal, focus trap,
 // scroll lock) is not part of the public pages' initial download.
-import { Divider, Drawer, Stack } from '@mantine/core';
+import { Divider, Drawer, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { Logo } from '../../components/logo.tsx';
+import { ThemeSwitch } from '../theme-switch.tsx';
 import classes from './layouts.module.css';
 
 export type MenuMovilProps = {
@@ -34,6 +35,10 @@ export default function MenuMovil({ opened, onClose, enlaces, cuenta }: MenuMovi
         ))}
         <Divider my="sm" color="var(--clinica-borde)" />
         {cuenta}
+        <Text size="xs" c="dimmed" mt="md">
+          Tema
+        </Text>
+        <ThemeSwitch />
       </Stack>
     </Drawer>
   );

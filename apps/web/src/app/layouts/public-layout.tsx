@@ -32,7 +32,7 @@ import { Logo } from '../../components/logo.tsx';
 import { useCart } from '../../lib/carrito/cart-context.tsx';
 import { clinica } from '../../lib/clinica.ts';
 import { useAuth } from '../../lib/session/auth-context.tsx';
-import { paths } from '../paths.ts';
+import { paths } from '../../lib/paths.ts';
 import { ThemeSwitch } from '../theme-switch.tsx';
 import classes from './layouts.module.css';
 import { NavigationProgress } from './navigation-progress.tsx';
@@ -224,6 +224,9 @@ export default function PublicLayout() {
           </nav>
 
           <Group gap="sm" wrap="nowrap">
+            <Box visibleFrom="sm">
+              <ThemeSwitch compact />
+            </Box>
             <CartButton />
             <Box visibleFrom="sm">
               <AccountButton />

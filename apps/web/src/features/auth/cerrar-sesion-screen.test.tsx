@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { tokenExpiringIn } from '../../lib/session/test-tokens.ts';
-import { mockFetch, readAuth, renderWithProviders } from '../../lib/session/test-utils.tsx';
+import { usuariosRutas } from '@clinica/contracts/rutas';
+import { mockFetch, readAuth, renderWithProviders, simular } from '../../lib/session/test-utils.tsx';
 import CerrarSesionScreen, { destinoTrasCerrarSesion } from './cerrar-sesion-screen.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -15,9 +16,7 @@ describe('CerrarSesionScreen', () => {
   it('/dashboard/cerrarsesion revokes the session, signs out and replaces history with /iniciarsesion', async () => {
     const token = tokenExpiringIn(1800, { id: 3, rol: 'doctor' });
     localStorage.setItem('token', token);
-    const { calls } = mockFetch([
-      { method: 'POST', path: '/apiusuarios/cerrarsesion', body: { mensaje: 'Cerraste tu sesión.' } },
-    ]);
+    const { calls } = mockFetch([simular(usuariosRutas.cerrarSesion, { body: { mensaje: 'Cerraste tu sesión.' } })]);
     renderWithProviders(<CerrarSesionScreen />, { route: '/dashboard/cerrarsesion' });
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/iniciarsesion'));
     expect(screen.getByTestId('location').dataset.type).toBe('REPLACE');
@@ -29,12 +28,7 @@ describe('CerrarSesionScreen', () => {
   it('/cerrarsesion ignores a failing server and goes to /inicio', async () => {
     localStorage.setItem('token', tokenExpiringIn(1800, { id: 3, rol: 'paciente' }));
     mockFetch([
-      {
-        method: 'POST',
-        path: '/apiusuarios/cerrarsesion',
-        status: 401,
-        body: { error: 'Sesión no válida', code: 'NO_AUTENTICADO' },
-      },
+      simular(usuariosRutas.cerrarSesion, { status: 401, body: { error: 'Sesión no válida', code: 'NO_AUTENTICADO' } }),
     ]);
     renderWithProviders(<CerrarSesionScreen />, { route: '/cerrarsesion' });
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/inicio'));

@@ -2,12 +2,14 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { vi } from 'vitest';
 import { tokenExpiringIn } from '../../lib/session/test-tokens.ts';
-import { mockFetch, readAuth, renderWithProviders } from '../../lib/session/test-utils.tsx';
+import { usuariosRutas } from '@clinica/contracts/rutas';
+import type { UsuarioWire } from '@clinica/contracts/usuarios';
+import { mockFetch, readAuth, renderWithProviders, simular } from '../../lib/session/test-utils.tsx';
 import IniciarSesionScreen from './iniciar-sesion-screen.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const usuario = {
+const usuario: UsuarioWire = {
   id: 4,
   nombre: 'Laura Gómez',
   correo: 'laura@demo.test',
@@ -59,12 +61,10 @@ describe('IniciarSesionScreen', () => {
 
   it('shows the server text for wrong credentials (401) and stays signed out', async () => {
     mockFetch([
-      {
-        method: 'POST',
-        path: '/apiusuarios/iniciarsesion',
+      simular(usuariosRutas.iniciarSesion, {
         status: 401,
         body: { error: 'Correo o contraseña incorrectos.', code: 'CREDENCIALES_INVALIDAS' },
-      },
+      }),
     ]);
     renderLogin();
     fill('laura@demo.test', 'equivocada');
@@ -77,12 +77,10 @@ describe('IniciarSesionScreen', () => {
 
   it('explains an inactive account (403)', async () => {
     mockFetch([
-      {
-        method: 'POST',
-        path: '/apiusuarios/iniciarsesion',
+      simular(usuariosRutas.iniciarSesion, {
         status: 403,
         body: { error: 'Tu cuenta está inactiva. Comunícate con la clínica.', code: 'USUARIO_INACTIVO' },
-      },
+      }),
     ]);
     renderLogin();
     fill('laura@demo.test', 'clinica-demo-2026');
@@ -93,12 +91,10 @@ describe('IniciarSesionScreen', () => {
 
   it('shows the lockout text for too many attempts (429)', async () => {
     mockFetch([
-      {
-        method: 'POST',
-        path: '/apiusuarios/iniciarsesion',
+      simular(usuariosRutas.iniciarSesion, {
         status: 429,
         body: { error: 'Demasiados intentos. Inténtalo de nuevo en 2 minutos.', code: 'DEMASIADOS_INTENTOS' },
-      },
+      }),
     ]);
     renderLogin();
     fill('laura@demo.test', 'clinica-demo-2026');
@@ -109,7 +105,7 @@ describe('IniciarSesionScreen', () => {
 
   it('signs in with the returned token and goes to /dashboard', async () => {
     const token = tokenExpiringIn(1800, { id: 4, rol: 'paciente' });
-    const { calls } = mockFetch([{ method: 'POST', path: '/apiusuarios/iniciarsesion', body: { token, usuario } }]);
+    const { calls } = mockFetch([simular(usuariosRutas.iniciarSesion, { body: { token, usuario } })]);
     renderLogin();
     fill('  Laura@Demo.test ', 'clinica-demo-2026');
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/dashboard'));
@@ -121,7 +117,7 @@ describe('IniciarSesionScreen', () => {
 
   it('returns to the page the guard sent the visitor from', async () => {
     const token = tokenExpiringIn(1800, { id: 4, rol: 'paciente' });
-    mockFetch([{ method: 'POST', path: '/apiusuarios/iniciarsesion', body: { token, usuario } }]);
+    mockFetch([simular(usuariosRutas.iniciarSesion, { body: { token, usuario } })]);
     renderLogin({ from: { pathname: '/carrito', search: '?x=1', hash: '' } });
     fill('laura@demo.test', 'clinica-demo-2026');
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/carrito'));

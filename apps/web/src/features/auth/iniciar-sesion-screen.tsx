@@ -4,16 +4,17 @@ import { Alert, Anchor, Button, Group, Paper, Stack, Text, TextInput, Title } fr
 import { notifications } from '@mantine/notifications';
 import { IconLock, IconLogin2 } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { iniciarSesionSchema } from '@clinica/contracts/usuarios';
 import { getReturnPath } from '../../app/guards.tsx';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 import { usePageMeta } from '../../components/use-page-meta.ts';
 import { ApiClientError } from '../../lib/api-client.ts';
 import { AlertaFallo } from '../../lib/forms/alerta-fallo.tsx';
 import { PasswordField } from '../../lib/forms/password-field.tsx';
-import { useZodForm } from '../../lib/forms/use-zod-form.ts';
+import { zodFormOptions } from '../../lib/forms/zod-form.ts';
 import { useAuth } from '../../lib/session/auth-context.tsx';
 import { iniciarSesion } from './api/auth-api.ts';
 import { primerNombre } from '../../lib/format.ts';
@@ -49,7 +50,10 @@ export default function IniciarSesionScreen() {
   const navigate = useNavigate();
   const location = useLocation();
   const [fallo, setFallo] = useState<{ titulo: string; mensaje: string } | null>(null);
-  const form = useZodForm({ initialValues: { correo: '', contrasena: '' }, schema: iniciarSesionSchema });
+  const form = useForm({
+    initialValues: { correo: '', contrasena: '' },
+    ...zodFormOptions({ schema: iniciarSesionSchema }),
+  });
 
   const mutation = useMutation({
     mutationFn: iniciarSesion,
@@ -65,12 +69,13 @@ export default function IniciarSesionScreen() {
     onError: (err) => setFallo(mensajeInicioSesion(err)),
   });
 
-  function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    setFallo(null);
-    const datos = form.validate();
-    if (datos) mutation.mutate(datos);
-  }
+  const onSubmit = form.onSubmit(
+    (datos) => {
+      setFallo(null);
+      mutation.mutate(datos);
+    },
+    () => setFallo(null),
+  );
 
   return (
     <Stack align="center" py={{ base: 'lg', sm: 56 }}>
@@ -107,15 +112,24 @@ export default function IniciarSesionScreen() {
                 inputMode="email"
                 placeholder="tu@correo.com"
                 required
-                {...form.textProps('correo')}
+                {...form.getInputProps('correo')}
               />
               <PasswordField
                 label="Contraseña"
                 autoComplete="current-password"
                 required
                 leftSection={<IconLock size={16} aria-hidden="true" />}
-                {...form.textProps('contrasena')}
+                {...form.getInputProps('contrasena')}
               />
+              <Anchor
+                component={Link}
+                to={paths.recuperarContrasena}
+                state={{ correo: form.values.correo.trim() }}
+                size="sm"
+                style={{ alignSelf: 'flex-end' }}
+              >
+                ¿Olvidaste tu contraseña?
+              </Anchor>
               <Button
                 type="submit"
                 size="md"

@@ -1,7 +1,10 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { tokenExpiringIn } from '../../lib/session/test-tokens.ts';
-import { mockFetch, readAuth, renderWithProviders } from '../../lib/session/test-utils.tsx';
+import { usuariosRutas } from '@clinica/contracts/rutas';
+import type { UsuarioWire } from '@clinica/contracts/usuarios';
+import { mockFetch, readAuth, renderWithProviders, simular } from '../../lib/session/test-utils.tsx';
 import RegistrarScreen from './registrar-screen.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -25,7 +28,7 @@ function llenarValido() {
   fireEvent.click(screen.getByRole('checkbox', { name: /tratamiento de mis datos personales/ }));
 }
 
-const usuarioCreado = {
+const usuarioCreado: UsuarioWire = {
   id: 30,
   nombre: 'Camila Ríos',
   correo: 'camila@demo.test',
@@ -60,16 +63,65 @@ describe('RegistrarScreen', () => {
     expect(calls).toHaveLength(0);
   });
 
+  it('shows nothing while tabbing through empty fields, then every message after a submit attempt', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { calls } = mockFetch([]);
+    renderRegistro();
+    const nombre = screen.getByLabelText(/^Nombre completo/);
+    const crear = screen.getByRole('button', { name: 'Crear mi cuenta' });
+    await user.click(nombre);
+    // Every field, show/hide button, checkbox and link up to the submit button (bounded, in case the order changes).
+    for (let i = 0; i < 30 && document.activeElement !== crear; i++) await user.tab();
+    expect(crear).toHaveFocus();
+    expect(document.querySelector('[aria-invalid="true"]')).toBeNull();
+    expect(screen.queryByText('Escribe tu nombre completo (mínimo 3 caracteres)')).not.toBeInTheDocument();
+    expect(screen.queryByText('Debes aceptar los términos y condiciones')).not.toBeInTheDocument();
+
+    await user.click(crear);
+    expect(await screen.findByText('Escribe tu nombre completo (mínimo 3 caracteres)')).toBeInTheDocument();
+    expect(screen.getByText('Escribe tu fecha de nacimiento')).toBeInTheDocument();
+    expect(screen.getByText('Escribe de nuevo la contraseña')).toBeInTheDocument();
+    expect(screen.getByText('Debes aceptar los términos y condiciones')).toBeInTheDocument();
+    expect(nombre).toHaveAttribute('aria-invalid', 'true');
+    // Focus goes to the first field to fix.
+    await waitFor(() => expect(nombre).toHaveFocus());
+    expect(calls).toHaveLength(0);
+  });
+
+  it('checks a field once it was changed and left, and clears the message as soon as it is right', async () => {
+    mockFetch([]);
+    renderRegistro();
+    const numero = screen.getByLabelText(/^Número de documento/);
+    escribir(/^Número de documento/, '12');
+    // Not while typing: only on leaving the field.
+    expect(screen.queryByText('La cédula de ciudadanía debe tener entre 5 y 10 dígitos')).not.toBeInTheDocument();
+    fireEvent.blur(numero);
+    expect(await screen.findByText('La cédula de ciudadanía debe tener entre 5 y 10 dígitos')).toBeInTheDocument();
+    expect(numero).toHaveAttribute('aria-invalid', 'true');
+    escribir(/^Número de documento/, '1020304050');
+    expect(screen.queryByText('La cédula de ciudadanía debe tener entre 5 y 10 dígitos')).not.toBeInTheDocument();
+    expect(numero).not.toHaveAttribute('aria-invalid', 'true');
+  });
+
   it('checks the document number against its type and the password confirmation as you go', async () => {
     mockFetch([]);
     renderRegistro();
-    escribir(/^Número de documento/, '12');
+    escribir(/^Número de documento/, 'AB123');
     fireEvent.blur(screen.getByLabelText(/^Número de documento/));
-    expect(await screen.findByText('La cédula de ciudadanía debe tener entre 5 y 10 dígitos')).toBeInTheDocument();
+    expect(await screen.findByText(/^La cédula de ciudadanía/)).toBeInTheDocument();
+    // Changing the type checks the number again: a passport takes letters.
+    fireEvent.click(screen.getByRole('combobox', { name: /^Tipo de documento/ }));
+    fireEvent.click(screen.getByRole('option', { name: /\(PA\)$/ }));
+    await waitFor(() => expect(screen.queryByText(/^La cédula de ciudadanía/)).not.toBeInTheDocument());
+    expect(screen.getByLabelText(/^Número de documento/)).not.toHaveAttribute('aria-invalid', 'true');
+
     escribir(/^Contraseña/, 'una frase larga y mía');
     escribir(/^Confirma la contraseña/, 'otra frase');
     fireEvent.blur(screen.getByLabelText(/^Confirma la contraseña/));
     expect(await screen.findByText('Las contraseñas no coinciden')).toBeInTheDocument();
+    // Fixing the password (not the confirmation) is enough.
+    escribir(/^Contraseña/, 'otra frase');
+    expect(screen.queryByText('Las contraseñas no coinciden')).not.toBeInTheDocument();
   });
 
   it('links both consents to /terminoscondiciones', () => {
@@ -87,12 +139,10 @@ describe('RegistrarScreen', () => {
 
   it('shows a 409 duplicate on the right field', async () => {
     mockFetch([
-      {
-        method: 'POST',
-        path: '/apiusuarios/registrar',
+      simular(usuariosRutas.registrar, {
         status: 409,
         body: { error: 'Ya existe una cuenta con ese correo electrónico.', code: 'CORREO_DUPLICADO' },
-      },
+      }),
     ]);
     renderRegistro();
     llenarValido();
@@ -103,28 +153,36 @@ describe('RegistrarScreen', () => {
 
   it('shows a 400 issue (a common password) under its field', async () => {
     mockFetch([
-      {
-        method: 'POST',
-        path: '/apiusuarios/registrar',
+      simular(usuariosRutas.registrar, {
         status: 400,
         body: {
           error: 'Esa contraseña es muy común.',
           code: 'VALIDACION',
           issues: [{ campo: 'contrasena', mensaje: 'Esa contraseña es muy común. Elige otra.' }],
         },
-      },
+      }),
     ]);
     renderRegistro();
     llenarValido();
     fireEvent.click(screen.getByRole('button', { name: 'Crear mi cuenta' }));
     expect(await screen.findByText('Esa contraseña es muy común. Elige otra.')).toBeInTheDocument();
+    const contrasena = screen.getByLabelText(/^Contraseña/);
+    expect(contrasena).toHaveAttribute('aria-invalid', 'true');
+    // Leaving the field unchanged keeps the server's message (the client cannot judge it)...
+    fireEvent.focus(contrasena);
+    fireEvent.blur(contrasena);
+    expect(screen.getByText('Esa contraseña es muy común. Elige otra.')).toBeInTheDocument();
+    // ...changing it clears the message, which was about the old value.
+    escribir(/^Contraseña/, 'otra frase larga y mía');
+    expect(screen.queryByText('Esa contraseña es muy común. Elige otra.')).not.toBeInTheDocument();
+    expect(contrasena).not.toHaveAttribute('aria-invalid', 'true');
   });
 
   it('on success signs in automatically and goes to /dashboard', async () => {
     const token = tokenExpiringIn(1800, { id: 30, rol: 'paciente' });
     const { calls } = mockFetch([
-      { method: 'POST', path: '/apiusuarios/registrar', status: 201, body: usuarioCreado },
-      { method: 'POST', path: '/apiusuarios/iniciarsesion', body: { token, usuario: usuarioCreado } },
+      simular(usuariosRutas.registrar, { status: 201, body: usuarioCreado }),
+      simular(usuariosRutas.iniciarSesion, { body: { token, usuario: usuarioCreado } }),
     ]);
     renderRegistro();
     llenarValido();

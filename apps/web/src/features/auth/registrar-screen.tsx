@@ -17,10 +17,11 @@ import {
 import { notifications } from '@mantine/notifications';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent } from 'react';
+import { useForm } from '@mantine/form';
+import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { registrarSchema, VERSION_TERMINOS, type RegistrarInput } from '@clinica/contracts/usuarios';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 import { usePageMeta } from '../../components/use-page-meta.ts';
 import { ApiClientError } from '../../lib/api-client.ts';
 import { AlertaFallo } from '../../lib/forms/alerta-fallo.tsx';
@@ -29,7 +30,7 @@ import { erroresDocumento } from '../../lib/forms/documento.ts';
 import { mensajeDeError, type FieldErrors } from '../../lib/forms/field-errors.ts';
 import { GrupoCampos } from '../../lib/forms/grupo-campos.tsx';
 import { PasswordField } from '../../lib/forms/password-field.tsx';
-import { DESCRIPCION_ABAJO, focusFirstInvalid, useZodForm } from '../../lib/forms/use-zod-form.ts';
+import { DESCRIPCION_ABAJO, focusFirstInvalid, showServerErrors, zodFormOptions } from '../../lib/forms/zod-form.ts';
 import { useAuth } from '../../lib/session/auth-context.tsx';
 import { iniciarSesion, registrar } from './api/auth-api.ts';
 import { primerNombre } from '../../lib/format.ts';
@@ -92,11 +93,14 @@ export default function RegistrarScreen() {
   const { login } = useAuth();
   const formRef = useRef<HTMLFormElement>(null);
   const [fallo, setFallo] = useState<string | null>(null);
-  const form = useZodForm({
+  const form = useForm({
     initialValues: iniciales,
-    schema: registrarSchema,
-    toInput: aEntrada,
-    extraErrors: erroresExtra,
+    ...zodFormOptions({
+      schema: registrarSchema,
+      toInput: aEntrada,
+      extraErrors: erroresExtra,
+      dependents: { contrasena: ['confirmacion'], tipodocumento: ['numerodocumento'] },
+    }),
   });
 
   const mutation = useMutation({
@@ -129,7 +133,7 @@ export default function RegistrarScreen() {
       }
     },
     onError: (err) => {
-      const campos = form.showServerErrors(err);
+      const campos = showServerErrors(form, err);
       if (err instanceof ApiClientError && Object.keys(campos).length) {
         setFallo(err.status === 409 ? err.body.error : 'Revisa los campos marcados.');
         focusFirstInvalid(formRef.current);
@@ -144,15 +148,15 @@ export default function RegistrarScreen() {
     },
   });
 
-  function onSubmit(e: FormEvent) {
-    e.preventDefault();
+  function enviar(datos: RegistrarInput) {
     setFallo(null);
-    const datos = form.validate();
-    if (!datos) return focusFirstInvalid(formRef.current);
-    mutation.mutate(datos as RegistrarInput);
+    mutation.mutate(datos);
   }
 
-  const { values, errors } = form;
+  function noValido() {
+    setFallo(null);
+    focusFirstInvalid(formRef.current);
+  }
 
   return (
     <Stack align="center" py={{ base: 'lg', sm: 48 }}>
@@ -170,18 +174,23 @@ export default function RegistrarScreen() {
 
           <AlertaFallo titulo="No pudimos crear tu cuenta" mensaje={fallo} />
 
-          <form ref={formRef} onSubmit={onSubmit} noValidate aria-label="Crear cuenta">
+          <form ref={formRef} onSubmit={(e) => form.onSubmit(enviar, noValido)(e)} noValidate aria-label="Crear cuenta">
             <Stack gap="lg">
               <GrupoCampos titulo="Tus datos">
                 <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-                  <TextInput label="Nombre completo" autoComplete="name" required {...form.textProps('nombre')} />
-                  <CampoFechaNacimiento required {...form.textProps('fecha_nacimiento')} />
+                  <TextInput label="Nombre completo" autoComplete="name" required {...form.getInputProps('nombre')} />
+                  <CampoFechaNacimiento required {...form.getInputProps('fecha_nacimiento')} />
                   <CamposDocumento
-                    tipo={form.selectProps('tipodocumento')}
-                    numero={form.textProps('numerodocumento')}
+                    tipo={form.getInputProps('tipodocumento', { select: true })}
+                    numero={form.getInputProps('numerodocumento')}
                   />
-                  <CampoGenero required {...form.selectProps('genero')} />
-                  <CampoTelefono label="Teléfono celular" autoComplete="tel" required {...form.textProps('telefono')} />
+                  <CampoGenero required {...form.getInputProps('genero', { select: true })} />
+                  <CampoTelefono
+                    label="Teléfono celular"
+                    autoComplete="tel"
+                    required
+                    {...form.getInputProps('telefono')}
+                  />
                 </SimpleGrid>
               </GrupoCampos>
 
@@ -196,7 +205,7 @@ export default function RegistrarScreen() {
                     inputMode="email"
                     required
                     placeholder="tu@correo.com"
-                    {...form.textProps('correo')}
+                    {...form.getInputProps('correo')}
                   />
                   <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
                     <PasswordField
@@ -205,13 +214,13 @@ export default function RegistrarScreen() {
                       required
                       description="Mínimo 8 caracteres. Una frase fácil de recordar es más segura."
                       {...DESCRIPCION_ABAJO}
-                      {...form.textProps('contrasena')}
+                      {...form.getInputProps('contrasena')}
                     />
                     <PasswordField
                       label="Confirma la contraseña"
                       autoComplete="new-password"
                       required
-                      {...form.textProps('confirmacion')}
+                      {...form.getInputProps('confirmacion')}
                     />
                   </SimpleGrid>
                 </Stack>
@@ -223,12 +232,7 @@ export default function RegistrarScreen() {
                 <Stack gap="sm">
                   <Checkbox
                     name="terminos_condiciones"
-                    checked={values.terminos_condiciones}
-                    onChange={(e) => {
-                      form.setFieldValue('terminos_condiciones', e.currentTarget.checked);
-                      form.touch('terminos_condiciones');
-                    }}
-                    error={errors.terminos_condiciones}
+                    {...form.getInputProps('terminos_condiciones', { type: 'checkbox' })}
                     label={
                       <>
                         Acepto los <EnlaceTerminos hash="terminos">términos y condiciones</EnlaceTerminos> de uso.
@@ -237,12 +241,7 @@ export default function RegistrarScreen() {
                   />
                   <Checkbox
                     name="politica_datos"
-                    checked={values.politica_datos}
-                    onChange={(e) => {
-                      form.setFieldValue('politica_datos', e.currentTarget.checked);
-                      form.touch('politica_datos');
-                    }}
-                    error={errors.politica_datos}
+                    {...form.getInputProps('politica_datos', { type: 'checkbox' })}
                     label={
                       <>
                         Autorizo el tratamiento de mis datos personales, incluidos mis datos de salud, según la{' '}

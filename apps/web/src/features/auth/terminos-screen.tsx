@@ -6,7 +6,7 @@ import { Anchor, Badge, Box, Divider, Group, List, Paper, Stack, Text, Title, Ty
 import { useEffect, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { VERSION_TERMINOS } from '@clinica/contracts/usuarios';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 import { usePageMeta } from '../../components/use-page-meta.ts';
 import { clinica } from '../../lib/clinica.ts';
 

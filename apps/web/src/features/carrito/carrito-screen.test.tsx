@@ -2,8 +2,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { carritoRutas } from '@clinica/contracts/rutas';
 import CarritoScreen from './carrito-screen.tsx';
+import { llamada } from '../../test/api-mock.ts';
 import {
+  en,
   itemDePrueba,
   llamadas,
   mockFetch,
@@ -12,7 +15,7 @@ import {
   tokenDePrueba,
 } from '../../test/carrito-test-utils.tsx';
 
-const LISTAR = '/apicarrito/listarmicarrito';
+const LISTAR = carritoRutas.listar;
 const facial = procedimientoDePrueba({
   id: 7,
   nombre: 'Limpieza facial profunda',
@@ -32,7 +35,7 @@ function renderCarrito(
   extra: Parameters<typeof mockFetch>[0] = [],
 ) {
   localStorage.setItem('token', tokenDePrueba());
-  const fetch = mockFetch([...extra, { method: 'GET', path: LISTAR, answer: { body: items } }]);
+  const fetch = mockFetch([...extra, en(LISTAR, { body: items })]);
   return { ...renderEnRuta('/carrito', { '/carrito': <CarritoScreen /> }), fetch };
 }
 
@@ -57,14 +60,13 @@ describe('/carrito', () => {
     expect(document.title).toMatch(/^Tu carrito · /);
   });
 
-  it('shows how to book: the clinic contact, no pretend booking button', async () => {
+  it('leads to booking an evaluation (/crearcita), with the clinic contact as the other way', async () => {
     renderCarrito();
-    expect(await screen.findByText('Para agendar estos tratamientos, comunícate con la clínica.')).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Agendar valoración' })).toHaveAttribute('href', '/crearcita');
     const wa = screen.getByRole('link', { name: /WhatsApp/ });
     expect(wa.getAttribute('href')).toMatch(/^https:\/\/wa\.me\/\d+\?text=/);
     expect(decodeURIComponent(wa.getAttribute('href')!)).toContain('Limpieza facial profunda, Peeling químico');
     expect(screen.getByRole('link', { name: /Llamar al/ }).getAttribute('href')).toMatch(/^tel:\+\d+$/);
-    expect(screen.queryByRole('button', { name: /reservar|agendar|solicitar/i })).not.toBeInTheDocument();
   });
 
   it('shows the empty state with a link to /servicios', async () => {
@@ -77,13 +79,13 @@ describe('/carrito', () => {
   it('removes an item with the button named after it', async () => {
     const user = userEvent.setup();
     const { fetch } = renderCarrito(undefined, [
-      { method: 'DELETE', path: '/apicarrito/eliminardemicarrito/11', answer: { status: 204 } },
+      en(carritoRutas.eliminar, { body: { mensaje: 'Eliminado del carrito.' } }, { id: 11 }),
     ]);
     await user.click(await screen.findByRole('button', { name: 'Quitar Limpieza facial profunda del carrito' }));
     await waitFor(() =>
       expect(screen.queryByRole('link', { name: 'Limpieza facial profunda' })).not.toBeInTheDocument(),
     );
-    expect(llamadas(fetch)).toContain('DELETE /apicarrito/eliminardemicarrito/11');
+    expect(llamadas(fetch)).toContain(llamada(carritoRutas.eliminar, { id: 11 }));
     expect(screen.getByTestId('total-carrito')).toHaveTextContent('$ 250.000');
   });
 
@@ -91,11 +93,7 @@ describe('/carrito', () => {
     const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
     const user = userEvent.setup();
     renderCarrito(undefined, [
-      {
-        method: 'DELETE',
-        path: '/apicarrito/eliminardemicarrito/11',
-        answer: { status: 500, body: { error: 'x', code: 'ERROR_INTERNO' } },
-      },
+      en(carritoRutas.eliminar, { status: 500, body: { error: 'x', code: 'ERROR_INTERNO' } }, { id: 11 }),
     ]);
     await user.click(await screen.findByRole('button', { name: 'Quitar Limpieza facial profunda del carrito' }));
     expect(await screen.findByText('No pudimos quitarlo')).toBeInTheDocument();
@@ -105,17 +103,15 @@ describe('/carrito', () => {
 
   it('clears the cart only after confirming, and then shows the empty state', async () => {
     const user = userEvent.setup();
-    const { fetch } = renderCarrito(undefined, [
-      { method: 'DELETE', path: '/apicarrito/limpiarmicarrito', answer: { body: { mensaje: 'ok' } } },
-    ]);
+    const { fetch } = renderCarrito(undefined, [en(carritoRutas.limpiar, { body: { mensaje: 'ok' } })]);
     await user.click(await screen.findByRole('button', { name: 'Vaciar carrito' }));
     const dialogo = await screen.findByRole('dialog', { name: '¿Vaciar tu carrito?' });
     expect(within(dialogo).getByText(/Se quitarán los 2 tratamientos de tu carrito/)).toBeInTheDocument();
-    expect(llamadas(fetch)).not.toContain('DELETE /apicarrito/limpiarmicarrito');
+    expect(llamadas(fetch)).not.toContain(llamada(carritoRutas.limpiar));
 
     await user.click(within(dialogo).getByRole('button', { name: 'Vaciar carrito' }));
     expect(await screen.findByText('Tu carrito está vacío')).toBeInTheDocument();
-    expect(llamadas(fetch)).toContain('DELETE /apicarrito/limpiarmicarrito');
+    expect(llamadas(fetch)).toContain(llamada(carritoRutas.limpiar));
   });
 
   it('cancelling the confirmation keeps everything', async () => {
@@ -125,16 +121,14 @@ describe('/carrito', () => {
     const dialogo = await screen.findByRole('dialog');
     await user.click(within(dialogo).getByRole('button', { name: 'Cancelar' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(llamadas(fetch)).toEqual([`GET ${LISTAR}`]);
+    expect(llamadas(fetch)).toEqual([llamada(LISTAR)]);
     expect(screen.getAllByRole('listitem')).toHaveLength(2);
   });
 
   it('offers a retry when the cart cannot be loaded', async () => {
     const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
     localStorage.setItem('token', tokenDePrueba());
-    mockFetch([
-      { method: 'GET', path: LISTAR, answer: { status: 503, body: { error: 'No disponible', code: 'NO_DISPONIBLE' } } },
-    ]);
+    mockFetch([en(LISTAR, { status: 503, body: { error: 'No disponible', code: 'NO_DISPONIBLE' } })]);
     renderEnRuta('/carrito', { '/carrito': <CarritoScreen /> });
     expect(await screen.findByText('No pudimos cargar tu carrito')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Reintentar' })).toBeInTheDocument();

@@ -1,6 +1,6 @@
 // /carrito: the treatments the signed-in person picked, their total in COP, remove and clear (with
-// confirmation), and the honest way forward: online booking does not exist yet, so the screen shows how to
-// reach the clinic to schedule them. The booking issue replaces the contact panel's main action.
+// confirmation), and the way forward: book an evaluation of them online (/crearcita, issue 8), or reach the
+// clinic by WhatsApp or phone.
 import type { CarritoItemWire } from '@clinica/contracts/carrito';
 import {
   ActionIcon,
@@ -20,6 +20,7 @@ import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import {
   IconBrandWhatsapp,
+  IconCalendarPlus,
   IconClock,
   IconPhone,
   IconShoppingBag,
@@ -29,7 +30,7 @@ import {
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 import { EstadoError } from '../../components/estado-error.tsx';
 import { EstadoVacio } from '../../components/estado-vacio.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -151,6 +152,19 @@ function Resumen({ items }: { items: CarritoItemWire[] }) {
   const conValoracion = items.filter((i) => i.procedimiento?.requiere_evaluacion).length;
   const cantidad = items.length === 1 ? '1 tratamiento' : `${items.length} tratamientos`;
 
+  const vaciarConfirmado = async () => {
+    const ok = await clearCart();
+    notifications.show(
+      ok
+        ? { color: 'green', message: 'Tu carrito quedó vacío.' }
+        : {
+            color: 'red',
+            title: 'No pudimos vaciar tu carrito',
+            message: 'Tus tratamientos siguen ahí. Inténtalo de nuevo.',
+          },
+    );
+  };
+
   const vaciar = () =>
     modals.openConfirmModal({
       title: '¿Vaciar tu carrito?',
@@ -162,18 +176,7 @@ function Resumen({ items }: { items: CarritoItemWire[] }) {
       ),
       labels: { confirm: 'Vaciar carrito', cancel: 'Cancelar' },
       confirmProps: { color: 'red' },
-      onConfirm: async () => {
-        const ok = await clearCart();
-        notifications.show(
-          ok
-            ? { color: 'green', message: 'Tu carrito quedó vacío.' }
-            : {
-                color: 'red',
-                title: 'No pudimos vaciar tu carrito',
-                message: 'Tus tratamientos siguen ahí. Inténtalo de nuevo.',
-              },
-        );
-      },
+      onConfirm: () => void vaciarConfirmado(),
     });
 
   return (
@@ -212,14 +215,24 @@ function Resumen({ items }: { items: CarritoItemWire[] }) {
           <Title order={2} fz="h4" id="agendar-titulo">
             ¿Cómo agendar?
           </Title>
-          <Text>Para agendar estos tratamientos, comunícate con la clínica.</Text>
+          <Text>Agenda una valoración: el doctor revisará contigo estos tratamientos.</Text>
+          <Button
+            component={Link}
+            to={paths.crearCita}
+            size="md"
+            leftSection={<IconCalendarPlus size={20} aria-hidden="true" />}
+          >
+            Agendar valoración
+          </Button>
+          <Text size="sm" c="dimmed">
+            ¿Prefieres hablar con alguien? Escríbenos o llámanos.
+          </Text>
           <Button
             component="a"
             href={enlaceWhatsApp(items.map(nombreDe))}
             target="_blank"
             rel="noopener noreferrer"
-            size="md"
-            color="green.8"
+            variant="default"
             leftSection={<IconBrandWhatsapp size={20} aria-hidden="true" />}
           >
             Escribir por WhatsApp
@@ -277,10 +290,9 @@ export function CarritoScreen() {
         titulo="No pudimos cargar tu carrito"
         mensaje="Revisa tu conexión e inténtalo de nuevo."
         reintentando={reintentando}
-        onRetry={async () => {
+        onRetry={() => {
           setReintentando(true);
-          await reload();
-          setReintentando(false);
+          void reload().finally(() => setReintentando(false));
         }}
       />
     );

@@ -1,10 +1,13 @@
 // Catalogue dashboard: form validation (shared schemas, then the server's field issues), create -> edit,
 // the 409 on deleting a category as a toast, image pre-checks, and the details page without a selection.
 import type { CategoriaWire } from '@clinica/contracts/catalogo';
+import { carritoRutas, categoriasRutas, procedimientosRutas } from '@clinica/contracts/rutas';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { llamada, type RespuestaSimulada } from '../../test/api-mock.ts';
 import {
+  en,
   llamadas,
   mockFetch,
   procedimientoDePrueba,
@@ -16,7 +19,8 @@ import { problemaConImagen } from './components/imagenes-procedimiento.tsx';
 import CrearProcedimientoScreen from './crear-procedimiento-screen.tsx';
 import DetallesProcedimientosScreen from './detalles-procedimientos-screen.tsx';
 
-const CATEGORIAS = '/apicategoriaprocedimientos/listarcategorias';
+const CATEGORIAS = categoriasRutas.listar;
+const carritoVacio = en(carritoRutas.listar, { body: [] });
 const categoria = (id: number, nombre: string, total = 0, activa = true): CategoriaWire => ({
   id,
   nombre,
@@ -33,16 +37,12 @@ afterEach(() => {
 });
 
 describe('crear procedimiento', { timeout: 20_000 }, () => {
-  function montar(post: Parameters<typeof mockFetch>[0][number]['answer']) {
+  function montar(post: RespuestaSimulada<typeof procedimientosRutas.crear>) {
     localStorage.setItem('token', tokenDePrueba({ rol: 'asistente' }));
     const fetch = mockFetch([
-      { method: 'GET', path: '/apicarrito/listarmicarrito', answer: { body: [] } },
-      {
-        method: 'GET',
-        path: CATEGORIAS,
-        answer: { body: [categoria(1, 'Facial', 2), categoria(2, 'Corporal', 0, false)] },
-      },
-      { method: 'POST', path: '/apiprocedimientos/crearprocedimiento', answer: post },
+      carritoVacio,
+      en(CATEGORIAS, { body: [categoria(1, 'Facial', 2), categoria(2, 'Corporal', 0, false)] }),
+      en(procedimientosRutas.crear, post),
     ]);
     renderEnRuta('/crearprocedimiento', {
       '/crearprocedimiento': <CrearProcedimientoScreen />,
@@ -64,7 +64,7 @@ describe('crear procedimiento', { timeout: 20_000 }, () => {
 
   it('marks the fields the shared schema refuses, without calling the server', async () => {
     const user = userEvent.setup({ delay: null });
-    const fetch = montar({ status: 201, body: {} });
+    const fetch = montar({ status: 201, body: procedimientoDePrueba() });
     await user.click(await screen.findByRole('button', { name: 'Crear procedimiento' }));
     expect(await screen.findByText('Mínimo 3 caracteres')).toBeInTheDocument();
     expect(screen.getByText('El precio debe ser un número')).toBeInTheDocument();
@@ -82,7 +82,7 @@ describe('crear procedimiento', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Crear procedimiento' }));
     expect(await screen.findByText('edición')).toBeInTheDocument();
     expect(screen.getByTestId('ubicacion')).toHaveTextContent('/editarprocedimientos/55');
-    const i = llamadas(fetch).indexOf('POST /apiprocedimientos/crearprocedimiento');
+    const i = llamadas(fetch).indexOf(llamada(procedimientosRutas.crear));
     expect(JSON.parse(String(fetch.mock.calls[i]![1]?.body))).toMatchObject({
       nombre: 'Hidratación profunda',
       precio: 180000,
@@ -108,53 +108,53 @@ describe('crear procedimiento', { timeout: 20_000 }, () => {
     await llenar(user);
     await user.click(screen.getByRole('button', { name: 'Crear procedimiento' }));
     expect(await screen.findByText('Ese nombre no está permitido')).toBeInTheDocument();
-    expect(screen.getByRole('textbox', { name: /^Nombre/ })).toHaveAttribute('aria-invalid', 'true');
+    const nombre = screen.getByRole('textbox', { name: /^Nombre/ });
+    expect(nombre).toHaveAttribute('aria-invalid', 'true');
     expect(await screen.findByText('Revisa los campos marcados.')).toBeInTheDocument();
+    // The message was about the old name: changing it clears the field.
+    await user.type(nombre, ' facial');
+    expect(screen.queryByText('Ese nombre no está permitido')).not.toBeInTheDocument();
+    expect(nombre).not.toHaveAttribute('aria-invalid', 'true');
   });
 });
 
 describe('categorías', () => {
-  it('lists categories with state as text and shows the 409 of a delete as a toast', async () => {
+  it('lists categories with state as text; one with procedures offers Desactivar instead of Eliminar', async () => {
     const user = userEvent.setup({ delay: null });
     localStorage.setItem('token', tokenDePrueba({ rol: 'administrador' }));
     const fetch = mockFetch([
-      { method: 'GET', path: '/apicarrito/listarmicarrito', answer: { body: [] } },
-      {
-        method: 'GET',
-        path: CATEGORIAS,
-        answer: { body: [categoria(1, 'Facial', 3), categoria(2, 'Capilar', 0, false)] },
-      },
-      {
-        method: 'DELETE',
-        path: '/apicategoriaprocedimientos/eliminarcategoria/1',
-        answer: {
-          status: 409,
-          body: {
-            error: 'La categoría tiene 3 procedimientos; no se puede eliminar.',
-            code: 'CATEGORIA_CON_PROCEDIMIENTOS',
-          },
-        },
-      },
+      carritoVacio,
+      en(CATEGORIAS, {
+        body: [categoria(1, 'Facial', 3), categoria(2, 'Capilar', 0, false), categoria(3, 'Láser', 2, false)],
+      }),
+      en(categoriasRutas.editar, { body: categoria(1, 'Facial', 3, false) }, { id: 1 }),
     ]);
     renderEnRuta('/categoriaprocedimientos', { '/categoriaprocedimientos': <CategoriasScreen /> });
     const filas = await screen.findAllByRole('row');
     expect(within(filas[1]!).getByText('Activa')).toBeInTheDocument();
     expect(within(filas[1]!).getByText('3')).toBeInTheDocument();
     expect(within(filas[2]!).getByText('Inactiva')).toBeInTheDocument();
+    // Issue 11.8: no enabled 'Eliminar' on a category the server would refuse to delete.
+    expect(screen.queryByRole('button', { name: 'Eliminar Facial' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Eliminar Capilar' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Láser no se puede eliminar: tiene 2 procedimientos' })).toBeDisabled();
 
-    await user.click(screen.getByRole('button', { name: 'Eliminar Facial' }));
+    await user.click(screen.getByRole('button', { name: 'Desactivar Facial' }));
     const dialogo = await screen.findByRole('dialog');
-    expect(within(dialogo).getByText(/Tiene 3 procedimientos/)).toBeInTheDocument();
-    await user.click(within(dialogo).getByRole('button', { name: 'Eliminar categoría' }));
-    expect(await screen.findByText('La categoría tiene 3 procedimientos; no se puede eliminar.')).toBeInTheDocument();
-    expect(llamadas(fetch)).toContain('DELETE /apicategoriaprocedimientos/eliminarcategoria/1');
+    expect(within(dialogo).getByText(/Tiene 3 procedimientos, así que no se puede eliminar/)).toBeInTheDocument();
+    await user.click(within(dialogo).getByRole('button', { name: 'Desactivar categoría' }));
+    expect(await screen.findByText('Desactivamos «Facial».')).toBeInTheDocument();
+    expect(llamadas(fetch)).toContain(llamada(categoriasRutas.editar, { id: 1 }));
+    expect(llamadas(fetch)).not.toContain(llamada(categoriasRutas.eliminar, { id: 1 }));
   });
 
   it('tells a patient this section is for staff', async () => {
     localStorage.setItem('token', tokenDePrueba({ rol: 'paciente' }));
-    mockFetch([{ method: 'GET', path: '/apicarrito/listarmicarrito', answer: { body: [] } }]);
+    mockFetch([carritoVacio]);
     renderEnRuta('/categoriaprocedimientos', { '/categoriaprocedimientos': <CategoriasScreen /> });
-    expect(await screen.findByText('Esta sección es para el equipo de la clínica')).toBeInTheDocument();
+    expect(await screen.findByText('No tienes acceso a esta sección')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Volver a mi panel' })).toHaveAttribute('href', '/dashboard');
+    expect(screen.queryByRole('button', { name: 'Reintentar' })).not.toBeInTheDocument();
   });
 });
 
@@ -172,7 +172,7 @@ describe('imágenes', () => {
 describe('detalles del procedimiento', () => {
   it('without a selection says so and links to the list', async () => {
     localStorage.setItem('token', tokenDePrueba({ rol: 'doctor' }));
-    mockFetch([{ method: 'GET', path: '/apicarrito/listarmicarrito', answer: { body: [] } }]);
+    mockFetch([carritoVacio]);
     renderEnRuta('/detallesprocedimientos', { '/detallesprocedimientos': <DetallesProcedimientosScreen /> });
     expect(await screen.findByText('Selecciona un procedimiento para ver sus detalles')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Ir a la lista de procedimientos' })).toHaveAttribute(
@@ -184,15 +184,24 @@ describe('detalles del procedimiento', () => {
   it('shows the procedure stored as selected', async () => {
     sessionStorage.setItem('procedimientoSeleccionado', JSON.stringify({ id: 7 }));
     localStorage.setItem('token', tokenDePrueba({ rol: 'doctor' }));
-    mockFetch([
-      { method: 'GET', path: '/apicarrito/listarmicarrito', answer: { body: [] } },
-      { method: 'GET', path: '/apiprocedimientos/buscarprocedimiento/7', answer: { body: procedimientoDePrueba() } },
-    ]);
+    mockFetch([carritoVacio, en(procedimientosRutas.buscar, { body: procedimientoDePrueba() }, { id: 7 })]);
     renderEnRuta('/detallesprocedimientos', { '/detallesprocedimientos': <DetallesProcedimientosScreen /> });
     expect(await screen.findByRole('heading', { name: 'Limpieza facial profunda' })).toBeInTheDocument();
     expect(screen.getByText('$ 180.000')).toBeInTheDocument();
     await waitFor(() =>
       expect(screen.getByRole('link', { name: 'Editar' })).toHaveAttribute('href', '/editarprocedimientos/7'),
     );
+  });
+
+  it('shows the procedure in ?id=, before any stored selection (issue 11.8)', async () => {
+    sessionStorage.setItem('procedimientoSeleccionado', JSON.stringify({ id: 3 }));
+    localStorage.setItem('token', tokenDePrueba({ rol: 'doctor' }));
+    const fetch = mockFetch([
+      carritoVacio,
+      en(procedimientosRutas.buscar, { body: procedimientoDePrueba() }, { id: 7 }),
+    ]);
+    renderEnRuta('/detallesprocedimientos?id=7', { '/detallesprocedimientos': <DetallesProcedimientosScreen /> });
+    expect(await screen.findByRole('heading', { name: 'Limpieza facial profunda' })).toBeInTheDocument();
+    expect(llamadas(fetch)).not.toContain(llamada(procedimientosRutas.buscar, { id: 3 }));
   });
 });

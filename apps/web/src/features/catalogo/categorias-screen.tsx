@@ -1,25 +1,82 @@
 // /categoriaprocedimientos: procedure categories for staff: search, state, number of procedures, and
-// view / edit / delete (with confirmation; the server's 409s, e.g. a category that still has procedures,
-// are shown as toasts).
+// view / edit / delete (with confirmation; the server's 409s are shown as toasts). A category that still has
+// procedures cannot be deleted: it offers 'Desactivar' instead (issue 11.8), or nothing to do once inactive.
 import type { CategoriaWire } from '@clinica/contracts/catalogo';
-import { ActionIcon, Anchor, Paper, Stack, Table, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Anchor, Paper, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconEye, IconSearch } from '@tabler/icons-react';
+import { IconEye, IconEyeOff, IconSearch, IconTrashOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 import { EstadoError } from '../../components/estado-error.tsx';
 import { EstadoVacio } from '../../components/estado-vacio.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { SkeletonTabla } from '../../components/skeletons.tsx';
+import { TablaApilable } from '../../components/tabla-apilable.tsx';
 import { usePageMeta } from '../../components/use-page-meta.ts';
-import { useCategorias, useEliminarCategoria } from './api/categorias-api.ts';
+import { useCategorias, useEditarCategoria, useEliminarCategoria } from './api/categorias-api.ts';
 import { AccesoPersonal } from './components/acceso-personal.tsx';
-import { AccionesFila } from './components/acciones-fila.tsx';
+import { AccionesFila, confirmarEliminacion } from './components/acciones-fila.tsx';
 import { BotonNuevaCategoria } from './components/botones-nuevo.tsx';
 import { EstadoBadge } from './components/estado-badge.tsx';
 import { avisarError } from './form-errors.ts';
+
+/** For a category with procedures: deactivate it (hidden from the public site, procedures kept) after confirming. */
+function DesactivarCategoria({ categoria }: { categoria: CategoriaWire }) {
+  const editar = useEditarCategoria(categoria.id);
+  const { nombre, total_procedimientos: total } = categoria;
+  const cuantos = total === 1 ? '1 procedimiento' : `${total} procedimientos`;
+  if (!categoria.activa) {
+    return (
+      <Tooltip label={`Tiene ${cuantos}: no se puede eliminar`}>
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          disabled
+          aria-label={`${nombre} no se puede eliminar: tiene ${cuantos}`}
+        >
+          <IconTrashOff size={18} aria-hidden="true" />
+        </ActionIcon>
+      </Tooltip>
+    );
+  }
+  return (
+    <Tooltip label="Desactivar">
+      <ActionIcon
+        variant="subtle"
+        color="orange"
+        aria-label={`Desactivar ${nombre}`}
+        loading={editar.isPending}
+        onClick={() =>
+          confirmarEliminacion(
+            {
+              titulo: `¿Desactivar la categoría «${nombre}»?`,
+              cuerpo: (
+                <Text size="sm">
+                  Tiene {cuantos}, así que no se puede eliminar. Al desactivarla, ella y sus procedimientos dejan de
+                  verse en el sitio público; nada se borra y puedes volver a activarla al editarla.
+                </Text>
+              ),
+              boton: 'Desactivar categoría',
+              color: 'orange',
+            },
+            () =>
+              editar.mutate(
+                { activa: false },
+                {
+                  onSuccess: () => notifications.show({ color: 'green', message: `Desactivamos «${nombre}».` }),
+                  onError: (error) => avisarError('No pudimos desactivar la categoría', error),
+                },
+              ),
+          )
+        }
+      >
+        <IconEyeOff size={18} aria-hidden="true" />
+      </ActionIcon>
+    </Tooltip>
+  );
+}
 
 function Acciones({ categoria }: { categoria: CategoriaWire }) {
   const eliminar = useEliminarCategoria();
@@ -39,19 +96,10 @@ function Acciones({ categoria }: { categoria: CategoriaWire }) {
       }
       editarA={paths.editarCategoria(categoria.id)}
       eliminando={eliminar.isPending}
+      enLugarDeEliminar={total > 0 ? <DesactivarCategoria categoria={categoria} /> : undefined}
       confirmacion={{
         titulo: `¿Eliminar la categoría «${nombre}»?`,
-        cuerpo: (
-          <Stack gap="xs">
-            <Text size="sm">Se eliminará la categoría. Esta acción no se puede deshacer.</Text>
-            {total > 0 && (
-              <Text size="sm" c="dimmed">
-                Tiene {total === 1 ? '1 procedimiento' : `${total} procedimientos`}; una categoría con procedimientos no
-                se puede eliminar. Si ya no la ofrecen, edítala y desactívala.
-              </Text>
-            )}
-          </Stack>
-        ),
+        cuerpo: <Text size="sm">Se eliminará la categoría. Esta acción no se puede deshacer.</Text>,
         boton: 'Eliminar categoría',
       }}
       onEliminar={() =>
@@ -92,7 +140,7 @@ function Lista() {
     );
   else
     contenido = (
-      <Table.ScrollContainer minWidth={640}>
+      <TablaApilable apilarBajo={640}>
         <Table verticalSpacing="sm" highlightOnHover>
           <Table.Caption>
             {categorias.data.length === 1 ? '1 categoría' : `${categorias.data.length} categorías`}
@@ -114,23 +162,25 @@ function Lista() {
                     {c.nombre}
                   </Anchor>
                 </Table.Td>
-                <Table.Td maw={360}>
+                <Table.Td data-label="Descripción" maw={360}>
                   <Text size="sm" c={c.descripcion ? undefined : 'dimmed'} lineClamp={2}>
                     {c.descripcion || 'Sin descripción'}
                   </Text>
                 </Table.Td>
-                <Table.Td ta="right">{c.total_procedimientos}</Table.Td>
-                <Table.Td>
+                <Table.Td data-label="Procedimientos" ta="right">
+                  {c.total_procedimientos}
+                </Table.Td>
+                <Table.Td data-label="Estado">
                   <EstadoBadge activo={c.activa} femenino />
                 </Table.Td>
-                <Table.Td>
+                <Table.Td data-acciones>
                   <Acciones categoria={c} />
                 </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </TablaApilable>
     );
 
   return (

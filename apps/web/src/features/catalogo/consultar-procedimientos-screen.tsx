@@ -10,6 +10,7 @@ import { EstadoVacio } from '../../components/estado-vacio.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { SkeletonTabla } from '../../components/skeletons.tsx';
 import { usePageMeta } from '../../components/use-page-meta.ts';
+import { etiquetasPaginacion, textoMostrando } from '../../lib/paginacion.ts';
 import { useCategorias } from './api/categorias-api.ts';
 import { useProcedimientos } from './api/procedimientos-api.ts';
 import { AccesoPersonal } from './components/acceso-personal.tsx';
@@ -97,22 +98,14 @@ function Lista() {
         <TablaProcedimientos procedimientos={items} />
         <Group justify="space-between" gap="sm">
           <Text size="sm" c="dimmed" role="status">
-            Mostrando {desde}–{hasta} de {total} {total === 1 ? 'procedimiento' : 'procedimientos'}
+            {textoMostrando(desde, hasta, total, { singular: 'procedimiento', plural: 'procedimientos' })}
           </Text>
           {totalPaginas > 1 && (
             <Pagination
               total={totalPaginas}
               value={Math.min(pagina, totalPaginas)}
               onChange={(p) => actualizar({ pagina: p > 1 ? String(p) : undefined })}
-              getControlProps={(control) => ({
-                'aria-label': {
-                  first: 'Primera página',
-                  previous: 'Página anterior',
-                  next: 'Página siguiente',
-                  last: 'Última página',
-                }[control],
-              })}
-              getItemProps={(p) => ({ 'aria-label': `Página ${p}` })}
+              {...etiquetasPaginacion}
             />
           )}
         </Group>

@@ -1,7 +1,7 @@
 // /categoriaprocedimientoscrear: new procedure category.
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from 'react-router';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { usePageMeta } from '../../components/use-page-meta.ts';
 import { useCrearCategoria } from './api/categorias-api.ts';
@@ -25,7 +25,7 @@ export function CrearCategoriaScreen() {
         onSubmit={async (payload) => {
           const c = await crear.mutateAsync(payload);
           notifications.show({ color: 'green', message: `Creamos la categoría «${c.nombre}».` });
-          navigate(paths.categorias);
+          void navigate(paths.categorias);
         }}
       />
     </AccesoPersonal>

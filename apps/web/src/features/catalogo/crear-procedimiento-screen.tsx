@@ -1,7 +1,7 @@
 // /crearprocedimiento: new procedure. After creating it, the edit screen opens so images can be added.
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from 'react-router';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 import { EstadoError } from '../../components/estado-error.tsx';
 import { EstadoVacio } from '../../components/estado-vacio.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -51,7 +51,7 @@ export function CrearProcedimientoScreen() {
             title: 'Procedimiento creado',
             message: `«${p.nombre}» quedó guardado. Ahora puedes agregarle imágenes.`,
           });
-          navigate(paths.editarProcedimiento(p.id));
+          void navigate(paths.editarProcedimiento(p.id));
         }}
       />
     );

@@ -1,23 +1,26 @@
 // /detallesprocedimientos: details of the procedure selected in the list (sessionStorage
-// 'procedimientoSeleccionado'). With no selection it says so and links to the list.
+// 'procedimientoSeleccionado'), or of `?id=` so a link can be shared or opened in a new tab (issue 11.8). With no
+// selection it says so and links to the list.
 import type { ProcedimientoWire } from '@clinica/contracts/catalogo';
 import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconEdit, IconExternalLink } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
-import { paths } from '../../app/paths.ts';
+import { Link, useSearchParams } from 'react-router';
+import { paths } from '../../lib/paths.ts';
 import { EstadoVacio } from '../../components/estado-vacio.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { usePageMeta } from '../../components/use-page-meta.ts';
-import { formatCOP, formatDuracion, formatFecha } from '../../lib/format.ts';
+import { formatCOP, formatDuracion } from '../../lib/format.ts';
+import { formatFecha } from '../../lib/tiempo.ts';
 import { useProcedimiento } from './api/procedimientos-api.ts';
 import classes from './catalogo.module.css';
 import { AccesoPersonal } from './components/acceso-personal.tsx';
 import { CargaPorId, noEncontrado } from './components/carga-por-id.tsx';
 import { Dato } from './components/dato.tsx';
 import { EstadoBadge } from './components/estado-badge.tsx';
+import { PlantillasConsentimiento } from './components/plantillas-consentimiento.tsx';
 import { mediaUrl } from '../../lib/media.ts';
-import { procedimientoSeleccionado } from './procedimiento-seleccionado.ts';
+import { idDeConsulta, procedimientoSeleccionado } from './procedimiento-seleccionado.ts';
 
 function Ficha({ p }: { p: ProcedimientoWire }) {
   const imagenes = [...p.imagenes].sort((a, b) => a.orden - b.orden);
@@ -79,12 +82,14 @@ function Ficha({ p }: { p: ProcedimientoWire }) {
           )}
         </Stack>
       </Paper>
+      <PlantillasConsentimiento procedimientoId={p.id} />
     </Stack>
   );
 }
 
 export function DetallesProcedimientosScreen() {
-  const id = procedimientoSeleccionado();
+  const [sp] = useSearchParams();
+  const id = idDeConsulta(sp.get('id')) ?? procedimientoSeleccionado();
   const procedimiento = useProcedimiento(id ?? 0);
   usePageMeta({
     title: procedimiento.data ? `Procedimiento ${procedimiento.data.nombre}` : 'Detalles del procedimiento',

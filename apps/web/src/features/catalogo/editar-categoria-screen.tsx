@@ -1,7 +1,7 @@
 // /editarcategoriaprocedimientos/{id}: edit a procedure category (name, description, active).
 import { notifications } from '@mantine/notifications';
 import { useNavigate, useParams } from 'react-router';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { usePageMeta } from '../../components/use-page-meta.ts';
 import { useCategoria, useEditarCategoria } from './api/categorias-api.ts';
@@ -37,7 +37,7 @@ export function EditarCategoriaScreen() {
             onSubmit={async (payload) => {
               const editada = await editar.mutateAsync(payload);
               notifications.show({ color: 'green', message: `Guardamos los cambios de «${editada.nombre}».` });
-              navigate(paths.detallesCategoria(id));
+              void navigate(paths.detallesCategoria(id));
             }}
           />
         )}

@@ -1,17 +1,16 @@
 // How the catalogue screens tell a failure: a red toast, and for forms the server's field messages too.
 import { notifications } from '@mantine/notifications';
 import { ApiClientError } from '../../lib/api-client.ts';
-import { mensajeDeError, serverFieldErrors, type FieldErrors } from '../../lib/forms/field-errors.ts';
+import { mensajeDeError, serverFieldErrors } from '../../lib/forms/field-errors.ts';
 
 /** A red toast saying what failed, in the server's words when there are some. */
 export function avisarError(titulo: string, error: unknown) {
   notifications.show({ color: 'red', title: titulo, message: mensajeDeError(error) });
 }
 
-/** After a failed submit: field messages for the form, and a toast saying what happened. */
-export function avisarErrorDeFormulario(error: unknown, titulo: string): FieldErrors {
-  const campos = serverFieldErrors(error);
-  const hayCampos = Object.keys(campos).length > 0;
+/** After a failed submit, a toast saying what happened; the form marks the fields (showServerErrors). */
+export function avisarErrorDeFormulario(error: unknown, titulo: string) {
+  const hayCampos = Object.keys(serverFieldErrors(error)).length > 0;
   notifications.show({
     color: 'red',
     title: titulo,
@@ -20,5 +19,4 @@ export function avisarErrorDeFormulario(error: unknown, titulo: string): FieldEr
         ? 'Revisa los campos marcados.'
         : mensajeDeError(error),
   });
-  return campos;
 }

@@ -1,5 +1,6 @@
 // /detallesprocedimientos shows the procedure chosen in the list, kept in sessionStorage (as the spec's other
-// "details" screens do), so the page survives a reload but not a new tab.
+// "details" screens do), or the one in `?id=`, which the list also puts in the address so the page can be reloaded,
+// shared or opened in a new tab (issue 11.8).
 export const CLAVE_PROCEDIMIENTO_SELECCIONADO = 'procedimientoSeleccionado';
 
 export function seleccionarProcedimiento(id: number): void {
@@ -21,4 +22,11 @@ export function procedimientoSeleccionado(): number | null {
   } catch {
     return null;
   }
+}
+
+/** A positive integer `?id=`, else null. */
+export function idDeConsulta(valor: string | null): number | null {
+  if (!valor || !/^\d+$/.test(valor)) return null;
+  const n = Number(valor);
+  return Number.isSafeInteger(n) && n > 0 ? n : null;
 }

@@ -1,12 +1,23 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { tokenExpiringIn } from '../../lib/session/test-tokens.ts';
-import { mockFetch, renderWithProviders } from '../../lib/session/test-utils.tsx';
+import type { CategoriaWire } from '@clinica/contracts/catalogo';
+import type { Rol } from '@clinica/contracts/roles';
+import {
+  carritoRutas,
+  categoriasRutas,
+  citasRutas,
+  procedimientosRutas,
+  usuariosRutas,
+} from '@clinica/contracts/rutas';
+import type { UsuarioWire } from '@clinica/contracts/usuarios';
+import { mockFetch, renderWithProviders, simular } from '../../lib/session/test-utils.tsx';
+import { itemDePrueba } from '../../test/carrito-test-utils.tsx';
 import DashboardScreen from './dashboard-screen.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const perfil = (nombre: string, rol: string) => ({
+const perfil = (nombre: string, rol: Rol): UsuarioWire => ({
   id: 1,
   nombre,
   correo: 'x@demo.test',
@@ -22,8 +33,17 @@ const perfil = (nombre: string, rol: string) => ({
   estado_civil: null,
   fecha_registro: null,
 });
+const categoria = (id: number): CategoriaWire => ({
+  id,
+  nombre: `Categoría ${id}`,
+  descripcion: null,
+  activa: true,
+  total_procedimientos: 0,
+  creada_en: '2026-01-01T10:00:00.000Z',
+  actualizada_en: '2026-01-01T10:00:00.000Z',
+});
 
-function renderAs(rol: string) {
+function renderAs(rol: Rol) {
   localStorage.setItem('token', tokenExpiringIn(1800, { id: 1, rol }));
   return renderWithProviders(<DashboardScreen />, { route: '/dashboard' });
 }
@@ -32,17 +52,16 @@ describe('DashboardScreen', () => {
   it('greets an administrator and shows user totals read from listarusuarios', async () => {
     const totales: Record<string, number> = { administrador: 1, doctor: 2, asistente: 3, paciente: 40 };
     mockFetch([
-      { path: '/apiusuarios/perfil', body: perfil('Laura Restrepo', 'administrador') },
-      {
-        path: '/apiusuarios/listarusuarios',
-        respond: (_b, url) => {
+      simular(usuariosRutas.perfil, { body: perfil('Laura Restrepo', 'administrador') }),
+      simular(usuariosRutas.listar, {
+        responder: (_b, url) => {
           const rol = url.searchParams.get('rol');
           const total = rol ? totales[rol]! : url.searchParams.get('estado') === 'false' ? 4 : 0;
           return { body: { items: [], total, pagina: 1, porPagina: 1 } };
         },
-      },
-      { path: '/apiprocedimientos/listarprocedimiento', body: { items: [], total: 18, pagina: 1, porPagina: 1 } },
-      { path: '/apicategoriaprocedimientos/listarcategorias', body: [{}, {}, {}] },
+      }),
+      simular(procedimientosRutas.listar, { body: { items: [], total: 18, pagina: 1, porPagina: 1 } }),
+      simular(categoriasRutas.listar, { body: [categoria(1), categoria(2), categoria(3)] }),
     ]);
     renderAs('administrador');
     expect(await screen.findByRole('heading', { level: 1, name: 'Hola, Laura' })).toBeInTheDocument();
@@ -64,8 +83,8 @@ describe('DashboardScreen', () => {
 
   it('shows a patient their shortcuts, with the real cart count and a link to their own profile', async () => {
     mockFetch([
-      { path: '/apiusuarios/perfil', body: perfil('María Fernanda López', 'paciente') },
-      { path: '/apicarrito/listarmicarrito', body: [{ id: 1 }, { id: 2 }] },
+      simular(usuariosRutas.perfil, { body: perfil('María Fernanda López', 'paciente') }),
+      simular(carritoRutas.listar, { body: [itemDePrueba(1), itemDePrueba(2)] }),
     ]);
     renderAs('paciente');
     expect(await screen.findByRole('heading', { level: 1, name: 'Hola, María' })).toBeInTheDocument();
@@ -73,20 +92,68 @@ describe('DashboardScreen', () => {
     expect(screen.getByRole('link', { name: /Servicios/ })).toHaveAttribute('href', '/servicios');
     expect(screen.getByRole('link', { name: /Mi carrito/ })).toHaveAttribute('href', '/carrito');
     expect(screen.getByRole('link', { name: /Mi perfil/ })).toHaveAttribute('href', '/editarusuario/1');
+    expect(screen.getByRole('link', { name: /Mi historia clínica/ })).toHaveAttribute('href', '/mihistorialclinico/1');
     expect(screen.queryByText(/Personas registradas/)).not.toBeInTheDocument();
+  });
+
+  it('shows a patient their next appointment with a link, or an invitation to book one', async () => {
+    const manana = new Date(Date.now() + 26 * 3_600_000).toISOString();
+    const pasada = '2026-01-10T14:00:00.000Z';
+    const cita = (id: number, inicio: string, estado: 'confirmada' | 'realizada') => ({
+      id,
+      fecha: inicio,
+      inicio,
+      fin: inicio,
+      tipo: 'evaluacion' as const,
+      estado,
+      usuario: { id: 1, nombre: 'María', correo: 'x@demo.test', telefono: null, numerodocumento: '1' },
+      doctor: { id: 5, nombre: 'Dra. Laura Gómez' },
+      procedimiento: null,
+      procedimientos_solicitados: [],
+      motivo: null,
+      observaciones: null,
+      motivo_cancelacion: null,
+      creada_en: pasada,
+      actualizada_en: pasada,
+    });
+    mockFetch([
+      simular(usuariosRutas.perfil, { body: perfil('María Fernanda López', 'paciente') }),
+      simular(carritoRutas.listar, { body: [] }),
+      simular(citasRutas.misCitas, { body: [cita(3, pasada, 'realizada'), cita(8, manana, 'confirmada')] }),
+    ]);
+    renderAs('paciente');
+    const tarjeta = await screen.findByRole('region', { name: 'Tu próxima cita' });
+    expect(await within(tarjeta).findByText(/Valoración con Dra. Laura Gómez/)).toBeInTheDocument();
+    expect(within(tarjeta).getByText('Confirmada')).toBeInTheDocument();
+    expect(within(tarjeta).getByRole('link', { name: 'Ver detalle' })).toHaveAttribute('href', '/detallescitas/8');
+  });
+
+  it('invites a patient without upcoming appointments to book one', async () => {
+    mockFetch([
+      simular(usuariosRutas.perfil, { body: perfil('María Fernanda López', 'paciente') }),
+      simular(carritoRutas.listar, { body: [] }),
+      simular(citasRutas.misCitas, { body: [] }),
+    ]);
+    renderAs('paciente');
+    const tarjeta = await screen.findByRole('region', { name: 'Tu próxima cita' });
+    expect(await within(tarjeta).findByRole('link', { name: 'Agendar una cita' })).toHaveAttribute(
+      'href',
+      '/crearcita',
+    );
   });
 
   it('does not invent a count that failed to load', async () => {
     mockFetch([
-      { path: '/apiusuarios/perfil', body: perfil('Dr. Andrés Gómez', 'doctor') },
-      { path: '/apiusuarios/listarusuarios', status: 500, body: { error: 'Error', code: 'ERROR_INTERNO' } },
-      { path: '/apiprocedimientos/listarprocedimiento', body: { items: [], total: 7, pagina: 1, porPagina: 1 } },
-      { path: '/apicategoriaprocedimientos/listarcategorias', body: [] },
+      simular(usuariosRutas.perfil, { body: perfil('Dr. Andrés Gómez', 'doctor') }),
+      simular(usuariosRutas.listar, { status: 500, body: { error: 'Error', code: 'ERROR_INTERNO' } }),
+      simular(procedimientosRutas.listar, { body: { items: [], total: 7, pagina: 1, porPagina: 1 } }),
+      simular(categoriasRutas.listar, { body: [] }),
     ]);
     renderAs('doctor');
     expect(await screen.findByRole('heading', { level: 1, name: 'Hola, Dr. Andrés' })).toBeInTheDocument();
     expect(await screen.findByText('7 procedimientos')).toBeInTheDocument();
     const pacientes = screen.getByRole('link', { name: /Pacientes/ });
     expect(within(pacientes).queryByText(/activo/)).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Historial médico/ })).toHaveAttribute('href', '/consultarhistorialmedico');
   });
 });

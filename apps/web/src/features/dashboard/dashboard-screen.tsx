@@ -2,7 +2,9 @@
 // most, with real counts from the API where they exist (nothing is invented: a count that fails to load
 // is simply not shown).
 import {
+  Anchor,
   Badge,
+  Button,
   Card,
   Group,
   Paper,
@@ -16,7 +18,10 @@ import {
 } from '@mantine/core';
 import {
   IconArrowRight,
+  IconCalendarHeart,
+  IconCalendarPlus,
   IconCategory,
+  IconClipboardHeart,
   IconShoppingBag,
   IconSparkles,
   IconUserCircle,
@@ -25,12 +30,15 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { roles, type Rol } from '@clinica/contracts/usuarios';
-import { paths } from '../../app/paths.ts';
+import { normalizarRol, permite, roles, rolesVenTodosLosUsuarios, type Rol } from '@clinica/contracts/roles';
+import { usuariosRutas } from '@clinica/contracts/rutas';
+import { paths } from '../../lib/paths.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { usePageMeta } from '../../components/use-page-meta.ts';
 import classes from './dashboard.module.css';
+import { AgendaHoy } from './components/agenda-hoy.tsx';
 import { primerNombre } from '../../lib/format.ts';
+import { formatFechaLarga, formatHora } from '../../lib/tiempo.ts';
 import { useAuth } from '../../lib/session/auth-context.tsx';
 import {
   useConteoCarrito,
@@ -39,15 +47,8 @@ import {
   useConteoProcedimientos,
   useConteoUsuarios,
   usePerfilDashboard,
+  useProximaCita,
 } from './api/dashboard-api.ts';
-
-const fechaLarga = new Intl.DateTimeFormat('es-CO', {
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'America/Bogota',
-});
 
 const numero = new Intl.NumberFormat('es-CO');
 
@@ -229,65 +230,163 @@ function PanelPersonal() {
   const pacientes = useConteoPacientes(true);
   const procedimientos = useConteoProcedimientos(true);
   const categorias = useConteoCategorias(true);
+  // Today's agenda first: a doctor's own (the API filters), every doctor's for the front desk.
+  const { userRole } = useAuth();
   return (
-    <Atajos
-      atajos={[
-        {
-          titulo: 'Pacientes',
-          descripcion: 'Busca pacientes por nombre, documento o correo y consulta sus datos.',
-          to: paths.listarUsuarios,
-          icono: IconUsers,
-          conteo: conteoDe(pacientes, (n) => plural(n, 'activo', 'activos')),
-        },
-        {
-          titulo: 'Procedimientos',
-          descripcion: 'Consulta y actualiza los tratamientos, precios y recomendaciones previas.',
-          to: paths.consultarProcedimientos,
-          icono: IconSparkles,
-          conteo: conteoDe(procedimientos, (n) => plural(n, 'procedimiento', 'procedimientos')),
-        },
-        {
-          titulo: 'Categorías',
-          descripcion: 'Organiza los procedimientos por tipo de tratamiento.',
-          to: paths.categorias,
-          icono: IconCategory,
-          conteo: conteoDe(categorias, (n) => plural(n, 'categoría', 'categorías')),
-        },
-      ]}
-    />
+    <Stack gap="xl">
+      <AgendaHoy conDoctor={normalizarRol(userRole) !== 'doctor'} />
+      <Atajos
+        atajos={[
+          {
+            titulo: 'Pacientes',
+            descripcion: 'Busca pacientes por nombre, documento o correo y consulta sus datos.',
+            to: paths.listarUsuarios,
+            icono: IconUsers,
+            conteo: conteoDe(pacientes, (n) => plural(n, 'activo', 'activos')),
+          },
+          {
+            titulo: 'Procedimientos',
+            descripcion: 'Consulta y actualiza los tratamientos, precios y recomendaciones previas.',
+            to: paths.consultarProcedimientos,
+            icono: IconSparkles,
+            conteo: conteoDe(procedimientos, (n) => plural(n, 'procedimiento', 'procedimientos')),
+          },
+          {
+            titulo: 'Historial médico',
+            descripcion: 'Las historias clínicas de las pacientes: antecedentes, alertas y versiones.',
+            to: paths.consultarHistorialMedico,
+            icono: IconClipboardHeart,
+          },
+          {
+            titulo: 'Categorías',
+            descripcion: 'Organiza los procedimientos por tipo de tratamiento.',
+            to: paths.categorias,
+            icono: IconCategory,
+            conteo: conteoDe(categorias, (n) => plural(n, 'categoría', 'categorías')),
+          },
+        ]}
+      />
+    </Stack>
+  );
+}
+
+// Statuses as the appointment screens spell them.
+const estadoProxima = { confirmada: 'Confirmada', pendiente: 'Pendiente' } as const;
+
+/** The patient's next appointment, with a link to it; or an invitation to book one. */
+function ProximaCita() {
+  const proxima = useProximaCita(true);
+  let cuerpo;
+  if (proxima.isPending) cuerpo = <Skeleton height={48} radius="md" aria-label="Cargando tu próxima cita" />;
+  else if (proxima.isError)
+    cuerpo = (
+      <Text size="sm" c="dimmed">
+        No pudimos cargar tus citas en este momento.{' '}
+        <Anchor component={Link} to={paths.misCitas}>
+          Ir a Mis citas
+        </Anchor>
+      </Text>
+    );
+  else if (!proxima.data)
+    cuerpo = (
+      <Group justify="space-between" gap="sm">
+        <Text c="dimmed">No tienes citas próximas. Agenda tu valoración en un minuto.</Text>
+        <Button component={Link} to={paths.crearCita} leftSection={<IconCalendarPlus size={18} aria-hidden="true" />}>
+          Agendar una cita
+        </Button>
+      </Group>
+    );
+  else {
+    const c = proxima.data;
+    const fecha = formatFechaLarga(c.inicio);
+    cuerpo = (
+      <Group justify="space-between" gap="sm" align="flex-end">
+        <div>
+          <Text fw={600} fz="lg">
+            {fecha.charAt(0).toUpperCase() + fecha.slice(1)}, {formatHora(c.inicio)}
+          </Text>
+          <Group gap="xs" mt={4}>
+            <Text size="sm" c="dimmed">
+              {c.tipo === 'evaluacion' ? 'Valoración' : c.tipo === 'control' ? 'Control' : 'Procedimiento'} con{' '}
+              {c.doctor.nombre}
+            </Text>
+            {/* Neutral badge: the text says the status (the coloured SPEC badges live in the appointment screens). */}
+            <Badge variant="default" style={{ minWidth: 'max-content' }}>
+              {estadoProxima[c.estado as keyof typeof estadoProxima] ?? c.estado}
+            </Badge>
+          </Group>
+        </div>
+        <Group gap="sm">
+          <Button component={Link} to={paths.detallesCita(c.id)} variant="light">
+            Ver detalle
+          </Button>
+          <Button component={Link} to={paths.misCitas} variant="subtle">
+            Mis citas
+          </Button>
+        </Group>
+      </Group>
+    );
+  }
+  return (
+    <Paper
+      withBorder
+      p={{ base: 'md', sm: 'lg' }}
+      component="section"
+      aria-labelledby="proxima-cita"
+      className={classes.proxima}
+    >
+      <Stack gap="sm">
+        <Group gap="xs">
+          <IconCalendarHeart size={22} aria-hidden="true" color="var(--mantine-color-anchor)" />
+          <Title order={2} fz="h4" id="proxima-cita">
+            Tu próxima cita
+          </Title>
+        </Group>
+        {cuerpo}
+      </Stack>
+    </Paper>
   );
 }
 
 function PanelPaciente({ userId }: { userId: number | null }) {
   const carrito = useConteoCarrito(true);
   return (
-    <Atajos
-      atajos={[
-        {
-          titulo: 'Servicios',
-          descripcion: 'Conoce los tratamientos faciales y corporales de la clínica y sus precios.',
-          to: paths.servicios,
-          icono: IconSparkles,
-        },
-        {
-          titulo: 'Mi carrito',
-          descripcion: 'Los tratamientos que te interesan, listos para tu valoración.',
-          to: paths.carrito,
-          icono: IconShoppingBag,
-          conteo: conteoDe(carrito, (n) => (n === 0 ? 'Vacío' : plural(n, 'tratamiento', 'tratamientos'))),
-        },
-        {
-          titulo: 'Mi perfil',
-          descripcion: 'Actualiza tus datos de contacto y cambia tu contraseña.',
-          to: userId !== null ? paths.editarUsuario(userId) : paths.dashboard,
-          icono: IconUserCircle,
-        },
-      ]}
-    />
+    <Stack gap="xl">
+      <ProximaCita />
+      <Atajos
+        atajos={[
+          {
+            titulo: 'Servicios',
+            descripcion: 'Conoce los tratamientos faciales y corporales de la clínica y sus precios.',
+            to: paths.servicios,
+            icono: IconSparkles,
+          },
+          {
+            titulo: 'Mi carrito',
+            descripcion: 'Los tratamientos que te interesan, listos para tu valoración.',
+            to: paths.carrito,
+            icono: IconShoppingBag,
+            conteo: conteoDe(carrito, (n) => (n === 0 ? 'Vacío' : plural(n, 'tratamiento', 'tratamientos'))),
+          },
+          {
+            titulo: 'Mi historia clínica',
+            descripcion: 'Tus antecedentes de salud y quién del personal los ha consultado.',
+            to: userId !== null ? paths.miHistorialClinico(userId) : paths.crearHistorialClinico,
+            icono: IconClipboardHeart,
+          },
+          {
+            titulo: 'Mi perfil',
+            descripcion: 'Actualiza tus datos de contacto y cambia tu contraseña.',
+            to: userId !== null ? paths.editarUsuario(userId) : paths.dashboard,
+            icono: IconUserCircle,
+          },
+        ]}
+      />
+    </Stack>
   );
 }
 
-const descripciones: Record<string, string> = {
+const descripciones: Record<Rol, string> = {
   administrador: 'Así va la clínica hoy. Desde aquí administras las cuentas y el catálogo.',
   doctor: 'Tus pacientes y el catálogo de procedimientos, a un clic.',
   asistente: 'Encuentra pacientes y mantén al día el catálogo de procedimientos.',
@@ -298,15 +397,15 @@ export default function DashboardScreen() {
   usePageMeta({ title: 'Panel' });
   const { userRole, userId } = useAuth();
   const perfil = usePerfilDashboard(userId);
-  const rol = (userRole ?? '').toLowerCase();
   const nombre = perfil.data ? primerNombre(perfil.data.nombre) : undefined;
 
+  // Each panel shows counts the API lets the role read: every user, patients only, or the own cart.
   let panel;
-  if (rol === 'administrador') panel = <PanelAdministrador />;
-  else if (rol === 'doctor' || rol === 'asistente') panel = <PanelPersonal />;
+  if (permite(rolesVenTodosLosUsuarios, userRole)) panel = <PanelAdministrador />;
+  else if (permite(usuariosRutas.listar.auth, userRole)) panel = <PanelPersonal />;
   else panel = <PanelPaciente userId={userId} />;
 
-  const hoy = fechaLarga.format(new Date());
+  const hoy = formatFechaLarga(new Date());
   return (
     <>
       <PageHeader
@@ -327,7 +426,7 @@ export default function DashboardScreen() {
             'Hola'
           )
         }
-        description={descripciones[rol] ?? descripciones.paciente}
+        description={descripciones[normalizarRol(userRole) ?? 'paciente']}
       />
       {panel}
     </>

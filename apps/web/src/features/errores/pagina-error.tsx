@@ -4,7 +4,7 @@ import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconHome, IconLayoutDashboard, IconSparkles } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 import { hasStoredToken } from '../../app/guards.tsx';
 import classes from './errores.module.css';
 

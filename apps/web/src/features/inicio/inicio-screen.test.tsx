@@ -5,8 +5,9 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ProcedimientoWire } from '@clinica/contracts/catalogo';
+import { procedimientosRutas } from '@clinica/contracts/rutas';
 import { theme } from '../../app/theme.ts';
-import { mockFetch, testQueryClient } from '../../test/app-test-utils.tsx';
+import { mockFetch, responde, testQueryClient } from '../../test/app-test-utils.tsx';
 import InicioScreen from './inicio-screen.tsx';
 
 function procedimiento(over: Partial<ProcedimientoWire>): ProcedimientoWire {
@@ -37,7 +38,7 @@ function procedimiento(over: Partial<ProcedimientoWire>): ProcedimientoWire {
   };
 }
 
-const LISTA = '/apiprocedimientos/listarprocedimiento';
+const LISTA = procedimientosRutas.listar;
 
 function renderInicio() {
   return render(
@@ -55,27 +56,25 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('/inicio', () => {
   it('shows the first six procedures from the API with category, price, duration and a link', async () => {
-    const fetch = mockFetch((url) =>
-      url.pathname === LISTA
-        ? {
-            body: {
-              items: [
-                procedimiento({}),
-                procedimiento({
-                  id: 2,
-                  nombre: 'Toxina botulínica',
-                  precio: 950000,
-                  duracion_minutos: 30,
-                  categoria: { id: 2, nombre: 'Inyectables' },
-                  imagenes: [],
-                }),
-              ],
-              total: 2,
-              pagina: 1,
-              porPagina: 6,
-            },
-          }
-        : undefined,
+    const fetch = mockFetch(
+      responde(LISTA, {
+        body: {
+          items: [
+            procedimiento({}),
+            procedimiento({
+              id: 2,
+              nombre: 'Toxina botulínica',
+              precio: 950000,
+              duracion_minutos: 30,
+              categoria: { id: 2, nombre: 'Inyectables' },
+              imagenes: [],
+            }),
+          ],
+          total: 2,
+          pagina: 1,
+          porPagina: 6,
+        },
+      }),
     );
     renderInicio();
 
@@ -94,14 +93,12 @@ describe('/inicio', () => {
     expect(within(otra).getByText(/30 min/)).toBeInTheDocument();
 
     const url = new URL(String(fetch.mock.calls[0]![0]), 'http://localhost');
-    expect(url.pathname).toBe(LISTA);
+    expect(url.pathname).toBe(LISTA.path);
     expect(url.searchParams.get('porPagina')).toBe('6');
   });
 
   it('has a hero with calls to action, hours and contact', async () => {
-    mockFetch((url) =>
-      url.pathname === LISTA ? { body: { items: [], total: 0, pagina: 1, porPagina: 6 } } : undefined,
-    );
+    mockFetch(responde(LISTA, { body: { items: [], total: 0, pagina: 1, porPagina: 6 } }));
     renderInicio();
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Tu mejor versión, con criterio médico');
     expect(screen.getByRole('link', { name: /Ver servicios/ })).toHaveAttribute('href', '/servicios');
@@ -124,12 +121,13 @@ describe('/inicio', () => {
 
   it('shows a Spanish error with a retry that recovers', async () => {
     let falla = true;
-    mockFetch((url) => {
-      if (url.pathname !== LISTA) return undefined;
-      return falla
-        ? { status: 503, body: { error: 'El servicio no está disponible en este momento.', code: 'NO_DISPONIBLE' } }
-        : { body: { items: [procedimiento({})], total: 1, pagina: 1, porPagina: 6 } };
-    });
+    mockFetch(
+      responde(LISTA, () =>
+        falla
+          ? { status: 503, body: { error: 'El servicio no está disponible en este momento.', code: 'NO_DISPONIBLE' } }
+          : { body: { items: [procedimiento({})], total: 1, pagina: 1, porPagina: 6 } },
+      ),
+    );
     renderInicio();
     const alerta = await screen.findByRole('alert');
     expect(alerta).toHaveTextContent('No pudimos cargar los tratamientos');

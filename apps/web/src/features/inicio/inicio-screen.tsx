@@ -16,7 +16,7 @@ import {
   IconStethoscope,
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 import { EstadoError } from '../../components/estado-error.tsx';
 import { EstadoVacio } from '../../components/estado-vacio.tsx';
 import { SkeletonTarjetas } from '../../components/skeletons.tsx';

@@ -2,7 +2,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { carritoRutas, procedimientosRutas } from '@clinica/contracts/rutas';
 import {
+  en,
   itemDePrueba,
   llamadas,
   mockFetch,
@@ -24,7 +26,7 @@ const servicio = procedimientoDePrueba({
     { id: 2, alt: 'Resultado', orden: 1, url_tarjeta: '/media/b-tarjeta.webp', url_detalle: '/media/b-detalle.webp' },
   ],
 });
-const BUSCAR = '/apiprocedimientos/buscarprocedimiento/7';
+const buscar = en(procedimientosRutas.buscar, { body: servicio }, { id: 7 });
 const rutas = {
   '/servicios/:id': <ServicioDetalleScreen />,
   '/reservar/:id': <ServicioDetalleScreen />,
@@ -36,7 +38,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe('service page', () => {
   it('shows the gallery, price, duration, recommendations, exams, minimum age and evaluation', async () => {
     const user = userEvent.setup();
-    mockFetch([{ method: 'GET', path: BUSCAR, answer: { body: servicio } }]);
+    mockFetch([buscar]);
     renderEnRuta('/reservar/7', rutas);
     expect(await screen.findByRole('heading', { level: 1, name: 'Limpieza facial profunda' })).toBeInTheDocument();
     expect(screen.getByText('$ 180.000')).toBeInTheDocument();
@@ -53,27 +55,39 @@ describe('service page', () => {
 
   it('sends a visitor who is not signed in to /iniciarsesion with the page in state.from', async () => {
     const user = userEvent.setup();
-    const fetch = mockFetch([{ method: 'GET', path: BUSCAR, answer: { body: servicio } }]);
+    const fetch = mockFetch([buscar]);
     renderEnRuta('/servicios/7', rutas);
     await user.click(await screen.findByRole('button', { name: 'Agregar al carrito' }));
     expect(await screen.findByText('inicio de sesión')).toBeInTheDocument();
     const ubicacion = screen.getByTestId('ubicacion');
     expect(ubicacion).toHaveTextContent('/iniciarsesion');
-    expect(JSON.parse(ubicacion.dataset.state!)).toEqual({ from: { pathname: '/servicios/7', search: '', hash: '' } });
+    // It comes back asking to add: the add happens once signed in (next test).
+    expect(JSON.parse(ubicacion.dataset.state!)).toEqual({
+      from: { pathname: '/servicios/7', search: '?agregar=1', hash: '' },
+    });
     expect(llamadas(fetch).some((l) => l.startsWith('POST'))).toBe(false);
+  });
+
+  it('back from signing in with ?agregar=1, adds it once and the button says it is in the cart', async () => {
+    localStorage.setItem('token', tokenDePrueba());
+    const fetch = mockFetch([
+      buscar,
+      en(carritoRutas.listar, { body: [] }),
+      en(carritoRutas.agregar, { status: 201, body: itemDePrueba(40, servicio) }),
+    ]);
+    renderEnRuta('/servicios/7?agregar=1', rutas);
+    expect(await screen.findByText('Puedes seguir explorando o revisar tu carrito.')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'En tu carrito' })).toBeInTheDocument();
+    expect(llamadas(fetch).filter((l) => l.startsWith('POST'))).toHaveLength(1);
   });
 
   it('adds it for a signed-in user, offers the cart, and then says it is already there', async () => {
     const user = userEvent.setup();
     localStorage.setItem('token', tokenDePrueba());
     const fetch = mockFetch([
-      { method: 'GET', path: BUSCAR, answer: { body: servicio } },
-      { method: 'GET', path: '/apicarrito/listarmicarrito', answer: { body: [] } },
-      {
-        method: 'POST',
-        path: '/apicarrito/agregaramicarrito',
-        answer: { status: 201, body: itemDePrueba(40, servicio) },
-      },
+      buscar,
+      en(carritoRutas.listar, { body: [] }),
+      en(carritoRutas.agregar, { status: 201, body: itemDePrueba(40, servicio) }),
     ]);
     renderEnRuta('/servicios/7', rutas);
     const boton = await screen.findByRole('button', { name: 'Agregar al carrito' });
@@ -85,14 +99,15 @@ describe('service page', () => {
     expect(within(aviso).getByText('Agregado a tu carrito')).toBeInTheDocument();
     expect(within(aviso).getByRole('link', { name: 'Ver carrito' })).toHaveAttribute('href', '/carrito');
 
-    await user.click(boton);
+    // The button now shows it was added; pressing it again explains it is already there.
+    await user.click(await screen.findByRole('button', { name: 'En tu carrito' }));
     expect(await screen.findByText('Este tratamiento ya está en tu carrito.')).toBeInTheDocument();
     expect(llamadas(fetch).filter((l) => l.startsWith('POST'))).toHaveLength(1);
   });
 
   it('says the service is not available when the server does not find it', async () => {
     mockFetch([
-      { method: 'GET', path: BUSCAR, answer: { status: 404, body: { error: 'No existe', code: 'NO_ENCONTRADO' } } },
+      en(procedimientosRutas.buscar, { status: 404, body: { error: 'No existe', code: 'NO_ENCONTRADO' } }, { id: 7 }),
     ]);
     renderEnRuta('/servicios/7', rutas);
     expect(await screen.findByText('Este tratamiento no está disponible')).toBeInTheDocument();

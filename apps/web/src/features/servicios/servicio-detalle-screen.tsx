@@ -28,9 +28,9 @@ import {
   IconStethoscope,
   IconUserCheck,
 } from '@tabler/icons-react';
-import { useState, type ReactNode } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { paths } from '../../app/paths.ts';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { paths } from '../../lib/paths.ts';
 import { EstadoError } from '../../components/estado-error.tsx';
 import { EstadoVacio } from '../../components/estado-vacio.tsx';
 import { SkeletonLineas } from '../../components/skeletons.tsx';
@@ -94,6 +94,9 @@ function Dato({ icono, etiqueta, valor }: { icono: ReactNode; etiqueta: string; 
 
 type Aviso = 'agregado' | 'ya-en-carrito' | null;
 
+/** Query parameter of the return address after signing in from «Agregar al carrito»: add on arrival. */
+const PARAM_AGREGAR = 'agregar';
+
 function Detalle({ servicio }: { servicio: ProcedimientoWire }) {
   const { isAuthenticated } = useAuth();
   const { addToCart, items } = useCart();
@@ -103,10 +106,15 @@ function Detalle({ servicio }: { servicio: ProcedimientoWire }) {
   const [aviso, setAviso] = useState<Aviso>(null);
   const enCarrito = isInCart(items, servicio.id);
 
-  const irAIniciarSesion = () =>
-    navigate(paths.iniciarSesion, {
-      state: { from: { pathname: location.pathname, search: location.search, hash: location.hash } },
+  // Sent to sign in by «Agregar al carrito», the visitor comes back with ?agregar=1 and the add happens then.
+  const irAIniciarSesion = () => {
+    void navigate(paths.iniciarSesion, {
+      state: { from: { pathname: location.pathname, search: `?${PARAM_AGREGAR}=1`, hash: location.hash } },
     });
+  };
+  const [params, setParams] = useSearchParams();
+  const pendiente = params.get(PARAM_AGREGAR) === '1';
+  const agregarPendiente = useRef(false);
 
   const agregar = async () => {
     if (!isAuthenticated) {
@@ -145,6 +153,21 @@ function Detalle({ servicio }: { servicio: ProcedimientoWire }) {
       });
     }
   };
+
+  useEffect(() => {
+    if (!pendiente || !isAuthenticated || agregarPendiente.current) return;
+    agregarPendiente.current = true;
+    setParams(
+      (p) => {
+        p.delete(PARAM_AGREGAR);
+        return p;
+      },
+      { replace: true },
+    );
+    void agregar();
+    // Runs once, when the visitor is back from signing in; `agregar` is recreated on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [pendiente, isAuthenticated]);
 
   return (
     <Stack gap="lg">
@@ -206,14 +229,23 @@ function Detalle({ servicio }: { servicio: ProcedimientoWire }) {
                 />
               </Stack>
 
+              {/* Once it is in the cart the button says so (and a second press explains it is already there). */}
               <Button
                 size="md"
                 fullWidth
-                leftSection={<IconShoppingBagPlus size={20} aria-hidden="true" />}
+                variant={enCarrito ? 'light' : 'filled'}
+                leftSection={
+                  enCarrito ? (
+                    <IconCheck size={20} aria-hidden="true" />
+                  ) : (
+                    <IconShoppingBagPlus size={20} aria-hidden="true" />
+                  )
+                }
                 loading={agregando}
                 onClick={() => void agregar()}
+                aria-describedby={enCarrito ? 'estado-carrito' : undefined}
               >
-                Agregar al carrito
+                {enCarrito ? 'En tu carrito' : 'Agregar al carrito'}
               </Button>
               {!isAuthenticated && (
                 <Text size="sm" c="dimmed" ta="center">
@@ -221,7 +253,7 @@ function Detalle({ servicio }: { servicio: ProcedimientoWire }) {
                 </Text>
               )}
 
-              <div aria-live="polite">
+              <div aria-live="polite" id="estado-carrito">
                 {aviso === 'agregado' && (
                   <Alert
                     color="green"

@@ -1,13 +1,20 @@
 // /servicios: cards with price in COP, and the search/category filters read from and written to the URL.
 import type { CategoriaWire } from '@clinica/contracts/catalogo';
-import { screen, waitFor, within } from '@testing-library/react';
+import { categoriasRutas, procedimientosRutas } from '@clinica/contracts/rutas';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { llamadas, mockFetch, procedimientoDePrueba, renderEnRuta } from '../../test/carrito-test-utils.tsx';
+import {
+  en as simular,
+  llamadas,
+  mockFetch,
+  procedimientoDePrueba,
+  renderEnRuta,
+} from '../../test/carrito-test-utils.tsx';
 import ServiciosScreen from './servicios-screen.tsx';
 
-const LISTAR = '/apiprocedimientos/listarprocedimiento';
-const CATEGORIAS = '/apicategoriaprocedimientos/listarcategorias';
+const LISTAR = procedimientosRutas.listar;
+const CATEGORIAS = categoriasRutas.listar;
 
 const categoria = (id: number, nombre: string, activa = true): CategoriaWire => ({
   id,
@@ -36,14 +43,14 @@ const corporal = procedimientoDePrueba({
 
 function montar(en = '/servicios', items = [facial, corporal]) {
   const fetch = mockFetch([
-    { method: 'GET', path: CATEGORIAS, answer: { body: categorias } },
-    { method: 'GET', path: LISTAR, answer: { body: { items, total: items.length, pagina: 1, porPagina: 24 } } },
+    simular(CATEGORIAS, { body: categorias }),
+    simular(LISTAR, { body: { items, total: items.length, pagina: 1, porPagina: 24 } }),
   ]);
   return { ...renderEnRuta(en, { '/servicios': <ServiciosScreen /> }), fetch };
 }
 
 const ubicacion = () => screen.getByTestId('ubicacion').textContent;
-const listados = (fetch: ReturnType<typeof mockFetch>) => llamadas(fetch).filter((l) => l.includes(LISTAR));
+const listados = (fetch: ReturnType<typeof mockFetch>) => llamadas(fetch).filter((l) => l.includes(LISTAR.path));
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -109,6 +116,31 @@ describe('/servicios', () => {
     await waitFor(() => expect(listados(fetch).some((l) => l.includes(`q=${encodeURIComponent('láser')}`))).toBe(true));
   });
 
+  it('keeps letters typed while its own pause-write to the URL was still rendering', async () => {
+    montar();
+    await screen.findAllByRole('article');
+    const caja = screen.getByRole('searchbox', { name: 'Buscar tratamiento' });
+    vi.useFakeTimers();
+    try {
+      fireEvent.change(caja, { target: { value: 'lás' } });
+      // The pause ends (the URL gets 'lás') and another letter arrives before React renders that change,
+      // as on a slow phone.
+      act(() => {
+        vi.advanceTimersByTime(350);
+        fireEvent.change(caja, { target: { value: 'láse' } });
+      });
+      expect(caja).toHaveValue('láse');
+      expect(ubicacion()).toBe(`/servicios?q=${encodeURIComponent('lás')}`);
+      act(() => {
+        vi.advanceTimersByTime(350);
+      });
+      expect(ubicacion()).toBe(`/servicios?q=${encodeURIComponent('láse')}`);
+      expect(caja).toHaveValue('láse');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('says when no service matches and offers to clear the filters', async () => {
     const user = userEvent.setup();
     montar('/servicios?q=zzz&categoria=1', []);
@@ -120,15 +152,11 @@ describe('/servicios', () => {
 
   it('shows an error state with a retry when the list cannot load', async () => {
     mockFetch([
-      { method: 'GET', path: CATEGORIAS, answer: { body: categorias } },
-      {
-        method: 'GET',
-        path: LISTAR,
-        answer: {
-          status: 503,
-          body: { error: 'El servicio no está disponible en este momento.', code: 'NO_DISPONIBLE' },
-        },
-      },
+      simular(CATEGORIAS, { body: categorias }),
+      simular(LISTAR, {
+        status: 503,
+        body: { error: 'El servicio no está disponible en este momento.', code: 'NO_DISPONIBLE' },
+      }),
     ]);
     renderEnRuta('/servicios', { '/servicios': <ServiciosScreen /> });
     expect(await screen.findByText('No pudimos cargar los tratamientos')).toBeInTheDocument();

@@ -10,6 +10,7 @@ import { EstadoVacio } from '../../components/estado-vacio.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { SkeletonTarjetas } from '../../components/skeletons.tsx';
 import { usePageMeta } from '../../components/use-page-meta.ts';
+import { etiquetasPaginacion } from '../../lib/paginacion.ts';
 import { SERVICIOS_POR_PAGINA, useCategoriasPublicas, useServicios } from './api/servicios-api.ts';
 import { ServicioCard } from './components/servicio-card.tsx';
 
@@ -32,12 +33,16 @@ export function ServiciosScreen() {
   const pagina = enteroPositivo(searchParams.get('pagina')) ?? 1;
 
   // The box keeps what is typed; the URL follows after a short pause (replace: typing is not history).
-  // When the URL changes from outside (Back, a shared link, 'Ver todos'), the box follows it.
+  // When the URL changes from outside (Back, a shared link, 'Ver todos'), the box follows it. The box's own
+  // write is not followed: on a slow device the person may have typed more before that render, and following
+  // it would drop those letters.
   const [busqueda, setBusqueda] = useState(q);
   const [qAnterior, setQAnterior] = useState(q);
+  const [qEscrito, setQEscrito] = useState<string | null>(null);
   if (q !== qAnterior) {
     setQAnterior(q);
-    if (q !== busqueda.trim()) setBusqueda(q);
+    if (q === qEscrito) setQEscrito(null);
+    else if (q !== busqueda.trim()) setBusqueda(q);
   }
 
   const actualizar = (cambios: Record<string, string | undefined>, replace = false) => {
@@ -54,6 +59,7 @@ export function ServiciosScreen() {
     );
   };
   const buscar = useDebouncedCallback((valor: string) => {
+    setQEscrito(valor.trim().slice(0, 100));
     actualizar({ q: valor.trim() || undefined, pagina: undefined }, true);
   }, 350);
 
@@ -179,15 +185,7 @@ export function ServiciosScreen() {
                     actualizar({ pagina: p > 1 ? String(p) : undefined });
                     window.scrollTo({ top: 0 });
                   }}
-                  getControlProps={(control) => ({
-                    'aria-label': {
-                      first: 'Primera página',
-                      previous: 'Página anterior',
-                      next: 'Página siguiente',
-                      last: 'Última página',
-                    }[control],
-                  })}
-                  getItemProps={(p) => ({ 'aria-label': `Página ${p}` })}
+                  {...etiquetasPaginacion}
                 />
               </Group>
             )}

@@ -1,68 +1,86 @@
-// /crear-usuario (administrators): create a patient or a staff member with every field, POST crearusuariosadmin.
+// /crear-usuario: administrators create a patient or a staff member with every field; the front desk registers a
+// patient (the role is fixed, issue 11.6). Both POST crearusuariosadmin; the API refuses any other role from an
+// assistant.
 import { Paper, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconUserPlus } from '@tabler/icons-react';
-import { useRef, useState, type FormEvent } from 'react';
+import { useForm } from '@mantine/form';
+import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { permite, rolesVenTodosLosUsuarios } from '@clinica/contracts/roles';
+import { usuariosRutas } from '@clinica/contracts/rutas';
 import { crearUsuarioAdminSchema, type CrearUsuarioAdminInput } from '@clinica/contracts/usuarios';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { usePageMeta } from '../../components/use-page-meta.ts';
 import { AlertaFallo } from '../../lib/forms/alerta-fallo.tsx';
+import { useAvisoSalida } from '../../lib/forms/aviso-salida.tsx';
 import { BotonesFormulario } from '../../lib/forms/botones-formulario.tsx';
 import { erroresDocumento } from '../../lib/forms/documento.ts';
 import { mensajeDeError } from '../../lib/forms/field-errors.ts';
-import { focusFirstInvalid, useZodForm } from '../../lib/forms/use-zod-form.ts';
+import { focusFirstInvalid, showServerErrors, zodFormOptions } from '../../lib/forms/zod-form.ts';
 import { useAuth } from '../../lib/session/auth-context.tsx';
 import { useCrearUsuario } from './api/usuarios-api.ts';
 import { SoloAdministradores } from './components/solo-administradores.tsx';
 import { UsuarioCampos } from './components/usuario-campos.tsx';
 import { guardarSeleccion } from './usuario-textos.ts';
-import { entradaCrear, valoresVacios } from './usuario-valores.ts';
+import { entradaCrear, entradaRegistrarPaciente, valoresVacios } from './usuario-valores.ts';
 
 export default function CrearUsuarioScreen() {
-  usePageMeta({ title: 'Crear usuario' });
   const { userRole } = useAuth();
+  // Administrators create anyone; the other roles the API lets in (the front desk) register patients only.
+  const soloPacientes = !permite(rolesVenTodosLosUsuarios, userRole);
+  const titulo = soloPacientes ? 'Registrar paciente' : 'Crear usuario';
+  usePageMeta({ title: titulo });
   const navigate = useNavigate();
   const formRef = useRef<HTMLFormElement>(null);
   const [fallo, setFallo] = useState<string | null>(null);
-  const form = useZodForm({
+  const form = useForm({
     initialValues: valoresVacios,
-    schema: crearUsuarioAdminSchema,
-    toInput: entradaCrear,
-    extraErrors: erroresDocumento,
+    ...zodFormOptions({
+      schema: crearUsuarioAdminSchema,
+      toInput: soloPacientes ? entradaRegistrarPaciente : entradaCrear,
+      extraErrors: erroresDocumento,
+      dependents: { tipodocumento: ['numerodocumento'] },
+    }),
   });
   const mutation = useCrearUsuario();
+  const { aviso, permitirSalida } = useAvisoSalida(form.isDirty());
 
-  if (userRole?.toLowerCase() !== 'administrador') {
+  if (!permite(usuariosRutas.crearAdmin.auth, userRole)) {
     return (
       <>
-        <PageHeader eyebrow="Usuarios" title="Crear usuario" />
+        <PageHeader eyebrow="Usuarios" title={titulo} />
         <SoloAdministradores />
       </>
     );
   }
 
-  function onSubmit(e: FormEvent) {
-    e.preventDefault();
+  const tituloFallo = soloPacientes ? 'No pudimos registrar al paciente' : 'No pudimos crear el usuario';
+
+  function noValido() {
     setFallo(null);
-    const datos = form.validate();
-    if (!datos) return focusFirstInvalid(formRef.current);
-    mutation.mutate(datos as CrearUsuarioAdminInput, {
+    focusFirstInvalid(formRef.current);
+  }
+
+  function enviar(datos: CrearUsuarioAdminInput) {
+    setFallo(null);
+    mutation.mutate(datos, {
       onSuccess: (u) => {
         notifications.show({
           color: 'green',
-          title: 'Usuario creado',
+          title: soloPacientes ? 'Paciente registrado' : 'Usuario creado',
           message: `${u.nombre} ya puede iniciar sesión con su correo.`,
         });
         guardarSeleccion(u.id);
-        void navigate(paths.detallesUsuario);
+        permitirSalida();
+        void navigate(`${paths.detallesUsuario}?id=${u.id}`);
       },
       onError: (err) => {
         const mensaje = mensajeDeError(err);
-        if (Object.keys(form.showServerErrors(err)).length) focusFirstInvalid(formRef.current);
+        if (Object.keys(showServerErrors(form, err)).length) focusFirstInvalid(formRef.current);
         setFallo(mensaje);
-        notifications.show({ color: 'red', title: 'No pudimos crear el usuario', message: mensaje });
+        notifications.show({ color: 'red', title: tituloFallo, message: mensaje });
       },
     });
   }
@@ -70,21 +88,26 @@ export default function CrearUsuarioScreen() {
   return (
     <>
       <PageHeader
-        eyebrow="Usuarios"
-        title="Crear usuario"
-        description="Registra a un paciente o a una persona del equipo. Los campos marcados con * son obligatorios."
+        eyebrow={soloPacientes ? 'Pacientes' : 'Usuarios'}
+        title={titulo}
+        description={
+          soloPacientes
+            ? 'Registra a un paciente nuevo en la recepción. Los campos marcados con * son obligatorios.'
+            : 'Registra a un paciente o a una persona del equipo. Los campos marcados con * son obligatorios.'
+        }
       />
       <Paper withBorder p={{ base: 'md', sm: 'xl' }} maw={920}>
-        <form ref={formRef} onSubmit={onSubmit} noValidate aria-label="Crear usuario">
+        <form ref={formRef} onSubmit={(e) => form.onSubmit(enviar, noValido)(e)} noValidate aria-label={titulo}>
           <Stack gap="xl">
-            <AlertaFallo titulo="No pudimos crear el usuario" mensaje={fallo} />
-            <UsuarioCampos form={form} modo="crear" />
+            {aviso}
+            <AlertaFallo titulo={tituloFallo} mensaje={fallo} />
+            <UsuarioCampos form={form} modo={soloPacientes ? 'registrar-paciente' : 'crear'} />
             <BotonesFormulario
               cancelarA={paths.listarUsuarios}
               enviando={mutation.isPending}
               icono={<IconUserPlus size={18} aria-hidden="true" />}
             >
-              Crear usuario
+              {titulo}
             </BotonesFormulario>
           </Stack>
         </form>

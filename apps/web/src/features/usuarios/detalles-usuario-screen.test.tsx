@@ -1,7 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { tokenExpiringIn } from '../../lib/session/test-tokens.ts';
-import { mockFetch, renderWithProviders } from '../../lib/session/test-utils.tsx';
+import { usuariosRutas } from '@clinica/contracts/rutas';
+import type { UsuarioWire } from '@clinica/contracts/usuarios';
+import { url } from '../../test/api-mock.ts';
+import { mockFetch, renderWithProviders, simular } from '../../lib/session/test-utils.tsx';
 import DetallesUsuarioScreen from './detalles-usuario-screen.tsx';
 
 afterEach(() => {
@@ -9,7 +12,7 @@ afterEach(() => {
   sessionStorage.clear();
 });
 
-const base = {
+const base: UsuarioWire = {
   id: 12,
   nombre: 'Andrés Felipe Rojas',
   correo: 'andres@demo.test',
@@ -47,10 +50,10 @@ describe('DetallesUsuarioScreen', () => {
 
   it('loads the selected user (sessionStorage usuarioSeleccionado) and shows every field', async () => {
     sessionStorage.setItem('usuarioSeleccionado', '12');
-    const { calls } = mockFetch([{ path: '/apiusuarios/buscarusuarios/12', body: base }]);
+    const { calls } = mockFetch([simular(usuariosRutas.buscar, { body: base }, { id: 12 })]);
     renderDetalles();
     expect(await screen.findByRole('heading', { name: 'Andrés Felipe Rojas' })).toBeInTheDocument();
-    expect(calls[0]?.url.pathname).toBe('/apiusuarios/buscarusuarios/12');
+    expect(calls[0]?.url.pathname).toBe(url(usuariosRutas.buscar, { id: 12 }));
     expect(valor('Nombre')).toBe('Andrés Felipe Rojas');
     expect(valor('Estado')).toBe('Activo');
     expect(valor('Tipo de documento')).toBe('Cédula de ciudadanía');
@@ -70,19 +73,22 @@ describe('DetallesUsuarioScreen', () => {
   it('uses the spec defaults for missing data and shows Inactivo as text', async () => {
     sessionStorage.setItem('usuarioSeleccionado', JSON.stringify({ id: 12 }));
     mockFetch([
-      {
-        path: '/apiusuarios/buscarusuarios/12',
-        body: {
-          ...base,
-          estado: false,
-          telefono: null,
-          direccion: '',
-          fecha_nacimiento: null,
-          ocupacion: null,
-          estado_civil: null,
-          fecha_registro: null,
+      simular(
+        usuariosRutas.buscar,
+        {
+          body: {
+            ...base,
+            estado: false,
+            telefono: null,
+            direccion: '',
+            fecha_nacimiento: null,
+            ocupacion: null,
+            estado_civil: null,
+            fecha_registro: null,
+          },
         },
-      },
+        { id: 12 },
+      ),
     ]);
     renderDetalles();
     await screen.findByRole('heading', { name: 'Andrés Felipe Rojas' });
@@ -102,11 +108,11 @@ describe('DetallesUsuarioScreen', () => {
   it('shows a clear message when the user does not exist', async () => {
     sessionStorage.setItem('usuarioSeleccionado', '99');
     mockFetch([
-      {
-        path: '/apiusuarios/buscarusuarios/99',
-        status: 404,
-        body: { error: 'No encontramos ese usuario.', code: 'NO_ENCONTRADO' },
-      },
+      simular(
+        usuariosRutas.buscar,
+        { status: 404, body: { error: 'No encontramos ese usuario.', code: 'NO_ENCONTRADO' } },
+        { id: 99 },
+      ),
     ]);
     renderDetalles();
     expect(await screen.findByText('No encontramos ese usuario')).toBeInTheDocument();

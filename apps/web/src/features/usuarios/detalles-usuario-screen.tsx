@@ -1,16 +1,19 @@
 // /DetallesListarUsuarios (SPEC 2): read-only details of the user selected in the list (sessionStorage
-// 'usuarioSeleccionado'), with the spec's default texts for missing data.
-import { Avatar, Button, DataList, Group, Paper, Stack, Text, Title } from '@mantine/core';
+// 'usuarioSeleccionado'), or of `?id=` so a link can be shared or opened in a new tab (issue 11.8), with the
+// spec's default texts for missing data.
+import { Avatar, Button, DataList, Group, Paper, Stack, Text, Title, useMatches } from '@mantine/core';
 import { IconArrowLeft, IconPencil, IconUserSearch } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import { permite, rolesVenTodosLosUsuarios } from '@clinica/contracts/roles';
+import { usuariosRutas } from '@clinica/contracts/rutas';
 import type { UsuarioWire } from '@clinica/contracts/usuarios';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 import { EstadoVacio } from '../../components/estado-vacio.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { SkeletonLineas } from '../../components/skeletons.tsx';
 import { usePageMeta } from '../../components/use-page-meta.ts';
-import { formatFecha } from '../../lib/format.ts';
+import { formatFecha } from '../../lib/tiempo.ts';
 import { useAuth } from '../../lib/session/auth-context.tsx';
 import { useUsuario } from './api/usuarios-api.ts';
 import { ErrorCargaUsuario } from './components/error-carga-usuario.tsx';
@@ -26,6 +29,13 @@ import {
 } from './usuario-textos.ts';
 
 export const SIN_SELECCION = 'Selecciona un Usuarios para ver los detalles';
+
+/** A positive integer `?id=`, else null. */
+export function idDeConsulta(valor: string | null): number | null {
+  if (!valor || !/^\d+$/.test(valor)) return null;
+  const n = Number(valor);
+  return Number.isSafeInteger(n) && n > 0 ? n : null;
+}
 
 /** The rows of the details card, with SPEC 2's defaults for missing data. */
 export function filasDetalle(u: UsuarioWire): { etiqueta: string; valor: string }[] {
@@ -56,10 +66,13 @@ export function filasDetalle(u: UsuarioWire): { etiqueta: string; valor: string 
 function Detalle({ id }: { id: number }) {
   const { userRole } = useAuth();
   const q = useUsuario(id);
+  // Label beside value needs room; on phones the label goes above its value (issue 11.7).
+  const orientacion = useMatches<'vertical' | 'horizontal'>({ base: 'vertical', sm: 'horizontal' });
   if (q.isPending) return <SkeletonLineas lineas={8} etiqueta="Cargando los datos del usuario…" />;
   if (q.isError) return <ErrorCargaUsuario q={q} />;
   const u = q.data;
-  const esAdmin = userRole?.toLowerCase() === 'administrador';
+  const puedeEditar = permite(usuariosRutas.editar.auth, userRole);
+  const soloContacto = !permite(rolesVenTodosLosUsuarios, userRole);
   return (
     <Paper withBorder p={{ base: 'lg', sm: 'xl' }}>
       <Stack gap="lg">
@@ -79,7 +92,7 @@ function Detalle({ id }: { id: number }) {
           </Group>
           <EstadoBadge estado={u.estado} size="lg" />
         </Group>
-        <DataList orientation="horizontal" withDivider labelWidth={200}>
+        <DataList orientation={orientacion} withDivider labelWidth={200}>
           {filasDetalle(u).map((f) => (
             <DataList.Item key={f.etiqueta}>
               <DataList.ItemLabel>{f.etiqueta}</DataList.ItemLabel>
@@ -87,14 +100,14 @@ function Detalle({ id }: { id: number }) {
             </DataList.Item>
           ))}
         </DataList>
-        {esAdmin && (
+        {puedeEditar && (
           <Group justify="flex-end">
             <Button
               component={Link}
               to={paths.editarUsuarioAdmin(u.id)}
               leftSection={<IconPencil size={18} aria-hidden="true" />}
             >
-              Editar usuario
+              {soloContacto ? 'Editar contacto' : 'Editar usuario'}
             </Button>
           </Group>
         )}
@@ -105,7 +118,9 @@ function Detalle({ id }: { id: number }) {
 
 export default function DetallesUsuarioScreen() {
   usePageMeta({ title: 'Detalles del usuario' });
-  const [id] = useState(leerSeleccion);
+  const [sp] = useSearchParams();
+  const [guardado] = useState(leerSeleccion);
+  const id = idDeConsulta(sp.get('id')) ?? guardado;
   return (
     <>
       <PageHeader
@@ -134,7 +149,7 @@ export default function DetallesUsuarioScreen() {
           }
         />
       ) : (
-        <Detalle id={id} />
+        <Detalle key={id} id={id} />
       )}
     </>
   );

@@ -1,44 +1,33 @@
-// /editarusuario/{id}: one's own profile (GET/PATCH /apiusuarios/perfil) and password change
-// (PATCH /apiusuarios/perfil/contrasena, which needs the current password). Anyone may only edit
-// themselves: another {id} in the address shows a note and the signed-in person's own profile.
-import {
-  Alert,
-  Anchor,
-  Avatar,
-  Button,
-  DataList,
-  Grid,
-  Group,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+// /editarusuario/{id}: with one's own id, one's profile (GET/PATCH /apiusuarios/perfil) and password change
+// (PATCH /apiusuarios/perfil/contrasena, which needs the current password). With somebody else's id, user {id}
+// (issue 11.6): administrators edit anyone, the front desk a patient's contact data, and every other role gets the
+// "no access" screen (editar-usuario-admin-screen.tsx).
+import { Avatar, Button, DataList, Grid, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconDeviceFloppy, IconInfoCircle, IconKey } from '@tabler/icons-react';
-import { useMemo, useRef, useState, type FormEvent } from 'react';
-import { Link, useParams } from 'react-router';
-import { z } from 'zod';
+import { IconDeviceFloppy, IconKey } from '@tabler/icons-react';
+import { useForm, type TransformedValues } from '@mantine/form';
+import { useMemo, useRef, useState } from 'react';
+import { useParams } from 'react-router';
 import {
   cambiarContrasenaSchema,
   editarPerfilSchema,
   type EditarPerfilInput,
   type UsuarioWire,
 } from '@clinica/contracts/usuarios';
-import { paths } from '../../app/paths.ts';
 import { EstadoError } from '../../components/estado-error.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { SkeletonLineas } from '../../components/skeletons.tsx';
 import { usePageMeta } from '../../components/use-page-meta.ts';
 import { ApiClientError } from '../../lib/api-client.ts';
 import { AlertaFallo } from '../../lib/forms/alerta-fallo.tsx';
+import { useAvisoSalida } from '../../lib/forms/aviso-salida.tsx';
 import { mensajeDeError, type FieldErrors } from '../../lib/forms/field-errors.ts';
 import { PasswordField } from '../../lib/forms/password-field.tsx';
-import { DESCRIPCION_ABAJO, focusFirstInvalid, useZodForm } from '../../lib/forms/use-zod-form.ts';
+import { DESCRIPCION_ABAJO, focusFirstInvalid, showServerErrors, zodFormOptions } from '../../lib/forms/zod-form.ts';
 import { useAuth } from '../../lib/session/auth-context.tsx';
 import { useCambiarContrasena, useEditarPerfil, usePerfil } from './api/usuarios-api.ts';
 import { UsuarioCampos } from './components/usuario-campos.tsx';
+import { EditarOtroUsuario, useAlcanceEdicion } from './editar-usuario-admin-screen.tsx';
 import { iniciales, nombreRol, nombreTipoDocumento } from './usuario-textos.ts';
 import { entradaPerfil, valoresDe } from './usuario-valores.ts';
 
@@ -84,26 +73,30 @@ function DatosPersonales({ u, userId }: { u: UsuarioWire; userId: number | null 
   const [fallo, setFallo] = useState<string | null>(null);
   const original = useMemo(() => valoresDe(u), [u]);
   const toInput = useMemo(() => entradaPerfil(original), [original]);
-  const form = useZodForm({ initialValues: original, schema: editarPerfilSchema, toInput });
+  const form = useForm({ initialValues: original, ...zodFormOptions({ schema: editarPerfilSchema, toInput }) });
   const mutation = useEditarPerfil(userId);
+  const { aviso } = useAvisoSalida(form.isDirty());
 
-  function onSubmit(e: FormEvent) {
-    e.preventDefault();
+  function noValido() {
     setFallo(null);
-    const datos = form.validate();
-    if (!datos) return focusFirstInvalid(formRef.current);
+    focusFirstInvalid(formRef.current);
+  }
+
+  function enviar(datos: EditarPerfilInput) {
+    setFallo(null);
     if (Object.keys(datos).length === 0) {
       notifications.show({ color: 'blue', title: 'Sin cambios', message: 'No modificaste ningún dato.' });
       return;
     }
-    mutation.mutate(datos as EditarPerfilInput, {
+    mutation.mutate(datos, {
       onSuccess: (nuevo) => {
-        form.reset(valoresDe(nuevo));
+        form.setInitialValues(valoresDe(nuevo));
+        form.reset();
         notifications.show({ color: 'green', title: 'Perfil actualizado', message: 'Guardamos tus cambios.' });
       },
       onError: (err) => {
         const mensaje = mensajeDeError(err);
-        form.showServerErrors(err);
+        showServerErrors(form, err);
         setFallo(mensaje);
         notifications.show({ color: 'red', title: 'No pudimos guardar tus cambios', message: mensaje });
       },
@@ -112,8 +105,14 @@ function DatosPersonales({ u, userId }: { u: UsuarioWire; userId: number | null 
 
   return (
     <Paper withBorder p={{ base: 'md', sm: 'xl' }}>
-      <form ref={formRef} onSubmit={onSubmit} noValidate aria-labelledby="perfil-datos-titulo">
+      <form
+        ref={formRef}
+        onSubmit={(e) => form.onSubmit(enviar, noValido)(e)}
+        noValidate
+        aria-labelledby="perfil-datos-titulo"
+      >
         <Stack gap="lg">
+          {aviso}
           <Title order={2} fz="h3" id="perfil-datos-titulo">
             Tus datos
           </Title>
@@ -141,27 +140,31 @@ function erroresContrasena(v: ValoresContrasena): FieldErrors {
   if (!v.confirmacion) return { confirmacion: 'Escribe de nuevo la nueva contraseña' };
   return v.confirmacion === v.contrasena_nueva ? {} : { confirmacion: 'Las contraseñas no coinciden' };
 }
-const esquemaContrasena: z.ZodType = cambiarContrasenaSchema;
 
 function CambiarContrasena() {
   const formRef = useRef<HTMLFormElement>(null);
   const [fallo, setFallo] = useState<string | null>(null);
-  const form = useZodForm({
+  const form = useForm({
     initialValues: contrasenaVacia,
-    schema: esquemaContrasena,
-    toInput: entradaContrasena,
-    extraErrors: erroresContrasena,
+    ...zodFormOptions({
+      schema: cambiarContrasenaSchema,
+      toInput: entradaContrasena,
+      extraErrors: erroresContrasena,
+      dependents: { contrasena_nueva: ['confirmacion'] },
+    }),
   });
   const mutation = useCambiarContrasena();
 
-  function onSubmit(e: FormEvent) {
-    e.preventDefault();
+  function noValido() {
     setFallo(null);
-    const datos = form.validate();
-    if (!datos) return focusFirstInvalid(formRef.current);
-    mutation.mutate(datos as z.output<typeof cambiarContrasenaSchema>, {
+    focusFirstInvalid(formRef.current);
+  }
+
+  function enviar(datos: TransformedValues<typeof form>) {
+    setFallo(null);
+    mutation.mutate(datos, {
       onSuccess: (r) => {
-        form.reset(contrasenaVacia);
+        form.reset();
         notifications.show({
           color: 'green',
           title: 'Contraseña actualizada',
@@ -170,7 +173,7 @@ function CambiarContrasena() {
       },
       onError: (err) => {
         const mensaje = mensajeDeError(err);
-        if (Object.keys(form.showServerErrors(err)).length) focusFirstInvalid(formRef.current);
+        if (Object.keys(showServerErrors(form, err)).length) focusFirstInvalid(formRef.current);
         else setFallo(mensaje);
         notifications.show({ color: 'red', title: 'No pudimos cambiar tu contraseña', message: mensaje });
       },
@@ -179,7 +182,12 @@ function CambiarContrasena() {
 
   return (
     <Paper withBorder p={{ base: 'md', sm: 'xl' }}>
-      <form ref={formRef} onSubmit={onSubmit} noValidate aria-labelledby="perfil-contrasena-titulo">
+      <form
+        ref={formRef}
+        onSubmit={(e) => form.onSubmit(enviar, noValido)(e)}
+        noValidate
+        aria-labelledby="perfil-contrasena-titulo"
+      >
         <Stack gap="lg">
           <Stack gap={4}>
             <Title order={2} fz="h3" id="perfil-contrasena-titulo">
@@ -194,7 +202,7 @@ function CambiarContrasena() {
             label="Contraseña actual"
             autoComplete="current-password"
             required
-            {...form.textProps('contrasena_actual')}
+            {...form.getInputProps('contrasena_actual')}
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <PasswordField
@@ -203,13 +211,13 @@ function CambiarContrasena() {
               required
               description="Mínimo 8 caracteres."
               {...DESCRIPCION_ABAJO}
-              {...form.textProps('contrasena_nueva')}
+              {...form.getInputProps('contrasena_nueva')}
             />
             <PasswordField
               label="Confirma la nueva contraseña"
               autoComplete="new-password"
               required
-              {...form.textProps('confirmacion')}
+              {...form.getInputProps('confirmacion')}
             />
           </SimpleGrid>
           <Group justify="flex-end">
@@ -228,12 +236,8 @@ function CambiarContrasena() {
   );
 }
 
-export default function EditarPerfilScreen() {
+function MiPerfil({ userId }: { userId: number | null }) {
   usePageMeta({ title: 'Mi perfil' });
-  const { userId, userRole } = useAuth();
-  const params = useParams();
-  const pedido = Number(params.id);
-  const otro = userId !== null && String(params.id) !== String(userId);
   const q = usePerfil(userId);
 
   let contenido;
@@ -272,28 +276,36 @@ export default function EditarPerfilScreen() {
         title="Mi perfil"
         description="Mantén tus datos al día para que la clínica pueda contactarte."
       />
-      {otro && (
-        <Alert
-          color="blue"
-          variant="light"
-          icon={<IconInfoCircle aria-hidden="true" />}
-          title="Solo puedes editar tu propio perfil"
-          mb="lg"
-        >
-          Te mostramos el tuyo.
-          {userRole?.toLowerCase() === 'administrador' && Number.isInteger(pedido) && pedido > 0 && (
-            <>
-              {' '}
-              Para editar a otra persona usa{' '}
-              <Anchor component={Link} to={paths.editarUsuarioAdmin(pedido)}>
-                Editar usuario
-              </Anchor>
-              .
-            </>
-          )}
-        </Alert>
-      )}
       {contenido}
     </>
   );
+}
+
+/** Somebody else's {id}: their record, as far as the signed-in role may edit it. */
+function OtroUsuario({ id }: { id: number }) {
+  const alcance = useAlcanceEdicion();
+  usePageMeta({ title: alcance === 'contacto' ? 'Editar contacto' : 'Editar usuario' });
+  return (
+    <>
+      <PageHeader
+        eyebrow="Usuarios"
+        title={alcance === 'contacto' ? 'Editar contacto' : 'Editar usuario'}
+        description={
+          alcance === 'contacto'
+            ? 'Actualiza el teléfono, la dirección o el correo del paciente. Solo se guardan los campos que modifiques.'
+            : alcance
+              ? 'Corrige los datos de la persona o cambia su rol. Solo se guardan los campos que modifiques.'
+              : undefined
+        }
+      />
+      <EditarOtroUsuario id={id} />
+    </>
+  );
+}
+
+export default function EditarPerfilScreen() {
+  const { userId } = useAuth();
+  const params = useParams();
+  const propio = userId === null || String(params.id) === String(userId);
+  return propio ? <MiPerfil userId={userId} /> : <OtroUsuario id={Number(params.id)} />;
 }

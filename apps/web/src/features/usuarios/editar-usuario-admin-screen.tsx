@@ -1,21 +1,27 @@
-// /editarusuarioadmin/{id} (administrators): load buscarusuarios/{id}, send only what changed to
-// PATCH editarusuarios/{id}.
+// /editarusuarioadmin/{id}: load buscarusuarios/{id}, send only what changed to PATCH editarusuarios/{id}.
+// Administrators edit every field of anyone; the front desk edits a patient's contact data only (teléfono,
+// dirección, correo; issue 11.6), the rest is shown read-only; any other role gets the "no access" screen.
+// /editarusuario/{id} uses the same form when {id} is somebody else (editar-perfil-screen.tsx).
 import { Group, Paper, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDeviceFloppy } from '@tabler/icons-react';
-import { useMemo, useRef, useState, type FormEvent } from 'react';
+import { useForm } from '@mantine/form';
+import { useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { permite, rolesVenTodosLosUsuarios } from '@clinica/contracts/roles';
+import { usuariosRutas } from '@clinica/contracts/rutas';
 import { editarUsuarioAdminSchema, type EditarUsuarioAdminInput, type UsuarioWire } from '@clinica/contracts/usuarios';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 import { EstadoError } from '../../components/estado-error.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { SkeletonLineas } from '../../components/skeletons.tsx';
 import { usePageMeta } from '../../components/use-page-meta.ts';
 import { AlertaFallo } from '../../lib/forms/alerta-fallo.tsx';
+import { useAvisoSalida } from '../../lib/forms/aviso-salida.tsx';
 import { BotonesFormulario } from '../../lib/forms/botones-formulario.tsx';
 import { erroresDocumento } from '../../lib/forms/documento.ts';
 import { mensajeDeError } from '../../lib/forms/field-errors.ts';
-import { focusFirstInvalid, useZodForm } from '../../lib/forms/use-zod-form.ts';
+import { focusFirstInvalid, showServerErrors, zodFormOptions } from '../../lib/forms/zod-form.ts';
 import { useAuth } from '../../lib/session/auth-context.tsx';
 import { useEditarUsuario, useUsuario } from './api/usuarios-api.ts';
 import { ErrorCargaUsuario } from './components/error-carga-usuario.tsx';
@@ -23,33 +29,50 @@ import { EstadoBadge } from './components/estado-badge.tsx';
 import { UsuarioCampos } from './components/usuario-campos.tsx';
 import { SoloAdministradores } from './components/solo-administradores.tsx';
 import { guardarSeleccion } from './usuario-textos.ts';
-import { entradaEditarAdmin, valoresDe } from './usuario-valores.ts';
+import { entradaEditarAdmin, entradaEditarContacto, valoresDe } from './usuario-valores.ts';
 
-function Formulario({ usuario, esPropio }: { usuario: UsuarioWire; esPropio: boolean }) {
+function Formulario({
+  usuario,
+  esPropio,
+  soloContacto,
+}: {
+  usuario: UsuarioWire;
+  esPropio: boolean;
+  soloContacto: boolean;
+}) {
   const navigate = useNavigate();
   const formRef = useRef<HTMLFormElement>(null);
   const [fallo, setFallo] = useState<string | null>(null);
   const original = useMemo(() => valoresDe(usuario), [usuario]);
-  const toInput = useMemo(() => entradaEditarAdmin(original), [original]);
-  const form = useZodForm({
+  const toInput = useMemo(
+    () => (soloContacto ? entradaEditarContacto(original) : entradaEditarAdmin(original)),
+    [original, soloContacto],
+  );
+  const form = useForm({
     initialValues: original,
-    schema: editarUsuarioAdminSchema,
-    toInput,
-    extraErrors: erroresDocumento,
+    ...zodFormOptions({
+      schema: editarUsuarioAdminSchema,
+      toInput,
+      extraErrors: erroresDocumento,
+      dependents: { tipodocumento: ['numerodocumento'] },
+    }),
   });
   const mutation = useEditarUsuario(usuario.id);
+  const { aviso, permitirSalida } = useAvisoSalida(form.isDirty());
   const sinCambios = Object.keys(toInput(form.values)).length === 0;
 
-  function onSubmit(e: FormEvent) {
-    e.preventDefault();
+  function noValido() {
     setFallo(null);
-    const datos = form.validate();
-    if (!datos) return focusFirstInvalid(formRef.current);
+    focusFirstInvalid(formRef.current);
+  }
+
+  function enviar(datos: EditarUsuarioAdminInput) {
+    setFallo(null);
     if (sinCambios) {
       notifications.show({ color: 'blue', title: 'Sin cambios', message: 'No modificaste ningún dato.' });
       return;
     }
-    mutation.mutate(datos as EditarUsuarioAdminInput, {
+    mutation.mutate(datos, {
       onSuccess: (u) => {
         notifications.show({
           color: 'green',
@@ -57,11 +80,12 @@ function Formulario({ usuario, esPropio }: { usuario: UsuarioWire; esPropio: boo
           message: `Actualizamos los datos de ${u.nombre}.`,
         });
         guardarSeleccion(u.id);
-        void navigate(paths.detallesUsuario);
+        permitirSalida();
+        void navigate(`${paths.detallesUsuario}?id=${u.id}`);
       },
       onError: (err) => {
         const mensaje = mensajeDeError(err);
-        if (Object.keys(form.showServerErrors(err)).length) focusFirstInvalid(formRef.current);
+        if (Object.keys(showServerErrors(form, err)).length) focusFirstInvalid(formRef.current);
         setFallo(mensaje);
         notifications.show({ color: 'red', title: 'No pudimos guardar los cambios', message: mensaje });
       },
@@ -70,21 +94,29 @@ function Formulario({ usuario, esPropio }: { usuario: UsuarioWire; esPropio: boo
 
   return (
     <Paper withBorder p={{ base: 'md', sm: 'xl' }} maw={920}>
-      <form ref={formRef} onSubmit={onSubmit} noValidate aria-label={`Editar a ${usuario.nombre}`}>
+      <form
+        ref={formRef}
+        onSubmit={(e) => form.onSubmit(enviar, noValido)(e)}
+        noValidate
+        aria-label={`Editar a ${usuario.nombre}`}
+      >
         <Stack gap="xl">
+          {aviso}
           <Group gap="sm">
             <Text c="dimmed" size="sm">
               Estado de la cuenta:
             </Text>
             <EstadoBadge estado={usuario.estado} />
-            <Text c="dimmed" size="sm">
-              (se cambia desde la lista de usuarios)
-            </Text>
+            {!soloContacto && (
+              <Text c="dimmed" size="sm">
+                (se cambia desde la lista de usuarios)
+              </Text>
+            )}
           </Group>
           <AlertaFallo titulo="No pudimos guardar los cambios" mensaje={fallo} />
           <UsuarioCampos
             form={form}
-            modo="editar-admin"
+            modo={soloContacto ? 'contacto' : 'editar-admin'}
             rolBloqueado={esPropio ? 'No puedes cambiar tu propio rol.' : undefined}
           />
           <BotonesFormulario
@@ -100,33 +132,57 @@ function Formulario({ usuario, esPropio }: { usuario: UsuarioWire; esPropio: boo
   );
 }
 
-export default function EditarUsuarioAdminScreen() {
-  usePageMeta({ title: 'Editar usuario' });
-  const { userRole, userId } = useAuth();
-  const params = useParams();
-  const id = Number(params.id);
-  const valido = Number.isInteger(id) && id > 0;
-  const esAdmin = userRole?.toLowerCase() === 'administrador';
-  const q = useUsuario(esAdmin && valido ? id : 0);
+/** Who may edit somebody else, and how: every field (administrators), contact data only (the front desk), or not. */
+export function useAlcanceEdicion(): 'todo' | 'contacto' | null {
+  const { userRole } = useAuth();
+  if (!permite(usuariosRutas.editar.auth, userRole)) return null;
+  return permite(rolesVenTodosLosUsuarios, userRole) ? 'todo' : 'contacto';
+}
 
-  let contenido;
-  if (!esAdmin) contenido = <SoloAdministradores />;
-  else if (!valido)
-    contenido = (
+/** The edit form of user {id} for the signed-in person's role, with its loading, error and no-access states. */
+export function EditarOtroUsuario({ id }: { id: number }) {
+  const { userId } = useAuth();
+  const alcance = useAlcanceEdicion();
+  const valido = Number.isInteger(id) && id > 0;
+  const q = useUsuario(alcance && valido ? id : 0);
+
+  if (!alcance) return <SoloAdministradores />;
+  if (!valido)
+    return (
       <EstadoError titulo="Ese enlace no es válido" mensaje="Vuelve a la lista de usuarios y elige a quién editar." />
     );
-  else if (q.isPending) contenido = <SkeletonLineas lineas={10} etiqueta="Cargando los datos del usuario…" />;
-  else if (q.isError) contenido = <ErrorCargaUsuario q={q} />;
-  else contenido = <Formulario key={q.data.id} usuario={q.data} esPropio={q.data.id === userId} />;
+  if (q.isPending) return <SkeletonLineas lineas={10} etiqueta="Cargando los datos del usuario…" />;
+  if (q.isError) return <ErrorCargaUsuario q={q} />;
+  return (
+    <Formulario
+      key={q.data.id}
+      usuario={q.data}
+      esPropio={q.data.id === userId}
+      soloContacto={alcance === 'contacto'}
+    />
+  );
+}
+
+export default function EditarUsuarioAdminScreen() {
+  const params = useParams();
+  const id = Number(params.id);
+  const alcance = useAlcanceEdicion();
+  const q = useUsuario(alcance && Number.isInteger(id) && id > 0 ? id : 0);
+  const titulo = alcance === 'contacto' ? 'Editar contacto' : 'Editar usuario';
+  usePageMeta({ title: titulo });
 
   return (
     <>
       <PageHeader
         eyebrow="Usuarios"
-        title={q.data ? `Editar a ${q.data.nombre}` : 'Editar usuario'}
-        description="Corrige los datos de la persona o cambia su rol. Solo se guardan los campos que modifiques."
+        title={q.data ? `${alcance === 'contacto' ? 'Contacto de' : 'Editar a'} ${q.data.nombre}` : titulo}
+        description={
+          alcance === 'contacto'
+            ? 'Actualiza el teléfono, la dirección o el correo del paciente. Solo se guardan los campos que modifiques.'
+            : 'Corrige los datos de la persona o cambia su rol. Solo se guardan los campos que modifiques.'
+        }
       />
-      {contenido}
+      <EditarOtroUsuario id={id} />
     </>
   );
 }

@@ -1,7 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { tokenExpiringIn } from '../../lib/session/test-tokens.ts';
-import { mockFetch, renderWithProviders } from '../../lib/session/test-utils.tsx';
+import type { Rol } from '@clinica/contracts/roles';
+import { usuariosRutas } from '@clinica/contracts/rutas';
+import type { UsuarioWire } from '@clinica/contracts/usuarios';
+import { mockFetch, renderWithProviders, simular } from '../../lib/session/test-utils.tsx';
 import ListarUsuariosScreen from './listar-usuarios-screen.tsx';
 
 afterEach(() => {
@@ -9,7 +12,7 @@ afterEach(() => {
   sessionStorage.clear();
 });
 
-function usuario(id: number, nombre: string, extra: Record<string, unknown> = {}) {
+function usuario(id: number, nombre: string, extra: Partial<UsuarioWire> = {}): UsuarioWire {
   return {
     id,
     nombre,
@@ -32,7 +35,7 @@ function usuario(id: number, nombre: string, extra: Record<string, unknown> = {}
 const ana = usuario(2, 'Ana Torres');
 const luis = usuario(3, 'Luis Pérez', { rol: 'doctor', estado: false });
 
-function renderLista(rol: string, route = '/listarusuarios') {
+function renderLista(rol: Rol, route = '/listarusuarios') {
   localStorage.setItem('token', tokenExpiringIn(1800, { id: 1, rol }));
   return renderWithProviders(<ListarUsuariosScreen />, { route, path: '/listarusuarios' });
 }
@@ -40,7 +43,7 @@ function renderLista(rol: string, route = '/listarusuarios') {
 describe('ListarUsuariosScreen', () => {
   it('administrators see everyone with role, state as text, total and all actions', async () => {
     const { calls } = mockFetch([
-      { path: '/apiusuarios/listarusuarios', body: { items: [ana, luis], total: 2, pagina: 1, porPagina: 10 } },
+      simular(usuariosRutas.listar, { body: { items: [ana, luis], total: 2, pagina: 1, porPagina: 10 } }),
     ]);
     renderLista('administrador');
     const table = await screen.findByRole('table');
@@ -58,29 +61,46 @@ describe('ListarUsuariosScreen', () => {
     expect(calls[0]?.url.searchParams.get('porPagina')).toBe('10');
   });
 
-  it('assistants and doctors see patients only, without role filter or admin actions', async () => {
+  it('assistants see patients only, register patients and edit their contact data, without admin actions', async () => {
     const { calls } = mockFetch([
-      { path: '/apiusuarios/listarusuarios', body: { items: [ana], total: 1, pagina: 1, porPagina: 10 } },
+      simular(usuariosRutas.listar, { body: { items: [ana], total: 1, pagina: 1, porPagina: 10 } }),
     ]);
     renderLista('asistente');
     await screen.findByRole('table');
     expect(screen.getByRole('heading', { name: 'Pacientes' })).toBeInTheDocument();
     expect(calls[0]?.url.searchParams.get('rol')).toBe('paciente');
     expect(screen.queryAllByLabelText('Rol')).toHaveLength(0);
-    expect(screen.queryByRole('link', { name: /Editar a/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Registrar paciente' })).toHaveAttribute('href', '/crear-usuario');
+    expect(screen.queryByRole('link', { name: 'Crear usuario' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Editar el contacto de Ana Torres' })).toHaveAttribute(
+      'href',
+      '/editarusuarioadmin/2',
+    );
+    expect(screen.queryByRole('button', { name: /Desactivar a/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Ver detalles de Ana Torres' })).toBeInTheDocument();
+  });
+
+  it('doctors see patients only, without creating, editing or admin actions', async () => {
+    const { calls } = mockFetch([
+      simular(usuariosRutas.listar, { body: { items: [ana], total: 1, pagina: 1, porPagina: 10 } }),
+    ]);
+    renderLista('doctor');
+    await screen.findByRole('table');
+    expect(calls[0]?.url.searchParams.get('rol')).toBe('paciente');
+    expect(screen.queryByRole('link', { name: /Registrar paciente|Crear usuario/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Editar/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Desactivar a/ })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Ver detalles de Ana Torres' })).toBeInTheDocument();
   });
 
   it('searches on the server after the person stops typing', async () => {
     const { calls } = mockFetch([
-      {
-        path: '/apiusuarios/listarusuarios',
-        respond: (_b, url) =>
+      simular(usuariosRutas.listar, {
+        responder: (_b, url) =>
           url.searchParams.get('q') === 'torres'
             ? { body: { items: [ana], total: 1, pagina: 1, porPagina: 10 } }
             : { body: { items: [ana, luis], total: 2, pagina: 1, porPagina: 10 } },
-      },
+      }),
     ]);
     renderLista('administrador');
     await screen.findByRole('table');
@@ -93,7 +113,7 @@ describe('ListarUsuariosScreen', () => {
   });
 
   it('ver detalles stores the id in sessionStorage and opens /DetallesListarUsuarios', async () => {
-    mockFetch([{ path: '/apiusuarios/listarusuarios', body: { items: [ana], total: 1, pagina: 1, porPagina: 10 } }]);
+    mockFetch([simular(usuariosRutas.listar, { body: { items: [ana], total: 1, pagina: 1, porPagina: 10 } })]);
     renderLista('doctor');
     fireEvent.click(await screen.findByRole('button', { name: 'Ver detalles de Ana Torres' }));
     expect(sessionStorage.getItem('usuarioSeleccionado')).toBe('2');
@@ -103,18 +123,19 @@ describe('ListarUsuariosScreen', () => {
   it('deactivating asks for confirmation, says what happens, then calls editarestadousuario', async () => {
     let estado = true;
     const { calls } = mockFetch([
-      {
-        path: '/apiusuarios/listarusuarios',
-        respond: () => ({ body: { items: [{ ...ana, estado }], total: 1, pagina: 1, porPagina: 10 } }),
-      },
-      {
-        method: 'PATCH',
-        path: '/apiusuarios/editarestadousuario/2',
-        respond: (body) => {
-          estado = (body as { estado: boolean }).estado;
-          return { body: { ...ana, estado } };
+      simular(usuariosRutas.listar, {
+        responder: () => ({ body: { items: [{ ...ana, estado }], total: 1, pagina: 1, porPagina: 10 } }),
+      }),
+      simular(
+        usuariosRutas.editarEstado,
+        {
+          responder: (body) => {
+            estado = (body as { estado: boolean }).estado;
+            return { body: { ...ana, estado } };
+          },
         },
-      },
+        { id: 2 },
+      ),
     ]);
     renderLista('administrador');
     fireEvent.click(await screen.findByRole('button', { name: 'Desactivar a Ana Torres' }));
@@ -129,7 +150,7 @@ describe('ListarUsuariosScreen', () => {
 
   it('cancelling the confirmation changes nothing', async () => {
     const { calls } = mockFetch([
-      { path: '/apiusuarios/listarusuarios', body: { items: [ana], total: 1, pagina: 1, porPagina: 10 } },
+      simular(usuariosRutas.listar, { body: { items: [ana], total: 1, pagina: 1, porPagina: 10 } }),
     ]);
     renderLista('administrador');
     fireEvent.click(await screen.findByRole('button', { name: 'Desactivar a Ana Torres' }));
@@ -139,18 +160,17 @@ describe('ListarUsuariosScreen', () => {
   });
 
   it('shows an empty state with a way to clear filters, and an error state with retry', async () => {
-    mockFetch([{ path: '/apiusuarios/listarusuarios', body: { items: [], total: 0, pagina: 1, porPagina: 10 } }]);
+    mockFetch([simular(usuariosRutas.listar, { body: { items: [], total: 0, pagina: 1, porPagina: 10 } })]);
     const { unmount } = renderLista('administrador', '/listarusuarios?q=zzz');
     expect(await screen.findByText('No encontramos coincidencias')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Limpiar filtros' })).toBeInTheDocument();
     unmount();
     vi.unstubAllGlobals();
     mockFetch([
-      {
-        path: '/apiusuarios/listarusuarios',
+      simular(usuariosRutas.listar, {
         status: 500,
         body: { error: 'Ocurrió un error inesperado.', code: 'ERROR_INTERNO' },
-      },
+      }),
     ]);
     renderLista('administrador');
     expect(await screen.findByText('No pudimos cargar la información')).toBeInTheDocument();

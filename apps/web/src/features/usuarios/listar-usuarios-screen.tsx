@@ -1,6 +1,7 @@
 // /listarusuarios: server-side search and filters, pagination with total, state badge and actions
-// (issue 3). Administrators see everyone and manage them; assistants and doctors see patients only
-// (the server enforces it; the screen only stops offering what would be refused).
+// (issue 3). Administrators see everyone and manage them; assistants and doctors see patients only, and the
+// front desk registers patients and fixes their contact data (issue 11.6). The server enforces it; the screen only
+// stops offering what would be refused.
 import {
   ActionIcon,
   Avatar,
@@ -32,15 +33,19 @@ import {
 } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { roles, rolNombres, type Rol, type UsuarioWire } from '@clinica/contracts/usuarios';
-import { paths } from '../../app/paths.ts';
+import { permite, roles, rolesVenTodosLosUsuarios, rolNombres, type Rol } from '@clinica/contracts/roles';
+import { usuariosRutas } from '@clinica/contracts/rutas';
+import type { UsuarioWire } from '@clinica/contracts/usuarios';
+import { paths } from '../../lib/paths.ts';
 import { EstadoError } from '../../components/estado-error.tsx';
 import { EstadoVacio } from '../../components/estado-vacio.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { SkeletonTabla } from '../../components/skeletons.tsx';
+import { TablaApilable } from '../../components/tabla-apilable.tsx';
 import { usePageMeta } from '../../components/use-page-meta.ts';
 import { ApiClientError } from '../../lib/api-client.ts';
 import { mensajeDeError } from '../../lib/forms/field-errors.ts';
+import { etiquetasPaginacion, textoMostrando } from '../../lib/paginacion.ts';
 import { useAuth } from '../../lib/session/auth-context.tsx';
 import { useEditarEstadoUsuario, useListaUsuarios, type FiltroUsuarios } from './api/usuarios-api.ts';
 import { EstadoBadge } from './components/estado-badge.tsx';
@@ -147,7 +152,13 @@ function ConfirmarEstado({ cambio, onClose }: { cambio: Cambio | null; onClose: 
 
 export default function ListarUsuariosScreen() {
   const { userRole, userId } = useAuth();
-  const esAdmin = userRole?.toLowerCase() === 'administrador';
+  // Who sees every role (the others see patients only) and which actions the API accepts from this role.
+  const esAdmin = permite(rolesVenTodosLosUsuarios, userRole);
+  const puede = {
+    crear: permite(usuariosRutas.crearAdmin.auth, userRole),
+    editar: permite(usuariosRutas.editar.auth, userRole),
+    cambiarEstado: permite(usuariosRutas.editarEstado.auth, userRole),
+  };
   const titulo = esAdmin ? 'Usuarios' : 'Pacientes';
   usePageMeta({ title: titulo });
   const navigate = useNavigate();
@@ -189,7 +200,8 @@ export default function ListarUsuariosScreen() {
 
   function verDetalles(u: UsuarioWire) {
     guardarSeleccion(u.id);
-    void navigate(paths.detallesUsuario);
+    // The id also goes in the address, so the details can be reloaded, shared or opened in a new tab.
+    void navigate(`${paths.detallesUsuario}?id=${u.id}`);
   }
 
   function limpiar() {
@@ -229,14 +241,18 @@ export default function ListarUsuariosScreen() {
         icono={<IconUsers size={26} stroke={1.6} aria-hidden="true" />}
         titulo={esAdmin ? 'Aún no hay usuarios' : 'Aún no hay pacientes registrados'}
         descripcion={
-          esAdmin ? 'Crea el primero con el botón «Crear usuario».' : 'Los pacientes aparecen aquí cuando se registran.'
+          esAdmin
+            ? 'Crea el primero con el botón «Crear usuario».'
+            : puede.crear
+              ? 'Registra el primero con el botón «Registrar paciente».'
+              : 'Los pacientes aparecen aquí cuando se registran.'
         }
       />
     );
   } else {
     contenido = (
       <Stack gap="md">
-        <Table.ScrollContainer minWidth={esAdmin ? 820 : 680}>
+        <TablaApilable apilarBajo={esAdmin ? 820 : 720}>
           <Table
             verticalSpacing="sm"
             highlightOnHover
@@ -285,21 +301,23 @@ export default function ListarUsuariosScreen() {
                         </div>
                       </Group>
                     </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{u.numerodocumento}</Text>
-                      <Text size="xs" c="dimmed">
-                        {nombreTipoDocumento(u.tipodocumento)}
-                      </Text>
+                    <Table.Td data-label="Documento">
+                      <div>
+                        <Text size="sm">{u.numerodocumento}</Text>
+                        <Text size="xs" c="dimmed">
+                          {nombreTipoDocumento(u.tipodocumento)}
+                        </Text>
+                      </div>
                     </Table.Td>
                     {esAdmin && (
-                      <Table.Td>
+                      <Table.Td data-label="Rol">
                         <Text size="sm">{nombreRol(u.rol)}</Text>
                       </Table.Td>
                     )}
-                    <Table.Td>
+                    <Table.Td data-label="Estado">
                       <EstadoBadge estado={u.estado} size="sm" />
                     </Table.Td>
-                    <Table.Td>
+                    <Table.Td data-acciones>
                       <Group gap={4} justify="flex-end" wrap="nowrap">
                         <Tooltip label="Ver detalles">
                           <ActionIcon
@@ -311,20 +329,20 @@ export default function ListarUsuariosScreen() {
                             <IconEye size={18} aria-hidden="true" />
                           </ActionIcon>
                         </Tooltip>
-                        {esAdmin && (
-                          <Tooltip label="Editar">
+                        {puede.editar && (
+                          <Tooltip label={esAdmin ? 'Editar' : 'Editar contacto'}>
                             <ActionIcon
                               component={Link}
                               to={paths.editarUsuarioAdmin(u.id)}
                               variant="subtle"
                               size="lg"
-                              aria-label={`Editar a ${u.nombre}`}
+                              aria-label={esAdmin ? `Editar a ${u.nombre}` : `Editar el contacto de ${u.nombre}`}
                             >
                               <IconPencil size={18} aria-hidden="true" />
                             </ActionIcon>
                           </Tooltip>
                         )}
-                        {esAdmin && (
+                        {puede.cambiarEstado && (
                           <Tooltip
                             label={
                               propio ? 'No puedes desactivar tu propia cuenta' : u.estado ? 'Desactivar' : 'Activar'
@@ -353,26 +371,22 @@ export default function ListarUsuariosScreen() {
               })}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TablaApilable>
         <Group justify="space-between" wrap="wrap" gap="sm">
           <Text size="sm" c="dimmed" aria-live="polite">
-            Mostrando {desde}–{hasta} de {total}{' '}
-            {total === 1 ? (esAdmin ? 'usuario' : 'paciente') : esAdmin ? 'usuarios' : 'pacientes'}
+            {textoMostrando(
+              desde,
+              hasta,
+              total,
+              esAdmin ? { singular: 'usuario', plural: 'usuarios' } : { singular: 'paciente', plural: 'pacientes' },
+            )}
           </Text>
           {paginas > 1 && (
             <Pagination
               total={paginas}
               value={Math.min(filtro.pagina, paginas)}
               onChange={(p) => actualizar({ pagina: String(p) })}
-              getControlProps={(control) => ({
-                'aria-label': {
-                  first: 'Primera página',
-                  previous: 'Página anterior',
-                  next: 'Página siguiente',
-                  last: 'Última página',
-                }[control],
-              })}
-              getItemProps={(p) => ({ 'aria-label': `Página ${p}` })}
+              {...etiquetasPaginacion}
             />
           )}
         </Group>
@@ -391,13 +405,13 @@ export default function ListarUsuariosScreen() {
             : 'Busca pacientes por nombre, documento o correo y consulta sus datos.'
         }
         actions={
-          esAdmin && (
+          puede.crear && (
             <Button
               component={Link}
               to={paths.crearUsuario}
               leftSection={<IconUserPlus size={18} aria-hidden="true" />}
             >
-              Crear usuario
+              {esAdmin ? 'Crear usuario' : 'Registrar paciente'}
             </Button>
           )
         }
@@ -449,7 +463,7 @@ export default function ListarUsuariosScreen() {
           {contenido}
         </Stack>
       </Paper>
-      {esAdmin && <ConfirmarEstado cambio={cambio} onClose={() => setCambio(null)} />}
+      {puede.cambiarEstado && <ConfirmarEstado cambio={cambio} onClose={() => setCambio(null)} />}
     </>
   );
 }

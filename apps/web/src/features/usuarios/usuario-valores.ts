@@ -92,6 +92,8 @@ const CAMPOS_PERFIL = [
   'ocupacion',
   'estado_civil',
 ] as const;
+/** What the front desk may change on a patient (issue 11.6; the API refuses anything else from an assistant). */
+export const CAMPOS_CONTACTO = ['telefono', 'direccion', 'correo'] as const;
 const NULABLES = new Set(['telefono', 'direccion', 'genero', 'fecha_nacimiento', 'ocupacion', 'estado_civil']);
 
 /** Only what changed, so an edit never rewrites fields nobody touched (nor one's own role). */
@@ -115,4 +117,11 @@ function cambios(
 
 export const entradaEditarAdmin = (original: UsuarioValores) => (v: UsuarioValores) =>
   cambios(CAMPOS_ADMIN, original, v);
+export const entradaEditarContacto = (original: UsuarioValores) => (v: UsuarioValores) =>
+  cambios(CAMPOS_CONTACTO, original, v);
+/** Input of crearUsuarioAdminSchema from the front desk: always a patient, whatever the form holds. */
+export const entradaRegistrarPaciente = (v: UsuarioValores): unknown => ({
+  ...(entradaCrear(v) as Record<string, unknown>),
+  rol: 'paciente',
+});
 export const entradaPerfil = (original: UsuarioValores) => (v: UsuarioValores) => cambios(CAMPOS_PERFIL, original, v);

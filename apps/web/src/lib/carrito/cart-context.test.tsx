@@ -4,8 +4,11 @@ import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiClientError } from '../../lib/api-client.ts';
 import { useAuth } from '../../lib/session/auth-context.tsx';
+import { carritoRutas } from '@clinica/contracts/rutas';
 import { useCart } from './cart-context.tsx';
+import { llamada } from '../../test/api-mock.ts';
 import {
+  en,
   itemDePrueba,
   llamadas,
   mockFetch,
@@ -14,8 +17,8 @@ import {
   tokenDePrueba,
 } from '../../test/carrito-test-utils.tsx';
 
-const LISTAR = '/apicarrito/listarmicarrito';
-const AGREGAR = '/apicarrito/agregaramicarrito';
+const LISTAR = carritoRutas.listar;
+const AGREGAR = carritoRutas.agregar;
 
 const wrapper = ({ children }: { children: ReactNode }) => <ProveedoresDePrueba>{children}</ProveedoresDePrueba>;
 
@@ -26,7 +29,7 @@ function renderCart() {
 /** Renders with a signed-in user whose cart holds `items`, and waits for the load. */
 async function renderCargado(items = [itemDePrueba(11)], extra: Parameters<typeof mockFetch>[0] = []) {
   localStorage.setItem('token', tokenDePrueba());
-  const fetch = mockFetch([...extra, { method: 'GET', path: LISTAR, answer: { body: items } }]);
+  const fetch = mockFetch([...extra, en(LISTAR, { body: items })]);
   const view = renderCart();
   await waitFor(() => expect(view.result.current.cart.status).toBe('ready'));
   return { ...view, fetch };
@@ -67,21 +70,21 @@ describe('cart context', () => {
       itemDePrueba(11),
       itemDePrueba(12, procedimientoDePrueba({ id: 8 })),
     ]);
-    expect(llamadas(fetch)).toEqual([`GET ${LISTAR}`]);
+    expect(llamadas(fetch)).toEqual([llamada(LISTAR)]);
     expect(new Headers(fetch.mock.calls[0]![1]?.headers).get('Authorization')).toMatch(/^Bearer .+\..+\..+$/);
     expect(result.current.cart.items.map((i) => i.id)).toEqual([11, 12]);
     expect(result.current.cart.count).toBe(2);
   });
 
   it('loads when the user signs in and empties when they sign out', async () => {
-    const fetch = mockFetch([{ method: 'GET', path: LISTAR, answer: { body: [itemDePrueba(11)] } }]);
+    const fetch = mockFetch([en(LISTAR, { body: [itemDePrueba(11)] })]);
     const { result } = renderCart();
     await act(async () => {});
     expect(fetch).not.toHaveBeenCalled();
 
     act(() => result.current.auth.login(tokenDePrueba()));
     await waitFor(() => expect(result.current.cart.count).toBe(1));
-    expect(llamadas(fetch)).toEqual([`GET ${LISTAR}`]);
+    expect(llamadas(fetch)).toEqual([llamada(LISTAR)]);
 
     act(() => result.current.auth.logout());
     expect(result.current.cart.items).toEqual([]);
@@ -95,7 +98,7 @@ describe('cart context', () => {
       r = await result.current.cart.addToCart(7);
     });
     expect(r).toEqual({ added: false, reason: 'already-in-cart' });
-    expect(llamadas(fetch)).toEqual([`GET ${LISTAR}`]);
+    expect(llamadas(fetch)).toEqual([llamada(LISTAR)]);
   });
 
   it('returns already-in-cart without a request when only id_procedimiento matches', async () => {
@@ -113,16 +116,13 @@ describe('cart context', () => {
 
   it('posts id_procedimiento and appends the item the server returns', async () => {
     const nuevo = itemDePrueba(30, procedimientoDePrueba({ id: 8, nombre: 'Peeling químico' }));
-    const { result, fetch } = await renderCargado(
-      [itemDePrueba(11)],
-      [{ method: 'POST', path: AGREGAR, answer: { status: 201, body: nuevo } }],
-    );
+    const { result, fetch } = await renderCargado([itemDePrueba(11)], [en(AGREGAR, { status: 201, body: nuevo })]);
     let r: unknown;
     await act(async () => {
       r = await result.current.cart.addToCart(8);
     });
     expect(r).toEqual({ added: true, item: nuevo });
-    expect(llamadas(fetch)).toEqual([`GET ${LISTAR}`, `POST ${AGREGAR}`]);
+    expect(llamadas(fetch)).toEqual([llamada(LISTAR), llamada(AGREGAR)]);
     expect(JSON.parse(String(fetch.mock.calls[1]![1]?.body))).toEqual({ id_procedimiento: 8 });
     expect(result.current.cart.items.map((i) => i.id)).toEqual([11, 30]);
     expect(result.current.cart.count).toBe(2);
@@ -131,13 +131,7 @@ describe('cart context', () => {
   it("treats a 400 containing 'ya está en el carrito' as already-in-cart, not an error", async () => {
     const { result } = await renderCargado(
       [],
-      [
-        {
-          method: 'POST',
-          path: AGREGAR,
-          answer: { status: 400, body: { error: 'El procedimiento YA ESTÁ EN EL CARRITO.', code: 'YA_EN_CARRITO' } },
-        },
-      ],
+      [en(AGREGAR, { status: 400, body: { error: 'El procedimiento YA ESTÁ EN EL CARRITO.', code: 'YA_EN_CARRITO' } })],
     );
     let r: unknown;
     await act(async () => {
@@ -152,17 +146,13 @@ describe('cart context', () => {
     const { result } = await renderCargado(
       [itemDePrueba(11)],
       [
-        {
-          method: 'POST',
-          path: AGREGAR,
-          answer: {
-            status: 422,
-            body: {
-              error: 'Este procedimiento no está disponible en este momento.',
-              code: 'PROCEDIMIENTO_NO_DISPONIBLE',
-            },
+        en(AGREGAR, {
+          status: 422,
+          body: {
+            error: 'Este procedimiento no está disponible en este momento.',
+            code: 'PROCEDIMIENTO_NO_DISPONIBLE',
           },
-        },
+        }),
       ],
     );
     let r: { added: boolean; reason?: string; error?: unknown } | undefined;
@@ -181,13 +171,7 @@ describe('cart context', () => {
     const spy = errorSpy();
     const { result } = await renderCargado(
       [],
-      [
-        {
-          method: 'POST',
-          path: AGREGAR,
-          answer: { status: 400, body: { error: 'Datos inválidos.', code: 'VALIDACION' } },
-        },
-      ],
+      [en(AGREGAR, { status: 400, body: { error: 'Datos inválidos.', code: 'VALIDACION' } })],
     );
     let r: { added: boolean; reason?: string } | undefined;
     await act(async () => {
@@ -200,12 +184,12 @@ describe('cart context', () => {
   it('removes by calling DELETE eliminardemicarrito/{id} and filtering the item out', async () => {
     const { result, fetch } = await renderCargado(
       [itemDePrueba(11), itemDePrueba(12, procedimientoDePrueba({ id: 8 }))],
-      [{ method: 'DELETE', path: '/apicarrito/eliminardemicarrito/11', answer: { status: 204 } }],
+      [en(carritoRutas.eliminar, { body: { mensaje: 'Eliminado del carrito.' } }, { id: 11 })],
     );
     await act(async () => {
       await result.current.cart.removeFromCart(11);
     });
-    expect(llamadas(fetch)).toContain('DELETE /apicarrito/eliminardemicarrito/11');
+    expect(llamadas(fetch)).toContain(llamada(carritoRutas.eliminar, { id: 11 }));
     expect(result.current.cart.items.map((i) => i.id)).toEqual([12]);
     expect(result.current.cart.count).toBe(1);
   });
@@ -213,12 +197,12 @@ describe('cart context', () => {
   it('clears by calling DELETE limpiarmicarrito and emptying the list', async () => {
     const { result, fetch } = await renderCargado(
       [itemDePrueba(11), itemDePrueba(12, procedimientoDePrueba({ id: 8 }))],
-      [{ method: 'DELETE', path: '/apicarrito/limpiarmicarrito', answer: { body: { mensaje: 'ok' } } }],
+      [en(carritoRutas.limpiar, { body: { mensaje: 'ok' } })],
     );
     await act(async () => {
       await result.current.cart.clearCart();
     });
-    expect(llamadas(fetch)).toContain('DELETE /apicarrito/limpiarmicarrito');
+    expect(llamadas(fetch)).toContain(llamada(carritoRutas.limpiar));
     expect(result.current.cart.items).toEqual([]);
     expect(result.current.cart.count).toBe(0);
   });
@@ -226,7 +210,7 @@ describe('cart context', () => {
   it("logs 'Error al cargar el carrito' when the load fails and keeps the cart empty", async () => {
     const spy = errorSpy();
     localStorage.setItem('token', tokenDePrueba());
-    mockFetch([{ method: 'GET', path: LISTAR, answer: { status: 500, body: { error: 'x', code: 'ERROR_INTERNO' } } }]);
+    mockFetch([en(LISTAR, { status: 500, body: { error: 'x', code: 'ERROR_INTERNO' } })]);
     const { result } = renderCart();
     await waitFor(() => expect(spy).toHaveBeenCalledWith('Error al cargar el carrito', expect.any(ApiClientError)));
     expect(result.current.cart.items).toEqual([]);
@@ -236,7 +220,7 @@ describe('cart context', () => {
   it("logs 'Error al cargar el carrito' when the network fails", async () => {
     const spy = errorSpy();
     localStorage.setItem('token', tokenDePrueba());
-    mockFetch([{ method: 'GET', path: LISTAR, answer: () => Promise.reject(new TypeError('Failed to fetch')) }]);
+    mockFetch([en(LISTAR, () => Promise.reject(new TypeError('Failed to fetch')))]);
     const { result } = renderCart();
     await waitFor(() => expect(spy).toHaveBeenCalledWith('Error al cargar el carrito', expect.anything()));
     expect(result.current.cart.count).toBe(0);
@@ -246,13 +230,7 @@ describe('cart context', () => {
     const spy = errorSpy();
     const { result } = await renderCargado(
       [itemDePrueba(11)],
-      [
-        {
-          method: 'DELETE',
-          path: '/apicarrito/eliminardemicarrito/11',
-          answer: { status: 404, body: { error: 'No existe', code: 'NO_ENCONTRADO' } },
-        },
-      ],
+      [en(carritoRutas.eliminar, { status: 404, body: { error: 'No existe', code: 'NO_ENCONTRADO' } }, { id: 11 })],
     );
     let ok: boolean | undefined;
     await act(async () => {
@@ -267,13 +245,7 @@ describe('cart context', () => {
     const spy = errorSpy();
     const { result } = await renderCargado(
       [itemDePrueba(11), itemDePrueba(12, procedimientoDePrueba({ id: 8 }))],
-      [
-        {
-          method: 'DELETE',
-          path: '/apicarrito/limpiarmicarrito',
-          answer: { status: 503, body: { error: 'No disponible', code: 'NO_DISPONIBLE' } },
-        },
-      ],
+      [en(carritoRutas.limpiar, { status: 503, body: { error: 'No disponible', code: 'NO_DISPONIBLE' } })],
     );
     let ok: boolean | undefined;
     await act(async () => {

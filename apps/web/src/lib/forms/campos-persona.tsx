@@ -1,30 +1,70 @@
 // Fields a person's record has wherever it is filled in (sign-up, an administrator's user forms, one's profile):
 // same labels, options and limits everywhere. Each takes the input props the form hook gives it.
 import { Select, TextInput, type SelectProps, type TextInputProps } from '@mantine/core';
+import { DateInput, type DateInputProps } from '@mantine/dates';
 import { generoNombres, generos, tipoDocumentoNombres, tiposDocumento } from '@clinica/contracts/usuarios';
-import { DESCRIPCION_ABAJO } from './use-zod-form.ts';
+import { ProveedorFechas } from '../../components/proveedor-fechas.tsx';
+import { hoy } from '../tiempo.ts';
+import { DESCRIPCION_ABAJO } from './zod-form.ts';
 
 const opcionesTipoDocumento = tiposDocumento.map((t) => ({ value: t, label: `${tipoDocumentoNombres[t]} (${t})` }));
 const opcionesGenero = generos.map((g) => ({ value: g, label: generoNombres[g] }));
 // The types whose rule in the contracts (reglasDocumento) accepts letters: the hint must say what the rule says.
 const ALFANUMERICOS: readonly string[] = ['PA', 'PPT', 'PEP', 'DE'];
 
-const hoy = () => new Date().toISOString().slice(0, 10);
-
-export function CampoFechaNacimiento(props: TextInputProps) {
-  return <TextInput label="Fecha de nacimiento" type="date" min="1900-01-01" max={hoy()} {...props} />;
+/** 'dd/mm/aaaa' (what a person types here) or 'aaaa-mm-dd' -> 'aaaa-mm-dd' of a real calendar day, else null. */
+export function leerFecha(texto: string): string | null {
+  const t = texto.trim();
+  const m = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(t) ?? null;
+  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(t);
+  const [a, mes, d] = m ? [m[3], m[2], m[1]] : iso ? [iso[1], iso[2], iso[3]] : [];
+  if (!a || !mes || !d) return null;
+  const fecha = `${a}-${mes.padStart(2, '0')}-${d.padStart(2, '0')}`;
+  const dia = new Date(`${fecha}T12:00:00Z`);
+  return !Number.isNaN(dia.getTime()) && dia.toISOString().slice(0, 10) === fecha ? fecha : null;
 }
 
-/** The placeholder shows the format the clinic dials (a Colombian mobile). */
+type CampoFechaProps = Omit<DateInputProps, 'value' | 'onChange'> & {
+  /** 'aaaa-mm-dd', or '' when empty (what the forms hold). */
+  value?: string;
+  onChange?: (value: string) => void;
+};
+
+/**
+ * The birth date as es-CO writes it, dd/mm/aaaa, whatever the browser's language (issue 11.7: never the browser's
+ * own date format). Up to today in the clinic (not in UTC, which after 19:00 in Bogotá is already tomorrow).
+ */
+export function CampoFechaNacimiento({ value, onChange, ...props }: CampoFechaProps) {
+  return (
+    <ProveedorFechas>
+      <DateInput
+        label="Fecha de nacimiento"
+        placeholder="dd/mm/aaaa"
+        valueFormat="DD/MM/YYYY"
+        dateParser={leerFecha}
+        minDate="1900-01-01"
+        maxDate={hoy()}
+        defaultLevel="decade"
+        inputMode="numeric"
+        value={value || null}
+        onChange={(v) => onChange?.(v ?? '')}
+        {...props}
+      />
+    </ProveedorFechas>
+  );
+}
+
+/** The placeholder shows the format the clinic dials (a Colombian mobile); phones get the digit keypad (11.7). */
 export function CampoTelefono(props: TextInputProps) {
-  return <TextInput label="Teléfono" type="tel" inputMode="tel" placeholder="300 123 4567" {...props} />;
+  return <TextInput label="Teléfono" type="tel" inputMode="numeric" placeholder="300 123 4567" {...props} />;
 }
 
 export function CampoGenero(props: SelectProps) {
   return <Select label="Género" data={opcionesGenero} placeholder="Elige una opción" {...props} />;
 }
 
-/** Document type and number, side by side; the number's hint follows the type. */
+/** Document type and number, side by side; the number's hint and keyboard follow the type (digits only for the
+ *  numeric types, issue 11.7). */
 export function CamposDocumento({ tipo, numero }: { tipo: SelectProps; numero: TextInputProps }) {
   return (
     <>
@@ -33,6 +73,7 @@ export function CamposDocumento({ tipo, numero }: { tipo: SelectProps; numero: T
         label="Número de documento"
         required
         autoComplete="off"
+        inputMode={ALFANUMERICOS.includes(tipo.value ?? '') ? 'text' : 'numeric'}
         description={
           ALFANUMERICOS.includes(tipo.value ?? '') ? 'Letras y números, sin espacios' : 'Solo números, sin puntos'
         }

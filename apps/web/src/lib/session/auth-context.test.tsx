@@ -2,12 +2,12 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { useEffect } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useQuery } from '@tanstack/react-query';
-import { usuariosPaths } from '@clinica/contracts/rutas';
+import { carritoRutas, usuariosRutas } from '@clinica/contracts/rutas';
 import { api } from '../api-client.ts';
 import { precargarDialogoSesionExpirada, useAuth, type AuthState } from './auth-context.tsx';
 import { ACTIVE_WINDOW_MS, RENEW_LEAD_MS, SESSION_REJECTED_EVENT, TOKEN_EXPIRED_EVENT } from './session-controller.ts';
 import { makeToken, tokenExpiringIn } from './test-tokens.ts';
-import { jsonResponse, mockFetch, readAuth, renderWithProviders } from './test-utils.tsx';
+import { jsonResponse, mockFetch, readAuth, renderWithProviders, simular } from './test-utils.tsx';
 
 const NOW = Date.UTC(2026, 10, 20, 15, 0, 0);
 
@@ -55,13 +55,6 @@ beforeEach(() => {
 afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
-});
-
-it('the literal API paths the session uses match the contracts', () => {
-  expect(usuariosPaths.renovarSesion).toBe('/apiusuarios/renovarsesion');
-  expect(usuariosPaths.iniciarSesion).toBe('/apiusuarios/iniciarsesion');
-  expect(usuariosPaths.registrar).toBe('/apiusuarios/registrar');
-  expect(usuariosPaths.cerrarSesion).toBe('/apiusuarios/cerrarsesion');
 });
 
 describe('start', () => {
@@ -147,7 +140,9 @@ describe('login and logout', () => {
     act(() => auth.logout());
     expect(localStorage.getItem('token')).toBeNull();
     expect(state()).toEqual({ isAuthenticated: false, userRole: null, userId: null, token: null });
-    act(() => vi.advanceTimersByTime(120_000));
+    act(() => {
+      vi.advanceTimersByTime(120_000);
+    });
     expect(expired).not.toHaveBeenCalled();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     window.removeEventListener(TOKEN_EXPIRED_EVENT, expired);
@@ -161,10 +156,14 @@ describe('auto-logout', () => {
     renderSession();
     const exp = NOW / 1000 + 90;
     act(() => auth.login(makeToken({ id: 1, rol: 'paciente', exp })));
-    act(() => vi.advanceTimersByTime(exp * 1000 - NOW - 1));
+    act(() => {
+      vi.advanceTimersByTime(exp * 1000 - NOW - 1);
+    });
     expect(state().isAuthenticated).toBe(true);
     expect(expired).not.toHaveBeenCalled();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(Date.now()).toBe(exp * 1000);
     expect(expired).toHaveBeenCalledTimes(1);
     expect(localStorage.getItem('token')).toBeNull();
@@ -177,7 +176,9 @@ describe('auto-logout', () => {
     localStorage.setItem('token', tokenExpiringIn(30, {}, NOW));
     renderSession();
     expect(state().isAuthenticated).toBe(true);
-    act(() => vi.advanceTimersByTime(30_000));
+    act(() => {
+      vi.advanceTimersByTime(30_000);
+    });
     expect(state().isAuthenticated).toBe(false);
     expect(screen.getByRole('dialog', { name: 'Sesión expirada' })).toBeInTheDocument();
   });
@@ -199,7 +200,9 @@ describe('auto-logout', () => {
     renderSession();
     const token = makeToken({ id: 1, rol: 'doctor' });
     act(() => auth.login(token));
-    act(() => vi.advanceTimersByTime(400 * 24 * 60 * 60 * 1000));
+    act(() => {
+      vi.advanceTimersByTime(400 * 24 * 60 * 60 * 1000);
+    });
     expect(state()).toMatchObject({ isAuthenticated: true, token });
     expect(expired).not.toHaveBeenCalled();
     window.removeEventListener(TOKEN_EXPIRED_EVENT, expired);
@@ -209,9 +212,13 @@ describe('auto-logout', () => {
     renderSession();
     const exp = NOW / 1000 + 30 * 24 * 60 * 60;
     act(() => auth.login(makeToken({ id: 1, exp })));
-    act(() => vi.advanceTimersByTime(exp * 1000 - NOW - 1));
+    act(() => {
+      vi.advanceTimersByTime(exp * 1000 - NOW - 1);
+    });
     expect(state().isAuthenticated).toBe(true);
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(state().isAuthenticated).toBe(false);
   });
 
@@ -254,7 +261,9 @@ describe('other tabs (storage event)', () => {
     const renewed = tokenExpiringIn(600, { id: 1 }, NOW);
     localStorage.setItem('token', renewed);
     storageEvent('token', renewed);
-    act(() => vi.advanceTimersByTime(120_000));
+    act(() => {
+      vi.advanceTimersByTime(120_000);
+    });
     expect(state()).toMatchObject({ isAuthenticated: true, token: renewed });
   });
 
@@ -270,16 +279,14 @@ describe('other tabs (storage event)', () => {
 });
 
 describe('silent renewal', () => {
-  function renewRoute(newToken: string, status = 200) {
+  function renewRoute(newToken: string, status: 200 | 401 = 200) {
     return mockFetch([
-      {
-        method: 'POST',
-        path: '/apiusuarios/renovarsesion',
-        respond: () =>
-          status === 200
-            ? { body: { token: newToken } }
-            : { status, body: { error: 'Tu sesión expiró.', code: 'NO_AUTENTICADO' } },
-      },
+      simular(
+        usuariosRutas.renovarSesion,
+        status === 200
+          ? { body: { token: newToken } }
+          : { status: 401, body: { error: 'Tu sesión expiró.', code: 'NO_AUTENTICADO' } },
+      ),
     ]);
   }
 
@@ -290,7 +297,9 @@ describe('silent renewal', () => {
     renderSession();
     act(() => auth.login(first));
     // Active shortly before the renewal point.
-    act(() => vi.advanceTimersByTime(30 * 60 * 1000 - RENEW_LEAD_MS - 60_000));
+    act(() => {
+      vi.advanceTimersByTime(30 * 60 * 1000 - RENEW_LEAD_MS - 60_000);
+    });
     fireEvent.keyDown(window, { key: 'a' });
     await act(async () => {
       await vi.advanceTimersByTimeAsync(60_000);
@@ -300,7 +309,9 @@ describe('silent renewal', () => {
     expect(localStorage.getItem('token')).toBe(second);
     expect(state().token).toBe(second);
     // The old expiry passes without logging out: the new token's timer replaced it.
-    act(() => vi.advanceTimersByTime(RENEW_LEAD_MS + 1000));
+    act(() => {
+      vi.advanceTimersByTime(RENEW_LEAD_MS + 1000);
+    });
     expect(state().isAuthenticated).toBe(true);
   });
 
@@ -328,7 +339,9 @@ describe('silent renewal', () => {
     const { calls } = renewRoute('', 401);
     renderSession();
     act(() => auth.login(first));
-    act(() => vi.advanceTimersByTime(30 * 60 * 1000 - RENEW_LEAD_MS - 1000));
+    act(() => {
+      vi.advanceTimersByTime(30 * 60 * 1000 - RENEW_LEAD_MS - 1000);
+    });
     fireEvent.keyDown(window, { key: 'a' });
     await act(async () => {
       await vi.advanceTimersByTimeAsync(1000);
@@ -347,7 +360,7 @@ describe('silent renewal', () => {
 
 describe('invalid stored token and requests', () => {
   function Perfil() {
-    const q = useQuery({ queryKey: ['perfil-inicio'], queryFn: () => api.get('/apiusuarios/perfil') });
+    const q = useQuery({ queryKey: ['perfil-inicio'], queryFn: () => api(usuariosRutas.perfil) });
     return <p>{q.status}</p>;
   }
 
@@ -369,7 +382,7 @@ describe('invalid stored token and requests', () => {
 
 describe('server rejects the session (401)', () => {
   function Perfil() {
-    const q = useQuery({ queryKey: ['perfil-prueba'], queryFn: () => api.get('/apiusuarios/perfil') });
+    const q = useQuery({ queryKey: ['perfil-prueba'], queryFn: () => api(usuariosRutas.perfil) });
     return <p>{q.status}</p>;
   }
 
@@ -410,7 +423,7 @@ describe('server rejects the session (401)', () => {
     act(() => {
       window.dispatchEvent(
         new CustomEvent(SESSION_REJECTED_EVENT, {
-          detail: { path: '/apiusuarios/renovarsesion', code: 'NO_AUTENTICADO' },
+          detail: { path: usuariosRutas.renovarSesion.path, code: 'NO_AUTENTICADO' },
         }),
       );
     });
@@ -418,7 +431,7 @@ describe('server rejects the session (401)', () => {
     act(() => {
       window.dispatchEvent(
         new CustomEvent(SESSION_REJECTED_EVENT, {
-          detail: { path: '/apicarrito/listarmicarrito', code: 'NO_AUTENTICADO' },
+          detail: { path: carritoRutas.listar.path, code: 'NO_AUTENTICADO' },
         }),
       );
     });

@@ -23,9 +23,10 @@ import {
   type ReactNode,
 } from 'react';
 import { QueryClientContext } from '@tanstack/react-query';
+import { usuariosRutas } from '@clinica/contracts/rutas';
 import { api, ApiClientError } from '../api-client.ts';
 import { createSessionController, type RenewResult, type SessionController } from './session-controller.ts';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../paths.ts';
 
 export type AuthState = {
   isAuthenticated: boolean;
@@ -38,16 +39,10 @@ export type AuthState = {
 
 const AuthContext = createContext<AuthState | null>(null);
 
-/**
- * usuariosPaths.renovarSesion, written out: importing the contracts module here would put zod and every
- * user schema in the first download of every page (the provider is in the initial bundle).
- */
-const RENOVAR_SESION = '/apiusuarios/renovarsesion';
-
-/** POST /apiusuarios/renovarsesion: a fresh token for a live session. */
+/** A fresh token for a live session. The descriptor comes from the zod-free rutas module (first download). */
 async function renovarSesion(): Promise<RenewResult> {
   try {
-    const { token } = await api.post<{ token: string }>(RENOVAR_SESION);
+    const { token } = await api(usuariosRutas.renovarSesion);
     return typeof token === 'string' && token ? { ok: true, token } : { ok: false, status: 0 };
   } catch (err) {
     return { ok: false, status: err instanceof ApiClientError ? err.status : 0 };

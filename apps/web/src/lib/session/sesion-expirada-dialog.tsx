@@ -3,7 +3,7 @@
 import { Button, Group, Modal, Text, ThemeIcon } from '@mantine/core';
 import { IconClockExclamation } from '@tabler/icons-react';
 import { useInRouterContext, useLocation, useNavigate } from 'react-router';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../paths.ts';
 
 type Props = { opened: boolean; onAcknowledge: () => void };
 

@@ -1,5 +1,6 @@
 // The session state machine behind AuthProvider (SPEC 3, 4, 5, 8), kept out of React so its timers and
 // window events can be reasoned about (and tested) in one place. React reads it with useSyncExternalStore.
+import { usuariosRutas } from '@clinica/contracts/rutas';
 import { TOKEN_KEY } from '../api-client.ts';
 import { getRoleFromToken, getTokenExpiryMs, getUserIdFromToken, decodePayload, isTokenValid } from './token.ts';
 
@@ -24,10 +25,10 @@ const ACTIVITY_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'wheel', 'touc
 
 /** Requests that answer 401 for reasons other than a dead session; they never open the dialog. */
 const NOT_SESSION_PATHS = [
-  '/apiusuarios/iniciarsesion',
-  '/apiusuarios/registrar',
-  '/apiusuarios/renovarsesion',
-  '/apiusuarios/cerrarsesion',
+  usuariosRutas.iniciarSesion.path,
+  usuariosRutas.registrar.path,
+  usuariosRutas.renovarSesion.path,
+  usuariosRutas.cerrarSesion.path,
 ];
 
 export type SessionSnapshot = {
@@ -42,7 +43,7 @@ export type SessionSnapshot = {
 export type RenewResult = { ok: true; token: string } | { ok: false; status: number };
 
 export type SessionControllerOptions = {
-  /** Calls POST /apiusuarios/renovarsesion with the current token. */
+  /** Calls usuariosRutas.renovarSesion with the current token; resolves with the outcome, never rejects. */
   renew: () => Promise<RenewResult>;
   now?: () => number;
 };
@@ -207,7 +208,8 @@ export function createSessionController(opts: SessionControllerOptions) {
     if (expiresAt === null || expiresAt <= now()) return;
     renewing = true;
     renewalDue = false;
-    opts
+    // renew() resolves with the outcome and never rejects (see SessionControllerOptions).
+    void opts
       .renew()
       .then((res) => {
         if (res.ok) {

@@ -3,14 +3,13 @@
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { configure, render } from '@testing-library/react';
+import { render } from '@testing-library/react';
 import { vi } from 'vitest';
 import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation, useNavigationType, type InitialEntry } from 'react-router';
+import type { RutaApi } from '@clinica/contracts/rutas';
+import { peticion, type ParamsSimulados, type RespuestaSimulada, type Tipada } from '../../test/api-mock.ts';
 import { AuthProvider, useAuth } from './auth-context.tsx';
-
-// Shared CI machines are slow: give findBy/waitFor more time than the 1 s default (this test file only).
-configure({ asyncUtilTimeout: 4000 });
 
 export function newQueryClient() {
   return new QueryClient({
@@ -89,16 +88,34 @@ export function renderWithProviders(ui: ReactElement, opts: Options = {}) {
   return { ...result, queryClient };
 }
 
-/** A fetch mock that answers by method and path. Unmatched calls fail the test. */
-export type MockRoute = {
+/** A fetch mock that answers by method and path. Unmatched calls fail the test. Built by `simular()`. */
+export type MockRoute = Tipada & {
   method?: string;
-  path: string | RegExp;
+  path: RegExp;
   status?: number;
   body?: unknown;
   /** Called with the parsed JSON body of the request. */
   onCall?: (body: unknown, url: URL) => void;
   respond?: (body: unknown, url: URL) => { status?: number; body?: unknown };
 };
+
+/**
+ * A route of this mock for one endpoint of the contracts: the answer (fixed, or computed from the request by
+ * `responder`) must have the wire type of that endpoint's success response, or be an error envelope.
+ */
+export function simular<R extends RutaApi>(
+  ruta: R,
+  respuesta:
+    | RespuestaSimulada<R>
+    | { responder: (body: unknown, url: URL) => RespuestaSimulada<R>; onCall?: MockRoute['onCall'] },
+  params?: ParamsSimulados,
+): MockRoute {
+  const { method, path } = peticion(ruta, params);
+  if ('responder' in respuesta) {
+    return { method, path, respond: respuesta.responder, onCall: respuesta.onCall } as MockRoute;
+  }
+  return { method, path, status: respuesta.status ?? 200, body: respuesta.body } as MockRoute;
+}
 
 export function jsonResponse(status: number, body: unknown) {
   return new Response(body === undefined ? null : JSON.stringify(body), {
@@ -114,11 +131,7 @@ export function mockFetch(routes: MockRoute[]) {
     const method = (init?.method ?? 'GET').toUpperCase();
     const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
     calls.push({ method, url, body, headers: new Headers(init?.headers) });
-    const route = routes.find(
-      (r) =>
-        (r.method ?? 'GET').toUpperCase() === method &&
-        (typeof r.path === 'string' ? url.pathname === r.path : r.path.test(url.pathname)),
-    );
+    const route = routes.find((r) => (r.method ?? 'GET').toUpperCase() === method && r.path.test(url.pathname));
     if (!route) throw new Error(`fetch sin simular: ${method} ${url.pathname}`);
     route.onCall?.(body, url);
     if (route.respond) {

@@ -1,22 +1,20 @@
-// Fetchers for sign-in, registration and sign-out (issue 3). Wire shapes come from the contracts.
-import type { z } from 'zod';
-import type { sesionSchema, usuarioSchema } from '@clinica/contracts/usuarios';
-import { usuariosPaths } from '@clinica/contracts/rutas';
+// Fetchers for sign-in, registration and sign-out (issue 3). Paths and wire shapes come from the contracts.
 import type { RegistrarInput } from '@clinica/contracts/usuarios';
-import { api } from '../../../lib/api-client.ts';
+import { usuariosRutas } from '@clinica/contracts/rutas';
+import { api, type RespuestaApi } from '../../../lib/api-client.ts';
 
-export type SesionRespuesta = z.input<typeof sesionSchema>;
-export type UsuarioRespuesta = z.input<typeof usuarioSchema>;
+export type SesionRespuesta = RespuestaApi<typeof usuariosRutas.iniciarSesion>;
+export type UsuarioRespuesta = RespuestaApi<typeof usuariosRutas.registrar>;
 
 export function iniciarSesion(datos: { correo: string; contrasena: string }): Promise<SesionRespuesta> {
-  return api.post<SesionRespuesta>(usuariosPaths.iniciarSesion, datos);
+  return api(usuariosRutas.iniciarSesion, { body: datos });
 }
 
 export function registrar(datos: RegistrarInput): Promise<UsuarioRespuesta> {
-  return api.post<UsuarioRespuesta>(usuariosPaths.registrar, datos);
+  return api(usuariosRutas.registrar, { body: datos });
 }
 
 /** Revokes the session on the server. Failures are ignored by the caller (SPEC: sign-out always completes). */
 export function cerrarSesion(): Promise<unknown> {
-  return api.post(usuariosPaths.cerrarSesion);
+  return api(usuariosRutas.cerrarSesion);
 }

@@ -1,13 +1,13 @@
 // Procedure categories: fetchers, query options and hooks (STYLE 8). Mutations invalidate every
 // 'categorias' query and, where counts or names shown on procedures change, the 'procedimientos' ones too.
-import type { CategoriaWire, crearCategoriaSchema, editarCategoriaSchema } from '@clinica/contracts/catalogo';
-import { categoriasPaths } from '@clinica/contracts/rutas';
+import type { BodyDe } from '@clinica/contracts/endpoint';
+import type { EndpointDe } from '@clinica/contracts/endpoints';
+import { categoriasRutas } from '@clinica/contracts/rutas';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { api, qs } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 
-export type CrearCategoriaBody = z.input<typeof crearCategoriaSchema>;
-export type EditarCategoriaBody = z.input<typeof editarCategoriaSchema>;
+export type CrearCategoriaBody = BodyDe<EndpointDe<typeof categoriasRutas.crear>>;
+export type EditarCategoriaBody = BodyDe<EndpointDe<typeof categoriasRutas.editar>>;
 
 /** Query keys. The 'categorias' and 'procedimientos' roots are shared by convention with the public pages. */
 export const categoriasKeys = {
@@ -16,12 +16,12 @@ export const categoriasKeys = {
   detalle: (id: number) => ['categorias', 'detalle', id] as const,
 };
 
-export const listarCategorias = (q?: string) => api.get<CategoriaWire[]>(`${categoriasPaths.listar}${qs({ q })}`);
-export const buscarCategoria = (id: number) => api.get<CategoriaWire>(categoriasPaths.buscar(id));
-export const crearCategoria = (body: CrearCategoriaBody) => api.post<CategoriaWire>(categoriasPaths.crear, body);
+export const listarCategorias = (q?: string) => api(categoriasRutas.listar, { query: { q } });
+export const buscarCategoria = (id: number) => api(categoriasRutas.buscar, { params: { id } });
+export const crearCategoria = (body: CrearCategoriaBody) => api(categoriasRutas.crear, { body });
 export const editarCategoria = (id: number, body: EditarCategoriaBody) =>
-  api.patch<CategoriaWire>(categoriasPaths.editar(id), body);
-export const eliminarCategoria = (id: number) => api.delete<{ mensaje: string }>(categoriasPaths.eliminar(id));
+  api(categoriasRutas.editar, { params: { id }, body });
+export const eliminarCategoria = (id: number) => api(categoriasRutas.eliminar, { params: { id } });
 
 export const categoriasQuery = (q?: string) =>
   queryOptions({ queryKey: categoriasKeys.lista(q), queryFn: () => listarCategorias(q) });

@@ -1,21 +1,15 @@
 // Procedures and their images: fetchers, query options and hooks (STYLE 8). Every mutation invalidates the
 // 'procedimientos' queries (lists, details, public pages) and the 'categorias' ones (procedure counts).
-import {
-  IMAGEN_CAMPO,
-  IMAGEN_CAMPO_ALT,
-  type crearProcedimientoSchema,
-  type editarProcedimientoSchema,
-  type ImagenWire,
-  type ProcedimientoWire,
-} from '@clinica/contracts/catalogo';
-import { procedimientosPaths } from '@clinica/contracts/rutas';
+import { IMAGEN_CAMPO, IMAGEN_CAMPO_ALT, type ImagenWire, type ProcedimientoWire } from '@clinica/contracts/catalogo';
+import type { BodyDe } from '@clinica/contracts/endpoint';
+import type { EndpointDe } from '@clinica/contracts/endpoints';
+import { procedimientosRutas } from '@clinica/contracts/rutas';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { api, qs } from '../../../lib/api-client.ts';
+import { api, type RespuestaApi } from '../../../lib/api-client.ts';
 
-export type CrearProcedimientoBody = z.input<typeof crearProcedimientoSchema>;
-export type EditarProcedimientoBody = z.input<typeof editarProcedimientoSchema>;
-export type ListaProcedimientos = { items: ProcedimientoWire[]; total: number; pagina: number; porPagina: number };
+export type CrearProcedimientoBody = BodyDe<EndpointDe<typeof procedimientosRutas.crear>>;
+export type EditarProcedimientoBody = BodyDe<EndpointDe<typeof procedimientosRutas.editar>>;
+export type ListaProcedimientos = RespuestaApi<typeof procedimientosRutas.listar>;
 export type FiltrosProcedimientos = {
   pagina?: number;
   porPagina?: number;
@@ -31,33 +25,31 @@ export const procedimientosKeys = {
 };
 
 export const listarProcedimientos = (f: FiltrosProcedimientos) =>
-  api.get<ListaProcedimientos>(
-    `${procedimientosPaths.listar}${qs({
+  api(procedimientosRutas.listar, {
+    query: {
       pagina: f.pagina,
       porPagina: f.porPagina,
       categoriaId: f.categoriaId,
       q: f.q?.trim() || undefined,
       incluirInactivos: f.incluirInactivos ? 'true' : undefined,
-    })}`,
-  );
-export const buscarProcedimiento = (id: number) => api.get<ProcedimientoWire>(procedimientosPaths.buscar(id));
-export const crearProcedimiento = (body: CrearProcedimientoBody) =>
-  api.post<ProcedimientoWire>(procedimientosPaths.crear, body);
+    },
+  });
+export const buscarProcedimiento = (id: number) => api(procedimientosRutas.buscar, { params: { id } });
+export const crearProcedimiento = (body: CrearProcedimientoBody) => api(procedimientosRutas.crear, { body });
 export const editarProcedimiento = (id: number, body: EditarProcedimientoBody) =>
-  api.patch<ProcedimientoWire>(procedimientosPaths.editar(id), body);
-export const eliminarProcedimiento = (id: number) =>
-  api.delete<{ mensaje: string; desactivado: boolean }>(procedimientosPaths.eliminar(id));
+  api(procedimientosRutas.editar, { params: { id }, body });
+export const eliminarProcedimiento = (id: number) => api(procedimientosRutas.eliminar, { params: { id } });
 
 export function subirImagen(id: number, archivo: File, alt?: string): Promise<ImagenWire> {
   const form = new FormData();
   if (alt?.trim()) form.append(IMAGEN_CAMPO_ALT, alt.trim());
   form.append(IMAGEN_CAMPO, archivo, archivo.name);
-  return api.post<ImagenWire>(procedimientosPaths.imagenes(id), form);
+  return api(procedimientosRutas.subirImagen, { params: { id }, body: form });
 }
 export const eliminarImagen = (id: number, imagenId: number) =>
-  api.delete<unknown>(procedimientosPaths.imagen(id, imagenId));
+  api(procedimientosRutas.eliminarImagen, { params: { id, imagenId } });
 export const ordenarImagenes = (id: number, orden: number[]) =>
-  api.put<ImagenWire[]>(procedimientosPaths.ordenImagenes(id), { orden });
+  api(procedimientosRutas.ordenarImagenes, { params: { id }, body: { orden } });
 
 export const procedimientosQuery = (f: FiltrosProcedimientos) =>
   queryOptions({

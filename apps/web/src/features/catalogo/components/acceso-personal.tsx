@@ -1,17 +1,13 @@
 // The catalogue screens are for staff (DOMAIN: asistente, doctor, administrador). Routes are guarded only by
 // the token (SPEC 6) and the server refuses writes to anyone else; this says so plainly instead of showing
-// forms that would fail.
-import { rolesGestionCatalogo } from '@clinica/contracts/catalogo';
-import { Button } from '@mantine/core';
-import { IconLock } from '@tabler/icons-react';
+// forms that would fail, with the one "no access" screen every section uses (issue 11.8).
+import { permite, rolesGestionCatalogo } from '@clinica/contracts/roles';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
-import { paths } from '../../../app/paths.ts';
-import { EstadoVacio } from '../../../components/estado-vacio.tsx';
+import { SinAcceso } from '../../../components/sin-acceso.tsx';
 import { useAuth } from '../../../lib/session/auth-context.tsx';
 
 export function esPersonalCatalogo(rol: string | null | undefined): boolean {
-  return !!rol && (rolesGestionCatalogo as readonly string[]).includes(rol.trim().toLowerCase());
+  return permite(rolesGestionCatalogo, rol);
 }
 
 export function AccesoPersonal({ children }: { children: ReactNode }) {
@@ -19,16 +15,7 @@ export function AccesoPersonal({ children }: { children: ReactNode }) {
   // An unknown role (no claim) is left to the server to judge.
   if (userRole && !esPersonalCatalogo(userRole)) {
     return (
-      <EstadoVacio
-        icono={<IconLock size={26} stroke={1.6} aria-hidden="true" />}
-        titulo="Esta sección es para el equipo de la clínica"
-        descripcion="El catálogo de procedimientos lo administran el personal asistencial, los médicos y la administración. Puedes ver los tratamientos en Servicios."
-        accion={
-          <Button component={Link} to={paths.servicios}>
-            Ver servicios
-          </Button>
-        }
-      />
+      <SinAcceso descripcion="El catálogo de procedimientos lo administran el personal asistencial, los médicos y la administración. Puedes ver los tratamientos en Servicios." />
     );
   }
   return <>{children}</>;

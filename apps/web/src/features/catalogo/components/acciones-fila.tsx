@@ -5,15 +5,15 @@ import { IconEdit, IconTrash } from '@tabler/icons-react';
 import type { ReactElement, ReactNode } from 'react';
 import { Link } from 'react-router';
 
-export type Confirmacion = { titulo: string; cuerpo: ReactNode; boton: string };
+export type Confirmacion = { titulo: string; cuerpo: ReactNode; boton: string; color?: string };
 
 /** Asks before deleting; nothing is sent unless the person presses the red button. */
-export function confirmarEliminacion({ titulo, cuerpo, boton }: Confirmacion, onConfirm: () => void) {
+export function confirmarEliminacion({ titulo, cuerpo, boton, color = 'red' }: Confirmacion, onConfirm: () => void) {
   modals.openConfirmModal({
     title: titulo,
     children: cuerpo,
     labels: { confirm: boton, cancel: 'Cancelar' },
-    confirmProps: { color: 'red' },
+    confirmProps: { color },
     onConfirm,
   });
 }
@@ -26,9 +26,11 @@ type Props = {
   eliminando: boolean;
   confirmacion: Confirmacion;
   onEliminar: () => void;
+  /** Shown instead of 'Eliminar' when the row cannot be deleted (a category with procedures offers 'Desactivar'). */
+  enLugarDeEliminar?: ReactElement;
 };
 
-export function AccionesFila({ nombre, ver, editarA, eliminando, confirmacion, onEliminar }: Props) {
+export function AccionesFila({ nombre, ver, editarA, eliminando, confirmacion, onEliminar, enLugarDeEliminar }: Props) {
   return (
     <Group gap={4} wrap="nowrap" justify="flex-end">
       <Tooltip label="Ver detalles">{ver}</Tooltip>
@@ -37,17 +39,19 @@ export function AccionesFila({ nombre, ver, editarA, eliminando, confirmacion, o
           <IconEdit size={18} aria-hidden="true" />
         </ActionIcon>
       </Tooltip>
-      <Tooltip label="Eliminar">
-        <ActionIcon
-          variant="subtle"
-          color="red"
-          aria-label={`Eliminar ${nombre}`}
-          loading={eliminando}
-          onClick={() => confirmarEliminacion(confirmacion, onEliminar)}
-        >
-          <IconTrash size={18} aria-hidden="true" />
-        </ActionIcon>
-      </Tooltip>
+      {enLugarDeEliminar ?? (
+        <Tooltip label="Eliminar">
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            aria-label={`Eliminar ${nombre}`}
+            loading={eliminando}
+            onClick={() => confirmarEliminacion(confirmacion, onEliminar)}
+          >
+            <IconTrash size={18} aria-hidden="true" />
+          </ActionIcon>
+        </Tooltip>
+      )}
     </Group>
   );
 }

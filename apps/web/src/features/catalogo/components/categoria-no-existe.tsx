@@ -1,7 +1,7 @@
 // A category id that names nothing (malformed, or the category was deleted).
 import { Button } from '@mantine/core';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { EstadoVacio } from '../../../components/estado-vacio.tsx';
 
 export function CategoriaNoExiste() {

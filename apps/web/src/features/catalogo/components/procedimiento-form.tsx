@@ -3,10 +3,12 @@
 // sending; the server's field messages land on the matching field.
 import { crearProcedimientoSchema, type CategoriaWire } from '@clinica/contracts/catalogo';
 import { Checkbox, NumberInput, Paper, Select, SimpleGrid, Stack, Switch, TextInput, Textarea } from '@mantine/core';
+import { useForm, type TransformedValues } from '@mantine/form';
+import { useRef } from 'react';
 import { BotonesFormulario } from '../../../lib/forms/botones-formulario.tsx';
-import { DESCRIPCION_ABAJO } from '../../../lib/forms/use-zod-form.ts';
+import { DESCRIPCION_ABAJO, focusFirstInvalid, showServerErrors, zodFormOptions } from '../../../lib/forms/zod-form.ts';
 import type { CrearProcedimientoBody } from '../api/procedimientos-api.ts';
-import { useFormulario } from '../use-formulario.ts';
+import { avisarErrorDeFormulario } from '../form-errors.ts';
 
 export type ProcedimientoFormValues = {
   nombre: string;
@@ -52,36 +54,46 @@ const vacio: ProcedimientoFormValues = {
 const numero = (v: number | string) => (typeof v === 'number' ? v : v.trim() === '' ? undefined : Number(v));
 const textoONull = (v: string) => (v.trim() ? v : null);
 
+const aEntrada = (v: ProcedimientoFormValues) => ({
+  ...v,
+  precio: numero(v.precio),
+  duracion_minutos: numero(v.duracion_minutos),
+  recomendaciones_previas: textoONull(v.recomendaciones_previas),
+  examenes_requeridos: textoONull(v.examenes_requeridos),
+  edad_minima: numero(v.edad_minima),
+  categoria_id: v.categoria_id ?? undefined,
+});
+
 export function ProcedimientoForm({ initial, categorias, submitLabel, cancelTo, onSubmit }: Props) {
-  const { enviando, textProps, checkProps, valueProps, submit } = useFormulario({
+  const formRef = useRef<HTMLFormElement>(null);
+  const form = useForm({
     initialValues: { ...vacio, ...initial },
-    schema: crearProcedimientoSchema,
-    toInput: (v) => ({
-      ...v,
-      precio: numero(v.precio),
-      duracion_minutos: numero(v.duracion_minutos),
-      recomendaciones_previas: textoONull(v.recomendaciones_previas),
-      examenes_requeridos: textoONull(v.examenes_requeridos),
-      edad_minima: numero(v.edad_minima),
-      categoria_id: v.categoria_id ?? undefined,
-    }),
-    send: (d) =>
-      onSubmit({
-        ...d,
-        recomendaciones_previas: d.recomendaciones_previas ?? null,
-        examenes_requeridos: d.examenes_requeridos ?? null,
-      }),
-    tituloError: 'No pudimos guardar el procedimiento',
+    ...zodFormOptions({ schema: crearProcedimientoSchema, toInput: aEntrada }),
   });
+
+  // Returning the promise keeps form.submitting true until the server answers.
+  const enviar = (d: TransformedValues<typeof form>) =>
+    onSubmit({
+      ...d,
+      recomendaciones_previas: d.recomendaciones_previas ?? null,
+      examenes_requeridos: d.examenes_requeridos ?? null,
+    }).catch((error: unknown) => {
+      showServerErrors(form, error);
+      avisarErrorDeFormulario(error, 'No pudimos guardar el procedimiento');
+    });
 
   const opciones = categorias.map((c) => ({ value: c.id, label: c.activa ? c.nombre : `${c.nombre} (inactiva)` }));
 
   return (
     <Paper withBorder p={{ base: 'md', sm: 'xl' }} bg="var(--clinica-superficie)">
-      <form onSubmit={submit} noValidate>
+      <form
+        ref={formRef}
+        onSubmit={(e) => form.onSubmit(enviar, () => focusFirstInvalid(formRef.current))(e)}
+        noValidate
+      >
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextInput label="Nombre" required maxLength={120} {...textProps('nombre')} />
+            <TextInput label="Nombre" required maxLength={120} {...form.getInputProps('nombre')} />
             <Select<number>
               label="Categoría"
               required
@@ -90,7 +102,7 @@ export function ProcedimientoForm({ initial, categorias, submitLabel, cancelTo, 
               searchable
               nothingFoundMessage="No hay categorías con ese nombre"
               allowDeselect={false}
-              {...valueProps('categoria_id')}
+              {...form.getInputProps('categoria_id')}
             />
           </SimpleGrid>
           <Textarea
@@ -100,7 +112,7 @@ export function ProcedimientoForm({ initial, categorias, submitLabel, cancelTo, 
             autosize
             minRows={4}
             maxLength={4000}
-            {...textProps('descripcion')}
+            {...form.getInputProps('descripcion')}
           />
           <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
             <NumberInput
@@ -115,7 +127,7 @@ export function ProcedimientoForm({ initial, categorias, submitLabel, cancelTo, 
               min={1}
               max={1_000_000_000}
               inputMode="numeric"
-              {...valueProps('precio')}
+              {...form.getInputProps('precio')}
             />
             <NumberInput
               label="Duración (minutos)"
@@ -126,7 +138,7 @@ export function ProcedimientoForm({ initial, categorias, submitLabel, cancelTo, 
               max={600}
               step={5}
               inputMode="numeric"
-              {...valueProps('duracion_minutos')}
+              {...form.getInputProps('duracion_minutos')}
             />
             <NumberInput
               label="Edad mínima (años)"
@@ -138,7 +150,7 @@ export function ProcedimientoForm({ initial, categorias, submitLabel, cancelTo, 
               min={0}
               max={120}
               inputMode="numeric"
-              {...valueProps('edad_minima')}
+              {...form.getInputProps('edad_minima')}
             />
           </SimpleGrid>
           <Textarea
@@ -147,7 +159,7 @@ export function ProcedimientoForm({ initial, categorias, submitLabel, cancelTo, 
             autosize
             minRows={2}
             maxLength={4000}
-            {...textProps('recomendaciones_previas')}
+            {...form.getInputProps('recomendaciones_previas')}
           />
           <Textarea
             label="Exámenes requeridos"
@@ -155,19 +167,19 @@ export function ProcedimientoForm({ initial, categorias, submitLabel, cancelTo, 
             autosize
             minRows={2}
             maxLength={2000}
-            {...textProps('examenes_requeridos')}
+            {...form.getInputProps('examenes_requeridos')}
           />
           <Checkbox
             label="Requiere valoración médica previa"
             description="El paciente tendrá una cita de valoración antes del procedimiento."
-            {...checkProps('requiere_evaluacion')}
+            {...form.getInputProps('requiere_evaluacion', { type: 'checkbox' })}
           />
           <Switch
             label="Procedimiento activo"
             description="Los procedimientos inactivos no se muestran en el sitio público ni se pueden agregar al carrito."
-            {...checkProps('activo')}
+            {...form.getInputProps('activo', { type: 'checkbox' })}
           />
-          <BotonesFormulario cancelarA={cancelTo} enviando={enviando} mt="sm">
+          <BotonesFormulario cancelarA={cancelTo} enviando={form.submitting} mt="sm">
             {submitLabel}
           </BotonesFormulario>
         </Stack>

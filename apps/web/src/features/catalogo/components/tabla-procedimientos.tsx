@@ -6,7 +6,8 @@ import { ActionIcon, Anchor, Group, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconEye, IconPhoto } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
+import { TablaApilable } from '../../../components/tabla-apilable.tsx';
 import { formatCOP, formatDuracion } from '../../../lib/format.ts';
 import { useEliminarProcedimiento } from '../api/procedimientos-api.ts';
 import classes from '../catalogo.module.css';
@@ -21,7 +22,7 @@ function Acciones({ p }: { p: ProcedimientoWire }) {
   const eliminar = useEliminarProcedimiento();
   const verDetalles = () => {
     seleccionarProcedimiento(p.id);
-    navigate(paths.detallesProcedimientos);
+    void navigate(`${paths.detallesProcedimientos}?id=${p.id}`);
   };
   return (
     <AccionesFila
@@ -72,7 +73,7 @@ export function TablaProcedimientos({
   conCategoria?: boolean;
 }) {
   return (
-    <Table.ScrollContainer minWidth={conCategoria ? 820 : 680}>
+    <TablaApilable apilarBajo={conCategoria ? 820 : 720}>
       <Table verticalSpacing="sm" highlightOnHover>
         {caption && <Table.Caption>{caption}</Table.Caption>}
         <Table.Thead>
@@ -106,15 +107,17 @@ export function TablaProcedimientos({
                     </Anchor>
                   </Group>
                 </Table.Td>
-                {conCategoria && <Table.Td>{p.categoria.nombre}</Table.Td>}
-                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                {conCategoria && <Table.Td data-label="Categoría">{p.categoria.nombre}</Table.Td>}
+                <Table.Td data-label="Precio" ta="right" style={{ whiteSpace: 'nowrap' }}>
                   {formatCOP(p.precio)}
                 </Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDuracion(p.duracion_minutos)}</Table.Td>
-                <Table.Td>
+                <Table.Td data-label="Duración" style={{ whiteSpace: 'nowrap' }}>
+                  {formatDuracion(p.duracion_minutos)}
+                </Table.Td>
+                <Table.Td data-label="Estado">
                   <EstadoBadge activo={p.activo} />
                 </Table.Td>
-                <Table.Td>
+                <Table.Td data-acciones>
                   <Acciones p={p} />
                 </Table.Td>
               </Table.Tr>
@@ -122,6 +125,6 @@ export function TablaProcedimientos({
           })}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TablaApilable>
   );
 }

@@ -1,11 +1,14 @@
 // Counts for the dashboard home, each read from the API (never invented): list totals with porPagina=1.
 import { useQueries, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { carritoPaths, categoriasPaths, procedimientosPaths, usuariosPaths } from '@clinica/contracts/rutas';
-import { roles, type listaUsuariosSchema, type Rol, type UsuarioWire } from '@clinica/contracts/usuarios';
-import { api, qs } from '../../../lib/api-client.ts';
-
-type Lista = { total: number };
+import { roles, type Rol } from '@clinica/contracts/roles';
+import {
+  carritoRutas,
+  categoriasRutas,
+  citasRutas,
+  procedimientosRutas,
+  usuariosRutas,
+} from '@clinica/contracts/rutas';
+import { api } from '../../../lib/api-client.ts';
 
 /** Same key as the users feature's profile query, so both share one cache entry. */
 export const perfilKey = (userId: number | null) => ['usuarios', 'perfil', userId] as const;
@@ -13,15 +16,15 @@ export const perfilKey = (userId: number | null) => ['usuarios', 'perfil', userI
 export function usePerfilDashboard(userId: number | null) {
   return useQuery({
     queryKey: perfilKey(userId),
-    queryFn: () => api.get<UsuarioWire>(usuariosPaths.perfil),
+    queryFn: () => api(usuariosRutas.perfil),
     enabled: userId !== null,
   });
 }
 
-const totalUsuarios = (params: { rol?: Rol; estado?: boolean }) =>
-  api
-    .get<z.input<typeof listaUsuariosSchema>>(`${usuariosPaths.listar}${qs({ ...params, pagina: 1, porPagina: 1 })}`)
-    .then((r) => r.total);
+const totalUsuarios = ({ rol, estado }: { rol?: Rol; estado?: boolean }) =>
+  api(usuariosRutas.listar, {
+    query: { rol, estado: estado === undefined ? undefined : estado ? 'true' : 'false', pagina: 1, porPagina: 1 },
+  }).then((r) => r.total);
 
 /** Administrators: how many users of each role, and how many are inactive. */
 export function useConteoUsuarios(enabled: boolean) {
@@ -65,8 +68,7 @@ export function useConteoPacientes(enabled: boolean) {
 export function useConteoProcedimientos(enabled: boolean) {
   return useQuery({
     queryKey: ['dashboard', 'procedimientos', 'conteo'],
-    queryFn: () =>
-      api.get<Lista>(`${procedimientosPaths.listar}${qs({ pagina: 1, porPagina: 1 })}`).then((r) => r.total),
+    queryFn: () => api(procedimientosRutas.listar, { query: { pagina: 1, porPagina: 1 } }).then((r) => r.total),
     enabled,
   });
 }
@@ -74,7 +76,7 @@ export function useConteoProcedimientos(enabled: boolean) {
 export function useConteoCategorias(enabled: boolean) {
   return useQuery({
     queryKey: ['dashboard', 'categorias', 'conteo'],
-    queryFn: () => api.get<unknown[]>(categoriasPaths.listar).then((r) => r.length),
+    queryFn: () => api(categoriasRutas.listar).then((r) => r.length),
     enabled,
   });
 }
@@ -82,7 +84,27 @@ export function useConteoCategorias(enabled: boolean) {
 export function useConteoCarrito(enabled: boolean) {
   return useQuery({
     queryKey: ['dashboard', 'carrito', 'conteo'],
-    queryFn: () => api.get<unknown[]>(carritoPaths.listar).then((r) => r.length),
+    queryFn: () => api(carritoRutas.listar).then((r) => r.length),
     enabled,
+  });
+}
+
+/**
+ * Patients: their next appointment (pending or confirmed, still ahead), or null. Same key as the appointments
+ * feature's list of one's own, so both share one cache entry and its invalidations.
+ */
+export function useProximaCita(enabled: boolean) {
+  return useQuery({
+    queryKey: ['citas', 'mias'] as const,
+    queryFn: () => api(citasRutas.misCitas),
+    enabled,
+    select: (citas) => {
+      const ahora = Date.now();
+      return (
+        citas
+          .filter((c) => (c.estado === 'pendiente' || c.estado === 'confirmada') && Date.parse(c.inicio) > ahora)
+          .sort((a, b) => Date.parse(a.inicio) - Date.parse(b.inicio))[0] ?? null
+      );
+    },
   });
 }

@@ -1,20 +1,17 @@
 // The home page's featured procedures: the first six of the public list (STYLE 8: fetcher + query options + hook).
-// Types only come from the contracts package: importing its runtime (zod schemas) would add ~50 KB to the home
-// page, which must stay within the public-page budget (QUALITY: initial JS <= 120 KB gzip).
+// Only types and the zod-free descriptors come from the contracts package: its schemas would add ~50 KB to the
+// home page, which must stay within the public-page budget (decision 0005).
 import type { ProcedimientoWire } from '@clinica/contracts/catalogo';
+import { procedimientosRutas } from '@clinica/contracts/rutas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, qs } from '../../../lib/api-client.ts';
-import { env } from '../../../lib/env.ts';
+import { api } from '../../../lib/api-client.ts';
 
-/** Same path as procedimientosPaths.listar in packages/contracts/src/catalogo.ts. */
-const LISTAR_PROCEDIMIENTOS = '/apiprocedimientos/listarprocedimiento';
 export const DESTACADOS = 6;
 
 export type ProcedimientoDestacado = ProcedimientoWire;
-type Lista = { items: ProcedimientoWire[]; total: number; pagina: number; porPagina: number };
 
 export const listarDestacados = async ({ signal }: { signal?: AbortSignal } = {}) => {
-  const lista = await api.get<Lista>(`${LISTAR_PROCEDIMIENTOS}${qs({ porPagina: DESTACADOS })}`, { signal });
+  const lista = await api(procedimientosRutas.listar, { query: { porPagina: DESTACADOS }, signal });
   return lista.items.slice(0, DESTACADOS);
 };
 
@@ -27,8 +24,3 @@ export const destacadosQuery = () =>
   });
 
 export const useDestacados = () => useQuery(destacadosQuery());
-
-/** Image paths from the API (/media/...) live on the API's origin. */
-export function mediaUrl(ruta: string): string {
-  return ruta.startsWith('/') && !ruta.startsWith('//') ? `${env.apiUrl}${ruta}` : ruta;
-}

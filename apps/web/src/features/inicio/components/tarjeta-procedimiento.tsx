@@ -3,10 +3,11 @@
 import { Badge, Group, Text } from '@mantine/core';
 import { IconArrowUpRight, IconClock } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { LogoMark } from '../../../components/logo.tsx';
 import { formatCOP, formatDuracion } from '../../../lib/format.ts';
-import { mediaUrl, type ProcedimientoDestacado } from '../api/destacados-api.ts';
+import { mediaUrl } from '../../../lib/media.ts';
+import type { ProcedimientoDestacado } from '../api/destacados-api.ts';
 import classes from '../inicio.module.css';
 
 export function TarjetaProcedimiento({ procedimiento: p }: { procedimiento: ProcedimientoDestacado }) {

@@ -1,12 +1,11 @@
 // Public catalogue reads for /servicios and the service page (STYLE 8). Keys live under the shared
 // 'procedimientos' and 'categorias' roots so the dashboard's catalogue mutations refresh these pages too.
-import type { CategoriaWire, ProcedimientoWire } from '@clinica/contracts/catalogo';
-import { categoriasPaths, procedimientosPaths } from '@clinica/contracts/rutas';
+import { categoriasRutas, procedimientosRutas } from '@clinica/contracts/rutas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api, qs } from '../../../lib/api-client.ts';
+import { api, type RespuestaApi } from '../../../lib/api-client.ts';
 
 export type FiltrosServicios = { q?: string; categoriaId?: number; pagina?: number };
-export type ListaServicios = { items: ProcedimientoWire[]; total: number; pagina: number; porPagina: number };
+export type ListaServicios = RespuestaApi<typeof procedimientosRutas.listar>;
 
 /** Cards per page on /servicios. */
 export const SERVICIOS_POR_PAGINA = 24;
@@ -18,18 +17,17 @@ export const serviciosKeys = {
 };
 
 export const listarServicios = (f: FiltrosServicios) =>
-  api.get<ListaServicios>(
-    `${procedimientosPaths.listar}${qs({
+  api(procedimientosRutas.listar, {
+    query: {
       q: f.q?.trim() || undefined,
       categoriaId: f.categoriaId,
       pagina: f.pagina && f.pagina > 1 ? f.pagina : undefined,
       porPagina: SERVICIOS_POR_PAGINA,
-    })}`,
-  );
-export const buscarServicio = (id: number) => api.get<ProcedimientoWire>(procedimientosPaths.buscar(id));
+    },
+  });
+export const buscarServicio = (id: number) => api(procedimientosRutas.buscar, { params: { id } });
 /** Staff also get inactive categories from this endpoint; the public pages show active ones only. */
-export const listarCategoriasPublicas = async () =>
-  (await api.get<CategoriaWire[]>(categoriasPaths.listar)).filter((c) => c.activa);
+export const listarCategoriasPublicas = async () => (await api(categoriasRutas.listar)).filter((c) => c.activa);
 
 export const serviciosQuery = (f: FiltrosServicios) =>
   queryOptions({

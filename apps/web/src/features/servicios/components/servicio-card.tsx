@@ -3,7 +3,7 @@ import type { ProcedimientoWire } from '@clinica/contracts/catalogo';
 import { Badge, Card, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconClock, IconSparkles } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { formatCOP, formatDuracion } from '../../../lib/format.ts';
 import { mediaUrl } from '../../../lib/media.ts';
 import classes from '../servicios.module.css';

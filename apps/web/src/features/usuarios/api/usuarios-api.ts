@@ -1,19 +1,17 @@
 // Fetchers, query options and hooks for profile and user administration (issue 3, STYLE 8).
 // Mutations invalidate the queries they change.
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
 import type {
   CrearUsuarioAdminInput,
   EditarPerfilInput,
   EditarUsuarioAdminInput,
-  listaUsuariosSchema,
   Rol,
   UsuarioWire,
 } from '@clinica/contracts/usuarios';
-import { usuariosPaths } from '@clinica/contracts/rutas';
-import { api, qs } from '../../../lib/api-client.ts';
+import { usuariosRutas } from '@clinica/contracts/rutas';
+import { api, type RespuestaApi } from '../../../lib/api-client.ts';
 
-export type ListaUsuariosWire = z.input<typeof listaUsuariosSchema>;
+export type ListaUsuariosWire = RespuestaApi<typeof usuariosRutas.listar>;
 export type FiltroUsuarios = { q?: string; rol?: Rol; estado?: boolean; pagina: number; porPagina: number };
 
 export const usuariosKeys = {
@@ -25,20 +23,26 @@ export const usuariosKeys = {
 };
 
 // ---- fetchers -------------------------------------------------------------------------------------
-export const obtenerPerfil = () => api.get<UsuarioWire>(usuariosPaths.perfil);
-export const editarPerfil = (datos: EditarPerfilInput) => api.patch<UsuarioWire>(usuariosPaths.perfil, datos);
+export const obtenerPerfil = () => api(usuariosRutas.perfil);
+export const editarPerfil = (datos: EditarPerfilInput) => api(usuariosRutas.editarPerfil, { body: datos });
 export const cambiarContrasena = (datos: { contrasena_actual: string; contrasena_nueva: string }) =>
-  api.patch<{ mensaje: string }>(usuariosPaths.perfilContrasena, datos);
+  api(usuariosRutas.cambiarContrasena, { body: datos });
 export const listarUsuarios = (f: FiltroUsuarios) =>
-  api.get<ListaUsuariosWire>(
-    `${usuariosPaths.listar}${qs({ q: f.q?.trim(), rol: f.rol, estado: f.estado, pagina: f.pagina, porPagina: f.porPagina })}`,
-  );
-export const buscarUsuario = (id: number) => api.get<UsuarioWire>(usuariosPaths.buscar(id));
-export const crearUsuario = (datos: CrearUsuarioAdminInput) => api.post<UsuarioWire>(usuariosPaths.crearAdmin, datos);
+  api(usuariosRutas.listar, {
+    query: {
+      q: f.q?.trim(),
+      rol: f.rol,
+      estado: f.estado === undefined ? undefined : f.estado ? 'true' : 'false',
+      pagina: f.pagina,
+      porPagina: f.porPagina,
+    },
+  });
+export const buscarUsuario = (id: number) => api(usuariosRutas.buscar, { params: { id } });
+export const crearUsuario = (datos: CrearUsuarioAdminInput) => api(usuariosRutas.crearAdmin, { body: datos });
 export const editarUsuario = (id: number, datos: EditarUsuarioAdminInput) =>
-  api.patch<UsuarioWire>(usuariosPaths.editar(id), datos);
+  api(usuariosRutas.editar, { params: { id }, body: datos });
 export const editarEstadoUsuario = (id: number, estado: boolean) =>
-  api.patch<UsuarioWire>(usuariosPaths.editarEstado(id), { estado });
+  api(usuariosRutas.editarEstado, { params: { id }, body: { estado } });
 
 // ---- queries --------------------------------------------------------------------------------------
 export const perfilQuery = (userId: number | null) =>

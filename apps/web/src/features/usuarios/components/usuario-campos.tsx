@@ -1,8 +1,11 @@
-// The fields of the user forms, grouped as a receptionist reads a patient's card. Which ones show depends
-// on the form: creating (everything, with role and an initial password), an administrator editing
-// (no password), or one's own profile (no document, email or role: those change only at the clinic).
-import { Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
-import type { z } from 'zod';
+// The fields of the user forms, grouped as a receptionist reads a patient's card. Which ones show, and which
+// can be changed, depends on the form: an administrator creating (everything, with role and an initial password),
+// the front desk registering a patient (the same without the role: always a patient), an administrator editing
+// (no password), the front desk fixing a patient's contact data (only teléfono, dirección and correo editable, the
+// rest shown read-only; issue 11.6), or one's own profile (no document, email or role: those change only at the
+// clinic).
+import { Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
 import { estadoCivilNombres, estadosCiviles, roles, rolNombres } from '@clinica/contracts/usuarios';
 import {
   CampoFechaNacimiento,
@@ -12,11 +15,12 @@ import {
 } from '../../../lib/forms/campos-persona.tsx';
 import { GrupoCampos } from '../../../lib/forms/grupo-campos.tsx';
 import { PasswordField } from '../../../lib/forms/password-field.tsx';
-import { DESCRIPCION_ABAJO, type useZodForm } from '../../../lib/forms/use-zod-form.ts';
+import { DESCRIPCION_ABAJO } from '../../../lib/forms/zod-form.ts';
 import type { UsuarioValores } from '../usuario-valores.ts';
 
-export type UsuarioForm = ReturnType<typeof useZodForm<UsuarioValores, z.ZodType>>;
-export type ModoFormulario = 'crear' | 'editar-admin' | 'perfil';
+/** Any of the user forms: what they send differs, the fields they show do not. */
+export type UsuarioForm = UseFormReturnType<UsuarioValores, unknown>;
+export type ModoFormulario = 'crear' | 'registrar-paciente' | 'editar-admin' | 'contacto' | 'perfil';
 
 const opcionesEstadoCivil = estadosCiviles.map((e) => ({ value: e, label: estadoCivilNombres[e] }));
 const opcionesRol = roles.map((r) => ({ value: r, label: rolNombres[r] }));
@@ -30,29 +34,53 @@ export function UsuarioCampos({
   modo: ModoFormulario;
   rolBloqueado?: string;
 }) {
-  const requerido = modo === 'crear';
+  const creando = modo === 'crear' || modo === 'registrar-paciente';
+  const requerido = creando;
+  // Contact-only editing: every other field is shown as it is, read-only and visibly so.
+  const fijo = modo === 'contacto' ? ({ readOnly: true, variant: 'filled' } as const) : {};
+  const fijoSelect = modo === 'contacto' ? ({ ...fijo, clearable: false, rightSection: <span /> } as const) : {};
   return (
     <Stack gap="xl">
+      {modo === 'contacto' && (
+        <Text size="sm" c="dimmed">
+          Puedes cambiar el teléfono, la dirección y el correo. Para corregir los demás datos, pídeselo a un
+          administrador.
+        </Text>
+      )}
       <GrupoCampos titulo="Datos personales">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <TextInput label="Nombre completo" autoComplete="off" required {...form.textProps('nombre')} />
-          <CampoFechaNacimiento required={requerido} {...form.textProps('fecha_nacimiento')} />
-          <CampoGenero required={requerido} clearable={!requerido} {...form.selectProps('genero')} />
+          <TextInput label="Nombre completo" autoComplete="off" required {...form.getInputProps('nombre')} {...fijo} />
+          <CampoFechaNacimiento required={requerido} {...form.getInputProps('fecha_nacimiento')} {...fijo} />
+          <CampoGenero
+            required={requerido}
+            clearable={!requerido}
+            {...form.getInputProps('genero', { select: true })}
+            {...fijoSelect}
+          />
           <Select
             label="Estado civil"
             data={opcionesEstadoCivil}
             placeholder="Sin definir"
             clearable
-            {...form.selectProps('estado_civil')}
+            {...form.getInputProps('estado_civil', { select: true })}
+            {...fijoSelect}
           />
-          <TextInput label="Ocupación" placeholder="Ej.: docente, contadora" {...form.textProps('ocupacion')} />
+          <TextInput
+            label="Ocupación"
+            placeholder={modo === 'contacto' ? 'Sin definir' : 'Ej.: docente, contadora'}
+            {...form.getInputProps('ocupacion')}
+            {...fijo}
+          />
         </SimpleGrid>
       </GrupoCampos>
 
       {modo !== 'perfil' && (
         <GrupoCampos titulo="Documento de identidad">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <CamposDocumento tipo={form.selectProps('tipodocumento')} numero={form.textProps('numerodocumento')} />
+            <CamposDocumento
+              tipo={{ ...form.getInputProps('tipodocumento', { select: true }), ...fijoSelect }}
+              numero={{ ...form.getInputProps('numerodocumento'), ...fijo }}
+            />
           </SimpleGrid>
         </GrupoCampos>
       )}
@@ -65,10 +93,10 @@ export function UsuarioCampos({
               type="email"
               autoComplete="off"
               required
-              {...form.textProps('correo')}
+              {...form.getInputProps('correo')}
             />
           )}
-          <CampoTelefono required={requerido} {...form.textProps('telefono')} />
+          <CampoTelefono required={requerido} {...form.getInputProps('telefono')} />
         </SimpleGrid>
         <Textarea
           label="Dirección"
@@ -77,31 +105,33 @@ export function UsuarioCampos({
           minRows={1}
           maxRows={3}
           placeholder="Calle, número, barrio y ciudad"
-          {...form.textProps('direccion')}
+          {...form.getInputProps('direccion')}
         />
       </GrupoCampos>
 
-      {modo !== 'perfil' && (
+      {(modo === 'crear' || modo === 'editar-admin' || modo === 'registrar-paciente') && (
         <GrupoCampos titulo="Cuenta">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <Select
-              label="Rol"
-              data={opcionesRol}
-              required
-              allowDeselect={false}
-              disabled={!!rolBloqueado}
-              description={rolBloqueado}
-              {...DESCRIPCION_ABAJO}
-              {...form.selectProps('rol')}
-            />
-            {modo === 'crear' && (
+            {modo !== 'registrar-paciente' && (
+              <Select
+                label="Rol"
+                data={opcionesRol}
+                required
+                allowDeselect={false}
+                disabled={!!rolBloqueado}
+                description={rolBloqueado}
+                {...DESCRIPCION_ABAJO}
+                {...form.getInputProps('rol', { select: true })}
+              />
+            )}
+            {creando && (
               <PasswordField
                 label="Contraseña inicial"
                 autoComplete="new-password"
                 required
                 description="Mínimo 8 caracteres. Compártela de forma privada; la persona puede cambiarla desde su perfil."
                 {...DESCRIPCION_ABAJO}
-                {...form.textProps('contrasena')}
+                {...form.getInputProps('contrasena')}
               />
             )}
           </SimpleGrid>

@@ -1,0 +1,2 @@
+DROP INDEX "usuarios_documento_unico";--> statement-breakpoint
+CREATE UNIQUE INDEX "usuarios_documento_unico" ON "usuarios" USING btree ("tipodocumento",(case when "tipodocumento" in ('CC', 'CE', 'TI', 'RC') then ltrim("numerodocumento", '0') else "numerodocumento" end));

@@ -1,0 +1,106 @@
+// Appointments and the doctors' agendas (DOMAIN.md "citas", "horarios_doctor", "bloqueos_agenda").
+// No two non-cancelled appointments of one doctor overlap, nor of one patient: PostgreSQL exclusion
+// constraints (btree_gist) added by hand in migration 0005_citas.sql, since Drizzle does not model them.
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, primaryKey, smallint, text, time, timestamp } from 'drizzle-orm/pg-core';
+import { procedimientos } from './catalogo.ts';
+import { usuarios } from './usuarios.ts';
+
+const ahora = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+
+export const TIPOS_CITA = ['evaluacion', 'procedimiento', 'control'] as const;
+export const ESTADOS_CITA = ['pendiente', 'confirmada', 'realizada', 'cancelada'] as const;
+
+export const citas = pgTable(
+  'citas',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    paciente_id: integer()
+      .notNull()
+      .references(() => usuarios.id),
+    doctor_id: integer()
+      .notNull()
+      .references(() => usuarios.id),
+    tipo: text({ enum: TIPOS_CITA }).notNull(),
+    estado: text({ enum: ESTADOS_CITA }).notNull().default('pendiente'),
+    inicio: timestamp({ withTimezone: true }).notNull(),
+    fin: timestamp({ withTimezone: true }).notNull(),
+    /** fin plus the procedure's margin: the doctor's time this appointment takes. */
+    ocupado_hasta: timestamp({ withTimezone: true }).notNull(),
+    procedimiento_id: integer().references(() => procedimientos.id),
+    /** An evaluation booked from the cart covers these procedures. */
+    procedimientos_solicitados: integer()
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    motivo: text(),
+    observaciones: text(),
+    motivo_cancelacion: text(),
+    creada_por: integer().references(() => usuarios.id),
+    creada_en: ahora(),
+    actualizada_en: ahora(),
+  },
+  (t) => [
+    check('citas_fin_despues_de_inicio', sql`${t.fin} > ${t.inicio}`),
+    check('citas_ocupado_cubre_fin', sql`${t.ocupado_hasta} >= ${t.fin}`),
+    index('citas_doctor_inicio_idx').on(t.doctor_id, t.inicio),
+    index('citas_paciente_inicio_idx').on(t.paciente_id, t.inicio),
+    index('citas_inicio_idx').on(t.inicio),
+  ],
+);
+
+export const horariosDoctor = pgTable(
+  'horarios_doctor',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    doctor_id: integer()
+      .notNull()
+      .references(() => usuarios.id),
+    /** 0 = domingo ... 6 = sábado. */
+    dia_semana: smallint().notNull(),
+    hora_inicio: time().notNull(),
+    hora_fin: time().notNull(),
+  },
+  (t) => [
+    check('horarios_dia_valido', sql`${t.dia_semana} between 0 and 6`),
+    check('horarios_fin_despues_de_inicio', sql`${t.hora_fin} > ${t.hora_inicio}`),
+    index('horarios_doctor_idx').on(t.doctor_id, t.dia_semana),
+  ],
+);
+
+export const bloqueosAgenda = pgTable(
+  'bloqueos_agenda',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    doctor_id: integer()
+      .notNull()
+      .references(() => usuarios.id),
+    inicio: timestamp({ withTimezone: true }).notNull(),
+    fin: timestamp({ withTimezone: true }).notNull(),
+    motivo: text().notNull(),
+    creado_por: integer().references(() => usuarios.id),
+    creado_en: ahora(),
+  },
+  (t) => [
+    check('bloqueos_fin_despues_de_inicio', sql`${t.fin} > ${t.inicio}`),
+    index('bloqueos_doctor_inicio_idx').on(t.doctor_id, t.inicio),
+  ],
+);
+
+/** Idempotency-Key of a create: the same key and body give the same appointment (QUALITY.md reliability 2). */
+export const idempotencia = pgTable(
+  'idempotencia',
+  {
+    usuario_id: integer()
+      .notNull()
+      .references(() => usuarios.id),
+    clave: text().notNull(),
+    /** SHA-256 of the request body: another body with the same key is refused. */
+    huella: text().notNull(),
+    cita_id: integer()
+      .notNull()
+      .references(() => citas.id),
+    creada_en: ahora(),
+  },
+  (t) => [primaryKey({ columns: [t.usuario_id, t.clave] })],
+);

@@ -1,0 +1,58 @@
+// Platform tables: the outbox of effects that leave the database, and the metadata of private files.
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { usuarios } from './usuarios.ts';
+
+const ahora = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+
+/**
+ * Outbox (docs/arquitectura.md, "Transacciones y bandeja de salida"): a row written in the same transaction
+ * as the change that causes the effect, delivered by the dispatcher only after that transaction commits,
+ * retried with growing waits, marked delivered. A rolled-back transaction leaves no row, so no effect.
+ */
+export const bandejaSalida = pgTable(
+  'bandeja_salida',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    tipo: text().notNull(),
+    carga: jsonb().notNull(),
+    creada_en: ahora(),
+    /** Not before this instant (first attempt: at once; after a failure: the retry wait). */
+    disponible_en: ahora(),
+    intentos: integer().notNull().default(0),
+    /** A dispatcher claimed the row until then (several instances never deliver one row at once). */
+    reclamada_hasta: timestamp({ withTimezone: true }),
+    entregada_en: timestamp({ withTimezone: true }),
+    /** The last failure's message (never the payload). */
+    ultimo_error: text(),
+  },
+  (t) => [
+    index('bandeja_salida_pendientes_idx')
+      .on(t.disponible_en)
+      .where(sql`${t.entregada_en} is null`),
+  ],
+);
+
+/**
+ * Private files (signatures, exam results, generated PDFs, clinical photos): the bytes live in private
+ * storage under `clave`; they are served only through an authorised, audited route, never by path.
+ */
+export const archivos = pgTable(
+  'archivos',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    clave: text().notNull(),
+    categoria: text({ enum: ['firma', 'resultado_examen', 'documento', 'foto_clinica'] }).notNull(),
+    /** The patient whose data this is. */
+    propietario_id: integer()
+      .notNull()
+      .references(() => usuarios.id),
+    nombre: text().notNull(),
+    tipo_contenido: text().notNull(),
+    tamano: integer().notNull(),
+    sha256: text().notNull(),
+    creado_por: integer().references(() => usuarios.id),
+    creado_en: ahora(),
+  },
+  (t) => [uniqueIndex('archivos_clave_unica').on(t.clave), index('archivos_propietario_idx').on(t.propietario_id)],
+);

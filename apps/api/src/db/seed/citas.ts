@@ -1,0 +1,112 @@
+// Demo agendas: clinic hours for both demo doctors and about six weeks of appointments around today, in every
+// state and type, so the agenda, the lists and the patient screens have something to show on first start.
+// Past appointments cannot be booked through the engine (it refuses the past), so rows are written here,
+// placed inside the hours, on working days, on the 30-minute grid and never overlapping. Idempotent.
+import { and, count, eq, inArray } from 'drizzle-orm';
+import {
+  ZONA_POR_DEFECTO,
+  diaDeSemana,
+  esDiaNoHabil,
+  fechaEnZona,
+  instanteLocal,
+  sumarDias,
+} from '@clinica/contracts/tiempo';
+import type { Db } from '../client.ts';
+import { citas, horariosDoctor, procedimientos, usuarios } from '../schema/index.ts';
+
+/** DOMAIN.md: Monday to Saturday, 08:00-12:00 and 13:00-18:00. */
+export const HORARIO_CLINICA = [1, 2, 3, 4, 5, 6].flatMap((dia_semana) => [
+  { dia_semana, hora_inicio: '08:00', hora_fin: '12:00' },
+  { dia_semana, hora_inicio: '13:00', hora_fin: '18:00' },
+]);
+
+const DOCTORES = ['doctor@demo.test', 'doctora@demo.test'];
+const HORAS = ['08:00', '09:00', '10:30', '14:00', '15:30', '16:30'];
+const MOTIVOS = [
+  'Manchas en el rostro después del verano',
+  'Quiere mejorar la textura de la piel',
+  'Control después del procedimiento',
+  'Valoración para tratamiento de arrugas de expresión',
+  'Caída del cabello',
+  null,
+];
+const MIN = 60_000;
+
+export async function seedCitas(db: Db, opts: { zona?: string; ahora?: Date } = {}): Promise<void> {
+  const zona = opts.zona ?? ZONA_POR_DEFECTO;
+  const ahora = opts.ahora ?? new Date();
+  const doctores = await db
+    .select({ id: usuarios.id })
+    .from(usuarios)
+    .where(and(inArray(usuarios.correo, DOCTORES), eq(usuarios.rol, 'doctor')));
+  if (!doctores.length) return;
+
+  for (const d of doctores) {
+    const [h] = await db.select({ n: count() }).from(horariosDoctor).where(eq(horariosDoctor.doctor_id, d.id));
+    if (!h?.n) await db.insert(horariosDoctor).values(HORARIO_CLINICA.map((x) => ({ ...x, doctor_id: d.id })));
+  }
+
+  const [hay] = await db.select({ n: count() }).from(citas);
+  if (hay?.n) return;
+  const pacientes = await db
+    .select({ id: usuarios.id })
+    .from(usuarios)
+    .where(eq(usuarios.rol, 'paciente'))
+    .orderBy(usuarios.id);
+  const procs = await db
+    .select({ id: procedimientos.id, duracion: procedimientos.duracion_minutos, margen: procedimientos.margen_minutos })
+    .from(procedimientos)
+    .where(eq(procedimientos.activo, true))
+    .orderBy(procedimientos.id)
+    .limit(8);
+  if (!pacientes.length) return;
+
+  const hoy = fechaEnZona(ahora, zona);
+  const filas: (typeof citas.$inferInsert)[] = [];
+  let n = 0;
+  for (let offset = -21; offset <= 21; offset++) {
+    const dia = sumarDias(hoy, offset);
+    if (esDiaNoHabil(dia) || diaDeSemana(dia) === 6) continue;
+    for (const [i, doctor] of doctores.entries()) {
+      // Two or three appointments per doctor per day, at different hours for each doctor.
+      const horas = HORAS.filter((_, k) => (k + offset + i) % 2 === 0);
+      for (const hora of horas) {
+        n++;
+        // Each patient at most once a day (their appointments must not overlap either).
+        const paciente = pacientes[(n + i) % pacientes.length]!;
+        if (filas.some((f) => f.paciente_id === paciente.id && fechaEnZona(f.inicio as Date, zona) === dia)) continue;
+        const proc = n % 4 === 0 && procs.length ? procs[n % procs.length]! : undefined;
+        const tipo = proc ? 'procedimiento' : n % 5 === 0 ? 'control' : 'evaluacion';
+        const duracion = proc ? Math.min(proc.duracion, 90) : 30;
+        const inicio = instanteLocal(dia, hora, zona);
+        const fin = new Date(inicio.getTime() + duracion * MIN);
+        const pasada = fin.getTime() < ahora.getTime();
+        const estado = pasada
+          ? n % 7 === 0
+            ? 'cancelada'
+            : 'realizada'
+          : n % 9 === 0
+            ? 'cancelada'
+            : n % 2 === 0
+              ? 'confirmada'
+              : 'pendiente';
+        filas.push({
+          paciente_id: paciente.id,
+          doctor_id: doctor.id,
+          tipo,
+          estado,
+          inicio,
+          fin,
+          ocupado_hasta: new Date(fin.getTime() + (proc?.margen ?? 0) * MIN),
+          procedimiento_id: proc?.id ?? null,
+          motivo: MOTIVOS[n % MOTIVOS.length] ?? null,
+          motivo_cancelacion: estado === 'cancelada' ? 'La paciente pidió cancelar por un viaje' : null,
+          // Booked a week before, and never after today.
+          creada_en: new Date(Math.min(ahora.getTime(), inicio.getTime() - 7 * 24 * 60 * MIN)),
+          actualizada_en: new Date(Math.min(ahora.getTime(), inicio.getTime())),
+        });
+      }
+    }
+  }
+  if (filas.length) await db.insert(citas).values(filas);
+}

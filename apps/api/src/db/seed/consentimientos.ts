@@ -1,0 +1,82 @@
+// Demo informed consents (issue 9, item 5): every procedure gets version 1 of its consent template, and every
+// past procedure appointment marked realizada gets the consent its patient signed before it started (DOMAIN.md:
+// realizada needs one), signed through the consent service itself, so the signature file, the PDF and its
+// SHA-256 are real and verify. Idempotent.
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../client.ts';
+import { citas, consentimientos, plantillasConsentimiento, procedimientos } from '../schema/index.ts';
+import { createConsentimientosService } from '../../features/consentimientos/consentimientos.service.ts';
+import { createLocalStorage, privadoDir } from '../../lib/storage.ts';
+import { createArchivosPrivados } from '../../platform/archivos.service.ts';
+import { createRepositories } from '../../services.ts';
+import { firmaPng } from './firma-png.ts';
+
+/** Version 1 of every demo template takes effect long before the demo's first appointment. */
+const VIGENTE_DESDE = new Date('2025-01-01T05:00:00Z');
+
+export function textoPlantilla(procedimiento: string, recomendaciones: string): string {
+  return [
+    `Procedimiento: ${procedimiento}.`,
+    'En qué consiste: el profesional me explicó el procedimiento, su objetivo, cuántas sesiones puede requerir y que los resultados varían de una persona a otra y no están garantizados.',
+    'Riesgos: enrojecimiento, inflamación, ardor o morados en la zona tratada por unos días; con menos frecuencia, infección, manchas (hiperpigmentación), reacción alérgica a los productos o un resultado asimétrico. Si aparece dolor intenso, fiebre o secreción debo consultar de inmediato.',
+    'Alternativas: no realizar el procedimiento, tratamientos tópicos o de menor intensidad, u otros procedimientos que el profesional me explicó.',
+    ...(recomendaciones.trim() ? [`Antes del procedimiento: ${recomendaciones.trim()}`] : []),
+    'Cuidados después: usar protector solar cada 3 horas, no exponerme al sol ni al calor intenso los días que indique el profesional, no manipular la zona tratada y seguir las indicaciones escritas que me entreguen.',
+    'Declaro que informé mis enfermedades, alergias, medicamentos, embarazo o lactancia, que pude hacer preguntas y que me fueron respondidas. Sé que puedo revocar este consentimiento en cualquier momento antes del procedimiento.',
+  ].join('\n\n');
+}
+
+export async function seedConsentimientos(
+  db: Db,
+  opts: { dataDir: string; zona: string; clinicaNombre: string },
+): Promise<void> {
+  const sinPlantilla = await db
+    .select({ id: procedimientos.id, nombre: procedimientos.nombre, rec: procedimientos.recomendaciones_previas })
+    .from(procedimientos)
+    .leftJoin(plantillasConsentimiento, eq(plantillasConsentimiento.procedimiento_id, procedimientos.id))
+    .where(isNull(plantillasConsentimiento.id))
+    .orderBy(asc(procedimientos.id));
+  if (sinPlantilla.length) {
+    await db.insert(plantillasConsentimiento).values(
+      sinPlantilla.map((p) => ({
+        procedimiento_id: p.id,
+        version: 1,
+        texto: textoPlantilla(p.nombre, p.rec ?? ''),
+        vigente_desde: VIGENTE_DESDE,
+      })),
+    );
+  }
+
+  const pendientes = await db
+    .select({ id: citas.id, inicio: citas.inicio })
+    .from(citas)
+    .leftJoin(consentimientos, eq(consentimientos.cita_id, citas.id))
+    .where(and(eq(citas.estado, 'realizada'), eq(citas.tipo, 'procedimiento'), isNull(consentimientos.id)))
+    .orderBy(asc(citas.inicio));
+  if (!pendientes.length) return;
+
+  let reloj = new Date();
+  const transaccion = <T>(fn: (r: ReturnType<typeof createRepositories>) => Promise<T>) =>
+    db.transaction((tx) => fn(createRepositories(tx)));
+  const repos = createRepositories(db);
+  const servicio = createConsentimientosService({
+    repos,
+    transaccion,
+    archivos: createArchivosPrivados({
+      repos,
+      transaccion,
+      storage: createLocalStorage(privadoDir(opts.dataDir), { privado: true }),
+    }),
+    now: () => reloj,
+    clinicaNombre: opts.clinicaNombre,
+    zona: opts.zona,
+  });
+  for (const [n, c] of pendientes.entries()) {
+    // Signed at the desk a quarter of an hour before the appointment.
+    reloj = new Date(c.inicio.getTime() - 15 * 60_000);
+    await servicio.sembrar(c.id, firmaPng(n % 5), n % 4 !== 3, {
+      ip: '192.168.1.20',
+      agente: 'Tableta de recepción (datos de demostración)',
+    });
+  }
+}

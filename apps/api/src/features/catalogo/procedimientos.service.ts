@@ -1,0 +1,245 @@
+// Rules for procedures and their images: who sees what, references, image limits and storage.
+import type { z } from 'zod';
+import {
+  IMAGENES_MAX_POR_PROCEDIMIENTO,
+  MENSAJE_PROCEDIMIENTO_DESACTIVADO,
+  type Imagen,
+  type Procedimiento,
+  type crearProcedimientoSchema,
+  type editarProcedimientoSchema,
+  type listarProcedimientosQuery,
+} from '@clinica/contracts/catalogo';
+import type { Transaccion } from '../../db/transacciones.ts';
+import { AppError, noEncontrado } from '../../lib/app-error.ts';
+import type { Storage } from '../../lib/storage.ts';
+import type { AuditoriaRepository } from '../../platform/auditoria.repository.ts';
+import { eliminarCopias, guardarCopias, procesarImagen } from './imagenes.ts';
+import { toImagenWire, toProcedimientoWire } from './procedimiento-wire.ts';
+import type { ProcedimientoFila, ProcedimientosRepository, ProcedimientoValores } from './procedimientos.repository.ts';
+
+export type Actor = { usuarioId: number; ip?: string | null };
+
+type Crear = z.output<typeof crearProcedimientoSchema>;
+type Editar = z.output<typeof editarProcedimientoSchema>;
+type Listar = z.output<typeof listarProcedimientosQuery>;
+
+export const MENSAJE_PROCEDIMIENTO_NO_ENCONTRADO = 'El procedimiento no existe.';
+const noExiste = () => noEncontrado(MENSAJE_PROCEDIMIENTO_NO_ENCONTRADO);
+const categoriaNoExiste = () =>
+  new AppError('REGLA_NEGOCIO', 422, 'La categoría elegida no existe.', [
+    { campo: 'categoria_id', mensaje: 'La categoría elegida no existe.' },
+  ]);
+
+/** What the public may see: an active procedure in an active category. */
+const esVisible = (f: ProcedimientoFila) => f.activo && f.categoria_activa;
+
+/** Optional texts: an empty string clears the field. */
+const vacioANull = <T extends string | null | undefined>(v: T) => (v === '' ? null : v);
+
+export type ReposProcedimientos = { procedimientos: ProcedimientosRepository; auditoria: AuditoriaRepository };
+
+export type ProcedimientosServiceDeps = {
+  repos: ReposProcedimientos;
+  transaccion: Transaccion<ReposProcedimientos>;
+  /** Public storage: the images' copies are served under /media with a long cache. */
+  storage: Storage;
+  log?: { warn: (o: object, m: string) => void };
+};
+
+export function createProcedimientosService({ repos, transaccion, storage, log }: ProcedimientosServiceDeps) {
+  const repo = repos.procedimientos;
+  /** Inside the change's transaction; the seed (no actor) records nothing. */
+  const auditar = (
+    tx: ReposProcedimientos,
+    actor: Actor | undefined,
+    accion: string,
+    id: number | null,
+    detalle?: string,
+  ) =>
+    actor
+      ? tx.auditoria.registrar({
+          usuarioId: actor.usuarioId,
+          accion,
+          recurso: 'procedimiento',
+          recursoId: id,
+          resultado: 'exito',
+          ip: actor.ip ?? null,
+          detalle: detalle ?? null,
+        })
+      : Promise.resolve();
+
+  /** Files are removed after the rows are gone; a failure only leaves an orphan file, never a broken image. */
+  const borrarArchivos = async (rutas: string[]) => {
+    for (const ruta of rutas) {
+      await eliminarCopias(storage, ruta).catch((err: unknown) =>
+        log?.warn({ err, ruta }, 'no se pudo borrar la imagen'),
+      );
+    }
+  };
+
+  async function cargar(id: number): Promise<{ fila: ProcedimientoFila; procedimiento: Procedimiento } | undefined> {
+    const fila = await repo.buscar(id);
+    if (!fila) return undefined;
+    return { fila, procedimiento: toProcedimientoWire(fila, fila.imagenes) };
+  }
+
+  async function obtenerParaPersonal(id: number): Promise<Procedimiento> {
+    const p = await cargar(id);
+    if (!p) throw noExiste();
+    return p.procedimiento;
+  }
+
+  return {
+    async listar(query: Listar, esPersonal: boolean) {
+      const { filas, total } = await repo.listar({
+        categoriaId: query.categoriaId,
+        q: query.q,
+        soloVisibles: !(esPersonal && query.incluirInactivos === true),
+        limit: query.porPagina,
+        offset: (query.pagina - 1) * query.porPagina,
+      });
+      return {
+        items: filas.map((f) => toProcedimientoWire(f, f.imagenes)),
+        total,
+        pagina: query.pagina,
+        porPagina: query.porPagina,
+      };
+    },
+
+    /** The public gets a 404 for an inactive procedure or one in an inactive category. */
+    async buscar(id: number, esPersonal: boolean): Promise<Procedimiento> {
+      const p = await cargar(id);
+      if (!p || (!esPersonal && !esVisible(p.fila))) throw noExiste();
+      return p.procedimiento;
+    },
+
+    async crear(datos: Crear, actor: Actor): Promise<Procedimiento> {
+      if (!(await repo.categoriaExiste(datos.categoria_id))) throw categoriaNoExiste();
+      const valores: ProcedimientoValores = {
+        ...datos,
+        recomendaciones_previas: vacioANull(datos.recomendaciones_previas) ?? null,
+        examenes_requeridos: vacioANull(datos.examenes_requeridos) ?? null,
+      };
+      const id = await transaccion(async (tx) => {
+        const nuevo = await tx.procedimientos.crear(valores);
+        if (nuevo === 'categoria_no_existe') throw categoriaNoExiste();
+        await auditar(tx, actor, 'procedimiento.crear', nuevo);
+        return nuevo;
+      });
+      return obtenerParaPersonal(id);
+    },
+
+    async editar(id: number, datos: Editar, actor: Actor): Promise<Procedimiento> {
+      if (datos.categoria_id !== undefined && !(await repo.categoriaExiste(datos.categoria_id)))
+        throw categoriaNoExiste();
+      const valores: Partial<ProcedimientoValores> = Object.fromEntries(
+        Object.entries({
+          ...datos,
+          recomendaciones_previas: vacioANull(datos.recomendaciones_previas),
+          examenes_requeridos: vacioANull(datos.examenes_requeridos),
+        }).filter(([, v]) => v !== undefined),
+      );
+      await transaccion(async (tx) => {
+        const r = await tx.procedimientos.editar(id, valores);
+        if (r === 'categoria_no_existe') throw categoriaNoExiste();
+        if (!r) throw noExiste();
+        await auditar(tx, actor, 'procedimiento.editar', id, Object.keys(valores).join(','));
+      });
+      return obtenerParaPersonal(id);
+    },
+
+    /** Deleted with its images, or deactivated when carts or appointments point at it. */
+    async eliminar(id: number, actor: Actor): Promise<{ mensaje: string; desactivado: boolean }> {
+      const r = await transaccion(async (tx) => {
+        const hecho = await tx.procedimientos.eliminar(id);
+        if (hecho.estado === 'no_existe') throw noExiste();
+        if (hecho.estado === 'desactivado')
+          await auditar(tx, actor, 'procedimiento.desactivar', id, 'tiene referencias');
+        else await auditar(tx, actor, 'procedimiento.eliminar', id);
+        return hecho;
+      });
+      if (r.estado === 'desactivado') return { mensaje: MENSAJE_PROCEDIMIENTO_DESACTIVADO, desactivado: true };
+      // Files go after the commit: a rolled-back delete never loses its images.
+      if (r.estado === 'eliminado') await borrarArchivos(r.rutas);
+      return { mensaje: 'Procedimiento eliminado.', desactivado: false };
+    },
+
+    /** Validates by content, stores both copies, then adds the row (limit re-checked under a lock). */
+    async agregarImagen(id: number, archivo: Buffer, alt: string, actor?: Actor): Promise<Imagen> {
+      const fila = await repo.buscar(id);
+      if (!fila) throw noExiste();
+      const lleno = () =>
+        new AppError(
+          'REGLA_NEGOCIO',
+          422,
+          `Un procedimiento puede tener máximo ${IMAGENES_MAX_POR_PROCEDIMIENTO} imágenes.`,
+        );
+      // Cheap early refusal before decoding anything.
+      if ((await repo.contarImagenes(id)) >= IMAGENES_MAX_POR_PROCEDIMIENTO) throw lleno();
+      const copias = await procesarImagen(archivo);
+      const ruta = await guardarCopias(storage, copias);
+      try {
+        const r = await transaccion(async (tx) => {
+          const nueva = await tx.procedimientos.agregarImagen(
+            id,
+            ruta,
+            alt || fila.nombre,
+            IMAGENES_MAX_POR_PROCEDIMIENTO,
+          );
+          if (nueva === 'lleno') throw lleno();
+          if (nueva === 'no_existe') throw noExiste();
+          await auditar(tx, actor, 'procedimiento.imagen.agregar', id, String(nueva.id));
+          return nueva;
+        });
+        return toImagenWire(r);
+      } catch (err) {
+        // The row never committed: its files go too.
+        await borrarArchivos([ruta]);
+        throw err;
+      }
+    },
+
+    async eliminarImagen(id: number, imagenId: number, actor: Actor): Promise<{ mensaje: string }> {
+      const ruta = await transaccion(async (tx) => {
+        const borrada = await tx.procedimientos.eliminarImagen(id, imagenId);
+        if (!borrada) throw noEncontrado('La imagen no existe en este procedimiento.');
+        await auditar(tx, actor, 'procedimiento.imagen.eliminar', id, String(imagenId));
+        return borrada;
+      });
+      await borrarArchivos([ruta]);
+      return { mensaje: 'Imagen eliminada.' };
+    },
+
+    async ordenarImagenes(id: number, orden: number[], actor: Actor): Promise<Imagen[]> {
+      await transaccion(async (tx) => {
+        const r = await tx.procedimientos.ordenarImagenes(id, orden);
+        if (r === 'no_existe') throw noExiste();
+        if (r === 'no_coincide') {
+          throw new AppError(
+            'REGLA_NEGOCIO',
+            422,
+            'El orden debe incluir cada imagen del procedimiento una sola vez.',
+            [{ campo: 'orden', mensaje: 'Incluye cada imagen del procedimiento una sola vez.' }],
+          );
+        }
+        await auditar(tx, actor, 'procedimiento.imagen.ordenar', id);
+      });
+      return (await obtenerParaPersonal(id)).imagenes;
+    },
+
+    // ---- for the cart (given to it by the composition root) ----
+
+    /** Procedures by id in any state (the cart shows inactive ones too), in one statement. */
+    async porIds(ids: number[]): Promise<Map<number, Procedimiento>> {
+      const filas = ids.length ? await repo.porIds(ids) : [];
+      return new Map(filas.map((f) => [f.id, toProcedimientoWire(f, f.imagenes)]));
+    },
+
+    /** One procedure and whether the public may pick it now; undefined if it does not exist. */
+    async conDisponibilidad(id: number): Promise<{ procedimiento: Procedimiento; disponible: boolean } | undefined> {
+      const p = await cargar(id);
+      return p && { procedimiento: p.procedimiento, disponible: esVisible(p.fila) };
+    },
+  };
+}
+export type ProcedimientosService = ReturnType<typeof createProcedimientosService>;

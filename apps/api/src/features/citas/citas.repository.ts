@@ -1,0 +1,328 @@
+// SQL for appointments, doctors' weekly hours, agenda blocks and idempotency keys. Reads join the people and
+// procedures an appointment names, in one statement; the overlap rules live in the database (0005_citas.sql).
+import { and, asc, desc, eq, gt, gte, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/client.ts';
+import {
+  bloqueosAgenda,
+  citas,
+  horariosDoctor,
+  idempotencia,
+  procedimientos,
+  usuarios,
+} from '../../db/schema/index.ts';
+
+export type CitaFila = typeof citas.$inferSelect;
+export type NuevaCita = Omit<typeof citas.$inferInsert, 'id' | 'creada_en' | 'actualizada_en'>;
+export type CambiosCita = Partial<Omit<NuevaCita, 'paciente_id' | 'creada_por'>>;
+export type HorarioFila = { dia_semana: number; hora_inicio: string; hora_fin: string };
+export type BloqueoFila = typeof bloqueosAgenda.$inferSelect;
+/** A busy range of a doctor or a patient: [inicio, hasta). */
+export type Ocupado = { inicio: Date; hasta: Date };
+
+/** The exclusion constraints of 0005_citas.sql. */
+export const CRUCE_DOCTOR = 'citas_doctor_sin_cruce';
+export const CRUCE_PACIENTE = 'citas_paciente_sin_cruce';
+
+const paciente = alias(usuarios, 'paciente');
+const doctor = alias(usuarios, 'doctor');
+const proc = alias(procedimientos, 'proc');
+
+const solicitados = sql<{ id: number; nombre: string }[]>`coalesce((
+  select json_agg(json_build_object('id', p.id, 'nombre', p.nombre) order by p.nombre)
+  from ${procedimientos} p where p.id = any(${citas.procedimientos_solicitados})
+), '[]'::json)`;
+
+const seleccion = {
+  id: citas.id,
+  inicio: citas.inicio,
+  fin: citas.fin,
+  tipo: citas.tipo,
+  estado: citas.estado,
+  paciente_id: citas.paciente_id,
+  paciente_nombre: paciente.nombre,
+  paciente_correo: paciente.correo,
+  paciente_telefono: paciente.telefono,
+  paciente_documento: paciente.numerodocumento,
+  doctor_id: citas.doctor_id,
+  doctor_nombre: doctor.nombre,
+  procedimiento_id: citas.procedimiento_id,
+  procedimiento_nombre: proc.nombre,
+  procedimientos_solicitados: solicitados,
+  motivo: citas.motivo,
+  observaciones: citas.observaciones,
+  motivo_cancelacion: citas.motivo_cancelacion,
+  creada_en: citas.creada_en,
+  actualizada_en: citas.actualizada_en,
+};
+export type CitaDetalle = {
+  id: number;
+  inicio: Date;
+  fin: Date;
+  tipo: CitaFila['tipo'];
+  estado: CitaFila['estado'];
+  paciente_id: number;
+  paciente_nombre: string;
+  paciente_correo: string;
+  paciente_telefono: string | null;
+  paciente_documento: string;
+  doctor_id: number;
+  doctor_nombre: string;
+  procedimiento_id: number | null;
+  procedimiento_nombre: string | null;
+  procedimientos_solicitados: { id: number; nombre: string }[];
+  motivo: string | null;
+  observaciones: string | null;
+  motivo_cancelacion: string | null;
+  creada_en: Date;
+  actualizada_en: Date;
+};
+
+export type FiltroCitas = {
+  pacienteId?: number | undefined;
+  doctorId?: number | undefined;
+  estado?: CitaFila['estado'] | undefined;
+  tipo?: CitaFila['tipo'] | undefined;
+  desde?: Date | undefined;
+  hasta?: Date | undefined;
+  buscar?: string | undefined;
+  limite: number;
+  orden: 'reciente' | 'cronologico';
+};
+
+const contiene = (q: string) => `%${q.replace(/[\\%_]/g, '\\$&')}%`;
+
+export function createCitasRepository(db: Executor) {
+  const detalle = () =>
+    db
+      .select(seleccion)
+      .from(citas)
+      .innerJoin(paciente, eq(paciente.id, citas.paciente_id))
+      .innerJoin(doctor, eq(doctor.id, citas.doctor_id))
+      .leftJoin(proc, eq(proc.id, citas.procedimiento_id))
+      .$dynamic();
+
+  return {
+    async crear(v: NuevaCita): Promise<number> {
+      const [fila] = await db.insert(citas).values(v).returning({ id: citas.id });
+      return fila!.id;
+    },
+
+    async buscar(id: number): Promise<CitaDetalle | undefined> {
+      const [fila] = await detalle().where(eq(citas.id, id)).limit(1);
+      return fila as CitaDetalle | undefined;
+    },
+
+    /** The row locked for an update in this transaction. */
+    async bloquear(id: number): Promise<CitaFila | undefined> {
+      const [fila] = await db.select().from(citas).where(eq(citas.id, id)).for('update');
+      return fila;
+    },
+
+    async actualizar(id: number, cambios: CambiosCita, ahora: Date): Promise<void> {
+      await db
+        .update(citas)
+        .set({ ...cambios, actualizada_en: ahora })
+        .where(eq(citas.id, id));
+    },
+
+    async listar(f: FiltroCitas): Promise<CitaDetalle[]> {
+      const c: (SQL | undefined)[] = [];
+      if (f.pacienteId !== undefined) c.push(eq(citas.paciente_id, f.pacienteId));
+      if (f.doctorId !== undefined) c.push(eq(citas.doctor_id, f.doctorId));
+      if (f.estado) c.push(eq(citas.estado, f.estado));
+      if (f.tipo) c.push(eq(citas.tipo, f.tipo));
+      if (f.desde) c.push(gte(citas.inicio, f.desde));
+      if (f.hasta) c.push(lt(citas.inicio, f.hasta));
+      if (f.buscar) {
+        const q = f.buscar;
+        const porId = /^\d{1,9}$/.test(q) ? sql` or ${citas.id} = ${Number(q)}` : sql``;
+        c.push(
+          sql`(f_unaccent(lower(${paciente.nombre})) like f_unaccent(lower(${contiene(q)})) or ${citas.tipo} ilike ${contiene(q)} or ${citas.estado} ilike ${contiene(q)}${porId})`,
+        );
+      }
+      const filas = await detalle()
+        .where(and(...c))
+        .orderBy(
+          f.orden === 'reciente' ? desc(citas.inicio) : asc(citas.inicio),
+          f.orden === 'reciente' ? desc(citas.id) : asc(citas.id),
+        )
+        .limit(f.limite);
+      return filas as CitaDetalle[];
+    },
+
+    /** Whether the doctor has (had) any appointment with this patient. */
+    async doctorAtiende(doctorId: number, pacienteId: number): Promise<boolean> {
+      const [f] = await db
+        .select({ id: citas.id })
+        .from(citas)
+        .where(and(eq(citas.doctor_id, doctorId), eq(citas.paciente_id, pacienteId)))
+        .limit(1);
+      return !!f;
+    },
+
+    async pacientesDe(doctorId: number) {
+      return db
+        .select({
+          id: usuarios.id,
+          nombre: usuarios.nombre,
+          correo: usuarios.correo,
+          telefono: usuarios.telefono,
+          total_citas: sql<number>`count(*)::int`,
+          ultima_cita: sql<Date>`max(${citas.inicio})`.mapWith(citas.inicio),
+        })
+        .from(citas)
+        .innerJoin(usuarios, eq(usuarios.id, citas.paciente_id))
+        .where(eq(citas.doctor_id, doctorId))
+        .groupBy(usuarios.id)
+        .orderBy(asc(usuarios.nombre));
+    },
+
+    /** Busy ranges of doctors (with margins) in [desde, hasta), non-cancelled. */
+    async ocupadoDoctores(doctorIds: number[], desde: Date, hasta: Date, excepto?: number) {
+      if (!doctorIds.length) return [];
+      return db
+        .select({ doctor_id: citas.doctor_id, inicio: citas.inicio, hasta: citas.ocupado_hasta })
+        .from(citas)
+        .where(
+          and(
+            inArray(citas.doctor_id, doctorIds),
+            ne(citas.estado, 'cancelada'),
+            lt(citas.inicio, hasta),
+            gt(citas.ocupado_hasta, desde),
+            excepto ? ne(citas.id, excepto) : undefined,
+          ),
+        );
+    },
+
+    async ocupadoPaciente(pacienteId: number, desde: Date, hasta: Date, excepto?: number): Promise<Ocupado[]> {
+      return db
+        .select({ inicio: citas.inicio, hasta: citas.fin })
+        .from(citas)
+        .where(
+          and(
+            eq(citas.paciente_id, pacienteId),
+            ne(citas.estado, 'cancelada'),
+            lt(citas.inicio, hasta),
+            gt(citas.fin, desde),
+            excepto ? ne(citas.id, excepto) : undefined,
+          ),
+        );
+    },
+
+    async tieneEvaluacionRealizada(pacienteId: number): Promise<boolean> {
+      const [f] = await db
+        .select({ id: citas.id })
+        .from(citas)
+        .where(and(eq(citas.paciente_id, pacienteId), eq(citas.tipo, 'evaluacion'), eq(citas.estado, 'realizada')))
+        .limit(1);
+      return !!f;
+    },
+
+    // ---- people and procedures the rules need ----
+    async persona(id: number) {
+      const [f] = await db
+        .select({
+          id: usuarios.id,
+          nombre: usuarios.nombre,
+          rol: usuarios.rol,
+          estado: usuarios.estado,
+          fecha_nacimiento: usuarios.fecha_nacimiento,
+        })
+        .from(usuarios)
+        .where(eq(usuarios.id, id))
+        .limit(1);
+      return f;
+    },
+
+    async doctoresActivos(): Promise<{ id: number; nombre: string }[]> {
+      return db
+        .select({ id: usuarios.id, nombre: usuarios.nombre })
+        .from(usuarios)
+        .where(and(eq(usuarios.rol, 'doctor'), eq(usuarios.estado, true)))
+        .orderBy(asc(usuarios.nombre));
+    },
+
+    async procedimiento(id: number) {
+      const [f] = await db
+        .select({
+          id: procedimientos.id,
+          nombre: procedimientos.nombre,
+          duracion_minutos: procedimientos.duracion_minutos,
+          margen_minutos: procedimientos.margen_minutos,
+          requiere_evaluacion: procedimientos.requiere_evaluacion,
+          edad_minima: procedimientos.edad_minima,
+          activo: procedimientos.activo,
+        })
+        .from(procedimientos)
+        .where(eq(procedimientos.id, id))
+        .limit(1);
+      return f;
+    },
+
+    // ---- hours and blocks ----
+    async horarios(doctorIds: number[]): Promise<(HorarioFila & { doctor_id: number })[]> {
+      if (!doctorIds.length) return [];
+      const filas = await db
+        .select({
+          doctor_id: horariosDoctor.doctor_id,
+          dia_semana: horariosDoctor.dia_semana,
+          hora_inicio: horariosDoctor.hora_inicio,
+          hora_fin: horariosDoctor.hora_fin,
+        })
+        .from(horariosDoctor)
+        .where(inArray(horariosDoctor.doctor_id, doctorIds))
+        .orderBy(asc(horariosDoctor.dia_semana), asc(horariosDoctor.hora_inicio));
+      // PostgreSQL answers time as 'HH:MM:SS'.
+      return filas.map((f) => ({ ...f, hora_inicio: f.hora_inicio.slice(0, 5), hora_fin: f.hora_fin.slice(0, 5) }));
+    },
+
+    async reemplazarHorarios(doctorId: number, horarios: HorarioFila[]): Promise<void> {
+      await db.delete(horariosDoctor).where(eq(horariosDoctor.doctor_id, doctorId));
+      if (horarios.length) await db.insert(horariosDoctor).values(horarios.map((h) => ({ ...h, doctor_id: doctorId })));
+    },
+
+    async bloqueos(doctorIds: number[], desde: Date, hasta: Date): Promise<BloqueoFila[]> {
+      if (!doctorIds.length) return [];
+      return db
+        .select()
+        .from(bloqueosAgenda)
+        .where(
+          and(
+            inArray(bloqueosAgenda.doctor_id, doctorIds),
+            lt(bloqueosAgenda.inicio, hasta),
+            gt(bloqueosAgenda.fin, desde),
+          ),
+        )
+        .orderBy(asc(bloqueosAgenda.inicio));
+    },
+
+    async crearBloqueo(v: { doctor_id: number; inicio: Date; fin: Date; motivo: string; creado_por: number }) {
+      const [f] = await db.insert(bloqueosAgenda).values(v).returning();
+      return f!;
+    },
+
+    async eliminarBloqueo(doctorId: number, id: number): Promise<boolean> {
+      const filas = await db
+        .delete(bloqueosAgenda)
+        .where(and(eq(bloqueosAgenda.id, id), eq(bloqueosAgenda.doctor_id, doctorId)))
+        .returning({ id: bloqueosAgenda.id });
+      return filas.length > 0;
+    },
+
+    // ---- idempotency ----
+    async idempotencia(usuarioId: number, clave: string) {
+      const [f] = await db
+        .select()
+        .from(idempotencia)
+        .where(and(eq(idempotencia.usuario_id, usuarioId), eq(idempotencia.clave, clave)))
+        .limit(1);
+      return f;
+    },
+
+    async guardarIdempotencia(v: { usuario_id: number; clave: string; huella: string; cita_id: number }) {
+      await db.insert(idempotencia).values(v);
+    },
+  };
+}
+export type CitasRepository = ReturnType<typeof createCitasRepository>;

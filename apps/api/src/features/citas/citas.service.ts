@@ -1,0 +1,796 @@
+// The booking engine (DOMAIN.md "Rules"; issue 8): free slots from the doctors' hours, blocks, holidays,
+// Sundays, existing appointments and margins, in the clinic's zone; bookings checked against every rule and
+// made safe against races by the database's exclusion constraints; states, cancellations and reschedules
+// by who may do them; every change audited in its transaction.
+import { createHash } from 'node:crypto';
+import {
+  DIAS_MAX_DISPONIBILIDAD,
+  DURACION_EVALUACION_MIN,
+  HORAS_MINIMAS_CAMBIO_PACIENTE,
+  MENSAJES_CITAS as M,
+  mensajeFestivo,
+  type Cita,
+  type EstadoCita,
+  type TipoCita,
+} from '@clinica/contracts/citas';
+import { diaDeSemana, esFestivo, sumarDias, type Fecha } from '@clinica/contracts/tiempo';
+import type { Rol } from '@clinica/contracts/usuarios';
+import type { Transaccion } from '../../db/transacciones.ts';
+import { AppError, isExclusionViolation, isUniqueViolation, noEncontrado, prohibido } from '../../lib/app-error.ts';
+import type { Calendario } from '../../lib/calendario.ts';
+import type { AuditoriaRepository } from '../../platform/auditoria.repository.ts';
+import type { Encolar } from '../../platform/bandeja.service.ts';
+import { CRUCE_DOCTOR, CRUCE_PACIENTE, type CitaDetalle, type CitasRepository } from './citas.repository.ts';
+
+/** What booking from the cart needs of the cart (the composition root gives its repository, bound to the
+ *  same transaction, so the cart empties together with the booking). */
+export type CarritoParaCitas = {
+  listar(usuarioId: number): Promise<{ procedimiento_id: number }[]>;
+  limpiar(usuarioId: number): Promise<number>;
+};
+export type ReposCitas = {
+  citas: CitasRepository;
+  auditoria: AuditoriaRepository;
+  carrito: CarritoParaCitas;
+  encolar: Encolar;
+};
+/** Writes a notification in the caller's transaction and queues its live push (given by the composition root). */
+export type Notificar = (
+  tx: ReposCitas,
+  v: { usuario_id: number; tipo: string; mensaje: string; cita_id: number; ruta: string },
+) => Promise<void>;
+export type Actor = { id: number; rol: Rol };
+export type Origen = { ip?: string | undefined; agente?: string | undefined };
+export type Espacio = { inicio: Date; fin: Date; doctor_id: number };
+
+const MIN = 60_000;
+
+export const M_NOTA_SIN_FIRMAR = 'Para marcar la cita como realizada, primero escribe y firma su nota de evolución.';
+export const M_CONSENTIMIENTO_SIN_FIRMAR =
+  'Para marcar como realizada una cita de procedimiento, la paciente o el paciente debe firmar antes su consentimiento informado (y no haberlo revocado).';
+
+const regla = (mensaje: string, campo?: string) =>
+  new AppError('REGLA_NEGOCIO', 422, mensaje, campo ? [{ campo, mensaje }] : undefined);
+
+/** Allowed moves (DOMAIN.md): pendiente -> confirmada -> realizada; pendiente|confirmada -> cancelada. */
+const TRANSICIONES: Record<EstadoCita, readonly EstadoCita[]> = {
+  pendiente: ['confirmada', 'cancelada'],
+  confirmada: ['realizada', 'cancelada'],
+  realizada: [],
+  cancelada: [],
+};
+
+export function toCitaWire(d: CitaDetalle): Cita {
+  return {
+    id: d.id,
+    fecha: d.inicio,
+    inicio: d.inicio,
+    fin: d.fin,
+    tipo: d.tipo,
+    estado: d.estado,
+    usuario: {
+      id: d.paciente_id,
+      nombre: d.paciente_nombre,
+      correo: d.paciente_correo,
+      telefono: d.paciente_telefono,
+      numerodocumento: d.paciente_documento,
+    },
+    doctor: { id: d.doctor_id, nombre: d.doctor_nombre },
+    procedimiento: d.procedimiento_id ? { id: d.procedimiento_id, nombre: d.procedimiento_nombre ?? '' } : null,
+    procedimientos_solicitados: d.procedimientos_solicitados,
+    motivo: d.motivo,
+    observaciones: d.observaciones,
+    motivo_cancelacion: d.motivo_cancelacion,
+    creada_en: d.creada_en,
+    actualizada_en: d.actualizada_en,
+  };
+}
+
+/** Completed years at a date ('YYYY-MM-DD' strings). */
+export function edadEn(nacimiento: string, fecha: Fecha): number {
+  const [an, mn, dn] = nacimiento.split('-').map(Number) as [number, number, number];
+  const [a, m, d] = fecha.split('-').map(Number) as [number, number, number];
+  return a - an - (m < mn || (m === mn && d < dn) ? 1 : 0);
+}
+
+export function createCitasService(deps: {
+  repos: ReposCitas;
+  transaccion: Transaccion<ReposCitas>;
+  calendario: Calendario;
+  notificar: Notificar;
+  /** Whether the appointment has a signed clinical note (the notes feature, through the composition root). */
+  notaFirmada: (citaId: number) => Promise<boolean>;
+  /** Whether the appointment has a signed, unrevoked informed consent (the consent feature). */
+  consentimientoVigente: (citaId: number) => Promise<boolean>;
+}) {
+  const { repos, transaccion, calendario, notificar, notaFirmada, consentimientoVigente } = deps;
+  const repo = repos.citas;
+  const fechaLegible = new Intl.DateTimeFormat('es-CO', { day: 'numeric', month: 'long', timeZone: calendario.zona });
+  const fechaCorta = new Intl.DateTimeFormat('es-CO', {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    timeZone: calendario.zona,
+  });
+  const hora = new Intl.DateTimeFormat('es-CO', {
+    hour: 'numeric',
+    minute: '2-digit',
+    hour12: true,
+    timeZone: calendario.zona,
+  });
+  const NOMBRE_TIPO: Record<TipoCita, string> = {
+    evaluacion: 'evaluación',
+    procedimiento: 'procedimiento',
+    control: 'control',
+  };
+
+  /** The patient's reminder, 24 h before the start (a delayed outbox row: it survives restarts). */
+  const programarRecordatorio = async (tx: ReposCitas, citaId: number, inicio: Date) => {
+    const cuando = new Date(inicio.getTime() - 24 * 60 * MIN);
+    if (cuando.getTime() <= calendario.ahora().getTime()) return;
+    await tx.encolar('recordatorio', { citaId, inicio: inicio.toISOString() }, { disponibleEn: cuando });
+  };
+
+  /** DOMAIN.md texts; each one opens the appointment's details. */
+  const avisar = (tx: ReposCitas, usuarioId: number, tipo: string, citaId: number, mensaje: string) =>
+    notificar(tx, { usuario_id: usuarioId, tipo, mensaje, cita_id: citaId, ruta: `/detallescitas/${citaId}` });
+
+  async function duracionDe(tipo: TipoCita, procedimientoId: number | null | undefined) {
+    if (tipo !== 'procedimiento') return { duracion: DURACION_EVALUACION_MIN, margen: 0, proc: undefined };
+    if (!procedimientoId) throw regla(M.procedimientoRequerido, 'procedimiento_id');
+    const proc = await repo.procedimiento(procedimientoId);
+    if (!proc || !proc.activo) throw regla('El procedimiento no existe o no está disponible.', 'procedimiento_id');
+    return { duracion: proc.duracion_minutos, margen: proc.margen_minutos, proc };
+  }
+
+  /** Free slots of the doctors in [desde, hasta] (clinic days), stepping by the duration from each window. */
+  async function espacios(o: {
+    doctorIds: number[];
+    desde: Fecha;
+    hasta: Fecha;
+    duracion: number;
+    margen: number;
+    pacienteId?: number | undefined;
+    excepto?: number | undefined;
+  }): Promise<Espacio[]> {
+    const inicioRango = calendario.instante(o.desde);
+    const finRango = calendario.instante(sumarDias(o.hasta, 1));
+    const [horarios, ocupados, bloqueos, delPaciente] = await Promise.all([
+      repo.horarios(o.doctorIds),
+      repo.ocupadoDoctores(o.doctorIds, new Date(inicioRango.getTime() - 240 * MIN), finRango, o.excepto),
+      repo.bloqueos(o.doctorIds, inicioRango, finRango),
+      o.pacienteId ? repo.ocupadoPaciente(o.pacienteId, inicioRango, finRango, o.excepto) : Promise.resolve([]),
+    ]);
+    const ahora = calendario.ahora().getTime();
+    const cruza = (a: number, b: number, r: { inicio: Date; hasta?: Date; fin?: Date }) =>
+      r.inicio.getTime() < b && (r.hasta ?? r.fin)!.getTime() > a;
+    const libres: Espacio[] = [];
+    for (let dia = o.desde; dia <= o.hasta; dia = sumarDias(dia, 1)) {
+      if (!calendario.esDiaHabil(dia)) continue;
+      const dow = diaDeSemana(dia);
+      for (const h of horarios) {
+        if (h.dia_semana !== dow) continue;
+        const apertura = calendario.instante(dia, h.hora_inicio).getTime();
+        const cierre = calendario.instante(dia, h.hora_fin).getTime();
+        for (let t = apertura; t + o.duracion * MIN <= cierre; t += o.duracion * MIN) {
+          const fin = t + o.duracion * MIN;
+          const ocupa = fin + o.margen * MIN;
+          if (t <= ahora) continue;
+          if (ocupados.some((c) => c.doctor_id === h.doctor_id && cruza(t, ocupa, c))) continue;
+          if (bloqueos.some((b) => b.doctor_id === h.doctor_id && cruza(t, ocupa, b))) continue;
+          if (delPaciente.some((c) => cruza(t, fin, c))) continue;
+          libres.push({ inicio: new Date(t), fin: new Date(fin), doctor_id: h.doctor_id });
+        }
+      }
+    }
+    return libres.sort((a, b) => a.inicio.getTime() - b.inicio.getTime() || a.doctor_id - b.doctor_id);
+  }
+
+  /** Refuses a start time with the reason a person understands (the overlap is the database's to refuse). */
+  async function revisarHorario(doctorId: number, inicio: Date, duracion: number, margen: number) {
+    if (inicio.getTime() <= calendario.ahora().getTime()) throw regla(M.pasado, 'inicio');
+    const dia = calendario.fechaDe(inicio);
+    if (diaDeSemana(dia) === 0) throw regla(M.domingo, 'inicio');
+    if (esFestivo(dia)) throw regla(mensajeFestivo(fechaLegible.format(inicio)), 'inicio');
+    const t = inicio.getTime();
+    const fin = t + duracion * MIN;
+    const horarios = (await repo.horarios([doctorId])).filter((h) => h.dia_semana === diaDeSemana(dia));
+    const dentro = horarios.some((h) => {
+      const apertura = calendario.instante(dia, h.hora_inicio).getTime();
+      const cierre = calendario.instante(dia, h.hora_fin).getTime();
+      return t >= apertura && fin <= cierre && (t - apertura) % (duracion * MIN) === 0;
+    });
+    if (!dentro) throw regla(M.fueraDeHorario, 'inicio');
+    const bloqueos = await repo.bloqueos([doctorId], new Date(t), new Date(fin + margen * MIN));
+    if (bloqueos.length) throw regla(M.bloqueado, 'inicio');
+  }
+
+  /** 409 with the next free times of that doctor (same length), for the screen to offer. */
+  async function ocupado(doctorId: number, inicio: Date, duracion: number, margen: number, pacienteId?: number) {
+    const desde = calendario.fechaDe(inicio);
+    const siguientes = (
+      await espacios({ doctorIds: [doctorId], desde, hasta: sumarDias(desde, 13), duracion, margen, pacienteId })
+    )
+      .filter((e) => e.inicio.getTime() > inicio.getTime())
+      .slice(0, 5);
+    return new AppError('HORARIO_OCUPADO', 409, M.ocupado, undefined, { siguientes });
+  }
+
+  async function personaActiva(id: number, rol: Rol, mensaje: string, campo: string) {
+    const p = await repo.persona(id);
+    if (!p || p.rol !== rol || !p.estado) throw regla(mensaje, campo);
+    return p;
+  }
+
+  /** Who may see an appointment: its patient, its doctor, assistants and administrators. */
+  function puedeVer(actor: Actor, c: { paciente_id: number; doctor_id: number }) {
+    if (actor.rol === 'asistente' || actor.rol === 'administrador') return true;
+    if (actor.rol === 'doctor') return c.doctor_id === actor.id;
+    return c.paciente_id === actor.id;
+  }
+
+  async function cargar(actor: Actor, id: number): Promise<CitaDetalle> {
+    const c = await repo.buscar(id);
+    // Someone else's appointment answers like a missing one: its existence is private.
+    if (!c || !puedeVer(actor, c)) throw noEncontrado(M.noEncontrada);
+    return c;
+  }
+
+  const auditar = (tx: ReposCitas, actor: Actor, accion: string, id: number, detalle: string, origen: Origen) =>
+    tx.auditoria.registrar({
+      usuarioId: actor.id,
+      accion,
+      recurso: 'cita',
+      recursoId: id,
+      resultado: 'exito',
+      ip: origen.ip,
+      agente: origen.agente,
+      detalle,
+    });
+
+  /** Exclusion violations become the 409 a person can act on. */
+  async function conCruces<T>(
+    trabajo: () => Promise<T>,
+    c: { doctorId: number; inicio: Date; duracion: number; margen: number; pacienteId: number },
+  ): Promise<T> {
+    try {
+      return await trabajo();
+    } catch (err) {
+      if (isExclusionViolation(err, CRUCE_DOCTOR))
+        throw await ocupado(c.doctorId, c.inicio, c.duracion, c.margen, c.pacienteId);
+      if (isExclusionViolation(err, CRUCE_PACIENTE)) {
+        throw new AppError(
+          'HORARIO_OCUPADO',
+          409,
+          'La paciente ya tiene otra cita a esa hora. Elige otro horario.',
+          undefined,
+          {
+            siguientes: [],
+          },
+        );
+      }
+      throw err;
+    }
+  }
+
+  const horasHasta = (inicio: Date) => (inicio.getTime() - calendario.ahora().getTime()) / (60 * MIN);
+
+  return {
+    espacios,
+
+    async disponibilidad(
+      q: {
+        doctor_id?: number | undefined;
+        procedimiento_id?: number | undefined;
+        tipo?: TipoCita | undefined;
+        desde: Fecha;
+        hasta: Fecha;
+      },
+      actor?: Actor,
+    ): Promise<Espacio[]> {
+      const dias = (calendario.instante(q.hasta).getTime() - calendario.instante(q.desde).getTime()) / (1440 * MIN);
+      if (dias > DIAS_MAX_DISPONIBILIDAD) {
+        throw regla(`Consulta como máximo ${DIAS_MAX_DISPONIBILIDAD} días de disponibilidad a la vez.`, 'hasta');
+      }
+      const tipo = q.tipo ?? (q.procedimiento_id ? 'procedimiento' : 'evaluacion');
+      const { duracion, margen } = await duracionDe(tipo, q.procedimiento_id);
+      const doctorIds = q.doctor_id
+        ? [(await personaActiva(q.doctor_id, 'doctor', 'Ese doctor no existe o no está activo.', 'doctor_id')).id]
+        : (await repo.doctoresActivos()).map((d) => d.id);
+      return espacios({
+        doctorIds,
+        desde: q.desde,
+        hasta: q.hasta,
+        duracion,
+        margen,
+        pacienteId: actor?.rol === 'paciente' ? actor.id : undefined,
+      });
+    },
+
+    doctores: () => repo.doctoresActivos(),
+
+    async crear(
+      actor: Actor,
+      datos: {
+        doctor_id: number;
+        inicio: string;
+        tipo?: TipoCita | undefined;
+        procedimiento_id?: number | undefined;
+        paciente_id?: number | undefined;
+        motivo?: string | null | undefined;
+      },
+      origen: Origen,
+      claveIdempotencia?: string,
+    ): Promise<Cita> {
+      const huella = createHash('sha256').update(JSON.stringify(datos)).digest('hex');
+      if (claveIdempotencia) {
+        const previa = await repo.idempotencia(actor.id, claveIdempotencia);
+        if (previa) {
+          if (previa.huella !== huella) throw new AppError('IDEMPOTENCIA_DISTINTA', 422, M.idempotenciaDistinta);
+          return toCitaWire((await repo.buscar(previa.cita_id))!);
+        }
+      }
+      let pacienteId: number;
+      if (actor.rol === 'paciente') {
+        if (datos.paciente_id !== undefined && datos.paciente_id !== actor.id) throw prohibido(M.soloPropia);
+        pacienteId = actor.id;
+      } else {
+        if (!datos.paciente_id) throw regla(M.pacienteRequerido, 'paciente_id');
+        pacienteId = datos.paciente_id;
+      }
+      const paciente = await personaActiva(
+        pacienteId,
+        'paciente',
+        'La paciente no existe o su cuenta está inactiva.',
+        'paciente_id',
+      );
+      await personaActiva(datos.doctor_id, 'doctor', 'Ese doctor no existe o no está activo.', 'doctor_id');
+
+      // A patient booking with a cart and no type asks for an evaluation of what is in the cart.
+      const delCarrito =
+        actor.rol === 'paciente' && !datos.tipo
+          ? (await repos.carrito.listar(actor.id)).map((i) => i.procedimiento_id)
+          : [];
+      const tipo: TipoCita = datos.tipo ?? 'evaluacion';
+      const { duracion, margen, proc } = await duracionDe(tipo, datos.procedimiento_id);
+      const inicio = new Date(datos.inicio);
+      await revisarHorario(datos.doctor_id, inicio, duracion, margen);
+      if (proc) {
+        const hoy = calendario.fechaDe(inicio);
+        if (proc.edad_minima > 0 && !paciente.fecha_nacimiento) {
+          throw regla(
+            'Registra la fecha de nacimiento de la paciente antes de agendar este procedimiento (Ley 1799 de 2016).',
+            'paciente_id',
+          );
+        }
+        if (proc.edad_minima > 0 && edadEn(paciente.fecha_nacimiento!, hoy) < proc.edad_minima) {
+          throw regla(
+            proc.edad_minima >= 18
+              ? M.menorDeEdad
+              : `Este procedimiento requiere tener al menos ${proc.edad_minima} años.`,
+            'procedimiento_id',
+          );
+        }
+        if (proc.requiere_evaluacion && !(await repo.tieneEvaluacionRealizada(pacienteId))) {
+          throw regla(M.requiereEvaluacion, 'procedimiento_id');
+        }
+      }
+      const fin = new Date(inicio.getTime() + duracion * MIN);
+
+      const id = await conCruces(
+        () =>
+          transaccion(async (tx) => {
+            const nueva = await tx.citas.crear({
+              paciente_id: pacienteId,
+              doctor_id: datos.doctor_id,
+              tipo,
+              estado: 'pendiente',
+              inicio,
+              fin,
+              ocupado_hasta: new Date(fin.getTime() + margen * MIN),
+              procedimiento_id: tipo === 'procedimiento' ? (datos.procedimiento_id ?? null) : null,
+              procedimientos_solicitados: delCarrito,
+              motivo: datos.motivo || null,
+              creada_por: actor.id,
+            });
+            if (delCarrito.length) await tx.carrito.limpiar(actor.id);
+            if (claveIdempotencia) {
+              await tx.citas.guardarIdempotencia({
+                usuario_id: actor.id,
+                clave: claveIdempotencia,
+                huella,
+                cita_id: nueva,
+              });
+            }
+            await auditar(
+              tx,
+              actor,
+              'cita.crear',
+              nueva,
+              `tipo=${tipo}; paciente=${pacienteId}; doctor=${datos.doctor_id}; inicio=${inicio.toISOString()}`,
+              origen,
+            );
+            const cuando = `${fechaCorta.format(inicio)} a las ${hora.format(inicio)}`;
+            await avisar(
+              tx,
+              datos.doctor_id,
+              'cita.nueva',
+              nueva,
+              `Nueva cita con ${paciente.nombre} el ${cuando} (${NOMBRE_TIPO[tipo]})`,
+            );
+            await avisar(
+              tx,
+              pacienteId,
+              'cita.nueva',
+              nueva,
+              `Tu cita de ${NOMBRE_TIPO[tipo]} quedó agendada para el ${cuando}`,
+            );
+            await programarRecordatorio(tx, nueva, inicio);
+            return nueva;
+          }),
+        { doctorId: datos.doctor_id, inicio, duracion, margen, pacienteId },
+      ).catch(async (err: unknown) => {
+        // The same key sent twice at once: the first commit wins, the second answers with its appointment.
+        if (claveIdempotencia && isUniqueViolation(err, 'idempotencia_usuario_id_clave_pk')) {
+          const previa = await repo.idempotencia(actor.id, claveIdempotencia);
+          if (previa && previa.huella === huella) return previa.cita_id;
+          throw new AppError('IDEMPOTENCIA_DISTINTA', 422, M.idempotenciaDistinta);
+        }
+        throw err;
+      });
+      return toCitaWire((await repo.buscar(id))!);
+    },
+
+    async buscar(actor: Actor, id: number): Promise<Cita> {
+      return toCitaWire(await cargar(actor, id));
+    },
+
+    /** SPEC 7: a patient's appointments, newest first. Staff: any; a doctor: only patients they see. */
+    async citasUsuario(actor: Actor, usuarioId: number): Promise<Cita[]> {
+      if (actor.rol === 'paciente' && actor.id !== usuarioId) throw prohibido('Solo puedes ver tus propias citas.');
+      if (actor.rol === 'doctor' && !(await repo.doctorAtiende(actor.id, usuarioId))) {
+        throw prohibido('Solo puedes ver las citas de tus pacientes.');
+      }
+      const filas = await repo.listar({
+        pacienteId: usuarioId,
+        doctorId: actor.rol === 'doctor' ? actor.id : undefined,
+        limite: 500,
+        orden: 'reciente',
+      });
+      return filas.map(toCitaWire);
+    },
+
+    /** The caller's own: a patient's appointments, or a doctor's agenda. */
+    async misCitas(actor: Actor): Promise<Cita[]> {
+      const filas = await repo.listar({
+        ...(actor.rol === 'doctor' ? { doctorId: actor.id } : { pacienteId: actor.id }),
+        limite: 500,
+        orden: 'reciente',
+      });
+      return filas.map(toCitaWire);
+    },
+
+    async listar(
+      actor: Actor,
+      f: {
+        doctorId?: number | undefined;
+        estado?: EstadoCita | undefined;
+        tipo?: TipoCita | undefined;
+        desde?: Fecha | undefined;
+        hasta?: Fecha | undefined;
+        buscar?: string | undefined;
+        limite: number;
+      },
+    ): Promise<Cita[]> {
+      const filas = await repo.listar({
+        // A doctor lists their own agenda only.
+        doctorId: actor.rol === 'doctor' ? actor.id : f.doctorId,
+        estado: f.estado,
+        tipo: f.tipo,
+        desde: f.desde ? calendario.instante(f.desde) : undefined,
+        hasta: f.hasta ? calendario.instante(sumarDias(f.hasta, 1)) : undefined,
+        buscar: f.buscar || undefined,
+        limite: f.limite,
+        orden: f.desde || f.hasta ? 'cronologico' : 'reciente',
+      });
+      return filas.map(toCitaWire);
+    },
+
+    pacientesDoctor: (actor: Actor) => repo.pacientesDe(actor.id),
+
+    async reagendar(actor: Actor, id: number, nuevoInicio: string, origen: Origen): Promise<Cita> {
+      const c = await cargar(actor, id);
+      if (c.estado === 'cancelada') throw new AppError('CITA_CANCELADA', 409, M.cancelada);
+      if (c.estado === 'realizada') throw regla('Una cita realizada no se puede reagendar.');
+      if (actor.rol === 'paciente' && horasHasta(c.inicio) < HORAS_MINIMAS_CAMBIO_PACIENTE)
+        throw regla(M.tardeReagendar);
+      const { duracion, margen } = await duracionDe(c.tipo, c.procedimiento_id);
+      const inicio = new Date(nuevoInicio);
+      await revisarHorario(c.doctor_id, inicio, duracion, margen);
+      const fin = new Date(inicio.getTime() + duracion * MIN);
+      await conCruces(
+        () =>
+          transaccion(async (tx) => {
+            await tx.citas.actualizar(
+              id,
+              { inicio, fin, ocupado_hasta: new Date(fin.getTime() + margen * MIN) },
+              calendario.ahora(),
+            );
+            await auditar(
+              tx,
+              actor,
+              'cita.reagendar',
+              id,
+              `${c.inicio.toISOString()} -> ${inicio.toISOString()}`,
+              origen,
+            );
+            // The other party learns of it.
+            const cuando = `${fechaCorta.format(inicio)} a las ${hora.format(inicio)}`;
+            if (actor.id !== c.paciente_id) {
+              await avisar(tx, c.paciente_id, 'cita.reagendada', id, `Tu cita fue reagendada para el ${cuando}`);
+            }
+            if (actor.id !== c.doctor_id) {
+              await avisar(
+                tx,
+                c.doctor_id,
+                'cita.reagendada',
+                id,
+                `La cita de ${c.paciente_nombre} fue reagendada para el ${cuando}`,
+              );
+            }
+            await programarRecordatorio(tx, id, inicio);
+          }),
+        { doctorId: c.doctor_id, inicio, duracion, margen, pacienteId: c.paciente_id },
+      );
+      return toCitaWire((await repo.buscar(id))!);
+    },
+
+    async cancelar(actor: Actor, id: number, motivo: string, origen: Origen): Promise<Cita> {
+      const c = await cargar(actor, id);
+      if (c.estado === 'cancelada') throw new AppError('CITA_CANCELADA', 409, M.cancelada);
+      if (c.estado === 'realizada') throw regla('Una cita realizada no se puede cancelar.');
+      if (actor.rol === 'paciente' && horasHasta(c.inicio) < HORAS_MINIMAS_CAMBIO_PACIENTE) throw regla(M.tarde);
+      await transaccion(async (tx) => {
+        await tx.citas.actualizar(id, { estado: 'cancelada', motivo_cancelacion: motivo }, calendario.ahora());
+        await auditar(tx, actor, 'cita.cancelar', id, `${c.estado} -> cancelada`, origen);
+        if (actor.id !== c.paciente_id) {
+          await avisar(
+            tx,
+            c.paciente_id,
+            'cita.cancelada',
+            id,
+            `Tu cita del ${fechaCorta.format(c.inicio)} fue cancelada: ${motivo}`,
+          );
+        }
+        if (actor.id !== c.doctor_id) {
+          await avisar(
+            tx,
+            c.doctor_id,
+            'cita.cancelada',
+            id,
+            `La cita de ${c.paciente_nombre} del ${fechaCorta.format(c.inicio)} a las ${hora.format(c.inicio)} fue cancelada: ${motivo}`,
+          );
+        }
+      });
+      return toCitaWire((await repo.buscar(id))!);
+    },
+
+    async cambiarEstado(actor: Actor, id: number, estado: EstadoCita, origen: Origen): Promise<Cita> {
+      const c = await cargar(actor, id);
+      if (c.estado === 'cancelada') throw new AppError('CITA_CANCELADA', 409, M.cancelada);
+      if (estado === 'cancelada')
+        throw regla('Para cancelar una cita usa la opción Cancelar e indica el motivo.', 'estado');
+      if (!TRANSICIONES[c.estado].includes(estado)) {
+        throw regla(`Una cita ${c.estado} no puede pasar a ${estado}.`, 'estado');
+      }
+      if (estado === 'realizada') {
+        if (actor.id !== c.doctor_id) throw prohibido('Solo el doctor de la cita puede marcarla como realizada.');
+        if (c.inicio.getTime() > calendario.ahora().getTime()) {
+          throw regla('La cita aún no ha empezado; podrás marcarla como realizada cuando empiece.', 'estado');
+        }
+        // DOMAIN.md "Clinical notes": a visit is done only once its note is signed (a signed note never changes).
+        if (!(await notaFirmada(id))) throw new AppError('CONFLICTO', 409, M_NOTA_SIN_FIRMAR);
+        // Ley 23 de 1981, DOMAIN.md: a procedure is done only with the patient's signed consent for it.
+        if (c.tipo === 'procedimiento' && !(await consentimientoVigente(id)))
+          throw new AppError('CONFLICTO', 409, M_CONSENTIMIENTO_SIN_FIRMAR);
+      }
+      if (actor.rol === 'paciente')
+        throw prohibido('Solo el personal de la clínica puede cambiar el estado de una cita.');
+      await transaccion(async (tx) => {
+        await tx.citas.actualizar(id, { estado }, calendario.ahora());
+        await auditar(tx, actor, 'cita.estado', id, `${c.estado} -> ${estado}`, origen);
+        if (estado === 'confirmada') {
+          await avisar(
+            tx,
+            c.paciente_id,
+            'cita.confirmada',
+            id,
+            `Tu cita del ${fechaCorta.format(c.inicio)} fue confirmada`,
+          );
+        }
+      });
+      return toCitaWire((await repo.buscar(id))!);
+    },
+
+    /** Staff: doctor, time, type, procedure, motivo, observaciones. SPEC 4: a cancelled one cannot be edited. */
+    async editar(
+      actor: Actor,
+      id: number,
+      cambios: {
+        doctor_id?: number | undefined;
+        inicio?: string | undefined;
+        tipo?: TipoCita | undefined;
+        procedimiento_id?: number | null | undefined;
+        motivo?: string | null | undefined;
+        observaciones?: string | null | undefined;
+      },
+      origen: Origen,
+    ): Promise<Cita> {
+      const c = await cargar(actor, id);
+      if (c.estado === 'cancelada') throw new AppError('CITA_CANCELADA', 409, M.cancelada);
+      const doctorId = cambios.doctor_id ?? c.doctor_id;
+      const tipo = cambios.tipo ?? c.tipo;
+      const procedimientoId = cambios.procedimiento_id === undefined ? c.procedimiento_id : cambios.procedimiento_id;
+      const mueve =
+        cambios.doctor_id !== undefined ||
+        cambios.inicio !== undefined ||
+        cambios.tipo !== undefined ||
+        cambios.procedimiento_id !== undefined;
+      const { duracion, margen } = await duracionDe(tipo, procedimientoId);
+      const inicio = cambios.inicio ? new Date(cambios.inicio) : c.inicio;
+      if (mueve) {
+        if (cambios.doctor_id !== undefined)
+          await personaActiva(doctorId, 'doctor', 'Ese doctor no existe o no está activo.', 'doctor_id');
+        await revisarHorario(doctorId, inicio, duracion, margen);
+      }
+      const fin = new Date(inicio.getTime() + duracion * MIN);
+      await conCruces(
+        () =>
+          transaccion(async (tx) => {
+            await tx.citas.actualizar(
+              id,
+              {
+                doctor_id: doctorId,
+                tipo,
+                procedimiento_id: tipo === 'procedimiento' ? procedimientoId : null,
+                inicio,
+                fin,
+                ocupado_hasta: new Date(fin.getTime() + margen * MIN),
+                ...(cambios.motivo !== undefined ? { motivo: cambios.motivo || null } : {}),
+                ...(cambios.observaciones !== undefined ? { observaciones: cambios.observaciones || null } : {}),
+              },
+              calendario.ahora(),
+            );
+            await auditar(tx, actor, 'cita.editar', id, `campos=${Object.keys(cambios).join(',')}`, origen);
+          }),
+        { doctorId, inicio, duracion, margen, pacienteId: c.paciente_id },
+      );
+      return toCitaWire((await repo.buscar(id))!);
+    },
+
+    /** Outbox handler: the reminder of an appointment that still stands at the time it was queued for. */
+    async recordar({ citaId, inicio }: { citaId: number; inicio: string }): Promise<void> {
+      const c = await repo.buscar(citaId);
+      // Cancelled, done or moved (a move queued its own reminder): nothing to send.
+      if (!c || (c.estado !== 'pendiente' && c.estado !== 'confirmada') || c.inicio.getTime() !== Date.parse(inicio)) {
+        return;
+      }
+      const mensaje = `Recordatorio: mañana a las ${hora.format(c.inicio)} tienes tu cita de ${NOMBRE_TIPO[c.tipo]}`;
+      await transaccion(async (tx) => {
+        await avisar(tx, c.paciente_id, 'cita.recordatorio', c.id, mensaje);
+        await tx.encolar('correo', {
+          para: c.paciente_correo,
+          asunto: 'Recordatorio de tu cita',
+          texto: `Hola, ${c.paciente_nombre}:\n\n${mensaje}, con ${c.doctor_nombre}.\nSi no puedes asistir, comunícate con la clínica.`,
+        });
+      });
+    },
+
+    // ---- doctors' hours and blocks: staff for anyone, a doctor for themself ----
+    horarios: leerHorarios,
+
+    async reemplazarHorarios(
+      actor: Actor,
+      doctorId: number,
+      horarios: { dia_semana: number; hora_inicio: string; hora_fin: string }[],
+      origen: Origen,
+    ) {
+      puedeGestionarAgenda(actor, doctorId);
+      await personaActiva(doctorId, 'doctor', 'Ese doctor no existe o no está activo.', 'doctorId');
+      const porDia = new Map<number, { inicio: string; fin: string }[]>();
+      for (const h of [...horarios].sort((a, b) => a.hora_inicio.localeCompare(b.hora_inicio))) {
+        const dia = porDia.get(h.dia_semana) ?? [];
+        const previa = dia.at(-1);
+        if (previa && h.hora_inicio < previa.fin)
+          throw regla('Las franjas de un mismo día no pueden cruzarse.', 'horarios');
+        dia.push({ inicio: h.hora_inicio, fin: h.hora_fin });
+        porDia.set(h.dia_semana, dia);
+      }
+      await transaccion(async (tx) => {
+        await tx.citas.reemplazarHorarios(doctorId, horarios);
+        await tx.auditoria.registrar({
+          usuarioId: actor.id,
+          accion: 'agenda.horarios',
+          recurso: 'doctor',
+          recursoId: doctorId,
+          resultado: 'exito',
+          ip: origen.ip,
+          agente: origen.agente,
+          detalle: `franjas=${horarios.length}`,
+        });
+      });
+      return leerHorarios(actor, doctorId);
+    },
+
+    async bloqueos(actor: Actor, doctorId: number, desde: Fecha, hasta: Fecha) {
+      puedeGestionarAgenda(actor, doctorId);
+      return repo.bloqueos([doctorId], calendario.instante(desde), calendario.instante(sumarDias(hasta, 1)));
+    },
+
+    async crearBloqueo(
+      actor: Actor,
+      doctorId: number,
+      b: { inicio: string; fin: string; motivo: string },
+      origen: Origen,
+    ) {
+      puedeGestionarAgenda(actor, doctorId);
+      await personaActiva(doctorId, 'doctor', 'Ese doctor no existe o no está activo.', 'doctorId');
+      try {
+        return await transaccion(async (tx) => {
+          const fila = await tx.citas.crearBloqueo({
+            doctor_id: doctorId,
+            inicio: new Date(b.inicio),
+            fin: new Date(b.fin),
+            motivo: b.motivo,
+            creado_por: actor.id,
+          });
+          await tx.auditoria.registrar({
+            usuarioId: actor.id,
+            accion: 'agenda.bloqueo.crear',
+            recurso: 'bloqueo',
+            recursoId: fila.id,
+            resultado: 'exito',
+            ip: origen.ip,
+            agente: origen.agente,
+          });
+          return fila;
+        });
+      } catch (err) {
+        if (isExclusionViolation(err, 'bloqueos_sin_cruce')) {
+          throw new AppError('CONFLICTO', 409, 'Ya hay un bloqueo de la agenda en ese horario.');
+        }
+        throw err;
+      }
+    },
+
+    async eliminarBloqueo(actor: Actor, doctorId: number, id: number, origen: Origen) {
+      puedeGestionarAgenda(actor, doctorId);
+      await transaccion(async (tx) => {
+        if (!(await tx.citas.eliminarBloqueo(doctorId, id))) throw noEncontrado('Ese bloqueo no existe.');
+        await tx.auditoria.registrar({
+          usuarioId: actor.id,
+          accion: 'agenda.bloqueo.eliminar',
+          recurso: 'bloqueo',
+          recursoId: id,
+          resultado: 'exito',
+          ip: origen.ip,
+          agente: origen.agente,
+        });
+      });
+      return { mensaje: 'Bloqueo eliminado.' };
+    },
+  };
+
+  async function leerHorarios(actor: Actor, doctorId: number) {
+    puedeGestionarAgenda(actor, doctorId);
+    await personaActiva(doctorId, 'doctor', 'Ese doctor no existe o no está activo.', 'doctorId');
+    return (await repo.horarios([doctorId])).map(({ doctor_id: _d, ...resto }) => resto);
+  }
+
+  function puedeGestionarAgenda(actor: Actor, doctorId: number) {
+    if (actor.rol === 'asistente' || actor.rol === 'administrador') return;
+    if (actor.rol === 'doctor' && actor.id === doctorId) return;
+    throw prohibido('Solo puedes gestionar tu propia agenda.');
+  }
+}
+export type CitasService = ReturnType<typeof createCitasService>;

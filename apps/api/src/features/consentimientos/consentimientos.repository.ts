@@ -1,0 +1,135 @@
+// SQL for consent templates, signed consents and their revocations. Only inserts and reads: there is no update
+// or delete here, and the database refuses them anyway (0010_consentimientos.sql).
+import { and, desc, eq, isNull, lte, max } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/client.ts';
+import {
+  citas,
+  consentimientos,
+  plantillasConsentimiento,
+  procedimientos,
+  revocacionesConsentimiento,
+  usuarios,
+} from '../../db/schema/index.ts';
+
+export type PlantillaFila = typeof plantillasConsentimiento.$inferSelect;
+export type ConsentimientoFila = typeof consentimientos.$inferSelect;
+export type NuevoConsentimiento = Omit<typeof consentimientos.$inferInsert, 'id'>;
+export type RevocacionFila = typeof revocacionesConsentimiento.$inferSelect;
+export type ConsentimientoConRevocacion = { consentimiento: ConsentimientoFila; revocacion: RevocacionFila | null };
+
+const paciente = alias(usuarios, 'paciente');
+const doctor = alias(usuarios, 'doctor');
+
+export function createConsentimientosRepository(db: Executor) {
+  const conRevocacion = () =>
+    db
+      .select({ consentimiento: consentimientos, revocacion: revocacionesConsentimiento })
+      .from(consentimientos)
+      .leftJoin(revocacionesConsentimiento, eq(revocacionesConsentimiento.consentimiento_id, consentimientos.id));
+
+  return {
+    async procedimiento(id: number) {
+      const [f] = await db
+        .select({ id: procedimientos.id, nombre: procedimientos.nombre })
+        .from(procedimientos)
+        .where(eq(procedimientos.id, id))
+        .limit(1);
+      return f;
+    },
+
+    plantillas: (procedimientoId: number) =>
+      db
+        .select()
+        .from(plantillasConsentimiento)
+        .where(eq(plantillasConsentimiento.procedimiento_id, procedimientoId))
+        .orderBy(desc(plantillasConsentimiento.version)),
+
+    /** The newest version already in force at `ahora`. */
+    async vigente(procedimientoId: number, ahora: Date): Promise<PlantillaFila | undefined> {
+      const [f] = await db
+        .select()
+        .from(plantillasConsentimiento)
+        .where(
+          and(
+            eq(plantillasConsentimiento.procedimiento_id, procedimientoId),
+            lte(plantillasConsentimiento.vigente_desde, ahora),
+          ),
+        )
+        .orderBy(desc(plantillasConsentimiento.version))
+        .limit(1);
+      return f;
+    },
+
+    /** A new version, numbered after the last one (two at once: the unique index refuses the second). */
+    async crearPlantilla(v: { procedimiento_id: number; texto: string; vigente_desde: Date; creada_por: number }) {
+      const [ultima] = await db
+        .select({ v: max(plantillasConsentimiento.version) })
+        .from(plantillasConsentimiento)
+        .where(eq(plantillasConsentimiento.procedimiento_id, v.procedimiento_id));
+      const [f] = await db
+        .insert(plantillasConsentimiento)
+        .values({ ...v, version: (ultima?.v ?? 0) + 1 })
+        .returning();
+      return f!;
+    },
+
+    /** What the rules and the PDF need of the appointment. */
+    async cita(citaId: number) {
+      const [f] = await db
+        .select({
+          id: citas.id,
+          paciente_id: citas.paciente_id,
+          paciente_nombre: paciente.nombre,
+          paciente_tipodocumento: paciente.tipodocumento,
+          paciente_documento: paciente.numerodocumento,
+          doctor_id: citas.doctor_id,
+          doctor_nombre: doctor.nombre,
+          estado: citas.estado,
+          tipo: citas.tipo,
+          inicio: citas.inicio,
+          procedimiento_id: citas.procedimiento_id,
+          procedimiento_nombre: procedimientos.nombre,
+        })
+        .from(citas)
+        .innerJoin(paciente, eq(paciente.id, citas.paciente_id))
+        .innerJoin(doctor, eq(doctor.id, citas.doctor_id))
+        .leftJoin(procedimientos, eq(procedimientos.id, citas.procedimiento_id))
+        .where(eq(citas.id, citaId))
+        .limit(1);
+      return f;
+    },
+
+    /** Locks the appointment row so two signatures for it never interleave. */
+    async bloquearCita(citaId: number) {
+      await db.select({ id: citas.id }).from(citas).where(eq(citas.id, citaId)).for('update');
+    },
+
+    /** Every consent of the appointment, newest first, with its revocation if any. */
+    deCita: (citaId: number): Promise<ConsentimientoConRevocacion[]> =>
+      conRevocacion().where(eq(consentimientos.cita_id, citaId)).orderBy(desc(consentimientos.id)),
+
+    async porId(id: number): Promise<ConsentimientoConRevocacion | undefined> {
+      const [f] = await conRevocacion().where(eq(consentimientos.id, id)).limit(1);
+      return f;
+    },
+
+    async crear(v: NuevoConsentimiento): Promise<ConsentimientoFila> {
+      const [f] = await db.insert(consentimientos).values(v).returning();
+      return f!;
+    },
+
+    async revocar(v: Omit<typeof revocacionesConsentimiento.$inferInsert, 'id'>) {
+      await db.insert(revocacionesConsentimiento).values(v);
+    },
+
+    /** DOMAIN.md: a procedure appointment is realizada only with a signed, unrevoked consent for it. */
+    async tieneVigente(citaId: number): Promise<boolean> {
+      const [f] = await conRevocacion()
+        .where(and(eq(consentimientos.cita_id, citaId), isNull(revocacionesConsentimiento.id)))
+        .limit(1);
+      return !!f;
+    },
+  };
+}
+export type ConsentimientosRepository = ReturnType<typeof createConsentimientosRepository>;

@@ -1,0 +1,177 @@
+// SQL for clinical notes, their prescriptions, exam orders and addenda. There is no delete here, and the database
+// refuses one anyway (0009_evoluciones.sql), as it refuses any change to a signed note.
+import { and, asc, eq, inArray, isNotNull, isNull, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/client.ts';
+import {
+  adendas,
+  archivos,
+  citas,
+  evoluciones,
+  formulas,
+  ordenesExamen,
+  procedimientos,
+  usuarios,
+} from '../../db/schema/index.ts';
+
+export type EvolucionFila = typeof evoluciones.$inferSelect;
+export type ContenidoEvolucion = Pick<
+  EvolucionFila,
+  'motivo' | 'hallazgos' | 'procedimiento_realizado' | 'productos' | 'indicaciones'
+>;
+export type LineaFormula = { nombre: string; dosis: string; frecuencia: string; duracion: string };
+export type LineaOrden = { examen: string; indicaciones: string };
+
+const autor = alias(usuarios, 'autor');
+const paciente = alias(usuarios, 'paciente');
+const doctor = alias(usuarios, 'doctor');
+
+export function createEvolucionesRepository(db: Executor) {
+  /** A note with everything hanging from it, in the order it was written. */
+  async function completa(where: SQL) {
+    const [f] = await db
+      .select({ evolucion: evoluciones, autor_nombre: autor.nombre, paciente_nombre: paciente.nombre })
+      .from(evoluciones)
+      .innerJoin(autor, eq(autor.id, evoluciones.autor_id))
+      .innerJoin(paciente, eq(paciente.id, evoluciones.paciente_id))
+      .where(where)
+      .limit(1);
+    if (!f) return undefined;
+    const id = f.evolucion.id;
+    const quien = alias(usuarios, 'quien');
+    const docIds = [f.evolucion.receta_archivo_id, f.evolucion.orden_archivo_id].filter((x): x is number => x !== null);
+    // One after the other: inside a transaction every statement shares one connection.
+    const lineasFormula = await db
+      .select()
+      .from(formulas)
+      .where(eq(formulas.evolucion_id, id))
+      .orderBy(asc(formulas.id));
+    const lineasOrden = await db
+      .select()
+      .from(ordenesExamen)
+      .where(eq(ordenesExamen.evolucion_id, id))
+      .orderBy(asc(ordenesExamen.id));
+    const notas = await db
+      .select({
+        id: adendas.id,
+        texto: adendas.texto,
+        creada_en: adendas.creada_en,
+        autor_id: adendas.autor_id,
+        autor_nombre: quien.nombre,
+      })
+      .from(adendas)
+      .innerJoin(quien, eq(quien.id, adendas.autor_id))
+      .where(eq(adendas.evolucion_id, id))
+      .orderBy(asc(adendas.creada_en), asc(adendas.id));
+    const docs = docIds.length
+      ? await db.select({ id: archivos.id, sha256: archivos.sha256 }).from(archivos).where(inArray(archivos.id, docIds))
+      : [];
+    const sha = (archivoId: number | null) => {
+      const d = archivoId ? docs.find((x) => x.id === archivoId) : undefined;
+      return d ? { archivo_id: d.id, sha256: d.sha256 } : null;
+    };
+    return {
+      ...f,
+      formulas: lineasFormula,
+      ordenes: lineasOrden,
+      adendas: notas,
+      receta: sha(f.evolucion.receta_archivo_id),
+      orden_examenes: sha(f.evolucion.orden_archivo_id),
+    };
+  }
+
+  return {
+    porCita: (citaId: number) => completa(eq(evoluciones.cita_id, citaId)),
+    porId: (id: number) => completa(eq(evoluciones.id, id)),
+
+    /** What the rules and the PDFs need of the appointment. */
+    async cita(citaId: number) {
+      const [f] = await db
+        .select({
+          id: citas.id,
+          paciente_id: citas.paciente_id,
+          paciente_nombre: paciente.nombre,
+          paciente_tipodocumento: paciente.tipodocumento,
+          paciente_documento: paciente.numerodocumento,
+          paciente_nacimiento: paciente.fecha_nacimiento,
+          doctor_id: citas.doctor_id,
+          doctor_nombre: doctor.nombre,
+          doctor_tipodocumento: doctor.tipodocumento,
+          doctor_documento: doctor.numerodocumento,
+          estado: citas.estado,
+          tipo: citas.tipo,
+          inicio: citas.inicio,
+          procedimiento_nombre: procedimientos.nombre,
+        })
+        .from(citas)
+        .innerJoin(paciente, eq(paciente.id, citas.paciente_id))
+        .innerJoin(doctor, eq(doctor.id, citas.doctor_id))
+        .leftJoin(procedimientos, eq(procedimientos.id, citas.procedimiento_id))
+        .where(eq(citas.id, citaId))
+        .limit(1);
+      return f;
+    },
+
+    /** The row locked for this transaction (signing and saving a draft never interleave). */
+    async bloquear(id: number): Promise<EvolucionFila | undefined> {
+      const [f] = await db.select().from(evoluciones).where(eq(evoluciones.id, id)).for('update');
+      return f;
+    },
+
+    async crear(v: ContenidoEvolucion & { cita_id: number; paciente_id: number; autor_id: number }) {
+      const [f] = await db.insert(evoluciones).values(v).returning({ id: evoluciones.id });
+      return f!.id;
+    },
+
+    /** A draft's content; the WHERE keeps it to drafts even if a caller forgot to check. */
+    async actualizar(id: number, c: ContenidoEvolucion, ahora: Date): Promise<boolean> {
+      const filas = await db
+        .update(evoluciones)
+        .set({ ...c, actualizada_en: ahora })
+        .where(and(eq(evoluciones.id, id), isNull(evoluciones.firmada_en)))
+        .returning({ id: evoluciones.id });
+      return filas.length > 0;
+    },
+
+    /** A draft's prescription and exam orders, replaced as a whole (the form sends them all). */
+    async reemplazarLineas(id: number, f: LineaFormula[], o: LineaOrden[]) {
+      await db.delete(formulas).where(eq(formulas.evolucion_id, id));
+      await db.delete(ordenesExamen).where(eq(ordenesExamen.evolucion_id, id));
+      if (f.length) await db.insert(formulas).values(f.map((x) => ({ ...x, evolucion_id: id })));
+      if (o.length) await db.insert(ordenesExamen).values(o.map((x) => ({ ...x, evolucion_id: id })));
+    },
+
+    async firmar(
+      id: number,
+      v: {
+        firmada_en: Date;
+        hash_contenido: string;
+        receta_archivo_id: number | null;
+        orden_archivo_id: number | null;
+      },
+    ): Promise<boolean> {
+      const filas = await db
+        .update(evoluciones)
+        .set({ ...v, actualizada_en: v.firmada_en })
+        .where(and(eq(evoluciones.id, id), isNull(evoluciones.firmada_en)))
+        .returning({ id: evoluciones.id });
+      return filas.length > 0;
+    },
+
+    async agregarAdenda(v: { evolucion_id: number; autor_id: number; texto: string; creada_en: Date }) {
+      const [f] = await db.insert(adendas).values(v).returning({ id: adendas.id });
+      return f!.id;
+    },
+
+    /** DOMAIN.md: an appointment is realizada only with a signed note. */
+    async tieneNotaFirmada(citaId: number): Promise<boolean> {
+      const [f] = await db
+        .select({ id: evoluciones.id })
+        .from(evoluciones)
+        .where(and(eq(evoluciones.cita_id, citaId), isNotNull(evoluciones.firmada_en)))
+        .limit(1);
+      return !!f;
+    },
+  };
+}
+export type EvolucionesRepository = ReturnType<typeof createEvolucionesRepository>;

@@ -1,0 +1,288 @@
+// Clinical notes per appointment (DOMAIN.md "evoluciones"; issue 9, items 3-4; Res. 1995 de 1999): the
+// appointment's doctor writes a draft with its prescription and exam orders and signs it; from then on nothing
+// changes (content hash stored, the database refuses updates) and corrections are dated addenda that leave the
+// original in view. Signing builds the prescription and exam-order PDFs once and keeps them as private files.
+// Doctors read notes (each read audited) and the patient their own signed ones; drafts stay with their author.
+import { Readable } from 'node:stream';
+import type { z } from 'zod';
+import type { Evolucion, adendaDatosSchema, evolucionDatosSchema } from '@clinica/contracts/evoluciones';
+import type { Rol } from '@clinica/contracts/usuarios';
+import type { Transaccion } from '../../db/transacciones.ts';
+import { AppError, isUniqueViolation, noEncontrado } from '../../lib/app-error.ts';
+import type { ArchivosPrivados } from '../../platform/archivos.service.ts';
+import type { AuditoriaRepository } from '../../platform/auditoria.repository.ts';
+import { hashContenido } from './evoluciones.contenido.ts';
+import { generarOrdenExamenes, generarReceta, type DatosDocumento } from './evoluciones.pdf.ts';
+import type { EvolucionesRepository } from './evoluciones.repository.ts';
+
+export type ReposEvoluciones = { evoluciones: EvolucionesRepository; auditoria: AuditoriaRepository };
+export type Actor = { id: number; rol: Rol };
+export type Origen = { ip?: string | undefined; agente?: string | undefined };
+type Datos = z.output<typeof evolucionDatosSchema>;
+type Adenda = z.output<typeof adendaDatosSchema>;
+type Completa = NonNullable<Awaited<ReturnType<EvolucionesRepository['porId']>>>;
+
+export const MENSAJES_EVOLUCION = {
+  citaNoEncontrada: 'No encontramos esa cita.',
+  noEncontrada: 'No encontramos esa nota de evolución.',
+  citaCancelada: 'Una cita cancelada no lleva nota de evolución.',
+  yaExiste: 'Esta cita ya tiene nota de evolución. Ábrela para continuarla.',
+  firmada: 'Esta nota ya está firmada y no se puede modificar. Si necesitas corregir algo, agrega una adenda.',
+  yaFirmada: 'Esta nota ya está firmada.',
+  cambio: 'La nota cambió mientras la firmabas. Revísala y vuelve a firmarla.',
+  borradorSinAdenda: 'La nota aún es un borrador: corrígela directamente y fírmala.',
+} as const;
+
+/** 'dd/mm/aaaa h:mm a. m.' in the clinic's zone (DOMAIN.md dates). */
+function formateador(zona: string) {
+  const fecha = new Intl.DateTimeFormat('es-CO', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: zona });
+  const hora = new Intl.DateTimeFormat('es-CO', { hour: 'numeric', minute: '2-digit', hour12: true, timeZone: zona });
+  return (d: Date) => `${fecha.format(d)} ${hora.format(d)}`.replace(/\u00a0|\u202f/g, ' ');
+}
+
+function toWire(f: Completa): Evolucion {
+  const e = f.evolucion;
+  return {
+    id: e.id,
+    cita_id: e.cita_id,
+    paciente: { id: e.paciente_id, nombre: f.paciente_nombre },
+    autor: { id: e.autor_id, nombre: f.autor_nombre },
+    estado: e.firmada_en ? 'firmada' : 'borrador',
+    motivo: e.motivo,
+    hallazgos: e.hallazgos,
+    procedimiento_realizado: e.procedimiento_realizado,
+    productos: e.productos,
+    indicaciones: e.indicaciones,
+    formulas: f.formulas.map((x) => ({
+      id: x.id,
+      nombre: x.nombre,
+      dosis: x.dosis,
+      frecuencia: x.frecuencia,
+      duracion: x.duracion,
+    })),
+    ordenes: f.ordenes.map((x) => ({ id: x.id, examen: x.examen, indicaciones: x.indicaciones })),
+    creada_en: e.creada_en,
+    actualizada_en: e.actualizada_en,
+    firmada_en: e.firmada_en,
+    hash_contenido: e.hash_contenido,
+    receta: f.receta,
+    orden_examenes: f.orden_examenes,
+    adendas: f.adendas.map((a) => ({
+      id: a.id,
+      autor: { id: a.autor_id, nombre: a.autor_nombre },
+      texto: a.texto,
+      creada_en: a.creada_en,
+    })),
+  };
+}
+
+const contenido = (d: Datos) => ({
+  motivo: d.motivo,
+  hallazgos: d.hallazgos,
+  procedimiento_realizado: d.procedimiento_realizado,
+  productos: d.productos,
+  indicaciones: d.indicaciones,
+});
+
+const firmable = (f: Completa, firmadaEn: Date) => ({
+  ...f.evolucion,
+  formulas: f.formulas,
+  ordenes: f.ordenes,
+  firmada_en: firmadaEn,
+});
+
+export function createEvolucionesService(deps: {
+  repos: ReposEvoluciones;
+  transaccion: Transaccion<ReposEvoluciones>;
+  archivos: Pick<ArchivosPrivados, 'guardar'>;
+  now: () => Date;
+  clinicaNombre: string;
+  zona: string;
+}) {
+  const { repos, transaccion, archivos, now } = deps;
+  const repo = repos.evoluciones;
+  const fechaHora = formateador(deps.zona);
+
+  const auditar = (
+    r: Pick<ReposEvoluciones, 'auditoria'>,
+    actor: Actor,
+    accion: string,
+    id: number,
+    detalle: string,
+    origen: Origen,
+  ) =>
+    r.auditoria.registrar({
+      usuarioId: actor.id,
+      accion,
+      recurso: 'evolucion',
+      recursoId: id,
+      resultado: 'exito',
+      ip: origen.ip,
+      agente: origen.agente,
+      detalle,
+    });
+
+  /** The note the caller may write: theirs as the appointment's doctor; anyone else's answers like a missing one. */
+  async function propia(actor: Actor, id: number): Promise<Completa> {
+    const f = await repo.porId(id);
+    if (!f || f.evolucion.autor_id !== actor.id) throw noEncontrado(MENSAJES_EVOLUCION.noEncontrada);
+    return f;
+  }
+
+  const conflicto = (mensaje: string) => new AppError('CONFLICTO', 409, mensaje);
+
+  /** The PDFs of a note about to be signed, stored privately under the patient; their ids for the signed row. */
+  async function documentos(f: Completa, firmadaEn: Date, hash: string, actor: Actor, origen: Origen) {
+    if (!f.formulas.length && !f.ordenes.length) return { receta: null, orden: null };
+    const cita = (await repo.cita(f.evolucion.cita_id))!;
+    const d: DatosDocumento = {
+      clinica: deps.clinicaNombre,
+      fechaFirma: fechaHora(firmadaEn),
+      firmadaEn,
+      evolucionId: f.evolucion.id,
+      citaId: cita.id,
+      hash,
+      doctor: { nombre: cita.doctor_nombre, documento: `${cita.doctor_tipodocumento} ${cita.doctor_documento}` },
+      paciente: {
+        nombre: cita.paciente_nombre,
+        documento: `${cita.paciente_tipodocumento} ${cita.paciente_documento}`,
+      },
+    };
+    const guardar = async (bytes: Uint8Array, nombre: string) =>
+      (
+        await archivos.guardar({
+          datos: Readable.from([Buffer.from(bytes)]),
+          categoria: 'documento',
+          propietarioId: f.evolucion.paciente_id,
+          nombre,
+          creadoPor: actor.id,
+          permitidos: ['pdf'],
+          origen,
+        })
+      ).id;
+    const receta = f.formulas.length
+      ? await guardar(
+          await generarReceta(d, f.formulas, f.evolucion.indicaciones),
+          `formula-medica-cita-${cita.id}.pdf`,
+        )
+      : null;
+    const orden = f.ordenes.length
+      ? await guardar(await generarOrdenExamenes(d, f.ordenes), `orden-examenes-cita-${cita.id}.pdf`)
+      : null;
+    return { receta, orden };
+  }
+
+  return {
+    /**
+     * The appointment's note for who may read it: the patient their own once signed; doctors any signed note
+     * and their own drafts (each read audited). Someone else's appointment answers like a missing one.
+     */
+    async porCita(actor: Actor, citaId: number, origen: Origen): Promise<{ evolucion: Evolucion | null }> {
+      const cita = await repo.cita(citaId);
+      if (!cita || (actor.rol === 'paciente' && cita.paciente_id !== actor.id)) {
+        throw noEncontrado(MENSAJES_EVOLUCION.citaNoEncontrada);
+      }
+      const f = await repo.porCita(citaId);
+      if (!f) return { evolucion: null };
+      const firmada = !!f.evolucion.firmada_en;
+      if (!firmada && f.evolucion.autor_id !== actor.id) return { evolucion: null };
+      if (actor.rol !== 'paciente') {
+        await auditar(
+          repos,
+          actor,
+          'evolucion.leer',
+          f.evolucion.id,
+          `paciente=${f.evolucion.paciente_id}; cita=${citaId}`,
+          origen,
+        );
+      }
+      return { evolucion: toWire(f) };
+    },
+
+    async crear(actor: Actor, citaId: number, datos: Datos, origen: Origen): Promise<Evolucion> {
+      const cita = await repo.cita(citaId);
+      // Only the appointment's doctor writes its note; for anyone else the appointment is not theirs to see.
+      if (!cita || cita.doctor_id !== actor.id) throw noEncontrado(MENSAJES_EVOLUCION.citaNoEncontrada);
+      if (cita.estado === 'cancelada') throw conflicto(MENSAJES_EVOLUCION.citaCancelada);
+      try {
+        const id = await transaccion(async (tx) => {
+          const nueva = await tx.evoluciones.crear({
+            ...contenido(datos),
+            cita_id: citaId,
+            paciente_id: cita.paciente_id,
+            autor_id: actor.id,
+          });
+          await tx.evoluciones.reemplazarLineas(nueva, datos.formulas, datos.ordenes);
+          await auditar(tx, actor, 'evolucion.crear', nueva, `cita=${citaId}`, origen);
+          return nueva;
+        });
+        return toWire((await repo.porId(id))!);
+      } catch (err) {
+        if (isUniqueViolation(err, 'evoluciones_una_por_cita')) throw conflicto(MENSAJES_EVOLUCION.yaExiste);
+        throw err;
+      }
+    },
+
+    /** Saves the whole draft; a signed note is refused here and, underneath, by the database. */
+    async editar(actor: Actor, id: number, datos: Datos, origen: Origen): Promise<Evolucion> {
+      const f = await propia(actor, id);
+      if (f.evolucion.firmada_en) throw conflicto(MENSAJES_EVOLUCION.firmada);
+      await transaccion(async (tx) => {
+        const fila = await tx.evoluciones.bloquear(id);
+        if (fila?.firmada_en) throw conflicto(MENSAJES_EVOLUCION.firmada);
+        await tx.evoluciones.actualizar(id, contenido(datos), now());
+        await tx.evoluciones.reemplazarLineas(id, datos.formulas, datos.ordenes);
+        await auditar(tx, actor, 'evolucion.editar', id, `cita=${f.evolucion.cita_id}`, origen);
+      });
+      return toWire((await repo.porId(id))!);
+    },
+
+    /**
+     * Signs the note: hashes its canonical content, builds the PDFs once, and marks it signed in one statement
+     * that only a draft matches. If the draft changed between reading it and locking it, nothing is signed.
+     */
+    async firmar(actor: Actor, id: number, origen: Origen): Promise<Evolucion> {
+      const f = await propia(actor, id);
+      if (f.evolucion.firmada_en) throw conflicto(MENSAJES_EVOLUCION.yaFirmada);
+      const cita = await repo.cita(f.evolucion.cita_id);
+      if (cita?.estado === 'cancelada') throw conflicto(MENSAJES_EVOLUCION.citaCancelada);
+      const firmadaEn = now();
+      const hash = hashContenido(firmable(f, firmadaEn));
+      const docs = await documentos(f, firmadaEn, hash, actor, origen);
+      await transaccion(async (tx) => {
+        const fila = await tx.evoluciones.bloquear(id);
+        if (fila?.firmada_en) throw conflicto(MENSAJES_EVOLUCION.yaFirmada);
+        const ahora = (await tx.evoluciones.porId(id))!;
+        if (hashContenido(firmable(ahora, firmadaEn)) !== hash) throw conflicto(MENSAJES_EVOLUCION.cambio);
+        await tx.evoluciones.firmar(id, {
+          firmada_en: firmadaEn,
+          hash_contenido: hash,
+          receta_archivo_id: docs.receta,
+          orden_archivo_id: docs.orden,
+        });
+        await auditar(tx, actor, 'evolucion.firmar', id, `cita=${f.evolucion.cita_id}; sha256=${hash}`, origen);
+      });
+      return toWire((await repo.porId(id))!);
+    },
+
+    /** A dated correction by the note's author; the signed text stays exactly as it was. */
+    async agregarAdenda(actor: Actor, id: number, datos: Adenda, origen: Origen): Promise<Evolucion> {
+      const f = await propia(actor, id);
+      if (!f.evolucion.firmada_en) throw conflicto(MENSAJES_EVOLUCION.borradorSinAdenda);
+      await transaccion(async (tx) => {
+        const adenda = await tx.evoluciones.agregarAdenda({
+          evolucion_id: id,
+          autor_id: actor.id,
+          texto: datos.texto,
+          creada_en: now(),
+        });
+        await auditar(tx, actor, 'evolucion.adenda', id, `adenda=${adenda}`, origen);
+      });
+      return toWire((await repo.porId(id))!);
+    },
+
+    /** For the appointments service (through the composition root): realizada needs a signed note. */
+    tieneNotaFirmada: (citaId: number) => repo.tieneNotaFirmada(citaId),
+  };
+}
+export type EvolucionesService = ReturnType<typeof createEvolucionesService>;

@@ -1,0 +1,66 @@
+// The notification feeds (SPEC 7): a user reads and changes only their own (another id is 403), and creating a
+// notification happens inside the transaction of the change that causes it, with its live push queued in the
+// same transaction (delivered after commit by the outbox).
+import type { Rol } from '@clinica/contracts/usuarios';
+import type { Notificacion } from '@clinica/contracts/notificaciones';
+import { noEncontrado, prohibido } from '../../lib/app-error.ts';
+import type { Encolar } from '../../platform/bandeja.service.ts';
+import type { NotificacionFila, NotificacionesRepository, NuevaNotificacion } from './notificaciones.repository.ts';
+
+export type Actor = { id: number; rol: Rol };
+
+export const toNotificacionWire = (f: NotificacionFila): Notificacion => ({
+  id: f.id,
+  mensaje: f.mensaje,
+  leida: f.leida,
+  archivada: f.archivada,
+  tipo: f.tipo,
+  cita_id: f.cita_id,
+  ruta: f.ruta,
+  creada_en: f.creada_en,
+});
+
+/** Inside a transaction: the row and its live push (to the user's room, after commit). */
+export async function notificar(
+  tx: { notificaciones: Pick<NotificacionesRepository, 'crear'>; encolar: Encolar },
+  v: NuevaNotificacion,
+): Promise<void> {
+  const fila = await tx.notificaciones.crear(v);
+  const n = toNotificacionWire(fila);
+  await tx.encolar('notificacion', {
+    usuarioId: v.usuario_id,
+    notificacion: { ...n, creada_en: n.creada_en.toISOString() },
+  });
+}
+
+export function createNotificacionesService({ repo }: { repo: NotificacionesRepository }) {
+  /** SPEC 7 calls carry the user id in the path: it must be the caller's own. */
+  const propio = (actor: Actor, userId: number) => {
+    if (actor.id !== userId) throw prohibido('Solo puedes ver y cambiar tus propias notificaciones.');
+  };
+  return {
+    async listar(actor: Actor, userId: number) {
+      propio(actor, userId);
+      return (await repo.feed(userId)).map(toNotificacionWire);
+    },
+    async historial(actor: Actor, userId: number) {
+      propio(actor, userId);
+      return (await repo.historial(userId)).map(toNotificacionWire);
+    },
+    async marcarLeida(actor: Actor, userId: number, id: number) {
+      propio(actor, userId);
+      const fila = await repo.marcarLeida(userId, id);
+      if (!fila) throw noEncontrado('No encontramos esa notificación.');
+      return toNotificacionWire(fila);
+    },
+    async marcarTodas(actor: Actor, userId: number) {
+      propio(actor, userId);
+      return { actualizadas: await repo.marcarTodas(userId) };
+    },
+    async archivarLeidas(actor: Actor, userId: number) {
+      propio(actor, userId);
+      return { archivadas: await repo.archivarLeidas(userId) };
+    },
+  };
+}
+export type NotificacionesService = ReturnType<typeof createNotificacionesService>;

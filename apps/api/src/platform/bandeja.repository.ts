@@ -1,0 +1,63 @@
+// SQL for the outbox (db/schema/plataforma.ts). Rows are added inside the caller's transaction; the
+// dispatcher claims due rows with a lease (FOR UPDATE SKIP LOCKED: instances never claim the same row).
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import type { Executor } from '../db/client.ts';
+import { bandejaSalida } from '../db/schema/index.ts';
+
+export type FilaBandeja = typeof bandejaSalida.$inferSelect;
+
+export function createBandejaRepository(db: Executor) {
+  return {
+    /** `disponibleEn`: not before then (a reminder); by default at once. */
+    async agregar(tipo: string, carga: unknown, disponibleEn?: Date): Promise<number> {
+      const [fila] = await db
+        .insert(bandejaSalida)
+        .values({ tipo, carga, ...(disponibleEn ? { disponible_en: disponibleEn } : {}) })
+        .returning({ id: bandejaSalida.id });
+      return fila!.id;
+    },
+
+    /** Claims up to `limite` due, undelivered rows not claimed by anyone else, until `hasta`. */
+    async reclamar(ahora: Date, hasta: Date, limite: number): Promise<FilaBandeja[]> {
+      const libres = db
+        .select({ id: bandejaSalida.id })
+        .from(bandejaSalida)
+        .where(
+          and(
+            isNull(bandejaSalida.entregada_en),
+            sql`${bandejaSalida.disponible_en} <= ${ahora}`,
+            sql`(${bandejaSalida.reclamada_hasta} is null or ${bandejaSalida.reclamada_hasta} < ${ahora})`,
+          ),
+        )
+        .orderBy(asc(bandejaSalida.id))
+        .limit(limite)
+        .for('update', { skipLocked: true });
+      const filas = await db
+        .update(bandejaSalida)
+        .set({ reclamada_hasta: hasta, intentos: sql`${bandejaSalida.intentos} + 1` })
+        .where(sql`${bandejaSalida.id} in (${libres})`)
+        .returning();
+      return filas.sort((a, b) => a.id - b.id);
+    },
+
+    async marcarEntregada(id: number, ahora: Date): Promise<void> {
+      await db
+        .update(bandejaSalida)
+        .set({ entregada_en: ahora, reclamada_hasta: null, ultimo_error: null })
+        .where(eq(bandejaSalida.id, id));
+    },
+
+    async marcarFallo(id: number, disponibleEn: Date, error: string): Promise<void> {
+      await db
+        .update(bandejaSalida)
+        .set({ disponible_en: disponibleEn, reclamada_hasta: null, ultimo_error: error.slice(0, 500) })
+        .where(eq(bandejaSalida.id, id));
+    },
+
+    /** Every row, oldest first (tests and, later, the administrators' view). */
+    async listar(): Promise<FilaBandeja[]> {
+      return db.select().from(bandejaSalida).orderBy(asc(bandejaSalida.id));
+    },
+  };
+}
+export type BandejaRepository = ReturnType<typeof createBandejaRepository>;

@@ -1,0 +1,145 @@
+// The outbox dispatcher: delivers rows after their transaction committed, retries failures with growing
+// waits (never gives up: an effect that was promised is owed), marks them delivered. Runs when a
+// transaction that wrote to the outbox commits (avisar) and every few seconds for retries and for rows
+// other instances or a previous run left behind.
+import type { NotificacionEvento } from '@clinica/contracts/events';
+import type { BandejaRepository } from './bandeja.repository.ts';
+
+/** The effects that leave the database, and what each carries. One handler per type. */
+export type EventosBandeja = {
+  /** Sessions ended (password change, deactivation): the live connection must drop them on every instance. */
+  'sesiones.revocadas': {
+    usuarioId: number;
+    /** Every session of the user but this one (password change). */
+    exceptoSid: string | null;
+    /** Only this session (sign-out). */
+    sid?: string;
+    motivo: 'contrasena' | 'desactivacion' | 'cierre';
+  };
+  /** An e-mail to one person. */
+  correo: {
+    para: string;
+    asunto: string;
+    texto: string;
+    /**
+     * A password-recovery e-mail: the text holds MARCA_ENLACE_RECUPERACION, replaced by a freshly signed link only
+     * when the message is sent, so no usable link is ever stored in the outbox (decision 0011).
+     */
+    enlaceRecuperacion?: { usuarioId: number; expira: string };
+  };
+  /** Someone asked for a recovery link: known address or not, the request does the same work (issue 10.7). */
+  recuperacion: { correo: string; solicitadaEn: string };
+  /** 24 h before an appointment: remind its patient (in-app and e-mail), if it still stands as booked. */
+  recordatorio: { citaId: number; inicio: string };
+  /** A notification row was committed: push it to its user's live connection(s). */
+  notificacion: { usuarioId: number; notificacion: NotificacionEvento };
+};
+export type TipoBandeja = keyof EventosBandeja;
+export type Manejadores = { [K in TipoBandeja]: (carga: EventosBandeja[K]) => Promise<void> };
+
+/** How a transaction adds a row: typed by event. */
+export type Encolar = <K extends TipoBandeja>(
+  tipo: K,
+  carga: EventosBandeja[K],
+  opciones?: { disponibleEn?: Date },
+) => Promise<void>;
+
+export type DespachadorOpciones = {
+  repo: BandejaRepository;
+  /** Claims run inside a transaction so the row lock holds until the lease is written. */
+  enTransaccion: <T>(fn: (repo: BandejaRepository) => Promise<T>) => Promise<T>;
+  manejadores: Manejadores;
+  now: () => Date;
+  log: { warn(o: object, m: string): void; error(o: object, m: string): void };
+  /** Poll for due retries; 0 turns the timer off (tests call despachar()). */
+  intervaloMs?: number;
+  lote?: number;
+};
+
+/** How long a claim holds before another dispatcher may take the row (a crashed instance's rows). */
+export const PLAZO_RECLAMO_MS = 60_000;
+/** 1 s, 2 s, 4 s ... up to 10 minutes between attempts. */
+export function esperaReintento(intentos: number): number {
+  return Math.min(1000 * 2 ** Math.max(0, intentos - 1), 10 * 60_000);
+}
+
+export function createDespachador(opts: DespachadorOpciones) {
+  const { repo, manejadores, now, log } = opts;
+  const lote = opts.lote ?? 20;
+  let enCurso: Promise<number> | null = null;
+  let otraVez = false;
+  let detenido = false;
+  let temporizador: NodeJS.Timeout | null = null;
+
+  async function entregarLote(): Promise<number> {
+    const ahora = now();
+    const filas = await opts.enTransaccion((tx) =>
+      tx.reclamar(ahora, new Date(ahora.getTime() + PLAZO_RECLAMO_MS), lote),
+    );
+    for (const fila of filas) {
+      const manejador = manejadores[fila.tipo as TipoBandeja] as ((c: unknown) => Promise<void>) | undefined;
+      try {
+        if (!manejador) throw new Error(`sin manejador para ${fila.tipo}`);
+        await manejador(fila.carga);
+        await repo.marcarEntregada(fila.id, now());
+      } catch (err) {
+        const mensaje = err instanceof Error ? err.message : String(err);
+        const espera = esperaReintento(fila.intentos);
+        log.warn(
+          { bandejaId: fila.id, tipo: fila.tipo, intentos: fila.intentos, esperaMs: espera },
+          'efecto no entregado; se reintentará',
+        );
+        await repo.marcarFallo(fila.id, new Date(now().getTime() + espera), mensaje);
+      }
+    }
+    return filas.length;
+  }
+
+  /** Delivers everything due now; resolves to how many rows it handled. Concurrent calls share one run. */
+  function despachar(): Promise<number> {
+    if (detenido) return Promise.resolve(0);
+    if (enCurso) {
+      otraVez = true;
+      return enCurso;
+    }
+    enCurso = (async () => {
+      let total = 0;
+      try {
+        do {
+          otraVez = false;
+          for (let n = await entregarLote(); n > 0 && !detenido; n = await entregarLote()) total += n;
+        } while (otraVez && !detenido);
+      } catch (err) {
+        // The database may be down; the timer tries again.
+        log.error({ err: err instanceof Error ? err.message : String(err) }, 'no se pudo leer la bandeja de salida');
+      } finally {
+        enCurso = null;
+      }
+      return total;
+    })();
+    return enCurso;
+  }
+
+  return {
+    despachar,
+    /** A transaction that wrote to the outbox committed: deliver soon, off the request's path. */
+    avisar() {
+      if (!detenido) setImmediate(() => void despachar());
+    },
+    iniciar() {
+      const cada = opts.intervaloMs ?? 5000;
+      if (cada > 0 && !temporizador) {
+        temporizador = setInterval(() => void despachar(), cada);
+        temporizador.unref();
+      }
+      void despachar();
+    },
+    async detener() {
+      detenido = true;
+      if (temporizador) clearInterval(temporizador);
+      temporizador = null;
+      await enCurso;
+    },
+  };
+}
+export type Despachador = ReturnType<typeof createDespachador>;

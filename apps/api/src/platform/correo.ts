@@ -1,0 +1,39 @@
+// Outgoing e-mail, delivered by the outbox dispatcher (never inside a request). With SMTP_URL through that
+// server (nodemailer); without it (development, demo) each message is written as an .eml file under
+// DATA_DIR/correos, where a developer can open it: nothing is sent and nothing is lost.
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import nodemailer from 'nodemailer';
+import type { EventosBandeja } from './bandeja.service.ts';
+
+export type Correo = EventosBandeja['correo'];
+export type Mailer = { enviar(correo: Correo): Promise<void> };
+
+export const carpetaCorreos = (dataDir: string) => path.join(dataDir, 'correos');
+
+export function createMailer(opts: { smtpUrl: string | undefined; remitente: string; dataDir: string }): Mailer {
+  if (opts.smtpUrl) {
+    const transporte = nodemailer.createTransport(opts.smtpUrl);
+    return {
+      async enviar(c) {
+        await transporte.sendMail({ from: opts.remitente, to: c.para, subject: c.asunto, text: c.texto });
+      },
+    };
+  }
+  const archivo = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const carpeta = carpetaCorreos(opts.dataDir);
+  return {
+    async enviar(c) {
+      const { message } = await archivo.sendMail({
+        from: opts.remitente,
+        to: c.para,
+        subject: c.asunto,
+        text: c.texto,
+      });
+      await mkdir(carpeta, { recursive: true, mode: 0o700 });
+      const nombre = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
+      await writeFile(path.join(carpeta, nombre), message as Buffer, { mode: 0o600 });
+    },
+  };
+}

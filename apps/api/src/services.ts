@@ -1,0 +1,264 @@
+// The composition root: every repository and service of the API is built here, once, from the config and
+// the database. buildApp hands route plugins the services (never the database); the admin CLI and the
+// demo seed use the same root. Adding a feature: its repository in createRepositories, its service in
+// createServices, its routes in app.ts (docs/arquitectura.md).
+import type { Config } from './config.ts';
+import type { Database, Executor } from './db/client.ts';
+import { perezoso, type Transaccion } from './db/transacciones.ts';
+import { createCarritoRepository } from './features/carrito/carrito.repository.ts';
+import { createCarritoService } from './features/carrito/carrito.service.ts';
+import { createCitasRepository } from './features/citas/citas.repository.ts';
+import { createCitasService } from './features/citas/citas.service.ts';
+import { createConsentimientosRepository } from './features/consentimientos/consentimientos.repository.ts';
+import { createConsentimientosService } from './features/consentimientos/consentimientos.service.ts';
+import { createCorreosRepository } from './features/correos/correos.repository.ts';
+import { createCorreosService } from './features/correos/correos.service.ts';
+import { createEvolucionesRepository } from './features/evoluciones/evoluciones.repository.ts';
+import { createEvolucionesService } from './features/evoluciones/evoluciones.service.ts';
+import { createCopiaRepository } from './features/historias/copia.repository.ts';
+import { createCopiaHistoriaService } from './features/historias/copia.service.ts';
+import { createHistoriasRepository } from './features/historias/historias.repository.ts';
+import { createHistoriasService } from './features/historias/historias.service.ts';
+import { createNotificacionesRepository } from './features/notificaciones/notificaciones.repository.ts';
+import { createNotificacionesService, notificar } from './features/notificaciones/notificaciones.service.ts';
+import { createCategoriasRepository } from './features/catalogo/categorias.repository.ts';
+import { crearCatalogoCache } from './features/catalogo/catalogo-cache.ts';
+import { createCategoriasService } from './features/catalogo/categorias.service.ts';
+import { createProcedimientosRepository } from './features/catalogo/procedimientos.repository.ts';
+import { createProcedimientosService } from './features/catalogo/procedimientos.service.ts';
+import { createAutenticacion } from './features/usuarios/autenticacion.service.ts';
+import { createBloqueosRepository } from './features/usuarios/bloqueos.repository.ts';
+import { createRecuperacionRepository } from './features/usuarios/recuperacion.repository.ts';
+import { createRecuperacionService } from './features/usuarios/recuperacion.service.ts';
+import { crearSesiones } from './features/usuarios/sesiones-cache.ts';
+import { createSesionesRepository } from './features/usuarios/sesiones.repository.ts';
+import { createUsuariosRepository } from './features/usuarios/usuarios.repository.ts';
+import { createUsuariosService } from './features/usuarios/usuarios.service.ts';
+import { createCalendario } from './lib/calendario.ts';
+import { createPasswordHasher } from './lib/passwords.ts';
+import { createLocalStorage, privadoDir, uploadsDir, type Storage } from './lib/storage.ts';
+import { createTokensRecuperacion } from './lib/token-recuperacion.ts';
+import { createTokens } from './lib/tokens.ts';
+import { createArchivosRepository } from './platform/archivos.repository.ts';
+import { createArchivosPrivados } from './platform/archivos.service.ts';
+import { createAuditoriaRepository } from './platform/auditoria.repository.ts';
+import { createBandejaRepository } from './platform/bandeja.repository.ts';
+import { createDespachador, type Encolar } from './platform/bandeja.service.ts';
+import { createMailer, type Mailer } from './platform/correo.ts';
+import { createEnVivo } from './platform/en-vivo.ts';
+
+/** Every repository, bound to the database or to one transaction; each built on first use. */
+export function createRepositories(db: Executor, alEncolar?: () => void) {
+  const repos = perezoso({
+    usuarios: () => createUsuariosRepository(db),
+    sesiones: () => createSesionesRepository(db),
+    bloqueos: () => createBloqueosRepository(db),
+    auditoria: () => createAuditoriaRepository(db),
+    archivos: () => createArchivosRepository(db),
+    bandeja: () => createBandejaRepository(db),
+    categorias: () => createCategoriasRepository(db),
+    procedimientos: () => createProcedimientosRepository(db),
+    carrito: () => createCarritoRepository(db),
+    citas: () => createCitasRepository(db),
+    notificaciones: () => createNotificacionesRepository(db),
+    historias: () => createHistoriasRepository(db),
+    copia: () => createCopiaRepository(db),
+    evoluciones: () => createEvolucionesRepository(db),
+    consentimientos: () => createConsentimientosRepository(db),
+    recuperacion: () => createRecuperacionRepository(db),
+    correos: () => createCorreosRepository(db),
+  });
+  /** Adds an effect to deliver once this transaction commits. */
+  const encolar: Encolar = async (tipo, carga, opciones) => {
+    alEncolar?.();
+    await repos.bandeja.agregar(tipo, carga, opciones?.disponibleEn);
+  };
+  return Object.assign(repos, { encolar });
+}
+export type Repositories = ReturnType<typeof createRepositories>;
+
+export type ServicesDeps = {
+  config: Config;
+  database: Database;
+  now?: () => Date;
+  log: { warn(o: object, m: string): void; error(o: object, m: string): void };
+  /** Replaces the e-mail transport (tests). */
+  mailer?: Mailer;
+  /** Outbox poll for retries, in ms; 0 turns it off (tests call despachador.despachar()). */
+  intervaloBandejaMs?: number;
+  /** How a slowed-down sign-in waits (tests record instead of sleeping). */
+  esperar?: (ms: number) => Promise<void>;
+};
+
+export async function createServices(deps: ServicesDeps) {
+  const { config, database, log } = deps;
+  const now = deps.now ?? (() => new Date());
+  const repos = createRepositories(database.db);
+  /** "Today", periods and working days in the clinic's zone, on the same clock as everything else. */
+  const calendario = createCalendario(config.clinicaTz, now);
+
+  const enVivo = createEnVivo();
+  const mailer =
+    deps.mailer ??
+    createMailer({ smtpUrl: config.smtpUrl, remitente: config.correoRemitente, dataDir: config.dataDir });
+  const despachador = createDespachador({
+    repo: repos.bandeja,
+    enTransaccion: (fn) => database.db.transaction((tx) => fn(createBandejaRepository(tx))),
+    manejadores: {
+      'sesiones.revocadas': async (carga) => enVivo.publicar('sesiones.revocadas', carga),
+      // A recovery e-mail gets its link signed only now (decision 0011); other e-mails pass untouched.
+      correo: async (carga) => mailer.enviar(await recuperacion.conEnlace(carga)),
+      recuperacion: (carga) => recuperacion.enviarEnlace(carga),
+      notificacion: async (carga) => enVivo.publicar('notificacion', carga),
+      // Handlers run after start-up; the appointments service is built below.
+      recordatorio: (carga) => citas.recordar(carga),
+    },
+    now,
+    log,
+    intervaloMs: deps.intervaloBandejaMs ?? 5000,
+  });
+
+  /** Repositories bound to one transaction; outbox rows it wrote are dispatched after it commits. */
+  const transaccion: Transaccion<Repositories> = async (fn) => {
+    let encolo = false;
+    const resultado = await database.db.transaction((tx) => fn(createRepositories(tx, () => (encolo = true))));
+    if (encolo) despachador.avisar();
+    return resultado;
+  };
+
+  const tokens = createTokens(config.jwtSecret, now);
+  // Every authenticated request looks its session up; on PGlite from a cache the database keeps exact.
+  const sesiones = await crearSesiones(database, { repo: repos.sesiones, log });
+  const autenticacion = createAutenticacion({ tokens, sesiones: sesiones.repo, now });
+
+  /** Public files (procedure images), served under /media with a long cache. */
+  const almacenPublico: Storage = createLocalStorage(uploadsDir(config.dataDir));
+  /** Private files: only through platform/archivos.service.ts (authorised, audited, no-store). */
+  const archivos = createArchivosPrivados({
+    repos,
+    transaccion,
+    storage: createLocalStorage(privadoDir(config.dataDir), { privado: true }),
+  });
+
+  const contrasenas = createPasswordHasher(config.argon2, config.limiteHash);
+  // An unknown e-mail is checked against a throw-away hash; computing it now keeps even the first
+  // such sign-in as slow as a real one.
+  void contrasenas.prepararHashFicticio();
+  const usuarios = createUsuariosService({
+    repos: { ...repos, sesiones: sesiones.repo },
+    transaccion,
+    tokens,
+    now,
+    clinicaNombre: config.clinicaNombre,
+    contrasenas,
+    ...(deps.esperar ? { esperar: deps.esperar } : {}),
+  });
+  const recuperacion = createRecuperacionService({
+    repos: { ...repos, sesiones: sesiones.repo },
+    transaccion,
+    tokens: createTokensRecuperacion(config.jwtSecret),
+    now,
+    clinicaNombre: config.clinicaNombre,
+    urlPublica: config.urlPublica,
+    contrasenas,
+  });
+  const correos = createCorreosService({ repo: repos.correos, smtp: !!config.smtpUrl });
+  // The public catalogue from memory (decision 0013): each catalogue write notifies every instance when it
+  // commits (NOTIFY in its transaction) and empties this instance's cache right after.
+  const catalogoCache = await crearCatalogoCache({ avisos: database.avisos, log });
+  const transaccionCatalogo: Transaccion<Repositories> = async (fn) => {
+    const resultado = await transaccion(async (tx) => {
+      const r = await fn(tx);
+      await tx.procedimientos.avisarCambioCatalogo();
+      return r;
+    });
+    catalogoCache.invalidar();
+    return resultado;
+  };
+  const categorias = createCategoriasService({ repos, transaccion: transaccionCatalogo });
+  const procedimientos = createProcedimientosService({
+    repos,
+    transaccion: transaccionCatalogo,
+    storage: almacenPublico,
+    log,
+  });
+  const carrito = createCarritoService({ repo: repos.carrito, catalogo: procedimientos });
+  const citas = createCitasService({
+    repos,
+    transaccion,
+    calendario,
+    // The transaction hands every repository; the appointments service only names the ones it uses.
+    notificar: (tx, v) => notificar(tx as Repositories, v),
+    // DOMAIN.md: realizada needs the appointment's signed clinical note (the notes service, built below).
+    notaFirmada: (citaId) => evoluciones.tieneNotaFirmada(citaId),
+    // DOMAIN.md: a procedure appointment also needs a signed, unrevoked consent (built below).
+    consentimientoVigente: (citaId) => consentimientos.tieneVigente(citaId),
+  });
+  const notificaciones = createNotificacionesService({ repo: repos.notificaciones });
+  const historias = createHistoriasService({ repos, transaccion });
+  const copiaHistoria = createCopiaHistoriaService({
+    repos,
+    historias,
+    now,
+    clinicaNombre: config.clinicaNombre,
+    zona: config.clinicaTz,
+  });
+  const evoluciones = createEvolucionesService({
+    repos,
+    transaccion,
+    archivos,
+    now,
+    clinicaNombre: config.clinicaNombre,
+    zona: config.clinicaTz,
+  });
+
+  const consentimientos = createConsentimientosService({
+    repos,
+    transaccion,
+    archivos,
+    now,
+    clinicaNombre: config.clinicaNombre,
+    zona: config.clinicaTz,
+  });
+
+  return {
+    config,
+    now,
+    calendario,
+    tokens,
+    /** Readiness: the database answers. */
+    salud: { ping: () => database.ping(), kind: database.kind },
+    autenticacion,
+    audit: repos.auditoria.registrar,
+    /** For services that write more than once: repositories bound to one transaction. */
+    transaccion,
+    usuarios,
+    recuperacion,
+    correos,
+    categorias,
+    procedimientos,
+    /** Anonymous catalogue reads answered from memory (features/catalogo/catalogo-cache.ts). */
+    catalogoCache,
+    carrito,
+    citas,
+    notificaciones,
+    historias,
+    copiaHistoria,
+    evoluciones,
+    consentimientos,
+    almacenPublico,
+    archivos,
+    despachador,
+    enVivo,
+    /** Starts background work (the outbox dispatcher). */
+    iniciar() {
+      despachador.iniciar();
+    },
+    async cerrar() {
+      await despachador.detener();
+      await sesiones.detener();
+      await catalogoCache.detener();
+    },
+  };
+}
+export type Services = Awaited<ReturnType<typeof createServices>>;

@@ -1,0 +1,39 @@
+// Every setting the application reads is documented where a newcomer looks: a row of the README's tables
+// and a line (active or commented out) of .env.example. A new variable in config.ts, the web's env.ts or
+// the Vite config fails here until both are written.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { API_ROOT } from '../src/lib/paths.ts';
+
+const REPO = path.resolve(API_ROOT, '../..');
+const leer = (rel: string) => readFileSync(path.join(REPO, rel), 'utf8');
+
+function leidas(): string[] {
+  const config = leer('apps/api/src/config.ts');
+  const esquema = config.slice(config.indexOf('const esquema'), config.indexOf('export type Config'));
+  const servidor = [...esquema.matchAll(/^\s+([A-Z][A-Z0-9_]*):\s/gm)].map((m) => m[1]!);
+  const web = [...leer('apps/web/src/lib/env.ts').matchAll(/import\.meta\.env\.(VITE_[A-Z0-9_]+)/g)].map((m) => m[1]!);
+  const vite = [...leer('apps/web/vite.config.ts').matchAll(/process\.env\.([A-Z][A-Z0-9_]*)/g)]
+    .map((m) => m[1]!)
+    .filter((v) => v !== 'VITEST');
+  return [...new Set([...servidor, ...web, ...vite])];
+}
+
+describe('documented configuration', () => {
+  it('finds the settings the code reads', () => {
+    expect(leidas()).toEqual(
+      expect.arrayContaining(['NODE_ENV', 'PORT', 'DATABASE_URL', 'WEB_DIST', 'VITE_API_URL', 'API_URL']),
+    );
+  });
+
+  it('lists each of them in the README tables and in .env.example', () => {
+    const readme = leer('README.md');
+    const ejemplo = leer('.env.example');
+    const faltan = leidas().flatMap((v) => [
+      ...(new RegExp(`^\\| \`${v}\` `, 'm').test(readme) ? [] : [`README.md: ${v}`]),
+      ...(new RegExp(`^(# )?${v}=`, 'm').test(ejemplo) ? [] : [`.env.example: ${v}`]),
+    ]);
+    expect(faltan).toEqual([]);
+  });
+});

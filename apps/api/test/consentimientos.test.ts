@@ -1,0 +1,408 @@
+// Informed consent (issue 9, items 5 and 8): who may call every route, IDOR (another patient's consent or PDF),
+// the signature must really be a PNG, the PDF is built once and its hash verifies and detects a changed stored
+// file, the database refuses any change to signed consents, there is no delete route, revocation is a new dated
+// entry, and a procedure appointment needs a signed, unrevoked consent to be marked realizada.
+import { mkdtemp, readdir, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import { PDFDocument } from 'pdf-lib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { archivosPaths } from '@clinica/contracts/archivos';
+import { citasPaths } from '@clinica/contracts/citas';
+import { consentimientosPaths as rutas, type ConsentimientoWire } from '@clinica/contracts/consentimientos';
+import { evolucionesPaths } from '@clinica/contracts/evoluciones';
+import {
+  archivos,
+  auditoria,
+  categoriasProcedimiento,
+  citas,
+  consentimientos,
+  procedimientos,
+  revocacionesConsentimiento,
+} from '../src/db/schema/index.ts';
+import { seedCitas } from '../src/db/seed/citas.ts';
+import { seedConsentimientos } from '../src/db/seed/consentimientos.ts';
+import { seedEvoluciones } from '../src/db/seed/evoluciones.ts';
+import { seedUsuarios } from '../src/db/seed/usuarios.ts';
+import { createConsentimientosRepository } from '../src/features/consentimientos/consentimientos.repository.ts';
+import { firmaDataUrl, firmaPng } from '../src/db/seed/firma-png.ts';
+import { M_CONSENTIMIENTO_SIN_FIRMAR } from '../src/features/citas/citas.service.ts';
+import { MENSAJES_CONSENTIMIENTO as M } from '../src/features/consentimientos/consentimientos.service.ts';
+import { M_FIRMA_INVALIDA } from '../src/features/consentimientos/firma-png.ts';
+import { crearCategoria, crearProcedimiento } from './catalogo-fixtures.ts';
+import { createTestApp, createTestDatabase, type TestContext } from './helpers.ts';
+import { crearUsuario, QUIENES, type Quien, type UsuarioDePrueba } from './auth-helpers.ts';
+
+let t: TestContext;
+let dataDir: string;
+let paciente: UsuarioDePrueba;
+let otraPaciente: UsuarioDePrueba;
+let doctor: UsuarioDePrueba;
+let otroDoctor: UsuarioDePrueba;
+let asistente: UsuarioDePrueba;
+let admin: UsuarioDePrueba;
+let procedimientoId: number;
+/** Started an hour ago: a procedure appointment of paciente with doctor, confirmed. */
+let citaId: number;
+/** Another patient's procedure appointment with another doctor. */
+let citaOtra: number;
+let citaEvaluacion: number;
+let firmado: ConsentimientoWire;
+
+const TEXTO_V1 =
+  'Riesgos: enrojecimiento, ardor y descamación por 3 a 7 días; rara vez manchas. Alternativas: cremas ' +
+  'despigmentantes o no tratarse. Cuidados: protector solar cada 3 horas y no exponerse al sol por 7 días.';
+const TEXTO_V2 = `${TEXTO_V1} Versión revisada: incluye el riesgo de reacción alérgica al producto.`;
+
+type Metodo = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+const pedir = (method: Metodo, url: string, quien?: UsuarioDePrueba, payload?: object, headers = {}) =>
+  t.app.inject({ method, url, headers: { ...(quien?.headers ?? {}), ...headers }, ...(payload ? { payload } : {}) });
+
+async function nuevaCita(pacienteId: number, doctorId: number, horasAtras: number, tipo = 'procedimiento') {
+  const inicio = new Date(Date.now() - horasAtras * 3_600_000);
+  const [c] = await t.database.db
+    .insert(citas)
+    .values({
+      paciente_id: pacienteId,
+      doctor_id: doctorId,
+      tipo: tipo as 'procedimiento',
+      estado: 'confirmada',
+      inicio,
+      procedimiento_id: tipo === 'procedimiento' ? procedimientoId : null,
+      fin: new Date(inicio.getTime() + 30 * 60_000),
+      ocupado_hasta: new Date(inicio.getTime() + 30 * 60_000),
+    })
+    .returning({ id: citas.id });
+  return c!.id;
+}
+
+const firma = (extra: object = {}) => ({
+  plantilla_version: 1,
+  firma: firmaDataUrl(3),
+  entiende: true,
+  acepta_fotos: true,
+  ...extra,
+});
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'clinica-consentimientos-'));
+  t = await createTestApp({ config: { dataDir } });
+  paciente = await crearUsuario(t.database, 'paciente');
+  otraPaciente = await crearUsuario(t.database, 'paciente');
+  doctor = await crearUsuario(t.database, 'doctor');
+  otroDoctor = await crearUsuario(t.database, 'doctor');
+  asistente = await crearUsuario(t.database, 'asistente');
+  admin = await crearUsuario(t.database, 'administrador');
+  const cat = await crearCategoria(t.app, admin.headers);
+  procedimientoId = (await crearProcedimiento(t.app, admin.headers, cat.id)).id;
+  citaId = await nuevaCita(paciente.id, doctor.id, 1);
+  citaOtra = await nuevaCita(otraPaciente.id, otroDoctor.id, 3);
+  citaEvaluacion = await nuevaCita(paciente.id, doctor.id, 30, 'evaluacion');
+});
+afterAll(() => t.close());
+
+describe('authorization matrix: every route x anonymous and the four roles', () => {
+  const casos: { method: Metodo; url: string; payload?: object; esperado: Record<Quien, number> }[] = [
+    {
+      method: 'GET',
+      url: rutas.plantillas(999_999),
+      esperado: { anonimo: 401, paciente: 403, asistente: 404, doctor: 404, administrador: 404 },
+    },
+    {
+      method: 'POST',
+      url: rutas.plantillas(999_999),
+      payload: { texto: TEXTO_V1 },
+      esperado: { anonimo: 401, paciente: 403, asistente: 404, doctor: 404, administrador: 404 },
+    },
+    {
+      method: 'GET',
+      url: rutas.porCita(999_999),
+      esperado: { anonimo: 401, paciente: 404, asistente: 404, doctor: 404, administrador: 403 },
+    },
+    {
+      method: 'POST',
+      url: rutas.firmar(999_999),
+      payload: firma(),
+      esperado: { anonimo: 401, paciente: 404, asistente: 404, doctor: 403, administrador: 403 },
+    },
+    {
+      method: 'GET',
+      url: rutas.verificar(999_999),
+      esperado: { anonimo: 401, paciente: 404, asistente: 404, doctor: 404, administrador: 403 },
+    },
+    {
+      method: 'POST',
+      url: rutas.revocar(999_999),
+      payload: {},
+      esperado: { anonimo: 401, paciente: 404, asistente: 403, doctor: 403, administrador: 403 },
+    },
+  ];
+  for (const c of casos) {
+    it(`${c.method} ${c.url}`, async () => {
+      const u = { paciente, asistente, doctor, administrador: admin };
+      for (const quien of QUIENES) {
+        const res = await pedir(c.method, c.url, quien === 'anonimo' ? undefined : u[quien], c.payload);
+        expect(res.statusCode, `${quien}: ${res.body}`).toBe(c.esperado[quien]);
+        expect(res.json()).toMatchObject({ error: expect.any(String), code: expect.any(String) });
+      }
+    });
+  }
+});
+
+describe('templates per procedure', () => {
+  it('staff add versions; a new version is a new row and the list is newest first', async () => {
+    const sinTexto = await pedir('POST', rutas.plantillas(procedimientoId), asistente, { texto: 'corto' });
+    expect(sinTexto.statusCode).toBe(400);
+    const v1 = await pedir('POST', rutas.plantillas(procedimientoId), asistente, { texto: TEXTO_V1 });
+    expect(v1.statusCode, v1.body).toBe(201);
+    expect(v1.json()).toMatchObject({ procedimiento_id: procedimientoId, version: 1, texto: TEXTO_V1 });
+    const lista = await pedir('GET', rutas.plantillas(procedimientoId), doctor);
+    expect(lista.json()).toHaveLength(1);
+  });
+});
+
+describe('the appointment consent', () => {
+  it('shows the current text to the patient, the doctor of the appointment and assistants', async () => {
+    for (const quien of [paciente, doctor, asistente]) {
+      const res = await pedir('GET', rutas.porCita(citaId), quien);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({
+        cita_id: citaId,
+        requiere: true,
+        procedimiento: { id: procedimientoId },
+        plantilla: { version: 1, texto: TEXTO_V1 },
+        consentimientos: [],
+      });
+    }
+    const evaluacion = await pedir('GET', rutas.porCita(citaEvaluacion), paciente);
+    expect(evaluacion.json()).toMatchObject({ requiere: false, plantilla: null });
+  });
+
+  it('IDOR: another patient, another doctor: 404', async () => {
+    expect((await pedir('GET', rutas.porCita(citaOtra), paciente)).statusCode).toBe(404);
+    expect((await pedir('GET', rutas.porCita(citaId), otroDoctor)).statusCode).toBe(404);
+    expect((await pedir('POST', rutas.firmar(citaOtra), paciente, firma())).statusCode).toBe(404);
+  });
+
+  it('the signature must really be a PNG, of bounded size; understanding must be ticked', async () => {
+    const falsos = [
+      `data:image/png;base64,${Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>').toString('base64')}`,
+      `data:image/png;base64,${Buffer.from('%PDF-1.7 not an image at all, but long enough').toString('base64')}`,
+      // A PNG header with a broken body.
+      `data:image/png;base64,${Buffer.concat([firmaPng().subarray(0, 40), Buffer.alloc(60, 7)]).toString('base64')}`,
+      'data:image/png;base64,@@@@',
+    ];
+    for (const f of falsos) {
+      const res = await pedir('POST', rutas.firmar(citaId), paciente, firma({ firma: f }));
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json().error).toBe(M_FIRMA_INVALIDA);
+    }
+    const jpeg = await pedir('POST', rutas.firmar(citaId), paciente, firma({ firma: 'data:image/jpeg;base64,/9j/' }));
+    expect(jpeg.statusCode).toBe(400);
+    const enorme = await pedir(
+      'POST',
+      rutas.firmar(citaId),
+      paciente,
+      firma({ firma: `data:image/png;base64,${'A'.repeat(500_000)}` }),
+    );
+    expect(enorme.statusCode).toBe(413);
+    const grande = await pedir(
+      'POST',
+      rutas.firmar(citaId),
+      paciente,
+      firma({ firma: `data:image/png;base64,${'A'.repeat(240_001)}` }),
+    );
+    expect(grande.statusCode).toBe(400);
+    const sinEntender = await pedir('POST', rutas.firmar(citaId), paciente, firma({ entiende: false }));
+    expect(sinEntender.statusCode).toBe(400);
+    const viejaVersion = await pedir('POST', rutas.firmar(citaId), paciente, firma({ plantilla_version: 7 }));
+    expect(viejaVersion.statusCode).toBe(409);
+    expect(viejaVersion.json().error).toBe(M.versionCambio);
+    const evaluacion = await pedir('POST', rutas.firmar(citaEvaluacion), paciente, firma());
+    expect(evaluacion.statusCode).toBe(409);
+    expect(evaluacion.json().error).toBe(M.noRequiere);
+    const [{ n }] = (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(consentimientos)) as [
+      { n: number },
+    ];
+    expect(n).toBe(0);
+  });
+
+  it('the patient signs: exact text, version, time, IP, device and a PDF with the signature, built once', async () => {
+    const res = await pedir('POST', rutas.firmar(citaId), paciente, firma(), {
+      'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X)',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    firmado = res.json();
+    expect(firmado).toMatchObject({
+      cita_id: citaId,
+      estado: 'firmado',
+      plantilla_version: 1,
+      texto: TEXTO_V1,
+      acepta_fotos: true,
+      pdf: { archivo_id: expect.any(Number), sha256: expect.stringMatching(/^[0-9a-f]{64}$/) },
+      revocado_en: null,
+    });
+    const [fila] = await t.database.db.select().from(consentimientos).where(eq(consentimientos.id, firmado.id));
+    expect(fila).toMatchObject({
+      paciente_id: paciente.id,
+      registrado_por: paciente.id,
+      dispositivo: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X)',
+      ip: expect.any(String),
+      texto: TEXTO_V1,
+    });
+    const [png] = await t.database.db.select().from(archivos).where(eq(archivos.id, fila!.firma_archivo_id));
+    expect(png).toMatchObject({ categoria: 'firma', tipo_contenido: 'image/png', propietario_id: paciente.id });
+
+    const pdf = await pedir('GET', archivosPaths.descargar(firmado.pdf!.archivo_id), paciente);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toContain('application/pdf');
+    const doc = await PDFDocument.load(pdf.rawPayload);
+    expect(doc.getTitle()).toContain('Consentimiento informado');
+    expect(pdf.rawPayload.includes(Buffer.from('/Subtype /Image'))).toBe(true);
+    // The same PDF every time: nothing rebuilds it on download.
+    const otra = await pedir('GET', archivosPaths.descargar(firmado.pdf!.archivo_id), paciente);
+    expect(otra.rawPayload.equals(pdf.rawPayload)).toBe(true);
+    // IDOR: another patient gets the same 404 as for a missing file.
+    expect((await pedir('GET', archivosPaths.descargar(firmado.pdf!.archivo_id), otraPaciente)).statusCode).toBe(404);
+
+    const again = await pedir('POST', rutas.firmar(citaId), asistente, firma());
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toBe(M.yaFirmado);
+  });
+
+  it('reads: the doctor sees the content (audited), the assistant the status only, others 404', async () => {
+    const deDoctor = (await pedir('GET', rutas.porCita(citaId), doctor)).json();
+    expect(deDoctor.consentimientos[0]).toMatchObject({ id: firmado.id, texto: TEXTO_V1, pdf: firmado.pdf });
+    const deAsistente = (await pedir('GET', rutas.porCita(citaId), asistente)).json();
+    expect(deAsistente.consentimientos[0]).toMatchObject({ id: firmado.id, estado: 'firmado', texto: null, pdf: null });
+    const leidas = await t.database.db.select().from(auditoria).where(eq(auditoria.accion, 'consentimiento.leer'));
+    expect(leidas.map((a) => a.usuario_id)).toEqual(expect.arrayContaining([doctor.id, asistente.id]));
+    expect((await pedir('GET', rutas.verificar(firmado.id), otraPaciente)).statusCode).toBe(404);
+    expect((await pedir('GET', rutas.verificar(firmado.id), otroDoctor)).statusCode).toBe(404);
+  });
+
+  it('a new template version does not change a signed consent', async () => {
+    const v2 = await pedir('POST', rutas.plantillas(procedimientoId), doctor, { texto: TEXTO_V2 });
+    expect(v2.json().version).toBe(2);
+    const res = (await pedir('GET', rutas.porCita(citaId), paciente)).json();
+    expect(res.plantilla.version).toBe(2);
+    expect(res.consentimientos[0]).toMatchObject({ plantilla_version: 1, texto: TEXTO_V1 });
+  });
+
+  it('verification recomputes the hash and detects a changed stored file', async () => {
+    const ok = await pedir('GET', rutas.verificar(firmado.id), paciente);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toEqual({
+      consentimiento_id: firmado.id,
+      sha256_registrado: firmado.pdf!.sha256,
+      sha256_actual: firmado.pdf!.sha256,
+      integro: true,
+    });
+    expect((await pedir('GET', rutas.verificar(firmado.id), asistente)).json().integro).toBe(true);
+    const [fila] = await t.database.db.select().from(archivos).where(eq(archivos.id, firmado.pdf!.archivo_id));
+    const ruta = path.join(dataDir, 'privado', fila!.clave);
+    expect(await readdir(path.dirname(ruta))).toContain(path.basename(ruta));
+    await writeFile(ruta, Buffer.from('%PDF-1.7 alterado'));
+    const mal = (await pedir('GET', rutas.verificar(firmado.id), doctor)).json();
+    expect(mal.integro).toBe(false);
+    expect(mal.sha256_actual).not.toBe(firmado.pdf!.sha256);
+  });
+
+  it('the database refuses any change or deletion of a signed consent, a template or a revocation', async () => {
+    await expect(
+      t.database.db.update(consentimientos).set({ acepta_fotos: false }).where(eq(consentimientos.id, firmado.id)),
+    ).rejects.toThrow();
+    await expect(t.database.db.delete(consentimientos).where(eq(consentimientos.id, firmado.id))).rejects.toThrow();
+    await expect(t.database.db.execute(sql`update plantillas_consentimiento set texto = 'x'`)).rejects.toThrow();
+    await expect(t.database.db.execute(sql`delete from plantillas_consentimiento`)).rejects.toThrow();
+  });
+
+  it('no route deletes or edits a consent', async () => {
+    for (const url of [`/apihistorialmedico/consentimientos/${firmado.id}`, rutas.porCita(citaId)]) {
+      for (const method of ['DELETE', 'PUT', 'PATCH'] as const) {
+        expect((await pedir(method, url, admin)).statusCode).toBe(404);
+      }
+    }
+  });
+});
+
+describe('realizada and revocation', () => {
+  it('a procedure appointment needs a signed, unrevoked consent to be realizada', async () => {
+    // A signed note on the other patient's appointment, but no consent.
+    const nota = await pedir('POST', evolucionesPaths.porCita(citaOtra), otroDoctor, { motivo: 'Peeling' });
+    expect((await pedir('POST', evolucionesPaths.firmar(nota.json().id), otroDoctor)).statusCode).toBe(200);
+    const sin = await pedir('PATCH', citasPaths.editarEstado(citaOtra), otroDoctor, { estado: 'realizada' });
+    expect(sin.statusCode).toBe(409);
+    expect(sin.json().error).toBe(M_CONSENTIMIENTO_SIN_FIRMAR);
+    // At the desk: the assistant's session, the patient signing.
+    const enRecepcion = await pedir('POST', rutas.firmar(citaOtra), asistente, firma({ plantilla_version: 2 }));
+    expect(enRecepcion.statusCode, enRecepcion.body).toBe(201);
+    expect(enRecepcion.json()).toMatchObject({ texto: null, pdf: null, estado: 'firmado' });
+    const [fila] = await t.database.db
+      .select()
+      .from(consentimientos)
+      .where(eq(consentimientos.id, enRecepcion.json().id));
+    expect(fila).toMatchObject({ paciente_id: otraPaciente.id, registrado_por: asistente.id, texto: TEXTO_V2 });
+
+    // The patient revokes it: a dated entry; the consent stays, and realizada is refused again.
+    expect((await pedir('POST', rutas.revocar(fila!.id), paciente, {})).statusCode).toBe(404);
+    const revocado = await pedir('POST', rutas.revocar(fila!.id), otraPaciente, { motivo: 'Lo pensé mejor' });
+    expect(revocado.statusCode, revocado.body).toBe(200);
+    expect(revocado.json()).toMatchObject({ estado: 'revocado', motivo_revocacion: 'Lo pensé mejor' });
+    expect(revocado.json().revocado_en).toEqual(expect.any(String));
+    expect((await pedir('POST', rutas.revocar(fila!.id), otraPaciente, {})).statusCode).toBe(409);
+    await expect(t.database.db.execute(sql`update revocaciones_consentimiento set motivo = ''`)).rejects.toThrow();
+    await expect(t.database.db.execute(sql`delete from revocaciones_consentimiento`)).rejects.toThrow();
+    const revocada = await pedir('PATCH', citasPaths.editarEstado(citaOtra), otroDoctor, { estado: 'realizada' });
+    expect(revocada.statusCode).toBe(409);
+
+    // Signing again after a revocation is a new consent.
+    const nueva = await pedir('POST', rutas.firmar(citaOtra), otraPaciente, firma({ plantilla_version: 2 }));
+    expect(nueva.statusCode, nueva.body).toBe(201);
+    const ok = await pedir('PATCH', citasPaths.editarEstado(citaOtra), otroDoctor, { estado: 'realizada' });
+    expect(ok.statusCode, ok.body).toBe(200);
+    const lista = (await pedir('GET', rutas.porCita(citaOtra), otraPaciente)).json();
+    expect(lista.consentimientos.map((c: ConsentimientoWire) => c.estado)).toEqual(['firmado', 'revocado']);
+  });
+});
+
+describe('demo data', () => {
+  it('every past procedure appointment done has a signed consent whose PDF verifies; idempotent', async () => {
+    const database = await createTestDatabase();
+    try {
+      const dir = await mkdtemp(path.join(os.tmpdir(), 'clinica-semilla-consentimientos-'));
+      await seedUsuarios(database.db);
+      const [cat] = await database.db
+        .insert(categoriasProcedimiento)
+        .values({ nombre: 'Facial' })
+        .returning({ id: categoriasProcedimiento.id });
+      await database.db.insert(procedimientos).values({
+        categoria_id: cat!.id,
+        nombre: 'Peeling químico superficial',
+        precio: 180_000,
+        duracion_minutos: 60,
+      });
+      await seedCitas(database.db, { ahora: new Date('2026-11-23T15:00:00Z') });
+      const opts = { dataDir: dir, zona: 'America/Bogota', clinicaNombre: 'Clínica Aurora Estética' };
+      await seedEvoluciones(database.db, opts);
+      await seedConsentimientos(database.db, opts);
+      const hechas = await database.db
+        .select({ id: citas.id })
+        .from(citas)
+        .where(sql`${citas.estado} = 'realizada' and ${citas.tipo} = 'procedimiento'`);
+      expect(hechas.length).toBeGreaterThan(0);
+      const repo = createConsentimientosRepository(database.db);
+      for (const c of hechas) expect(await repo.tieneVigente(c.id)).toBe(true);
+      const filas = await database.db.select().from(consentimientos);
+      expect(filas).toHaveLength(hechas.length);
+      for (const f of filas) expect(f.firmado_en.getTime()).toBeLessThan(Date.parse('2026-11-23T15:00:00Z'));
+      const antes = filas.length;
+      await seedConsentimientos(database.db, opts);
+      expect(await database.db.select().from(consentimientos)).toHaveLength(antes);
+      expect(await database.db.select().from(revocacionesConsentimiento)).toHaveLength(0);
+    } finally {
+      await database.drop();
+    }
+  }, 120_000);
+});

@@ -1,0 +1,234 @@
+// The clinical record (issue 9, item 1): one per patient, never deleted (the database refuses it), every save
+// keeping the previous version; the patient fills their own intake before the first visit; doctors read and
+// edit (each read audited); staff see the list's demographics only.
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { historiasPaths as rutas, type HistoriaWire } from '@clinica/contracts/historias';
+import { auditoria, citas, historiasClinicas, usuarios } from '../src/db/schema/index.ts';
+import { createTestApp, type TestContext } from './helpers.ts';
+import { crearUsuario, type UsuarioDePrueba } from './auth-helpers.ts';
+
+let t: TestContext;
+let paciente: UsuarioDePrueba;
+let otra: UsuarioDePrueba;
+let doctor: UsuarioDePrueba;
+let asistente: UsuarioDePrueba;
+let admin: UsuarioDePrueba;
+let historia: HistoriaWire;
+
+const pedir = (method: 'GET' | 'POST' | 'PATCH', url: string, quien?: UsuarioDePrueba, payload?: object) =>
+  t.app.inject({ method, url, headers: quien?.headers ?? {}, ...(payload ? { payload } : {}) });
+
+beforeAll(async () => {
+  t = await createTestApp();
+  paciente = await crearUsuario(t.database, 'paciente');
+  otra = await crearUsuario(t.database, 'paciente');
+  doctor = await crearUsuario(t.database, 'doctor');
+  asistente = await crearUsuario(t.database, 'asistente');
+  admin = await crearUsuario(t.database, 'administrador');
+  await t.database.db
+    .update(usuarios)
+    .set({ nombre: 'Lucía Pérez', genero: 'femenino' })
+    .where(eq(usuarios.id, paciente.id));
+});
+afterAll(() => t.close());
+
+describe('the patient fills their intake', () => {
+  it('creates their own record with lists, flags and fototipo', async () => {
+    const res = await pedir('POST', rutas.crear, paciente, {
+      antecedentes: { alergias: ['Penicilina'], medicamentos: ['Levotiroxina 50 mcg'] },
+      usa_anticonceptivos: true,
+      detalles_anticonceptivos: 'Implante subdérmico',
+      fototipo: 3,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    historia = res.json();
+    expect(historia).toMatchObject({
+      paciente_id: paciente.id,
+      usuario: { nombre: 'Lucía Pérez', genero: 'femenino' },
+      antecedentes: { alergias: ['Penicilina'], medicamentos: ['Levotiroxina 50 mcg'], enfermedades: [] },
+      usa_anticonceptivos: true,
+      fototipo: 3,
+      version: 1,
+    });
+  });
+
+  it('contraceptives ticked need their details; fototipo goes from I to VI; one record per patient', async () => {
+    const sinDetalle = await pedir('POST', rutas.crear, otra, { usa_anticonceptivos: true });
+    expect(sinDetalle.statusCode).toBe(400);
+    expect(sinDetalle.json().issues).toEqual([
+      { campo: 'detalles_anticonceptivos', mensaje: 'Cuéntanos qué método anticonceptivo usas' },
+    ]);
+    expect((await pedir('POST', rutas.crear, otra, { fototipo: 7 })).statusCode).toBe(400);
+    const otraVez = await pedir('POST', rutas.crear, paciente, {});
+    expect(otraVez.statusCode).toBe(409);
+    expect(otraVez.json().error).toBe('Esta paciente ya tiene historia clínica. Ábrela para actualizarla.');
+  });
+
+  it('mihistorialclinico: their own only', async () => {
+    expect((await pedir('GET', rutas.mia(paciente.id), paciente)).json().id).toBe(historia.id);
+    expect((await pedir('GET', rutas.mia(paciente.id), otra)).statusCode).toBe(403);
+  });
+});
+
+describe('who reads what', () => {
+  it('the list is for staff, demographics only (SPEC 7)', async () => {
+    for (const quien of [asistente, doctor, admin]) {
+      const res = await pedir('GET', rutas.listar, quien);
+      expect(res.statusCode).toBe(200);
+      const fila = (res.json() as Record<string, unknown>[]).find((h) => h.id === historia.id);
+      expect(fila).toEqual({
+        id: historia.id,
+        usuario: {
+          id: paciente.id,
+          nombre: 'Lucía Pérez',
+          correo: expect.any(String),
+          rol: 'paciente',
+          genero: 'femenino',
+        },
+      });
+    }
+    expect((await pedir('GET', rutas.listar, paciente)).statusCode).toBe(403);
+  });
+
+  it('a doctor reads the clinical content, and every read is audited', async () => {
+    expect((await pedir('GET', rutas.buscar(historia.id), doctor)).json().antecedentes.alergias).toEqual([
+      'Penicilina',
+    ]);
+    expect((await pedir('GET', rutas.porUsuario(paciente.id), doctor)).json().id).toBe(historia.id);
+    const lecturas = await t.database.db
+      .select()
+      .from(auditoria)
+      .where(and(eq(auditoria.accion, 'historia.leer'), eq(auditoria.usuario_id, doctor.id)));
+    expect(lecturas).toHaveLength(2);
+  });
+
+  it('assistants and administrators never read clinical content; another patient gets 404', async () => {
+    for (const quien of [asistente, admin]) {
+      expect((await pedir('GET', rutas.buscar(historia.id), quien)).statusCode).toBe(403);
+      expect((await pedir('GET', rutas.porUsuario(paciente.id), quien)).statusCode).toBe(403);
+    }
+    expect((await pedir('GET', rutas.buscar(historia.id), otra)).statusCode).toBe(404);
+    expect((await pedir('PATCH', rutas.editar(historia.id), otra, { fototipo: 2 })).statusCode).toBe(404);
+  });
+});
+
+describe('versions and permanence', () => {
+  it('every save keeps the previous version: who, when, which fields', async () => {
+    const res = await pedir('PATCH', rutas.editar(historia.id), doctor, {
+      antecedentes: { enfermedades: ['Hipotiroidismo'] },
+      hipertension: true,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      version: 2,
+      hipertension: true,
+      antecedentes: { enfermedades: ['Hipotiroidismo'], alergias: ['Penicilina'] },
+    });
+    const versiones = (await pedir('GET', rutas.versiones(historia.id), doctor)).json();
+    expect(versiones).toEqual([
+      {
+        version: 1,
+        campos: ['antecedentes', 'hipertension'],
+        cambiada_por: { id: doctor.id, nombre: expect.any(String) },
+        cambiada_en: expect.any(String),
+      },
+    ]);
+    // Saving the same values again is no new version.
+    await pedir('PATCH', rutas.editar(historia.id), doctor, { hipertension: true });
+    expect((await pedir('GET', rutas.buscar(historia.id), doctor)).json().version).toBe(2);
+  });
+
+  it('the patient edits their intake only until their first visit is done', async () => {
+    expect((await pedir('PATCH', rutas.editar(historia.id), paciente, { consume_tabaco: true })).statusCode).toBe(200);
+    await t.database.db.insert(citas).values({
+      paciente_id: paciente.id,
+      doctor_id: doctor.id,
+      tipo: 'evaluacion',
+      estado: 'realizada',
+      inicio: new Date('2026-01-10T14:00:00Z'),
+      fin: new Date('2026-01-10T14:30:00Z'),
+      ocupado_hasta: new Date('2026-01-10T14:30:00Z'),
+    });
+    const tarde = await pedir('PATCH', rutas.editar(historia.id), paciente, { consume_alcohol: true });
+    expect(tarde.statusCode).toBe(403);
+    expect(tarde.json().error).toMatch(/^Tu historia clínica ya la actualiza tu doctor/);
+  });
+
+  it('the database refuses deleting a record or changing a version, whoever asks', async () => {
+    await expect(
+      t.database.db.delete(historiasClinicas).where(eq(historiasClinicas.id, historia.id)),
+    ).rejects.toThrow();
+    await expect(t.database.db.execute(sql`update historias_clinicas_versiones set campos = '{}'`)).rejects.toThrow();
+    const [fila] = await t.database.db.select().from(historiasClinicas).where(eq(historiasClinicas.id, historia.id));
+    expect(fila).toBeDefined();
+  });
+});
+
+describe('the patient sees who read their record', () => {
+  it('lists the staff reads of their own record with name and role; never their own reads', async () => {
+    await pedir('GET', rutas.mia(paciente.id), paciente);
+    await pedir('GET', rutas.buscar(historia.id), paciente);
+    await pedir('GET', rutas.buscar(historia.id), doctor);
+    const res = await pedir('GET', rutas.accesos(paciente.id), paciente);
+    expect(res.statusCode, res.body).toBe(200);
+    const accesos = res.json() as { quien: { nombre: string; rol: string }; cuando: string }[];
+    const [nombreDoctor] = await t.database.db
+      .select({ nombre: usuarios.nombre })
+      .from(usuarios)
+      .where(eq(usuarios.id, doctor.id));
+    // Every read in this file happened moments apart: one visit, at the latest read's time.
+    expect(accesos).toEqual([
+      { quien: { nombre: nombreDoctor!.nombre, rol: 'doctor' }, que: 'historia', cuando: expect.any(String) },
+    ]);
+    const [ultima] = await t.database.db
+      .select({ creada_en: auditoria.creada_en })
+      .from(auditoria)
+      .where(and(eq(auditoria.accion, 'historia.leer'), eq(auditoria.recurso_id, String(historia.id))))
+      .orderBy(desc(auditoria.creada_en))
+      .limit(1);
+    expect(Date.parse(accesos[0]!.cuando)).toBe(ultima!.creada_en.getTime());
+  });
+
+  it('shows reads apart in time, or by someone else, as separate visits, newest first', async () => {
+    const otroDoctor = await crearUsuario(t.database, 'doctor');
+    const lectura = (usuarioId: number, iso: string) => ({
+      usuario_id: usuarioId,
+      accion: 'historia.leer',
+      recurso: 'historia_clinica',
+      recurso_id: String(historia.id),
+      resultado: 'exito' as const,
+      creada_en: new Date(iso),
+    });
+    await t.database.db
+      .insert(auditoria)
+      .values([
+        lectura(otroDoctor.id, '2026-01-05T15:00:00Z'),
+        lectura(otroDoctor.id, '2026-01-05T15:01:00Z'),
+        lectura(otroDoctor.id, '2026-01-05T18:00:00Z'),
+        lectura(doctor.id, '2026-01-05T18:00:30Z'),
+      ]);
+    const accesos = (await pedir('GET', rutas.accesos(paciente.id), paciente)).json() as {
+      quien: { rol: string };
+      cuando: string;
+    }[];
+    expect(accesos.slice(1).map((a) => a.cuando)).toEqual([
+      '2026-01-05T18:00:30.000Z',
+      '2026-01-05T18:00:00.000Z',
+      '2026-01-05T15:01:00.000Z',
+    ]);
+    // Only what the contract lists leaves the server (no ids, IPs or devices of the reader).
+    expect(Object.keys(accesos[0]!).sort()).toEqual(['cuando', 'que', 'quien']);
+    expect(Object.keys(accesos[0]!.quien).sort()).toEqual(['nombre', 'rol']);
+  });
+
+  it('only the owner: anyone else gets 403, anonymous 401; no record yet is an empty list', async () => {
+    for (const quien of [otra, doctor, asistente, admin]) {
+      expect((await pedir('GET', rutas.accesos(paciente.id), quien)).statusCode).toBe(403);
+    }
+    expect((await pedir('GET', rutas.accesos(paciente.id))).statusCode).toBe(401);
+    const sinHistoria = await pedir('GET', rutas.accesos(otra.id), otra);
+    expect(sinHistoria.statusCode).toBe(200);
+    expect(sinHistoria.json()).toEqual([]);
+  });
+});

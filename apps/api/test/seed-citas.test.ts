@@ -1,0 +1,66 @@
+// Demo agendas (issue 8, item 1): hours for both demo doctors and appointments in every state and type around
+// today, inside the hours and without overlaps (the exclusion constraints would refuse them), idempotent.
+import { count, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { citas, historiasClinicas, horariosDoctor, usuarios } from '../src/db/schema/index.ts';
+import { seedCitas } from '../src/db/seed/citas.ts';
+import { seedHistorias } from '../src/db/seed/historias.ts';
+import { seedUsuarios } from '../src/db/seed/usuarios.ts';
+import { createTestApp, type TestContext } from './helpers.ts';
+
+let t: TestContext;
+const ahora = new Date('2026-11-23T15:00:00Z');
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedUsuarios(t.database.db);
+  await seedCitas(t.database.db, { ahora });
+});
+afterAll(() => t.close());
+
+describe('demo agendas', () => {
+  it('both demo doctors have the clinic hours (Monday to Saturday, two windows)', async () => {
+    const filas = await t.database.db
+      .select({ correo: usuarios.correo, n: count() })
+      .from(horariosDoctor)
+      .innerJoin(usuarios, eq(usuarios.id, horariosDoctor.doctor_id))
+      .groupBy(usuarios.correo)
+      .orderBy(usuarios.correo);
+    expect(filas).toEqual([
+      { correo: 'doctor@demo.test', n: 12 },
+      { correo: 'doctora@demo.test', n: 12 },
+    ]);
+  });
+
+  it('appointments in every state, past ones done or cancelled, future ones pending or confirmed', async () => {
+    const filas = await t.database.db.select().from(citas);
+    expect(filas.length).toBeGreaterThan(40);
+    expect(new Set(filas.map((f) => f.estado))).toEqual(new Set(['pendiente', 'confirmada', 'realizada', 'cancelada']));
+    expect(new Set(filas.map((f) => f.tipo))).toContain('evaluacion');
+    for (const f of filas) {
+      if (f.fin < ahora) expect(['realizada', 'cancelada']).toContain(f.estado);
+      else expect(['pendiente', 'confirmada', 'cancelada']).toContain(f.estado);
+    }
+    // Inside the hours, in Bogotá: 08:00-18:00 local = 13:00-23:00 UTC.
+    const fuera = await t.database.db.execute(
+      sql`select count(*)::int as n from citas where extract(hour from inicio at time zone 'America/Bogota') < 8
+          or extract(hour from fin at time zone 'America/Bogota') * 60 + extract(minute from fin at time zone 'America/Bogota') > 18 * 60`,
+    );
+    expect(fuera.rows[0]).toEqual({ n: 0 });
+  });
+
+  it('is idempotent', async () => {
+    const antes = (await t.database.db.select({ n: count() }).from(citas))[0]!.n;
+    await seedCitas(t.database.db, { ahora });
+    expect((await t.database.db.select({ n: count() }).from(citas))[0]!.n).toBe(antes);
+    expect((await t.database.db.select({ n: count() }).from(horariosDoctor))[0]!.n).toBe(24);
+  });
+
+  it('demo patients have clinical records, once', async () => {
+    await seedHistorias(t.database.db);
+    await seedHistorias(t.database.db);
+    const filas = await t.database.db.select().from(historiasClinicas);
+    expect(filas).toHaveLength(3);
+    expect(filas.every((f) => f.fototipo !== null)).toBe(true);
+  });
+});

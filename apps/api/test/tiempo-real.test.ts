@@ -1,0 +1,154 @@
+// The live connection (issue 10, item 3): socket.io on the API's own port, websocket only; the handshake is
+// authenticated with the token in `auth` (never the URL); each socket hears only its own user's room;
+// someone else's id in registrarPaciente joins nothing and is audited; notifications arrive after commit;
+// sign-out, password change and deactivation disconnect the sockets of the ended sessions at once.
+import { and, eq } from 'drizzle-orm';
+import { io as conectar, type Socket } from 'socket.io-client';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { citasPaths } from '@clinica/contracts/citas';
+import type { ClientToServerEvents, NotificacionEvento, ServerToClientEvents } from '@clinica/contracts/events';
+import { usuariosPaths } from '@clinica/contracts/usuarios';
+import { auditoria } from '../src/db/schema/index.ts';
+import { createTestApp, type TestContext } from './helpers.ts';
+import { crearUsuario, type UsuarioDePrueba } from './auth-helpers.ts';
+
+type Cliente = Socket<ServerToClientEvents, ClientToServerEvents>;
+let t: TestContext;
+let url: string;
+const abiertos: Cliente[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  url = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
+});
+afterEach(() => {
+  for (const s of abiertos.splice(0)) s.disconnect();
+});
+afterAll(() => t.close());
+
+function cliente(opts: { token?: string; query?: Record<string, string> }): Cliente {
+  const s: Cliente = conectar(url, {
+    transports: ['websocket'],
+    reconnection: false,
+    ...(opts.token ? { auth: { token: opts.token } } : {}),
+    ...(opts.query ? { query: opts.query } : {}),
+  });
+  abiertos.push(s);
+  return s;
+}
+const conectado = (s: Cliente) =>
+  new Promise<void>((resolve, reject) => {
+    s.once('connect', () => resolve());
+    s.once('connect_error', (e) => reject(e));
+  });
+const rechazo = (s: Cliente) => new Promise<string>((resolve) => s.once('connect_error', (e) => resolve(e.message)));
+const desconexion = (s: Cliente) => new Promise<string>((resolve) => s.once('disconnect', (r) => resolve(r)));
+const dentroDe = <T>(p: Promise<T>, ms = 5000) =>
+  Promise.race([p, new Promise<never>((_, r) => setTimeout(() => r(new Error('tiempo agotado')), ms))]);
+
+async function agendaAbierta(doctor: UsuarioDePrueba, asistente: UsuarioDePrueba) {
+  const horarios = [1, 2, 3, 4, 5, 6].map((d) => ({ dia_semana: d, hora_inicio: '08:00', hora_fin: '18:00' }));
+  const res = await t.app.inject({
+    method: 'PUT',
+    url: citasPaths.horarios(doctor.id),
+    headers: asistente.headers,
+    payload: { horarios },
+  });
+  expect(res.statusCode).toBe(200);
+}
+/** A free slot of the doctor in the coming days. */
+async function espacioLibre(doctor: UsuarioDePrueba) {
+  const hoy = new Date();
+  const dia = (n: number) => new Date(hoy.getTime() + n * 86_400_000).toISOString().slice(0, 10);
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `${citasPaths.disponibilidad}?doctor_id=${doctor.id}&desde=${dia(2)}&hasta=${dia(9)}`,
+  });
+  return (res.json() as { inicio: string }[])[0]!.inicio;
+}
+
+describe('the handshake', () => {
+  it('without a token, with a bad one, or with the token in the URL: refused', async () => {
+    expect(await rechazo(cliente({}))).toBe('NO_AUTENTICADO');
+    expect(await rechazo(cliente({ token: 'a.b.c' }))).toBe('NO_AUTENTICADO');
+    const u = await crearUsuario(t.database, 'paciente');
+    expect(await rechazo(cliente({ query: { token: u.token } }))).toBe('NO_AUTENTICADO');
+  });
+
+  it('only the websocket transport is served (no long-polling)', async () => {
+    const res = await fetch(`${url}/socket.io/?EIO=4&transport=polling`);
+    expect(res.status).toBe(400);
+  });
+});
+
+describe('rooms and notifications', () => {
+  it("a booking reaches its patient's and doctor's sockets, and nobody else's; a foreign id joins nothing", async () => {
+    const [paciente, otra, doctor, asistente] = [
+      await crearUsuario(t.database, 'paciente'),
+      await crearUsuario(t.database, 'paciente'),
+      await crearUsuario(t.database, 'doctor'),
+      await crearUsuario(t.database, 'asistente'),
+    ];
+    await agendaAbierta(doctor, asistente);
+    const sp = cliente({ token: paciente.token });
+    const so = cliente({ token: otra.token });
+    const sd = cliente({ token: doctor.token });
+    await Promise.all([conectado(sp), conectado(so), conectado(sd)]);
+    sp.emit('registrarPaciente', paciente.id);
+    sd.emit('registrarDoctor', doctor.id);
+    // The other patient tries to listen to the first one's room.
+    so.emit('registrarPaciente', paciente.id);
+    const ajenas: NotificacionEvento[] = [];
+    so.on('nuevaNotificacion', (n) => ajenas.push(n));
+
+    const aPaciente = new Promise<NotificacionEvento>((r) => sp.once('nuevaNotificacion', r));
+    const aDoctor = new Promise<NotificacionEvento>((r) => sd.once('nuevaNotificacion', r));
+    const res = await t.app.inject({
+      method: 'POST',
+      url: citasPaths.crear,
+      headers: asistente.headers,
+      payload: { doctor_id: doctor.id, paciente_id: paciente.id, inicio: await espacioLibre(doctor) },
+    });
+    expect(res.statusCode).toBe(201);
+    expect((await dentroDe(aPaciente)).mensaje).toMatch(/^Tu cita de evaluación quedó agendada para el /);
+    expect((await dentroDe(aDoctor)).mensaje).toMatch(/^Nueva cita con /);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(ajenas).toEqual([]);
+    const auditado = await t.database.db
+      .select()
+      .from(auditoria)
+      .where(and(eq(auditoria.usuario_id, otra.id), eq(auditoria.accion, 'socket.registrarPaciente')));
+    expect(auditado.map((a) => [a.resultado, a.recurso_id])).toEqual([['denegado', String(paciente.id)]]);
+  });
+});
+
+describe('ended sessions are disconnected at once', () => {
+  it("sign-out closes that session's socket", async () => {
+    const u = await crearUsuario(t.database, 'paciente');
+    const s = cliente({ token: u.token });
+    await conectado(s);
+    const cerrado = desconexion(s);
+    expect(
+      (await t.app.inject({ method: 'POST', url: usuariosPaths.cerrarSesion, headers: u.headers })).statusCode,
+    ).toBe(200);
+    expect(await dentroDe(cerrado)).toBe('io server disconnect');
+  });
+
+  it('deactivating a user closes all their sockets; the token no longer connects', async () => {
+    const admin = await crearUsuario(t.database, 'administrador');
+    const u = await crearUsuario(t.database, 'paciente');
+    const s = cliente({ token: u.token });
+    await conectado(s);
+    const cerrado = desconexion(s);
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: usuariosPaths.editarEstado(u.id),
+      headers: admin.headers,
+      payload: { estado: false },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await dentroDe(cerrado)).toBe('io server disconnect');
+    expect(await rechazo(cliente({ token: u.token }))).toBe('NO_AUTENTICADO');
+  });
+});

@@ -1,0 +1,200 @@
+// Units of work and the outbox (issue 7, item 2): a multi-write service call commits whole or not at all,
+// audit rows included; effects leave only after commit, are retried until delivered, and an outbox row of a
+// rolled-back transaction is never delivered.
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { usuariosPaths as rutas } from '@clinica/contracts/usuarios';
+import { buildApp } from '../src/app.ts';
+import type { Database } from '../src/db/client.ts';
+import { bandejaSalida, sesiones, usuarios } from '../src/db/schema/index.ts';
+import type { Correo } from '../src/platform/correo.ts';
+import { esperaReintento } from '../src/platform/bandeja.service.ts';
+import { createTestDatabase, testConfig } from './helpers.ts';
+import { bearer, CLAVE, crearReloj, crearUsuario, sesionPara } from './usuarios-fixtures.ts';
+
+let database: Database & { drop(): Promise<void> };
+let app: FastifyInstance;
+const reloj = crearReloj(new Date('2026-11-23T15:00:00Z'));
+const enviados: Correo[] = [];
+let fallosPendientes = 0;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await buildApp({
+    config: testConfig(),
+    database,
+    now: reloj.now,
+    intervaloBandejaMs: 0,
+    mailer: {
+      async enviar(c) {
+        if (fallosPendientes > 0) {
+          fallosPendientes--;
+          throw new Error('SMTP no disponible');
+        }
+        enviados.push(c);
+      },
+    },
+  });
+  await app.ready();
+});
+afterAll(async () => {
+  await app.close();
+  await database.drop();
+});
+beforeEach(async () => {
+  enviados.length = 0;
+  fallosPendientes = 0;
+  await app.services.despachador.despachar();
+  await database.db.execute(sql`drop trigger if exists falla_auditoria on auditoria`);
+});
+
+/** Makes the audit insert of one action fail: the last write of the service call under test. */
+async function fallarAuditoriaDe(accion: string) {
+  await database.db.execute(
+    sql.raw(`create or replace function falla_auditoria() returns trigger language plpgsql as $$
+      begin
+        if new.accion = '${accion}' and new.resultado = 'exito' then raise exception 'auditoría caída'; end if;
+        return new;
+      end $$`),
+  );
+  await database.db.execute(
+    sql`create trigger falla_auditoria before insert on auditoria for each row execute function falla_auditoria()`,
+  );
+}
+
+const filasBandeja = () => database.db.select().from(bandejaSalida).orderBy(bandejaSalida.id);
+const hashDe = async (id: number) =>
+  (await database.db.select({ h: usuarios.contrasena_hash }).from(usuarios).where(eq(usuarios.id, id)))[0]!.h;
+const perfil = (token: string) => app.inject({ method: 'GET', url: rutas.perfil, headers: bearer(token) });
+const cambiarContrasena = (token: string) =>
+  app.inject({
+    method: 'PATCH',
+    url: rutas.perfilContrasena,
+    headers: bearer(token),
+    payload: { contrasena_actual: CLAVE, contrasena_nueva: 'otra frase larga y distinta' },
+  });
+
+describe('a multi-write service call is all or nothing', () => {
+  it('password change: when the audit write fails, the hash, the sessions and the outbox are untouched', async () => {
+    const u = await crearUsuario(database);
+    const actual = await sesionPara(database, u, reloj.now());
+    const otra = await sesionPara(database, u, reloj.now());
+    const antes = await hashDe(u.id);
+    const bandejaAntes = (await filasBandeja()).length;
+    await fallarAuditoriaDe('perfil.contrasena');
+
+    const res = await cambiarContrasena(actual.token);
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ error: expect.any(String), code: 'ERROR_INTERNO' });
+    expect(await hashDe(u.id)).toBe(antes);
+    expect((await perfil(otra.token)).statusCode).toBe(200);
+    expect(await filasBandeja()).toHaveLength(bandejaAntes);
+    await app.services.despachador.despachar();
+    expect(enviados).toEqual([]);
+  });
+
+  it('deactivation: when the audit write fails, the user stays active with every session', async () => {
+    const admin = await crearUsuario(database, { rol: 'administrador' });
+    const { token } = await sesionPara(database, admin, reloj.now());
+    const u = await crearUsuario(database);
+    const suya = await sesionPara(database, u, reloj.now());
+    const bandejaAntes = (await filasBandeja()).length;
+    await fallarAuditoriaDe('usuarios.estado');
+
+    const res = await app.inject({
+      method: 'PATCH',
+      url: rutas.editarEstado(u.id),
+      headers: bearer(token),
+      payload: { estado: false },
+    });
+    expect(res.statusCode).toBe(500);
+    const [fila] = await database.db.select({ estado: usuarios.estado }).from(usuarios).where(eq(usuarios.id, u.id));
+    expect(fila?.estado).toBe(true);
+    const abiertas = await database.db.select().from(sesiones).where(eq(sesiones.usuario_id, u.id));
+    expect(abiertas.every((s) => s.revocada_en === null)).toBe(true);
+    expect((await perfil(suya.token)).statusCode).toBe(200);
+    expect(await filasBandeja()).toHaveLength(bandejaAntes);
+  });
+
+  it('password change that succeeds: new hash, other sessions revoked, e-mail and revocation delivered after commit', async () => {
+    const u = await crearUsuario(database);
+    const actual = await sesionPara(database, u, reloj.now());
+    const otra = await sesionPara(database, u, reloj.now());
+    const revocadas: unknown[] = [];
+    const dejar = app.services.enVivo.suscribir('sesiones.revocadas', (c) => revocadas.push(c));
+
+    const res = await cambiarContrasena(actual.token);
+    expect(res.statusCode).toBe(200);
+    expect((await perfil(otra.token)).statusCode).toBe(401);
+    expect((await perfil(actual.token)).statusCode).toBe(200);
+    await app.services.despachador.despachar();
+    dejar();
+
+    expect(revocadas).toEqual([{ usuarioId: u.id, exceptoSid: actual.sid, motivo: 'contrasena' }]);
+    expect(enviados).toHaveLength(1);
+    expect(enviados[0]).toMatchObject({ para: u.correo, asunto: expect.stringContaining('contraseña') });
+    expect(enviados[0]!.texto).not.toContain('otra frase larga');
+    const filas = (await filasBandeja()).slice(-2);
+    expect(filas.map((f) => f.tipo)).toEqual(['sesiones.revocadas', 'correo']);
+    expect(filas.every((f) => f.entregada_en !== null && f.intentos === 1)).toBe(true);
+  });
+});
+
+describe('the outbox', () => {
+  it('never delivers a row written in a transaction that rolled back', async () => {
+    const antes = (await filasBandeja()).length;
+    await expect(
+      app.services.transaccion(async (tx) => {
+        await tx.encolar('correo', { para: 'nadie@demo.test', asunto: 'No debe salir', texto: '...' });
+        throw new Error('falla la última escritura');
+      }),
+    ).rejects.toThrow('falla la última escritura');
+    await app.services.despachador.despachar();
+    expect(enviados).toEqual([]);
+    expect(await filasBandeja()).toHaveLength(antes);
+  });
+
+  it('retries a failed delivery after a growing wait, then marks it delivered', async () => {
+    fallosPendientes = 2;
+    await app.services.transaccion((tx) =>
+      tx.encolar('correo', { para: 'reintento@demo.test', asunto: 'Reintento', texto: 'Hola' }),
+    );
+    await app.services.despachador.despachar();
+    let [fila] = (await filasBandeja()).slice(-1);
+    expect(fila).toMatchObject({ intentos: 1, entregada_en: null, ultimo_error: 'SMTP no disponible' });
+    expect(fila!.disponible_en.getTime()).toBe(reloj.now().getTime() + esperaReintento(1));
+
+    // Not due yet: nothing happens.
+    expect(await app.services.despachador.despachar()).toBe(0);
+    reloj.avanzar(esperaReintento(1));
+    await app.services.despachador.despachar();
+    [fila] = (await filasBandeja()).slice(-1);
+    expect(fila).toMatchObject({ intentos: 2, entregada_en: null });
+    expect(fila!.disponible_en.getTime()).toBe(reloj.now().getTime() + esperaReintento(2));
+
+    reloj.avanzar(esperaReintento(2));
+    await app.services.despachador.despachar();
+    [fila] = (await filasBandeja()).slice(-1);
+    expect(fila).toMatchObject({ intentos: 3, ultimo_error: null });
+    expect(fila!.entregada_en).not.toBeNull();
+    expect(enviados.map((c) => c.para)).toEqual(['reintento@demo.test']);
+  });
+
+  it('two dispatchers at once deliver each row exactly once', async () => {
+    for (let i = 0; i < 12; i++) {
+      await app.services.transaccion((tx) =>
+        tx.encolar('correo', { para: `lote${i}@demo.test`, asunto: 'Lote', texto: String(i) }),
+      );
+    }
+    await Promise.all([app.services.despachador.despachar(), app.services.despachador.despachar()]);
+    expect(enviados.map((c) => c.para).sort()).toEqual(
+      Array.from({ length: 12 }, (_, i) => `lote${i}@demo.test`).sort(),
+    );
+  });
+
+  it('waits grow from 1 s and are capped at 10 minutes', () => {
+    expect([1, 2, 3, 4].map(esperaReintento)).toEqual([1000, 2000, 4000, 8000]);
+    expect(esperaReintento(40)).toBe(600_000);
+  });
+});

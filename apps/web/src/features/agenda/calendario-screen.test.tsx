@@ -1,0 +1,141 @@
+import { createEvent, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { citasRutas } from '@clinica/contracts/rutas';
+import { tokenExpiringIn } from '../../lib/session/test-tokens.ts';
+import { mockFetch, renderWithProviders, simular } from '../../lib/session/test-utils.tsx';
+import { cita, diaHabil, doctores, espacio, iso } from './agenda-fixtures.ts';
+import CalendarioScreen from './calendario-screen.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const dia = diaHabil();
+const ana = cita(1, dia, '09:00');
+const cancelada = cita(2, dia, '10:00', {
+  estado: 'cancelada',
+  usuario: { ...ana.usuario, id: 11, nombre: 'Luis Pérez' },
+});
+const deCatalina = cita(3, dia, '11:00', {
+  tipo: 'procedimiento',
+  estado: 'pendiente',
+  doctor: doctores[1]!,
+  procedimiento: { id: 4, nombre: 'Limpieza facial' },
+  usuario: { ...ana.usuario, id: 12, nombre: 'Marta Díaz' },
+});
+
+function renderCalendario(query = '') {
+  localStorage.setItem('token', tokenExpiringIn(1800, { id: 1, rol: 'asistente' }));
+  return renderWithProviders(<CalendarioScreen />, {
+    route: `/calendariocitas?fecha=${dia}${query}`,
+    path: '/calendariocitas',
+  });
+}
+
+describe('CalendarioScreen', () => {
+  it('shows one column per doctor, type and state as text, and hides cancelled ones until asked', async () => {
+    const { calls } = mockFetch([
+      simular(citasRutas.doctores, { body: doctores }),
+      simular(citasRutas.listar, { body: [ana, cancelada, deCatalina] }),
+    ]);
+    renderCalendario();
+    await screen.findByTestId('cita-1');
+    // Both doctors have a column (their names also appear in the doctor filter).
+    expect(screen.getAllByText('Dr. Andrés Gómez').length).toBeGreaterThan(0);
+    expect(screen.getByTestId('cita-3').parentElement).not.toBe(screen.getByTestId('cita-1').parentElement);
+    const enlace = screen.getByRole('link', { name: /Ver la cita: .*Sofía Ramírez, Evaluación, Confirmada/ });
+    expect(enlace).toHaveAttribute('href', '/detallescitas/1');
+    expect(screen.getByRole('link', { name: /Marta Díaz, Procedimiento, Pendiente/ })).toBeInTheDocument();
+    expect(screen.queryByText('Luis Pérez')).not.toBeInTheDocument();
+    expect(screen.getByText(/1 cancelada oculta/)).toBeInTheDocument();
+    const q = calls.find((c) => c.url.pathname === '/apicitas/listarcitas')!.url.searchParams;
+    expect([q.get('desde'), q.get('hasta')]).toEqual([dia, dia]);
+
+    fireEvent.click(screen.getByRole('switch', { name: 'Mostrar canceladas' }));
+    expect(await screen.findByText('Luis Pérez')).toBeInTheDocument();
+    expect(screen.getByTestId('cita-2')).toHaveAttribute('data-estado', 'cancelada');
+  });
+
+  it('week view asks for Monday to Sunday and shows the days as columns', async () => {
+    const { calls } = mockFetch([
+      simular(citasRutas.doctores, { body: doctores }),
+      simular(citasRutas.listar, { body: [ana] }),
+    ]);
+    renderCalendario('&vista=semana');
+    await screen.findByRole('link', { name: /Sofía Ramírez/ });
+    const q = calls.find((c) => c.url.pathname === '/apicitas/listarcitas')!.url.searchParams;
+    const desde = q.get('desde')!;
+    expect(new Date(`${desde}T12:00:00Z`).getUTCDay()).toBe(1);
+    expect(screen.getByText(/^Semana del/)).toBeInTheDocument();
+  });
+
+  it('"Mover" picks one of the free times from the keyboard-friendly dialog and calls reagendarcita', async () => {
+    const nuevo = espacio(dia, '15:00');
+    const { calls } = mockFetch([
+      simular(citasRutas.doctores, { body: doctores }),
+      simular(citasRutas.listar, { body: [ana] }),
+      simular(citasRutas.disponibilidad, { body: [espacio(dia, '14:30'), nuevo] }),
+      simular(
+        citasRutas.reagendar,
+        { body: { ...ana, inicio: nuevo.inicio, fecha: nuevo.inicio, fin: nuevo.fin } },
+        { id: 1 },
+      ),
+    ]);
+    renderCalendario();
+    fireEvent.click(await screen.findByRole('button', { name: /Acciones de la cita de Sofía Ramírez/ }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Mover' }));
+    const dialogo = await screen.findByRole('dialog', { name: 'Mover la cita' });
+    fireEvent.click(await within(dialogo).findByRole('radio', { name: '3:00 p. m.' }));
+    fireEvent.click(within(dialogo).getByRole('button', { name: 'Mover cita' }));
+    expect(await screen.findByText('Cita movida')).toBeInTheDocument();
+    const disp = calls.find((c) => c.url.pathname === '/apicitas/disponibilidad')!.url.searchParams;
+    expect(Object.fromEntries(disp)).toMatchObject({ doctor_id: '2', tipo: 'evaluacion', desde: dia, hasta: dia });
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ inicio: nuevo.inicio });
+  });
+
+  it('a refused drag snaps back and shows the server message', async () => {
+    const mensaje = 'Ese horario ya no está disponible. Elige otro de los horarios libres.';
+    const { calls } = mockFetch([
+      simular(citasRutas.doctores, { body: doctores }),
+      simular(citasRutas.listar, { body: [ana] }),
+      simular(citasRutas.reagendar, { status: 409, body: { error: mensaje, code: 'HORARIO_OCUPADO' } }, { id: 1 }),
+    ]);
+    renderCalendario();
+    const tarjeta = await screen.findByTestId('cita-1');
+    const topAntes = tarjeta.style.top;
+    const columna = tarjeta.parentElement!;
+    const dataTransfer = { setData: () => {}, effectAllowed: '', dropEffect: '' };
+    // jsdom lays nothing out: rectangles are at 0, so clientY is the offset from 7:00 (1.6 px per minute).
+    // jsdom has no DragEvent: plain events with the pointer position set by hand.
+    const arrastrar = (tipo: 'dragStart' | 'dragOver' | 'drop', el: HTMLElement, clientY: number) => {
+      const ev = createEvent[tipo](el, { dataTransfer });
+      Object.defineProperty(ev, 'clientY', { value: clientY });
+      fireEvent(el, ev);
+    };
+    arrastrar('dragStart', tarjeta, 0);
+    arrastrar('dragOver', columna, 6 * 60 * 1.6);
+    arrastrar('drop', columna, 6 * 60 * 1.6);
+    await waitFor(() => expect(calls.some((c) => c.method === 'PATCH')).toBe(true));
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ inicio: iso(dia, '13:00') });
+    expect(await screen.findByText(mensaje)).toBeInTheDocument();
+    expect(screen.getByText('No se movió la cita')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('cita-1').style.top).toBe(topAntes));
+  });
+
+  it('shows the error state with a retry when the agenda does not load', async () => {
+    mockFetch([
+      simular(citasRutas.doctores, { body: doctores }),
+      simular(citasRutas.listar, { status: 500, body: { error: 'Falló el servidor.', code: 'ERROR_INTERNO' } }),
+    ]);
+    renderCalendario();
+    expect(await screen.findByText('No pudimos cargar la agenda')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Reintentar' })).toBeInTheDocument();
+  });
+
+  it('patients are told the section is for staff', async () => {
+    mockFetch([]);
+    localStorage.setItem('token', tokenExpiringIn(1800, { id: 9, rol: 'paciente' }));
+    renderWithProviders(<CalendarioScreen />, { route: '/calendariocitas' });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'No tienes acceso a esta sección' }),
+    ).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,348 @@
+// /calendariocitas: the staff agenda by day (doctors as columns) or week (days as columns). Appointments are
+// coloured by type with type and state in text; cancelled ones are hidden unless the toggle shows them. Click
+// opens the details; "Mover" (menu, keyboard) or dragging reschedules through reagendarcita, and a refused move
+// snaps back with the server's message. View, day, doctor and toggle live in the URL.
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Group,
+  Paper,
+  SegmentedControl,
+  Select,
+  Stack,
+  Switch,
+  Text,
+  Tooltip,
+} from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { notifications } from '@mantine/notifications';
+import { IconCalendar, IconCalendarPlus, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { permite } from '@clinica/contracts/roles';
+import { citasRutas } from '@clinica/contracts/rutas';
+import { diaDeSemana, FECHA, fechaEnZona, instanteLocal, sumarDias, type Fecha } from '@clinica/contracts/tiempo';
+import { EstadoError } from '../../components/estado-error.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { usePageMeta } from '../../components/use-page-meta.ts';
+import { mensajeDeError } from '../../lib/forms/field-errors.ts';
+import { paths } from '../../lib/paths.ts';
+import { useAuth } from '../../lib/session/auth-context.tsx';
+import { formatFecha, formatFechaHora, formatFechaLarga, hoy, zonaClinica } from '../../lib/tiempo.ts';
+import { useCitas, useDoctores, useReagendarCita, type CitaWire } from './api/agenda-api.ts';
+import { nombreTipo, tiposCita } from './agenda-textos.ts';
+import { CalendarioGrid, minutosDe, type Columna } from './components/calendario-grid.tsx';
+import classes from './components/calendario.module.css';
+import { CancelarCitaModal } from './components/cancelar-cita-modal.tsx';
+import { MoverCitaModal } from './components/mover-cita-modal.tsx';
+import { SoloPersonal } from './components/solo-personal.tsx';
+
+type Vista = 'dia' | 'semana';
+
+const diaCorto = new Intl.DateTimeFormat('es-CO', { weekday: 'short', day: 'numeric', timeZone: zonaClinica });
+const mediodia = (f: Fecha) => instanteLocal(f, '12:00', zonaClinica);
+const lunesDe = (f: Fecha) => sumarDias(f, -((diaDeSemana(f) + 6) % 7));
+const capitalizar = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+function CalendarioScreenContenido() {
+  usePageMeta({ title: 'Calendario de citas' });
+  const { userRole, userId } = useAuth();
+  const esDoctor = userRole?.toLowerCase() === 'doctor';
+  const puedeAgendar = permite(citasRutas.editar.auth, userRole);
+  const [sp, setSp] = useSearchParams();
+  const vista: Vista = sp.get('vista') === 'semana' ? 'semana' : 'dia';
+  const fechaUrl = sp.get('fecha') ?? '';
+  const fecha: Fecha = FECHA.test(fechaUrl) ? fechaUrl : hoy();
+  const doctorFiltro = esDoctor ? null : Number(sp.get('doctor')) || null;
+  const verCanceladas = sp.get('canceladas') === '1';
+
+  function actualizar(cambios: Record<string, string | null>) {
+    setSp(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        for (const [k, v] of Object.entries(cambios)) {
+          if (v) next.set(k, v);
+          else next.delete(k);
+        }
+        return next;
+      },
+      { replace: true },
+    );
+  }
+
+  const desde = vista === 'dia' ? fecha : lunesDe(fecha);
+  const hasta = vista === 'dia' ? fecha : sumarDias(desde, 6);
+  const doctores = useDoctores();
+  const citas = useCitas({ desde, hasta, doctorId: doctorFiltro ?? undefined });
+  const reagendar = useReagendarCita();
+  const [movidas, setMovidas] = useState<Map<number, { inicio: string; fin: string }>>(new Map());
+  const [aMover, setAMover] = useState<CitaWire | null>(null);
+  const [aCancelar, setACancelar] = useState<CitaWire | null>(null);
+
+  // Optimistic positions of dropped appointments until the server answers.
+  const visibles = useMemo(
+    () =>
+      (citas.data ?? [])
+        .filter((c) => verCanceladas || c.estado !== 'cancelada')
+        .map((c) => {
+          const m = movidas.get(c.id);
+          return m ? { ...c, ...m, fecha: m.inicio } : c;
+        }),
+    [citas.data, movidas, verCanceladas],
+  );
+  const canceladasOcultas = (citas.data ?? []).filter((c) => c.estado === 'cancelada').length;
+
+  function soltar(cita: CitaWire, inicio: string) {
+    const fin = new Date(Date.parse(inicio) + Date.parse(cita.fin) - Date.parse(cita.inicio)).toISOString();
+    const quitar = () =>
+      setMovidas((m) => {
+        const n = new Map(m);
+        n.delete(cita.id);
+        return n;
+      });
+    setMovidas((m) => new Map(m).set(cita.id, { inicio, fin }));
+    reagendar.mutate(
+      { id: cita.id, inicio },
+      {
+        onSuccess: (c) =>
+          notifications.show({
+            color: 'green',
+            title: 'Cita movida',
+            message: `La cita de ${c.usuario.nombre} quedó para el ${formatFechaHora(c.inicio)}`,
+          }),
+        onError: (err) =>
+          notifications.show({
+            color: 'red',
+            title: 'No se movió la cita',
+            message: mensajeDeError(err, 'No pudimos mover la cita. Inténtalo de nuevo.'),
+          }),
+        // Snap back (refused) or let the refreshed list place it (accepted).
+        onSettled: quitar,
+      },
+    );
+  }
+
+  const dias: Fecha[] =
+    vista === 'dia'
+      ? [fecha]
+      : // Monday to Saturday; Sunday only if something is booked on it.
+        Array.from({ length: 7 }, (_, i) => sumarDias(desde, i)).filter(
+          (d) => diaDeSemana(d) !== 0 || visibles.some((c) => fechaEnZona(new Date(c.inicio), zonaClinica) === d),
+        );
+  const diaDe = (c: CitaWire) => fechaEnZona(new Date(c.inicio), zonaClinica);
+  const hoyClinica = hoy();
+
+  let columnas: Columna[] = [];
+  if (vista === 'dia') {
+    const lista = (doctores.data ?? [])
+      .filter((d) => (esDoctor ? d.id === userId : doctorFiltro === null || d.id === doctorFiltro))
+      .map((d) => ({ id: d.id, nombre: d.nombre }));
+    // Appointments of a doctor not in the list (e.g. deactivated) still get a column.
+    for (const c of visibles)
+      if (!lista.some((d) => d.id === c.doctor.id)) lista.push({ id: c.doctor.id, nombre: c.doctor.nombre });
+    columnas = lista.map((d) => ({
+      clave: `d${d.id}`,
+      titulo: d.nombre,
+      fecha,
+      doctorId: d.id,
+      citas: visibles.filter((c) => c.doctor.id === d.id),
+      esHoy: false,
+    }));
+  } else {
+    columnas = dias.map((d) => ({
+      clave: d,
+      titulo: capitalizar(diaCorto.format(mediodia(d))),
+      fecha: d,
+      doctorId: null,
+      citas: visibles.filter((c) => diaDe(c) === d),
+      esHoy: d === hoyClinica,
+    }));
+  }
+
+  // 7:00 to 19:00, widened to show anything booked outside.
+  let desdeMin = 7 * 60;
+  let hastaMin = 19 * 60;
+  for (const c of visibles) {
+    desdeMin = Math.min(desdeMin, Math.floor(minutosDe(c.inicio) / 60) * 60);
+    hastaMin = Math.max(hastaMin, Math.ceil(minutosDe(c.fin) / 60) * 60 || 24 * 60);
+  }
+
+  const paso = vista === 'dia' ? 1 : 7;
+  const titulo =
+    vista === 'dia'
+      ? capitalizar(formatFechaLarga(mediodia(fecha)))
+      : `Semana del ${formatFecha(desde)} al ${formatFecha(sumarDias(desde, 5))}`;
+  const moviendo = new Set(movidas.keys());
+
+  let contenido;
+  if (citas.isPending || doctores.isPending) {
+    contenido = (
+      <Text role="status" c="dimmed" py="xl" ta="center">
+        Cargando la agenda…
+      </Text>
+    );
+  } else if (citas.isError || doctores.isError) {
+    const err = citas.error ?? doctores.error;
+    contenido = (
+      <EstadoError
+        titulo="No pudimos cargar la agenda"
+        mensaje={mensajeDeError(err, 'Inténtalo de nuevo en unos segundos.')}
+        onRetry={() => void (citas.isError ? citas.refetch() : doctores.refetch())}
+        reintentando={citas.isRefetching || doctores.isRefetching}
+      />
+    );
+  } else if (columnas.length === 0) {
+    contenido = (
+      <Alert color="gray" variant="light">
+        No hay doctores activos para mostrar en la agenda.
+      </Alert>
+    );
+  } else {
+    contenido = (
+      <Stack gap="sm">
+        <Text size="sm" c="dimmed" aria-live="polite">
+          {visibles.length === 0
+            ? vista === 'dia'
+              ? 'No hay citas este día.'
+              : 'No hay citas esta semana.'
+            : `${visibles.length} ${visibles.length === 1 ? 'cita' : 'citas'}${
+                !verCanceladas && canceladasOcultas > 0
+                  ? ` (${canceladasOcultas} ${canceladasOcultas === 1 ? 'cancelada oculta' : 'canceladas ocultas'})`
+                  : ''
+              }. Arrastra una cita o usa su menú «Mover» para cambiarle la hora.`}
+        </Text>
+        <CalendarioGrid
+          columnas={columnas}
+          desdeMin={desdeMin}
+          hastaMin={hastaMin}
+          conDoctor={vista === 'semana' && doctorFiltro === null && !esDoctor}
+          compacto={vista === 'semana'}
+          moviendo={moviendo}
+          onSoltar={soltar}
+          onMover={setAMover}
+          onCancelar={setACancelar}
+          ocupado={citas.isFetching}
+        />
+      </Stack>
+    );
+  }
+
+  return (
+    <>
+      <PageHeader
+        eyebrow="Agenda"
+        title="Calendario de citas"
+        description="La agenda de la clínica por día o por semana. Abre una cita para ver sus detalles."
+        actions={
+          puedeAgendar && (
+            <Button
+              component={Link}
+              to={`${paths.crearCitaAsistente}?fecha=${fecha}${doctorFiltro ? `&doctor=${doctorFiltro}` : ''}`}
+              leftSection={<IconCalendarPlus size={18} aria-hidden="true" />}
+            >
+              Nueva cita
+            </Button>
+          )
+        }
+      />
+      <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
+        <Stack gap="md">
+          <Group justify="space-between" align="flex-end" gap="md" wrap="wrap">
+            <Group gap="sm" align="flex-end" wrap="wrap">
+              <SegmentedControl
+                aria-label="Vista"
+                value={vista}
+                onChange={(v) => actualizar({ vista: v === 'semana' ? 'semana' : null })}
+                data={[
+                  { value: 'dia', label: 'Día' },
+                  { value: 'semana', label: 'Semana' },
+                ]}
+              />
+              <Group gap={4}>
+                <Tooltip label={vista === 'dia' ? 'Día anterior' : 'Semana anterior'}>
+                  <ActionIcon
+                    variant="default"
+                    size="lg"
+                    radius="xl"
+                    aria-label={vista === 'dia' ? 'Día anterior' : 'Semana anterior'}
+                    onClick={() => actualizar({ fecha: sumarDias(fecha, -paso) })}
+                  >
+                    <IconChevronLeft size={18} aria-hidden="true" />
+                  </ActionIcon>
+                </Tooltip>
+                <Button variant="default" onClick={() => actualizar({ fecha: null })}>
+                  Hoy
+                </Button>
+                <Tooltip label={vista === 'dia' ? 'Día siguiente' : 'Semana siguiente'}>
+                  <ActionIcon
+                    variant="default"
+                    size="lg"
+                    radius="xl"
+                    aria-label={vista === 'dia' ? 'Día siguiente' : 'Semana siguiente'}
+                    onClick={() => actualizar({ fecha: sumarDias(fecha, paso) })}
+                  >
+                    <IconChevronRight size={18} aria-hidden="true" />
+                  </ActionIcon>
+                </Tooltip>
+              </Group>
+              <DatePickerInput
+                label="Ir a la fecha"
+                value={fecha}
+                onChange={(d) => actualizar({ fecha: d })}
+                valueFormat="DD/MM/YYYY"
+                leftSection={<IconCalendar size={16} aria-hidden="true" />}
+                w={170}
+              />
+              {!esDoctor && (
+                <Select
+                  label="Doctor"
+                  w={220}
+                  data={[
+                    { value: '', label: 'Todos los doctores' },
+                    ...(doctores.data ?? []).map((d) => ({ value: String(d.id), label: d.nombre })),
+                  ]}
+                  value={doctorFiltro ? String(doctorFiltro) : ''}
+                  onChange={(v) => actualizar({ doctor: v || null })}
+                  allowDeselect={false}
+                />
+              )}
+            </Group>
+            <Switch
+              label="Mostrar canceladas"
+              checked={verCanceladas}
+              onChange={(e) => actualizar({ canceladas: e.currentTarget.checked ? '1' : null })}
+            />
+          </Group>
+          <Group justify="space-between" gap="sm" wrap="wrap">
+            <Text component="h2" fw={600} fz="lg">
+              {titulo}
+            </Text>
+            <Group gap="md" aria-label="Colores por tipo de cita" role="list">
+              {tiposCita.map((t) => (
+                <Group key={t} gap={6} role="listitem">
+                  <span className={classes.leyenda} data-tipo={t} aria-hidden="true" />
+                  <Text size="sm">{nombreTipo[t]}</Text>
+                </Group>
+              ))}
+              <Text size="sm" c="dimmed">
+                Canceladas: nombre tachado
+              </Text>
+            </Group>
+          </Group>
+          {contenido}
+        </Stack>
+      </Paper>
+      <MoverCitaModal cita={aMover} onClose={() => setAMover(null)} />
+      <CancelarCitaModal cita={aCancelar} onClose={() => setACancelar(null)} />
+    </>
+  );
+}
+
+export default function CalendarioScreen() {
+  return (
+    <SoloPersonal>
+      <CalendarioScreenContenido />
+    </SoloPersonal>
+  );
+}

@@ -1,0 +1,136 @@
+// The staff appointments table: ID, date and time, patient, doctor, type and state badges, and actions
+// (details, edit — disabled for cancelled ones, SPEC 4 — and cancel with a reason).
+import { ActionIcon, Group, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { IconCalendarX, IconEye, IconPencil } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { paths } from '../../../lib/paths.ts';
+import { formatFechaHora } from '../../../lib/tiempo.ts';
+import type { CitaWire } from '../api/agenda-api.ts';
+import { modificable } from './calendario-grid.tsx';
+import { EstadoCitaBadge, TipoCitaBadge } from '../../../components/cita-badges.tsx';
+
+type Props = {
+  citas: CitaWire[];
+  caption: string;
+  ocupado?: boolean;
+  onCancelar: (c: CitaWire) => void;
+};
+
+export function TablaCitas({ citas, caption, ocupado, onCancelar }: Props) {
+  return (
+    <Table.ScrollContainer minWidth={900}>
+      <Table verticalSpacing="sm" highlightOnHover aria-busy={ocupado} style={{ opacity: ocupado ? 0.7 : 1 }}>
+        <Table.Caption>
+          <VisuallyHidden>{caption}</VisuallyHidden>
+        </Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">ID</Table.Th>
+            <Table.Th scope="col">Fecha y hora</Table.Th>
+            <Table.Th scope="col">Paciente</Table.Th>
+            <Table.Th scope="col">Doctor</Table.Th>
+            <Table.Th scope="col">Tipo</Table.Th>
+            <Table.Th scope="col">Estado</Table.Th>
+            <Table.Th scope="col" ta="right">
+              Acciones
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {citas.map((c) => {
+            const cancelada = c.estado === 'cancelada';
+            return (
+              <Table.Tr key={c.id}>
+                <Table.Td>
+                  <Text size="sm" ff="monospace">
+                    {c.id}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                    {formatFechaHora(c.inicio)}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" fw={600}>
+                    {c.usuario.nombre}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {c.usuario.numerodocumento}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{c.doctor.nombre}</Text>
+                  {c.procedimiento && (
+                    <Text size="xs" c="dimmed">
+                      {c.procedimiento.nombre}
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <TipoCitaBadge tipo={c.tipo} />
+                </Table.Td>
+                <Table.Td>
+                  <EstadoCitaBadge estado={c.estado} />
+                </Table.Td>
+                <Table.Td>
+                  <Group gap={4} justify="flex-end" wrap="nowrap">
+                    <Tooltip label="Ver detalles">
+                      <ActionIcon
+                        component={Link}
+                        to={paths.detallesCita(c.id)}
+                        variant="subtle"
+                        size="lg"
+                        aria-label={`Ver detalles de la cita ${c.id} de ${c.usuario.nombre}`}
+                      >
+                        <IconEye size={18} aria-hidden="true" />
+                      </ActionIcon>
+                    </Tooltip>
+                    <Tooltip label={cancelada ? 'Una cita cancelada no se puede editar' : 'Editar'}>
+                      {cancelada ? (
+                        // A disabled link is not focusable; the tooltip needs a wrapper to explain why.
+                        <span>
+                          <ActionIcon
+                            variant="subtle"
+                            size="lg"
+                            disabled
+                            aria-label={`Editar la cita ${c.id} (no disponible: está cancelada)`}
+                          >
+                            <IconPencil size={18} aria-hidden="true" />
+                          </ActionIcon>
+                        </span>
+                      ) : (
+                        <ActionIcon
+                          component={Link}
+                          to={paths.editarCita(c.id)}
+                          variant="subtle"
+                          size="lg"
+                          aria-label={`Editar la cita ${c.id} de ${c.usuario.nombre}`}
+                        >
+                          <IconPencil size={18} aria-hidden="true" />
+                        </ActionIcon>
+                      )}
+                    </Tooltip>
+                    {modificable(c) && (
+                      <Tooltip label="Cancelar cita">
+                        <ActionIcon
+                          variant="subtle"
+                          color="red"
+                          size="lg"
+                          onClick={() => onCancelar(c)}
+                          aria-label={`Cancelar la cita ${c.id} de ${c.usuario.nombre}`}
+                        >
+                          <IconCalendarX size={18} aria-hidden="true" />
+                        </ActionIcon>
+                      </Tooltip>
+                    )}
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,122 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { citasRutas } from '@clinica/contracts/rutas';
+import { tokenExpiringIn } from '../../lib/session/test-tokens.ts';
+import { mockFetch, renderWithProviders, simular } from '../../lib/session/test-utils.tsx';
+import { hoy } from '../../lib/tiempo.ts';
+import { cita, diaHabil, doctores } from './agenda-fixtures.ts';
+import ConsultarCitasScreen from './consultar-citas-screen.tsx';
+import VerTodoCitaScreen from './ver-todo-cita-screen.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const dia = diaHabil();
+const confirmada = cita(7, dia, '09:00');
+const cancelada = cita(8, dia, '10:00', {
+  estado: 'cancelada',
+  usuario: { ...confirmada.usuario, id: 11, nombre: 'Luis Pérez' },
+});
+
+function entrar(ui: React.ReactElement, route: string) {
+  localStorage.setItem('token', tokenExpiringIn(1800, { id: 1, rol: 'asistente' }));
+  return renderWithProviders(ui, { route, path: route.split('?')[0] });
+}
+
+describe('ConsultarCitasScreen', () => {
+  it('lists appointments with type and state badges, details and edit links (edit disabled when cancelled)', async () => {
+    mockFetch([
+      simular(citasRutas.doctores, { body: doctores }),
+      simular(citasRutas.listar, { body: [confirmada, cancelada] }),
+    ]);
+    entrar(<ConsultarCitasScreen />, '/consultarcitas');
+    const filas = within(await screen.findByRole('table')).getAllByRole('row');
+    expect(filas).toHaveLength(3);
+    expect(within(filas[1]!).getByText('Evaluación').closest('[data-tono]')).toHaveAttribute('data-tono', 'info');
+    expect(within(filas[1]!).getByText('Confirmada')).toBeInTheDocument();
+    expect(within(filas[2]!).getByText('Cancelada')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Ver detalles de la cita 7 de Sofía Ramírez' })).toHaveAttribute(
+      'href',
+      '/detallescitas/7',
+    );
+    expect(screen.getByRole('link', { name: 'Editar la cita 7 de Sofía Ramírez' })).toHaveAttribute(
+      'href',
+      '/editarcita/7',
+    );
+    expect(screen.getByRole('button', { name: /Editar la cita 8/ })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: /Cancelar la cita 8/ })).not.toBeInTheDocument();
+    expect(screen.getByText('2 citas.')).toBeInTheDocument();
+  });
+
+  it('searches on the server (SPEC 5: id, type, status or name) and filters by state', async () => {
+    const { calls } = mockFetch([
+      simular(citasRutas.doctores, { body: doctores }),
+      simular(citasRutas.listar, {
+        responder: (_b, url) => ({
+          body: url.searchParams.get('buscar') === 'luis' ? [cancelada] : [confirmada, cancelada],
+        }),
+      }),
+    ]);
+    entrar(<ConsultarCitasScreen />, '/consultarcitas?estado=cancelada');
+    await screen.findByRole('table');
+    fireEvent.change(screen.getByRole('textbox', { name: 'Buscar' }), { target: { value: 'luis' } });
+    await waitFor(() => expect(calls.some((c) => c.url.searchParams.get('buscar') === 'luis')).toBe(true));
+    const ultima = calls.filter((c) => c.url.pathname === '/apicitas/listarcitas').at(-1)!.url.searchParams;
+    expect(ultima.get('estado')).toBe('cancelada');
+    expect(await screen.findByText('1 cita.')).toBeInTheDocument();
+  });
+
+  it('cancelling asks for the reason and sends it', async () => {
+    const { calls } = mockFetch([
+      simular(citasRutas.doctores, { body: doctores }),
+      simular(citasRutas.listar, { body: [confirmada] }),
+      simular(
+        citasRutas.cancelar,
+        { body: { ...confirmada, estado: 'cancelada', motivo_cancelacion: 'Viaje' } },
+        { id: 7 },
+      ),
+    ]);
+    entrar(<ConsultarCitasScreen />, '/consultarcitas');
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancelar la cita 7 de Sofía Ramírez' }));
+    const dialogo = await screen.findByRole('dialog', { name: '¿Cancelar la cita?' });
+    fireEvent.click(within(dialogo).getByRole('button', { name: 'Cancelar cita' }));
+    expect(await within(dialogo).findByText(/Escribe el motivo de la cancelación/)).toBeInTheDocument();
+    fireEvent.change(within(dialogo).getByRole('textbox', { name: /Motivo de la cancelación/ }), {
+      target: { value: 'Viaje de trabajo' },
+    });
+    fireEvent.click(within(dialogo).getByRole('button', { name: 'Cancelar cita' }));
+    expect(await screen.findByText('Cita cancelada')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ motivo: 'Viaje de trabajo' });
+  });
+
+  it('shows empty and error states', async () => {
+    mockFetch([simular(citasRutas.doctores, { body: doctores }), simular(citasRutas.listar, { body: [] })]);
+    const { unmount } = entrar(<ConsultarCitasScreen />, '/consultarcitas?tipo=control');
+    expect(await screen.findByText('No encontramos citas')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Limpiar filtros' })).toBeInTheDocument();
+    unmount();
+    mockFetch([
+      simular(citasRutas.doctores, { body: doctores }),
+      simular(citasRutas.listar, { status: 500, body: { error: 'Falló el servidor.', code: 'ERROR_INTERNO' } }),
+    ]);
+    entrar(<ConsultarCitasScreen />, '/consultarcitas');
+    expect(await screen.findByText('No se pudieron cargar las citas')).toBeInTheDocument();
+  });
+});
+
+describe('VerTodoCitaScreen', () => {
+  it("shows today's appointments by default and filters by type", async () => {
+    const { calls } = mockFetch([simular(citasRutas.listar, { body: [confirmada] })]);
+    entrar(<VerTodoCitaScreen />, '/vertodocita?tipo=evaluacion');
+    await screen.findByRole('table');
+    const q = calls[0]!.url.searchParams;
+    expect([q.get('desde'), q.get('hasta'), q.get('tipo')]).toEqual([hoy(), hoy(), 'evaluacion']);
+  });
+
+  it('a range asks for every appointment between both days', async () => {
+    const { calls } = mockFetch([simular(citasRutas.listar, { body: [] })]);
+    entrar(<VerTodoCitaScreen />, `/vertodocita?periodo=rango&desde=${hoy()}&hasta=${dia}`);
+    expect(await screen.findByText('No encontramos citas')).toBeInTheDocument();
+    const q = calls[0]!.url.searchParams;
+    expect([q.get('desde'), q.get('hasta')]).toEqual([hoy(), dia]);
+  });
+});

@@ -1,0 +1,159 @@
+// /consultarcitas: the staff list with the SPEC 5 search (id, type, status or patient name, on the server)
+// and filters by doctor, state, type and date range; badges per row and links to details and edit.
+import { ActionIcon, Button, Paper, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconCalendarPlus, IconSearch, IconX } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { permite } from '@clinica/contracts/roles';
+import { citasRutas } from '@clinica/contracts/rutas';
+import { PageHeader } from '../../components/page-header.tsx';
+import { usePageMeta } from '../../components/use-page-meta.ts';
+import { paths } from '../../lib/paths.ts';
+import { useAuth } from '../../lib/session/auth-context.tsx';
+import { useDoctores, type FiltroCitas } from './api/agenda-api.ts';
+import { opcionesEstado, opcionesTipo } from './agenda-textos.ts';
+import { ListaCitas } from './components/lista-citas.tsx';
+import { useFiltrosUrl } from './filtros-url.ts';
+import { SoloPersonal } from './components/solo-personal.tsx';
+
+export const ESPERA_BUSQUEDA_MS = 350;
+
+function ConsultarCitasScreenContenido() {
+  usePageMeta({ title: 'Consultar citas' });
+  const { userRole } = useAuth();
+  const esDoctor = userRole?.toLowerCase() === 'doctor';
+  const puedeAgendar = permite(citasRutas.editar.auth, userRole);
+  const { leer, actualizar, limpiar } = useFiltrosUrl();
+  const buscarUrl = leer.texto('buscar');
+  const [busqueda, setBusqueda] = useState(buscarUrl);
+  const [debounced] = useDebouncedValue(busqueda, ESPERA_BUSQUEDA_MS);
+  useEffect(() => {
+    if (debounced.trim() !== buscarUrl) actualizar({ buscar: debounced.trim() || null });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [debounced]);
+  const doctores = useDoctores();
+
+  const filtro: FiltroCitas = {
+    buscar: buscarUrl || undefined,
+    doctorId: esDoctor ? undefined : leer.id('doctor'),
+    estado: leer.estado(),
+    tipo: leer.tipo(),
+    desde: leer.fecha('desde'),
+    hasta: leer.fecha('hasta'),
+  };
+  const hayFiltros = Object.values(filtro).some((v) => v !== undefined);
+  const rango: [string | null, string | null] = [filtro.desde ?? null, filtro.hasta ?? null];
+
+  return (
+    <>
+      <PageHeader
+        eyebrow="Agenda"
+        title="Consultar citas"
+        description="Busca por número de cita, tipo, estado o nombre de la paciente, y filtra por doctor y fechas."
+        actions={
+          puedeAgendar && (
+            <Button
+              component={Link}
+              to={paths.crearCitaAsistente}
+              leftSection={<IconCalendarPlus size={18} aria-hidden="true" />}
+            >
+              Nueva cita
+            </Button>
+          )
+        }
+      />
+      <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
+        <Stack gap="lg">
+          <SimpleGrid
+            cols={{ base: 1, sm: 2, lg: esDoctor ? 4 : 5 }}
+            spacing="md"
+            role="search"
+            aria-label="Buscar citas"
+          >
+            <TextInput
+              label="Buscar"
+              placeholder="Paciente, ID, tipo o estado"
+              value={busqueda}
+              onChange={(e) => setBusqueda(e.currentTarget.value)}
+              leftSection={<IconSearch size={16} aria-hidden="true" />}
+              rightSection={
+                busqueda ? (
+                  <ActionIcon
+                    variant="subtle"
+                    color="gray"
+                    onClick={() => setBusqueda('')}
+                    aria-label="Borrar búsqueda"
+                  >
+                    <IconX size={14} aria-hidden="true" />
+                  </ActionIcon>
+                ) : null
+              }
+            />
+            {!esDoctor && (
+              <Select
+                label="Doctor"
+                data={[
+                  { value: '', label: 'Todos los doctores' },
+                  ...(doctores.data ?? []).map((d) => ({ value: String(d.id), label: d.nombre })),
+                ]}
+                value={filtro.doctorId ? String(filtro.doctorId) : ''}
+                onChange={(v) => actualizar({ doctor: v })}
+                allowDeselect={false}
+              />
+            )}
+            <Select
+              label="Estado"
+              data={[{ value: '', label: 'Todos los estados' }, ...opcionesEstado]}
+              value={filtro.estado ?? ''}
+              onChange={(v) => actualizar({ estado: v })}
+              allowDeselect={false}
+            />
+            <Select
+              label="Tipo"
+              data={[{ value: '', label: 'Todos los tipos' }, ...opcionesTipo]}
+              value={filtro.tipo ?? ''}
+              onChange={(v) => actualizar({ tipo: v })}
+              allowDeselect={false}
+            />
+            <DatePickerInput
+              type="range"
+              label="Fechas"
+              placeholder="Cualquier fecha"
+              // Mantine's picker placeholder is too pale for AA; the dimmed text colour passes.
+              styles={{ placeholder: { color: 'var(--mantine-color-dimmed)' } }}
+              value={rango}
+              onChange={([d, h]) => {
+                // Wait for both ends, or for the range to be cleared.
+                if ((d && h) || (!d && !h)) actualizar({ desde: d, hasta: h });
+              }}
+              valueFormat="DD/MM/YYYY"
+              clearable
+              clearButtonProps={{ 'aria-label': 'Borrar las fechas' }}
+              allowSingleDateInRange
+            />
+          </SimpleGrid>
+          <ListaCitas
+            filtro={filtro}
+            hayFiltros={hayFiltros}
+            onLimpiar={() => {
+              setBusqueda('');
+              limpiar();
+            }}
+            titulo="Citas"
+            vacio="Las citas aparecen aquí cuando se agendan."
+          />
+        </Stack>
+      </Paper>
+    </>
+  );
+}
+
+export default function ConsultarCitasScreen() {
+  return (
+    <SoloPersonal>
+      <ConsultarCitasScreenContenido />
+    </SoloPersonal>
+  );
+}

@@ -1,0 +1,140 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Rol } from '@clinica/contracts/roles';
+import { citasRutas, usuariosRutas } from '@clinica/contracts/rutas';
+import { tokenExpiringIn } from '../../lib/session/test-tokens.ts';
+import { mockFetch, renderWithProviders, simular } from '../../lib/session/test-utils.tsx';
+import { cita, diaHabil, doctores, espacio, paciente } from './agenda-fixtures.ts';
+import CrearCitaAsistenteScreen from './crear-cita-asistente-screen.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const dia = diaHabil();
+const sofia = paciente(10, 'Sofía Ramírez');
+const lista = (items = [sofia]) => ({ body: { items, total: items.length, pagina: 1, porPagina: 20 } });
+
+function renderCrear(rol: Rol = 'asistente') {
+  localStorage.setItem('token', tokenExpiringIn(1800, { id: 1, rol }));
+  return renderWithProviders(<CrearCitaAsistenteScreen />, {
+    route: `/crearcitaasistente?fecha=${dia}&doctor=2`,
+    path: '/crearcitaasistente',
+  });
+}
+
+async function elegirPaciente() {
+  const caja = await screen.findByRole('combobox', { name: /Paciente/ });
+  // Mantine treats a change to an unfocused input as autofill: focus it as typing would.
+  caja.focus();
+  fireEvent.click(caja);
+  fireEvent.change(caja, { target: { value: 'sof' } });
+  fireEvent.click(await screen.findByRole('option', { name: /Sofía Ramírez/ }));
+}
+
+describe('CrearCitaAsistenteScreen', () => {
+  it('searches the patient on the server, offers free times and books with an Idempotency-Key', async () => {
+    const libre = espacio(dia, '09:30');
+    const creada = cita(50, dia, '09:30');
+    const { calls } = mockFetch([
+      simular(usuariosRutas.listar, lista()),
+      simular(citasRutas.doctores, { body: doctores }),
+      simular(citasRutas.disponibilidad, { body: [espacio(dia, '09:00'), libre] }),
+      simular(citasRutas.crear, { status: 201, body: creada }),
+    ]);
+    renderCrear();
+    const caja = await screen.findByRole('combobox', { name: /Paciente/ });
+    caja.focus();
+    fireEvent.click(caja);
+    fireEvent.change(caja, { target: { value: 'sof' } });
+    await waitFor(() =>
+      expect(
+        calls.some((c) => c.url.pathname === '/apiusuarios/listarusuarios' && c.url.searchParams.get('q') === 'sof'),
+      ).toBe(true),
+    );
+    fireEvent.click(await screen.findByRole('option', { name: /Sofía Ramírez/ }));
+    const busqueda = calls.find((c) => c.url.searchParams.get('q') === 'sof')!.url.searchParams;
+    expect(busqueda.get('rol')).toBe('paciente');
+
+    fireEvent.click(await screen.findByRole('radio', { name: '9:30 a. m.' }));
+    fireEvent.change(screen.getByRole('textbox', { name: /Motivo de la consulta/ }), { target: { value: 'Manchas' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Confirmar cita' }));
+
+    expect(await screen.findByText(/tiene evaluación el/)).toBeInTheDocument();
+    const post = calls.find((c) => c.method === 'POST')!;
+    expect(post.body).toEqual({
+      doctor_id: 2,
+      inicio: libre.inicio,
+      tipo: 'evaluacion',
+      paciente_id: 10,
+      motivo: 'Manchas',
+    });
+    expect(post.headers.get('Idempotency-Key')).toMatch(/^[\x21-\x7e]{8,100}$/);
+    const disp = calls.find((c) => c.url.pathname === '/apicitas/disponibilidad')!.url.searchParams;
+    expect(Object.fromEntries(disp)).toMatchObject({ doctor_id: '2', tipo: 'evaluacion', desde: dia, hasta: dia });
+    expect(screen.getByRole('link', { name: 'Ver detalles de la cita' })).toHaveAttribute('href', '/detallescitas/50');
+  });
+
+  it('asks for what is missing before sending anything', async () => {
+    const { calls } = mockFetch([
+      simular(usuariosRutas.listar, lista()),
+      simular(citasRutas.doctores, { body: doctores }),
+      simular(citasRutas.disponibilidad, { body: [espacio(dia, '09:00')] }),
+    ]);
+    renderCrear();
+    fireEvent.click(await screen.findByRole('button', { name: 'Confirmar cita' }));
+    expect(await screen.findByText('Elige la paciente de la cita.')).toBeInTheDocument();
+    expect(screen.getByText('Elige una de las horas libres.')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('a procedure appointment needs the procedure before showing times', async () => {
+    mockFetch([
+      simular(usuariosRutas.listar, lista()),
+      simular(citasRutas.doctores, { body: doctores }),
+      simular(citasRutas.disponibilidad, { body: [] }),
+    ]);
+    renderCrear();
+    await screen.findByText(/Horas libres del/);
+    fireEvent.click(screen.getByRole('radio', { name: 'Procedimiento' }));
+    expect(await screen.findByText('Elige el procedimiento para ver las horas libres.')).toBeInTheDocument();
+  });
+
+  it('a 409 shows the server message and the next free times, and one click takes one', async () => {
+    const mensaje = 'Ese horario ya no está disponible. Elige otro de los horarios libres.';
+    const siguiente = espacio(dia, '10:00');
+    let intentos = 0;
+    const claves: (string | null)[] = [];
+    const { calls } = mockFetch([
+      simular(usuariosRutas.listar, lista()),
+      simular(citasRutas.doctores, { body: doctores }),
+      simular(citasRutas.disponibilidad, { body: [espacio(dia, '09:00'), siguiente] }),
+      simular(citasRutas.crear, {
+        responder: () =>
+          ++intentos === 1
+            ? // The 409 body carries `siguientes` beside the error envelope.
+              ({ status: 409, body: { error: mensaje, code: 'HORARIO_OCUPADO', siguientes: [siguiente] } } as never)
+            : { status: 201, body: cita(51, dia, '10:00') },
+      }),
+    ]);
+    renderCrear();
+    await elegirPaciente();
+    fireEvent.click(await screen.findByRole('radio', { name: '9:00 a. m.' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Confirmar cita' }));
+    expect(await screen.findAllByText(mensaje)).not.toHaveLength(0);
+    const resumen = screen.getByRole('region', { name: 'Resumen' });
+    fireEvent.click(within(resumen).getByRole('button', { name: /10:00 a\. m\./ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Confirmar cita' }));
+    expect(await screen.findByText(/tiene evaluación el/)).toBeInTheDocument();
+    const posts = calls.filter((c) => c.method === 'POST');
+    claves.push(...posts.map((p) => p.headers.get('Idempotency-Key')));
+    expect(posts[1]!.body).toMatchObject({ inicio: siguiente.inicio });
+    // A different booking is a new attempt: a new key.
+    expect(claves[0]).not.toBe(claves[1]);
+  });
+
+  it('offers creating the patient to those the API lets create users', async () => {
+    mockFetch([simular(usuariosRutas.listar, lista()), simular(citasRutas.doctores, { body: doctores })]);
+    renderCrear('doctor');
+    await screen.findByRole('combobox', { name: /Paciente/ });
+    expect(screen.queryByRole('link', { name: /Crear paciente/ })).not.toBeInTheDocument();
+  });
+});

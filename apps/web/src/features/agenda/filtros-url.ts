@@ -1,0 +1,43 @@
+// Filters of the appointment lists kept in the URL, so going back from a detail keeps the list as it was.
+import { useSearchParams } from 'react-router';
+import { estadosCita, tiposCita } from './agenda-textos.ts';
+import { FECHA } from '@clinica/contracts/tiempo';
+import type { EstadoCita, TipoCita } from '@clinica/contracts/citas';
+
+export function useFiltrosUrl() {
+  const [sp, setSp] = useSearchParams();
+  const leer = {
+    texto: (k: string) => sp.get(k) ?? '',
+    fecha: (k: string) => {
+      const v = sp.get(k) ?? '';
+      return FECHA.test(v) ? v : undefined;
+    },
+    id: (k: string) => {
+      const n = Number(sp.get(k));
+      return Number.isInteger(n) && n > 0 ? n : undefined;
+    },
+    tipo: (): TipoCita | undefined => {
+      const v = sp.get('tipo');
+      return (tiposCita as readonly string[]).includes(v ?? '') ? (v as TipoCita) : undefined;
+    },
+    estado: (): EstadoCita | undefined => {
+      const v = sp.get('estado');
+      return (estadosCita as readonly string[]).includes(v ?? '') ? (v as EstadoCita) : undefined;
+    },
+  };
+  function actualizar(cambios: Record<string, string | null | undefined>) {
+    setSp(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        for (const [k, v] of Object.entries(cambios)) {
+          if (v) next.set(k, v);
+          else next.delete(k);
+        }
+        return next;
+      },
+      { replace: true },
+    );
+  }
+  const limpiar = () => setSp(new URLSearchParams(), { replace: true });
+  return { sp, leer, actualizar, limpiar };
+}

@@ -1,0 +1,110 @@
+// /vertodocita: every appointment of a day (today by default) or of a date range, optionally of one type.
+import { Paper, SegmentedControl, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { IconCalendar } from '@tabler/icons-react';
+import { PageHeader } from '../../components/page-header.tsx';
+import { useAuth } from '../../lib/session/auth-context.tsx';
+import { usePageMeta } from '../../components/use-page-meta.ts';
+import { hoy } from '../../lib/tiempo.ts';
+import type { FiltroCitas } from './api/agenda-api.ts';
+import { opcionesTipo } from './agenda-textos.ts';
+import { ListaCitas } from './components/lista-citas.tsx';
+import { useFiltrosUrl } from './filtros-url.ts';
+import { SoloPersonal } from './components/solo-personal.tsx';
+
+function VerTodoCitaScreenContenido() {
+  usePageMeta({ title: 'Todas las citas' });
+  const { sp, leer, actualizar, limpiar } = useFiltrosUrl();
+  // A doctor gets only their own agenda from the API.
+  const esDoctor = useAuth().userRole?.toLowerCase() === 'doctor';
+  const porRango = sp.get('periodo') === 'rango';
+  const dia = leer.fecha('dia') ?? hoy();
+  const desde = leer.fecha('desde');
+  const hasta = leer.fecha('hasta');
+
+  const filtro: FiltroCitas = porRango
+    ? { desde, hasta, tipo: leer.tipo() }
+    : { desde: dia, hasta: dia, tipo: leer.tipo() };
+
+  return (
+    <>
+      <PageHeader
+        eyebrow="Agenda"
+        title="Todas las citas"
+        description={
+          esDoctor
+            ? 'Tus citas de un día o de un rango de fechas, en todos los estados.'
+            : 'Las citas de un día o de un rango de fechas, de todos los doctores y en todos los estados.'
+        }
+      />
+      <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
+        <Stack gap="lg">
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" role="search" aria-label="Filtrar citas">
+            <Stack gap={6}>
+              <Text size="sm" fw={500} id="periodo-label">
+                Periodo
+              </Text>
+              <SegmentedControl
+                aria-labelledby="periodo-label"
+                value={porRango ? 'rango' : 'dia'}
+                onChange={(v) => actualizar({ periodo: v === 'rango' ? 'rango' : null })}
+                data={[
+                  { value: 'dia', label: 'Un día' },
+                  { value: 'rango', label: 'Rango de fechas' },
+                ]}
+              />
+            </Stack>
+            {porRango ? (
+              <DatePickerInput
+                type="range"
+                label="Fechas"
+                placeholder="Cualquier fecha"
+                // Mantine's picker placeholder is too pale for AA; the dimmed text colour passes.
+                styles={{ placeholder: { color: 'var(--mantine-color-dimmed)' } }}
+                value={[desde ?? null, hasta ?? null]}
+                onChange={([d, h]) => {
+                  if ((d && h) || (!d && !h)) actualizar({ desde: d, hasta: h });
+                }}
+                valueFormat="DD/MM/YYYY"
+                clearable
+                clearButtonProps={{ 'aria-label': 'Borrar las fechas' }}
+                allowSingleDateInRange
+                leftSection={<IconCalendar size={16} aria-hidden="true" />}
+              />
+            ) : (
+              <DatePickerInput
+                label="Día"
+                value={dia}
+                onChange={(d) => actualizar({ dia: d })}
+                valueFormat="DD/MM/YYYY"
+                leftSection={<IconCalendar size={16} aria-hidden="true" />}
+              />
+            )}
+            <Select
+              label="Tipo"
+              data={[{ value: '', label: 'Todos los tipos' }, ...opcionesTipo]}
+              value={leer.tipo() ?? ''}
+              onChange={(v) => actualizar({ tipo: v })}
+              allowDeselect={false}
+            />
+          </SimpleGrid>
+          <ListaCitas
+            filtro={filtro}
+            hayFiltros={!!leer.tipo() || porRango}
+            onLimpiar={limpiar}
+            titulo="Todas las citas"
+            vacio={porRango ? 'No hay citas en estas fechas.' : 'No hay citas este día.'}
+          />
+        </Stack>
+      </Paper>
+    </>
+  );
+}
+
+export default function VerTodoCitaScreen() {
+  return (
+    <SoloPersonal>
+      <VerTodoCitaScreenContenido />
+    </SoloPersonal>
+  );
+}

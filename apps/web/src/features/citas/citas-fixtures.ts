@@ -1,0 +1,83 @@
+// Wire fixtures for the appointment screens' tests: appointments and free times on working days ahead of today
+// in the clinic's zone, so the tests do not age.
+import { esDiaNoHabil, instanteLocal, sumarDias } from '@clinica/contracts/tiempo';
+import { hoy, zonaClinica } from '../../lib/tiempo.ts';
+import type { CitaWire, EspacioWire } from './api/citas-api.ts';
+import type { EvolucionWire } from './api/evoluciones-api.ts';
+
+/** The n-th working day (Monday to Saturday, not a holiday) after today. */
+export function diaHabil(n = 1): string {
+  let dia = hoy();
+  let vistos = 0;
+  while (vistos < n) {
+    dia = sumarDias(dia, 1);
+    if (!esDiaNoHabil(dia)) vistos += 1;
+  }
+  return dia;
+}
+
+/** An instant in the clinic's zone, as the wire carries it. */
+export const a = (dia: string, hora: string) => instanteLocal(dia, hora, zonaClinica).toISOString();
+
+export function citaDePrueba(over: Partial<CitaWire> = {}): CitaWire {
+  const dia = diaHabil(3);
+  const inicio = over.inicio ?? a(dia, '09:00');
+  return {
+    id: 41,
+    fecha: inicio,
+    inicio,
+    fin: new Date(Date.parse(inicio) + 30 * 60_000).toISOString(),
+    tipo: 'evaluacion',
+    estado: 'pendiente',
+    usuario: { id: 1, nombre: 'Ana Torres', correo: 'ana@demo.test', telefono: '3001234567', numerodocumento: '1020' },
+    doctor: { id: 5, nombre: 'Dra. Laura Gómez' },
+    procedimiento: null,
+    procedimientos_solicitados: [{ id: 7, nombre: 'Limpieza facial profunda' }],
+    motivo: 'Quiero mejorar las manchas',
+    observaciones: null,
+    motivo_cancelacion: null,
+    creada_en: '2026-01-01T15:00:00.000Z',
+    actualizada_en: '2026-01-01T15:00:00.000Z',
+    ...over,
+  };
+}
+
+export function espacio(dia: string, hora: string, doctorId = 5): EspacioWire {
+  const inicio = a(dia, hora);
+  return { inicio, fin: new Date(Date.parse(inicio) + 30 * 60_000).toISOString(), doctor_id: doctorId };
+}
+
+/** A signed clinical note of appointment 41 with a prescription and one addendum. */
+export function notaFirmadaDePrueba(over: Partial<EvolucionWire> = {}): EvolucionWire {
+  return {
+    id: 7,
+    cita_id: 41,
+    paciente: { id: 1, nombre: 'Ana Torres' },
+    autor: { id: 5, nombre: 'Dra. Laura Gómez' },
+    estado: 'firmada',
+    motivo: 'Manchas en mejillas',
+    hallazgos: 'Melasma epidérmico leve',
+    procedimiento_realizado: '',
+    productos: [],
+    indicaciones: 'Protector solar cada 3 horas',
+    formulas: [
+      { id: 1, nombre: 'Hidroquinona 4 %', dosis: 'Capa delgada', frecuencia: 'Cada noche', duracion: '8 semanas' },
+    ],
+    ordenes: [],
+    creada_en: '2026-11-20T15:00:00.000Z',
+    actualizada_en: '2026-11-20T15:30:00.000Z',
+    firmada_en: '2026-11-20T15:30:00.000Z',
+    hash_contenido: 'a'.repeat(64),
+    receta: { archivo_id: 90, sha256: 'b'.repeat(64) },
+    orden_examenes: null,
+    adendas: [
+      {
+        id: 3,
+        autor: { id: 5, nombre: 'Dra. Laura Gómez' },
+        texto: 'La paciente tolera bien la fórmula.',
+        creada_en: '2026-11-21T14:00:00.000Z',
+      },
+    ],
+    ...over,
+  };
+}

@@ -1,0 +1,90 @@
+// /citaspaciente/:usuarioId as SPEC 2 and 8 spell it: heading and name (default 'Desconocido'), columns, es-CO
+// date with time, badge colours, details/edit links (edit disabled when cancelada), delete only logs (info),
+// empty text, spinner, and the red alert in place of the list on a failed load.
+import { carritoRutas, citasRutas } from '@clinica/contracts/rutas';
+import { notifications } from '@mantine/notifications';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { en, mockFetch, renderEnRuta, tokenDePrueba } from '../../test/carrito-test-utils.tsx';
+import { formatFechaHora } from '../../lib/tiempo.ts';
+import { a, citaDePrueba, diaHabil } from './citas-fixtures.ts';
+import CitasPacienteScreen from './citas-paciente-screen.tsx';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  notifications.clean();
+});
+
+function montar(respuesta: Parameters<typeof en<typeof citasRutas.citasUsuario>>[1]) {
+  localStorage.setItem('token', tokenDePrueba({ id: 9, rol: 'asistente' }));
+  mockFetch([en(carritoRutas.listar, { body: [] }), en(citasRutas.citasUsuario, respuesta, { usuarioId: 1 })]);
+  renderEnRuta('/citaspaciente/1', { '/citaspaciente/:usuarioId': <CitasPacienteScreen /> });
+}
+
+const tono = (el: HTMLElement) => el.closest('[data-tono]')?.getAttribute('data-tono');
+
+describe('citas del paciente (SPEC 2)', { timeout: 30_000 }, () => {
+  it('lists the appointments with the spec columns, dates, badges and options', async () => {
+    const user = userEvent.setup({ delay: null });
+    const info = vi.spyOn(console, 'info').mockImplementation(() => {});
+    const inicio = a(diaHabil(2), '15:30');
+    montar({
+      body: [
+        citaDePrueba({ id: 12, inicio, fecha: inicio, tipo: 'evaluacion', estado: 'confirmada' }),
+        citaDePrueba({ id: 11, tipo: 'procedimiento', estado: 'pendiente' }),
+        citaDePrueba({ id: 10, tipo: 'control', estado: 'realizada' }),
+        citaDePrueba({ id: 9, tipo: 'evaluacion', estado: 'cancelada' }),
+      ],
+    });
+    expect(await screen.findByText('Ana Torres')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Citas del paciente' })).toBeInTheDocument();
+    const tabla = screen.getByRole('table');
+    expect(
+      within(tabla)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['ID', 'Fecha', 'Tipo', 'Estado', 'Opciones']);
+    const filas = within(tabla).getAllByRole('row').slice(1);
+    expect(filas).toHaveLength(4);
+    expect(within(filas[0]!).getByText(formatFechaHora(inicio))).toBeInTheDocument();
+    expect(formatFechaHora(inicio)).toMatch(/^\d{2}\/\d{2}\/\d{4}, 3:30 p\. m\.$/);
+
+    expect(tono(within(filas[0]!).getByText('Evaluación'))).toBe('info');
+    expect(tono(within(filas[1]!).getByText('Procedimiento'))).toBe('success');
+    expect(tono(within(filas[2]!).getByText('Control'))).toBe('success');
+    expect(tono(within(filas[0]!).getByText('Confirmada'))).toBe('success');
+    expect(tono(within(filas[1]!).getByText('Pendiente'))).toBe('warning');
+    expect(tono(within(filas[2]!).getByText('Realizada'))).toBe('primary');
+    expect(tono(within(filas[3]!).getByText('Cancelada'))).toBe('danger');
+
+    expect(screen.getByRole('link', { name: 'Ver detalles de la cita 12' })).toHaveAttribute(
+      'href',
+      '/detallescitas/12',
+    );
+    expect(screen.getByRole('link', { name: 'Editar la cita 12' })).toHaveAttribute('href', '/editarcita/12');
+    const editarCancelada = screen.getByRole('button', { name: 'Editar la cita 9' });
+    expect(editarCancelada).toBeDisabled();
+    expect(screen.queryByRole('link', { name: 'Editar la cita 9' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Eliminar la cita 11' }));
+    expect(info).toHaveBeenCalledWith('Eliminar cita', 11);
+    expect(await screen.findByText('Las citas no se eliminan')).toBeInTheDocument();
+  });
+
+  it("says 'No hay citas registradas para este paciente.' and names nobody ('Desconocido')", async () => {
+    montar({ body: [] });
+    expect(await screen.findByText('No hay citas registradas para este paciente.')).toBeInTheDocument();
+    expect(screen.getByText('Desconocido')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('shows a spinner while loading, then the red alert in place of the list on a failure', async () => {
+    montar({ status: 500, body: { error: 'Ocurrió un error inesperado.', code: 'ERROR_INTERNO' } });
+    expect(screen.getByRole('status', { name: 'Cargando las citas…' })).toBeInTheDocument();
+    const alerta = (await screen.findByText('No se pudieron cargar las citas')).closest('[role="alert"]');
+    expect(alerta).toHaveAttribute('data-variant', 'light');
+    expect(alerta?.getAttribute('style')).toContain('--alert-color: var(--mantine-color-red-light-color)');
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+});

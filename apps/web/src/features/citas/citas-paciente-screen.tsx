@@ -1,0 +1,158 @@
+// /citaspaciente/:usuarioId exactly as SPEC 2 describes it: heading 'Citas del paciente' with the patient's name
+// (default 'Desconocido'); columns ID, date (es-CO with time), type, status, options; SPEC badges; details ->
+// /detallescitas/{id}; edit -> /editarcita/{id}, disabled when cancelada; delete only logs to the console
+// (appointments are cancelled, never deleted: Res. 1995/1999 keeps the clinical record). Empty: 'No hay citas
+// registradas para este paciente.'; spinner while loading; a failed load: 'No se pudieron cargar las citas' in a
+// red alert in place of the list (SPEC 8). Data from GET /apicitas/citasusuario/:usuarioId.
+import { ActionIcon, Alert, Center, Group, Loader, Paper, Table, Text, Tooltip } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconAlertCircle, IconEye, IconPencil, IconTrash } from '@tabler/icons-react';
+import { Link, useParams } from 'react-router';
+import { PageHeader } from '../../components/page-header.tsx';
+import { usePageMeta } from '../../components/use-page-meta.ts';
+import { paths } from '../../lib/paths.ts';
+import { formatFechaHora } from '../../lib/tiempo.ts';
+import { useCitasUsuario, type CitaWire } from './api/citas-api.ts';
+import { EstadoCitaBadge, TipoCitaBadge } from '../../components/cita-badges.tsx';
+import classes from './citas.module.css';
+import { idDeRuta } from './id-de-ruta.ts';
+
+function eliminar(cita: CitaWire) {
+  // SPEC 2: delete only logs. Appointments are never deleted; the toast says what to do instead.
+  console.info('Eliminar cita', cita.id);
+  notifications.show({
+    color: 'blue',
+    title: 'Las citas no se eliminan',
+    message: 'Quedan en la historia de la paciente. Si no se realizará, ábrela y cancélala con un motivo.',
+  });
+}
+
+function Opciones({ cita }: { cita: CitaWire }) {
+  const cancelada = cita.estado === 'cancelada';
+  return (
+    <Group gap={4} wrap="nowrap">
+      <Tooltip label="Ver detalles">
+        <ActionIcon
+          component={Link}
+          to={paths.detallesCita(cita.id)}
+          variant="subtle"
+          size="lg"
+          aria-label={`Ver detalles de la cita ${cita.id}`}
+        >
+          <IconEye size={18} aria-hidden="true" />
+        </ActionIcon>
+      </Tooltip>
+      <Tooltip label={cancelada ? 'La cita está cancelada y no se puede modificar.' : 'Editar'}>
+        {cancelada ? (
+          <ActionIcon variant="subtle" size="lg" disabled aria-label={`Editar la cita ${cita.id}`}>
+            <IconPencil size={18} aria-hidden="true" />
+          </ActionIcon>
+        ) : (
+          <ActionIcon
+            component={Link}
+            to={paths.editarCita(cita.id)}
+            variant="subtle"
+            size="lg"
+            aria-label={`Editar la cita ${cita.id}`}
+          >
+            <IconPencil size={18} aria-hidden="true" />
+          </ActionIcon>
+        )}
+      </Tooltip>
+      <Tooltip label="Eliminar">
+        <ActionIcon
+          variant="subtle"
+          color="red"
+          size="lg"
+          aria-label={`Eliminar la cita ${cita.id}`}
+          onClick={() => eliminar(cita)}
+        >
+          <IconTrash size={18} aria-hidden="true" />
+        </ActionIcon>
+      </Tooltip>
+    </Group>
+  );
+}
+
+export default function CitasPacienteScreen() {
+  const { usuarioId: param } = useParams();
+  const usuarioId = idDeRuta(param);
+  usePageMeta({ title: 'Citas del paciente' });
+  const citas = useCitasUsuario(usuarioId);
+  const nombre = citas.data?.[0]?.usuario.nombre || 'Desconocido';
+
+  const lista = citas.data ?? [];
+  let contenido;
+  if (usuarioId > 0 && citas.isPending)
+    contenido = (
+      <Center py="xl" role="status" aria-label="Cargando las citas…">
+        <Loader />
+      </Center>
+    );
+  else if (usuarioId === 0 || citas.isError)
+    contenido = (
+      <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={20} aria-hidden="true" />}>
+        No se pudieron cargar las citas
+      </Alert>
+    );
+  else if (lista.length === 0)
+    contenido = (
+      <Paper withBorder p="xl">
+        <Text ta="center" c="dimmed">
+          No hay citas registradas para este paciente.
+        </Text>
+      </Paper>
+    );
+  else
+    contenido = (
+      <Paper withBorder p={0}>
+        <Table.ScrollContainer minWidth={0}>
+          <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="md" className={classes.tablaApilable}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">ID</Table.Th>
+                <Table.Th scope="col">Fecha</Table.Th>
+                <Table.Th scope="col">Tipo</Table.Th>
+                <Table.Th scope="col">Estado</Table.Th>
+                <Table.Th scope="col">Opciones</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {lista.map((c) => (
+                <Table.Tr key={c.id}>
+                  <Table.Td data-label="ID">{c.id}</Table.Td>
+                  <Table.Td data-label="Fecha">{formatFechaHora(c.fecha)}</Table.Td>
+                  <Table.Td data-label="Tipo">
+                    <TipoCitaBadge tipo={c.tipo} />
+                  </Table.Td>
+                  <Table.Td data-label="Estado">
+                    <EstadoCitaBadge estado={c.estado} />
+                  </Table.Td>
+                  <Table.Td data-label="Opciones">
+                    <Opciones cita={c} />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Paper>
+    );
+
+  return (
+    <>
+      <PageHeader
+        eyebrow="Citas"
+        title="Citas del paciente"
+        description={
+          !citas.isPending && (
+            <Text component="span" fw={600} c="var(--mantine-color-text)" data-testid="nombre-paciente">
+              {nombre}
+            </Text>
+          )
+        }
+      />
+      {contenido}
+    </>
+  );
+}

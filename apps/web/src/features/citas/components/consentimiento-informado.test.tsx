@@ -1,0 +1,269 @@
+// The informed consent on the appointment's details (issue 9, items 5 and 8): the patient reads the text, draws
+// a signature on the pad (canvas stubbed: jsdom draws nothing), must tick understanding, signs, then downloads
+// the PDF and sees it verified; assistants sign at the desk; evaluations show no consent section.
+import { consentimientosRutas } from '@clinica/contracts/consentimientos-rutas';
+import { archivosRutas, carritoRutas, citasRutas } from '@clinica/contracts/rutas';
+import { evolucionesRutas } from '@clinica/contracts/evoluciones-rutas';
+import { notifications } from '@mantine/notifications';
+import { fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MantineProvider } from '@mantine/core';
+import { llamada } from '../../../test/api-mock.ts';
+import { en, llamadas, mockFetch, renderEnRuta, tokenDePrueba, type Route } from '../../../test/carrito-test-utils.tsx';
+import type { ConsentimientoDeCitaWire, ConsentimientoWire } from '../api/consentimientos-api.ts';
+import { citaDePrueba, notaFirmadaDePrueba } from '../citas-fixtures.ts';
+import DetalleCitaScreen from '../detalle-cita-screen.tsx';
+import { FirmaPad } from './firma-pad.tsx';
+
+const PNG = 'data:image/png;base64,iVBORw0KGgo=';
+const TEXTO = 'Riesgos: enrojecimiento. Alternativas: no tratarse. Cuidados: protector solar.';
+
+/** jsdom has no 2D canvas: a context that records what is drawn, and a fixed PNG. */
+function canvasFalso() {
+  const ctx = {
+    scale: vi.fn(),
+    beginPath: vi.fn(),
+    arc: vi.fn(),
+    fill: vi.fn(),
+    moveTo: vi.fn(),
+    lineTo: vi.fn(),
+    stroke: vi.fn(),
+    save: vi.fn(),
+    restore: vi.fn(),
+    setTransform: vi.fn(),
+    clearRect: vi.fn(),
+  };
+  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(ctx as unknown as CanvasRenderingContext2D);
+  vi.spyOn(HTMLCanvasElement.prototype, 'toDataURL').mockReturnValue(PNG);
+  return ctx;
+}
+
+function dibujar(canvas: HTMLElement) {
+  fireEvent.pointerDown(canvas, { clientX: 10, clientY: 10, pointerId: 1 });
+  fireEvent.pointerMove(canvas, { clientX: 40, clientY: 30, pointerId: 1 });
+  fireEvent.pointerMove(canvas, { clientX: 80, clientY: 20, pointerId: 1 });
+  fireEvent.pointerUp(canvas, { clientX: 80, clientY: 20, pointerId: 1 });
+}
+
+const procedimiento = () =>
+  citaDePrueba({
+    tipo: 'procedimiento',
+    estado: 'confirmada',
+    procedimiento: { id: 3, nombre: 'Peeling químico superficial' } as never,
+  });
+
+const pendiente = (): ConsentimientoDeCitaWire => ({
+  cita_id: 41,
+  requiere: true,
+  procedimiento: { id: 3, nombre: 'Peeling químico superficial' },
+  plantilla: { id: 9, procedimiento_id: 3, version: 2, texto: TEXTO, vigente_desde: '2026-01-01T05:00:00.000Z' },
+  consentimientos: [],
+});
+
+const firmado = (over: Partial<ConsentimientoWire> = {}): ConsentimientoWire => ({
+  id: 12,
+  cita_id: 41,
+  estado: 'firmado',
+  plantilla_version: 2,
+  firmado_en: '2026-11-20T14:05:00.000Z',
+  texto: TEXTO,
+  acepta_fotos: true,
+  pdf: { archivo_id: 77, sha256: 'ab'.repeat(32) },
+  revocado_en: null,
+  motivo_revocacion: null,
+  ...over,
+});
+
+function montar(token: Record<string, unknown>, rutas: Route[], cita = procedimiento()) {
+  localStorage.setItem('token', tokenDePrueba(token));
+  const fetch = mockFetch([
+    en(carritoRutas.listar, { body: [] }),
+    en(citasRutas.buscar, { body: cita }, { id: 41 }),
+    en(evolucionesRutas.porCita, { body: { evolucion: null } }, { citaId: 41 }),
+    ...rutas,
+  ]);
+  renderEnRuta('/detallescitas/41', { '/detallescitas/:id': <DetalleCitaScreen /> });
+  return fetch;
+}
+
+beforeEach(() => {
+  canvasFalso();
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  notifications.clean();
+});
+
+describe('consentimiento informado', { timeout: 30_000 }, () => {
+  it('the patient reads, draws a signature, must tick understanding, signs; then downloads and verifies', async () => {
+    const user = userEvent.setup({ delay: null });
+    let firmo = false;
+    const fetch = montar({ id: 1, rol: 'paciente' }, [
+      en(consentimientosRutas.porCita, () =>
+        Promise.resolve(
+          Response.json(firmo ? { ...pendiente(), consentimientos: [firmado()] } : pendiente(), { status: 200 }),
+        ),
+      ),
+      en(
+        consentimientosRutas.firmar,
+        () => {
+          firmo = true;
+          return Promise.resolve(Response.json(firmado(), { status: 201 }));
+        },
+        { citaId: 41 },
+      ),
+      en(
+        consentimientosRutas.verificar,
+        {
+          body: {
+            consentimiento_id: 12,
+            sha256_registrado: 'ab'.repeat(32),
+            sha256_actual: 'ab'.repeat(32),
+            integro: true,
+          },
+        },
+        { id: 12 },
+      ),
+      en(archivosRutas.descargar, () => Promise.resolve(new Response(new Blob(['%PDF-1.7']), { status: 200 })), {
+        id: 77,
+      }),
+    ]);
+    const seccion = await screen.findByRole('region', { name: 'Consentimiento informado' });
+    expect(await screen.findByText(TEXTO)).toBeInTheDocument();
+    expect(screen.getByText('Pendiente')).toBeInTheDocument();
+    // Keyboard and screen-reader users are told how to sign.
+    expect(screen.getByText(/Si no puedes dibujar la firma/)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Firmar consentimiento' }));
+    expect(await screen.findByText('Dibuja tu firma en el recuadro')).toBeInTheDocument();
+    expect(screen.getByText('Confirma que leíste y entiendes el consentimiento')).toBeInTheDocument();
+    expect(llamadas(fetch)).not.toContain(llamada(consentimientosRutas.firmar, { citaId: 41 }));
+
+    dibujar(screen.getByRole('img', { name: 'Tu firma' }));
+    await user.click(screen.getByRole('checkbox', { name: /He leído y entiendo/ }));
+    await user.click(screen.getByRole('checkbox', { name: /Autorizo fotografías/ }));
+    await user.click(screen.getByRole('button', { name: 'Firmar consentimiento' }));
+    expect(await screen.findByText('Consentimiento firmado.')).toBeInTheDocument();
+    const i = llamadas(fetch).indexOf(llamada(consentimientosRutas.firmar, { citaId: 41 }));
+    expect(JSON.parse(String(fetch.mock.calls[i]![1]!.body))).toEqual({
+      plantilla_version: 2,
+      firma: PNG,
+      entiende: true,
+      acepta_fotos: true,
+    });
+
+    expect(await screen.findByText('Firmado')).toBeInTheDocument();
+    expect(seccion).toHaveTextContent('versión 2');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL: () => {} }));
+    await user.click(screen.getByRole('button', { name: 'Descargar PDF del consentimiento' }));
+    expect(llamadas(fetch)).toContain(llamada(archivosRutas.descargar, { id: 77 }));
+    await user.click(screen.getByRole('button', { name: 'Verificar documento' }));
+    expect(await screen.findByText('Verificado: el documento no ha cambiado desde la firma.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Firmar consentimiento' })).not.toBeInTheDocument();
+  });
+
+  it('a changed stored document is reported; a revoked consent shows its date', async () => {
+    const user = userEvent.setup({ delay: null });
+    montar({ id: 5, rol: 'doctor' }, [
+      en(
+        consentimientosRutas.porCita,
+        {
+          body: {
+            ...pendiente(),
+            consentimientos: [
+              firmado({ id: 13 }),
+              firmado({
+                id: 12,
+                estado: 'revocado',
+                revocado_en: '2026-11-21T15:00:00.000Z',
+                motivo_revocacion: 'Dudas',
+              }),
+            ],
+          },
+        },
+        { citaId: 41 },
+      ),
+      en(
+        consentimientosRutas.verificar,
+        {
+          body: {
+            consentimiento_id: 13,
+            sha256_registrado: 'ab'.repeat(32),
+            sha256_actual: 'cd'.repeat(32),
+            integro: false,
+          },
+        },
+        { id: 13 },
+      ),
+    ]);
+    expect(await screen.findByText('Revocado')).toBeInTheDocument();
+    expect(screen.getByText(/Dudas/)).toBeInTheDocument();
+    // The doctor signs nothing.
+    expect(screen.queryByRole('button', { name: 'Firmar consentimiento' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Revocar consentimiento' })).not.toBeInTheDocument();
+    await user.click(screen.getAllByRole('button', { name: 'Verificar documento' })[0]!);
+    expect(await screen.findByText(/no coincide con el que se firmó/)).toBeInTheDocument();
+  });
+
+  it('at the desk the assistant hands the device over to the patient', async () => {
+    montar({ id: 9, rol: 'asistente' }, [en(consentimientosRutas.porCita, { body: pendiente() }, { citaId: 41 })]);
+    expect(await screen.findByText(/Entrega el dispositivo a la paciente/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Firmar consentimiento' })).toBeInTheDocument();
+  });
+
+  it('the doctor cannot mark a procedure realizada before the patient signs', async () => {
+    localStorage.setItem('token', tokenDePrueba({ id: 5, rol: 'doctor' }));
+    mockFetch([
+      en(carritoRutas.listar, { body: [] }),
+      en(
+        citasRutas.buscar,
+        { body: { ...procedimiento(), inicio: new Date(Date.now() - 3_600_000).toISOString() } },
+        { id: 41 },
+      ),
+      en(evolucionesRutas.porCita, { body: { evolucion: notaFirmadaDePrueba() } }, { citaId: 41 }),
+      en(consentimientosRutas.porCita, { body: pendiente() }, { citaId: 41 }),
+    ]);
+    renderEnRuta('/detallescitas/41', { '/detallescitas/:id': <DetalleCitaScreen /> });
+    expect(await screen.findByText(/debe firmar antes el consentimiento informado/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Marcar realizada' })).toBeDisabled();
+  });
+
+  it('an evaluation asks nothing about consent', async () => {
+    const fetch = montar({ id: 1, rol: 'paciente' }, [], citaDePrueba({ estado: 'confirmada' }));
+    expect(await screen.findByText('Quiero mejorar las manchas')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Consentimiento informado' })).not.toBeInTheDocument();
+    expect(llamadas(fetch).some((l) => l.includes('consentimientos'))).toBe(false);
+  });
+});
+
+describe('FirmaPad', () => {
+  it('draws with pointer events, reports the PNG, and Borrar clears it', async () => {
+    const ctx = canvasFalso();
+    const onChange = vi.fn();
+    render(
+      <MantineProvider>
+        <FirmaPad onChange={onChange} />
+      </MantineProvider>,
+    );
+    const canvas = screen.getByRole('img', { name: 'Tu firma' });
+    dibujar(canvas);
+    expect(ctx.lineTo).toHaveBeenCalledTimes(2);
+    expect(onChange).toHaveBeenLastCalledWith(PNG);
+    await userEvent.click(screen.getByRole('button', { name: 'Borrar' }));
+    expect(ctx.clearRect).toHaveBeenCalled();
+    expect(onChange).toHaveBeenLastCalledWith(null);
+  });
+
+  it('shows the error next to the pad', () => {
+    render(
+      <MantineProvider>
+        <FirmaPad onChange={() => {}} error="Dibuja tu firma en el recuadro" />
+      </MantineProvider>,
+    );
+    expect(screen.getByRole('img', { name: 'Tu firma' })).toHaveAccessibleDescription(
+      expect.stringContaining('Dibuja tu firma en el recuadro'),
+    );
+  });
+});

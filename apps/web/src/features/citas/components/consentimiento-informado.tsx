@@ -1,0 +1,292 @@
+// The informed consent on the appointment's details (issue 9, item 5): its status (pendiente, firmado on a date,
+// revocado), and for the patient (or the assistant at the desk, with the patient signing) the text to read, the
+// drawn signature, "He leído y entiendo…" and the photo answer. Once signed: download the PDF (patient and
+// doctor) and check it against the hash recorded at signing. The patient may revoke it. The server checks all.
+import { normalizarRol } from '@clinica/contracts/roles';
+import { Alert, Badge, Button, Checkbox, Group, Paper, ScrollArea, Stack, Text, Textarea, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { IconCircleCheck, IconFileDownload, IconLock, IconShieldCheck, IconAlertTriangle } from '@tabler/icons-react';
+import { useState, type FormEvent } from 'react';
+import { EstadoError } from '../../../components/estado-error.tsx';
+import { SkeletonLineas } from '../../../components/skeletons.tsx';
+import { descargarArchivo } from '../../../lib/descargas.ts';
+import { mensajeDeError } from '../../../lib/forms/field-errors.ts';
+import { useAuth } from '../../../lib/session/auth-context.tsx';
+import { formatFechaHora } from '../../../lib/tiempo.ts';
+import type { CitaWire } from '../api/citas-api.ts';
+import {
+  useConsentimiento,
+  useFirmarConsentimiento,
+  useRevocarConsentimiento,
+  useVerificacion,
+  type ConsentimientoDeCitaWire,
+  type ConsentimientoWire,
+} from '../api/consentimientos-api.ts';
+import classes from '../citas.module.css';
+import { FirmaPad } from './firma-pad.tsx';
+
+function Verificacion({ id }: { id: number }) {
+  const v = useVerificacion(id);
+  if (v.isPending) return <Text size="sm">Verificando el documento…</Text>;
+  if (v.isError)
+    return (
+      <Text size="sm" c="red">
+        No pudimos verificar el documento: {mensajeDeError(v.error)}
+      </Text>
+    );
+  return v.data.integro ? (
+    <Alert color="teal" variant="light" icon={<IconShieldCheck aria-hidden="true" />} role="status">
+      Verificado: el documento no ha cambiado desde la firma.
+    </Alert>
+  ) : (
+    <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden="true" />} role="alert">
+      Atención: el documento guardado no coincide con el que se firmó. Avisa a la clínica.
+    </Alert>
+  );
+}
+
+function Firmado({ c, puedeRevocar }: { c: ConsentimientoWire; puedeRevocar: boolean }) {
+  const [verificando, setVerificando] = useState(false);
+  const [descargando, setDescargando] = useState(false);
+  const revocar = useRevocarConsentimiento(c.cita_id);
+  const bajar = async () => {
+    setDescargando(true);
+    try {
+      await descargarArchivo(c.pdf!.archivo_id, `consentimiento-informado-cita-${c.cita_id}.pdf`);
+    } catch (err) {
+      notifications.show({ color: 'red', title: 'No pudimos descargar el documento', message: mensajeDeError(err) });
+    } finally {
+      setDescargando(false);
+    }
+  };
+  const confirmarRevocacion = () => {
+    let motivo = '';
+    modals.openConfirmModal({
+      title: '¿Revocar tu consentimiento?',
+      children: (
+        <Stack gap="sm">
+          <Text size="sm">
+            El consentimiento firmado queda guardado y se registra la fecha de tu revocación. Sin un consentimiento
+            vigente no se puede realizar el procedimiento.
+          </Text>
+          <Textarea label="Motivo (opcional)" maxLength={1000} onChange={(e) => (motivo = e.currentTarget.value)} />
+        </Stack>
+      ),
+      labels: { confirm: 'Revocar consentimiento', cancel: 'Volver' },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        revocar.mutate(
+          { id: c.id, motivo },
+          {
+            onSuccess: () => notifications.show({ color: 'green', message: 'Tu consentimiento quedó revocado.' }),
+            onError: (err) =>
+              notifications.show({ color: 'red', title: 'No pudimos revocarlo', message: mensajeDeError(err) }),
+          },
+        ),
+    });
+  };
+  return (
+    <Stack gap="sm">
+      <Group gap="xs">
+        {c.estado === 'firmado' ? (
+          <Badge color="teal" variant="light" leftSection={<IconLock size={12} aria-hidden="true" />}>
+            Firmado
+          </Badge>
+        ) : (
+          <Badge color="red" variant="light">
+            Revocado
+          </Badge>
+        )}
+        <Text size="sm" c="dimmed">
+          Firmado el {formatFechaHora(c.firmado_en)} · versión {c.plantilla_version}
+          {c.acepta_fotos !== null && (c.acepta_fotos ? ' · autoriza fotos' : ' · no autoriza fotos')}
+        </Text>
+      </Group>
+      {c.revocado_en && (
+        <Text size="sm">
+          Revocado el {formatFechaHora(c.revocado_en)}
+          {c.motivo_revocacion ? `: ${c.motivo_revocacion}` : '.'}
+        </Text>
+      )}
+      {c.pdf && (
+        <Group gap="sm">
+          <Button
+            variant="light"
+            leftSection={<IconFileDownload size={18} aria-hidden="true" />}
+            loading={descargando}
+            onClick={() => void bajar()}
+          >
+            Descargar PDF del consentimiento
+          </Button>
+          {!verificando && (
+            <Button
+              variant="default"
+              leftSection={<IconShieldCheck size={18} aria-hidden="true" />}
+              onClick={() => setVerificando(true)}
+            >
+              Verificar documento
+            </Button>
+          )}
+          {puedeRevocar && c.estado === 'firmado' && (
+            <Button variant="subtle" color="red" onClick={confirmarRevocacion} loading={revocar.isPending}>
+              Revocar consentimiento
+            </Button>
+          )}
+        </Group>
+      )}
+      {verificando && <Verificacion id={c.id} />}
+      {c.pdf && (
+        <Text size="xs" c="dimmed" className={classes.dato}>
+          Huella SHA-256 del PDF: {c.pdf.sha256}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+function Firmar({ datos, enRecepcion }: { datos: ConsentimientoDeCitaWire; enRecepcion: boolean }) {
+  const plantilla = datos.plantilla!;
+  const firmar = useFirmarConsentimiento(datos.cita_id);
+  const [firma, setFirma] = useState<string | null>(null);
+  const [entiende, setEntiende] = useState(false);
+  const [fotos, setFotos] = useState(false);
+  const [errores, setErrores] = useState<{ firma?: string; entiende?: string; general?: string }>({});
+
+  const enviar = (e: FormEvent) => {
+    e.preventDefault();
+    const nuevos: typeof errores = {};
+    if (!firma) nuevos.firma = 'Dibuja tu firma en el recuadro';
+    if (!entiende) nuevos.entiende = 'Confirma que leíste y entiendes el consentimiento';
+    setErrores(nuevos);
+    if (nuevos.firma || nuevos.entiende) return;
+    firmar.mutate(
+      { plantilla_version: plantilla.version, firma: firma!, entiende: true, acepta_fotos: fotos },
+      {
+        onSuccess: () => notifications.show({ color: 'green', message: 'Consentimiento firmado.' }),
+        onError: (err) => setErrores({ general: mensajeDeError(err) }),
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={enviar} noValidate aria-label="Firmar el consentimiento informado">
+      <Stack gap="md">
+        {enRecepcion && (
+          <Alert color="blue" variant="light">
+            Entrega el dispositivo a la paciente o al paciente: debe leer el texto y firmar con su propia mano.
+          </Alert>
+        )}
+        <Text size="sm" c="dimmed">
+          {datos.procedimiento?.nombre} · versión {plantilla.version} del texto
+        </Text>
+        <ScrollArea.Autosize mah={360} type="auto" offsetScrollbars>
+          <Text size="sm" className={classes.textoConsentimiento} tabIndex={0} aria-label="Texto del consentimiento">
+            {plantilla.texto}
+          </Text>
+        </ScrollArea.Autosize>
+        <FirmaPad onChange={setFirma} error={errores.firma ?? null} disabled={firmar.isPending} />
+        <Checkbox
+          label="He leído y entiendo este consentimiento: sus riesgos, alternativas y cuidados. Pude hacer preguntas y acepto el procedimiento."
+          checked={entiende}
+          onChange={(e) => setEntiende(e.currentTarget.checked)}
+          error={errores.entiende}
+        />
+        <Checkbox
+          label="Autorizo fotografías clínicas (antes y después) de la zona tratada, de uso privado en mi historia clínica."
+          checked={fotos}
+          onChange={(e) => setFotos(e.currentTarget.checked)}
+        />
+        {errores.general && (
+          <Alert color="red" variant="light" role="alert">
+            {errores.general}
+          </Alert>
+        )}
+        <Group>
+          <Button
+            type="submit"
+            loading={firmar.isPending}
+            leftSection={<IconCircleCheck size={18} aria-hidden="true" />}
+          >
+            Firmar consentimiento
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function Contenido({ cita, esPaciente, enRecepcion }: { cita: CitaWire; esPaciente: boolean; enRecepcion: boolean }) {
+  const q = useConsentimiento(cita.id);
+  if (q.isPending) return <SkeletonLineas lineas={3} etiqueta="Cargando el consentimiento…" />;
+  if (q.isError)
+    return (
+      <EstadoError
+        titulo="No se pudo cargar el consentimiento"
+        mensaje={q.error.message}
+        onRetry={() => void q.refetch()}
+        reintentando={q.isFetching}
+      />
+    );
+  const datos = q.data;
+  const vigente = datos.consentimientos.find((c) => c.estado === 'firmado');
+  const abierta = cita.estado === 'pendiente' || cita.estado === 'confirmada';
+  const puedeFirmar = (esPaciente || enRecepcion) && abierta && !vigente;
+  return (
+    <Stack gap="md">
+      {!vigente && (
+        <Group gap="xs">
+          <Badge color="yellow" variant="light">
+            Pendiente
+          </Badge>
+          <Text size="sm" c="dimmed">
+            Falta la firma del consentimiento informado antes del procedimiento.
+          </Text>
+        </Group>
+      )}
+      {datos.consentimientos.map((c) => (
+        <Firmado key={c.id} c={c} puedeRevocar={esPaciente} />
+      ))}
+      {puedeFirmar &&
+        (datos.plantilla ? (
+          <Firmar datos={datos} enRecepcion={enRecepcion} />
+        ) : (
+          <Alert color="yellow" variant="light">
+            Este procedimiento aún no tiene texto de consentimiento. Pide a la clínica que lo agregue.
+          </Alert>
+        ))}
+    </Stack>
+  );
+}
+
+/** Shown only on procedure appointments: evaluations and controls need no consent. */
+export function ConsentimientoInformado({ cita }: { cita: CitaWire }) {
+  const { userRole, userId } = useAuth();
+  const rol = normalizarRol(userRole);
+  const esPaciente = rol === 'paciente' && userId === cita.usuario.id;
+  const esSuDoctor = rol === 'doctor' && userId === cita.doctor.id;
+  const enRecepcion = rol === 'asistente';
+  if (cita.tipo !== 'procedimiento') return null;
+  return (
+    <Paper
+      withBorder
+      p={{ base: 'md', sm: 'xl' }}
+      className={classes.tarjeta}
+      component="section"
+      aria-labelledby="consentimiento-titulo"
+    >
+      <Stack gap="md">
+        <Title order={3} fz="h4" id="consentimiento-titulo">
+          Consentimiento informado
+        </Title>
+        {esPaciente || esSuDoctor || enRecepcion ? (
+          <Contenido cita={cita} esPaciente={esPaciente} enRecepcion={enRecepcion} />
+        ) : (
+          <Alert color="gray" variant="light" icon={<IconLock aria-hidden="true" />}>
+            El consentimiento informado lo ven la paciente, su doctor y recepción.
+          </Alert>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,305 @@
+// The appointment doctor's draft of the clinical note (issue 9, items 3-4): motivo, findings, procedure done with
+// the products' lots and doses, indications, the prescription and the exam orders. 'Guardar borrador' keeps it;
+// 'Firmar nota' saves it and, after a confirmation, signs it for good (the server refuses any later change).
+import { evolucionDatosSchema } from '@clinica/contracts/evoluciones';
+import { Button, Fieldset, Group, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { IconDeviceFloppy, IconPlus, IconSignature, IconTrash } from '@tabler/icons-react';
+import { useRef, useState, type ReactNode } from 'react';
+import { AlertaFallo } from '../../../lib/forms/alerta-fallo.tsx';
+import { mensajeDeError } from '../../../lib/forms/field-errors.ts';
+import { focusFirstInvalid, showServerErrors, zodFormOptions } from '../../../lib/forms/zod-form.ts';
+import {
+  useFirmarEvolucion,
+  useGuardarEvolucion,
+  type EvolucionBody,
+  type EvolucionWire,
+} from '../api/evoluciones-api.ts';
+
+type Valores = {
+  motivo: string;
+  hallazgos: string;
+  procedimiento_realizado: string;
+  indicaciones: string;
+  productos: { nombre: string; lote: string; dosis: string }[];
+  formulas: { nombre: string; dosis: string; frecuencia: string; duracion: string }[];
+  ordenes: { examen: string; indicaciones: string }[];
+};
+
+const PRODUCTO = { nombre: '', lote: '', dosis: '' };
+const FORMULA = { nombre: '', dosis: '', frecuencia: '', duracion: '' };
+const ORDEN = { examen: '', indicaciones: '' };
+
+function iniciales(nota: EvolucionWire | null, motivoCita: string | null): Valores {
+  if (!nota) {
+    return {
+      motivo: motivoCita ?? '',
+      hallazgos: '',
+      procedimiento_realizado: '',
+      indicaciones: '',
+      productos: [],
+      formulas: [],
+      ordenes: [],
+    };
+  }
+  return {
+    motivo: nota.motivo,
+    hallazgos: nota.hallazgos,
+    procedimiento_realizado: nota.procedimiento_realizado,
+    indicaciones: nota.indicaciones,
+    productos: nota.productos.map((p) => ({ ...p })),
+    formulas: nota.formulas.map(({ nombre, dosis, frecuencia, duracion }) => ({ nombre, dosis, frecuencia, duracion })),
+    ordenes: nota.ordenes.map(({ examen, indicaciones }) => ({ examen, indicaciones })),
+  };
+}
+
+/** A removable group of fields (one product, medication or exam). */
+function Linea({ titulo, onQuitar, children }: { titulo: string; onQuitar: () => void; children: ReactNode }) {
+  return (
+    <Fieldset legend={titulo} p="sm">
+      <Stack gap="xs">
+        {children}
+        <Group justify="flex-end">
+          <Button
+            variant="subtle"
+            color="red"
+            size="xs"
+            leftSection={<IconTrash size={16} aria-hidden="true" />}
+            onClick={onQuitar}
+          >
+            Quitar
+          </Button>
+        </Group>
+      </Stack>
+    </Fieldset>
+  );
+}
+
+export function NotaEvolucionForm({
+  citaId,
+  nota,
+  motivoCita,
+  onCancelar,
+}: {
+  citaId: number;
+  nota: EvolucionWire | null;
+  motivoCita: string | null;
+  onCancelar?: () => void;
+}) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const [fallo, setFallo] = useState<string | null>(null);
+  const guardar = useGuardarEvolucion(citaId);
+  const firmar = useFirmarEvolucion(citaId);
+  const form = useForm({
+    initialValues: iniciales(nota, motivoCita),
+    ...zodFormOptions({ schema: evolucionDatosSchema }),
+  });
+
+  const alFallar = (err: unknown) => {
+    if (Object.keys(showServerErrors(form, err)).length) focusFirstInvalid(formRef.current);
+    setFallo(mensajeDeError(err));
+  };
+
+  const guardarBorrador = (body: EvolucionBody) => {
+    setFallo(null);
+    guardar.mutate(
+      { id: nota?.id ?? null, body },
+      {
+        onSuccess: () => {
+          form.resetDirty();
+          notifications.show({ color: 'green', message: 'Borrador guardado.' });
+        },
+        onError: alFallar,
+      },
+    );
+  };
+
+  const firmarAhora = async (body: EvolucionBody) => {
+    setFallo(null);
+    try {
+      const guardada = await guardar.mutateAsync({ id: nota?.id ?? null, body });
+      await firmar.mutateAsync(guardada.id);
+      notifications.show({ color: 'green', message: 'Nota firmada.' });
+    } catch (err) {
+      alFallar(err);
+    }
+  };
+
+  const pedirFirma = () => {
+    const revision = form.validate();
+    if (revision.hasErrors) {
+      focusFirstInvalid(formRef.current);
+      return;
+    }
+    const body = form.getTransformedValues();
+    modals.openConfirmModal({
+      title: '¿Firmar la nota de evolución?',
+      children: (
+        <Stack gap="xs">
+          <Text size="sm" fw={600}>
+            Una vez firmada no se puede modificar.
+          </Text>
+          <Text size="sm">
+            Si después necesitas corregir algo, lo agregas como una adenda con su fecha; la nota original sigue visible.
+            La fórmula y la orden de exámenes se generan en PDF al firmar.
+          </Text>
+        </Stack>
+      ),
+      labels: { confirm: 'Firmar nota', cancel: 'Volver' },
+      onConfirm: () => void firmarAhora(body),
+    });
+  };
+
+  const enviando = guardar.isPending || firmar.isPending;
+
+  return (
+    <form
+      ref={formRef}
+      onSubmit={(e) => form.onSubmit(guardarBorrador, () => focusFirstInvalid(formRef.current))(e)}
+      noValidate
+      aria-label="Nota de evolución"
+    >
+      <Stack gap="md">
+        <AlertaFallo titulo="No pudimos guardar la nota" mensaje={fallo} />
+        <Textarea
+          label="Motivo de consulta"
+          required
+          autosize
+          minRows={2}
+          maxLength={2000}
+          {...form.getInputProps('motivo')}
+        />
+        <Textarea
+          label="Hallazgos"
+          description="Examen físico y lo que encontraste"
+          autosize
+          minRows={3}
+          maxLength={5000}
+          {...form.getInputProps('hallazgos')}
+        />
+        <Textarea
+          label="Procedimiento realizado"
+          autosize
+          minRows={2}
+          maxLength={5000}
+          {...form.getInputProps('procedimiento_realizado')}
+        />
+
+        <Stack gap="xs">
+          <Text fw={600}>Productos aplicados</Text>
+          {form.values.productos.length === 0 && (
+            <Text size="sm" c="dimmed">
+              Sin productos. Agrega cada producto con su lote y dosis.
+            </Text>
+          )}
+          {form.values.productos.map((_, i) => (
+            <Linea key={i} titulo={`Producto ${i + 1}`} onQuitar={() => form.removeListItem('productos', i)}>
+              <TextInput label="Producto" required {...form.getInputProps(`productos.${i}.nombre`)} />
+              <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" verticalSpacing="xs">
+                <TextInput label="Lote" required {...form.getInputProps(`productos.${i}.lote`)} />
+                <TextInput label="Dosis" required {...form.getInputProps(`productos.${i}.dosis`)} />
+              </SimpleGrid>
+            </Linea>
+          ))}
+          <Group>
+            <Button
+              variant="light"
+              leftSection={<IconPlus size={18} aria-hidden="true" />}
+              onClick={() => form.insertListItem('productos', { ...PRODUCTO })}
+            >
+              Agregar producto
+            </Button>
+          </Group>
+        </Stack>
+
+        <Textarea
+          label="Indicaciones"
+          description="Lo que la paciente debe hacer después de la consulta"
+          autosize
+          minRows={3}
+          maxLength={5000}
+          {...form.getInputProps('indicaciones')}
+        />
+
+        <Stack gap="xs">
+          <Text fw={600}>Fórmula médica</Text>
+          {form.values.formulas.length === 0 && (
+            <Text size="sm" c="dimmed">
+              Sin medicamentos.
+            </Text>
+          )}
+          {form.values.formulas.map((_, i) => (
+            <Linea key={i} titulo={`Medicamento ${i + 1}`} onQuitar={() => form.removeListItem('formulas', i)}>
+              <TextInput label="Medicamento" required {...form.getInputProps(`formulas.${i}.nombre`)} />
+              <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xs" verticalSpacing="xs">
+                <TextInput label="Dosis" required {...form.getInputProps(`formulas.${i}.dosis`)} />
+                <TextInput label="Frecuencia" required {...form.getInputProps(`formulas.${i}.frecuencia`)} />
+                <TextInput label="Duración" required {...form.getInputProps(`formulas.${i}.duracion`)} />
+              </SimpleGrid>
+            </Linea>
+          ))}
+          <Group>
+            <Button
+              variant="light"
+              leftSection={<IconPlus size={18} aria-hidden="true" />}
+              onClick={() => form.insertListItem('formulas', { ...FORMULA })}
+            >
+              Agregar medicamento
+            </Button>
+          </Group>
+        </Stack>
+
+        <Stack gap="xs">
+          <Text fw={600}>Orden de exámenes</Text>
+          {form.values.ordenes.length === 0 && (
+            <Text size="sm" c="dimmed">
+              Sin exámenes.
+            </Text>
+          )}
+          {form.values.ordenes.map((_, i) => (
+            <Linea key={i} titulo={`Examen ${i + 1}`} onQuitar={() => form.removeListItem('ordenes', i)}>
+              <TextInput label="Examen" required {...form.getInputProps(`ordenes.${i}.examen`)} />
+              <TextInput label="Indicaciones del examen" {...form.getInputProps(`ordenes.${i}.indicaciones`)} />
+            </Linea>
+          ))}
+          <Group>
+            <Button
+              variant="light"
+              leftSection={<IconPlus size={18} aria-hidden="true" />}
+              onClick={() => form.insertListItem('ordenes', { ...ORDEN })}
+            >
+              Agregar examen
+            </Button>
+          </Group>
+        </Stack>
+
+        <Group justify="flex-end" gap="sm">
+          {onCancelar && !nota && (
+            <Button variant="default" onClick={onCancelar} disabled={enviando}>
+              Cancelar
+            </Button>
+          )}
+          <Button
+            type="submit"
+            variant="default"
+            loading={guardar.isPending && !firmar.isPending}
+            disabled={enviando}
+            leftSection={<IconDeviceFloppy size={18} aria-hidden="true" />}
+          >
+            Guardar borrador
+          </Button>
+          <Button
+            onClick={pedirFirma}
+            loading={firmar.isPending}
+            disabled={enviando}
+            leftSection={<IconSignature size={18} aria-hidden="true" />}
+          >
+            Firmar nota
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

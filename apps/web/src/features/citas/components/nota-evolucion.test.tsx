@@ -1,0 +1,178 @@
+// The clinical note on the appointment's details (issue 9, items 3-4, 8): the appointment's doctor writes and
+// signs it after a confirmation that says it cannot change afterwards; the patient reads their signed note with
+// its addenda and downloads the prescription; an addendum keeps the note as signed; assistants ask nothing.
+import { archivosRutas, carritoRutas, citasRutas } from '@clinica/contracts/rutas';
+import { evolucionesRutas } from '@clinica/contracts/evoluciones-rutas';
+import { notifications } from '@mantine/notifications';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { llamada } from '../../../test/api-mock.ts';
+import { en, llamadas, mockFetch, renderEnRuta, tokenDePrueba, type Route } from '../../../test/carrito-test-utils.tsx';
+import { citaDePrueba, notaFirmadaDePrueba } from '../citas-fixtures.ts';
+import DetalleCitaScreen from '../detalle-cita-screen.tsx';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  notifications.clean();
+});
+
+function montar(token: Record<string, unknown>, rutas: Route[]) {
+  localStorage.setItem('token', tokenDePrueba(token));
+  const fetch = mockFetch([en(carritoRutas.listar, { body: [] }), ...rutas]);
+  renderEnRuta('/detallescitas/41', { '/detallescitas/:id': <DetalleCitaScreen /> });
+  return fetch;
+}
+
+const confirmada = () => citaDePrueba({ estado: 'confirmada' });
+
+/** Pastes instead of typing key by key: the same events a person's input ends in, a fraction of the time. */
+async function escribir(user: ReturnType<typeof userEvent.setup>, campo: HTMLElement, texto: string) {
+  await user.click(campo);
+  await user.paste(texto);
+}
+
+describe('nota de evolución', { timeout: 30_000 }, () => {
+  it("the appointment's doctor writes a note with a prescription and signs it after the warning", async () => {
+    const user = userEvent.setup({ delay: null });
+    const borrador = notaFirmadaDePrueba({
+      estado: 'borrador',
+      firmada_en: null,
+      hash_contenido: null,
+      receta: null,
+      adendas: [],
+    });
+    const fetch = montar({ id: 5, rol: 'doctor' }, [
+      en(citasRutas.buscar, { body: confirmada() }, { id: 41 }),
+      en(evolucionesRutas.porCita, { body: { evolucion: null } }, { citaId: 41 }),
+      en(evolucionesRutas.crear, { status: 201, body: borrador }, { citaId: 41 }),
+      en(evolucionesRutas.firmar, { body: notaFirmadaDePrueba({ adendas: [] }) }, { id: 7 }),
+    ]);
+    await user.click(await screen.findByRole('button', { name: 'Escribir nota de evolución' }));
+    // The appointment's reason starts the note.
+    expect(screen.getByRole('textbox', { name: /Motivo de consulta/ })).toHaveValue('Quiero mejorar las manchas');
+    await escribir(user, screen.getByRole('textbox', { name: /Hallazgos/ }), 'Melasma epidérmico leve');
+    await user.click(screen.getByRole('button', { name: 'Agregar medicamento' }));
+    await user.click(screen.getByRole('button', { name: 'Firmar nota' }));
+    // An empty medication is not signed.
+    expect(await screen.findByText('Escribe el medicamento')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    const medicamento = screen.getByRole('group', { name: 'Medicamento 1' });
+    await escribir(user, within(medicamento).getByRole('textbox', { name: /Medicamento/ }), 'Hidroquinona 4 %');
+    await escribir(user, within(medicamento).getByRole('textbox', { name: /Dosis/ }), 'Capa delgada');
+    await escribir(user, within(medicamento).getByRole('textbox', { name: /Frecuencia/ }), 'Cada noche');
+    await escribir(user, within(medicamento).getByRole('textbox', { name: /Duración/ }), '8 semanas');
+    await user.click(screen.getByRole('button', { name: 'Firmar nota' }));
+
+    const dialogo = await screen.findByRole('dialog', { name: '¿Firmar la nota de evolución?' });
+    expect(within(dialogo).getByText('Una vez firmada no se puede modificar.')).toBeInTheDocument();
+    await user.click(within(dialogo).getByRole('button', { name: 'Firmar nota' }));
+    expect(await screen.findByText('Nota firmada.')).toBeInTheDocument();
+    expect(await screen.findByText('Firmada')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Descargar fórmula médica' })).toBeInTheDocument();
+
+    const i = llamadas(fetch).indexOf(llamada(evolucionesRutas.crear, { citaId: 41 }));
+    expect(JSON.parse(String(fetch.mock.calls[i]![1]!.body))).toMatchObject({
+      motivo: 'Quiero mejorar las manchas',
+      hallazgos: 'Melasma epidérmico leve',
+      formulas: [
+        { nombre: 'Hidroquinona 4 %', dosis: 'Capa delgada', frecuencia: 'Cada noche', duracion: '8 semanas' },
+      ],
+    });
+    expect(llamadas(fetch)).toContain(llamada(evolucionesRutas.firmar, { id: 7 }));
+  });
+
+  it('a signed note cannot be edited: the doctor adds a dated addendum and the note stays as signed', async () => {
+    const user = userEvent.setup({ delay: null });
+    const firmada = notaFirmadaDePrueba({ adendas: [] });
+    const conAdenda = notaFirmadaDePrueba();
+    const fetch = montar({ id: 5, rol: 'doctor' }, [
+      en(citasRutas.buscar, { body: confirmada() }, { id: 41 }),
+      en(evolucionesRutas.porCita, { body: { evolucion: firmada } }, { citaId: 41 }),
+      en(evolucionesRutas.agregarAdenda, { status: 201, body: conAdenda }, { id: 7 }),
+    ]);
+    expect(await screen.findByText('Manchas en mejillas')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Guardar borrador' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Agregar adenda' }));
+    await user.click(screen.getByRole('button', { name: 'Guardar adenda' }));
+    expect(await screen.findByText('Escribe la adenda')).toBeInTheDocument();
+    await escribir(user, screen.getByRole('textbox', { name: /Adenda/ }), 'La paciente tolera bien la fórmula.');
+    await user.click(screen.getByRole('button', { name: 'Guardar adenda' }));
+    expect(await screen.findByText('Adenda agregada.')).toBeInTheDocument();
+    expect(screen.getByText('La paciente tolera bien la fórmula.')).toBeInTheDocument();
+    expect(screen.getByText('Manchas en mejillas')).toBeInTheDocument();
+    const i = llamadas(fetch).indexOf(llamada(evolucionesRutas.agregarAdenda, { id: 7 }));
+    expect(JSON.parse(String(fetch.mock.calls[i]![1]!.body))).toEqual({ texto: 'La paciente tolera bien la fórmula.' });
+  });
+
+  it('the patient reads their signed note with its addenda and downloads the prescription', async () => {
+    const user = userEvent.setup({ delay: null });
+    const crearUrl = vi.fn(() => 'blob:receta');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: crearUrl, revokeObjectURL: vi.fn() }));
+    const clics = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const fetch = montar({ id: 1, rol: 'paciente' }, [
+      en(citasRutas.buscar, { body: citaDePrueba({ estado: 'realizada' }) }, { id: 41 }),
+      en(evolucionesRutas.porCita, { body: { evolucion: notaFirmadaDePrueba() } }, { citaId: 41 }),
+      en(
+        archivosRutas.descargar,
+        () =>
+          Promise.resolve(
+            new Response(new Blob(['%PDF-1.7']), {
+              status: 200,
+              headers: {
+                'content-type': 'application/pdf',
+                'content-disposition':
+                  'attachment; filename="formula.pdf"; filename*=UTF-8\'\'formula-medica-cita-41.pdf',
+              },
+            }),
+          ),
+        { id: 90 },
+      ),
+    ]);
+    expect(await screen.findByText('Manchas en mejillas')).toBeInTheDocument();
+    expect(screen.getByText('La paciente tolera bien la fórmula.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Agregar adenda' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Descargar fórmula médica' }));
+    await vi.waitFor(() => expect(clics).toHaveBeenCalled());
+    expect(llamadas(fetch)).toContain(llamada(archivosRutas.descargar, { id: 90 }));
+    const descarga = fetch.mock.calls.find(([u]) => String(u).includes('/apiarchivos/descargar/90'));
+    expect(new Headers(descarga![1]!.headers).get('authorization')).toMatch(/^Bearer /);
+    clics.mockRestore();
+  });
+
+  it('without a signed note the doctor cannot mark the appointment realizada yet, and is told why', async () => {
+    const empezada = new Date(Date.now() - 10 * 60_000).toISOString();
+    montar({ id: 5, rol: 'doctor' }, [
+      en(
+        citasRutas.buscar,
+        { body: citaDePrueba({ estado: 'confirmada', inicio: empezada, fecha: empezada }) },
+        { id: 41 },
+      ),
+      en(evolucionesRutas.porCita, { body: { evolucion: null } }, { citaId: 41 }),
+    ]);
+    expect(
+      await screen.findByText('Para marcarla como realizada, primero escribe y firma su nota de evolución.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Marcar realizada' })).toBeDisabled();
+  });
+
+  it('the patient sees a waiting message while there is no signed note', async () => {
+    montar({ id: 1, rol: 'paciente' }, [
+      en(citasRutas.buscar, { body: confirmada() }, { id: 41 }),
+      en(evolucionesRutas.porCita, { body: { evolucion: null } }, { citaId: 41 }),
+    ]);
+    expect(
+      await screen.findByText(
+        'Cuando tu doctor firme la nota de esta cita, la verás aquí con tus indicaciones y tu fórmula.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('assistants see that the note is clinical content and the screen asks nothing for it', async () => {
+    const fetch = montar({ id: 9, rol: 'asistente' }, [en(citasRutas.buscar, { body: confirmada() }, { id: 41 })]);
+    expect(
+      await screen.findByText('La nota de evolución es información clínica: solo la ven los doctores y la paciente.'),
+    ).toBeInTheDocument();
+    expect(llamadas(fetch).some((l) => l.includes('/evoluciones/'))).toBe(false);
+  });
+});

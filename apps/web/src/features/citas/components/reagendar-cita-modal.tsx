@@ -1,0 +1,93 @@
+// Move an appointment to another free time of the same doctor (the API keeps the doctor on a reschedule).
+// A 409 HORARIO_OCUPADO shows the message and the next free times it offers.
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { formatFechaLarga, formatHora } from '../../../lib/tiempo.ts';
+import { siguientesLibres, useReagendarCita, type CitaWire, type EspacioWire } from '../api/citas-api.ts';
+import { HorariosSugeridos } from './horarios-sugeridos.tsx';
+import { SelectorHorario } from './selector-horario.tsx';
+
+export function ReagendarCitaModal({ cita, onClose }: { cita: CitaWire | null; onClose: () => void }) {
+  const reagendar = useReagendarCita();
+  const [espacio, setEspacio] = useState<EspacioWire | null>(null);
+
+  const cerrar = () => {
+    if (reagendar.isPending) return;
+    setEspacio(null);
+    reagendar.reset();
+    onClose();
+  };
+
+  const confirmar = (e: EspacioWire | null = espacio) => {
+    if (!cita || !e) return;
+    reagendar.mutate(
+      { id: cita.id, inicio: e.inicio },
+      {
+        onSuccess: (c) => {
+          notifications.show({
+            color: 'green',
+            title: 'Cita reagendada',
+            message: `Te esperamos el ${formatFechaLarga(c.inicio)} a las ${formatHora(c.inicio)}.`,
+          });
+          setEspacio(null);
+          onClose();
+        },
+        onError: (err) => {
+          if (siguientesLibres(err) === null)
+            notifications.show({ color: 'red', title: 'No pudimos reagendar la cita', message: err.message });
+        },
+      },
+    );
+  };
+
+  const sugeridos = siguientesLibres(reagendar.error);
+
+  return (
+    <Modal opened={cita !== null} onClose={cerrar} title="Reagendar cita" size="xl" padding="md">
+      {cita && (
+        <Stack gap="md">
+          <Text size="sm">
+            Hoy está el {formatFechaLarga(cita.inicio)} a las {formatHora(cita.inicio)} con {cita.doctor.nombre}. Elige
+            un nuevo día y hora con el mismo doctor.
+          </Text>
+          <SelectorHorario
+            doctorId={cita.doctor.id}
+            tipo={cita.tipo}
+            procedimientoId={cita.procedimiento?.id ?? null}
+            value={espacio}
+            onChange={(e) => {
+              setEspacio(e);
+              reagendar.reset();
+            }}
+            excluirInicio={cita.inicio}
+          />
+          {reagendar.error && sugeridos !== null && (
+            <HorariosSugeridos
+              mensaje={reagendar.error.message}
+              siguientes={sugeridos}
+              onElegir={(e) => {
+                setEspacio(e);
+                confirmar(e);
+              }}
+            />
+          )}
+          {reagendar.error && sugeridos === null && (
+            <Alert color="red" variant="light" role="alert">
+              {reagendar.error.message}
+            </Alert>
+          )}
+          {/* One line on phones too, so the confirm button never wraps out of view. */}
+          <Group justify="flex-end" gap="xs" wrap="nowrap">
+            <Button variant="default" onClick={cerrar} disabled={reagendar.isPending}>
+              Volver
+            </Button>
+            <Button onClick={() => confirmar()} disabled={!espacio} loading={reagendar.isPending}>
+              Confirmar nuevo horario
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,327 @@
+// /crearcita (issue 8): a patient books an evaluation of what is in their cart, on a phone, in few taps: the
+// cart's treatments, a doctor (or any), a day, a free time, confirm. The server books an evaluation of the cart
+// and empties it in the same transaction; one Idempotency-Key per attempt keeps a double tap from booking twice.
+// A 409 HORARIO_OCUPADO shows the message and the next free times. Staff book from /crearcitaasistente.
+import { permite } from '@clinica/contracts/roles';
+import { citasRutas } from '@clinica/contracts/rutas';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  List,
+  Paper,
+  Select,
+  Stack,
+  Text,
+  Textarea,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconCalendarCheck, IconCircleCheck, IconShoppingBag, IconStethoscope } from '@tabler/icons-react';
+import { useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { EstadoError } from '../../components/estado-error.tsx';
+import { EstadoVacio } from '../../components/estado-vacio.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { SkeletonLineas } from '../../components/skeletons.tsx';
+import { usePageMeta } from '../../components/use-page-meta.ts';
+import { useCart } from '../../lib/carrito/cart-context.tsx';
+import { paths } from '../../lib/paths.ts';
+import { useAuth } from '../../lib/session/auth-context.tsx';
+import { formatFechaLarga, formatHora } from '../../lib/tiempo.ts';
+import {
+  nuevaClaveIdempotencia,
+  siguientesLibres,
+  useCrearCita,
+  useDoctores,
+  type CitaWire,
+  type CrearCitaBody,
+  type EspacioWire,
+} from './api/citas-api.ts';
+import { EstadoCitaBadge, TipoCitaBadge } from '../../components/cita-badges.tsx';
+import { HorariosSugeridos } from './components/horarios-sugeridos.tsx';
+import { SelectorHorario } from './components/selector-horario.tsx';
+import classes from './citas.module.css';
+
+const CUALQUIERA = 'cualquiera';
+
+function CitaAgendada({ cita }: { cita: CitaWire }) {
+  return (
+    <Paper withBorder p={{ base: 'md', sm: 'xl' }} maw={620} className={classes.exito}>
+      <Stack gap="md" align="flex-start">
+        <ThemeIcon size={56} radius="xl" color="green" variant="light" aria-hidden="true">
+          <IconCircleCheck size={32} stroke={1.6} />
+        </ThemeIcon>
+        <Title order={2} fz="h3">
+          ¡Tu cita quedó agendada!
+        </Title>
+        <Text>
+          Te esperamos el <strong>{formatFechaLarga(cita.inicio)}</strong> a las{' '}
+          <strong>{formatHora(cita.inicio)}</strong> con {cita.doctor.nombre}.
+        </Text>
+        <Group gap="xs">
+          <TipoCitaBadge tipo={cita.tipo} />
+          <EstadoCitaBadge estado={cita.estado} />
+        </Group>
+        {cita.procedimientos_solicitados.length > 0 && (
+          <div>
+            <Text size="sm" fw={600}>
+              Se evaluará:
+            </Text>
+            <List size="sm">
+              {cita.procedimientos_solicitados.map((p) => (
+                <List.Item key={p.id}>{p.nombre}</List.Item>
+              ))}
+            </List>
+          </div>
+        )}
+        <Text size="sm" c="dimmed">
+          La clínica confirmará tu cita. Si necesitas cambiarla, hazlo desde Mis citas hasta 24 horas antes.
+        </Text>
+        <Group gap="sm">
+          <Button component={Link} to={paths.misCitas} leftSection={<IconCalendarCheck size={18} aria-hidden="true" />}>
+            Ver mis citas
+          </Button>
+          <Button component={Link} to={paths.detallesCita(cita.id)} variant="default">
+            Ver detalle
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+function FormularioCita({ conCarrito, onAgendada }: { conCarrito: boolean; onAgendada: (cita: CitaWire) => void }) {
+  const { reload } = useCart();
+  const doctores = useDoctores();
+  const crear = useCrearCita();
+  const [doctor, setDoctor] = useState<string>(CUALQUIERA);
+  const [espacio, setEspacio] = useState<EspacioWire | null>(null);
+  const [motivo, setMotivo] = useState('');
+  // One key per attempt (same body): a double tap or a retry answers with the same appointment.
+  const intento = useRef<{ huella: string; clave: string } | null>(null);
+
+  const nombreDoctor = (id: number) => doctores.data?.find((d) => d.id === id)?.nombre;
+  const doctorId = doctor === CUALQUIERA ? null : Number(doctor);
+
+  const confirmar = (e: EspacioWire | null = espacio) => {
+    if (!e || crear.isPending) return;
+    const body: CrearCitaBody = { doctor_id: e.doctor_id, inicio: e.inicio, motivo: motivo.trim() || undefined };
+    const huella = JSON.stringify(body);
+    if (intento.current?.huella !== huella) intento.current = { huella, clave: nuevaClaveIdempotencia() };
+    crear.mutate(
+      { body, claveIdempotencia: intento.current.clave },
+      {
+        onSuccess: (cita) => {
+          intento.current = null;
+          onAgendada(cita);
+          // The server emptied the cart with the booking.
+          if (cita.procedimientos_solicitados.length > 0) void reload();
+          notifications.show({ color: 'green', message: 'Tu cita quedó agendada.' });
+          window.scrollTo({ top: 0 });
+        },
+        onError: (err) => {
+          if (siguientesLibres(err) === null)
+            notifications.show({ color: 'red', title: 'No pudimos agendar tu cita', message: err.message });
+        },
+      },
+    );
+  };
+
+  const sugeridos = siguientesLibres(crear.error);
+
+  return (
+    <Stack gap="lg">
+      <Select
+        label="Doctor"
+        description="Si te da igual, te mostramos los horarios de todos."
+        data={[
+          { value: CUALQUIERA, label: 'Cualquier doctor' },
+          ...(doctores.data ?? []).map((d) => ({ value: String(d.id), label: d.nombre })),
+        ]}
+        value={doctor}
+        onChange={(v) => {
+          setDoctor(v ?? CUALQUIERA);
+          crear.reset();
+        }}
+        allowDeselect={false}
+        maw={420}
+        size="md"
+        error={
+          doctores.isError ? 'No pudimos cargar la lista de doctores; puedes seguir con «Cualquier doctor».' : null
+        }
+      />
+
+      <SelectorHorario
+        doctorId={doctorId}
+        tipo="evaluacion"
+        value={espacio}
+        onChange={(e) => {
+          setEspacio(e);
+          crear.reset();
+        }}
+        nombreDoctor={nombreDoctor}
+        mostrarEleccion={false}
+      />
+
+      <Textarea
+        label="¿Algo que quieras contarle al doctor?"
+        description="Opcional: tus dudas o lo que te gustaría mejorar."
+        autosize
+        minRows={2}
+        maxLength={1000}
+        value={motivo}
+        onChange={(e) => setMotivo(e.currentTarget.value)}
+        maw={620}
+      />
+
+      {crear.error && sugeridos !== null && (
+        <HorariosSugeridos
+          mensaje={crear.error.message}
+          siguientes={sugeridos}
+          nombreDoctor={nombreDoctor}
+          onElegir={(e) => {
+            setEspacio(e);
+            if (doctorId !== null && e.doctor_id !== doctorId) setDoctor(CUALQUIERA);
+            confirmar(e);
+          }}
+        />
+      )}
+      {crear.error && sugeridos === null && (
+        <Alert color="red" variant="light" role="alert" title="No pudimos agendar tu cita">
+          {crear.error.message}
+        </Alert>
+      )}
+
+      <Paper withBorder p="md" className={`${classes.confirmar} ${classes.confirmarFijo}`}>
+        <Group justify="space-between" gap="sm" wrap="wrap">
+          <Text size="sm" fw={espacio ? 600 : 400} c={espacio ? undefined : 'dimmed'}>
+            {espacio
+              ? `${conCarrito ? 'Valoración' : 'Valoración general'}: ${formatFechaLarga(espacio.inicio)}, ${formatHora(espacio.inicio)}${nombreDoctor(espacio.doctor_id) ? ` con ${nombreDoctor(espacio.doctor_id)}` : ''}`
+              : 'Elige un día y una hora para continuar.'}
+          </Text>
+          <Button
+            size="md"
+            onClick={() => confirmar()}
+            disabled={!espacio}
+            loading={crear.isPending}
+            leftSection={<IconCalendarCheck size={20} aria-hidden="true" />}
+          >
+            Confirmar cita
+          </Button>
+        </Group>
+      </Paper>
+    </Stack>
+  );
+}
+
+export default function CrearCitaScreen() {
+  usePageMeta({ title: 'Agendar una cita' });
+  const { userRole } = useAuth();
+  const { items, status, reload } = useCart();
+  const [sinCarrito, setSinCarrito] = useState(false);
+  const [reintentando, setReintentando] = useState(false);
+  // Kept here: booking empties the cart, which must not take the success screen away.
+  const [agendada, setAgendada] = useState<CitaWire | null>(null);
+
+  if (permite(citasRutas.listar.auth, userRole)) {
+    return (
+      <>
+        <PageHeader title="Agendar una cita" />
+        <EstadoVacio
+          icono={<IconCalendarCheck size={26} stroke={1.6} aria-hidden="true" />}
+          titulo="Esta pantalla es para pacientes"
+          descripcion="Para agendar a nombre de un paciente, usa la agenda de la clínica."
+          accion={
+            <Button component={Link} to={paths.crearCitaAsistente}>
+              Agendar para un paciente
+            </Button>
+          }
+        />
+      </>
+    );
+  }
+
+  if (agendada)
+    return (
+      <Stack gap="lg">
+        <PageHeader title="Agendar una cita" />
+        <CitaAgendada cita={agendada} />
+      </Stack>
+    );
+
+  let intro;
+  if (status === 'loading') intro = <SkeletonLineas lineas={3} etiqueta="Cargando tu carrito…" />;
+  else if (status === 'error')
+    intro = (
+      <EstadoError
+        titulo="No pudimos cargar tu carrito"
+        mensaje="Lo necesitamos para saber qué tratamientos evaluará el doctor."
+        reintentando={reintentando}
+        onRetry={() => {
+          setReintentando(true);
+          void reload().finally(() => setReintentando(false));
+        }}
+      />
+    );
+  else if (items.length > 0)
+    intro = (
+      <Paper withBorder p="md" className={classes.evaluar} component="section" aria-labelledby="que-se-evalua">
+        <Group gap="sm" wrap="nowrap" align="flex-start">
+          <ThemeIcon size={40} radius="md" variant="light" aria-hidden="true">
+            <IconStethoscope size={22} stroke={1.6} />
+          </ThemeIcon>
+          <div>
+            <Title order={2} fz="h5" id="que-se-evalua">
+              En tu valoración, el doctor revisará:
+            </Title>
+            <List size="sm" mt={4}>
+              {items.map((i) => (
+                <List.Item key={i.id}>{i.procedimiento?.nombre ?? `Tratamiento ${i.id_procedimiento}`}</List.Item>
+              ))}
+            </List>
+            <Text size="xs" c="dimmed" mt={6}>
+              La valoración dura 30 minutos. Al agendarla, tu carrito queda vacío.
+            </Text>
+          </div>
+        </Group>
+      </Paper>
+    );
+  else if (!sinCarrito)
+    intro = (
+      <EstadoVacio
+        icono={<IconShoppingBag size={26} stroke={1.6} aria-hidden="true" />}
+        titulo="Tu carrito está vacío"
+        descripcion="Agrega los tratamientos que te interesan y el doctor los revisará contigo en tu valoración."
+        accion={
+          <Group gap="sm" justify="center">
+            <Button component={Link} to={paths.servicios}>
+              Ver servicios
+            </Button>
+            <Button variant="default" onClick={() => setSinCarrito(true)}>
+              Agendar una valoración general
+            </Button>
+          </Group>
+        }
+      />
+    );
+
+  const listo = status === 'ready' && (items.length > 0 || sinCarrito);
+  return (
+    <Stack gap="lg">
+      <PageHeader
+        title="Agendar una cita"
+        description="Elige doctor, día y hora para tu valoración. Solo toma un minuto."
+      />
+      {intro}
+      {listo && <FormularioCita conCarrito={items.length > 0} onAgendada={setAgendada} />}
+      {status === 'ready' && items.length > 0 && (
+        <Anchor component={Link} to={paths.carrito} size="sm">
+          Volver a mi carrito
+        </Anchor>
+      )}
+    </Stack>
+  );
+}

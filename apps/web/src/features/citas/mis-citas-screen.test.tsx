@@ -1,0 +1,115 @@
+// /miscitas: upcoming and past appointments; cancel asks for a reason and states the 24-hour rule; inside 24 h
+// cancel and reschedule are disabled with the reason; reschedule offers free times of the same doctor.
+import { MENSAJES_CITAS } from '@clinica/contracts/citas';
+import { carritoRutas, citasRutas } from '@clinica/contracts/rutas';
+import { notifications } from '@mantine/notifications';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { llamada } from '../../test/api-mock.ts';
+import { en, llamadas, mockFetch, renderEnRuta, tokenDePrueba, type Route } from '../../test/carrito-test-utils.tsx';
+import { ProveedorFechas } from '../../components/proveedor-fechas.tsx';
+import { formatHora } from '../../lib/tiempo.ts';
+import { a, citaDePrueba, diaHabil, espacio } from './citas-fixtures.ts';
+import MisCitasScreen from './mis-citas-screen.tsx';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  notifications.clean();
+});
+
+const lejana = citaDePrueba({ id: 41, inicio: a(diaHabil(4), '09:00'), fecha: a(diaHabil(4), '09:00') });
+const enHoras = new Date(Date.now() + 3 * 3_600_000).toISOString();
+const cercana = citaDePrueba({ id: 42, inicio: enHoras, fecha: enHoras, estado: 'confirmada' });
+const pasada = citaDePrueba({
+  id: 40,
+  inicio: '2026-01-10T14:00:00.000Z',
+  fecha: '2026-01-10T14:00:00.000Z',
+  estado: 'realizada',
+});
+
+function montar(rutas: Route[] = []) {
+  localStorage.setItem('token', tokenDePrueba({ id: 1, rol: 'paciente' }));
+  const fetch = mockFetch([
+    en(carritoRutas.listar, { body: [] }),
+    ...rutas,
+    en(citasRutas.misCitas, { body: [pasada, lejana, cercana] }),
+  ]);
+  renderEnRuta('/miscitas', {
+    '/miscitas': (
+      <ProveedorFechas>
+        <MisCitasScreen />
+      </ProveedorFechas>
+    ),
+  });
+  return fetch;
+}
+
+describe('mis citas', { timeout: 30_000 }, () => {
+  it('splits upcoming and past, and disables changes inside 24 hours with the reason', async () => {
+    const user = userEvent.setup({ delay: null });
+    montar();
+    expect(await screen.findByRole('tab', { name: 'Próximas (2)' })).toHaveAttribute('aria-selected', 'true');
+    const [primera, segunda] = screen.getAllByRole('article');
+    // Soonest first.
+    expect(within(primera!).getByText('Confirmada')).toBeInTheDocument();
+    expect(within(primera!).getByRole('button', { name: 'Cancelar' })).toBeDisabled();
+    expect(within(primera!).getByRole('button', { name: 'Reagendar' })).toBeDisabled();
+    expect(within(primera!).getByText(MENSAJES_CITAS.tarde)).toBeInTheDocument();
+    expect(within(segunda!).getByRole('button', { name: 'Cancelar' })).toBeEnabled();
+    expect(within(segunda!).getByText('Se evaluará: Limpieza facial profunda')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('tab', { name: 'Anteriores (1)' }));
+    const anterior = await screen.findByRole('article');
+    expect(within(anterior).getByText('Realizada')).toBeInTheDocument();
+    expect(within(anterior).queryByRole('button', { name: 'Cancelar' })).not.toBeInTheDocument();
+  });
+
+  it('cancels after asking the reason, stating the 24-hour rule', async () => {
+    const user = userEvent.setup({ delay: null });
+    const fetch = montar([
+      en(citasRutas.cancelar, { body: { ...lejana, estado: 'cancelada', motivo_cancelacion: 'Viaje' } }, { id: 41 }),
+    ]);
+    const tarjeta = (await screen.findAllByRole('article'))[1]!;
+    await user.click(within(tarjeta).getByRole('button', { name: 'Cancelar' }));
+    const dialogo = await screen.findByRole('dialog', { name: '¿Cancelar esta cita?' });
+    expect(within(dialogo).getByText(MENSAJES_CITAS.tarde)).toBeInTheDocument();
+    await user.click(within(dialogo).getByRole('button', { name: 'Cancelar cita' }));
+    expect(await within(dialogo).findByText(/Escribe el motivo/)).toBeInTheDocument();
+    expect(llamadas(fetch)).not.toContain(llamada(citasRutas.cancelar, { id: 41 }));
+    await user.type(within(dialogo).getByRole('textbox', { name: /Motivo de la cancelación/ }), 'Viaje');
+    await user.click(within(dialogo).getByRole('button', { name: 'Cancelar cita' }));
+    expect(await screen.findByText('La cita quedó cancelada.')).toBeInTheDocument();
+    const i = llamadas(fetch).indexOf(llamada(citasRutas.cancelar, { id: 41 }));
+    expect(JSON.parse(String(fetch.mock.calls[i]![1]!.body))).toEqual({ motivo: 'Viaje' });
+  });
+
+  it('reschedules to a free time of the same doctor', async () => {
+    const user = userEvent.setup({ delay: null });
+    const nuevo = espacio(diaHabil(5), '10:30', 5);
+    const fetch = montar([
+      en(citasRutas.disponibilidad, { body: [nuevo] }),
+      en(citasRutas.reagendar, { body: { ...lejana, inicio: nuevo.inicio, fecha: nuevo.inicio } }, { id: 41 }),
+    ]);
+    const tarjeta = (await screen.findAllByRole('article'))[1]!;
+    await user.click(within(tarjeta).getByRole('button', { name: 'Reagendar' }));
+    const dialogo = await screen.findByRole('dialog', { name: 'Reagendar cita' });
+    await user.click(await within(dialogo).findByRole('button', { name: formatHora(nuevo.inicio) }));
+    await user.click(within(dialogo).getByRole('button', { name: 'Confirmar nuevo horario' }));
+    expect(await screen.findByText('Cita reagendada')).toBeInTheDocument();
+    expect(llamadas(fetch).find((l) => l.includes('/disponibilidad'))).toContain('doctor_id=5');
+    const i = llamadas(fetch).indexOf(llamada(citasRutas.reagendar, { id: 41 }));
+    expect(JSON.parse(String(fetch.mock.calls[i]![1]!.body))).toEqual({ inicio: nuevo.inicio });
+  });
+
+  it('shows the load failure with a retry', async () => {
+    localStorage.setItem('token', tokenDePrueba({ id: 1, rol: 'paciente' }));
+    mockFetch([
+      en(carritoRutas.listar, { body: [] }),
+      en(citasRutas.misCitas, { status: 500, body: { error: 'Falla', code: 'ERROR_INTERNO' } }),
+    ]);
+    renderEnRuta('/miscitas', { '/miscitas': <MisCitasScreen /> });
+    expect(await screen.findByText('No se pudieron cargar las citas')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Reintentar' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,118 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Rol } from '@clinica/contracts/roles';
+import { correosRutas } from '@clinica/contracts/rutas';
+import type { CorreoBandejaWire } from '@clinica/contracts/correos';
+import { tokenExpiringIn } from '../../lib/session/test-tokens.ts';
+import { mockFetch, renderWithProviders, simular } from '../../lib/session/test-utils.tsx';
+import CorreosScreen, { POR_PAGINA } from './correos-screen.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+function correo(id: number, extra: Partial<CorreoBandejaWire> = {}): CorreoBandejaWire {
+  return {
+    id,
+    para: `persona${id}@demo.test`,
+    asunto: `Asunto ${id}`,
+    estado: 'enviado',
+    intentos: 1,
+    creado_en: '2026-11-23T15:00:00.000Z',
+    enviado_en: '2026-11-23T15:00:01.000Z',
+    vista_previa: `Hola ${id}`,
+    ultimo_error: null,
+    ...extra,
+  };
+}
+
+function renderCorreos(rol: Rol, route = '/correos') {
+  localStorage.setItem('token', tokenExpiringIn(1800, { id: 1, rol }));
+  return renderWithProviders(<CorreosScreen />, { route, path: '/correos' });
+}
+
+describe('CorreosScreen', () => {
+  it('lists subject, recipient, state as text, attempts, date and preview, newest first as the API sends them', async () => {
+    mockFetch([
+      simular(correosRutas.bandeja, {
+        body: {
+          items: [
+            correo(3, { estado: 'pendiente', intentos: 0, enviado_en: null }),
+            correo(2, { estado: 'fallido', intentos: 3, enviado_en: null, ultimo_error: 'SMTP no disponible' }),
+            correo(1, {
+              asunto: 'Restablece tu contraseña de Clínica Aurora Estética',
+              vista_previa: 'Hola, Laura:\n\n[enlace privado para restablecer la contraseña]',
+            }),
+          ],
+          total: 3,
+          pagina: 1,
+          porPagina: POR_PAGINA,
+          modo: 'archivo',
+        },
+      }),
+    ]);
+    renderCorreos('administrador');
+    const lista = await screen.findByRole('list');
+    const items = within(lista).getAllByRole('listitem');
+    expect(items).toHaveLength(3);
+    expect(items[0]).toHaveTextContent('Asunto 3');
+    expect(items[0]).toHaveTextContent('Para: persona3@demo.test');
+    expect(within(items[0]!).getByText('Pendiente')).toBeInTheDocument();
+    expect(within(items[1]!).getByText('Fallido')).toBeInTheDocument();
+    expect(items[1]).toHaveTextContent('3 intentos');
+    expect(items[1]).toHaveTextContent('Último error: SMTP no disponible');
+    expect(within(items[2]!).getByText('Enviado')).toBeInTheDocument();
+    expect(items[2]).toHaveTextContent('Creado el 23/11/2026');
+    expect(items[2]).toHaveTextContent('[enlace privado para restablecer la contraseña]');
+    expect(screen.getByText('Sin servidor de correo')).toBeInTheDocument();
+    expect(screen.getByText('Mostrando 1–3 de 3 correos')).toBeInTheDocument();
+  });
+
+  it('pages through the outbox with the page in the address', async () => {
+    const { calls } = mockFetch([
+      simular(correosRutas.bandeja, {
+        responder: (_b, url) => {
+          const pagina = Number(url.searchParams.get('pagina'));
+          return {
+            body: {
+              items: [correo(pagina === 2 ? 1 : 45)],
+              total: POR_PAGINA + 1,
+              pagina,
+              porPagina: POR_PAGINA,
+              modo: 'smtp' as const,
+            },
+          };
+        },
+      }),
+    ]);
+    renderCorreos('administrador');
+    expect(await screen.findByText('Asunto 45')).toBeInTheDocument();
+    expect(screen.queryByText('Sin servidor de correo')).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Página 2' }));
+    expect(await screen.findByText('Asunto 1')).toBeInTheDocument();
+    expect(calls.at(-1)?.url.searchParams.get('pagina')).toBe('2');
+  });
+
+  it('says when there is nothing yet', async () => {
+    mockFetch([
+      simular(correosRutas.bandeja, { body: { items: [], total: 0, pagina: 1, porPagina: POR_PAGINA, modo: 'smtp' } }),
+    ]);
+    renderCorreos('administrador');
+    expect(await screen.findByText('Aún no se ha enviado ningún correo')).toBeInTheDocument();
+  });
+
+  it('shows an error state with a retry', async () => {
+    mockFetch([simular(correosRutas.bandeja, { status: 500, body: { error: 'Falló algo.', code: 'ERROR_INTERNO' } })]);
+    renderCorreos('administrador');
+    expect(await screen.findByText('Falló algo.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Reintentar/ })).toBeInTheDocument();
+  });
+
+  it.each(['paciente', 'asistente', 'doctor'] as const)(
+    '%s gets the no-access screen without calling the API',
+    (rol) => {
+      const { calls } = mockFetch([]);
+      renderCorreos(rol);
+      expect(screen.getByText('No tienes acceso a esta sección')).toBeInTheDocument();
+      expect(calls).toHaveLength(0);
+    },
+  );
+});

@@ -1,0 +1,179 @@
+// /correos: the e-mails the clinic sends (issue 10.6), newest first, for administrators. Without SMTP_URL nothing
+// leaves the server, and this is where the messages can be read. Recovery links are never shown: the server sends
+// a placeholder in their place.
+import { Alert, Group, Pagination, Paper, Spoiler, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { IconInfoCircle, IconMail, IconMailOff } from '@tabler/icons-react';
+import { useSearchParams } from 'react-router';
+import { permite } from '@clinica/contracts/roles';
+import { correosRutas } from '@clinica/contracts/rutas';
+import { CitaBadge } from '../../components/cita-badges.tsx';
+import { EstadoError } from '../../components/estado-error.tsx';
+import { EstadoVacio } from '../../components/estado-vacio.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { SinAcceso } from '../../components/sin-acceso.tsx';
+import { SkeletonTabla } from '../../components/skeletons.tsx';
+import { usePageMeta } from '../../components/use-page-meta.ts';
+import type { Estado } from '../../app/theme.ts';
+import { ApiClientError } from '../../lib/api-client.ts';
+import { etiquetasPaginacion, textoMostrando } from '../../lib/paginacion.ts';
+import { useAuth } from '../../lib/session/auth-context.tsx';
+import { formatFechaHora } from '../../lib/tiempo.ts';
+import { useBandejaCorreos, type CorreoWire } from './api/correos-api.ts';
+
+export const POR_PAGINA = 20;
+
+const ESTADOS: Record<CorreoWire['estado'], { texto: string; tono: Estado }> = {
+  pendiente: { texto: 'Pendiente', tono: 'warning' },
+  enviado: { texto: 'Enviado', tono: 'success' },
+  fallido: { texto: 'Fallido', tono: 'danger' },
+};
+
+const intentos = (n: number) => `${n} ${n === 1 ? 'intento' : 'intentos'}`;
+
+function TarjetaCorreo({ correo }: { correo: CorreoWire }) {
+  const estado = ESTADOS[correo.estado];
+  const detalles = [
+    `Creado el ${formatFechaHora(correo.creado_en)}`,
+    correo.enviado_en ? `enviado el ${formatFechaHora(correo.enviado_en)}` : null,
+    correo.intentos > 0 ? intentos(correo.intentos) : null,
+  ].filter(Boolean);
+  return (
+    <Paper component="li" withBorder p={{ base: 'sm', sm: 'md' }} aria-label={`${correo.asunto}, para ${correo.para}`}>
+      <Stack gap="xs">
+        <Group justify="space-between" align="flex-start" gap="sm" wrap="nowrap">
+          <div style={{ minWidth: 0 }}>
+            <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+              {correo.asunto || '(sin asunto)'}
+            </Text>
+            <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+              Para: {correo.para}
+            </Text>
+          </div>
+          <CitaBadge tono={estado.tono} texto={estado.texto} size="sm" />
+        </Group>
+        <Text size="xs" c="dimmed">
+          {detalles.join(' · ')}
+        </Text>
+        {correo.estado === 'fallido' && correo.ultimo_error && (
+          <Text size="sm" c="red.8">
+            Último error: {correo.ultimo_error}. Se reintentará automáticamente.
+          </Text>
+        )}
+        <Spoiler maxHeight={66} showLabel="Ver todo el mensaje" hideLabel="Ver menos">
+          <Text size="sm" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+            {correo.vista_previa}
+          </Text>
+        </Spoiler>
+      </Stack>
+    </Paper>
+  );
+}
+
+export default function CorreosScreen() {
+  usePageMeta({ title: 'Correos salientes' });
+  const { userRole } = useAuth();
+  const [sp, setSp] = useSearchParams();
+  const numero = Number(sp.get('pagina'));
+  const pagina = Number.isInteger(numero) && numero > 0 ? numero : 1;
+  const permitido = permite(correosRutas.bandeja.auth, userRole);
+  // Roles the server would refuse never ask.
+  const q = useBandejaCorreos(pagina, POR_PAGINA, permitido);
+
+  if (!permitido || (q.error instanceof ApiClientError && q.error.status === 403)) {
+    return (
+      <SinAcceso descripcion="Los correos que envía la clínica los revisa el administrador. Si necesitas saber si llegó un mensaje, pídeselo." />
+    );
+  }
+
+  const total = q.data?.total ?? 0;
+  const paginas = Math.max(1, Math.ceil(total / POR_PAGINA));
+  const items = q.data?.items ?? [];
+  const desde = total === 0 ? 0 : (pagina - 1) * POR_PAGINA + 1;
+  const hasta = Math.min(total, pagina * POR_PAGINA);
+
+  let contenido;
+  if (q.isPending) {
+    contenido = <SkeletonTabla filas={5} columnas={3} etiqueta="Cargando correos…" />;
+  } else if (q.isError) {
+    contenido = (
+      <EstadoError
+        mensaje={q.error instanceof ApiClientError ? q.error.body.error : undefined}
+        onRetry={() => void q.refetch()}
+        reintentando={q.isRefetching}
+      />
+    );
+  } else if (items.length === 0) {
+    contenido = (
+      <EstadoVacio
+        icono={<IconMailOff size={26} stroke={1.6} aria-hidden="true" />}
+        titulo={total > 0 ? 'No hay correos en esta página' : 'Aún no se ha enviado ningún correo'}
+        descripcion="Aquí aparecen los avisos de citas, los recordatorios y los correos de cuenta que envía la clínica."
+      />
+    );
+  } else {
+    contenido = (
+      <Stack gap="md">
+        <VisuallyHidden>
+          <h2>Correos, del más reciente al más antiguo</h2>
+        </VisuallyHidden>
+        <Stack
+          component="ul"
+          gap="sm"
+          p={0}
+          m={0}
+          style={{ listStyle: 'none', opacity: q.isPlaceholderData ? 0.6 : 1 }}
+          aria-busy={q.isFetching}
+        >
+          {items.map((c) => (
+            <TarjetaCorreo key={c.id} correo={c} />
+          ))}
+        </Stack>
+        <Group justify="space-between" wrap="wrap" gap="sm">
+          <Text size="sm" c="dimmed" aria-live="polite">
+            {textoMostrando(desde, hasta, total, { singular: 'correo', plural: 'correos' })}
+          </Text>
+          {paginas > 1 && (
+            <Pagination
+              total={paginas}
+              value={Math.min(pagina, paginas)}
+              onChange={(p) => setSp(p > 1 ? { pagina: String(p) } : {}, { replace: true })}
+              {...etiquetasPaginacion}
+            />
+          )}
+        </Group>
+      </Stack>
+    );
+  }
+
+  return (
+    <>
+      <PageHeader
+        eyebrow="Administración"
+        title="Correos salientes"
+        description="Lo que la clínica envía por correo, del más reciente al más antiguo, con su estado de envío."
+      />
+      <Stack gap="lg">
+        {q.data?.modo === 'archivo' && (
+          <Alert
+            color="blue"
+            variant="light"
+            icon={<IconInfoCircle aria-hidden="true" />}
+            title="Sin servidor de correo"
+          >
+            No hay un servidor de correo configurado (SMTP_URL), así que los mensajes no salen de la clínica: se guardan
+            en el servidor y puedes leerlos aquí. Los enlaces para recuperar contraseñas no se muestran.
+          </Alert>
+        )}
+        <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
+          <Stack gap="md">
+            <Group gap="xs">
+              <IconMail size={18} aria-hidden="true" />
+              <Text fw={600}>Bandeja de salida</Text>
+            </Group>
+            {contenido}
+          </Stack>
+        </Paper>
+      </Stack>
+    </>
+  );
+}

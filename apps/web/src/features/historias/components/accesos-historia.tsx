@@ -1,0 +1,101 @@
+// "Who accessed my record and when" (DOMAIN.md: every staff read is audited and the patient can see it): newest
+// first, the reader's name and role, the date and time in the clinic's zone. A list, so it reads well on a phone.
+import { Button, Divider, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconEye } from '@tabler/icons-react';
+import { Fragment, useState } from 'react';
+import { EstadoError } from '../../../components/estado-error.tsx';
+import { SkeletonLineas } from '../../../components/skeletons.tsx';
+import { formatFechaHora } from '../../../lib/tiempo.ts';
+import { useAccesos, type AccesoWire } from '../api/historias-api.ts';
+import { nombreRol } from '../historia-textos.ts';
+
+/** What the reader looked at, in the patient's words. */
+export const QUE_VIO: Record<AccesoWire['que'], string> = {
+  historia: 'Consultó tu historia clínica',
+  nota: 'Leyó una nota de evolución',
+  copia: 'Descargó una copia completa',
+  resumen: 'Vio tus datos y alertas (recepción)',
+};
+
+/** Reads shown before "Mostrar todos" (a record read often would otherwise be a very long page on a phone). */
+export const ACCESOS_VISIBLES = 8;
+
+export function AccesosHistoria({ usuarioId }: { usuarioId: number }) {
+  const q = useAccesos(usuarioId);
+  const [todos, setTodos] = useState(false);
+  let cuerpo;
+  if (q.isPending) cuerpo = <SkeletonLineas lineas={3} etiqueta="Cargando quién consultó tu historia…" />;
+  else if (q.isError)
+    cuerpo = (
+      <EstadoError
+        titulo="No pudimos cargar los accesos"
+        mensaje={q.error.message}
+        onRetry={() => void q.refetch()}
+        reintentando={q.isFetching}
+      />
+    );
+  else if (q.data.length === 0)
+    cuerpo = (
+      <Text size="sm" c="dimmed">
+        Nadie del personal ha consultado tu historia clínica todavía.
+      </Text>
+    );
+  else {
+    const visibles = todos ? q.data : q.data.slice(0, ACCESOS_VISIBLES);
+    cuerpo = (
+      <Stack gap="sm" align="stretch">
+        <Stack
+          gap={0}
+          component="ul"
+          p={0}
+          m={0}
+          style={{ listStyle: 'none' }}
+          aria-label="Accesos a tu historia clínica"
+        >
+          {visibles.map((a, i) => (
+            <Fragment key={`${a.cuando}-${i}`}>
+              {i > 0 && <Divider component="li" aria-hidden="true" />}
+              <Group component="li" gap="sm" wrap="nowrap" py="xs" align="flex-start">
+                <ThemeIcon variant="light" radius="xl" size={32} aria-hidden="true">
+                  <IconEye size={16} />
+                </ThemeIcon>
+                <div style={{ minWidth: 0 }}>
+                  <Text size="sm" fw={600}>
+                    {a.quien.nombre}{' '}
+                    <Text span size="sm" c="dimmed" fw={400}>
+                      · {nombreRol(a.quien.rol)}
+                    </Text>
+                  </Text>
+                  <Text size="sm" c="dimmed">
+                    {QUE_VIO[a.que]} · {formatFechaHora(a.cuando)}
+                  </Text>
+                </div>
+              </Group>
+            </Fragment>
+          ))}
+        </Stack>
+        {q.data.length > visibles.length && (
+          <Button variant="subtle" onClick={() => setTodos(true)} style={{ alignSelf: 'flex-start' }}>
+            Mostrar todos ({q.data.length})
+          </Button>
+        )}
+      </Stack>
+    );
+  }
+  return (
+    <Paper withBorder p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="accesos-titulo">
+      <Stack gap="md">
+        <div>
+          <Title order={2} fz="h4" id="accesos-titulo">
+            Quién ha consultado tu historia
+          </Title>
+          <Text size="sm" c="dimmed">
+            Cada lectura del personal de la clínica (tu historia, tus notas de evolución o una copia completa) queda
+            registrada con su nombre, su rol y la hora.
+          </Text>
+        </div>
+        {cuerpo}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,134 @@
+// The clinical record in readable sections (issue 9): alerts first (what a doctor must see before any procedure),
+// then antecedentes as lists, the yes/no questions (the answer in words, not only a colour), contraceptives with
+// their details, the Fitzpatrick phototype and other conditions. Used by the staff details and the patient's own.
+import { Alert, Badge, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import type { HistoriaWire } from '../api/historias-api.ts';
+import { alertasDe, ANTECEDENTES, BANDERAS, BANDERAS_ALERTA, textoFototipo } from '../historia-textos.ts';
+
+function Seccion({ id, titulo, children }: { id: string; titulo: string; children: ReactNode }) {
+  return (
+    <Paper
+      withBorder
+      p={{ base: 'md', sm: 'lg' }}
+      component="section"
+      aria-labelledby={id}
+      bg="var(--clinica-superficie)"
+    >
+      <Stack gap="md">
+        <Title order={2} fz="h4" id={id}>
+          {titulo}
+        </Title>
+        {children}
+      </Stack>
+    </Paper>
+  );
+}
+
+export function AlertasHistoria({ h }: { h: HistoriaWire }) {
+  const alertas = alertasDe(h);
+  if (!alertas.length)
+    return (
+      <Alert color="green" variant="light" icon={<IconCircleCheck aria-hidden="true" />} title="Sin alertas clínicas">
+        No hay embarazo, alergias ni condiciones de cuidado registradas.
+      </Alert>
+    );
+  return (
+    <Alert
+      color="red"
+      variant="light"
+      icon={<IconAlertTriangle aria-hidden="true" />}
+      title={`Alertas clínicas (${alertas.length})`}
+      styles={{ root: { borderInlineStart: '4px solid var(--mantine-color-red-filled)' } }}
+    >
+      <List spacing={4} size="sm">
+        {alertas.map((a) => (
+          <List.Item key={a}>
+            <Text size="sm" fw={600} span>
+              {a}
+            </Text>
+          </List.Item>
+        ))}
+      </List>
+    </Alert>
+  );
+}
+
+/** The answer in words; a "sí" that needs care before a procedure is red, any other "sí" blue. */
+function SiNo({ valor, alerta = false }: { valor: boolean; alerta?: boolean }) {
+  return (
+    <Badge
+      color={valor ? (alerta ? 'red' : 'blue') : 'gray'}
+      variant={valor ? 'light' : 'default'}
+      style={{ flex: 'none' }}
+    >
+      {valor ? 'Sí' : 'No'}
+    </Badge>
+  );
+}
+
+export function FichaHistoria({ h }: { h: HistoriaWire }) {
+  return (
+    <Stack gap="lg">
+      <AlertasHistoria h={h} />
+      <Seccion id="antecedentes" titulo="Antecedentes">
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
+          {ANTECEDENTES.map(({ campo, etiqueta }) => {
+            const items = h.antecedentes[campo];
+            return (
+              <div key={campo}>
+                <Text size="sm" fw={600} c="dimmed" mb={4} id={`ant-${campo}`}>
+                  {etiqueta}
+                </Text>
+                {items.length ? (
+                  <List spacing={2} size="sm" aria-labelledby={`ant-${campo}`}>
+                    {items.map((item, i) => (
+                      <List.Item key={`${i}-${item}`}>{item}</List.Item>
+                    ))}
+                  </List>
+                ) : (
+                  <Text size="sm">Ninguno registrado</Text>
+                )}
+              </div>
+            );
+          })}
+        </SimpleGrid>
+      </Seccion>
+      <Seccion id="condiciones" titulo="Condiciones y hábitos">
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="xs" verticalSpacing="xs">
+          {BANDERAS.filter((b) => b.campo !== 'usa_anticonceptivos').map(({ campo, etiqueta }) => (
+            <Group key={campo} justify="space-between" wrap="nowrap" gap="sm" py={4}>
+              <Text size="sm">{etiqueta}</Text>
+              <SiNo valor={h[campo]} alerta={BANDERAS_ALERTA.includes(campo)} />
+            </Group>
+          ))}
+        </SimpleGrid>
+      </Seccion>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <Seccion id="anticonceptivos" titulo="Anticonceptivos">
+          <Group justify="space-between" wrap="nowrap" gap="sm">
+            <Text size="sm">Usa algún método anticonceptivo</Text>
+            <SiNo valor={h.usa_anticonceptivos} />
+          </Group>
+          {h.usa_anticonceptivos && (
+            <Text size="sm">
+              <Text span fw={600}>
+                Método:{' '}
+              </Text>
+              {h.detalles_anticonceptivos || 'Sin detalle'}
+            </Text>
+          )}
+        </Seccion>
+        <Seccion id="fototipo" titulo="Fototipo (Fitzpatrick)">
+          <Text size="sm">{textoFototipo(h.fototipo)}</Text>
+        </Seccion>
+      </SimpleGrid>
+      <Seccion id="otras" titulo="Otras condiciones">
+        <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+          {h.otras_condiciones?.trim() || 'Ninguna registrada'}
+        </Text>
+      </Seccion>
+    </Stack>
+  );
+}

@@ -1,0 +1,63 @@
+// The history of versions of a record (Res. 1995 de 1999: chronological, every entry with its author and time):
+// newest first, who saved it, when, and which fields changed; the first version closes the list.
+import { Paper, Stack, Text, Timeline, Title } from '@mantine/core';
+import { IconFilePlus, IconPencil } from '@tabler/icons-react';
+import { EstadoError } from '../../../components/estado-error.tsx';
+import { SkeletonLineas } from '../../../components/skeletons.tsx';
+import { formatFechaHora } from '../../../lib/tiempo.ts';
+import { useVersiones, type HistoriaWire } from '../api/historias-api.ts';
+import { nombreCampo } from '../historia-textos.ts';
+
+export function VersionesHistoria({ h }: { h: HistoriaWire }) {
+  const q = useVersiones(h.id);
+  let cuerpo;
+  if (q.isPending) cuerpo = <SkeletonLineas lineas={3} etiqueta="Cargando las versiones…" />;
+  else if (q.isError)
+    cuerpo = (
+      <EstadoError
+        titulo="No pudimos cargar las versiones"
+        mensaje={q.error.message}
+        onRetry={() => void q.refetch()}
+        reintentando={q.isFetching}
+      />
+    );
+  else {
+    const cambios = q.data;
+    cuerpo = (
+      <Timeline active={cambios.length} bulletSize={28} lineWidth={2} aria-label="Versiones de la historia clínica">
+        {cambios.map((v) => (
+          <Timeline.Item
+            key={v.version}
+            bullet={<IconPencil size={14} aria-hidden="true" />}
+            title={`Versión ${v.version + 1}`}
+          >
+            <Text size="sm">
+              {formatFechaHora(v.cambiada_en)} · {v.cambiada_por?.nombre || 'Autor no registrado'}
+            </Text>
+            <Text size="sm" c="dimmed">
+              Cambió: {v.campos.map(nombreCampo).join(', ')}
+            </Text>
+          </Timeline.Item>
+        ))}
+        <Timeline.Item bullet={<IconFilePlus size={14} aria-hidden="true" />} title="Versión 1">
+          <Text size="sm">Creada el {formatFechaHora(h.creada_en)}</Text>
+        </Timeline.Item>
+      </Timeline>
+    );
+  }
+  return (
+    <Paper withBorder p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="versiones-titulo">
+      <Stack gap="md">
+        <div>
+          <Title order={2} fz="h4" id="versiones-titulo">
+            Historial de versiones
+          </Title>
+          <Text size="sm" c="dimmed">
+            Cada cambio guarda la versión anterior: nada se borra. Versión actual: {h.version}.
+          </Text>
+        </div>
+        {cuerpo}
+      </Stack>
+    </Paper>
+  );
+}

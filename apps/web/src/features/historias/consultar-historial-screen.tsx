@@ -1,0 +1,304 @@
+// /consultarhistorialmedico exactly as SPEC 2, 5 and 8 describe the medical history list (issue 9 item 2): a title
+// and a search box; columns ID, nombre, correo, rol, género, opciones (view details, edit -> /editarhistorialmedico/
+// {id}, and a delete that is shown disabled with its reason: Res. 1995 de 1999 forbids deleting records); the
+// placeholders 'Sin nombre', 'Sin correo', 'Sin rol', 'Sin género'; an empty state or a no-match message while
+// searching; the banner 'Mostrando N de M registros'. The search is client-side and case-insensitive over id, name,
+// email, role and gender. "Ver detalles" stores the selected record and goes to /DetallesHistorialMedico. A failed
+// load logs the error and shows an alert titled 'Error'; with no token, the alert 'No estás autenticado'.
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Group,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
+import {
+  IconAlertCircle,
+  IconEye,
+  IconFilePlus,
+  IconLock,
+  IconPencil,
+  IconSearch,
+  IconTrash,
+  IconX,
+} from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { permite } from '@clinica/contracts/roles';
+import { historiasRutas } from '@clinica/contracts/rutas';
+import { PageHeader } from '../../components/page-header.tsx';
+import { SinAcceso } from '../../components/sin-acceso.tsx';
+import { SkeletonTabla } from '../../components/skeletons.tsx';
+import { TablaApilable } from '../../components/tabla-apilable.tsx';
+import { usePageMeta } from '../../components/use-page-meta.ts';
+import { paths } from '../../lib/paths.ts';
+import { useAuth } from '../../lib/session/auth-context.tsx';
+import { useListaHistorias, type HistoriaResumenWire } from './api/historias-api.ts';
+import {
+  correoPaciente,
+  filtrarHistorias,
+  guardarSeleccion,
+  mostrando,
+  nombreGenero,
+  nombrePaciente,
+  nombreRol,
+  sinCoincidencias,
+  TEXTOS_LISTA,
+} from './historia-textos.ts';
+
+const ID_MOTIVO = 'historias-no-se-eliminan';
+
+function Opciones({ h, puedeEditar, onVer }: { h: HistoriaResumenWire; puedeEditar: boolean; onVer: () => void }) {
+  const nombre = nombrePaciente(h.usuario);
+  return (
+    <Group gap={4} justify="flex-end" wrap="nowrap">
+      <Tooltip label="Ver detalles">
+        <ActionIcon variant="subtle" size="lg" onClick={onVer} aria-label={`Ver detalles de la historia de ${nombre}`}>
+          <IconEye size={18} aria-hidden="true" />
+        </ActionIcon>
+      </Tooltip>
+      <Tooltip label={puedeEditar ? 'Editar' : 'Solo el médico edita la historia clínica'}>
+        {puedeEditar ? (
+          <ActionIcon
+            component={Link}
+            to={paths.editarHistorialMedico(h.id)}
+            variant="subtle"
+            size="lg"
+            aria-label={`Editar la historia de ${nombre}`}
+          >
+            <IconPencil size={18} aria-hidden="true" />
+          </ActionIcon>
+        ) : (
+          <ActionIcon
+            variant="subtle"
+            size="lg"
+            data-disabled
+            aria-disabled="true"
+            onClick={(e) => e.preventDefault()}
+            aria-label={`Editar la historia de ${nombre}`}
+          >
+            <IconPencil size={18} aria-hidden="true" />
+          </ActionIcon>
+        )}
+      </Tooltip>
+      {/* SPEC 2: a delete button with no action. Disabled (not hidden) so the reason can be read. */}
+      <Tooltip label={TEXTOS_LISTA.noSeElimina}>
+        <ActionIcon
+          variant="subtle"
+          color="red"
+          size="lg"
+          data-disabled
+          aria-disabled="true"
+          aria-describedby={ID_MOTIVO}
+          onClick={(e) => e.preventDefault()}
+          aria-label={`Eliminar la historia de ${nombre}`}
+        >
+          <IconTrash size={18} aria-hidden="true" />
+        </ActionIcon>
+      </Tooltip>
+    </Group>
+  );
+}
+
+export default function ConsultarHistorialScreen() {
+  usePageMeta({ title: TEXTOS_LISTA.titulo });
+  const { token, userRole } = useAuth();
+  const navigate = useNavigate();
+  const [busqueda, setBusqueda] = useState('');
+  // An unknown role is left to the server to judge; a known one that may not list gets the "no access" screen.
+  const sinPermiso = !!userRole && !permite(historiasRutas.listar.auth, userRole);
+  const q = useListaHistorias(!!token && !sinPermiso);
+  // Staff who may also edit: the doctor (DOMAIN.md).
+  const puedeEditar = permite(historiasRutas.editar.auth, userRole) && permite(historiasRutas.listar.auth, userRole);
+  const puedeCrear = puedeEditar;
+
+  // SPEC 8: the failure is logged, then shown.
+  useEffect(() => {
+    if (q.error) console.error('Error al cargar los historialmedico:', q.error);
+  }, [q.error]);
+
+  function verDetalles(h: HistoriaResumenWire) {
+    guardarSeleccion(h);
+    // The id also goes in the address, so the details can be reloaded or opened in a new tab.
+    void navigate(`${paths.detallesHistorialMedicoSeleccion}?id=${h.id}`);
+  }
+
+  if (sinPermiso)
+    return (
+      <SinAcceso descripcion="La lista de historias clínicas es para el personal de la clínica. Tu propia historia está en «Mi historia clínica»." />
+    );
+
+  const lista = q.data ?? [];
+  const filtradas = filtrarHistorias(lista, busqueda);
+  const buscando = busqueda.trim() !== '';
+
+  let contenido;
+  if (!token) {
+    contenido = (
+      <Alert
+        color="red"
+        variant="light"
+        role="alert"
+        title={TEXTOS_LISTA.noAutenticado}
+        icon={<IconLock aria-hidden="true" />}
+      >
+        Inicia sesión para consultar las historias clínicas.
+      </Alert>
+    );
+  } else if (q.isPending) {
+    contenido = <SkeletonTabla filas={5} columnas={6} etiqueta="Cargando el historial médico…" />;
+  } else if (q.isError) {
+    contenido = (
+      <Alert
+        color="red"
+        variant="light"
+        role="alert"
+        title={TEXTOS_LISTA.errorTitulo}
+        icon={<IconAlertCircle aria-hidden="true" />}
+      >
+        <Stack gap="sm" align="flex-start">
+          <Text size="sm">{TEXTOS_LISTA.error}</Text>
+          <Button size="xs" variant="light" color="red" onClick={() => void q.refetch()} loading={q.isFetching}>
+            Reintentar
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  } else if (filtradas.length === 0) {
+    contenido = (
+      <Paper withBorder p="xl" bg="var(--clinica-superficie-suave)">
+        <Stack gap="sm" align="center">
+          <Text ta="center" fw={600}>
+            {buscando ? sinCoincidencias(busqueda) : TEXTOS_LISTA.vacio}
+          </Text>
+          {buscando ? (
+            <Button
+              variant="light"
+              onClick={() => setBusqueda('')}
+              leftSection={<IconX size={16} aria-hidden="true" />}
+            >
+              Limpiar búsqueda
+            </Button>
+          ) : (
+            <Text size="sm" c="dimmed" ta="center">
+              Las historias aparecen aquí cuando una paciente llena su historia antes de su primera cita o cuando su
+              médico la crea.
+            </Text>
+          )}
+        </Stack>
+      </Paper>
+    );
+  } else {
+    contenido = (
+      <TablaApilable apilarBajo={820}>
+        <Table verticalSpacing="sm" highlightOnHover aria-busy={q.isFetching}>
+          <Table.Caption>
+            <VisuallyHidden>{TEXTOS_LISTA.titulo}</VisuallyHidden>
+          </Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">ID</Table.Th>
+              <Table.Th scope="col">Nombre</Table.Th>
+              <Table.Th scope="col">Correo</Table.Th>
+              <Table.Th scope="col">Rol</Table.Th>
+              <Table.Th scope="col">Género</Table.Th>
+              <Table.Th scope="col" ta="right">
+                Opciones
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {filtradas.map((h) => (
+              <Table.Tr key={h.id}>
+                <Table.Td data-label="ID">
+                  <Text size="sm" fw={600}>
+                    {h.id}
+                  </Text>
+                </Table.Td>
+                <Table.Td data-label="Nombre">
+                  <Text size="sm" fw={600}>
+                    {nombrePaciente(h.usuario)}
+                  </Text>
+                </Table.Td>
+                <Table.Td data-label="Correo">
+                  <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                    {correoPaciente(h.usuario)}
+                  </Text>
+                </Table.Td>
+                <Table.Td data-label="Rol">
+                  <Text size="sm">{nombreRol(h.usuario?.rol)}</Text>
+                </Table.Td>
+                <Table.Td data-label="Género">
+                  <Text size="sm">{nombreGenero(h.usuario?.genero)}</Text>
+                </Table.Td>
+                <Table.Td data-acciones>
+                  <Opciones h={h} puedeEditar={puedeEditar} onVer={() => verDetalles(h)} />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </TablaApilable>
+    );
+  }
+
+  return (
+    <>
+      <PageHeader
+        eyebrow="Historia clínica"
+        title={TEXTOS_LISTA.titulo}
+        description="Busca la historia clínica de una paciente por ID, nombre, correo, rol o género."
+        actions={
+          puedeCrear && (
+            <Button
+              component={Link}
+              to={paths.crearHistorialClinico}
+              leftSection={<IconFilePlus size={18} aria-hidden="true" />}
+            >
+              Nueva historia clínica
+            </Button>
+          )
+        }
+      />
+      <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
+        <Stack gap="lg">
+          <div role="search" aria-label="Buscar en el historial médico">
+            <TextInput
+              label="Buscar"
+              placeholder="Nombre, correo, ID…"
+              value={busqueda}
+              onChange={(e) => setBusqueda(e.currentTarget.value)}
+              leftSection={<IconSearch size={16} aria-hidden="true" />}
+              maw={520}
+              rightSection={
+                busqueda ? (
+                  <ActionIcon
+                    variant="subtle"
+                    color="gray"
+                    onClick={() => setBusqueda('')}
+                    aria-label="Borrar búsqueda"
+                  >
+                    <IconX size={14} aria-hidden="true" />
+                  </ActionIcon>
+                ) : null
+              }
+            />
+          </div>
+          {q.isSuccess && (
+            <Alert variant="light" color="blue" py="xs" aria-live="polite">
+              <Text size="sm">{mostrando(filtradas.length, lista.length)}</Text>
+            </Alert>
+          )}
+          {contenido}
+        </Stack>
+      </Paper>
+      <VisuallyHidden id={ID_MOTIVO}>{TEXTOS_LISTA.noSeElimina}</VisuallyHidden>
+    </>
+  );
+}

@@ -1,0 +1,174 @@
+// /detalleshistorialmedico (issue 9 item 2): the record in readable sections, alerts first, the history of
+// versions, and what each role gets from the API (a 403 keeps the list's demographics and says why).
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Rol } from '@clinica/contracts/roles';
+import { copiaHistoriaRutas } from '@clinica/contracts/copia-historia-rutas';
+import { historiasRutas } from '@clinica/contracts/rutas';
+import { mockFetch, renderWithProviders, simular } from '../../lib/session/test-utils.tsx';
+import { tokenExpiringIn } from '../../lib/session/test-tokens.ts';
+import DetallesHistorialScreen, {
+  SIN_PERMISO_CLINICO,
+  SIN_SELECCION,
+  TEXTOS_COPIA_DOCTOR,
+  VISTA_RECEPCION,
+} from './detalles-historial-screen.tsx';
+import { historia, resumen, restringida, version } from './historias-fixtures.ts';
+import { guardarSeleccion } from './historia-textos.ts';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  sessionStorage.clear();
+});
+
+function renderDetalles(rol: Rol, route = '/detalleshistorialmedico') {
+  localStorage.setItem('token', tokenExpiringIn(1800, { id: 9, rol }));
+  return renderWithProviders(<DetallesHistorialScreen />, { route, path: route.split('?')[0] });
+}
+
+describe('DetallesHistorialScreen', () => {
+  it('shows a doctor the record in sections, the alerts first and the versions with who, when and what', async () => {
+    const h = historia({ id: 4, hipertension: true, version: 2 });
+    mockFetch([
+      simular(historiasRutas.buscar, { body: h }, { id: 4 }),
+      simular(
+        historiasRutas.versiones,
+        { body: [version({ version: 1, campos: ['hipertension', 'antecedentes'] })] },
+        { id: 4 },
+      ),
+    ]);
+    renderDetalles('doctor', '/DetallesHistorialMedico?id=4');
+    expect(await screen.findByRole('heading', { name: 'Lucía Pérez' })).toBeInTheDocument();
+    const alertas = screen.getByRole('alert', { name: 'Alertas clínicas (2)' });
+    expect(within(alertas).getByText('Hipertensión')).toBeInTheDocument();
+    expect(within(alertas).getByText('Alergias: Penicilina')).toBeInTheDocument();
+
+    const antecedentes = screen.getByRole('region', { name: 'Antecedentes' });
+    expect(within(antecedentes).getByRole('list', { name: 'Medicamentos que toma' })).toHaveTextContent(
+      'Levotiroxina 50 mcg',
+    );
+    expect(within(antecedentes).getAllByText('Ninguno registrado')).toHaveLength(1);
+    const condiciones = screen.getByRole('region', { name: 'Condiciones y hábitos' });
+    expect(within(condiciones).getByText('Hipertensión').nextSibling).toHaveTextContent('Sí');
+    expect(within(condiciones).getByText('Diabetes').nextSibling).toHaveTextContent('No');
+    expect(screen.getByRole('region', { name: 'Anticonceptivos' })).toHaveTextContent('Método: Implante subdérmico');
+    expect(screen.getByRole('region', { name: 'Fototipo (Fitzpatrick)' })).toHaveTextContent(
+      /^Fototipo.*III: Piel clara/,
+    );
+    expect(screen.getByRole('region', { name: 'Otras condiciones' })).toHaveTextContent('Ninguna registrada');
+
+    const versiones = screen.getByRole('region', { name: 'Historial de versiones' });
+    expect(await within(versiones).findByText('Versión 2')).toBeInTheDocument();
+    expect(within(versiones).getByText(/Dra\. Camila Ríos/)).toHaveTextContent(/^10\/03\/2026/);
+    expect(within(versiones).getByText('Cambió: Hipertensión, Antecedentes')).toBeInTheDocument();
+    expect(within(versiones).getByText('Versión 1')).toBeInTheDocument();
+    expect(within(versiones).getByText(/^Creada el 02\/03\/2026/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Editar' })).toHaveAttribute('href', '/editarhistorialmedico/4');
+    expect(screen.getByRole('link', { name: 'Citas de la paciente' })).toHaveAttribute('href', '/citaspaciente/101');
+  });
+
+  it('opens the record stored by the list when the address has no id', async () => {
+    guardarSeleccion(resumen(7));
+    const { calls } = mockFetch([
+      simular(historiasRutas.buscar, { body: historia({ id: 7 }) }, { id: 7 }),
+      simular(historiasRutas.versiones, { body: [] }, { id: 7 }),
+    ]);
+    renderDetalles('doctor');
+    expect(await screen.findByRole('heading', { name: 'Lucía Pérez' })).toBeInTheDocument();
+    expect(calls[0]?.url.pathname).toBe('/apihistorialmedico/buscarhistorialclinico/7');
+    expect(await screen.findByText('Versión 1')).toBeInTheDocument();
+  });
+
+  it('asks to choose a record when none is selected', async () => {
+    const { calls } = mockFetch([]);
+    renderDetalles('doctor');
+    expect(await screen.findByText(SIN_SELECCION)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Ir al historial médico' })).toHaveAttribute(
+      'href',
+      '/consultarhistorialmedico',
+    );
+    expect(calls).toHaveLength(0);
+  });
+
+  it('shows the administration the demographics only and explains the 403 in Spanish', async () => {
+    guardarSeleccion(resumen(7, { nombre: 'Juan Rodríguez', genero: 'masculino' }));
+    mockFetch([
+      simular(
+        historiasRutas.buscar,
+        { status: 403, body: { error: 'No tienes permiso para esta acción', code: 'PROHIBIDO' } },
+        { id: 7 },
+      ),
+    ]);
+    renderDetalles('administrador');
+    expect(await screen.findByText(SIN_PERMISO_CLINICO)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Juan Rodríguez' })).toBeInTheDocument();
+    expect(screen.getByText('Masculino')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Antecedentes' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Editar' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Descargar/ })).not.toBeInTheDocument();
+  });
+
+  it('shows the front desk its restricted view: demographics and alert flags, no clinical content', async () => {
+    guardarSeleccion(resumen(7, { nombre: 'Juan Rodríguez', genero: 'masculino' }));
+    const { calls } = mockFetch([simular(historiasRutas.resumen, { body: restringida() }, { id: 7 })]);
+    renderDetalles('asistente');
+    expect(await screen.findByRole('heading', { name: 'Juan Rodríguez' })).toBeInTheDocument();
+    const alertas = screen.getByRole('alert', { name: 'Alertas (2)' });
+    expect(within(alertas).getByText('Alergias registradas')).toBeInTheDocument();
+    expect(within(alertas).getByText('Problemas de coagulación')).toBeInTheDocument();
+    expect(screen.getByText(VISTA_RECEPCION)).toBeInTheDocument();
+    // It never asks for the clinical content, and shows none.
+    expect(calls.map((c) => c.url.pathname)).toEqual(['/apihistorialmedico/resumenhistorialclinico/7']);
+    expect(screen.queryByRole('region', { name: 'Antecedentes' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/Penicilina/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Editar' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Descargar/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Citas de la paciente' })).toHaveAttribute('href', '/citaspaciente/107');
+  });
+
+  it('tells the front desk when a record has no alerts', async () => {
+    const sin = restringida();
+    mockFetch([
+      simular(
+        historiasRutas.resumen,
+        { body: { ...sin, alertas: { ...sin.alertas, alergias: false, problemas_coagulacion: false } } },
+        { id: 7 },
+      ),
+    ]);
+    renderDetalles('asistente', '/detalleshistorialmedico?id=7');
+    expect(await screen.findByText('Sin alertas registradas')).toBeInTheDocument();
+  });
+
+  it("gives a doctor the patient's complete copy (PDF and JSON) from the staff routes", async () => {
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:copia'), revokeObjectURL: vi.fn() }));
+    const clics = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const { calls } = mockFetch([
+      simular(historiasRutas.buscar, { body: historia({ id: 4 }) }, { id: 4 }),
+      simular(historiasRutas.versiones, { body: [] }, { id: 4 }),
+      simular(copiaHistoriaRutas.pdfPaciente, { body: {} }, { pacienteId: 101 }),
+      simular(copiaHistoriaRutas.datosPaciente, { body: {} as never }, { pacienteId: 101 }),
+    ]);
+    renderDetalles('doctor', '/detalleshistorialmedico?id=4');
+    const seccion = await screen.findByRole('region', { name: TEXTOS_COPIA_DOCTOR.titulo });
+    fireEvent.click(within(seccion).getByRole('button', { name: 'Descargar historia completa (PDF)' }));
+    await vi.waitFor(() => expect(clics).toHaveBeenCalledTimes(1));
+    fireEvent.click(within(seccion).getByRole('button', { name: 'Descargar datos de la paciente (JSON)' }));
+    await vi.waitFor(() => expect(clics).toHaveBeenCalledTimes(2));
+    expect(calls.map((c) => c.url.pathname).filter((p) => p.includes('copiahistorialclinico'))).toEqual([
+      '/apihistorialmedico/copiahistorialclinico/101/copia.pdf',
+      '/apihistorialmedico/copiahistorialclinico/101/datos.json',
+    ]);
+    clics.mockRestore();
+  });
+
+  it('says when the record does not exist', async () => {
+    mockFetch([
+      simular(historiasRutas.buscar, {
+        status: 404,
+        body: { error: 'No encontramos esa historia clínica.', code: 'NO_ENCONTRADO' },
+      }),
+    ]);
+    renderDetalles('doctor', '/detalleshistorialmedico?id=99');
+    expect(await screen.findByText('No encontramos esta historia clínica')).toBeInTheDocument();
+  });
+});

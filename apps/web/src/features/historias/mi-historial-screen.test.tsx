@@ -1,0 +1,152 @@
+// /mihistorialclinico/{id} (issue 9 item 2): the patient's own record with who accessed it and when; someone
+// else's id is refused without asking; no record yet invites to fill the intake.
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { copiaHistoriaRutas } from '@clinica/contracts/copia-historia-rutas';
+import { historiasRutas } from '@clinica/contracts/rutas';
+import { mockFetch, renderWithProviders, simular } from '../../lib/session/test-utils.tsx';
+import { tokenExpiringIn } from '../../lib/session/test-tokens.ts';
+import MiHistorialScreen, { SOLO_PROPIA, TEXTOS_COPIA } from './mi-historial-screen.tsx';
+import { acceso, historia, version } from './historias-fixtures.ts';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function renderMia(id: number) {
+  localStorage.setItem('token', tokenExpiringIn(1800, { id: 9, rol: 'paciente' }));
+  return renderWithProviders(<MiHistorialScreen />, {
+    route: `/mihistorialclinico/${id}`,
+    path: '/mihistorialclinico/:id',
+  });
+}
+
+describe('MiHistorialScreen', () => {
+  it('shows the patient their record, who on the staff read it and when, and its versions', async () => {
+    mockFetch([
+      simular(historiasRutas.mia, { body: historia({ id: 5, paciente_id: 9, version: 2 }) }, { usuarioId: 9 }),
+      simular(
+        historiasRutas.accesos,
+        {
+          body: [
+            acceso(),
+            acceso({
+              quien: { nombre: 'Laura Méndez', rol: 'doctor' },
+              que: 'copia',
+              cuando: '2026-03-08T14:05:00.000Z',
+            }),
+          ],
+        },
+        { usuarioId: 9 },
+      ),
+      simular(historiasRutas.versiones, { body: [version()] }, { id: 5 }),
+    ]);
+    renderMia(9);
+    expect(await screen.findByRole('region', { name: 'Antecedentes' })).toHaveTextContent('Penicilina');
+    expect(screen.getByText(/^Versión 2 · actualizada el 02\/03\/2026/)).toBeInTheDocument();
+    const accesos = screen.getByRole('region', { name: 'Quién ha consultado tu historia' });
+    const filas = within(await within(accesos).findByRole('list', { name: 'Accesos a tu historia clínica' }))
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+    expect(filas).toEqual([
+      expect.stringMatching(/^Dra\. Camila Ríos · DoctorConsultó tu historia clínica · 10\/03\/2026, 2:25 p\. m\.$/),
+      expect.stringMatching(/^Laura Méndez · DoctorDescargó una copia completa · 08\/03\/2026, 9:05 a\. m\.$/),
+    ]);
+    expect(await screen.findByText('Cambió: Hipertensión')).toBeInTheDocument();
+  });
+
+  it('shows the latest reads first and the rest on request', async () => {
+    const muchos = Array.from({ length: 11 }, (_, i) =>
+      acceso({ cuando: new Date(Date.UTC(2026, 2, 20 - i, 15)).toISOString() }),
+    );
+    mockFetch([
+      simular(historiasRutas.mia, { body: historia({ id: 5, paciente_id: 9 }) }, { usuarioId: 9 }),
+      simular(historiasRutas.accesos, { body: muchos }, { usuarioId: 9 }),
+      simular(historiasRutas.versiones, { body: [] }, { id: 5 }),
+    ]);
+    renderMia(9);
+    const lista = await screen.findByRole('list', { name: 'Accesos a tu historia clínica' });
+    expect(within(lista).getAllByRole('listitem')).toHaveLength(8);
+    fireEvent.click(screen.getByRole('button', { name: 'Mostrar todos (11)' }));
+    expect(within(lista).getAllByRole('listitem')).toHaveLength(11);
+    expect(screen.queryByRole('button', { name: /Mostrar todos/ })).not.toBeInTheDocument();
+  });
+
+  it('says when nobody on the staff has read it yet', async () => {
+    mockFetch([
+      simular(historiasRutas.mia, { body: historia({ id: 5, paciente_id: 9 }) }, { usuarioId: 9 }),
+      simular(historiasRutas.accesos, { body: [] }, { usuarioId: 9 }),
+      simular(historiasRutas.versiones, { body: [] }, { id: 5 }),
+    ]);
+    renderMia(9);
+    expect(
+      await screen.findByText('Nadie del personal ha consultado tu historia clínica todavía.'),
+    ).toBeInTheDocument();
+  });
+
+  it('invites a patient without a record to fill the intake', async () => {
+    mockFetch([
+      simular(
+        historiasRutas.mia,
+        { status: 404, body: { error: 'No encontramos esa historia clínica.', code: 'NO_ENCONTRADO' } },
+        { usuarioId: 9 },
+      ),
+    ]);
+    renderMia(9);
+    expect(await screen.findByText('Aún no has llenado tu historia clínica')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Llenar mi historia clínica' })).toHaveAttribute(
+      'href',
+      '/crearhistorialclinico',
+    );
+  });
+
+  it('downloads the complete record (PDF) and the personal data (JSON) from the patient’s own routes', async () => {
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:copia'), revokeObjectURL: vi.fn() }));
+    const clics = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const { calls } = mockFetch([
+      simular(historiasRutas.mia, { body: historia({ id: 5, paciente_id: 9 }) }, { usuarioId: 9 }),
+      simular(historiasRutas.accesos, { body: [] }, { usuarioId: 9 }),
+      simular(historiasRutas.versiones, { body: [] }, { id: 5 }),
+      simular(copiaHistoriaRutas.miPdf, { body: {} }, { usuarioId: 9 }),
+      simular(copiaHistoriaRutas.misDatos, { body: {} as never }, { usuarioId: 9 }),
+    ]);
+    renderMia(9);
+    const seccion = await screen.findByRole('region', { name: TEXTOS_COPIA.titulo });
+    fireEvent.click(within(seccion).getByRole('button', { name: 'Descargar mi historia completa (PDF)' }));
+    await vi.waitFor(() => expect(clics).toHaveBeenCalledTimes(1));
+    fireEvent.click(within(seccion).getByRole('button', { name: 'Descargar mis datos (JSON)' }));
+    await vi.waitFor(() => expect(clics).toHaveBeenCalledTimes(2));
+    const descargas = calls.filter((c) => /\.(pdf|json)$/.test(c.url.pathname));
+    expect(descargas.map((c) => c.url.pathname)).toEqual([
+      '/apihistorialmedico/mihistorialclinico/9/copia.pdf',
+      '/apihistorialmedico/mihistorialclinico/9/datos.json',
+    ]);
+    expect(descargas[0]!.headers.get('authorization')).toMatch(/^Bearer /);
+    expect((clics.mock.contexts[1] as HTMLAnchorElement).download).toBe('historia-clinica.json');
+    clics.mockRestore();
+  });
+
+  it('offers the downloads before the intake is filled (appointments and notes may exist)', async () => {
+    mockFetch([
+      simular(
+        historiasRutas.mia,
+        { status: 404, body: { error: 'No encontramos esa historia clínica.', code: 'NO_ENCONTRADO' } },
+        { usuarioId: 9 },
+      ),
+    ]);
+    renderMia(9);
+    expect(await screen.findByRole('button', { name: 'Descargar mi historia completa (PDF)' })).toBeInTheDocument();
+  });
+
+  it("refuses someone else's record without asking the API", async () => {
+    const { calls } = mockFetch([]);
+    renderMia(12);
+    expect(await screen.findByText(SOLO_PROPIA)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Ver mi historia clínica' })).toHaveAttribute(
+      'href',
+      '/mihistorialclinico/9',
+    );
+    expect(calls).toHaveLength(0);
+    expect(screen.queryByRole('button', { name: /Descargar/ })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,139 @@
+// The bell (count in its accessible name, dropdown actions, a click opens the route and marks it read) and the
+// history screens (archived included, per-role path, empty list on failure).
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { notificacionesDoctorRutas, notificacionesUsuarioRutas } from '@clinica/contracts/rutas';
+import type { NotificacionWire } from '@clinica/contracts/notificaciones';
+import { NotificacionesProvider } from '../../lib/notificaciones/notificaciones-context.tsx';
+import { mockFetch, renderWithProviders, simular } from '../../lib/session/test-utils.tsx';
+import { tokenExpiringIn } from '../../lib/session/test-tokens.ts';
+import { CampanaNotificaciones, nombreCampana } from './components/campana-notificaciones.tsx';
+import HistorialNotificacionesScreen from './historial-notificaciones-screen.tsx';
+
+vi.mock('socket.io-client', async () => {
+  const { SocketFalso } = await import('../../lib/notificaciones/socket-falso.ts');
+  return { io: () => new SocketFalso() };
+});
+
+const n = (id: number, leida = false, extra: Partial<NotificacionWire> = {}): NotificacionWire => ({
+  id,
+  mensaje: `Nueva cita con Paciente ${id}`,
+  leida,
+  archivada: false,
+  tipo: 'cita_nueva',
+  cita_id: 100 + id,
+  ruta: `/detallescitas/${100 + id}`,
+  creada_en: '2026-11-20T15:00:00.000Z',
+  ...extra,
+});
+
+beforeEach(() => {
+  vi.stubGlobal('Notification', undefined);
+});
+
+describe('CampanaNotificaciones', () => {
+  it('names the unread count', () => {
+    expect(nombreCampana(3)).toBe('Notificaciones, 3 sin leer');
+    expect(nombreCampana(0)).toBe('Notificaciones, ninguna sin leer');
+  });
+
+  it('opens the list; a click opens the route and marks it read; all can be marked read', async () => {
+    localStorage.setItem('token', tokenExpiringIn(3600, { id: 7, rol: 'doctor' }));
+    const { calls } = mockFetch([
+      simular(notificacionesDoctorRutas.listar, { body: [n(3), n(2), n(1, true)] }),
+      simular(notificacionesDoctorRutas.marcarLeida, { body: n(3, true) }),
+      simular(notificacionesDoctorRutas.marcarTodasLeidas, { body: { actualizadas: 1 } }),
+    ]);
+    const user = userEvent.setup();
+    renderWithProviders(
+      <NotificacionesProvider>
+        <CampanaNotificaciones />
+      </NotificacionesProvider>,
+      // Any path keeps the bell mounted after it navigates.
+      { route: '/panelotro', path: '/*' },
+    );
+    const campana = await screen.findByRole('button', { name: 'Notificaciones, 2 sin leer' });
+    await user.click(campana);
+    const lista = await screen.findByRole('list', { name: 'Notificaciones recientes' });
+    expect(within(lista).getAllByRole('listitem')).toHaveLength(3);
+    await user.click(within(lista).getByRole('button', { name: /^Sin leer: Nueva cita con Paciente 3/ }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/detallescitas/103'));
+    expect(calls.find((c) => c.method === 'PATCH')!.body).toEqual({ notificacionId: 3 });
+    await screen.findByRole('button', { name: 'Notificaciones, 1 sin leer' });
+
+    await user.click(screen.getByRole('button', { name: 'Notificaciones, 1 sin leer' }));
+    await user.click(await screen.findByRole('button', { name: 'Marcar todas como leídas' }));
+    await screen.findByRole('button', { name: 'Notificaciones, ninguna sin leer' });
+  });
+
+  it('shows an empty state when there is nothing', async () => {
+    localStorage.setItem('token', tokenExpiringIn(3600, { id: 8, rol: 'paciente' }));
+    mockFetch([simular(notificacionesUsuarioRutas.listar, { body: [] })]);
+    const user = userEvent.setup();
+    renderWithProviders(
+      <NotificacionesProvider>
+        <CampanaNotificaciones />
+      </NotificacionesProvider>,
+    );
+    await user.click(await screen.findByRole('button', { name: 'Notificaciones, ninguna sin leer' }));
+    expect(await screen.findByText('No tienes notificaciones nuevas')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Archivar leídas' })).toBeDisabled();
+  });
+});
+
+describe('HistorialNotificacionesScreen', () => {
+  const rutas = (
+    <>
+      <Route
+        path="/historial-notificaciones"
+        element={
+          <NotificacionesProvider>
+            <HistorialNotificacionesScreen />
+          </NotificacionesProvider>
+        }
+      />
+      <Route
+        path="/notificaciones/usuario/historial"
+        element={
+          <NotificacionesProvider>
+            <HistorialNotificacionesScreen />
+          </NotificacionesProvider>
+        }
+      />
+    </>
+  );
+
+  it('lists the doctor history with archived ones and filters by state', async () => {
+    localStorage.setItem('token', tokenExpiringIn(3600, { id: 7, rol: 'doctor' }));
+    mockFetch([
+      simular(notificacionesDoctorRutas.listar, { body: [n(3)] }),
+      simular(notificacionesDoctorRutas.historial, {
+        body: [n(3), n(2, true), n(1, true, { archivada: true, ruta: null })],
+      }),
+    ]);
+    const user = userEvent.setup();
+    renderWithProviders(<div />, { route: '/historial-notificaciones', path: '/nada', routes: rutas });
+    const lista = await screen.findByRole('list', { name: 'Notificaciones' });
+    expect(within(lista).getAllByRole('listitem')).toHaveLength(3);
+    expect(within(lista).getByText('Archivada')).toBeInTheDocument();
+    expect(within(lista).getAllByText('20/11/2026, 10:00 a. m.')).toHaveLength(3);
+    await user.click(screen.getByRole('radio', { name: 'Archivadas' }));
+    expect(within(screen.getByRole('list', { name: 'Notificaciones' })).getAllByRole('listitem')).toHaveLength(1);
+  });
+
+  it('sends a patient on the doctor path to their own, and shows an empty list when the history fails', async () => {
+    localStorage.setItem('token', tokenExpiringIn(3600, { id: 8, rol: 'paciente' }));
+    mockFetch([
+      simular(notificacionesUsuarioRutas.listar, { body: [] }),
+      simular(notificacionesUsuarioRutas.historial, { status: 500, body: { error: 'Falla', code: 'ERROR_INTERNO' } }),
+    ]);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    renderWithProviders(<div />, { route: '/historial-notificaciones', path: '/nada', routes: rutas });
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/notificaciones/usuario/historial'));
+    expect(await screen.findByText('No hay notificaciones para mostrar')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(warn).toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,251 @@
+// Every screen, every role, both themes (issues 11.7 and 11.8; DESIGN: WCAG 2.2 AA, no sideways scroll):
+// for nobody signed in and each of the four roles, every route of the web is opened once and, once it has its
+// data,
+//  - the document is no wider than the window at 360, 390, 768 and 1024 px (the window is resized, the page is
+//    not reloaded: layout follows the width the same way);
+//  - axe-core (wcag2a, wcag2aa, wcag21aa, wcag22aa) finds nothing, in the light and in the dark theme (a screen
+//    built exactly like one already checked, e.g. the same catalogue screen for another staff role, is skipped).
+// Routes are visited the way the app itself navigates (history + popstate), so the sweep costs a render per
+// route, not a page load. A failure lists each route with what it found.
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { describe, it } from 'vitest';
+import { apiFetch, DEMO, expect, loginToken, signInAs, useBrowser } from './harness.ts';
+
+const ANCHOS = [360, 390, 768, 1024] as const;
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
+const THEME_KEY = 'coreui-free-react-admin-template-theme';
+const TEMAS = ['light', 'dark'] as const;
+
+const PUBLICAS = [
+  '/inicio',
+  '/servicios',
+  '/servicios/1',
+  '/iniciarsesion',
+  '/registrar',
+  '/terminoscondiciones',
+  '/recuperarcontrasena',
+  '/restablecercontrasena',
+  '/404',
+];
+
+/** Every dashboard route (routes.tsx). `{yo}`: the signed-in person; `{paciente}`, `{cita}`, `{historia}`: the demo
+ *  patient, one of her appointments and her clinical record. */
+const PANEL = [
+  '/dashboard',
+  '/carrito',
+  '/editarusuario/{yo}',
+  '/editarusuario/{paciente}',
+  '/listarusuarios',
+  '/crear-usuario',
+  '/editarusuarioadmin/{paciente}',
+  '/DetallesListarUsuarios?id={paciente}',
+  '/categoriaprocedimientos',
+  '/categoriaprocedimientoscrear',
+  '/editarcategoriaprocedimientos/1',
+  '/detallescategorias/1',
+  '/crearprocedimiento',
+  '/consultarprocedimientos',
+  '/editarprocedimientos/1',
+  '/detallesprocedimientos?id=1',
+  '/crearhistorialclinico',
+  '/consultarhistorialmedico',
+  '/detalleshistorialmedico?id={historia}',
+  '/editarhistorialmedico/{historia}',
+  '/mihistorialclinico/{yo}',
+  '/calendariocitas',
+  '/vertodocita',
+  '/crearcita',
+  '/crearcitaasistente',
+  '/consultarcitas',
+  '/miscitas',
+  '/detallescitas/{cita}',
+  '/editarcita/{cita}',
+  '/citaspaciente/{paciente}',
+  '/agenda/horarios',
+  '/panelotro',
+  '/historial-notificaciones',
+  '/notificaciones/usuario/historial',
+  '/correos',
+  '/seguridad',
+];
+
+const ROLES = [
+  { nombre: 'sin sesión', correo: null },
+  { nombre: 'paciente', correo: DEMO.paciente },
+  { nombre: 'asistente', correo: DEMO.asistente },
+  { nombre: 'doctor', correo: DEMO.doctor },
+  { nombre: 'administrador', correo: DEMO.admin },
+] as const;
+
+type Hallazgo = { ruta: string; que: string; detalle: string[] };
+
+/** Navigates inside the app (as a link would) and waits until the screen has its data: no skeleton, nothing busy. */
+async function abrir(page: Page, ruta: string) {
+  await page.evaluate((r) => {
+    window.history.pushState(null, '', r);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, ruta);
+  await listo(page);
+}
+
+async function listo(page: Page) {
+  // Every screen has its h1, the no-access one included.
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await page.waitForFunction(() => !document.querySelector('[aria-busy="true"], .mantine-Skeleton-root'));
+}
+
+/** How far the page overflows the window, and the elements reaching furthest right (for the failure message). */
+async function medir(page: Page): Promise<{ exceso: number; culpables: string[] }> {
+  return page.evaluate(async () => {
+    // Let the resize reach React (media-query hooks) and the layout settle.
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    const ancho = window.innerWidth;
+    const exceso = document.documentElement.scrollWidth - ancho;
+    const culpables: string[] = [];
+    if (exceso > 0) {
+      for (const el of Array.from(document.body.querySelectorAll('*'))) {
+        const r = el.getBoundingClientRect();
+        if (r.right > ancho + 1 && r.width > 0) {
+          const clase = typeof el.className === 'string' ? el.className.split(' ').slice(0, 2).join('.') : '';
+          culpables.push(`${el.tagName.toLowerCase()}${clase ? `.${clase}` : ''} (${Math.round(r.right)} px)`);
+        }
+      }
+    }
+    return { exceso, culpables: culpables.slice(0, 6) };
+  });
+}
+
+/** Switches the theme the way another tab would (the app follows the stored choice). */
+async function tema(page: Page, valor: (typeof TEMAS)[number]) {
+  await page.evaluate(
+    ([key, v]) => {
+      localStorage.setItem(key, v);
+      window.dispatchEvent(new StorageEvent('storage', { key, newValue: v, storageArea: localStorage }));
+    },
+    [THEME_KEY, valor] as const,
+  );
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', valor);
+}
+
+/** axe-core on the page: every WCAG rule in the light theme; only colour contrast in the dark one (the theme
+ *  changes colours, nothing else). */
+async function axe(page: Page, valor: (typeof TEMAS)[number], soloMain: boolean): Promise<string[]> {
+  // The header and menu are the same on every screen of a role: checked on the first one, then only <main>.
+  const builder = new AxeBuilder({ page });
+  if (soloMain && (await page.locator('main').count()) > 0) builder.include('main');
+  const { violations } = await (
+    valor === 'light' ? builder.withTags(TAGS) : builder.withRules(['color-contrast'])
+  ).analyze();
+  return violations.map(
+    (v) =>
+      `${v.id} (${v.impact ?? ''}): ${v.help} :: ${v.nodes
+        .map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`)
+        .join(' | ')
+        .slice(0, 400)}`,
+  );
+}
+
+/** Screens already checked with axe, by structure (see `estructura`), across roles. */
+const estructurasRevisadas = new Set<string>();
+
+/** The shape of the screen (or of <main>): each element's tag, classes, role, state, data-* and style values and
+ *  which ARIA attributes it has, in document order; no text, ids or ARIA values (they carry names and data). */
+async function estructura(page: Page, completa: boolean): Promise<string> {
+  return page.evaluate((todo) => {
+    const raiz = (todo ? document.body : document.querySelector('main')) ?? document.body;
+    const partes: string[] = [];
+    for (const el of [raiz, ...Array.from(raiz.querySelectorAll('*'))]) {
+      // Colours ride on data-* (variant, state) and inline styles (Mantine's colour variables): keep their values.
+      const attrs = Array.from(el.attributes)
+        .filter(
+          (a) =>
+            a.name === 'role' ||
+            a.name === 'disabled' ||
+            a.name.startsWith('aria-') ||
+            a.name.startsWith('data-') ||
+            a.name === 'style',
+        )
+        .map((a) => (a.name.startsWith('data-') || a.name === 'style' ? `${a.name}=${a.value}` : a.name))
+        .sort()
+        .join(',');
+      partes.push(`${el.tagName}.${el.getAttribute('class') ?? ''}[${attrs}]`);
+    }
+    return partes.join(';');
+  }, completa);
+}
+
+/** The demo patient, one of her appointments and her clinical record (seeded on first start). */
+async function idsDemo() {
+  const tokenPaciente = await loginToken(DEMO.paciente);
+  const paciente = (await apiFetch<{ id: number }>('/apiusuarios/perfil', { token: tokenPaciente })).body.id;
+  const citas = await apiFetch<{ id: number }[]>('/apicitas/miscitas', { token: tokenPaciente });
+  const historias = await apiFetch<{ id: number; usuario: { correo: string | null } }[]>(
+    '/apihistorialmedico/listarhistorialclinico',
+    { token: await loginToken(DEMO.doctor) },
+  );
+  const historia = historias.body.find((h) => h.usuario.correo === DEMO.paciente);
+  if (!citas.body[0] || !historia) throw new Error('Faltan los datos de demostración de la paciente');
+  return { paciente, cita: citas.body[0].id, historia: historia.id };
+}
+
+describe('cada pantalla, cada rol: sin desplazamiento lateral y sin fallas de accesibilidad', () => {
+  const t = useBrowser({ viewport: { width: 1024, height: 900 } });
+  for (const rol of ROLES) {
+    it(rol.nombre, { timeout: 600_000 }, async () => {
+      const { page } = t;
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      let rutas = PUBLICAS;
+      if (rol.correo) {
+        const token = await signInAs(page, rol.correo);
+        const yo = (await apiFetch<{ id: number }>('/apiusuarios/perfil', { token })).body.id;
+        const ids = await idsDemo();
+        rutas = [...PUBLICAS, ...PANEL].map((r) =>
+          r
+            .replace('{yo}', String(yo))
+            .replace('{paciente}', String(ids.paciente))
+            .replace('{cita}', String(ids.cita))
+            .replace('{historia}', String(ids.historia)),
+        );
+      }
+      // Some screens answer a role with a refusal from the API on purpose (the no-access screen): the browser
+      // logs those responses, which are not errors of the page.
+      t.permitirErrorDeConsola(/Failed to load resource: the server responded with a status of (403|404)/);
+
+      await page.goto('/inicio');
+      await listo(page);
+      const hallazgos: Hallazgo[] = [];
+      /** Layouts (public, dashboard) already checked whole in this role. */
+      const revisadas = new Set<boolean>();
+      for (const ruta of rutas) {
+        try {
+          await abrir(page, ruta);
+        } catch (e) {
+          throw new Error(`${ruta}: la pantalla no terminó de cargar`, { cause: e });
+        }
+        for (const ancho of ANCHOS) {
+          await page.setViewportSize({ width: ancho, height: ancho < 700 ? 800 : 900 });
+          const m = await medir(page);
+          if (m.exceso > 0)
+            hallazgos.push({ ruta, que: `${m.exceso} px más ancha a ${ancho} px`, detalle: m.culpables });
+        }
+        // axe looks at structure and colours, not at the words: a screen built exactly like one already checked
+        // (the same screen with other data, or shown the same to another role) is not checked again. Each role's
+        // header and menu are checked whole once per layout; after that only <main>.
+        const publica = PUBLICAS.includes(ruta);
+        const completa = !revisadas.has(publica);
+        const huella = `${completa ? rol.nombre : ''}|${await estructura(page, completa)}`;
+        if (estructurasRevisadas.has(huella)) continue;
+        estructurasRevisadas.add(huella);
+        for (const valor of TEMAS) {
+          await tema(page, valor);
+          const v = await axe(page, valor, !completa);
+          if (v.length) hallazgos.push({ ruta, que: `axe (${valor})`, detalle: v });
+        }
+        await tema(page, 'light');
+        revisadas.add(publica);
+      }
+      expect(hallazgos).toEqual([]);
+    });
+  }
+});

@@ -1,0 +1,102 @@
+// Issue 10.7 in a real browser: "¿Olvidaste tu contraseña?" -> the e-mail (an .eml in the server's DATA_DIR, as
+// without SMTP_URL) -> its link -> a new password -> sign in with it. A patient registered for this test, so the
+// demo passwords other specs use never change. Then the administrator's outbox shows the e-mail without the link.
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, inject, it } from 'vitest';
+import { apiFetch, DEMO, expect, signInAs, unico, useBrowser } from './harness.ts';
+
+const INICIAL = 'mi frase secreta de prueba';
+const NUEVA = 'un colibrí sobre la fuente del parque';
+
+/** Quoted-printable soft line breaks and escapes, as nodemailer writes the text part. */
+const decodificarQP = (s: string) =>
+  s.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));
+
+/** The recovery link in the newest .eml addressed to `correo` (the dispatcher writes it right after the request). */
+async function enlaceEnviadoA(correo: string): Promise<string> {
+  const carpeta = path.join(inject('dataDir'), 'correos');
+  let enlace: string | undefined;
+  await expect
+    .poll(async () => {
+      const nombres = (await readdir(carpeta).catch(() => [] as string[])).sort().reverse();
+      for (const n of nombres) {
+        const eml = await readFile(path.join(carpeta, n), 'utf8');
+        if (!eml.includes(correo)) continue;
+        enlace = /https?:\/\/\S+\/restablecercontrasena#token=[\w.-]+/.exec(decodificarQP(eml))?.[0];
+        if (enlace) return true;
+      }
+      return false;
+    })
+    .toBe(true);
+  return enlace!;
+}
+
+describe('recuperar la contraseña (issue 10.7)', () => {
+  const t = useBrowser();
+
+  it('asks for a link, opens it from the e-mail, sets a new password and signs in with it', async () => {
+    const { page } = t;
+    const correo = `e2e-recupera-${unico()}@prueba.test`;
+    const registro = await apiFetch('/apiusuarios/registrar', {
+      method: 'POST',
+      body: {
+        nombre: 'Paula Recupera',
+        tipodocumento: 'CC',
+        numerodocumento: `${Date.now()}`.slice(-10).replace(/^0/, '1'),
+        correo,
+        contrasena: INICIAL,
+        telefono: '3001234567',
+        genero: 'femenino',
+        fecha_nacimiento: '1990-03-14',
+        terminos_condiciones: true,
+        politica_datos: true,
+      },
+    });
+    expect(registro.status).toBe(201);
+
+    await page.goto('/iniciarsesion');
+    await page.getByLabel('Correo electrónico').fill(correo);
+    await page.getByRole('link', { name: '¿Olvidaste tu contraseña?' }).click();
+    await page.waitForURL('**/recuperarcontrasena');
+    await expect(page.getByLabel('Correo electrónico')).toHaveValue(correo);
+    await page.getByRole('button', { name: 'Enviar enlace' }).click();
+    await expect(page.getByText('Revisa tu correo')).toBeVisible();
+
+    // The link points at URL_PUBLICA; open the same path and fragment on this server.
+    const enlace = new URL(await enlaceEnviadoA(correo));
+    expect(enlace.pathname).toBe('/restablecercontrasena');
+    expect(enlace.search).toBe('');
+    await page.goto(`${enlace.pathname}${enlace.hash}`);
+    await page.getByLabel(/^Contraseña nueva/).fill(NUEVA);
+    await page.getByLabel(/^Repite la contraseña nueva/).fill(NUEVA);
+    await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
+    await page.waitForURL('**/iniciarsesion');
+    await expect(page.getByText('Contraseña cambiada')).toBeVisible();
+
+    await page.getByLabel('Correo electrónico').fill(correo);
+    await page.getByLabel(/^Contraseña/).fill(NUEVA);
+    await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+    await page.waitForURL('**/dashboard');
+    await page.getByRole('heading', { level: 1, name: 'Hola, Paula' }).waitFor();
+
+    // The link worked once.
+    const otraVez = await apiFetch<{ code: string }>('/apirecuperacion/restablecer', {
+      method: 'POST',
+      body: { token: new URLSearchParams(enlace.hash.slice(1)).get('token'), contrasena: 'otra frase cualquiera aquí' },
+    });
+    expect(otraVez.status).toBe(400);
+    expect(otraVez.body.code).toBe('ENLACE_INVALIDO');
+  });
+
+  it("the administrator's outbox lists the recovery e-mail without its link", async () => {
+    const { page } = t;
+    await signInAs(page, DEMO.admin);
+    await page.goto('/correos');
+    await expect(page.getByRole('heading', { level: 1, name: 'Correos salientes' })).toBeVisible();
+    const item = page.getByRole('listitem').filter({ hasText: 'Restablece tu contraseña' }).first();
+    await expect(item).toBeVisible();
+    await expect(item).toContainText('[enlace privado para restablecer la contraseña]');
+    await expect(page.locator('body')).not.toContainText('#token=');
+  });
+});

@@ -1,0 +1,295 @@
+// Appointment contracts (SPEC 3, 7; DOMAIN.md "citas"): the wire shape every /apicitas answer carries, the
+// bodies and queries of each operation, and the Spanish messages of the booking rules.
+import { z } from 'zod';
+import { fechaDia, fechaHora, idParam, mensajeSchema } from './common.ts';
+import { endpoint } from './endpoint.ts';
+import { errorSchema } from './errors.ts';
+import { citasRutas } from './rutas.ts';
+
+export const tiposCita = ['evaluacion', 'procedimiento', 'control'] as const;
+export const estadosCita = ['pendiente', 'confirmada', 'realizada', 'cancelada'] as const;
+export type TipoCita = (typeof tiposCita)[number];
+export type EstadoCita = (typeof estadosCita)[number];
+
+export const tipoCitaSchema = z.enum(tiposCita, { message: 'El tipo debe ser evaluacion, procedimiento o control' });
+export const estadoCitaSchema = z.enum(estadosCita, {
+  message: 'El estado debe ser pendiente, confirmada, realizada o cancelada',
+});
+
+/** Minutes of an evaluation or a control (DOMAIN.md: evaluations 30 min). */
+export const DURACION_EVALUACION_MIN = 30;
+/** Patients may cancel or reschedule their own up to this many hours before the start. */
+export const HORAS_MINIMAS_CAMBIO_PACIENTE = 24;
+/** Longest range availability answers for, in days. */
+export const DIAS_MAX_DISPONIBILIDAD = 62;
+
+const SIN_NUL = [(s: string) => !s.includes('\u0000'), 'Contiene caracteres no permitidos'] as const;
+const textoOpcional = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Máximo ${max} caracteres`)
+    .refine(...SIN_NUL)
+    .nullish();
+const idEntero = (campo: string) =>
+  z.coerce
+    .number<number>({ message: `${campo} debe ser un número` })
+    .int(`${campo} debe ser un número entero`)
+    .positive(`${campo} debe ser positivo`)
+    .max(2_147_483_647, `${campo} no es válido`);
+/** An instant with its offset, e.g. 2026-12-01T09:00:00-05:00. */
+const instante = z.iso.datetime({
+  offset: true,
+  message: 'Usa una fecha y hora ISO-8601 con zona, p. ej. 2026-12-01T09:00:00-05:00',
+});
+
+const persona = z.object({ id: z.number().int(), nombre: z.string() });
+
+export const citaSchema = z.object({
+  id: z.number().int(),
+  /** = inicio (SPEC 3 names it fecha). */
+  fecha: fechaHora,
+  inicio: fechaHora,
+  fin: fechaHora,
+  tipo: tipoCitaSchema,
+  estado: estadoCitaSchema,
+  /** The patient. */
+  usuario: persona.extend({
+    correo: z.string(),
+    telefono: z.string().nullable(),
+    numerodocumento: z.string(),
+  }),
+  doctor: persona,
+  procedimiento: persona.nullable(),
+  procedimientos_solicitados: z.array(persona),
+  motivo: z.string().nullable(),
+  observaciones: z.string().nullable(),
+  motivo_cancelacion: z.string().nullable(),
+  creada_en: fechaHora,
+  actualizada_en: fechaHora,
+});
+export type Cita = z.output<typeof citaSchema>;
+export type CitaWire = z.input<typeof citaSchema>;
+export const listaCitasSchema = z.array(citaSchema);
+
+export const citaIdParam = idParam;
+export const usuarioIdParam = z.object({ usuarioId: idEntero('El id del usuario') });
+export const doctorIdParam = z.object({ doctorId: idEntero('El id del doctor') });
+
+export const crearCitaSchema = z.strictObject(
+  {
+    doctor_id: idEntero('El doctor'),
+    inicio: instante,
+    tipo: tipoCitaSchema.optional(),
+    procedimiento_id: idEntero('El procedimiento').optional(),
+    paciente_id: idEntero('La paciente').optional(),
+    motivo: textoOpcional(1000),
+  },
+  {
+    error: (iss) =>
+      iss.code === 'unrecognized_keys' ? `Campo no permitido: ${(iss.keys ?? []).join(', ')}` : undefined,
+  },
+);
+export const editarCitaSchema = z.strictObject({
+  doctor_id: idEntero('El doctor').optional(),
+  inicio: instante.optional(),
+  tipo: tipoCitaSchema.optional(),
+  procedimiento_id: idEntero('El procedimiento').nullish(),
+  motivo: textoOpcional(1000),
+  observaciones: textoOpcional(2000),
+});
+export const reagendarCitaSchema = z.object({ inicio: instante });
+export const cancelarCitaSchema = z.object({
+  motivo: z
+    .string({ message: 'Escribe el motivo de la cancelación' })
+    .trim()
+    .min(3, 'Escribe el motivo de la cancelación (mínimo 3 caracteres)')
+    .max(500, 'Máximo 500 caracteres')
+    .refine(...SIN_NUL),
+});
+export const editarEstadoCitaSchema = z.object({ estado: estadoCitaSchema });
+
+export const listarCitasQuery = z.object({
+  doctorId: idEntero('El doctor').optional(),
+  estado: estadoCitaSchema.optional(),
+  tipo: tipoCitaSchema.optional(),
+  desde: fechaDia.optional(),
+  hasta: fechaDia.optional(),
+  /** id, type, status or the patient's name (SPEC 5). */
+  buscar: z
+    .string()
+    .trim()
+    .max(100, 'Máximo 100 caracteres')
+    .refine(...SIN_NUL)
+    .optional(),
+  limite: z.coerce.number<number>().int().min(1).max(500, 'Máximo 500 citas por consulta').default(200),
+});
+
+export const disponibilidadQuery = z
+  .object({
+    doctor_id: idEntero('El doctor').optional(),
+    procedimiento_id: idEntero('El procedimiento').optional(),
+    tipo: tipoCitaSchema.optional(),
+    desde: fechaDia,
+    hasta: fechaDia,
+  })
+  .refine((q) => q.hasta >= q.desde, {
+    message: 'La fecha final debe ser igual o posterior a la inicial',
+    path: ['hasta'],
+  });
+export const espacioSchema = z.object({ inicio: fechaHora, fin: fechaHora, doctor_id: z.number().int() });
+export const listaEspaciosSchema = z.array(espacioSchema);
+
+export const horarioSchema = z.object({
+  dia_semana: z.number().int().min(0).max(6),
+  hora_inicio: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Usa el formato HH:MM'),
+  hora_fin: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Usa el formato HH:MM'),
+});
+export const reemplazarHorariosSchema = z.object({
+  horarios: z
+    .array(
+      horarioSchema.refine((h) => h.hora_fin > h.hora_inicio, {
+        message: 'La hora final debe ser posterior a la inicial',
+      }),
+    )
+    .max(42, 'Máximo 42 franjas por semana'),
+});
+export const listaHorariosSchema = z.array(horarioSchema);
+
+export const crearBloqueoSchema = z
+  .object({
+    inicio: instante,
+    fin: instante,
+    motivo: z
+      .string()
+      .trim()
+      .min(3, 'Escribe el motivo (mínimo 3 caracteres)')
+      .max(300)
+      .refine(...SIN_NUL),
+  })
+  .refine((b) => Date.parse(b.fin) > Date.parse(b.inicio), {
+    message: 'El fin debe ser posterior al inicio',
+    path: ['fin'],
+  });
+export const bloqueoSchema = z.object({
+  id: z.number().int(),
+  doctor_id: z.number().int(),
+  inicio: fechaHora,
+  fin: fechaHora,
+  motivo: z.string(),
+});
+export const listaBloqueosSchema = z.array(bloqueoSchema);
+
+export const pacienteDoctorSchema = z.object({
+  id: z.number().int(),
+  nombre: z.string(),
+  correo: z.string(),
+  telefono: z.string().nullable(),
+  total_citas: z.number().int(),
+  ultima_cita: fechaHora,
+});
+export const listaPacientesDoctorSchema = z.array(pacienteDoctorSchema);
+
+export const doctorPublicoSchema = z.object({ id: z.number().int(), nombre: z.string() });
+export const listaDoctoresSchema = z.array(doctorPublicoSchema);
+
+/** 409 HORARIO_OCUPADO carries the next free times so the screen can offer them. */
+export const horarioOcupadoSchema = z.object({
+  error: z.string(),
+  code: z.literal('HORARIO_OCUPADO'),
+  siguientes: listaEspaciosSchema,
+});
+
+export const MENSAJES_CITAS = {
+  ocupado: 'Ese horario ya no está disponible. Elige otro de los horarios libres.',
+  pasado: 'No puedes agendar una cita en el pasado. Elige una fecha y hora futuras.',
+  domingo: 'La clínica no atiende los domingos. Elige un día de lunes a sábado.',
+  fueraDeHorario: 'Ese horario está fuera de la agenda del doctor. Elige uno de los horarios libres.',
+  bloqueado: 'El doctor no atiende en ese horario. Elige otro de los horarios libres.',
+  cancelada: 'La cita está cancelada y no se puede modificar.',
+  tarde: 'Para cancelar con menos de 24 horas de anticipación, comunícate con la clínica.',
+  tardeReagendar: 'Para reagendar con menos de 24 horas de anticipación, comunícate con la clínica.',
+  menorDeEdad: 'Este procedimiento estético no se puede realizar a menores de 18 años (Ley 1799 de 2016).',
+  requiereEvaluacion:
+    'Este procedimiento necesita una evaluación previa realizada. Agenda primero una cita de evaluación.',
+  noEncontrada: 'No encontramos esa cita.',
+  soloPropia: 'Solo puedes agendar citas para ti.',
+  pacienteRequerido: 'Elige la paciente de la cita.',
+  procedimientoRequerido: 'Elige el procedimiento de la cita.',
+  idempotenciaDistinta:
+    'Esta clave de idempotencia ya se usó con otros datos. Genera una clave nueva para una cita distinta.',
+} as const;
+
+/** 'El 8 de diciembre es festivo; la clínica no atiende.' */
+export function mensajeFestivo(fechaLegible: string): string {
+  return `El ${fechaLegible} es festivo; la clínica no atiende.`;
+}
+
+// ---- endpoints -----------------------------------------------------------------------------------
+const errores = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 422: errorSchema };
+const conCruce = { ...errores, 409: z.union([horarioOcupadoSchema, errorSchema]) };
+
+export const citasEndpoints = {
+  citasUsuario: endpoint(citasRutas.citasUsuario, {
+    params: usuarioIdParam,
+    response: { 200: listaCitasSchema, ...errores },
+  }),
+  misCitas: endpoint(citasRutas.misCitas, { response: { 200: listaCitasSchema, 401: errorSchema } }),
+  listar: endpoint(citasRutas.listar, {
+    querystring: listarCitasQuery,
+    response: { 200: listaCitasSchema, ...errores },
+  }),
+  buscar: endpoint(citasRutas.buscar, { params: citaIdParam, response: { 200: citaSchema, ...errores } }),
+  pacientesDoctor: endpoint(citasRutas.pacientesDoctor, { response: { 200: listaPacientesDoctorSchema, ...errores } }),
+  disponibilidad: endpoint(citasRutas.disponibilidad, {
+    querystring: disponibilidadQuery,
+    response: { 200: listaEspaciosSchema, ...errores },
+  }),
+  crear: endpoint(citasRutas.crear, { body: crearCitaSchema, response: { 201: citaSchema, ...conCruce } }),
+  editar: endpoint(citasRutas.editar, {
+    params: citaIdParam,
+    body: editarCitaSchema,
+    response: { 200: citaSchema, ...conCruce },
+  }),
+  reagendar: endpoint(citasRutas.reagendar, {
+    params: citaIdParam,
+    body: reagendarCitaSchema,
+    response: { 200: citaSchema, ...conCruce },
+  }),
+  cancelar: endpoint(citasRutas.cancelar, {
+    params: citaIdParam,
+    body: cancelarCitaSchema,
+    response: { 200: citaSchema, ...errores, 409: errorSchema },
+  }),
+  editarEstado: endpoint(citasRutas.editarEstado, {
+    params: citaIdParam,
+    body: editarEstadoCitaSchema,
+    response: { 200: citaSchema, ...errores, 409: errorSchema },
+  }),
+  horarios: endpoint(citasRutas.horarios, {
+    params: doctorIdParam,
+    response: { 200: listaHorariosSchema, ...errores },
+  }),
+  reemplazarHorarios: endpoint(citasRutas.reemplazarHorarios, {
+    params: doctorIdParam,
+    body: reemplazarHorariosSchema,
+    response: { 200: listaHorariosSchema, ...errores },
+  }),
+  bloqueos: endpoint(citasRutas.bloqueos, {
+    params: doctorIdParam,
+    querystring: z.object({ desde: fechaDia, hasta: fechaDia }),
+    response: { 200: listaBloqueosSchema, ...errores },
+  }),
+  crearBloqueo: endpoint(citasRutas.crearBloqueo, {
+    params: doctorIdParam,
+    body: crearBloqueoSchema,
+    response: { 201: bloqueoSchema, ...errores, 409: errorSchema },
+  }),
+  eliminarBloqueo: endpoint(citasRutas.eliminarBloqueo, {
+    params: doctorIdParam.extend({ id: idParam.shape.id }),
+    response: { 200: mensajeSchema, ...errores },
+  }),
+  doctores: endpoint(citasRutas.doctores, { response: { 200: listaDoctoresSchema } }),
+};
+
+export { citasPaths, citasRutas } from './rutas.ts';

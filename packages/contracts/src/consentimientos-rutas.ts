@@ -1,0 +1,47 @@
+// The zod-free half of the informed-consent endpoints (issue 9, item 5): paths and who may call each one. They
+// live under /apihistorialmedico, the clinical record's family, so the development proxy already forwards them.
+// The web imports this module at run time without pulling schemas into its download (decision 0005).
+import type { Rol } from './roles.ts';
+
+type Id = number | string;
+
+export const consentimientosPaths = {
+  plantillas: <I extends Id>(procedimientoId: I) =>
+    `/apihistorialmedico/consentimientos/plantillas/procedimiento/${procedimientoId}` as const,
+  porCita: <I extends Id>(citaId: I) => `/apihistorialmedico/consentimientos/cita/${citaId}` as const,
+  firmar: <I extends Id>(citaId: I) => `/apihistorialmedico/consentimientos/cita/${citaId}/firmar` as const,
+  verificar: <I extends Id>(id: I) => `/apihistorialmedico/consentimientos/${id}/verificar` as const,
+  revocar: <I extends Id>(id: I) => `/apihistorialmedico/consentimientos/${id}/revocar` as const,
+} as const;
+
+/* @__NO_SIDE_EFFECTS__ */
+function ruta<const M extends 'GET' | 'POST', const P extends string, const A extends readonly Rol[]>(
+  method: M,
+  path: P,
+  auth: A,
+) {
+  return { method, path, auth };
+}
+
+/**
+ * DOMAIN.md: staff who manage procedures manage their consent templates (a new version is a new row). The
+ * patient signs on their phone, or at the desk in the assistant's session; the appointment's doctor, the
+ * patient and assistants (status only) read the appointment's consent; only the patient revokes. The
+ * administrator reads no clinical content. No route edits or deletes a consent.
+ */
+export const consentimientosRutas = {
+  plantillas: ruta('GET', consentimientosPaths.plantillas(':procedimientoId'), [
+    'administrador',
+    'asistente',
+    'doctor',
+  ] as const),
+  crearPlantilla: ruta('POST', consentimientosPaths.plantillas(':procedimientoId'), [
+    'administrador',
+    'asistente',
+    'doctor',
+  ] as const),
+  porCita: ruta('GET', consentimientosPaths.porCita(':citaId'), ['asistente', 'doctor', 'paciente'] as const),
+  firmar: ruta('POST', consentimientosPaths.firmar(':citaId'), ['asistente', 'paciente'] as const),
+  verificar: ruta('GET', consentimientosPaths.verificar(':id'), ['asistente', 'doctor', 'paciente'] as const),
+  revocar: ruta('POST', consentimientosPaths.revocar(':id'), ['paciente'] as const),
+};

@@ -1,0 +1,36 @@
+// Socket events the spec names (SPEC 7 "Live connection events"), as the typed maps socket.io takes:
+// `new Server<ClientToServerEvents, ServerToClientEvents>()` on the API and
+// `io() as Socket<ServerToClientEvents, ClientToServerEvents>` on the web. Plain types: nothing here is loaded at
+// run time, so neither side pulls socket.io or zod through this module.
+
+/**
+ * A notification as it travels over the socket (JSON, so the timestamp is an ISO-8601 string with offset).
+ * Fields follow the notificaciones table in DOMAIN.md; the spec only promises `mensaje`, so clients must cope
+ * with the optional ones being absent.
+ */
+export type NotificacionEvento = {
+  id: number;
+  mensaje: string;
+  leida: boolean;
+  /** What the notification is about, e.g. a new, confirmed or cancelled appointment. */
+  tipo?: string;
+  /** Web path to open when the notification is clicked. */
+  ruta?: string | null;
+  cita_id?: number | null;
+  creada_en?: string;
+};
+
+/** Server -> client. */
+export interface ServerToClientEvents {
+  /** A notification for the user of this connection, emitted to the user's room after the database commit. */
+  nuevaNotificacion: (notificacion: NotificacionEvento) => void;
+}
+
+/**
+ * Client -> server. SPEC 6: a role named doctor in any casing registers as a doctor, any other signed-in role as
+ * a patient; the server checks the id against the authenticated handshake and joins the user's room.
+ */
+export interface ClientToServerEvents {
+  registrarDoctor: (userId: number) => void;
+  registrarPaciente: (userId: number) => void;
+}
