@@ -13,9 +13,12 @@ export type ParametrosArgon2 = { memoryCost: number; timeCost: number; paralleli
  * answer is 503 with Retry-After, at once.
  */
 export type LimiteHash = { concurrencia: number; cola: number };
+const NUCLEOS = Math.max(1, availableParallelism());
+/** One core fewer than the machine has (at least one): argon2 runs on libuv's threads, and a hash on every core
+ *  leaves the event loop (health checks, reads, PGlite) waiting for CPU during a flood. */
 export const LIMITE_HASH: LimiteHash = {
-  concurrencia: Math.max(1, availableParallelism()),
-  cola: 4 * Math.max(1, availableParallelism()),
+  concurrencia: Math.max(1, NUCLEOS - 1),
+  cola: 4 * NUCLEOS,
 };
 export const SEGUNDOS_REINTENTO_HASH = 2;
 
