@@ -6,6 +6,7 @@ import { carritoPaths } from '@clinica/contracts/carrito';
 import { categoriasPaths, procedimientosPaths } from '@clinica/contracts/catalogo';
 import { usuariosPaths } from '@clinica/contracts/usuarios';
 import { buildApp } from '../src/app.ts';
+import { cabecerasDeSeguridad as cabecerasDeSeguridadCalculadas } from '../src/plugins/security.ts';
 import { createTestApp, createTestDatabase, testConfig, type TestContext } from './helpers.ts';
 import { CLAVE, bearer, crearUsuario, registro, sesionPara } from './usuarios-fixtures.ts';
 
@@ -77,6 +78,27 @@ describe('security headers', () => {
     for (const [donde, res] of Object.entries(respuestas)) cabecerasDeSeguridad(res.headers, donde);
     expect(respuestas['perfil 200'].statusCode).toBe(200);
     expect(respuestas['403'].statusCode).toBe(403);
+  });
+
+  it('are the full helmet set, identical on every response (computed once, not per request)', async () => {
+    const a = await t.app.inject({ method: 'GET', url: '/salud' });
+    const b = await t.app.inject({ method: 'GET', url: '/apinoexiste/nada' });
+    const esperadas = new Map(cabecerasDeSeguridadCalculadas(false).map(([k, v]) => [k.toLowerCase(), v]));
+    expect([...esperadas.keys()].sort()).toEqual([
+      'content-security-policy',
+      'cross-origin-opener-policy',
+      'cross-origin-resource-policy',
+      'origin-agent-cluster',
+      'referrer-policy',
+      'strict-transport-security',
+      'x-content-type-options',
+      'x-dns-prefetch-control',
+      'x-download-options',
+      'x-frame-options',
+      'x-permitted-cross-domain-policies',
+      'x-xss-protection',
+    ]);
+    for (const res of [a, b]) for (const [nombre, valor] of esperadas) expect(res.headers[nombre], nombre).toBe(valor);
   });
 
   it('are on the built web when it is served', async () => {
