@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
-import { createClient } from 'redis';
+import { createClient, ErrorReply } from 'redis';
 import { Server } from 'socket.io';
 import type { ClientToServerEvents, ServerToClientEvents } from '@clinica/contracts/events';
 import type { UsuarioActual } from './auth.ts';
@@ -58,7 +58,8 @@ export const tiempoRealPlugin = fp(async (app: FastifyInstance, opts: TiempoReal
     // A command already sent when the connection drops is rejected (the client cannot know whether Redis ran
     // it); one sent while it is down waits in the client's queue. The adapter publishes every emit with XADD and,
     // on a rejection, gives up: the other instances would never hear that notification. Publish again until it
-    // is written (at worst twice: the web counts a notification id once) or the client is closed.
+    // is written (at worst twice: the web counts a notification id once) or the client is closed. An error Redis
+    // itself answered is not a lost connection: it is not retried.
     const cliente = redis;
     const xAdd = cliente.xAdd.bind(cliente);
     Object.defineProperty(cliente, 'xAdd', {
@@ -67,7 +68,7 @@ export const tiempoRealPlugin = fp(async (app: FastifyInstance, opts: TiempoReal
           try {
             return await xAdd(...args);
           } catch (err) {
-            if (!cliente.isOpen) throw err;
+            if (!cliente.isOpen || err instanceof ErrorReply) throw err;
             await new Promise((r) => setTimeout(r, 100));
           }
         }
