@@ -40,7 +40,16 @@ export async function crearUsuario(
       numerodocumento: String(10_000_000 + secuencia),
     })
     .returning({ id: usuarios.id });
-  const id = u!.id;
+  return otraSesion(database, { id: u!.id, rol }, opts);
+}
+
+/** Another live session of an existing user (as a sign-in on a second device would open), with its token. */
+export async function otraSesion(
+  database: Database,
+  usuario: Pick<UsuarioDePrueba, 'id' | 'rol'>,
+  opts: { jwtSecret?: string; now?: Date } = {},
+): Promise<UsuarioDePrueba> {
+  const { id, rol } = usuario;
   const now = opts.now ?? new Date();
   const sid = randomUUID();
   const fin = new Date(now.getTime() + ABSOLUTE_MS);

@@ -1,98 +1,138 @@
-// Two API instances behind one Redis (issue 10, item 3; QUALITY.md reliability 4): a notification committed on
-// one instance reaches a socket connected to the other, and deactivating a user on one disconnects their socket
-// on the other. Runs when TEST_REDIS_URL is set (.ci/run sets it when Redis answers on 127.0.0.1:6379).
+// Two API instances behind one Redis (issue 10, items 3 and 8; QUALITY.md reliability 4): a notification
+// committed on one instance reaches a socket connected to the other; deactivating a user or ending a session on
+// one disconnects the sockets on the other; and when Redis blinks (5 s away, then back), HTTP keeps answering and
+// every notification created meanwhile still reaches the client on the other instance, none lost. Runs when
+// TEST_REDIS_URL is set (.ci/run sets it when Redis answers on 127.0.0.1:6379); both instances reach Redis
+// through a TCP relay the test can cut, so the shared Redis server itself is never stopped.
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { io as conectar, type Socket } from 'socket.io-client';
+import { io as conectar } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { citasPaths } from '@clinica/contracts/citas';
-import type { ClientToServerEvents, NotificacionEvento, ServerToClientEvents } from '@clinica/contracts/events';
+import type { NotificacionEvento } from '@clinica/contracts/events';
 import { usuariosPaths } from '@clinica/contracts/usuarios';
 import { buildApp } from '../src/app.ts';
 import { salaUsuario } from '../src/plugins/tiempo-real.ts';
 import type { Database } from '../src/db/client.ts';
+import { notificaciones } from '../src/db/schema/index.ts';
 import { createTestDatabase, testConfig } from './helpers.ts';
-import { crearUsuario } from './auth-helpers.ts';
+import { crearUsuario, otraSesion, type UsuarioDePrueba } from './auth-helpers.ts';
+import { clienteWeb, hasta, type Cliente, type ClienteWeb } from './cliente-en-vivo.ts';
+import { corteTcp, hostPuerto, type CorteTcp } from './corte-tcp.ts';
 
 const REDIS = process.env.TEST_REDIS_URL;
-type Cliente = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 describe.runIf(REDIS)('two instances, one Redis', () => {
   let database: Database & { drop(): Promise<void> };
+  let redis: CorteTcp;
   let a: FastifyInstance;
   let b: FastifyInstance;
+  let urlA: string;
   let urlB: string;
   const clientes: Cliente[] = [];
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    const config = testConfig({ redisUrl: REDIS });
+    redis = await corteTcp(hostPuerto(REDIS!, 6379));
+    const viaRelay = new URL(REDIS!);
+    viaRelay.hostname = '127.0.0.1';
+    viaRelay.port = String(redis.puerto);
+    const config = testConfig({ redisUrl: viaRelay.toString() });
     // Both instances on one database, as two processes on one PostgreSQL would be.
     a = await buildApp({ config, database, esperar: async () => {} });
     b = await buildApp({ config, database, esperar: async () => {} });
-    await a.ready();
+    await a.listen({ port: 0, host: '127.0.0.1' });
     await b.listen({ port: 0, host: '127.0.0.1' });
     // Only A delivers outbox rows, so what B's socket hears must have crossed Redis.
     await b.services.despachador.detener();
+    urlA = `http://127.0.0.1:${(a.server.address() as { port: number }).port}`;
     urlB = `http://127.0.0.1:${(b.server.address() as { port: number }).port}`;
-    // Wait until both adapters read the stream: an emit from A must reach a socket on B. A fixed pause was not
-    // enough on a loaded CI machine (the first emit went out before B's adapter started reading).
-    const sonda = await crearUsuario(database, 'paciente');
-    const socket = await conectarA(sonda.token);
-    let llego = false;
-    socket.on('nuevaNotificacion', () => (llego = true));
-    for (let i = 0; i < 200 && !llego; i++) {
-      a.tiempoReal.to(salaUsuario(sonda.id)).emit('nuevaNotificacion', { id: 0, mensaje: 'sonda' } as never);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    socket.disconnect();
-    if (!llego) throw new Error('Los adaptadores de Redis no se conectaron');
+    await adaptadoresListos();
   });
   afterAll(async () => {
+    // A test that failed mid-outage leaves the relay cut: the instances close either way (see the last test).
     for (const c of clientes) c.disconnect();
-    await a.close();
-    await b.close();
-    await database.drop();
+    await a?.close();
+    await b?.close();
+    await redis?.cerrar();
+    await database?.drop();
   });
 
-  const conectarA = (token: string) => {
-    const c: Cliente = conectar(urlB, { transports: ['websocket'], reconnection: false, auth: { token } });
+  /**
+   * Until B's adapter has read from the stream something A published. No test traffic does it: the adapters'
+   * own beat (plugins/tiempo-real.ts) must, so the Redis blink below finds B reading on from a real position
+   * in the stream, as a production instance a few seconds after start would.
+   */
+  async function adaptadoresListos() {
+    type Adaptador = { uid: string; onMessage(m: { uid: string }, offset?: string): unknown };
+    const deA = a.tiempoReal.of('/').adapter as unknown as Adaptador;
+    const deB = b.tiempoReal.of('/').adapter as unknown as Adaptador;
+    let oido = false;
+    const leer = deB.onMessage.bind(deB);
+    deB.onMessage = (m, offset) => {
+      if (m.uid === deA.uid) oido = true;
+      return leer(m, offset);
+    };
+    await hasta(() => oido, 'los adaptadores de Redis no se conectaron', 45_000);
+  }
+
+  /** A socket on instance B (or A) that does not reconnect (the disconnection tests look at why it closed). */
+  const conectarA = (token: string, url = urlB) => {
+    const c: Cliente = conectar(url, { transports: ['websocket'], reconnection: false, auth: { token } });
     clientes.push(c);
     return new Promise<Cliente>((resolve, reject) => {
       c.once('connect', () => resolve(c));
       c.once('connect_error', reject);
     });
   };
-  const dentroDe = <T>(p: Promise<T>, ms = 8000) =>
+  const dentroDe = <T>(p: Promise<T>, ms = 30_000) =>
     Promise.race([p, new Promise<never>((_, r) => setTimeout(() => r(new Error('tiempo agotado')), ms))]);
 
-  it('a booking made on instance A reaches the patient connected to instance B', async () => {
-    const paciente = await crearUsuario(database, 'paciente');
+  /** A doctor with an open agenda, the front desk, and free slots far enough apart not to overlap. */
+  async function agenda() {
     const doctor = await crearUsuario(database, 'doctor');
     const asistente = await crearUsuario(database, 'asistente');
     const horarios = [1, 2, 3, 4, 5, 6].map((d) => ({ dia_semana: d, hora_inicio: '08:00', hora_fin: '18:00' }));
-    await a.inject({
+    const puesto = await a.inject({
       method: 'PUT',
       url: citasPaths.horarios(doctor.id),
       headers: asistente.headers,
       payload: { horarios },
     });
+    expect(puesto.statusCode).toBe(200);
     const dia = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
     const libres = await a.inject({
       method: 'GET',
       url: `${citasPaths.disponibilidad}?doctor_id=${doctor.id}&desde=${dia(2)}&hasta=${dia(9)}`,
     });
-    const socket = await conectarA(paciente.token);
-    const llega = new Promise<NotificacionEvento>((r) => socket.once('nuevaNotificacion', r));
-    const res = await a.inject({
+    const espacios = (libres.json() as { inicio: string }[]).map((e) => e.inicio).filter((_, i) => i % 4 === 0);
+    return { doctor, asistente, espacios };
+  }
+  const reservar = (
+    app: FastifyInstance,
+    quien: UsuarioDePrueba,
+    cita: { doctor: UsuarioDePrueba; paciente: UsuarioDePrueba; inicio: string },
+  ) =>
+    app.inject({
       method: 'POST',
       url: citasPaths.crear,
-      headers: asistente.headers,
-      payload: {
-        doctor_id: doctor.id,
-        paciente_id: paciente.id,
-        inicio: (libres.json() as { inicio: string }[])[0]!.inicio,
-      },
+      headers: quien.headers,
+      payload: { doctor_id: cita.doctor.id, paciente_id: cita.paciente.id, inicio: cita.inicio },
     });
+  const idsDe = async (usuario: UsuarioDePrueba) =>
+    (
+      await database.db
+        .select({ id: notificaciones.id })
+        .from(notificaciones)
+        .where(eq(notificaciones.usuario_id, usuario.id))
+    ).map((n) => n.id);
+
+  it('a booking made on instance A reaches the patient connected to instance B', async () => {
+    const paciente = await crearUsuario(database, 'paciente');
+    const { doctor, asistente, espacios } = await agenda();
+    const socket = await conectarA(paciente.token);
+    const llega = new Promise<NotificacionEvento>((r) => socket.once('nuevaNotificacion', r));
+    const res = await reservar(a, asistente, { doctor, paciente, inicio: espacios[0]! });
     expect(res.statusCode).toBe(201);
     // Whichever instance's dispatcher delivers the outbox row, the adapter carries the emit.
     await a.services.despachador.despachar();
@@ -114,4 +154,72 @@ describe.runIf(REDIS)('two instances, one Redis', () => {
     await a.services.despachador.despachar();
     expect(await dentroDe(cerrado)).toBe('io server disconnect');
   });
+
+  it("signing out on instance A disconnects that session's socket on instance B, and only that one", async () => {
+    const u = await crearUsuario(database, 'paciente');
+    const otroDispositivo = await otraSesion(database, u);
+    const revocado = await conectarA(u.token);
+    const sigue = await conectarA(otroDispositivo.token);
+    const cerrado = new Promise<string>((r) => revocado.once('disconnect', r));
+    const res = await a.inject({ method: 'POST', url: usuariosPaths.cerrarSesion, headers: u.headers });
+    expect(res.statusCode).toBe(200);
+    await a.services.despachador.despachar();
+    expect(await dentroDe(cerrado)).toBe('io server disconnect');
+    // The other session's socket still hears its user's room (the emit crosses Redis after the disconnect did).
+    const llega = new Promise<NotificacionEvento>((r) => sigue.once('nuevaNotificacion', r));
+    a.tiempoReal.to(salaUsuario(u.id)).emit('nuevaNotificacion', { id: -1, mensaje: 'sigues conectada', leida: false });
+    expect((await dentroDe(llega)).mensaje).toBe('sigues conectada');
+    expect(sigue.connected).toBe(true);
+  });
+
+  it('Redis away for 5 s: HTTP keeps answering and every notification made meanwhile reaches the client on B', async () => {
+    const paciente = await crearUsuario(database, 'paciente');
+    const { doctor, asistente, espacios } = await agenda();
+    expect(espacios.length).toBeGreaterThanOrEqual(5);
+    const cliente: ClienteWeb = clienteWeb(urlB, paciente);
+    clientes.push(cliente.socket);
+    await hasta(() => cliente.recargas() >= 1, 'el cliente no se conectó a B');
+    expect(await idsDe(paciente)).toEqual([]);
+    // Someone signed in on A, who will sign out while Redis is away.
+    const saliente = await crearUsuario(database, 'paciente');
+    const socketSaliente = await conectarA(saliente.token, urlA);
+    const cerrado = new Promise<string>((r) => socketSaliente.once('disconnect', r));
+
+    redis.cortar();
+    const inicioCorte = Date.now();
+    // An emit already on its way to Redis when the connection drops (its XADD is rejected, not queued).
+    a.tiempoReal.to(salaUsuario(paciente.id)).emit('nuevaNotificacion', { id: -1, mensaje: 'en vuelo', leida: false });
+    // HTTP answers on both instances while Redis is away: bookings succeed, their notifications are committed.
+    for (const [i, inicio] of espacios.slice(0, 4).entries()) {
+      const res = await dentroDe(reservar(i % 2 ? b : a, asistente, { doctor, paciente, inicio }));
+      expect(res.statusCode).toBe(201);
+    }
+    // A delivers the outbox rows now, while Redis is still away: the emits cannot cross yet.
+    await dentroDe(a.services.despachador.despachar());
+    const durante = await idsDe(paciente);
+    expect(durante).toHaveLength(4);
+    // An ended session is disconnected at once on its own instance, without waiting for Redis.
+    const salida = await dentroDe(
+      a.inject({ method: 'POST', url: usuariosPaths.cerrarSesion, headers: saliente.headers }),
+    );
+    expect(salida.statusCode).toBe(200);
+    await dentroDe(a.services.despachador.despachar());
+    expect(await dentroDe(cerrado)).toBe('io server disconnect');
+    expect(redis.abiertas()).toBe(0);
+    // Redis stays away about 5 s in all, counting what the bookings took.
+    await new Promise((r) => setTimeout(r, Math.max(0, 5_000 - (Date.now() - inicioCorte))));
+    redis.restaurar();
+
+    await hasta(
+      () => durante.every((id) => cliente.vistos.has(id)),
+      `notificaciones perdidas: ${durante.filter((id) => !cliente.vistos.has(id)).join(', ')}`,
+    );
+    await hasta(() => cliente.enVivo.has(-1), 'se perdió el aviso que iba hacia Redis cuando se cortó');
+    // And live delivery across instances works again afterwards.
+    const despues = await reservar(a, asistente, { doctor, paciente, inicio: espacios[4]! });
+    expect(despues.statusCode).toBe(201);
+    await a.services.despachador.despachar();
+    const nueva = (await idsDe(paciente)).find((id) => !durante.includes(id))!;
+    await hasta(() => cliente.enVivo.has(nueva), 'la notificación posterior al corte no llegó en vivo');
+  }, 120_000);
 });

@@ -8,9 +8,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { citasPaths } from '@clinica/contracts/citas';
 import type { ClientToServerEvents, NotificacionEvento, ServerToClientEvents } from '@clinica/contracts/events';
 import { usuariosPaths } from '@clinica/contracts/usuarios';
-import { auditoria } from '../src/db/schema/index.ts';
+import { auditoria, notificaciones } from '../src/db/schema/index.ts';
+import { salaUsuario } from '../src/plugins/tiempo-real.ts';
 import { createTestApp, type TestContext } from './helpers.ts';
 import { crearUsuario, type UsuarioDePrueba } from './auth-helpers.ts';
+import { clienteWeb, hasta } from './cliente-en-vivo.ts';
+import { corteTcp } from './corte-tcp.ts';
 
 type Cliente = Socket<ServerToClientEvents, ClientToServerEvents>;
 let t: TestContext;
@@ -82,7 +85,60 @@ describe('the handshake', () => {
   });
 });
 
+/**
+ * What `s` hears of `emitir` (emits to other users' rooms), told apart from silence without a pause: a marker sent
+ * afterwards to the socket's own room arrives after anything sent to it before.
+ */
+async function oyeDeOtros(s: Cliente, propio: number, emitir: () => void): Promise<string[]> {
+  const oido: string[] = [];
+  const marca = new Promise<void>((resolve) =>
+    s.on('nuevaNotificacion', (n) => (n.mensaje === 'marca' ? resolve() : oido.push(n.mensaje))),
+  );
+  emitir();
+  t.app.tiempoReal.to(salaUsuario(propio)).emit('nuevaNotificacion', { id: -1, mensaje: 'marca', leida: false });
+  await dentroDe(marca);
+  return oido;
+}
+
+describe('the token only counts in auth', () => {
+  it("a token in the URL next to a valid one in auth is ignored: the socket is the auth token's user's", async () => {
+    const [duena, ajena] = [await crearUsuario(t.database, 'paciente'), await crearUsuario(t.database, 'paciente')];
+    const s = cliente({ token: duena.token, query: { token: ajena.token } });
+    await conectado(s);
+    const oido = await oyeDeOtros(s, duena.id, () =>
+      t.app.tiempoReal
+        .to(salaUsuario(ajena.id))
+        .emit('nuevaNotificacion', { id: -2, mensaje: 'para la otra', leida: false }),
+    );
+    expect(oido).toEqual([]);
+  });
+});
+
 describe('rooms and notifications', () => {
+  it("registrarDoctor with another doctor's id joins nothing and is audited", async () => {
+    const [doctor, otro] = [await crearUsuario(t.database, 'doctor'), await crearUsuario(t.database, 'doctor')];
+    const s = cliente({ token: otro.token });
+    await conectado(s);
+    s.emit('registrarDoctor', doctor.id);
+    s.emit('registrarDoctor', otro.id);
+    const auditado = () =>
+      t.database.db
+        .select()
+        .from(auditoria)
+        .where(and(eq(auditoria.usuario_id, otro.id), eq(auditoria.accion, 'socket.registrarDoctor')));
+    await hasta(async () => (await auditado()).length > 0, 'el intento no quedó auditado');
+    const oido = await oyeDeOtros(s, otro.id, () =>
+      t.app.tiempoReal
+        .to(salaUsuario(doctor.id))
+        .emit('nuevaNotificacion', { id: -3, mensaje: 'Nueva cita con Ana', leida: false }),
+    );
+    expect(oido).toEqual([]);
+    // Only the foreign id was recorded; registering one's own id is not an incident.
+    expect((await auditado()).map((a) => [a.resultado, a.recurso_id, a.detalle])).toEqual([
+      ['denegado', String(doctor.id), 'id ajeno'],
+    ]);
+  });
+
   it("a booking reaches its patient's and doctor's sockets, and nobody else's; a foreign id joins nothing", async () => {
     const [paciente, otra, doctor, asistente] = [
       await crearUsuario(t.database, 'paciente'),
@@ -150,5 +206,43 @@ describe('ended sessions are disconnected at once', () => {
     expect(res.statusCode).toBe(200);
     expect(await dentroDe(cerrado)).toBe('io server disconnect');
     expect(await rechazo(cliente({ token: u.token }))).toBe('NO_AUTENTICADO');
+  });
+});
+
+describe('a dropped client', () => {
+  it('reconnects by itself with the spec options and shows what was created while it was away', async () => {
+    const [paciente, doctor, asistente] = [
+      await crearUsuario(t.database, 'paciente'),
+      await crearUsuario(t.database, 'doctor'),
+      await crearUsuario(t.database, 'asistente'),
+    ];
+    await agendaAbierta(doctor, asistente);
+    // The client reaches the API through a relay the test can cut, as a dropped network would.
+    const red = await corteTcp({ host: '127.0.0.1', port: Number(new URL(url).port) });
+    const c = clienteWeb(`http://127.0.0.1:${red.puerto}`, paciente);
+    abiertos.push(c.socket);
+    try {
+      await hasta(() => c.recargas() === 1, 'el cliente no se conectó');
+      red.cortar();
+      await hasta(() => !c.socket.connected, 'el cliente no notó el corte');
+      const res = await t.app.inject({
+        method: 'POST',
+        url: citasPaths.crear,
+        headers: asistente.headers,
+        payload: { doctor_id: doctor.id, paciente_id: paciente.id, inicio: await espacioLibre(doctor) },
+      });
+      expect(res.statusCode).toBe(201);
+      // Pushed to nobody: the client was away.
+      const [creada] = await t.database.db
+        .select({ id: notificaciones.id })
+        .from(notificaciones)
+        .where(eq(notificaciones.usuario_id, paciente.id));
+      red.restaurar();
+      await hasta(() => c.vistos.has(creada!.id), 'el cliente reconectado no mostró lo que se perdió');
+      expect(c.conexiones()).toBeGreaterThanOrEqual(2);
+      expect(c.recargas()).toBeGreaterThanOrEqual(2);
+    } finally {
+      await red.cerrar();
+    }
   });
 });

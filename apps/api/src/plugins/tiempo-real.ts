@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
-import { createClient } from 'redis';
+import { createClient, ErrorReply } from 'redis';
 import { Server } from 'socket.io';
 import type { ClientToServerEvents, ServerToClientEvents } from '@clinica/contracts/events';
 import type { UsuarioActual } from './auth.ts';
@@ -18,6 +18,9 @@ export type ServidorTiempoReal = Server<ClientToServerEvents, ServerToClientEven
 
 export const salaUsuario = (id: number) => `usuario:${id}`;
 const salaSesion = (sid: string) => `sesion:${sid}`;
+/** A room no socket joins: the adapters' beat (see below) goes there. */
+const SALA_LATIDO = 'latido';
+const LATIDO_MS = 2_000;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -45,11 +48,31 @@ export const tiempoRealPlugin = fp(async (app: FastifyInstance, opts: TiempoReal
   });
 
   let redis: ReturnType<typeof createClient> | undefined;
+  let latido: ReturnType<typeof setInterval> | undefined;
   if (opts.redisUrl) {
     redis = createClient({
       url: opts.redisUrl,
       // Keep trying while Redis is down (commands wait in the client's queue); never crash the process.
       socket: { reconnectStrategy: (intentos) => Math.min(100 * 2 ** intentos, 3000) },
+    });
+    // A command already sent when the connection drops is rejected (the client cannot know whether Redis ran
+    // it); one sent while it is down waits in the client's queue. The adapter publishes every emit with XADD and,
+    // on a rejection, gives up: the other instances would never hear that notification. Publish again until it
+    // is written (at worst twice: the web counts a notification id once) or the client is closed. An error Redis
+    // itself answered is not a lost connection: it is not retried.
+    const cliente = redis;
+    const xAdd = cliente.xAdd.bind(cliente);
+    Object.defineProperty(cliente, 'xAdd', {
+      value: async (...args: Parameters<typeof xAdd>) => {
+        for (;;) {
+          try {
+            return await xAdd(...args);
+          } catch (err) {
+            if (!cliente.isOpen || err instanceof ErrorReply) throw err;
+            await new Promise((r) => setTimeout(r, 100));
+          }
+        }
+      },
     });
     redis.on('error', (err: Error) =>
       app.log.warn({ err: err.message }, 'Redis no responde; el tiempo real entre instancias espera'),
@@ -57,6 +80,15 @@ export const tiempoRealPlugin = fp(async (app: FastifyInstance, opts: TiempoReal
     // Not awaited: the API starts (and HTTP keeps working) whether Redis answers yet or not.
     redis.connect().catch((err: unknown) => app.log.warn({ err: String(err) }, 'no se pudo conectar a Redis'));
     io.adapter(createAdapter(redis));
+    // Each adapter reads the stream on from the last entry it read; until it has read one it reads from "now"
+    // ($). An emit another instance queued during a Redis blink reaches the stream when both reconnect, maybe
+    // just before this instance's next read from "now": skipped, lost. A beat to a room nobody joins, soon after
+    // start and every few seconds, gives every instance a real position in the stream, so after a blink it
+    // resumes exactly where it was and reads what the others queued meanwhile.
+    const latir = () => (io.to(SALA_LATIDO) as unknown as { emit(evento: string): void }).emit('latido');
+    redis.on('ready', latir);
+    latido = setInterval(latir, LATIDO_MS);
+    latido.unref();
   }
 
   io.use((socket, next) => {
@@ -99,16 +131,27 @@ export const tiempoRealPlugin = fp(async (app: FastifyInstance, opts: TiempoReal
       io.to(salaUsuario(usuarioId)).emit('nuevaNotificacion', notificacion);
     }),
     opts.enVivo.suscribir('sesiones.revocadas', ({ usuarioId, exceptoSid, sid }) => {
-      if (sid) io.in(salaSesion(sid)).disconnectSockets(true);
-      else if (exceptoSid) io.in(salaUsuario(usuarioId)).except(salaSesion(exceptoSid)).disconnectSockets(true);
-      else io.in(salaUsuario(usuarioId)).disconnectSockets(true);
+      const sala = sid ? salaSesion(sid) : salaUsuario(usuarioId);
+      const excepto = !sid && exceptoSid ? [salaSesion(exceptoSid)] : [];
+      // Here at once: through the adapter, this instance would act only after Redis took the message, so a
+      // Redis outage would keep an ended session listening. Then, through Redis, on the other instances.
+      io.local.in(sala).except(excepto).disconnectSockets(true);
+      if (redis) io.in(sala).except(excepto).disconnectSockets(true);
     }),
   ];
 
   app.decorate('tiempoReal', io);
   app.addHook('onClose', async () => {
     for (const d of dejar) d();
+    clearInterval(latido);
     await io.close();
-    if (redis?.isOpen) await redis.quit().catch(() => {});
+    if (redis?.isOpen) {
+      // Politely when Redis answers; while it is away a close would wait for it (and hold up the shutdown).
+      const cliente = redis;
+      if (cliente.isReady) {
+        await Promise.race([cliente.close().catch(() => {}), new Promise((r) => setTimeout(r, 2_000).unref())]);
+      }
+      if (cliente.isOpen) cliente.destroy();
+    }
   });
 });

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { notificacionesDoctorRutas, notificacionesUsuarioRutas } from '@clinica/contracts/rutas';
 import type { NotificacionWire } from '@clinica/contracts/notificaciones';
-import { mockFetch, renderWithProviders, simular, type MockRoute } from '../session/test-utils.tsx';
+import { jsonResponse, mockFetch, renderWithProviders, simular, type MockRoute } from '../session/test-utils.tsx';
 import { tokenExpiringIn } from '../session/test-tokens.ts';
 import { OPCIONES_RECONEXION } from './conexion.ts';
 import { olvidarPermisosPedidos } from './escritorio.ts';
@@ -220,6 +220,44 @@ describe('NotificacionesProvider', () => {
     act(() => socket().conectar());
     await waitFor(() => expect(leer()).toBe('3|3N,2N,1N'));
     expect(calls.filter((c) => c.method === 'GET')).toHaveLength(3);
+  });
+
+  it('registers again and reloads on every reconnection, however many there are', async () => {
+    signIn('doctor', 7);
+    let lista = [n(1)];
+    const { calls } = mockFetch([simular(notificacionesDoctorRutas.listar, { responder: () => ({ body: lista }) })]);
+    montar();
+    await waitFor(() => expect(leer()).toBe('1|1N'));
+    for (let vez = 2; vez <= 4; vez++) {
+      act(() => socket().conectar());
+      await waitFor(() => expect(calls.filter((c) => c.method === 'GET')).toHaveLength(vez));
+      act(() => socket().disparar('disconnect', 'transport close'));
+      lista = [n(vez), ...lista];
+    }
+    act(() => socket().conectar());
+    await waitFor(() => expect(leer()).toBe('4|4N,3N,2N,1N'));
+    expect(socket().enviados).toEqual(Array.from({ length: 4 }, () => ({ evento: 'registrarDoctor', args: [7] })));
+    // One socket for the whole session: reconnections are the manager's, not new connections.
+    expect(io.llamadas).toHaveLength(1);
+  });
+
+  it('a live notification that arrives while the reload on reconnection is in flight is kept, once', async () => {
+    signIn('doctor');
+    const { spy } = mockFetch(feedDoctor([n(1, true)]));
+    montar();
+    await waitFor(() => expect(leer()).toBe('0|1L'));
+    // The reload's answer is held back: it was read before notification 3 was created and does not have it.
+    let responder: (lista: NotificacionWire[]) => void = () => {};
+    spy.mockImplementationOnce(() => new Promise((r) => (responder = (lista) => r(jsonResponse(200, lista)))));
+    act(() => socket().conectar());
+    act(() => socket().disparar('nuevaNotificacion', { id: 3, mensaje: 'Nueva cita con Ana', leida: false }));
+    expect(leer()).toBe('1|3N,1L');
+    // Notification 2 was created while disconnected; the reload brings it, and has not seen 3 yet.
+    await act(async () => responder([n(2), n(1, true)]));
+    await waitFor(() => expect(leer()).toBe('2|3N,2N,1L'));
+    // The same one again (pushed and also in a later reload) is not counted twice.
+    act(() => socket().disparar('nuevaNotificacion', { id: 3, mensaje: 'Nueva cita con Ana', leida: false }));
+    expect(leer()).toBe('2|3N,2N,1L');
   });
 
   it('marks one read: the counter drops only if it was unread; a failure leaves the state unchanged', async () => {
