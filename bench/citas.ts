@@ -243,7 +243,7 @@ async function explicarLentas(base: Awaited<ReturnType<typeof baseNueva>>, res: 
                  join usuarios d on d.id = c.doctor_id left join procedimientos pr on pr.id = c.procedimiento_id`;
     // The shapes citas.repository.ts listar() sends (buscar: the matching patients, the id, types and states).
     const nombre = (q: string) =>
-      `c.paciente_id in (select id from usuarios where f_unaccent(lower(nombre)) like f_unaccent(lower('%${q}%')))`;
+      `c.paciente_id = any(array(select id from usuarios where f_unaccent(lower(nombre)) like f_unaccent(lower('%${q}%'))))`;
     const orden = 'order by c.inicio desc, c.id desc limit 50';
     const casos: [string, string][] = [
       ['sin filtros', `${sel} ${orden}`],
