@@ -241,14 +241,17 @@ async function explicarLentas(base: Awaited<ReturnType<typeof baseNueva>>, res: 
   try {
     const sel = `select c.id, c.inicio, p.nombre, d.nombre from citas c join usuarios p on p.id = c.paciente_id
                  join usuarios d on d.id = c.doctor_id left join procedimientos pr on pr.id = c.procedimiento_id`;
-    // The shapes citas.repository.ts listar() sends (buscar: the matching patients, the id, types and states).
+    // The shapes citas.repository.ts listar() sends (buscar: a name alone is a semi-join; with an id, type or
+    // status too, the matching patients as an array).
+    const soloNombre = (q: string) =>
+      `c.paciente_id in (select id from usuarios where f_unaccent(lower(nombre)) like f_unaccent(lower('%${q}%')))`;
     const nombre = (q: string) =>
       `c.paciente_id = any(array(select id from usuarios where f_unaccent(lower(nombre)) like f_unaccent(lower('%${q}%'))))`;
     const orden = 'order by c.inicio desc, c.id desc limit 50';
     const casos: [string, string][] = [
       ['sin filtros', `${sel} ${orden}`],
-      ['buscar por apellido', `${sel} where (${nombre('zapata')}) ${orden}`],
-      ['buscar por nombre completo', `${sel} where (${nombre('carlos zapata henao')}) ${orden}`],
+      ['buscar por apellido', `${sel} where ${soloNombre('zapata')} ${orden}`],
+      ['buscar por nombre completo', `${sel} where ${soloNombre('carlos zapata henao')} ${orden}`],
       ['buscar por id', `${sel} where (${nombre('4242')} or c.id = 4242) ${orden}`],
       ['estado y tipo', `${sel} where c.estado = 'pendiente' and c.tipo = 'control' ${orden}`],
       [

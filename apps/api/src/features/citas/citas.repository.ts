@@ -137,20 +137,25 @@ export function createCitasRepository(db: Executor) {
       if (f.hasta) c.push(lt(citas.inicio, f.hasta));
       if (f.buscar) {
         // SPEC 5: id, type, status or the patient's name. Types and states are a fixed list, matched here; the
-        // name through the patients it matches, computed once (trigram index usuarios_nombre_trgm) as an array an
-        // index on citas can take, never by comparing every appointment's joined name (seconds with 1M
-        // appointments, bench/results/citas.md).
+        // name through the patients it matches (trigram index usuarios_nombre_trgm), never by comparing every
+        // appointment's joined name (seconds with 1M appointments, bench/results/citas.md). A name alone is a
+        // semi-join; with an id, type or status too, the patients go in as an array so an index serves each
+        // branch of the OR.
         const q = f.buscar;
         const minus = q.toLowerCase();
         const tipos = tiposCita.filter((t) => t.includes(minus));
         const estados = estadosCita.filter((e) => e.includes(minus));
+        const id = /^\d{1,9}$/.test(q) ? Number(q) : undefined;
+        const pacientes = sql`select ${usuarios.id} from ${usuarios} where f_unaccent(lower(${usuarios.nombre})) like f_unaccent(lower(${contiene(q)}))`;
         c.push(
-          or(
-            sql`${citas.paciente_id} = any(array(select ${usuarios.id} from ${usuarios} where f_unaccent(lower(${usuarios.nombre})) like f_unaccent(lower(${contiene(q)}))))`,
-            tipos.length ? inArray(citas.tipo, tipos) : undefined,
-            estados.length ? inArray(citas.estado, estados) : undefined,
-            /^\d{1,9}$/.test(q) ? eq(citas.id, Number(q)) : undefined,
-          ),
+          tipos.length || estados.length || id !== undefined
+            ? or(
+                sql`${citas.paciente_id} = any(array(${pacientes}))`,
+                tipos.length ? inArray(citas.tipo, tipos) : undefined,
+                estados.length ? inArray(citas.estado, estados) : undefined,
+                id !== undefined ? eq(citas.id, id) : undefined,
+              )
+            : sql`${citas.paciente_id} in (${pacientes})`,
         );
       }
       const filas = await detalle()
