@@ -1,6 +1,7 @@
 // Process helpers shared by the benchmark scripts: a free port, waiting for a server, stopping it.
-import type { ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
+import path from 'node:path';
 
 export const freePort = () =>
   new Promise<number>((resolve) => {
@@ -31,4 +32,43 @@ export function stop(child: ChildProcess) {
     child.kill('SIGTERM');
     setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
   });
+}
+
+export type Api = { base: string; child: ChildProcess; port: number };
+
+/**
+ * Starts the built server (apps/api/dist/server.js) on a free port and waits until it is ready. `env` is added to
+ * a benchmark-friendly default (logs at error, no rate limit); `nodeArgs` go before the script (e.g. a preload)
+ * and `ipc` opens a message channel to the child.
+ */
+export async function iniciarApi(
+  env: Record<string, string>,
+  opts: { nodeArgs?: string[]; ipc?: boolean; servidor?: string } = {},
+): Promise<Api> {
+  const root = path.resolve(import.meta.dirname, '..');
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    [...(opts.nodeArgs ?? []), opts.servidor ?? path.join(root, 'apps/api/dist/server.js')],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'error',
+        RATE_LIMIT_MAX: '100000000',
+        ...env,
+      },
+      stdio: ['ignore', 'inherit', 'inherit', ...(opts.ipc ? (['ipc'] as const) : [])],
+    },
+  );
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    await waitFor(`${base}/salud/lista`, child);
+  } catch (err) {
+    await stop(child);
+    throw err;
+  }
+  return { base, child, port };
 }

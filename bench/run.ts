@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { freePort, stop, waitFor } from './procesos.ts';
+import { freePort, iniciarApi, stop, waitFor } from './procesos.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
@@ -40,26 +40,12 @@ async function measure(url: string, headers: Record<string, string> = {}) {
 }
 
 async function startApi(env: Record<string, string>) {
-  const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'clinica-bench-'));
-  const child = spawn(process.execPath, [SERVER], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'error',
-      RATE_LIMIT_MAX: '100000000',
-      SEMILLA_DEMO: 'true',
-      ...env,
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  await waitFor(`${base}/salud/lista`, child);
-  return { base, child, dataDir };
+  const api = await iniciarApi(
+    { NODE_ENV: 'development', DATA_DIR: dataDir, SEMILLA_DEMO: 'true', ...env },
+    { servidor: SERVER },
+  );
+  return { ...api, dataDir };
 }
 
 async function pgAvailable(): Promise<boolean> {

@@ -345,6 +345,27 @@ describe('who sees what', () => {
     ).json() as CitaWire[];
     expect(encontradas.length).toBeGreaterThan(0);
     expect(encontradas.every((c) => c.usuario.id === paciente.id)).toBe(true);
+    // Part of a name, without accents and in any case, also finds it.
+    const parte = fila!.nombre.split(' ')[0]!.normalize('NFD').replace(/\p{M}/gu, '').toUpperCase();
+    const porParte = (
+      await pedir('GET', `${rutas.listar}?buscar=${encodeURIComponent(parte)}`, asistente)
+    ).json() as CitaWire[];
+    expect(porParte.some((c) => c.id === cita.id)).toBe(true);
+  });
+
+  it('listarcitas buscar also matches the id, part of the type and part of the status (SPEC 5)', async () => {
+    const buscar = async (q: string) =>
+      (await pedir('GET', `${rutas.listar}?buscar=${encodeURIComponent(q)}`, asistente)).json() as CitaWire[];
+    expect((await buscar(String(cita.id))).some((c) => c.id === cita.id)).toBe(true);
+    const porTipo = await buscar('EVALU');
+    expect(porTipo.some((c) => c.id === cita.id)).toBe(true);
+    expect(porTipo.every((c) => c.tipo === 'evaluacion' || c.usuario.nombre.toLowerCase().includes('evalu'))).toBe(
+      true,
+    );
+    const porEstado = await buscar('pendi');
+    expect(porEstado.some((c) => c.id === cita.id)).toBe(true);
+    expect(porEstado.every((c) => c.estado === 'pendiente')).toBe(true);
+    expect(await buscar('zzz-nadie')).toEqual([]);
   });
 
   it("a patient cannot cancel or reschedule another patient's appointment", async () => {

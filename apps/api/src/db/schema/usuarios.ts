@@ -39,6 +39,8 @@ export const usuarios = pgTable(
       'gin',
       sql`f_unaccent(lower(${t.nombre} || ' ' || ${t.correo} || ' ' || ${t.numerodocumento})) gin_trgm_ops`,
     ),
+    // Appointment search by the patient's name (listarcitas ?buscar=, SPEC 5): the patients whose name matches.
+    index('usuarios_nombre_trgm').using('gin', sql`f_unaccent(lower(${t.nombre})) gin_trgm_ops`),
     // The staff lists filter by role and sort by name (then id, for a stable page order). It replaces
     // usuarios_rol_idx (rol, id): a role filter alone uses this one's prefix.
     index('usuarios_rol_nombre_idx').on(t.rol, t.nombre, t.id),

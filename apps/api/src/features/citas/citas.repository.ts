@@ -1,6 +1,7 @@
 // SQL for appointments, doctors' weekly hours, agenda blocks and idempotency keys. Reads join the people and
 // procedures an appointment names, in one statement; the overlap rules live in the database (0005_citas.sql).
-import { and, asc, desc, eq, gt, gte, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { estadosCita, tiposCita } from '@clinica/contracts/citas';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import {
@@ -135,10 +136,26 @@ export function createCitasRepository(db: Executor) {
       if (f.desde) c.push(gte(citas.inicio, f.desde));
       if (f.hasta) c.push(lt(citas.inicio, f.hasta));
       if (f.buscar) {
+        // SPEC 5: id, type, status or the patient's name. Types and states are a fixed list, matched here; the
+        // name through the patients it matches (trigram index usuarios_nombre_trgm), never by comparing every
+        // appointment's joined name (seconds with 1M appointments, bench/results/citas.md). A name alone is a
+        // semi-join; with an id, type or status too, the patients go in as an array so an index serves each
+        // branch of the OR.
         const q = f.buscar;
-        const porId = /^\d{1,9}$/.test(q) ? sql` or ${citas.id} = ${Number(q)}` : sql``;
+        const minus = q.toLowerCase();
+        const tipos = tiposCita.filter((t) => t.includes(minus));
+        const estados = estadosCita.filter((e) => e.includes(minus));
+        const id = /^\d{1,9}$/.test(q) ? Number(q) : undefined;
+        const pacientes = sql`select ${usuarios.id} from ${usuarios} where f_unaccent(lower(${usuarios.nombre})) like f_unaccent(lower(${contiene(q)}))`;
         c.push(
-          sql`(f_unaccent(lower(${paciente.nombre})) like f_unaccent(lower(${contiene(q)})) or ${citas.tipo} ilike ${contiene(q)} or ${citas.estado} ilike ${contiene(q)}${porId})`,
+          tipos.length || estados.length || id !== undefined
+            ? or(
+                sql`${citas.paciente_id} = any(array(${pacientes}))`,
+                tipos.length ? inArray(citas.tipo, tipos) : undefined,
+                estados.length ? inArray(citas.estado, estados) : undefined,
+                id !== undefined ? eq(citas.id, id) : undefined,
+              )
+            : sql`${citas.paciente_id} in (${pacientes})`,
         );
       }
       const filas = await detalle()

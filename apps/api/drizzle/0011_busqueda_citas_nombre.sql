@@ -1,0 +1,1 @@
+CREATE INDEX "usuarios_nombre_trgm" ON "usuarios" USING gin (f_unaccent(lower("nombre")) gin_trgm_ops);
