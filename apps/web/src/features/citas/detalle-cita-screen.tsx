@@ -47,7 +47,9 @@ function AccionesPersonal({ cita, esSuDoctor }: { cita: CitaWire; esSuDoctor: bo
   // A procedure also needs the patient's signed consent (the same query as the consent section).
   const esProcedimiento = cita.tipo === 'procedimiento';
   const consentimiento = useConsentimiento(cita.id, esSuDoctor && cita.estado === 'confirmada' && esProcedimiento);
-  const consentido = !esProcedimiento || !!consentimiento.data?.consentimientos.some((c) => c.estado === 'firmado' && !c.otro_procedimiento);
+  const consentido =
+    !esProcedimiento ||
+    !!consentimiento.data?.consentimientos.some((c) => c.estado === 'firmado' && !c.otro_procedimiento);
 
   const cambiar = (nuevo: 'confirmada' | 'realizada') =>
     estado.mutate(

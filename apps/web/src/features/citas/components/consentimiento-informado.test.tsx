@@ -217,7 +217,9 @@ describe('consentimiento informado', { timeout: 30_000 }, () => {
   it('the assistant sees the status but no PDF download, and is told who downloads it (DOMAIN.md)', async () => {
     const soloEstado = { ...pendiente(), consentimientos: [firmado({ texto: null, pdf: null })] };
     montar({ id: 9, rol: 'asistente' }, [en(consentimientosRutas.porCita, { body: soloEstado }, { citaId: 41 })]);
-    expect(await screen.findByText(/lo descargan la paciente desde su cuenta y el doctor de la cita/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/lo descargan la paciente desde su cuenta y el doctor de la cita/),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Descargar PDF del consentimiento' })).not.toBeInTheDocument();
   });
 
