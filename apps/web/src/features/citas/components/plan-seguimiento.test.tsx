@@ -138,7 +138,9 @@ describe('plan de seguimiento', { timeout: 30_000 }, () => {
     const seccion = await screen.findByRole('region', { name: 'Plan de seguimiento' });
     expect(await within(seccion).findByText('Con choque')).toBeInTheDocument();
     expect(
-      within(seccion).getByText(/no quedan espacios libres del doctor\. Siguiente hora libre: 18\/03\/2099/),
+      within(seccion).getByText(
+        /no quedan espacios libres del doctor\. Siguiente hora libre: 18\/03\/2099, 8:00 a\. m\.$/,
+      ),
     ).toBeInTheDocument();
     expect(within(seccion).queryByText(/melasma/)).not.toBeInTheDocument();
     await user.click(within(seccion).getByRole('checkbox', { name: 'Agendar la sesión 2' }));

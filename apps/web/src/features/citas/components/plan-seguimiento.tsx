@@ -201,7 +201,8 @@ function EstadoSesion({ s }: { s: SesionPropuestaWire }) {
       {s.choque && (
         <Text size="sm" c="dimmed">
           {s.choque}
-          {s.inicio && ` Siguiente hora libre: ${formatFecha(s.inicio)}, ${formatHora(s.inicio)}.`}
+          {/* The hour already ends in "a. m." / "p. m.": no extra period. */}
+          {s.inicio && ` Siguiente hora libre: ${formatFecha(s.inicio)}, ${formatHora(s.inicio)}`}
         </Text>
       )}
     </Stack>
@@ -296,9 +297,12 @@ function Propuesta({ citaId, plan }: { citaId: number; plan: PlanWire }) {
               </Table.Td>
               <Table.Td>
                 {s.inicio ? (
-                  <Text size="sm">
-                    {formatFecha(s.inicio)}, {formatHora(s.inicio)}
-                  </Text>
+                  <>
+                    <Text size="sm">{formatFecha(s.inicio)}</Text>
+                    <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                      {formatHora(s.inicio)}
+                    </Text>
+                  </>
                 ) : (
                   <Text size="sm" c="dimmed">
                     Sin horario
