@@ -120,7 +120,7 @@ describe('nota de evolución y fórmula médica', () => {
     await page.getByRole('option', { name: 'Peeling químico superficial' }).click();
     await plan.getByRole('textbox', { name: 'Cada cuántos días' }).fill('7');
     await plan.getByRole('textbox', { name: 'Número de sesiones' }).fill('2');
-    await plan.getByLabel('Primera sesión').fill(diaLibre(68));
+    await plan.getByLabel('Primera sesión').fill(diaLibre(68).split('-').reverse().join('/'));
     await plan.getByRole('button', { name: 'Guardar plan' }).click();
     await expect(seccion.getByText('Citas propuestas')).toBeVisible();
     await expect(seccion.getByRole('checkbox', { name: 'Agendar la sesión 2' })).toBeChecked();

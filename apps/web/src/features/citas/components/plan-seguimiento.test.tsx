@@ -111,7 +111,8 @@ describe('plan de seguimiento', { timeout: 30_000 }, () => {
 
     await user.click(within(seccion).getByRole('textbox', { name: /Descripción del plan/ }));
     await user.paste('Tres sesiones más para el melasma');
-    await user.type(within(seccion).getByLabelText(/Primera sesión/), '2099-03-02');
+    // Typed as es-CO writes it, whatever the browser's language.
+    await user.type(within(seccion).getByLabelText(/Primera sesión/), '02/03/2099');
     await user.click(within(seccion).getByRole('button', { name: 'Guardar plan' }));
     // The appointment's procedure is the default one.
     expect(await within(seccion).findByText('Citas propuestas')).toBeInTheDocument();

@@ -17,15 +17,16 @@ import {
   Stack,
   Table,
   Text,
-  TextInput,
   Textarea,
   Title,
 } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
 import { IconCalendarPlus, IconCalendarRepeat, IconPencil } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { EstadoError } from '../../../components/estado-error.tsx';
 import { SkeletonLineas } from '../../../components/skeletons.tsx';
+import { leerFecha } from '../../../lib/forms/campos-persona.tsx';
 import { mensajeDeError, serverFieldErrors, type FieldErrors } from '../../../lib/forms/field-errors.ts';
 import { useAuth } from '../../../lib/session/auth-context.tsx';
 import { formatFecha, formatHora, hoy } from '../../../lib/tiempo.ts';
@@ -148,13 +149,17 @@ function PlanForm({
             onChange={setNumero}
             error={errores['sesiones']}
           />
-          <TextInput
-            type="date"
+          {/* dd/mm/aaaa whatever the browser's language (issue 11.7), as the birth date field. */}
+          <DateInput
             label="Primera sesión"
             required
-            min={hoy()}
-            value={desde}
-            onChange={(e) => setDesde(e.currentTarget.value)}
+            placeholder="dd/mm/aaaa"
+            valueFormat="DD/MM/YYYY"
+            dateParser={leerFecha}
+            minDate={hoy()}
+            inputMode="numeric"
+            value={desde || null}
+            onChange={(v) => setDesde(v ?? '')}
             error={errores['desde']}
           />
         </SimpleGrid>
