@@ -1,6 +1,8 @@
 // Issue 9, items 3-4: the demo doctor opens one of their appointments, writes the clinical note with a
 // prescription and signs it after the warning; the patient then opens the same appointment, reads the signed
-// note and downloads the prescription PDF. State (the appointment) is created through the API (STYLE 11).
+// note and downloads the prescription PDF. Then the follow-up plan: the doctor records "requiere más sesiones" on
+// a note, confirms the proposed series and finds the appointments in the agenda. State (the appointment) is
+// created through the API (STYLE 11).
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,9 +11,9 @@ import { describe, it } from 'vitest';
 import { apiFetch, DEMO, expect, loginToken, signInAs, useBrowser } from './harness.ts';
 
 /** A working day well clear of the demo appointments and of other specs' bookings. */
-function diaLibre(): string {
+function diaLibre(dias = 58): string {
   const hoy = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Bogota' }).format(new Date());
-  let d = sumarDias(hoy, 58);
+  let d = sumarDias(hoy, dias);
   while (esDiaNoHabil(d)) d = sumarDias(d, 1);
   return d;
 }
@@ -76,6 +78,68 @@ describe('nota de evolución y fórmula médica', () => {
       expect((await readFile(archivo)).subarray(0, 5).toString()).toBe('%PDF-');
     } finally {
       await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('the doctor records a follow-up plan on the note, confirms the series and sees it in the agenda', async () => {
+    const { page } = t;
+    const tokenPaciente = await loginToken(DEMO.paciente);
+    const paciente = (await apiFetch<{ id: number; nombre: string }>('/apiusuarios/perfil', { token: tokenPaciente }))
+      .body;
+    const tokenDoctor = await signInAs(page, DEMO.doctor);
+    const doctor = (await apiFetch<{ id: number }>('/apiusuarios/perfil', { token: tokenDoctor })).body;
+    const dia = diaLibre(61);
+    const libres = await apiFetch<{ inicio: string }[]>(
+      `/apicitas/disponibilidad?doctor_id=${doctor.id}&desde=${dia}&hasta=${dia}`,
+      { token: tokenDoctor },
+    );
+    const cita = await apiFetch<{ id: number }>('/apicitas/crearcitas', {
+      method: 'POST',
+      token: tokenDoctor,
+      body: { doctor_id: doctor.id, paciente_id: paciente.id, inicio: libres.body[0]!.inicio, motivo: 'Acné' },
+    });
+    expect(cita.status).toBe(201);
+
+    await page.goto(`/detallescitas/${cita.body.id}`);
+    await page.getByRole('button', { name: 'Escribir nota de evolución' }).click();
+    const nota = page.getByRole('form', { name: 'Nota de evolución' });
+    await nota.getByRole('textbox', { name: 'Hallazgos' }).fill('Comedones en zona T; requiere más sesiones.');
+    await nota.getByRole('button', { name: 'Firmar nota' }).click();
+    await page
+      .getByRole('dialog', { name: '¿Firmar la nota de evolución?' })
+      .getByRole('button', { name: 'Firmar nota' })
+      .click();
+    await expect(page.getByText('Nota firmada.')).toBeVisible();
+
+    // "Requiere más sesiones": 2 sessions of a peel, a week apart, from a free week.
+    const seccion = page.getByRole('region', { name: 'Plan de seguimiento' });
+    await seccion.getByRole('button', { name: 'Registrar plan de seguimiento' }).click();
+    const plan = page.getByRole('form', { name: 'Plan de seguimiento' });
+    await plan.getByRole('textbox', { name: 'Descripción del plan' }).fill('Dos peelings más para el acné.');
+    await plan.getByLabel('Procedimiento').click();
+    await page.getByRole('option', { name: 'Peeling químico superficial' }).click();
+    await plan.getByRole('textbox', { name: 'Cada cuántos días' }).fill('7');
+    await plan.getByRole('textbox', { name: 'Número de sesiones' }).fill('2');
+    await plan.getByLabel('Primera sesión').fill(diaLibre(68).split('-').reverse().join('/'));
+    await plan.getByRole('button', { name: 'Guardar plan' }).click();
+    await expect(seccion.getByText('Citas propuestas')).toBeVisible();
+    await expect(seccion.getByRole('checkbox', { name: 'Agendar la sesión 2' })).toBeChecked();
+    await seccion.getByRole('button', { name: 'Agendar 2 sesiones' }).click();
+    await expect(page.getByText(/Se agendaron 2 citas del plan/)).toBeVisible();
+    await expect(seccion.getByText('Todas las sesiones del plan están agendadas.')).toBeVisible();
+
+    // Both appointments are in the doctor's agenda, on the days the proposal gave.
+    const guardado = await apiFetch<{ plan: { agendadas: { inicio: string; cita_id: number }[] } }>(
+      `/apihistorialmedico/planes/cita/${cita.body.id}`,
+      { token: tokenDoctor },
+    );
+    expect(guardado.body.plan.agendadas).toHaveLength(2);
+    for (const a of guardado.body.plan.agendadas) {
+      const fecha = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Bogota' }).format(new Date(a.inicio));
+      await page.goto(`/calendariocitas?fecha=${fecha}`);
+      await expect(
+        page.getByRole('button', { name: new RegExp(`^Acciones de la cita de ${paciente.nombre}`) }).first(),
+      ).toBeVisible();
     }
   });
 });

@@ -34,6 +34,7 @@ import { historiasRoutes } from './features/historias/historias.routes.ts';
 import { copiaHistoriaRoutes } from './features/historias/copia.routes.ts';
 import { consentimientosRoutes } from './features/consentimientos/consentimientos.routes.ts';
 import { evolucionesRoutes } from './features/evoluciones/evoluciones.routes.ts';
+import { planesRoutes } from './features/evoluciones/planes.routes.ts';
 import type { Mailer } from './platform/correo.ts';
 import { createServices, type Services } from './services.ts';
 
@@ -175,6 +176,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(historiasRoutes, { service: services.historias });
   await app.register(copiaHistoriaRoutes, { service: services.copiaHistoria });
   await app.register(evolucionesRoutes, { service: services.evoluciones });
+  await app.register(planesRoutes, { service: services.planes });
   await app.register(consentimientosRoutes, { service: services.consentimientos });
   await app.register(archivosRoutes, { service: services.archivos });
 

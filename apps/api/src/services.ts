@@ -15,6 +15,8 @@ import { createCorreosRepository } from './features/correos/correos.repository.t
 import { createCorreosService } from './features/correos/correos.service.ts';
 import { createEvolucionesRepository } from './features/evoluciones/evoluciones.repository.ts';
 import { createEvolucionesService } from './features/evoluciones/evoluciones.service.ts';
+import { createPlanesRepository } from './features/evoluciones/planes.repository.ts';
+import { createPlanesService } from './features/evoluciones/planes.service.ts';
 import { createCopiaRepository } from './features/historias/copia.repository.ts';
 import { createCopiaHistoriaService } from './features/historias/copia.service.ts';
 import { createHistoriasRepository } from './features/historias/historias.repository.ts';
@@ -64,6 +66,7 @@ export function createRepositories(db: Executor, alEncolar?: () => void) {
     historias: () => createHistoriasRepository(db),
     copia: () => createCopiaRepository(db),
     evoluciones: () => createEvolucionesRepository(db),
+    planes: () => createPlanesRepository(db),
     consentimientos: () => createConsentimientosRepository(db),
     recuperacion: () => createRecuperacionRepository(db),
     correos: () => createCorreosRepository(db),
@@ -212,6 +215,23 @@ export async function createServices(deps: ServicesDeps) {
     zona: config.clinicaTz,
   });
 
+  // Follow-up plans (decision 0017): the booking engine proposes and books the series; its writes run in the
+  // plan's transaction, which hands every repository (the engine names the ones it uses).
+  const planes = createPlanesService({
+    repos,
+    transaccion,
+    calendario,
+    now,
+    agenda: {
+      preparar: (actor, datos) => citas.preparar(actor, datos),
+      insertar: (tx, actor, p, origen) => citas.insertar(tx as Repositories, actor, p, origen),
+      conflictoDe: (err, p) => citas.conflictoDe(err, p),
+      impedimento: (pacienteId, procedimientoId, fecha) => citas.impedimento(pacienteId, procedimientoId, fecha),
+      proponerSerie: (o) => citas.proponerSerie(o),
+      buscar: (actor, id) => citas.buscar(actor, id),
+    },
+  });
+
   const consentimientos = createConsentimientosService({
     repos,
     transaccion,
@@ -245,6 +265,7 @@ export async function createServices(deps: ServicesDeps) {
     historias,
     copiaHistoria,
     evoluciones,
+    planes,
     consentimientos,
     almacenPublico,
     archivos,

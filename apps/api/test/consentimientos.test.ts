@@ -5,7 +5,7 @@
 import { mkdtemp, readdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { archivosPaths } from '@clinica/contracts/archivos';
@@ -280,6 +280,28 @@ describe('the appointment consent', () => {
     expect(leidas.map((a) => a.usuario_id)).toEqual(expect.arrayContaining([doctor.id, asistente.id]));
     expect((await pedir('GET', rutas.verificar(firmado.id), otraPaciente)).statusCode).toBe(404);
     expect((await pedir('GET', rutas.verificar(firmado.id), otroDoctor)).statusCode).toBe(404);
+  });
+
+  it('DOMAIN.md: only the patient and doctors download the signed PDF; the assistant and the admin get 404', async () => {
+    // The assistant runs the desk but reads no clinical content ("only existence, demographics, alert flags"):
+    // the signed consent is part of the record, so the patient downloads it from their account or the doctor prints it.
+    const url = archivosPaths.descargar(firmado.pdf!.archivo_id);
+    expect((await pedir('GET', url, doctor)).statusCode).toBe(200);
+    for (const quien of [asistente, admin]) {
+      const res = await pedir('GET', url, quien);
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).not.toContain('application/pdf');
+      expect(res.body).not.toContain('%PDF');
+    }
+    const negadas = await t.database.db
+      .select()
+      .from(auditoria)
+      .where(and(eq(auditoria.accion, 'archivo.leer'), eq(auditoria.resultado, 'denegado')));
+    expect(negadas.map((a) => a.usuario_id)).toEqual(expect.arrayContaining([asistente.id, admin.id]));
+    // Nor does the assistant's view of the appointment's consent name the file.
+    const vista = (await pedir('GET', rutas.porCita(citaId), asistente)).json();
+    expect(vista.consentimientos[0].pdf).toBeNull();
+    expect(JSON.stringify(vista)).not.toContain(String(firmado.pdf!.sha256));
   });
 
   it('a new template version does not change a signed consent', async () => {

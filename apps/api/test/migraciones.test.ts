@@ -23,9 +23,10 @@ describe('migrations and demo seed', () => {
         const r = await database.db.execute(
           `select (select count(*) from usuarios)::int as u,
                   (select count(*) from categorias_procedimiento)::int as c,
-                  (select count(*) from procedimientos)::int as p`,
+                  (select count(*) from procedimientos)::int as p,
+                  (select count(*) from planes_seguimiento)::int as pl`,
         );
-        return r.rows[0] as { u: number; c: number; p: number };
+        return r.rows[0] as { u: number; c: number; p: number; pl: number };
       };
       const dataDir = directorioTemporal('clinica-semilla');
       await seedDemo(database, { dataDir });
@@ -46,6 +47,8 @@ describe('migrations and demo seed', () => {
         'paciente@demo.test': 'paciente',
       });
       expect(first.u).toBeGreaterThanOrEqual(6);
+      // The demo patient's latest procedure done has a follow-up plan to propose (issue 9, item 4), once.
+      expect(first.pl).toBe(1);
     } finally {
       await database.drop();
     }

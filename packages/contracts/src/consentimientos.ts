@@ -69,6 +69,11 @@ export const consentimientoSchema = z.object({
   id: z.number().int(),
   cita_id: z.number().int(),
   estado: z.enum(['firmado', 'revocado']),
+  /**
+   * True when it was signed for a procedure the appointment no longer has (staff changed it afterwards): it stays
+   * in view but does not cover the appointment; the patient signs the new procedure's consent.
+   */
+  otro_procedimiento: z.boolean(),
   plantilla_version: z.number().int(),
   firmado_en: fechaHora,
   /** For the patient and the appointment's doctor; null for assistants (status only, DOMAIN.md). */

@@ -8,6 +8,7 @@ import type { citasEndpoints } from './citas.ts';
 import type { consentimientosEndpoints } from './consentimientos.ts';
 import type { copiaHistoriaEndpoints } from './copia-historia.ts';
 import type { evolucionesEndpoints } from './evoluciones.ts';
+import type { planesEndpoints } from './planes-seguimiento.ts';
 import type { correosEndpoints } from './correos.ts';
 import type { historiasEndpoints } from './historias.ts';
 import type { notificacionesDoctorEndpoints, notificacionesUsuarioEndpoints } from './notificaciones.ts';
@@ -28,6 +29,7 @@ export type TodosLosEndpoints =
   | Valores<typeof citasEndpoints>
   | Valores<typeof historiasEndpoints>
   | Valores<typeof evolucionesEndpoints>
+  | Valores<typeof planesEndpoints>
   | Valores<typeof consentimientosEndpoints>
   | Valores<typeof copiaHistoriaEndpoints>
   | Valores<typeof notificacionesDoctorEndpoints>

@@ -43,6 +43,40 @@ export type Actor = { id: number; rol: Rol };
 export type Origen = { ip?: string | undefined; agente?: string | undefined };
 export type Espacio = { inicio: Date; fin: Date; doctor_id: number };
 
+/** What booking one appointment takes (POST /apicitas/crearcitas and the follow-up series). */
+export type DatosNuevaCita = {
+  doctor_id: number;
+  inicio: string;
+  tipo?: TipoCita | undefined;
+  procedimiento_id?: number | undefined;
+  paciente_id?: number | undefined;
+  motivo?: string | null | undefined;
+};
+/** A new appointment that passed every rule, ready to write. */
+export type CitaPreparada = {
+  pacienteId: number;
+  pacienteNombre: string;
+  doctorId: number;
+  tipo: TipoCita;
+  procedimientoId: number | null;
+  inicio: Date;
+  fin: Date;
+  duracion: number;
+  margen: number;
+  delCarrito: number[];
+  motivo: string | null;
+};
+/** One session of a proposed series: the slot (null when none was found) and why the target was not possible. */
+export type SesionSerie = {
+  sesion: number;
+  objetivo: Fecha;
+  inicio: Date | null;
+  fin: Date | null;
+  choque: string | null;
+};
+/** How far after a session's target date the proposal looks for a free slot. */
+export const DIAS_BUSQUEDA_SERIE = 14;
+
 const MIN = 60_000;
 
 export const M_NOTA_SIN_FIRMAR = 'Para marcar la cita como realizada, primero escribe y firma su nota de evolución.';
@@ -273,6 +307,177 @@ export function createCitasService(deps: {
     }
   }
 
+  /** Ley 1799 de 2016 and "evaluation first" (DOMAIN.md): whether this patient may have this procedure. */
+  async function revisarPaciente(
+    paciente: { fecha_nacimiento: string | null },
+    proc: { edad_minima: number; requiere_evaluacion: boolean },
+    pacienteId: number,
+    dia: Fecha,
+  ) {
+    if (proc.edad_minima > 0 && !paciente.fecha_nacimiento) {
+      throw regla(
+        'Registra la fecha de nacimiento de la paciente antes de agendar este procedimiento (Ley 1799 de 2016).',
+        'paciente_id',
+      );
+    }
+    if (proc.edad_minima > 0 && edadEn(paciente.fecha_nacimiento!, dia) < proc.edad_minima) {
+      throw regla(
+        proc.edad_minima >= 18 ? M.menorDeEdad : `Este procedimiento requiere tener al menos ${proc.edad_minima} años.`,
+        'procedimiento_id',
+      );
+    }
+    if (proc.requiere_evaluacion && !(await repo.tieneEvaluacionRealizada(pacienteId))) {
+      throw regla(M.requiereEvaluacion, 'procedimiento_id');
+    }
+  }
+
+  /** Every rule of a new appointment, in the order a person would fix them; nothing is written. */
+  async function preparar(actor: Actor, datos: DatosNuevaCita): Promise<CitaPreparada> {
+    let pacienteId: number;
+    if (actor.rol === 'paciente') {
+      if (datos.paciente_id !== undefined && datos.paciente_id !== actor.id) throw prohibido(M.soloPropia);
+      pacienteId = actor.id;
+    } else {
+      if (!datos.paciente_id) throw regla(M.pacienteRequerido, 'paciente_id');
+      pacienteId = datos.paciente_id;
+    }
+    const paciente = await personaActiva(
+      pacienteId,
+      'paciente',
+      'La paciente no existe o su cuenta está inactiva.',
+      'paciente_id',
+    );
+    await personaActiva(datos.doctor_id, 'doctor', 'Ese doctor no existe o no está activo.', 'doctor_id');
+
+    // A patient booking with a cart and no type asks for an evaluation of what is in the cart.
+    const delCarrito =
+      actor.rol === 'paciente' && !datos.tipo
+        ? (await repos.carrito.listar(actor.id)).map((i) => i.procedimiento_id)
+        : [];
+    const tipo: TipoCita = datos.tipo ?? 'evaluacion';
+    const { duracion, margen, proc } = await duracionDe(tipo, datos.procedimiento_id);
+    const inicio = new Date(datos.inicio);
+    await revisarHorario(datos.doctor_id, inicio, duracion, margen);
+    if (proc) await revisarPaciente(paciente, proc, pacienteId, calendario.fechaDe(inicio));
+    return {
+      pacienteId,
+      pacienteNombre: paciente.nombre,
+      doctorId: datos.doctor_id,
+      tipo,
+      procedimientoId: tipo === 'procedimiento' ? (datos.procedimiento_id ?? null) : null,
+      inicio,
+      fin: new Date(inicio.getTime() + duracion * MIN),
+      duracion,
+      margen,
+      delCarrito,
+      motivo: datos.motivo || null,
+    };
+  }
+
+  /** The row, its audit, both notifications (DOMAIN.md texts) and the reminder, in the caller's transaction. */
+  async function insertar(tx: ReposCitas, actor: Actor, p: CitaPreparada, origen: Origen): Promise<number> {
+    const nueva = await tx.citas.crear({
+      paciente_id: p.pacienteId,
+      doctor_id: p.doctorId,
+      tipo: p.tipo,
+      estado: 'pendiente',
+      inicio: p.inicio,
+      fin: p.fin,
+      ocupado_hasta: new Date(p.fin.getTime() + p.margen * MIN),
+      procedimiento_id: p.procedimientoId,
+      procedimientos_solicitados: p.delCarrito,
+      motivo: p.motivo,
+      creada_por: actor.id,
+    });
+    await auditar(
+      tx,
+      actor,
+      'cita.crear',
+      nueva,
+      `tipo=${p.tipo}; paciente=${p.pacienteId}; doctor=${p.doctorId}; inicio=${p.inicio.toISOString()}`,
+      origen,
+    );
+    const cuando = `${fechaCorta.format(p.inicio)} a las ${hora.format(p.inicio)}`;
+    await avisar(
+      tx,
+      p.doctorId,
+      'cita.nueva',
+      nueva,
+      `Nueva cita con ${p.pacienteNombre} el ${cuando} (${NOMBRE_TIPO[p.tipo]})`,
+    );
+    await avisar(
+      tx,
+      p.pacienteId,
+      'cita.nueva',
+      nueva,
+      `Tu cita de ${NOMBRE_TIPO[p.tipo]} quedó agendada para el ${cuando}`,
+    );
+    await programarRecordatorio(tx, nueva, p.inicio);
+    return nueva;
+  }
+
+  const texto = (s: string) => s.replace(/\u00a0|\u202f/g, ' ');
+
+  /**
+   * The follow-up series (decision 0017): for each session, the free slot of the doctor closest to the target
+   * date at the preferred hour (the original appointment's): that very slot if free; else the closest free one that
+   * day; else the first free one on the following days (up to DIAS_BUSQUEDA_SERIE). Sundays, holidays, blocks, the
+   * doctor's and the patient's appointments, and the series' own earlier sessions are all avoided. Nothing is written.
+   */
+  async function proponerSerie(o: {
+    doctorId: number;
+    pacienteId: number;
+    procedimientoId: number;
+    hora: string;
+    objetivos: { sesion: number; fecha: Fecha }[];
+  }): Promise<SesionSerie[]> {
+    const { duracion, margen } = await duracionDe('procedimiento', o.procedimientoId);
+    const hoy = calendario.hoy();
+    const tomados: { inicio: number; hasta: number }[] = [];
+    const resultado: SesionSerie[] = [];
+    for (const obj of o.objetivos) {
+      const desde = obj.fecha < hoy ? hoy : obj.fecha;
+      const libres = (
+        await espacios({
+          doctorIds: [o.doctorId],
+          desde,
+          hasta: sumarDias(desde, DIAS_BUSQUEDA_SERIE),
+          duracion,
+          margen,
+          pacienteId: o.pacienteId,
+        })
+      ).filter((e) => !tomados.some((t) => e.inicio.getTime() < t.hasta && e.fin.getTime() + margen * MIN > t.inicio));
+      const preferido = calendario.instante(obj.fecha, o.hora).getTime();
+      const delDia = libres
+        .filter((e) => calendario.fechaDe(e.inicio) === obj.fecha)
+        .sort((a, b) => Math.abs(a.inicio.getTime() - preferido) - Math.abs(b.inicio.getTime() - preferido));
+      const elegido = delDia[0] ?? libres.find((e) => calendario.fechaDe(e.inicio) > obj.fecha);
+      const dia = texto(fechaCorta.format(calendario.instante(obj.fecha, '12:00')));
+      let choque: string | null = null;
+      if (obj.fecha < hoy) choque = `El ${dia} ya pasó.`;
+      else if (diaDeSemana(obj.fecha) === 0) choque = `El ${dia} es domingo; la clínica no atiende.`;
+      else if (esFestivo(obj.fecha)) choque = mensajeFestivo(dia);
+      else if (elegido && calendario.fechaDe(elegido.inicio) === obj.fecha) {
+        if (elegido.inicio.getTime() !== preferido)
+          choque = `A las ${texto(hora.format(new Date(preferido)))} del ${dia} no hay un espacio libre del doctor.`;
+      } else choque = `El ${dia} no quedan espacios libres del doctor.`;
+      if (!elegido) {
+        resultado.push({
+          sesion: obj.sesion,
+          objetivo: obj.fecha,
+          inicio: null,
+          fin: null,
+          choque:
+            `${choque ?? ''} No hay espacios libres en los ${DIAS_BUSQUEDA_SERIE} días siguientes: agenda esta sesión a mano o cambia el plan.`.trim(),
+        });
+        continue;
+      }
+      tomados.push({ inicio: elegido.inicio.getTime(), hasta: elegido.fin.getTime() + margen * MIN });
+      resultado.push({ sesion: obj.sesion, objetivo: obj.fecha, inicio: elegido.inicio, fin: elegido.fin, choque });
+    }
+    return resultado;
+  }
+
   const horasHasta = (inicio: Date) => (inicio.getTime() - calendario.ahora().getTime()) / (60 * MIN);
 
   return {
@@ -309,19 +514,7 @@ export function createCitasService(deps: {
 
     doctores: () => repo.doctoresActivos(),
 
-    async crear(
-      actor: Actor,
-      datos: {
-        doctor_id: number;
-        inicio: string;
-        tipo?: TipoCita | undefined;
-        procedimiento_id?: number | undefined;
-        paciente_id?: number | undefined;
-        motivo?: string | null | undefined;
-      },
-      origen: Origen,
-      claveIdempotencia?: string,
-    ): Promise<Cita> {
+    async crear(actor: Actor, datos: DatosNuevaCita, origen: Origen, claveIdempotencia?: string): Promise<Cita> {
       const huella = createHash('sha256').update(JSON.stringify(datos)).digest('hex');
       if (claveIdempotencia) {
         const previa = await repo.idempotencia(actor.id, claveIdempotencia);
@@ -330,70 +523,12 @@ export function createCitasService(deps: {
           return toCitaWire((await repo.buscar(previa.cita_id))!);
         }
       }
-      let pacienteId: number;
-      if (actor.rol === 'paciente') {
-        if (datos.paciente_id !== undefined && datos.paciente_id !== actor.id) throw prohibido(M.soloPropia);
-        pacienteId = actor.id;
-      } else {
-        if (!datos.paciente_id) throw regla(M.pacienteRequerido, 'paciente_id');
-        pacienteId = datos.paciente_id;
-      }
-      const paciente = await personaActiva(
-        pacienteId,
-        'paciente',
-        'La paciente no existe o su cuenta está inactiva.',
-        'paciente_id',
-      );
-      await personaActiva(datos.doctor_id, 'doctor', 'Ese doctor no existe o no está activo.', 'doctor_id');
-
-      // A patient booking with a cart and no type asks for an evaluation of what is in the cart.
-      const delCarrito =
-        actor.rol === 'paciente' && !datos.tipo
-          ? (await repos.carrito.listar(actor.id)).map((i) => i.procedimiento_id)
-          : [];
-      const tipo: TipoCita = datos.tipo ?? 'evaluacion';
-      const { duracion, margen, proc } = await duracionDe(tipo, datos.procedimiento_id);
-      const inicio = new Date(datos.inicio);
-      await revisarHorario(datos.doctor_id, inicio, duracion, margen);
-      if (proc) {
-        const hoy = calendario.fechaDe(inicio);
-        if (proc.edad_minima > 0 && !paciente.fecha_nacimiento) {
-          throw regla(
-            'Registra la fecha de nacimiento de la paciente antes de agendar este procedimiento (Ley 1799 de 2016).',
-            'paciente_id',
-          );
-        }
-        if (proc.edad_minima > 0 && edadEn(paciente.fecha_nacimiento!, hoy) < proc.edad_minima) {
-          throw regla(
-            proc.edad_minima >= 18
-              ? M.menorDeEdad
-              : `Este procedimiento requiere tener al menos ${proc.edad_minima} años.`,
-            'procedimiento_id',
-          );
-        }
-        if (proc.requiere_evaluacion && !(await repo.tieneEvaluacionRealizada(pacienteId))) {
-          throw regla(M.requiereEvaluacion, 'procedimiento_id');
-        }
-      }
-      const fin = new Date(inicio.getTime() + duracion * MIN);
-
+      const p = await preparar(actor, datos);
       const id = await conCruces(
         () =>
           transaccion(async (tx) => {
-            const nueva = await tx.citas.crear({
-              paciente_id: pacienteId,
-              doctor_id: datos.doctor_id,
-              tipo,
-              estado: 'pendiente',
-              inicio,
-              fin,
-              ocupado_hasta: new Date(fin.getTime() + margen * MIN),
-              procedimiento_id: tipo === 'procedimiento' ? (datos.procedimiento_id ?? null) : null,
-              procedimientos_solicitados: delCarrito,
-              motivo: datos.motivo || null,
-              creada_por: actor.id,
-            });
-            if (delCarrito.length) await tx.carrito.limpiar(actor.id);
+            const nueva = await insertar(tx, actor, p, origen);
+            if (p.delCarrito.length) await tx.carrito.limpiar(actor.id);
             if (claveIdempotencia) {
               await tx.citas.guardarIdempotencia({
                 usuario_id: actor.id,
@@ -402,33 +537,9 @@ export function createCitasService(deps: {
                 cita_id: nueva,
               });
             }
-            await auditar(
-              tx,
-              actor,
-              'cita.crear',
-              nueva,
-              `tipo=${tipo}; paciente=${pacienteId}; doctor=${datos.doctor_id}; inicio=${inicio.toISOString()}`,
-              origen,
-            );
-            const cuando = `${fechaCorta.format(inicio)} a las ${hora.format(inicio)}`;
-            await avisar(
-              tx,
-              datos.doctor_id,
-              'cita.nueva',
-              nueva,
-              `Nueva cita con ${paciente.nombre} el ${cuando} (${NOMBRE_TIPO[tipo]})`,
-            );
-            await avisar(
-              tx,
-              pacienteId,
-              'cita.nueva',
-              nueva,
-              `Tu cita de ${NOMBRE_TIPO[tipo]} quedó agendada para el ${cuando}`,
-            );
-            await programarRecordatorio(tx, nueva, inicio);
             return nueva;
           }),
-        { doctorId: datos.doctor_id, inicio, duracion, margen, pacienteId },
+        p,
       ).catch(async (err: unknown) => {
         // The same key sent twice at once: the first commit wins, the second answers with its appointment.
         if (claveIdempotencia && isUniqueViolation(err, 'idempotencia_usuario_id_clave_pk')) {
@@ -440,6 +551,39 @@ export function createCitasService(deps: {
       });
       return toCitaWire((await repo.buscar(id))!);
     },
+
+    // ---- the follow-up series (issue 9, item 4; decision 0017): the same checks and writes as `crear` ----
+    /** Every rule of a new appointment, checked before anything is written. */
+    preparar,
+    /** Writes a prepared appointment in the caller's transaction (row, audit, notifications, reminder). */
+    insertar,
+    /** The 409 a person can act on for an exclusion violation of this prepared appointment; null for other errors. */
+    async conflictoDe(err: unknown, p: CitaPreparada): Promise<AppError | null> {
+      try {
+        await conCruces(() => Promise.reject(err), p);
+        return null;
+      } catch (e) {
+        return e instanceof AppError && e.code === 'HORARIO_OCUPADO' ? e : null;
+      }
+    },
+    /** Whether the patient may have this procedure at all (Ley 1799, evaluation first): the reason, or null. */
+    async impedimento(pacienteId: number, procedimientoId: number, fecha: Fecha): Promise<string | null> {
+      try {
+        const paciente = await personaActiva(
+          pacienteId,
+          'paciente',
+          'La paciente no existe o su cuenta está inactiva.',
+          'paciente_id',
+        );
+        const { proc } = await duracionDe('procedimiento', procedimientoId);
+        await revisarPaciente(paciente, proc!, pacienteId, fecha);
+        return null;
+      } catch (err) {
+        if (err instanceof AppError && err.statusCode === 422) return err.message;
+        throw err;
+      }
+    },
+    proponerSerie,
 
     async buscar(actor: Actor, id: number): Promise<Cita> {
       return toCitaWire(await cargar(actor, id));

@@ -123,9 +123,16 @@ export function createConsentimientosRepository(db: Executor) {
       await db.insert(revocacionesConsentimiento).values(v);
     },
 
-    /** DOMAIN.md: a procedure appointment is realizada only with a signed, unrevoked consent for it. */
+    /**
+     * DOMAIN.md: a procedure appointment is realizada only with a signed, unrevoked consent for THAT procedure.
+     * A consent signed before staff changed the appointment's procedure (PATCH editarcita) does not count.
+     */
     async tieneVigente(citaId: number): Promise<boolean> {
       const [f] = await conRevocacion()
+        .innerJoin(
+          citas,
+          and(eq(citas.id, consentimientos.cita_id), eq(citas.procedimiento_id, consentimientos.procedimiento_id)),
+        )
         .where(and(eq(consentimientos.cita_id, citaId), isNull(revocacionesConsentimiento.id)))
         .limit(1);
       return !!f;

@@ -62,13 +62,18 @@ const plantillaWire = (p: PlantillaFila) => ({
   vigente_desde: p.vigente_desde,
 });
 
-/** Assistants see that a consent exists and its status (and whether photos are allowed), not its content. */
-function toWire(f: ConsentimientoConRevocacion, completo: boolean): Consentimiento {
+/**
+ * Assistants see that a consent exists and its status (and whether photos are allowed), not its content.
+ * `procedimientoActual` is the appointment's procedure now: a consent signed for another one (staff changed the
+ * procedure afterwards) stays in view but no longer covers the appointment.
+ */
+function toWire(f: ConsentimientoConRevocacion, completo: boolean, procedimientoActual: number | null): Consentimiento {
   const c = f.consentimiento;
   return {
     id: c.id,
     cita_id: c.cita_id,
     estado: f.revocacion ? 'revocado' : 'firmado',
+    otro_procedimiento: c.procedimiento_id !== procedimientoActual,
     plantilla_version: c.plantilla_version,
     firmado_en: c.firmado_en,
     texto: completo ? c.texto : null,
@@ -273,7 +278,7 @@ export function createConsentimientosService(deps: {
             ? { id: cita.procedimiento_id!, nombre: cita.procedimiento_nombre }
             : null,
         plantilla: plantilla ? plantillaWire(plantilla) : null,
-        consentimientos: lista.map((f) => toWire(f, completo(actor))),
+        consentimientos: lista.map((f) => toWire(f, completo(actor), cita.procedimiento_id)),
       };
     },
 
@@ -296,7 +301,7 @@ export function createConsentimientosService(deps: {
       if (await repo.tieneVigente(citaId)) throw conflicto(MENSAJES_CONSENTIMIENTO.yaFirmado);
       const png = await pngDeFirma(datos.firma);
       const id = await registrar(actor, cita, plantilla, png, datos.acepta_fotos, origen, firmadoEn);
-      return toWire((await repo.porId(id))!, completo(actor));
+      return toWire((await repo.porId(id))!, completo(actor), cita.procedimiento_id);
     },
 
     /** Rehashes the stored PDF and compares it with the hash the signed row recorded. */
@@ -347,7 +352,8 @@ export function createConsentimientosService(deps: {
           throw conflicto(MENSAJES_CONSENTIMIENTO.yaRevocado);
         throw err;
       }
-      return toWire((await repo.porId(id))!, true);
+      const cita = await repo.cita(f.consentimiento.cita_id);
+      return toWire((await repo.porId(id))!, true, cita?.procedimiento_id ?? null);
     },
 
     /**

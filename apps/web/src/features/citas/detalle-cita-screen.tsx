@@ -28,6 +28,7 @@ import { EstadoCitaBadge, TipoCitaBadge } from '../../components/cita-badges.tsx
 import { Dato } from './components/dato.tsx';
 import { ConsentimientoInformado } from './components/consentimiento-informado.tsx';
 import { NotaEvolucion } from './components/nota-evolucion.tsx';
+import { PlanSeguimiento } from './components/plan-seguimiento.tsx';
 import { ReagendarCitaModal } from './components/reagendar-cita-modal.tsx';
 import classes from './citas.module.css';
 import { idDeRuta } from './id-de-ruta.ts';
@@ -47,7 +48,9 @@ function AccionesPersonal({ cita, esSuDoctor }: { cita: CitaWire; esSuDoctor: bo
   // A procedure also needs the patient's signed consent (the same query as the consent section).
   const esProcedimiento = cita.tipo === 'procedimiento';
   const consentimiento = useConsentimiento(cita.id, esSuDoctor && cita.estado === 'confirmada' && esProcedimiento);
-  const consentido = !esProcedimiento || !!consentimiento.data?.consentimientos.some((c) => c.estado === 'firmado');
+  const consentido =
+    !esProcedimiento ||
+    !!consentimiento.data?.consentimientos.some((c) => c.estado === 'firmado' && !c.otro_procedimiento);
 
   const cambiar = (nuevo: 'confirmada' | 'realizada') =>
     estado.mutate(
@@ -231,6 +234,8 @@ function Detalle({ cita }: { cita: CitaWire }) {
       {/* Issue 9, item 5: the procedure's informed consent, signed before it (procedure appointments only). */}
       {cita.estado !== 'cancelada' && <ConsentimientoInformado cita={cita} />}
       {cita.estado !== 'cancelada' && <NotaEvolucion cita={cita} />}
+      {/* Issue 9, item 4: the follow-up plan recorded on the note, and the series it proposes. */}
+      {cita.estado !== 'cancelada' && <PlanSeguimiento cita={cita} />}
       <section aria-label="Acciones de la cita">
         {personal ? (
           <AccionesPersonal cita={cita} esSuDoctor={esSuDoctor} />

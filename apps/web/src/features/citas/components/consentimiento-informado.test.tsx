@@ -65,6 +65,7 @@ const firmado = (over: Partial<ConsentimientoWire> = {}): ConsentimientoWire => 
   id: 12,
   cita_id: 41,
   estado: 'firmado',
+  otro_procedimiento: false,
   plantilla_version: 2,
   firmado_en: '2026-11-20T14:05:00.000Z',
   texto: TEXTO,
@@ -210,6 +211,24 @@ describe('consentimiento informado', { timeout: 30_000 }, () => {
   it('at the desk the assistant hands the device over to the patient', async () => {
     montar({ id: 9, rol: 'asistente' }, [en(consentimientosRutas.porCita, { body: pendiente() }, { citaId: 41 })]);
     expect(await screen.findByText(/Entrega el dispositivo a la paciente/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Firmar consentimiento' })).toBeInTheDocument();
+  });
+
+  it('the assistant sees the status but no PDF download, and is told who downloads it (DOMAIN.md)', async () => {
+    const soloEstado = { ...pendiente(), consentimientos: [firmado({ texto: null, pdf: null })] };
+    montar({ id: 9, rol: 'asistente' }, [en(consentimientosRutas.porCita, { body: soloEstado }, { citaId: 41 })]);
+    expect(
+      await screen.findByText(/lo descargan la paciente desde su cuenta y el doctor de la cita/),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Descargar PDF del consentimiento' })).not.toBeInTheDocument();
+  });
+
+  it('a consent signed for the previous procedure does not cover the appointment: the patient signs again', async () => {
+    const cambiado = { ...pendiente(), consentimientos: [firmado({ otro_procedimiento: true })] };
+    montar({ id: 1, rol: 'paciente' }, [en(consentimientosRutas.porCita, { body: cambiado }, { citaId: 41 })]);
+    expect(await screen.findByText('De otro procedimiento')).toBeInTheDocument();
+    expect(screen.getByText(/hace falta firmar el consentimiento del procedimiento actual/)).toBeInTheDocument();
+    expect(screen.getByText('Pendiente')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Firmar consentimiento' })).toBeInTheDocument();
   });
 

@@ -98,6 +98,11 @@ function Firmado({ c, puedeRevocar }: { c: ConsentimientoWire; puedeRevocar: boo
             Revocado
           </Badge>
         )}
+        {c.otro_procedimiento && (
+          <Badge color="orange" variant="light">
+            De otro procedimiento
+          </Badge>
+        )}
         <Text size="sm" c="dimmed">
           Firmado el {formatFechaHora(c.firmado_en)} · versión {c.plantilla_version}
           {c.acepta_fotos !== null && (c.acepta_fotos ? ' · autoriza fotos' : ' · no autoriza fotos')}
@@ -107,6 +112,19 @@ function Firmado({ c, puedeRevocar }: { c: ConsentimientoWire; puedeRevocar: boo
         <Text size="sm">
           Revocado el {formatFechaHora(c.revocado_en)}
           {c.motivo_revocacion ? `: ${c.motivo_revocacion}` : '.'}
+        </Text>
+      )}
+      {c.otro_procedimiento && (
+        <Text size="sm">
+          Se firmó para el procedimiento que tenía antes la cita. Como el procedimiento cambió, hace falta firmar el
+          consentimiento del procedimiento actual.
+        </Text>
+      )}
+      {/* DOMAIN.md: the assistant never reads clinical content, so the signed PDF is not theirs to download. */}
+      {!c.pdf && (
+        <Text size="sm" c="dimmed">
+          El PDF firmado es parte de la historia clínica: lo descargan la paciente desde su cuenta y el doctor de la
+          cita.
         </Text>
       )}
       {c.pdf && (
@@ -229,7 +247,7 @@ function Contenido({ cita, esPaciente, enRecepcion }: { cita: CitaWire; esPacien
       />
     );
   const datos = q.data;
-  const vigente = datos.consentimientos.find((c) => c.estado === 'firmado');
+  const vigente = datos.consentimientos.find((c) => c.estado === 'firmado' && !c.otro_procedimiento);
   const abierta = cita.estado === 'pendiente' || cita.estado === 'confirmada';
   const puedeFirmar = (esPaciente || enRecepcion) && abierta && !vigente;
   return (
