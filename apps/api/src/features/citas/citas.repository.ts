@@ -1,6 +1,6 @@
 // SQL for appointments, doctors' weekly hours, agenda blocks and idempotency keys. Reads join the people and
 // procedures an appointment names, in one statement; the overlap rules live in the database (0005_citas.sql).
-import { and, asc, desc, eq, gt, gte, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import {
@@ -87,10 +87,32 @@ export type FiltroCitas = {
   hasta?: Date | undefined;
   buscar?: string | undefined;
   limite: number;
+  /** Rows to skip (pagination). */
+  offset?: number | undefined;
   orden: 'reciente' | 'cronologico';
 };
+type Condiciones = Omit<FiltroCitas, 'limite' | 'offset' | 'orden'>;
 
 const contiene = (q: string) => `%${q.replace(/[\\%_]/g, '\\$&')}%`;
+
+/** The WHERE of a list and of its count (the patient's name is searched through the `paciente` join). */
+function condiciones(f: Condiciones): SQL | undefined {
+  const c: (SQL | undefined)[] = [];
+  if (f.pacienteId !== undefined) c.push(eq(citas.paciente_id, f.pacienteId));
+  if (f.doctorId !== undefined) c.push(eq(citas.doctor_id, f.doctorId));
+  if (f.estado) c.push(eq(citas.estado, f.estado));
+  if (f.tipo) c.push(eq(citas.tipo, f.tipo));
+  if (f.desde) c.push(gte(citas.inicio, f.desde));
+  if (f.hasta) c.push(lt(citas.inicio, f.hasta));
+  if (f.buscar) {
+    const q = f.buscar;
+    const porId = /^\d{1,9}$/.test(q) ? sql` or ${citas.id} = ${Number(q)}` : sql``;
+    c.push(
+      sql`(f_unaccent(lower(${paciente.nombre})) like f_unaccent(lower(${contiene(q)})) or ${citas.tipo} ilike ${contiene(q)} or ${citas.estado} ilike ${contiene(q)}${porId})`,
+    );
+  }
+  return and(...c);
+}
 
 export function createCitasRepository(db: Executor) {
   const detalle = () =>
@@ -127,28 +149,24 @@ export function createCitasRepository(db: Executor) {
     },
 
     async listar(f: FiltroCitas): Promise<CitaDetalle[]> {
-      const c: (SQL | undefined)[] = [];
-      if (f.pacienteId !== undefined) c.push(eq(citas.paciente_id, f.pacienteId));
-      if (f.doctorId !== undefined) c.push(eq(citas.doctor_id, f.doctorId));
-      if (f.estado) c.push(eq(citas.estado, f.estado));
-      if (f.tipo) c.push(eq(citas.tipo, f.tipo));
-      if (f.desde) c.push(gte(citas.inicio, f.desde));
-      if (f.hasta) c.push(lt(citas.inicio, f.hasta));
-      if (f.buscar) {
-        const q = f.buscar;
-        const porId = /^\d{1,9}$/.test(q) ? sql` or ${citas.id} = ${Number(q)}` : sql``;
-        c.push(
-          sql`(f_unaccent(lower(${paciente.nombre})) like f_unaccent(lower(${contiene(q)})) or ${citas.tipo} ilike ${contiene(q)} or ${citas.estado} ilike ${contiene(q)}${porId})`,
-        );
-      }
       const filas = await detalle()
-        .where(and(...c))
+        .where(condiciones(f))
         .orderBy(
           f.orden === 'reciente' ? desc(citas.inicio) : asc(citas.inicio),
           f.orden === 'reciente' ? desc(citas.id) : asc(citas.id),
         )
-        .limit(f.limite);
+        .limit(f.limite)
+        .offset(f.offset ?? 0);
       return filas as CitaDetalle[];
+    },
+
+    /** How many appointments match the filters (the total of a paginated list). */
+    async contar(f: Condiciones): Promise<number> {
+      const consulta = db.select({ n: count() }).from(citas).$dynamic();
+      // Only the name search needs the patient.
+      if (f.buscar) consulta.innerJoin(paciente, eq(paciente.id, citas.paciente_id));
+      const [fila] = await consulta.where(condiciones(f));
+      return fila?.n ?? 0;
     },
 
     /** Whether the doctor has (had) any appointment with this patient. */
