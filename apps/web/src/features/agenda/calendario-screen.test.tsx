@@ -2,7 +2,7 @@ import { createEvent, fireEvent, screen, waitFor, within } from '@testing-librar
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { citasRutas } from '@clinica/contracts/rutas';
 import { tokenExpiringIn } from '../../lib/session/test-tokens.ts';
-import { mockFetch, renderWithProviders, simular } from '../../lib/session/test-utils.tsx';
+import { mockFetch, paginaDe, renderWithProviders, simular } from '../../lib/session/test-utils.tsx';
 import { cita, diaHabil, doctores, espacio, iso } from './agenda-fixtures.ts';
 import CalendarioScreen from './calendario-screen.tsx';
 
@@ -34,7 +34,7 @@ describe('CalendarioScreen', () => {
   it('shows one column per doctor, type and state as text, and hides cancelled ones until asked', async () => {
     const { calls } = mockFetch([
       simular(citasRutas.doctores, { body: doctores }),
-      simular(citasRutas.listar, { body: [ana, cancelada, deCatalina] }),
+      simular(citasRutas.listar, { body: paginaDe([ana, cancelada, deCatalina]) }),
     ]);
     renderCalendario();
     await screen.findByTestId('cita-1');
@@ -57,7 +57,7 @@ describe('CalendarioScreen', () => {
   it('week view asks for Monday to Sunday and shows the days as columns', async () => {
     const { calls } = mockFetch([
       simular(citasRutas.doctores, { body: doctores }),
-      simular(citasRutas.listar, { body: [ana] }),
+      simular(citasRutas.listar, { body: paginaDe([ana]) }),
     ]);
     renderCalendario('&vista=semana');
     await screen.findByRole('link', { name: /Sofía Ramírez/ });
@@ -71,7 +71,7 @@ describe('CalendarioScreen', () => {
     const nuevo = espacio(dia, '15:00');
     const { calls } = mockFetch([
       simular(citasRutas.doctores, { body: doctores }),
-      simular(citasRutas.listar, { body: [ana] }),
+      simular(citasRutas.listar, { body: paginaDe([ana]) }),
       simular(citasRutas.disponibilidad, { body: [espacio(dia, '14:30'), nuevo] }),
       simular(
         citasRutas.reagendar,
@@ -95,7 +95,7 @@ describe('CalendarioScreen', () => {
     const mensaje = 'Ese horario ya no está disponible. Elige otro de los horarios libres.';
     const { calls } = mockFetch([
       simular(citasRutas.doctores, { body: doctores }),
-      simular(citasRutas.listar, { body: [ana] }),
+      simular(citasRutas.listar, { body: paginaDe([ana]) }),
       simular(citasRutas.reagendar, { status: 409, body: { error: mensaje, code: 'HORARIO_OCUPADO' } }, { id: 1 }),
     ]);
     renderCalendario();

@@ -30,7 +30,7 @@ import { mensajeDeError } from '../../lib/forms/field-errors.ts';
 import { paths } from '../../lib/paths.ts';
 import { useAuth } from '../../lib/session/auth-context.tsx';
 import { formatFecha, formatFechaHora, formatFechaLarga, hoy, zonaClinica } from '../../lib/tiempo.ts';
-import { useCitas, useDoctores, useReagendarCita, type CitaWire } from './api/agenda-api.ts';
+import { useAgenda, useDoctores, useReagendarCita, type CitaWire } from './api/agenda-api.ts';
 import { nombreTipo, tiposCita } from './agenda-textos.ts';
 import { CalendarioGrid, minutosDe, type Columna } from './components/calendario-grid.tsx';
 import classes from './components/calendario.module.css';
@@ -74,7 +74,7 @@ function CalendarioScreenContenido() {
   const desde = vista === 'dia' ? fecha : lunesDe(fecha);
   const hasta = vista === 'dia' ? fecha : sumarDias(desde, 6);
   const doctores = useDoctores();
-  const citas = useCitas({ desde, hasta, doctorId: doctorFiltro ?? undefined });
+  const citas = useAgenda({ desde, hasta, doctorId: doctorFiltro ?? undefined });
   const reagendar = useReagendarCita();
   const [movidas, setMovidas] = useState<Map<number, { inicio: string; fin: string }>>(new Map());
   const [aMover, setAMover] = useState<CitaWire | null>(null);
