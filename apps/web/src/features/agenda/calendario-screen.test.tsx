@@ -120,6 +120,62 @@ describe('CalendarioScreen', () => {
     await waitFor(() => expect(screen.getByTestId('cita-1').style.top).toBe(topAntes));
   });
 
+  it("dragging to another doctor's column (day view) moves it to that doctor through editarcita", async () => {
+    const movida = { ...ana, doctor: doctores[1]!, inicio: iso(dia, '13:00'), fecha: iso(dia, '13:00') };
+    const { calls } = mockFetch([
+      simular(citasRutas.doctores, { body: doctores }),
+      simular(citasRutas.listar, { body: paginaDe([ana, deCatalina]) }),
+      simular(citasRutas.editar, { body: movida }, { id: 1 }),
+    ]);
+    renderCalendario();
+    const tarjeta = await screen.findByTestId('cita-1');
+    const otraColumna = (await screen.findByTestId('cita-3')).parentElement!;
+    expect(otraColumna).not.toBe(tarjeta.parentElement);
+    const dataTransfer = { setData: () => {}, effectAllowed: '', dropEffect: '' };
+    const arrastrar = (tipo: 'dragStart' | 'dragOver' | 'drop', el: HTMLElement, clientY: number) => {
+      const ev = createEvent[tipo](el, { dataTransfer });
+      Object.defineProperty(ev, 'clientY', { value: clientY });
+      fireEvent(el, ev);
+    };
+    arrastrar('dragStart', tarjeta, 0);
+    arrastrar('dragOver', otraColumna, 6 * 60 * 1.6);
+    arrastrar('drop', otraColumna, 6 * 60 * 1.6);
+    await waitFor(() => expect(calls.some((c) => c.method === 'PATCH')).toBe(true));
+    const patch = calls.find((c) => c.method === 'PATCH')!;
+    expect(patch.url.pathname).toBe('/apicitas/editarcita/1');
+    expect(patch.body).toEqual({ doctor_id: 3, inicio: iso(dia, '13:00') });
+    expect(await screen.findByText(/quedó para el .* con Dra\. Catalina Vélez/)).toBeInTheDocument();
+  });
+
+  it('"Mover" to another doctor offers that doctor\'s free times and a refusal keeps the dialog with the reason', async () => {
+    const mensaje = 'Ese horario está fuera de la agenda del doctor. Elige uno de los horarios libres.';
+    const { calls } = mockFetch([
+      simular(citasRutas.doctores, { body: doctores }),
+      simular(citasRutas.listar, { body: paginaDe([ana]) }),
+      simular(citasRutas.disponibilidad, {
+        responder: (_b, url) => ({ body: [espacio(dia, '10:00', Number(url.searchParams.get('doctor_id')))] }),
+      }),
+      simular(citasRutas.editar, { status: 422, body: { error: mensaje, code: 'REGLA_NEGOCIO' } }, { id: 1 }),
+    ]);
+    renderCalendario();
+    fireEvent.click(await screen.findByRole('button', { name: /Acciones de la cita de Sofía Ramírez/ }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Mover' }));
+    const dialogo = await screen.findByRole('dialog', { name: 'Mover la cita' });
+    fireEvent.click(within(dialogo).getAllByLabelText('Doctor')[0]!);
+    fireEvent.click(await screen.findByRole('option', { name: 'Dra. Catalina Vélez' }));
+    await waitFor(() =>
+      expect(
+        calls.some((c) => c.url.pathname === '/apicitas/disponibilidad' && c.url.searchParams.get('doctor_id') === '3'),
+      ).toBe(true),
+    );
+    fireEvent.click(await within(dialogo).findByRole('radio', { name: '10:00 a. m.' }));
+    fireEvent.click(within(dialogo).getByRole('button', { name: 'Mover cita' }));
+    expect(await within(dialogo).findByText(mensaje)).toBeInTheDocument();
+    const patch = calls.find((c) => c.method === 'PATCH')!;
+    expect(patch.url.pathname).toBe('/apicitas/editarcita/1');
+    expect(patch.body).toEqual({ doctor_id: 3, inicio: iso(dia, '10:00') });
+  });
+
   it('shows the error state with a retry when the agenda does not load', async () => {
     mockFetch([
       simular(citasRutas.doctores, { body: doctores }),

@@ -19,6 +19,7 @@ export type PaginaCitasWire = RespuestaApi<typeof citasRutas.listar>;
 export type FiltroDisponibilidad = NonNullable<QueryDe<EndpointDe<typeof citasRutas.disponibilidad>>>;
 export type CrearCitaBody = BodyDe<EndpointDe<typeof citasRutas.crear>>;
 export type CrearBloqueoBody = BodyDe<EndpointDe<typeof citasRutas.crearBloqueo>>;
+export type EditarCitaBody = BodyDe<EndpointDe<typeof citasRutas.editar>>;
 
 /** Rows per page of the appointment lists. */
 export const POR_PAGINA_CITAS = 20;
@@ -51,6 +52,8 @@ export const crearCita = ({ body, clave }: { body: CrearCitaBody; clave: string 
   api(citasRutas.crear, { body, headers: { 'Idempotency-Key': clave } });
 export const reagendarCita = (id: number, inicio: string) =>
   api(citasRutas.reagendar, { params: { id }, body: { inicio } });
+/** Staff: another doctor (and time) goes through editarcita, which checks that doctor's hours and agenda. */
+export const editarCita = (id: number, body: EditarCitaBody) => api(citasRutas.editar, { params: { id }, body });
 export const cancelarCita = (id: number, motivo: string) =>
   api(citasRutas.cancelar, { params: { id }, body: { motivo } });
 export const obtenerHorarios = (doctorId: number) => api(citasRutas.horarios, { params: { doctorId } });
@@ -138,6 +141,18 @@ export function useReagendarCita() {
   const invalidar = useInvalidarCitas();
   return useMutation({
     mutationFn: ({ id, inicio }: { id: number; inicio: string }) => reagendarCita(id, inicio),
+    onSettled: invalidar,
+  });
+}
+
+/** Moves an appointment: to another time of its doctor (reagendarcita) or to another doctor (editarcita). */
+export function useMoverCita() {
+  const invalidar = useInvalidarCitas();
+  return useMutation({
+    mutationFn: ({ cita, inicio, doctorId }: { cita: CitaWire; inicio: string; doctorId: number }) =>
+      doctorId === cita.doctor.id
+        ? reagendarCita(cita.id, inicio)
+        : editarCita(cita.id, { doctor_id: doctorId, inicio }),
     onSettled: invalidar,
   });
 }
