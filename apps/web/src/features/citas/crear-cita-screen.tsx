@@ -238,12 +238,9 @@ export default function CrearCitaScreen() {
   const [errorAgregar, setErrorAgregar] = useState<string | null>(null);
   const pedidoAtendido = useRef(false);
   useEffect(() => {
-    if (esPersonal || status !== 'ready' || pedidoAtendido.current) return;
+    // Without a treatment in the address there is nothing to add (`agregando` started false).
+    if (esPersonal || status !== 'ready' || procedimientoPedido === null || pedidoAtendido.current) return;
     pedidoAtendido.current = true;
-    if (procedimientoPedido === null) {
-      setAgregando(false);
-      return;
-    }
     void addToCart(procedimientoPedido).then((r) => {
       if (!r.added && r.reason === 'error') {
         setErrorAgregar(
