@@ -7,6 +7,11 @@ import classes from './tabla-apilable.module.css';
 
 export type AnchoApilable = 640 | 720 | 820;
 
+/** Text shown only when the table is stacked into cards, e.g. <SoloApilada>Cita n.º </SoloApilada>{id}. */
+export function SoloApilada({ children }: { children: ReactNode }) {
+  return <span className={classes.soloApilada}>{children}</span>;
+}
+
 export function TablaApilable({ apilarBajo, children }: { apilarBajo: AnchoApilable; children: ReactNode }) {
   return (
     <div className={classes.contenedor} data-apilar={apilarBajo}>
