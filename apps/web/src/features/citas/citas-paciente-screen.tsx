@@ -107,7 +107,7 @@ export default function CitasPacienteScreen() {
     contenido = (
       // A table from tablet widths up; on phones each appointment is a card (no sideways scroll either way).
       <Paper withBorder p={{ base: 'sm', sm: 0 }}>
-        <TablaApilable apilarBajo={640}>
+        <TablaApilable apilarBajo={560}>
           <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="md">
             <Table.Thead>
               <Table.Tr>
@@ -127,7 +127,11 @@ export default function CitasPacienteScreen() {
                       {c.id}
                     </Text>
                   </Table.Td>
-                  <Table.Td data-label="Fecha">{formatFechaHora(c.fecha)}</Table.Td>
+                  <Table.Td data-label="Fecha">
+                    <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                      {formatFechaHora(c.fecha)}
+                    </Text>
+                  </Table.Td>
                   <Table.Td data-label="Tipo">
                     <TipoCitaBadge tipo={c.tipo} />
                   </Table.Td>

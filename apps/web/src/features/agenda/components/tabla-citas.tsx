@@ -22,7 +22,7 @@ type Props = {
 
 export function TablaCitas({ citas, caption, ocupado, onCancelar }: Props) {
   return (
-    <TablaApilable apilarBajo={640}>
+    <TablaApilable apilarBajo={560}>
       <Table verticalSpacing="sm" highlightOnHover aria-busy={ocupado} style={{ opacity: ocupado ? 0.7 : 1 }}>
         <Table.Caption>
           <VisuallyHidden>{caption}</VisuallyHidden>
