@@ -137,7 +137,7 @@ export function SelectorHorario({
         {cargando ? (
           <div role="status">
             <VisuallyHidden>Buscando horarios libres…</VisuallyHidden>
-            <SimpleGrid cols={{ base: 2, xs: 3 }} spacing="xs" aria-hidden="true">
+            <SimpleGrid cols={{ base: 2, xs: 3 }} spacing="xs" aria-hidden="true" className={classes.rejilla}>
               {Array.from({ length: 9 }, (_, i) => (
                 <Skeleton key={i} height={48} radius="md" />
               ))}
@@ -156,6 +156,7 @@ export function SelectorHorario({
           <SimpleGrid
             cols={{ base: 2, xs: 3 }}
             spacing="xs"
+            className={classes.rejilla}
             role="group"
             aria-labelledby="titulo-horas"
             className={classes.grilla}
