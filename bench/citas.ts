@@ -187,27 +187,30 @@ async function benchMotor(motor: 'PostgreSQL' | 'PGlite'): Promise<Resultado> {
         return `desde=${dia}&hasta=${sumarDias(dia, 6)}`;
       };
       const rutas: [string, (i: number) => string][] = [
-        ['GET /apicitas/listarcitas sin filtros (limite 50)', () => '/apicitas/listarcitas?limite=50'],
-        ['GET /apicitas/listarcitas sin filtros (limite 500, como la web)', () => '/apicitas/listarcitas?limite=500'],
+        ['GET /apicitas/listarcitas sin filtros (porPagina 50)', () => '/apicitas/listarcitas?porPagina=50'],
+        [
+          'GET /apicitas/listarcitas sin filtros (porPagina 100, el máximo)',
+          () => '/apicitas/listarcitas?porPagina=100',
+        ],
         [
           'GET /apicitas/listarcitas?doctorId&desde&hasta (una semana de un doctor)',
-          (i) => `/apicitas/listarcitas?doctorId=${d.desde + (i % DOCTORES)}&${semana(i)}&limite=500`,
+          (i) => `/apicitas/listarcitas?doctorId=${d.desde + (i % DOCTORES)}&${semana(i)}&porPagina=100`,
         ],
         [
-          'GET /apicitas/listarcitas?estado=pendiente&tipo=control (limite 50)',
-          () => '/apicitas/listarcitas?estado=pendiente&tipo=control&limite=50',
+          'GET /apicitas/listarcitas?estado=pendiente&tipo=control (porPagina 50)',
+          () => '/apicitas/listarcitas?estado=pendiente&tipo=control&porPagina=50',
         ],
         [
-          'GET /apicitas/listarcitas?buscar=<apellido> (1 de 40 pacientes, limite 50)',
-          (i) => `/apicitas/listarcitas?buscar=${APELLIDOS_BUSCADOS[i % APELLIDOS_BUSCADOS.length]}&limite=50`,
+          'GET /apicitas/listarcitas?buscar=<apellido> (1 de 40 pacientes, porPagina 50)',
+          (i) => `/apicitas/listarcitas?buscar=${APELLIDOS_BUSCADOS[i % APELLIDOS_BUSCADOS.length]}&porPagina=50`,
         ],
         [
-          'GET /apicitas/listarcitas?buscar=<nombre completo> (limite 50)',
-          (i) => `/apicitas/listarcitas?buscar=${encodeURIComponent(nombreDe(i))}&limite=50`,
+          'GET /apicitas/listarcitas?buscar=<nombre completo> (porPagina 50)',
+          (i) => `/apicitas/listarcitas?buscar=${encodeURIComponent(nombreDe(i))}&porPagina=50`,
         ],
         [
           'GET /apicitas/listarcitas?buscar=<id de cita>',
-          (i) => `/apicitas/listarcitas?buscar=${1 + ((i * 7919) % nCitas)}&limite=50`,
+          (i) => `/apicitas/listarcitas?buscar=${1 + ((i * 7919) % nCitas)}&porPagina=50`,
         ],
         [
           'GET /apicitas/citasusuario/{id} (10 citas por paciente)',

@@ -1,7 +1,8 @@
 // Issue 8 on a phone (375 x 812) against the production build with the demo data: a patient adds a procedure
-// to the cart, books an evaluation of it at a free time from /crearcita, and finds it in /miscitas.
+// to the cart, books an evaluation of it at a free time from /crearcita, and finds it in /miscitas; a visitor
+// books an evaluation straight from a service page («Reservar valoración»), signing in on the way.
 import { describe, it } from 'vitest';
-import { apiFetch, DEMO, expect, signInAs, useBrowser } from './harness.ts';
+import { apiFetch, DEMO, DEMO_PASSWORD, expect, loginToken, signInAs, useBrowser } from './harness.ts';
 
 type CitaApi = { id: number; inicio: string; estado: string; procedimientos_solicitados: { nombre: string }[] };
 
@@ -58,5 +59,46 @@ describe('citas de la paciente en el teléfono', () => {
       .filter({ hasText: hora });
     await expect(tarjeta.first()).toBeVisible();
     await expect(tarjeta.first().getByText('Pendiente')).toBeVisible();
+  });
+
+  it('a visitor books an evaluation from a service page: signs in, comes back to /crearcita with that treatment', async () => {
+    const { page } = t;
+    const token = await loginToken(DEMO.paciente);
+    expect((await apiFetch('/apicarrito/limpiarmicarrito', { method: 'DELETE', token })).status).toBeLessThan(300);
+    const antes = (await apiFetch<CitaApi[]>('/apicitas/miscitas', { token })).body.map((c) => c.id);
+
+    await page.goto('/servicios');
+    await page.getByRole('link', { name: 'Peeling químico superficial', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Peeling químico superficial' }).waitFor();
+    await page.getByRole('button', { name: 'Reservar valoración' }).click();
+
+    // Not signed in: sign in, and land on the booking screen with the treatment already in the evaluation.
+    await page.waitForURL('**/iniciarsesion');
+    await page.getByLabel('Correo electrónico').fill(DEMO.paciente);
+    await page.getByLabel(/^Contraseña/).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+    await page.waitForURL('**/crearcita');
+    const evaluar = page.getByRole('region', { name: 'En tu valoración, el doctor revisará:' });
+    await expect(evaluar.getByText('Peeling químico superficial')).toBeVisible();
+    // The phone layout does not scroll sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+    const primera = page
+      .getByRole('group', { name: /^Horarios libres del / })
+      .getByRole('button')
+      .first();
+    await expect(primera).toBeVisible();
+    await primera.click();
+    await page.getByRole('button', { name: 'Confirmar cita' }).click();
+    await expect(page.getByRole('heading', { name: '¡Tu cita quedó agendada!' })).toBeVisible();
+    await expect(page.getByText('Se evaluará:')).toBeVisible();
+
+    // One new evaluation of that treatment; the cart is empty again.
+    const nuevas = (await apiFetch<CitaApi[]>('/apicitas/miscitas', { token })).body.filter(
+      (c) => !antes.includes(c.id),
+    );
+    expect(nuevas).toHaveLength(1);
+    expect(nuevas[0]!.procedimientos_solicitados.map((p) => p.nombre)).toEqual(['Peeling químico superficial']);
+    expect((await apiFetch<unknown[]>('/apicarrito/listarmicarrito', { token })).body).toEqual([]);
   });
 });

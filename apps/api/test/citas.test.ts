@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MENSAJES_CITAS as M, citasPaths as rutas, type CitaWire } from '@clinica/contracts/citas';
 import { carritoPaths } from '@clinica/contracts/carrito';
 import { evolucionesPaths } from '@clinica/contracts/evoluciones';
-import { auditoria, carritoItems, citas, usuarios } from '../src/db/schema/index.ts';
+import { auditoria, carritoItems, citas, notificaciones, procedimientos, usuarios } from '../src/db/schema/index.ts';
 import { createTestApp, type TestContext } from './helpers.ts';
 import { crearUsuario, type UsuarioDePrueba } from './auth-helpers.ts';
 import { crearCategoria, crearProcedimiento } from './catalogo-fixtures.ts';
@@ -40,6 +40,7 @@ const crear = (quien: UsuarioDePrueba, body: object, headers: Record<string, str
   pedir('POST', rutas.crear, quien, body, headers);
 /** 2026-11-24 at 09:00 Bogotá as the wire writes it. */
 const bogota = (fecha: string, hora: string) => `${fecha}T${hora}:00-05:00`;
+type Pagina = { items: CitaWire[]; total: number; pagina: number; porPagina: number };
 const filasCitas = async () => (await t.database.db.select({ n: count() }).from(citas))[0]!.n;
 
 beforeAll(async () => {
@@ -288,13 +289,13 @@ describe('booking', () => {
       `${rutas.listar}?doctorId=${nocturno.id}&desde=2026-11-25&hasta=2026-11-25`,
       asistente,
     );
-    expect((delDia.json() as CitaWire[]).map((c) => c.id)).toEqual([res.json().id]);
+    expect((delDia.json() as Pagina).items.map((c) => c.id)).toEqual([res.json().id]);
     const siguiente = await pedir(
       'GET',
       `${rutas.listar}?doctorId=${nocturno.id}&desde=2026-11-26&hasta=2026-11-26`,
       asistente,
     );
-    expect(siguiente.json()).toEqual([]);
+    expect(siguiente.json()).toEqual({ items: [], total: 0, pagina: 1, porPagina: 20 });
   });
 });
 
@@ -334,28 +335,34 @@ describe('who sees what', () => {
 
   it('listarcitas is for staff; a doctor lists their own agenda only; buscar matches the patient name', async () => {
     expect((await pedir('GET', rutas.listar, paciente)).statusCode).toBe(403);
-    const delDoctor = (await pedir('GET', rutas.listar, doctora)).json() as CitaWire[];
+    const delDoctor = ((await pedir('GET', rutas.listar, doctora)).json() as Pagina).items;
     expect(delDoctor.every((c) => c.doctor.id === doctora.id)).toBe(true);
     const [fila] = await t.database.db
       .select({ nombre: usuarios.nombre })
       .from(usuarios)
       .where(eq(usuarios.id, paciente.id));
     const encontradas = (
-      await pedir('GET', `${rutas.listar}?buscar=${encodeURIComponent(fila!.nombre)}`, asistente)
-    ).json() as CitaWire[];
+      (await pedir('GET', `${rutas.listar}?buscar=${encodeURIComponent(fila!.nombre)}`, asistente)).json() as Pagina
+    ).items;
     expect(encontradas.length).toBeGreaterThan(0);
     expect(encontradas.every((c) => c.usuario.id === paciente.id)).toBe(true);
     // Part of a name, without accents and in any case, also finds it.
     const parte = fila!.nombre.split(' ')[0]!.normalize('NFD').replace(/\p{M}/gu, '').toUpperCase();
     const porParte = (
-      await pedir('GET', `${rutas.listar}?buscar=${encodeURIComponent(parte)}`, asistente)
-    ).json() as CitaWire[];
+      (
+        await pedir('GET', `${rutas.listar}?buscar=${encodeURIComponent(parte)}&porPagina=100`, asistente)
+      ).json() as Pagina
+    ).items;
     expect(porParte.some((c) => c.id === cita.id)).toBe(true);
   });
 
   it('listarcitas buscar also matches the id, part of the type and part of the status (SPEC 5)', async () => {
     const buscar = async (q: string) =>
-      (await pedir('GET', `${rutas.listar}?buscar=${encodeURIComponent(q)}`, asistente)).json() as CitaWire[];
+      (
+        (
+          await pedir('GET', `${rutas.listar}?buscar=${encodeURIComponent(q)}&porPagina=100`, asistente)
+        ).json() as Pagina
+      ).items;
     expect((await buscar(String(cita.id))).some((c) => c.id === cita.id)).toBe(true);
     const porTipo = await buscar('EVALU');
     expect(porTipo.some((c) => c.id === cita.id)).toBe(true);
@@ -377,6 +384,290 @@ describe('who sees what', () => {
     expect(mover.statusCode).toBe(404);
     const [fila] = await t.database.db.select().from(citas).where(eq(citas.id, cita.id));
     expect(fila).toMatchObject({ estado: 'pendiente', inicio: new Date('2026-11-26T20:00:00Z') });
+  });
+});
+
+describe('listarcitas pagination', () => {
+  let medico: UsuarioDePrueba;
+  let pacienteLista: UsuarioDePrueba;
+  const ids: number[] = [];
+  const listar = (query: string, quien: UsuarioDePrueba = asistente) => pedir('GET', `${rutas.listar}?${query}`, quien);
+
+  beforeAll(async () => {
+    medico = await crearUsuario(t.database, 'doctor', { now: reloj.now() });
+    pacienteLista = await crearUsuario(t.database, 'paciente', { now: reloj.now() });
+    await t.database.db.update(usuarios).set({ nombre: 'Zoraida Paginada' }).where(eq(usuarios.id, pacienteLista.id));
+    expect((await pedir('PUT', rutas.horarios(medico.id), asistente, { horarios: HORARIO })).statusCode).toBe(200);
+    for (const h of ['08:00', '08:30', '09:00', '09:30', '10:00']) {
+      const res = await crear(asistente, {
+        doctor_id: medico.id,
+        paciente_id: pacienteLista.id,
+        inicio: bogota('2026-12-03', h),
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      ids.push(res.json().id);
+    }
+  });
+
+  it('pages with a total: newest first without dates, every appointment once across pages', async () => {
+    const p1 = await listar(`doctorId=${medico.id}&porPagina=2`);
+    expect(p1.statusCode).toBe(200);
+    expect(p1.json()).toMatchObject({ total: 5, pagina: 1, porPagina: 2 });
+    const vistas: number[] = [];
+    for (const pagina of [1, 2, 3]) {
+      const r = (await listar(`doctorId=${medico.id}&porPagina=2&pagina=${pagina}`)).json() as Pagina;
+      expect(r.total).toBe(5);
+      vistas.push(...r.items.map((c) => c.id));
+    }
+    expect(vistas).toEqual([...ids].reverse());
+    const lejos = (await listar(`doctorId=${medico.id}&porPagina=2&pagina=9`)).json();
+    expect(lejos).toEqual({ items: [], total: 5, pagina: 9, porPagina: 2 });
+  });
+
+  it('20 per page by default; with dates, in time order; filters and the search count in the total', async () => {
+    const porDefecto = (await listar(`doctorId=${medico.id}`)).json() as Pagina;
+    expect(porDefecto).toMatchObject({ total: 5, pagina: 1, porPagina: 20 });
+    const rango = (
+      await listar(`doctorId=${medico.id}&desde=2026-12-03&hasta=2026-12-03&porPagina=3`)
+    ).json() as Pagina;
+    expect(rango.items.map((c) => c.id)).toEqual(ids.slice(0, 3));
+    expect(rango.total).toBe(5);
+
+    const confirmada = await pedir('PATCH', rutas.editarEstado(ids[0]!), asistente, { estado: 'confirmada' });
+    expect(confirmada.statusCode).toBe(200);
+    const soloConfirmadas = (await listar(`doctorId=${medico.id}&estado=confirmada`)).json() as Pagina;
+    expect(soloConfirmadas).toMatchObject({ total: 1, items: [{ id: ids[0] }] });
+    expect((await listar(`doctorId=${medico.id}&tipo=procedimiento`)).json()).toMatchObject({ total: 0, items: [] });
+
+    // SPEC 5: the patient's name (any case, no accents needed), the id, the type or the state.
+    const porNombre = (await listar('buscar=zoraida%20paginada&porPagina=1')).json() as Pagina;
+    expect(porNombre).toMatchObject({ total: 5, porPagina: 1 });
+    expect(porNombre.items).toHaveLength(1);
+    expect(porNombre.items[0]!.usuario.id).toBe(pacienteLista.id);
+    const porId = (await listar(`buscar=${ids[2]}&doctorId=${medico.id}`)).json() as Pagina;
+    expect(porId).toMatchObject({ total: 1, items: [{ id: ids[2] }] });
+    const porEstado = (await listar(`buscar=confirm&doctorId=${medico.id}`)).json() as Pagina;
+    expect(porEstado).toMatchObject({ total: 1, items: [{ id: ids[0] }] });
+  });
+
+  it('a doctor pages through their own agenda only: the total counts only theirs', async () => {
+    const propia = (await listar('porPagina=100', medico)).json() as Pagina;
+    expect(propia.total).toBe(5);
+    expect(propia.items.every((c) => c.doctor.id === medico.id)).toBe(true);
+    // Asking for another doctor changes nothing: still their own.
+    const ajena = (await listar(`doctorId=${doctor.id}&porPagina=100`, medico)).json() as Pagina;
+    expect(ajena.items.map((c) => c.id).sort()).toEqual([...ids].sort());
+  });
+
+  it.each([
+    ['porPagina=0', 'Pide al menos 1 registro por página'],
+    ['porPagina=101', 'Máximo 100 por página'],
+    ['porPagina=muchas', 'La cantidad por página debe ser un número'],
+    ['porPagina=2.5', 'La cantidad por página debe ser un número entero'],
+    ['pagina=0', 'La página debe ser 1 o mayor'],
+    ['pagina=-3', 'La página debe ser 1 o mayor'],
+    ['pagina=1.5', 'La página debe ser un número entero'],
+    ['pagina=dos', 'La página debe ser un número'],
+    ['pagina=100001', 'Página fuera de rango'],
+  ])('refuses %s with a Spanish message', async (query, mensaje) => {
+    const res = await listar(query);
+    expect(res.statusCode).toBe(400);
+    const cuerpo = res.json();
+    expect(cuerpo.code).toBe('VALIDACION');
+    expect(cuerpo.error).toContain(mensaje);
+    expect(cuerpo.issues).toEqual([expect.objectContaining({ mensaje })]);
+  });
+});
+
+describe('moving an appointment to another doctor', () => {
+  let origen: UsuarioDePrueba;
+  let destino: UsuarioDePrueba;
+  let pacienteMov: UsuarioDePrueba;
+  let cita: CitaWire;
+  const editar = (quien: UsuarioDePrueba | undefined, body: object, id = cita.id) =>
+    pedir('PATCH', rutas.editar(id), quien, body);
+  const filaDe = async (id: number) => (await t.database.db.select().from(citas).where(eq(citas.id, id)))[0]!;
+
+  beforeAll(async () => {
+    origen = await crearUsuario(t.database, 'doctor', { now: reloj.now() });
+    destino = await crearUsuario(t.database, 'doctor', { now: reloj.now() });
+    pacienteMov = await crearUsuario(t.database, 'paciente', { now: reloj.now() });
+    await pedir('PUT', rutas.horarios(origen.id), asistente, { horarios: HORARIO });
+    // The other doctor works mornings only, Monday to Friday.
+    await pedir('PUT', rutas.horarios(destino.id), asistente, {
+      horarios: [1, 2, 3, 4, 5].map((dia) => ({ dia_semana: dia, hora_inicio: '08:00', hora_fin: '12:00' })),
+    });
+    const res = await crear(asistente, {
+      doctor_id: origen.id,
+      paciente_id: pacienteMov.id,
+      inicio: bogota('2026-12-09', '15:00'),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    cita = res.json();
+  });
+
+  it("the other doctor's hours and blocks apply; refused moves change nothing", async () => {
+    // 15:00 is inside the first doctor's hours but not the second's.
+    const fuera = await editar(asistente, { doctor_id: destino.id });
+    expect(fuera.statusCode).toBe(422);
+    expect(fuera.json()).toMatchObject({ code: 'REGLA_NEGOCIO', error: M.fueraDeHorario });
+    const sabado = await editar(asistente, { doctor_id: destino.id, inicio: bogota('2026-12-12', '09:00') });
+    expect(sabado.json()).toMatchObject({ error: M.fueraDeHorario });
+
+    const bloqueo = await pedir('POST', rutas.bloqueos(destino.id), asistente, {
+      inicio: bogota('2026-12-10', '08:00'),
+      fin: bogota('2026-12-10', '10:00'),
+      motivo: 'Congreso',
+    });
+    expect(bloqueo.statusCode).toBe(201);
+    const bloqueada = await editar(asistente, { doctor_id: destino.id, inicio: bogota('2026-12-10', '09:00') });
+    expect(bloqueada.statusCode).toBe(422);
+    expect(bloqueada.json().error).toBe(M.bloqueado);
+
+    const inactivo = await crearUsuario(t.database, 'doctor', { now: reloj.now() });
+    await t.database.db.update(usuarios).set({ estado: false }).where(eq(usuarios.id, inactivo.id));
+    const aInactivo = await editar(asistente, { doctor_id: inactivo.id });
+    expect(aInactivo.statusCode).toBe(422);
+    expect(aInactivo.json().error).toBe('Ese doctor no existe o no está activo.');
+    // A patient is not a doctor.
+    expect((await editar(asistente, { doctor_id: pacienteMov.id })).statusCode).toBe(422);
+
+    expect(await filaDe(cita.id)).toMatchObject({ doctor_id: origen.id, inicio: new Date('2026-12-09T20:00:00Z') });
+  });
+
+  it("a taken time of the other doctor is 409 HORARIO_OCUPADO with that doctor's next free times", async () => {
+    const ocupante = await crear(otraPaciente, { doctor_id: destino.id, inicio: bogota('2026-12-11', '08:00') });
+    expect(ocupante.statusCode, ocupante.body).toBe(201);
+    const choque = await editar(asistente, { doctor_id: destino.id, inicio: bogota('2026-12-11', '08:00') });
+    expect(choque.statusCode).toBe(409);
+    const cuerpo = choque.json();
+    expect(cuerpo).toMatchObject({ code: 'HORARIO_OCUPADO', error: M.ocupado });
+    expect(cuerpo.siguientes[0]).toEqual({
+      inicio: '2026-12-11T13:30:00.000Z',
+      fin: '2026-12-11T14:00:00.000Z',
+      doctor_id: destino.id,
+    });
+    expect(cuerpo.siguientes.every((e: { doctor_id: number }) => e.doctor_id === destino.id)).toBe(true);
+    expect((await filaDe(cita.id)).doctor_id).toBe(origen.id);
+  });
+
+  it("the other doctor's procedure margin counts: the slot right after a procedure with a buffer is taken", async () => {
+    const categoria = await crearCategoria(t.app, admin.headers);
+    const conMargen = await crearProcedimiento(t.app, admin.headers, categoria.id, {
+      duracion_minutos: 30,
+      requiere_evaluacion: false,
+    });
+    await t.database.db.update(procedimientos).set({ margen_minutos: 30 }).where(eq(procedimientos.id, conMargen.id));
+    const previa = await crear(asistente, {
+      doctor_id: destino.id,
+      paciente_id: otraPaciente.id,
+      tipo: 'procedimiento',
+      procedimiento_id: conMargen.id,
+      inicio: bogota('2026-12-14', '08:00'),
+    });
+    expect(previa.statusCode, previa.body).toBe(201);
+    // 08:30 is inside the 30-minute buffer after it.
+    const enMargen = await editar(asistente, { doctor_id: destino.id, inicio: bogota('2026-12-14', '08:30') });
+    expect(enMargen.statusCode).toBe(409);
+    expect(enMargen.json().siguientes[0].inicio).toBe('2026-12-14T14:00:00.000Z');
+  });
+
+  it('a free time of the other doctor: moved, audited with before and after, both doctors and the patient told', async () => {
+    const movida = await editar(asistente, { doctor_id: destino.id, inicio: bogota('2026-12-11', '10:00') });
+    expect(movida.statusCode, movida.body).toBe(200);
+    expect(movida.json()).toMatchObject({
+      doctor: { id: destino.id },
+      inicio: '2026-12-11T15:00:00.000Z',
+      fin: '2026-12-11T15:30:00.000Z',
+      usuario: { id: pacienteMov.id },
+    });
+    expect(await filaDe(cita.id)).toMatchObject({ doctor_id: destino.id, inicio: new Date('2026-12-11T15:00:00Z') });
+    const [audit] = await t.database.db
+      .select()
+      .from(auditoria)
+      .where(
+        and(
+          eq(auditoria.recurso, 'cita'),
+          eq(auditoria.recurso_id, String(cita.id)),
+          eq(auditoria.accion, 'cita.editar'),
+        ),
+      );
+    expect(audit!.detalle).toContain(`doctor=${origen.id}->${destino.id}`);
+    expect(audit!.detalle).toContain('inicio=2026-12-09T20:00:00.000Z->2026-12-11T15:00:00.000Z');
+    const avisos = await t.database.db
+      .select({ usuario_id: notificaciones.usuario_id, tipo: notificaciones.tipo, mensaje: notificaciones.mensaje })
+      .from(notificaciones)
+      .where(eq(notificaciones.cita_id, cita.id));
+    expect(avisos).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ usuario_id: destino.id, tipo: 'cita.nueva' }),
+        expect.objectContaining({ usuario_id: origen.id, tipo: 'cita.reasignada' }),
+        expect.objectContaining({
+          usuario_id: pacienteMov.id,
+          tipo: 'cita.reagendada',
+          mensaje: expect.stringContaining('Tu cita fue reagendada para el 11/12/2026'),
+        }),
+      ]),
+    );
+    // The old doctor's time is free again; the new doctor's is taken.
+    const libresOrigen = (
+      await pedir('GET', `${rutas.disponibilidad}?doctor_id=${origen.id}&desde=2026-12-09&hasta=2026-12-09`)
+    ).json() as { inicio: string }[];
+    expect(libresOrigen.map((e) => e.inicio)).toContain('2026-12-09T20:00:00.000Z');
+    const otra = await crear(otraPaciente, { doctor_id: destino.id, inicio: bogota('2026-12-11', '10:00') });
+    expect(otra.statusCode).toBe(409);
+  });
+
+  it('who may move it: staff; the previous doctor no longer sees it; patients and anonymous cannot', async () => {
+    const body = { doctor_id: origen.id, inicio: bogota('2026-12-15', '09:00') };
+    expect((await editar(undefined, body)).statusCode).toBe(401);
+    expect((await editar(pacienteMov, body)).statusCode).toBe(403);
+    expect((await editar(otraPaciente, body)).statusCode).toBe(403);
+    // The appointment is now the other doctor's: to the previous one it does not exist.
+    const ajeno = await editar(origen, body);
+    expect(ajeno.statusCode).toBe(404);
+    expect(ajeno.json().error).toBe(M.noEncontrada);
+    expect((await filaDe(cita.id)).doctor_id).toBe(destino.id);
+    // Its own doctor may hand it back; an administrator may move it again.
+    const devuelta = await editar(destino, body);
+    expect(devuelta.statusCode, devuelta.body).toBe(200);
+    expect(devuelta.json().doctor.id).toBe(origen.id);
+    const admin2 = await editar(admin, { doctor_id: destino.id, inicio: bogota('2026-12-15', '10:00') });
+    expect(admin2.statusCode, admin2.body).toBe(200);
+    expect((await filaDe(cita.id)).doctor_id).toBe(destino.id);
+  });
+
+  it('a realizada appointment keeps its doctor and time; its notes can still change', async () => {
+    const hecha = (
+      await crear(asistente, {
+        doctor_id: origen.id,
+        paciente_id: pacienteMov.id,
+        inicio: bogota('2026-12-17', '14:00'),
+      })
+    ).json() as CitaWire;
+    await t.database.db.update(citas).set({ estado: 'realizada' }).where(eq(citas.id, hecha.id));
+    const res = await editar(asistente, { doctor_id: destino.id, inicio: bogota('2026-12-17', '09:00') }, hecha.id);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error).toBe('Una cita realizada no se puede mover ni cambiar de doctor, tipo o procedimiento.');
+    expect((await filaDe(hecha.id)).doctor_id).toBe(origen.id);
+    const notas = await editar(asistente, { observaciones: 'Llegó puntual' }, hecha.id);
+    expect(notas.statusCode, notas.body).toBe(200);
+    expect(notas.json()).toMatchObject({ observaciones: 'Llegó puntual', doctor: { id: origen.id } });
+  });
+
+  it('a cancelled appointment cannot be moved to another doctor (409)', async () => {
+    const otra = (
+      await crear(asistente, {
+        doctor_id: origen.id,
+        paciente_id: pacienteMov.id,
+        inicio: bogota('2026-12-16', '14:00'),
+      })
+    ).json() as CitaWire;
+    expect((await pedir('PATCH', rutas.cancelar(otra.id), asistente, { motivo: 'Viaje' })).statusCode).toBe(200);
+    const res = await editar(asistente, { doctor_id: destino.id, inicio: bogota('2026-12-16', '09:00') }, otra.id);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ code: 'CITA_CANCELADA', error: M.cancelada });
+    expect((await filaDe(otra.id)).doctor_id).toBe(origen.id);
   });
 });
 

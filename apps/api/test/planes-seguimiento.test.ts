@@ -357,7 +357,9 @@ describe('the proposal and its confirmation', () => {
       .where(eq(auditoria.accion, 'plan_seguimiento.confirmar'));
     expect(audit).toHaveLength(1);
     // In the doctor's agenda.
-    const agenda = (await pedir('GET', `${citasPaths.listar}?desde=2026-12-07&hasta=2026-12-10`, doctor)).json();
+    const agenda = (
+      await pedir('GET', `${citasPaths.listar}?desde=2026-12-07&hasta=2026-12-10&porPagina=100`, doctor)
+    ).json().items;
     expect(agenda.map((c: CitaWire) => c.id)).toEqual(expect.arrayContaining(creadas.map((c) => c.id)));
     // Booked sessions show as such, cannot be booked twice, and the plan no longer changes.
     const despues = (await pedir('GET', rutas.propuesta(plan.id), asistente)).json() as PropuestaWire;

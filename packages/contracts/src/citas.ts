@@ -1,7 +1,7 @@
 // Appointment contracts (SPEC 3, 7; DOMAIN.md "citas"): the wire shape every /apicitas answer carries, the
 // bodies and queries of each operation, and the Spanish messages of the booking rules.
 import { z } from 'zod';
-import { fechaDia, fechaHora, idParam, mensajeSchema } from './common.ts';
+import { fechaDia, fechaHora, idParam, mensajeSchema, paginacionQuery, paginado } from './common.ts';
 import { endpoint } from './endpoint.ts';
 import { errorSchema } from './errors.ts';
 import { citasRutas } from './rutas.ts';
@@ -109,7 +109,8 @@ export const cancelarCitaSchema = z.object({
 });
 export const editarEstadoCitaSchema = z.object({ estado: estadoCitaSchema });
 
-export const listarCitasQuery = z.object({
+/** Staff list: the shared pagination (pagina from 1, porPagina 1-100, 20 by default) plus the filters. */
+export const listarCitasQuery = paginacionQuery.extend({
   doctorId: idEntero('El doctor').optional(),
   estado: estadoCitaSchema.optional(),
   tipo: tipoCitaSchema.optional(),
@@ -122,8 +123,9 @@ export const listarCitasQuery = z.object({
     .max(100, 'Máximo 100 caracteres')
     .refine(...SIN_NUL)
     .optional(),
-  limite: z.coerce.number<number>().int().min(1).max(500, 'Máximo 500 citas por consulta').default(200),
 });
+/** One page of appointments and how many match in all. */
+export const paginaCitasSchema = paginado(citaSchema);
 
 export const disponibilidadQuery = z
   .object({
@@ -237,7 +239,7 @@ export const citasEndpoints = {
   misCitas: endpoint(citasRutas.misCitas, { response: { 200: listaCitasSchema, 401: errorSchema } }),
   listar: endpoint(citasRutas.listar, {
     querystring: listarCitasQuery,
-    response: { 200: listaCitasSchema, ...errores },
+    response: { 200: paginaCitasSchema, ...errores },
   }),
   buscar: endpoint(citasRutas.buscar, { params: citaIdParam, response: { 200: citaSchema, ...errores } }),
   pacientesDoctor: endpoint(citasRutas.pacientesDoctor, { response: { 200: listaPacientesDoctorSchema, ...errores } }),

@@ -25,14 +25,22 @@ export const fechaHora = z.codec(z.iso.datetime({ offset: true }), z.date(), {
 /** A calendar date without time, 'YYYY-MM-DD'. */
 export const fechaDia = z.iso.date({ message: 'Usa el formato AAAA-MM-DD' });
 
+/** Most rows one page of any paginated list carries. */
+export const POR_PAGINA_MAX = 100;
+
 export const paginacionQuery = z.object({
   pagina: z.coerce
-    .number<number>()
-    .int()
+    .number<number>({ message: 'La página debe ser un número' })
+    .int('La página debe ser un número entero')
     .min(1, 'La página debe ser 1 o mayor')
     .max(100_000, 'Página fuera de rango')
     .default(1),
-  porPagina: z.coerce.number<number>().int().min(1).max(100, 'Máximo 100 por página').default(20),
+  porPagina: z.coerce
+    .number<number>({ message: 'La cantidad por página debe ser un número' })
+    .int('La cantidad por página debe ser un número entero')
+    .min(1, 'Pide al menos 1 registro por página')
+    .max(POR_PAGINA_MAX, `Máximo ${POR_PAGINA_MAX} por página`)
+    .default(20),
 });
 
 export function paginado<T extends z.ZodType>(item: T) {

@@ -5,7 +5,12 @@
 import type { ReactNode } from 'react';
 import classes from './tabla-apilable.module.css';
 
-export type AnchoApilable = 640 | 720 | 820;
+export type AnchoApilable = 560 | 640 | 720 | 820;
+
+/** Text shown only when the table is stacked into cards, e.g. <SoloApilada>Cita n.º </SoloApilada>{id}. */
+export function SoloApilada({ children }: { children: ReactNode }) {
+  return <span className={classes.soloApilada}>{children}</span>;
+}
 
 export function TablaApilable({ apilarBajo, children }: { apilarBajo: AnchoApilable; children: ReactNode }) {
   return (

@@ -24,3 +24,23 @@ export function textoMostrando(
 ): string {
   return `Mostrando ${desde}–${hasta} de ${total} ${total === 1 ? nombre.singular : nombre.plural}`;
 }
+
+/**
+ * Every item of a paginated list, asking page after page until the total is reached: for screens that need a
+ * whole, bounded set (one day's or one week's agenda), never for open-ended lists. `maxPaginas` bounds the work;
+ * `total` says how many there are, so a screen can tell when it got only part of them.
+ */
+export async function todasLasPaginas<T>(
+  pedir: (pagina: number) => Promise<{ items: T[]; total: number }>,
+  maxPaginas = 50,
+): Promise<{ items: T[]; total: number }> {
+  const items: T[] = [];
+  let total = 0;
+  for (let pagina = 1; pagina <= maxPaginas; pagina += 1) {
+    const r = await pedir(pagina);
+    items.push(...r.items);
+    total = r.total;
+    if (r.items.length === 0 || items.length >= r.total) break;
+  }
+  return { items, total };
+}

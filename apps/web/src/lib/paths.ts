@@ -1,6 +1,9 @@
 // Every route path of the web, as SPEC section 2 spells them.
 import { PAGINA_RESTABLECER_CONTRASENA } from '@clinica/contracts/rutas';
 
+/** Query parameter of /crearcita naming the treatment the evaluation is for. */
+export const PARAM_PROCEDIMIENTO_CITA = 'procedimiento';
+
 export const paths = {
   raiz: '/',
   inicio: '/inicio',
@@ -35,6 +38,8 @@ export const paths = {
   panelDoctor: '/panelotro',
   verTodoCita: '/vertodocita',
   crearCita: '/crearcita',
+  /** /crearcita with a treatment to evaluate (a service page's «Reservar valoración»): it joins the cart there. */
+  crearCitaPara: (procedimientoId: number | string) => `/crearcita?${PARAM_PROCEDIMIENTO_CITA}=${procedimientoId}`,
   crearCitaAsistente: '/crearcitaasistente',
   consultarCitas: '/consultarcitas',
   citasPaciente: (usuarioId: number | string) => `/citaspaciente/${usuarioId}`,

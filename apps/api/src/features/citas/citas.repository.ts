@@ -1,6 +1,6 @@
 // SQL for appointments, doctors' weekly hours, agenda blocks and idempotency keys. Reads join the people and
 // procedures an appointment names, in one statement; the overlap rules live in the database (0005_citas.sql).
-import { and, asc, desc, eq, gt, gte, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { estadosCita, tiposCita } from '@clinica/contracts/citas';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
@@ -88,10 +88,48 @@ export type FiltroCitas = {
   hasta?: Date | undefined;
   buscar?: string | undefined;
   limite: number;
+  /** Rows to skip (pagination). */
+  offset?: number | undefined;
   orden: 'reciente' | 'cronologico';
 };
+type Condiciones = Omit<FiltroCitas, 'limite' | 'offset' | 'orden'>;
 
 const contiene = (q: string) => `%${q.replace(/[\\%_]/g, '\\$&')}%`;
+
+/** The WHERE of a list and of its count (the patient's name is searched through the `paciente` join). */
+function condiciones(f: Condiciones): SQL | undefined {
+  const c: (SQL | undefined)[] = [];
+  if (f.pacienteId !== undefined) c.push(eq(citas.paciente_id, f.pacienteId));
+  if (f.doctorId !== undefined) c.push(eq(citas.doctor_id, f.doctorId));
+  if (f.estado) c.push(eq(citas.estado, f.estado));
+  if (f.tipo) c.push(eq(citas.tipo, f.tipo));
+  if (f.desde) c.push(gte(citas.inicio, f.desde));
+  if (f.hasta) c.push(lt(citas.inicio, f.hasta));
+  if (f.buscar) {
+    // SPEC 5: id, type, status or the patient's name. Types and states are a fixed list, matched here; the
+    // name through the patients it matches (trigram index usuarios_nombre_trgm), never by comparing every
+    // appointment's joined name (seconds with 1M appointments, bench/results/citas.md). A name alone is a
+    // semi-join; with an id, type or status too, the patients go in as an array so an index serves each
+    // branch of the OR.
+    const q = f.buscar;
+    const minus = q.toLowerCase();
+    const tipos = tiposCita.filter((t) => t.includes(minus));
+    const estados = estadosCita.filter((e) => e.includes(minus));
+    const id = /^\d{1,9}$/.test(q) ? Number(q) : undefined;
+    const pacientes = sql`select ${usuarios.id} from ${usuarios} where f_unaccent(lower(${usuarios.nombre})) like f_unaccent(lower(${contiene(q)}))`;
+    c.push(
+      tipos.length || estados.length || id !== undefined
+        ? or(
+            sql`${citas.paciente_id} = any(array(${pacientes}))`,
+            tipos.length ? inArray(citas.tipo, tipos) : undefined,
+            estados.length ? inArray(citas.estado, estados) : undefined,
+            id !== undefined ? eq(citas.id, id) : undefined,
+          )
+        : sql`${citas.paciente_id} in (${pacientes})`,
+    );
+  }
+  return and(...c);
+}
 
 export function createCitasRepository(db: Executor) {
   const detalle = () =>
@@ -128,44 +166,24 @@ export function createCitasRepository(db: Executor) {
     },
 
     async listar(f: FiltroCitas): Promise<CitaDetalle[]> {
-      const c: (SQL | undefined)[] = [];
-      if (f.pacienteId !== undefined) c.push(eq(citas.paciente_id, f.pacienteId));
-      if (f.doctorId !== undefined) c.push(eq(citas.doctor_id, f.doctorId));
-      if (f.estado) c.push(eq(citas.estado, f.estado));
-      if (f.tipo) c.push(eq(citas.tipo, f.tipo));
-      if (f.desde) c.push(gte(citas.inicio, f.desde));
-      if (f.hasta) c.push(lt(citas.inicio, f.hasta));
-      if (f.buscar) {
-        // SPEC 5: id, type, status or the patient's name. Types and states are a fixed list, matched here; the
-        // name through the patients it matches (trigram index usuarios_nombre_trgm), never by comparing every
-        // appointment's joined name (seconds with 1M appointments, bench/results/citas.md). A name alone is a
-        // semi-join; with an id, type or status too, the patients go in as an array so an index serves each
-        // branch of the OR.
-        const q = f.buscar;
-        const minus = q.toLowerCase();
-        const tipos = tiposCita.filter((t) => t.includes(minus));
-        const estados = estadosCita.filter((e) => e.includes(minus));
-        const id = /^\d{1,9}$/.test(q) ? Number(q) : undefined;
-        const pacientes = sql`select ${usuarios.id} from ${usuarios} where f_unaccent(lower(${usuarios.nombre})) like f_unaccent(lower(${contiene(q)}))`;
-        c.push(
-          tipos.length || estados.length || id !== undefined
-            ? or(
-                sql`${citas.paciente_id} = any(array(${pacientes}))`,
-                tipos.length ? inArray(citas.tipo, tipos) : undefined,
-                estados.length ? inArray(citas.estado, estados) : undefined,
-                id !== undefined ? eq(citas.id, id) : undefined,
-              )
-            : sql`${citas.paciente_id} in (${pacientes})`,
-        );
-      }
       const filas = await detalle()
-        .where(and(...c))
+        .where(condiciones(f))
         .orderBy(
           f.orden === 'reciente' ? desc(citas.inicio) : asc(citas.inicio),
           f.orden === 'reciente' ? desc(citas.id) : asc(citas.id),
         )
-        .limit(f.limite);
+        .limit(f.limite)
+        .offset(f.offset ?? 0);
       return filas as CitaDetalle[];
+    },
+
+    /** How many appointments match the filters (the total of a paginated list). */
+    async contar(f: Condiciones): Promise<number> {
+      const consulta = db.select({ n: count() }).from(citas).$dynamic();
+      // Only the name search needs the patient.
+      if (f.buscar) consulta.innerJoin(paciente, eq(paciente.id, citas.paciente_id));
+      const [fila] = await consulta.where(condiciones(f));
+      return fila?.n ?? 0;
     },
 
     /** Whether the doctor has (had) any appointment with this patient. */

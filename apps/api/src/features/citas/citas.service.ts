@@ -239,15 +239,54 @@ export function createCitasService(deps: {
     if (bloqueos.length) throw regla(M.bloqueado, 'inicio');
   }
 
-  /** 409 with the next free times of that doctor (same length), for the screen to offer. */
-  async function ocupado(doctorId: number, inicio: Date, duracion: number, margen: number, pacienteId?: number) {
+  /** 409 with the next free times of that doctor (same length), for the screen to offer. `excepto`: the
+   *  appointment being moved, whose own time does not count as taken. */
+  async function ocupado(
+    doctorId: number,
+    inicio: Date,
+    duracion: number,
+    margen: number,
+    pacienteId?: number,
+    excepto?: number,
+  ) {
     const desde = calendario.fechaDe(inicio);
     const siguientes = (
-      await espacios({ doctorIds: [doctorId], desde, hasta: sumarDias(desde, 13), duracion, margen, pacienteId })
+      await espacios({
+        doctorIds: [doctorId],
+        desde,
+        hasta: sumarDias(desde, 13),
+        duracion,
+        margen,
+        pacienteId,
+        excepto,
+      })
     )
       .filter((e) => e.inicio.getTime() > inicio.getTime())
       .slice(0, 5);
     return new AppError('HORARIO_OCUPADO', 409, M.ocupado, undefined, { siguientes });
+  }
+
+  /** Ley 1799 de 2016 (minimum age) and "evaluation first" for a procedure appointment of this patient. */
+  async function revisarProcedimiento(
+    paciente: { id: number; fecha_nacimiento: string | null },
+    proc: { edad_minima: number; requiere_evaluacion: boolean },
+    dia: Fecha,
+  ) {
+    if (proc.edad_minima > 0 && !paciente.fecha_nacimiento) {
+      throw regla(
+        'Registra la fecha de nacimiento de la paciente antes de agendar este procedimiento (Ley 1799 de 2016).',
+        'paciente_id',
+      );
+    }
+    if (proc.edad_minima > 0 && edadEn(paciente.fecha_nacimiento!, dia) < proc.edad_minima) {
+      throw regla(
+        proc.edad_minima >= 18 ? M.menorDeEdad : `Este procedimiento requiere tener al menos ${proc.edad_minima} años.`,
+        'procedimiento_id',
+      );
+    }
+    if (proc.requiere_evaluacion && !(await repo.tieneEvaluacionRealizada(paciente.id))) {
+      throw regla(M.requiereEvaluacion, 'procedimiento_id');
+    }
   }
 
   async function personaActiva(id: number, rol: Rol, mensaje: string, campo: string) {
@@ -285,13 +324,13 @@ export function createCitasService(deps: {
   /** Exclusion violations become the 409 a person can act on. */
   async function conCruces<T>(
     trabajo: () => Promise<T>,
-    c: { doctorId: number; inicio: Date; duracion: number; margen: number; pacienteId: number },
+    c: { doctorId: number; inicio: Date; duracion: number; margen: number; pacienteId: number; excepto?: number },
   ): Promise<T> {
     try {
       return await trabajo();
     } catch (err) {
       if (isExclusionViolation(err, CRUCE_DOCTOR))
-        throw await ocupado(c.doctorId, c.inicio, c.duracion, c.margen, c.pacienteId);
+        throw await ocupado(c.doctorId, c.inicio, c.duracion, c.margen, c.pacienteId, c.excepto);
       if (isExclusionViolation(err, CRUCE_PACIENTE)) {
         throw new AppError(
           'HORARIO_OCUPADO',
@@ -304,30 +343,6 @@ export function createCitasService(deps: {
         );
       }
       throw err;
-    }
-  }
-
-  /** Ley 1799 de 2016 and "evaluation first" (DOMAIN.md): whether this patient may have this procedure. */
-  async function revisarPaciente(
-    paciente: { fecha_nacimiento: string | null },
-    proc: { edad_minima: number; requiere_evaluacion: boolean },
-    pacienteId: number,
-    dia: Fecha,
-  ) {
-    if (proc.edad_minima > 0 && !paciente.fecha_nacimiento) {
-      throw regla(
-        'Registra la fecha de nacimiento de la paciente antes de agendar este procedimiento (Ley 1799 de 2016).',
-        'paciente_id',
-      );
-    }
-    if (proc.edad_minima > 0 && edadEn(paciente.fecha_nacimiento!, dia) < proc.edad_minima) {
-      throw regla(
-        proc.edad_minima >= 18 ? M.menorDeEdad : `Este procedimiento requiere tener al menos ${proc.edad_minima} años.`,
-        'procedimiento_id',
-      );
-    }
-    if (proc.requiere_evaluacion && !(await repo.tieneEvaluacionRealizada(pacienteId))) {
-      throw regla(M.requiereEvaluacion, 'procedimiento_id');
     }
   }
 
@@ -358,7 +373,7 @@ export function createCitasService(deps: {
     const { duracion, margen, proc } = await duracionDe(tipo, datos.procedimiento_id);
     const inicio = new Date(datos.inicio);
     await revisarHorario(datos.doctor_id, inicio, duracion, margen);
-    if (proc) await revisarPaciente(paciente, proc, pacienteId, calendario.fechaDe(inicio));
+    if (proc) await revisarProcedimiento(paciente, proc, calendario.fechaDe(inicio));
     return {
       pacienteId,
       pacienteNombre: paciente.nombre,
@@ -576,7 +591,7 @@ export function createCitasService(deps: {
           'paciente_id',
         );
         const { proc } = await duracionDe('procedimiento', procedimientoId);
-        await revisarPaciente(paciente, proc!, pacienteId, fecha);
+        await revisarProcedimiento(paciente, proc!, fecha);
         return null;
       } catch (err) {
         if (err instanceof AppError && err.statusCode === 422) return err.message;
@@ -623,10 +638,11 @@ export function createCitasService(deps: {
         desde?: Fecha | undefined;
         hasta?: Fecha | undefined;
         buscar?: string | undefined;
-        limite: number;
+        pagina: number;
+        porPagina: number;
       },
-    ): Promise<Cita[]> {
-      const filas = await repo.listar({
+    ): Promise<{ items: Cita[]; total: number; pagina: number; porPagina: number }> {
+      const condiciones = {
         // A doctor lists their own agenda only.
         doctorId: actor.rol === 'doctor' ? actor.id : f.doctorId,
         estado: f.estado,
@@ -634,10 +650,17 @@ export function createCitasService(deps: {
         desde: f.desde ? calendario.instante(f.desde) : undefined,
         hasta: f.hasta ? calendario.instante(sumarDias(f.hasta, 1)) : undefined,
         buscar: f.buscar || undefined,
-        limite: f.limite,
-        orden: f.desde || f.hasta ? 'cronologico' : 'reciente',
-      });
-      return filas.map(toCitaWire);
+      };
+      const [filas, total] = await Promise.all([
+        repo.listar({
+          ...condiciones,
+          limite: f.porPagina,
+          offset: (f.pagina - 1) * f.porPagina,
+          orden: f.desde || f.hasta ? 'cronologico' : 'reciente',
+        }),
+        repo.contar(condiciones),
+      ]);
+      return { items: filas.map(toCitaWire), total, pagina: f.pagina, porPagina: f.porPagina };
     },
 
     pacientesDoctor: (actor: Actor) => repo.pacientesDe(actor.id),
@@ -684,7 +707,7 @@ export function createCitasService(deps: {
             }
             await programarRecordatorio(tx, id, inicio);
           }),
-        { doctorId: c.doctor_id, inicio, duracion, margen, pacienteId: c.paciente_id },
+        { doctorId: c.doctor_id, inicio, duracion, margen, pacienteId: c.paciente_id, excepto: id },
       );
       return toCitaWire((await repo.buscar(id))!);
     },
@@ -775,19 +798,37 @@ export function createCitasService(deps: {
       const doctorId = cambios.doctor_id ?? c.doctor_id;
       const tipo = cambios.tipo ?? c.tipo;
       const procedimientoId = cambios.procedimiento_id === undefined ? c.procedimiento_id : cambios.procedimiento_id;
-      const mueve =
-        cambios.doctor_id !== undefined ||
-        cambios.inicio !== undefined ||
-        cambios.tipo !== undefined ||
-        cambios.procedimiento_id !== undefined;
-      const { duracion, margen } = await duracionDe(tipo, procedimientoId);
       const inicio = cambios.inicio ? new Date(cambios.inicio) : c.inicio;
+      const otroDoctor = doctorId !== c.doctor_id;
+      const otraHora = inicio.getTime() !== c.inicio.getTime();
+      const otroServicio = tipo !== c.tipo || (tipo === 'procedimiento' && procedimientoId !== c.procedimiento_id);
+      const mueve = otroDoctor || otraHora || otroServicio;
+      // A visit that happened stays where it happened; only its notes may change.
+      if (mueve && c.estado === 'realizada') {
+        throw regla('Una cita realizada no se puede mover ni cambiar de doctor, tipo o procedimiento.');
+      }
+      const { duracion, margen, proc } = await duracionDe(tipo, procedimientoId);
       if (mueve) {
-        if (cambios.doctor_id !== undefined)
-          await personaActiva(doctorId, 'doctor', 'Ese doctor no existe o no está activo.', 'doctor_id');
+        // Moving to another doctor goes through the same rules as booking with them: active, their hours and
+        // blocks, not in the past; the overlap (with their margins) is the database's to refuse.
+        if (otroDoctor) await personaActiva(doctorId, 'doctor', 'Ese doctor no existe o no está activo.', 'doctor_id');
         await revisarHorario(doctorId, inicio, duracion, margen);
+        if (proc && otroServicio) {
+          const paciente = await repo.persona(c.paciente_id);
+          await revisarProcedimiento(
+            { id: c.paciente_id, fecha_nacimiento: paciente?.fecha_nacimiento ?? null },
+            proc,
+            calendario.fechaDe(inicio),
+          );
+        }
       }
       const fin = new Date(inicio.getTime() + duracion * MIN);
+      const nuevoDoctor = otroDoctor ? await repo.persona(doctorId) : undefined;
+      const antes = [
+        otroDoctor ? `doctor=${c.doctor_id}->${doctorId}` : '',
+        otraHora ? `inicio=${c.inicio.toISOString()}->${inicio.toISOString()}` : '',
+        tipo !== c.tipo ? `tipo=${c.tipo}->${tipo}` : '',
+      ].filter(Boolean);
       await conCruces(
         () =>
           transaccion(async (tx) => {
@@ -805,9 +846,48 @@ export function createCitasService(deps: {
               },
               calendario.ahora(),
             );
-            await auditar(tx, actor, 'cita.editar', id, `campos=${Object.keys(cambios).join(',')}`, origen);
+            await auditar(
+              tx,
+              actor,
+              'cita.editar',
+              id,
+              [`campos=${Object.keys(cambios).join(',')}`, ...antes].join('; '),
+              origen,
+            );
+            const cuando = `${fechaCorta.format(inicio)} a las ${hora.format(inicio)}`;
+            if (otroDoctor) {
+              // The new doctor gets it as a new appointment; the previous one learns it left their agenda.
+              await avisar(
+                tx,
+                doctorId,
+                'cita.nueva',
+                id,
+                `Nueva cita con ${c.paciente_nombre} el ${cuando} (${NOMBRE_TIPO[tipo]})`,
+              );
+              if (actor.id !== c.doctor_id) {
+                await avisar(
+                  tx,
+                  c.doctor_id,
+                  'cita.reasignada',
+                  id,
+                  `La cita de ${c.paciente_nombre} del ${fechaCorta.format(c.inicio)} a las ${hora.format(c.inicio)} pasó a ${nuevoDoctor?.nombre ?? 'otro doctor'}`,
+                );
+              }
+            }
+            if (otraHora || otroDoctor) {
+              await avisar(
+                tx,
+                c.paciente_id,
+                'cita.reagendada',
+                id,
+                otraHora
+                  ? `Tu cita fue reagendada para el ${cuando}${otroDoctor ? ` con ${nuevoDoctor?.nombre ?? 'otro doctor'}` : ''}`
+                  : `Tu cita del ${cuando} ahora es con ${nuevoDoctor?.nombre ?? 'otro doctor'}`,
+              );
+            }
+            if (otraHora) await programarRecordatorio(tx, id, inicio);
           }),
-        { doctorId, inicio, duracion, margen, pacienteId: c.paciente_id },
+        { doctorId, inicio, duracion, margen, pacienteId: c.paciente_id, excepto: id },
       );
       return toCitaWire((await repo.buscar(id))!);
     },

@@ -2,7 +2,7 @@ import { createEvent, fireEvent, screen, waitFor, within } from '@testing-librar
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { citasRutas } from '@clinica/contracts/rutas';
 import { tokenExpiringIn } from '../../lib/session/test-tokens.ts';
-import { mockFetch, renderWithProviders, simular } from '../../lib/session/test-utils.tsx';
+import { mockFetch, paginaDe, renderWithProviders, simular } from '../../lib/session/test-utils.tsx';
 import { cita, diaHabil, doctores, espacio, iso } from './agenda-fixtures.ts';
 import CalendarioScreen from './calendario-screen.tsx';
 
@@ -34,7 +34,7 @@ describe('CalendarioScreen', () => {
   it('shows one column per doctor, type and state as text, and hides cancelled ones until asked', async () => {
     const { calls } = mockFetch([
       simular(citasRutas.doctores, { body: doctores }),
-      simular(citasRutas.listar, { body: [ana, cancelada, deCatalina] }),
+      simular(citasRutas.listar, { body: paginaDe([ana, cancelada, deCatalina]) }),
     ]);
     renderCalendario();
     await screen.findByTestId('cita-1');
@@ -57,7 +57,7 @@ describe('CalendarioScreen', () => {
   it('week view asks for Monday to Sunday and shows the days as columns', async () => {
     const { calls } = mockFetch([
       simular(citasRutas.doctores, { body: doctores }),
-      simular(citasRutas.listar, { body: [ana] }),
+      simular(citasRutas.listar, { body: paginaDe([ana]) }),
     ]);
     renderCalendario('&vista=semana');
     await screen.findByRole('link', { name: /Sofía Ramírez/ });
@@ -71,7 +71,7 @@ describe('CalendarioScreen', () => {
     const nuevo = espacio(dia, '15:00');
     const { calls } = mockFetch([
       simular(citasRutas.doctores, { body: doctores }),
-      simular(citasRutas.listar, { body: [ana] }),
+      simular(citasRutas.listar, { body: paginaDe([ana]) }),
       simular(citasRutas.disponibilidad, { body: [espacio(dia, '14:30'), nuevo] }),
       simular(
         citasRutas.reagendar,
@@ -95,7 +95,7 @@ describe('CalendarioScreen', () => {
     const mensaje = 'Ese horario ya no está disponible. Elige otro de los horarios libres.';
     const { calls } = mockFetch([
       simular(citasRutas.doctores, { body: doctores }),
-      simular(citasRutas.listar, { body: [ana] }),
+      simular(citasRutas.listar, { body: paginaDe([ana]) }),
       simular(citasRutas.reagendar, { status: 409, body: { error: mensaje, code: 'HORARIO_OCUPADO' } }, { id: 1 }),
     ]);
     renderCalendario();
@@ -118,6 +118,62 @@ describe('CalendarioScreen', () => {
     expect(await screen.findByText(mensaje)).toBeInTheDocument();
     expect(screen.getByText('No se movió la cita')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('cita-1').style.top).toBe(topAntes));
+  });
+
+  it("dragging to another doctor's column (day view) moves it to that doctor through editarcita", async () => {
+    const movida = { ...ana, doctor: doctores[1]!, inicio: iso(dia, '13:00'), fecha: iso(dia, '13:00') };
+    const { calls } = mockFetch([
+      simular(citasRutas.doctores, { body: doctores }),
+      simular(citasRutas.listar, { body: paginaDe([ana, deCatalina]) }),
+      simular(citasRutas.editar, { body: movida }, { id: 1 }),
+    ]);
+    renderCalendario();
+    const tarjeta = await screen.findByTestId('cita-1');
+    const otraColumna = (await screen.findByTestId('cita-3')).parentElement!;
+    expect(otraColumna).not.toBe(tarjeta.parentElement);
+    const dataTransfer = { setData: () => {}, effectAllowed: '', dropEffect: '' };
+    const arrastrar = (tipo: 'dragStart' | 'dragOver' | 'drop', el: HTMLElement, clientY: number) => {
+      const ev = createEvent[tipo](el, { dataTransfer });
+      Object.defineProperty(ev, 'clientY', { value: clientY });
+      fireEvent(el, ev);
+    };
+    arrastrar('dragStart', tarjeta, 0);
+    arrastrar('dragOver', otraColumna, 6 * 60 * 1.6);
+    arrastrar('drop', otraColumna, 6 * 60 * 1.6);
+    await waitFor(() => expect(calls.some((c) => c.method === 'PATCH')).toBe(true));
+    const patch = calls.find((c) => c.method === 'PATCH')!;
+    expect(patch.url.pathname).toBe('/apicitas/editarcita/1');
+    expect(patch.body).toEqual({ doctor_id: 3, inicio: iso(dia, '13:00') });
+    expect(await screen.findByText(/quedó para el .* con Dra\. Catalina Vélez/)).toBeInTheDocument();
+  });
+
+  it('"Mover" to another doctor offers that doctor\'s free times and a refusal keeps the dialog with the reason', async () => {
+    const mensaje = 'Ese horario está fuera de la agenda del doctor. Elige uno de los horarios libres.';
+    const { calls } = mockFetch([
+      simular(citasRutas.doctores, { body: doctores }),
+      simular(citasRutas.listar, { body: paginaDe([ana]) }),
+      simular(citasRutas.disponibilidad, {
+        responder: (_b, url) => ({ body: [espacio(dia, '10:00', Number(url.searchParams.get('doctor_id')))] }),
+      }),
+      simular(citasRutas.editar, { status: 422, body: { error: mensaje, code: 'REGLA_NEGOCIO' } }, { id: 1 }),
+    ]);
+    renderCalendario();
+    fireEvent.click(await screen.findByRole('button', { name: /Acciones de la cita de Sofía Ramírez/ }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Mover' }));
+    const dialogo = await screen.findByRole('dialog', { name: 'Mover la cita' });
+    fireEvent.click(within(dialogo).getAllByLabelText('Doctor')[0]!);
+    fireEvent.click(await screen.findByRole('option', { name: 'Dra. Catalina Vélez' }));
+    await waitFor(() =>
+      expect(
+        calls.some((c) => c.url.pathname === '/apicitas/disponibilidad' && c.url.searchParams.get('doctor_id') === '3'),
+      ).toBe(true),
+    );
+    fireEvent.click(await within(dialogo).findByRole('radio', { name: '10:00 a. m.' }));
+    fireEvent.click(within(dialogo).getByRole('button', { name: 'Mover cita' }));
+    expect(await within(dialogo).findByText(mensaje)).toBeInTheDocument();
+    const patch = calls.find((c) => c.method === 'PATCH')!;
+    expect(patch.url.pathname).toBe('/apicitas/editarcita/1');
+    expect(patch.body).toEqual({ doctor_id: 3, inicio: iso(dia, '10:00') });
   });
 
   it('shows the error state with a retry when the agenda does not load', async () => {

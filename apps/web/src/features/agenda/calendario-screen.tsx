@@ -1,7 +1,8 @@
 // /calendariocitas: the staff agenda by day (doctors as columns) or week (days as columns). Appointments are
 // coloured by type with type and state in text; cancelled ones are hidden unless the toggle shows them. Click
-// opens the details; "Mover" (menu, keyboard) or dragging reschedules through reagendarcita, and a refused move
-// snaps back with the server's message. View, day, doctor and toggle live in the URL.
+// opens the details; "Mover" (menu, keyboard) or dragging reschedules: to another time through reagendarcita, to
+// another doctor's column (day view) through editarcita, which applies that doctor's hours, blocks and agenda. A
+// refused move snaps back with the server's message. View, day, doctor and toggle live in the URL.
 import {
   ActionIcon,
   Alert,
@@ -30,7 +31,7 @@ import { mensajeDeError } from '../../lib/forms/field-errors.ts';
 import { paths } from '../../lib/paths.ts';
 import { useAuth } from '../../lib/session/auth-context.tsx';
 import { formatFecha, formatFechaHora, formatFechaLarga, hoy, zonaClinica } from '../../lib/tiempo.ts';
-import { useCitas, useDoctores, useReagendarCita, type CitaWire } from './api/agenda-api.ts';
+import { useAgenda, useDoctores, useMoverCita, type CitaWire } from './api/agenda-api.ts';
 import { nombreTipo, tiposCita } from './agenda-textos.ts';
 import { CalendarioGrid, minutosDe, type Columna } from './components/calendario-grid.tsx';
 import classes from './components/calendario.module.css';
@@ -74,9 +75,11 @@ function CalendarioScreenContenido() {
   const desde = vista === 'dia' ? fecha : lunesDe(fecha);
   const hasta = vista === 'dia' ? fecha : sumarDias(desde, 6);
   const doctores = useDoctores();
-  const citas = useCitas({ desde, hasta, doctorId: doctorFiltro ?? undefined });
-  const reagendar = useReagendarCita();
-  const [movidas, setMovidas] = useState<Map<number, { inicio: string; fin: string }>>(new Map());
+  const citas = useAgenda({ desde, hasta, doctorId: doctorFiltro ?? undefined });
+  const mover = useMoverCita();
+  const [movidas, setMovidas] = useState<
+    Map<number, { inicio: string; fin: string; doctor: { id: number; nombre: string } }>
+  >(new Map());
   const [aMover, setAMover] = useState<CitaWire | null>(null);
   const [aCancelar, setACancelar] = useState<CitaWire | null>(null);
 
@@ -93,23 +96,29 @@ function CalendarioScreenContenido() {
   );
   const canceladasOcultas = (citas.data ?? []).filter((c) => c.estado === 'cancelada').length;
 
-  function soltar(cita: CitaWire, inicio: string) {
+  function soltar(cita: CitaWire, inicio: string, doctorId: number) {
     const fin = new Date(Date.parse(inicio) + Date.parse(cita.fin) - Date.parse(cita.inicio)).toISOString();
+    const doctor =
+      doctorId === cita.doctor.id
+        ? cita.doctor
+        : { id: doctorId, nombre: doctores.data?.find((d) => d.id === doctorId)?.nombre ?? cita.doctor.nombre };
     const quitar = () =>
       setMovidas((m) => {
         const n = new Map(m);
         n.delete(cita.id);
         return n;
       });
-    setMovidas((m) => new Map(m).set(cita.id, { inicio, fin }));
-    reagendar.mutate(
-      { id: cita.id, inicio },
+    setMovidas((m) => new Map(m).set(cita.id, { inicio, fin, doctor }));
+    mover.mutate(
+      { cita, inicio, doctorId },
       {
         onSuccess: (c) =>
           notifications.show({
             color: 'green',
             title: 'Cita movida',
-            message: `La cita de ${c.usuario.nombre} quedó para el ${formatFechaHora(c.inicio)}`,
+            message: `La cita de ${c.usuario.nombre} quedó para el ${formatFechaHora(c.inicio)}${
+              c.doctor.id !== cita.doctor.id ? ` con ${c.doctor.nombre}` : ''
+            }`,
           }),
         onError: (err) =>
           notifications.show({
@@ -210,7 +219,11 @@ function CalendarioScreenContenido() {
                 !verCanceladas && canceladasOcultas > 0
                   ? ` (${canceladasOcultas} ${canceladasOcultas === 1 ? 'cancelada oculta' : 'canceladas ocultas'})`
                   : ''
-              }. Arrastra una cita o usa su menú «Mover» para cambiarle la hora.`}
+              }. ${
+                vista === 'dia' && columnas.length > 1
+                  ? 'Arrastra una cita a otra hora o a la columna de otro doctor, o usa su menú «Mover».'
+                  : 'Arrastra una cita o usa su menú «Mover» para cambiarle la hora.'
+              }`}
         </Text>
         <CalendarioGrid
           columnas={columnas}

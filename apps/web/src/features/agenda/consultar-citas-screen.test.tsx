@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { citasRutas } from '@clinica/contracts/rutas';
 import { tokenExpiringIn } from '../../lib/session/test-tokens.ts';
-import { mockFetch, renderWithProviders, simular } from '../../lib/session/test-utils.tsx';
+import { mockFetch, paginaDe, renderWithProviders, simular } from '../../lib/session/test-utils.tsx';
 import { hoy } from '../../lib/tiempo.ts';
 import { cita, diaHabil, doctores } from './agenda-fixtures.ts';
 import ConsultarCitasScreen from './consultar-citas-screen.tsx';
@@ -26,14 +26,15 @@ describe('ConsultarCitasScreen', () => {
   it('lists appointments with type and state badges, details and edit links (edit disabled when cancelled)', async () => {
     mockFetch([
       simular(citasRutas.doctores, { body: doctores }),
-      simular(citasRutas.listar, { body: [confirmada, cancelada] }),
+      simular(citasRutas.listar, { body: paginaDe([confirmada, cancelada]) }),
     ]);
     entrar(<ConsultarCitasScreen />, '/consultarcitas');
     const filas = within(await screen.findByRole('table')).getAllByRole('row');
     expect(filas).toHaveLength(3);
     expect(within(filas[1]!).getByText('Evaluación').closest('[data-tono]')).toHaveAttribute('data-tono', 'info');
-    expect(within(filas[1]!).getByText('Confirmada')).toBeInTheDocument();
-    expect(within(filas[2]!).getByText('Cancelada')).toBeInTheDocument();
+    // The state has its column and, for tablet widths, a copy under the type (CSS shows one of them).
+    expect(within(filas[1]!).getAllByText('Confirmada')).toHaveLength(2);
+    expect(within(filas[2]!).getAllByText('Cancelada')).toHaveLength(2);
     expect(screen.getByRole('link', { name: 'Ver detalles de la cita 7 de Sofía Ramírez' })).toHaveAttribute(
       'href',
       '/detallescitas/7',
@@ -44,7 +45,9 @@ describe('ConsultarCitasScreen', () => {
     );
     expect(screen.getByRole('button', { name: /Editar la cita 8/ })).toBeDisabled();
     expect(screen.queryByRole('button', { name: /Cancelar la cita 8/ })).not.toBeInTheDocument();
-    expect(screen.getByText('2 citas.')).toBeInTheDocument();
+    expect(screen.getByText('Mostrando 1–2 de 2 citas')).toBeInTheDocument();
+    // One page: no page controls.
+    expect(screen.queryByRole('button', { name: 'Página siguiente' })).not.toBeInTheDocument();
   });
 
   it('searches on the server (SPEC 5: id, type, status or name) and filters by state', async () => {
@@ -52,7 +55,7 @@ describe('ConsultarCitasScreen', () => {
       simular(citasRutas.doctores, { body: doctores }),
       simular(citasRutas.listar, {
         responder: (_b, url) => ({
-          body: url.searchParams.get('buscar') === 'luis' ? [cancelada] : [confirmada, cancelada],
+          body: paginaDe(url.searchParams.get('buscar') === 'luis' ? [cancelada] : [confirmada, cancelada]),
         }),
       }),
     ]);
@@ -62,13 +65,39 @@ describe('ConsultarCitasScreen', () => {
     await waitFor(() => expect(calls.some((c) => c.url.searchParams.get('buscar') === 'luis')).toBe(true));
     const ultima = calls.filter((c) => c.url.pathname === '/apicitas/listarcitas').at(-1)!.url.searchParams;
     expect(ultima.get('estado')).toBe('cancelada');
-    expect(await screen.findByText('1 cita.')).toBeInTheDocument();
+    expect(await screen.findByText('Mostrando 1–1 de 1 cita')).toBeInTheDocument();
+  });
+
+  it('pages through the results: 20 per page, the page in the URL, a filter change goes back to page 1', async () => {
+    const muchas = Array.from({ length: 20 }, (_, i) => cita(100 + i, dia, '08:00'));
+    const { calls } = mockFetch([
+      simular(citasRutas.doctores, { body: doctores }),
+      simular(citasRutas.listar, {
+        responder: (_b, url) => {
+          const pagina = Number(url.searchParams.get('pagina'));
+          return { body: paginaDe(pagina === 3 ? [confirmada] : muchas, { total: 41, pagina }) };
+        },
+      }),
+    ]);
+    entrar(<ConsultarCitasScreen />, '/consultarcitas');
+    expect(await screen.findByText('Mostrando 1–20 de 41 citas')).toBeInTheDocument();
+    const primera = calls.find((c) => c.url.pathname === '/apicitas/listarcitas')!.url.searchParams;
+    expect([primera.get('pagina'), primera.get('porPagina')]).toEqual(['1', '20']);
+    fireEvent.click(screen.getByRole('button', { name: 'Página 3' }));
+    expect(await screen.findByText('Mostrando 41–41 de 41 citas')).toBeInTheDocument();
+    expect(calls.at(-1)!.url.searchParams.get('pagina')).toBe('3');
+    fireEvent.click(screen.getByRole('button', { name: 'Página anterior' }));
+    expect(await screen.findByText('Mostrando 21–40 de 41 citas')).toBeInTheDocument();
+    // A new search starts again from the first page.
+    fireEvent.change(screen.getByRole('textbox', { name: 'Buscar' }), { target: { value: 'sofía' } });
+    await waitFor(() => expect(calls.at(-1)!.url.searchParams.get('buscar')).toBe('sofía'));
+    expect(calls.at(-1)!.url.searchParams.get('pagina')).toBe('1');
   });
 
   it('cancelling asks for the reason and sends it', async () => {
     const { calls } = mockFetch([
       simular(citasRutas.doctores, { body: doctores }),
-      simular(citasRutas.listar, { body: [confirmada] }),
+      simular(citasRutas.listar, { body: paginaDe([confirmada]) }),
       simular(
         citasRutas.cancelar,
         { body: { ...confirmada, estado: 'cancelada', motivo_cancelacion: 'Viaje' } },
@@ -89,7 +118,7 @@ describe('ConsultarCitasScreen', () => {
   });
 
   it('shows empty and error states', async () => {
-    mockFetch([simular(citasRutas.doctores, { body: doctores }), simular(citasRutas.listar, { body: [] })]);
+    mockFetch([simular(citasRutas.doctores, { body: doctores }), simular(citasRutas.listar, { body: paginaDe([]) })]);
     const { unmount } = entrar(<ConsultarCitasScreen />, '/consultarcitas?tipo=control');
     expect(await screen.findByText('No encontramos citas')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Limpiar filtros' })).toBeInTheDocument();
@@ -105,7 +134,7 @@ describe('ConsultarCitasScreen', () => {
 
 describe('VerTodoCitaScreen', () => {
   it("shows today's appointments by default and filters by type", async () => {
-    const { calls } = mockFetch([simular(citasRutas.listar, { body: [confirmada] })]);
+    const { calls } = mockFetch([simular(citasRutas.listar, { body: paginaDe([confirmada]) })]);
     entrar(<VerTodoCitaScreen />, '/vertodocita?tipo=evaluacion');
     await screen.findByRole('table');
     const q = calls[0]!.url.searchParams;
@@ -113,7 +142,7 @@ describe('VerTodoCitaScreen', () => {
   });
 
   it('a range asks for every appointment between both days', async () => {
-    const { calls } = mockFetch([simular(citasRutas.listar, { body: [] })]);
+    const { calls } = mockFetch([simular(citasRutas.listar, { body: paginaDe([]) })]);
     entrar(<VerTodoCitaScreen />, `/vertodocita?periodo=rango&desde=${hoy()}&hasta=${dia}`);
     expect(await screen.findByText('No encontramos citas')).toBeInTheDocument();
     const q = calls[0]!.url.searchParams;

@@ -44,6 +44,7 @@ function ConsultarCitasScreenContenido() {
     hasta: leer.fecha('hasta'),
   };
   const hayFiltros = Object.values(filtro).some((v) => v !== undefined);
+  const pagina = leer.pagina();
   const rango: [string | null, string | null] = [filtro.desde ?? null, filtro.hasta ?? null];
 
   return (
@@ -135,8 +136,9 @@ function ConsultarCitasScreenContenido() {
             />
           </SimpleGrid>
           <ListaCitas
-            filtro={filtro}
+            filtro={{ ...filtro, pagina }}
             hayFiltros={hayFiltros}
+            onPagina={(p) => actualizar({ pagina: String(p) })}
             onLimpiar={() => {
               setBusqueda('');
               limpiar();

@@ -1,4 +1,5 @@
-// Filters of the appointment lists kept in the URL, so going back from a detail keeps the list as it was.
+// Filters and page of the appointment lists kept in the URL, so going back from a detail keeps the list as it was.
+// Changing a filter goes back to the first page.
 import { useSearchParams } from 'react-router';
 import { estadosCita, tiposCita } from './agenda-textos.ts';
 import { FECHA } from '@clinica/contracts/tiempo';
@@ -20,6 +21,11 @@ export function useFiltrosUrl() {
       const v = sp.get('tipo');
       return (tiposCita as readonly string[]).includes(v ?? '') ? (v as TipoCita) : undefined;
     },
+    /** The page, 1 when absent or not a positive integer. */
+    pagina: () => {
+      const n = Number(sp.get('pagina'));
+      return Number.isInteger(n) && n > 0 ? n : 1;
+    },
     estado: (): EstadoCita | undefined => {
       const v = sp.get('estado');
       return (estadosCita as readonly string[]).includes(v ?? '') ? (v as EstadoCita) : undefined;
@@ -33,6 +39,7 @@ export function useFiltrosUrl() {
           if (v) next.set(k, v);
           else next.delete(k);
         }
+        if (!('pagina' in cambios)) next.delete('pagina');
         return next;
       },
       { replace: true },

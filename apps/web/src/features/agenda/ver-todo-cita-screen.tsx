@@ -22,9 +22,11 @@ function VerTodoCitaScreenContenido() {
   const desde = leer.fecha('desde');
   const hasta = leer.fecha('hasta');
 
-  const filtro: FiltroCitas = porRango
-    ? { desde, hasta, tipo: leer.tipo() }
-    : { desde: dia, hasta: dia, tipo: leer.tipo() };
+  const filtro: FiltroCitas = {
+    ...(porRango ? { desde, hasta } : { desde: dia, hasta: dia }),
+    tipo: leer.tipo(),
+    pagina: leer.pagina(),
+  };
 
   return (
     <>
@@ -92,6 +94,7 @@ function VerTodoCitaScreenContenido() {
             filtro={filtro}
             hayFiltros={!!leer.tipo() || porRango}
             onLimpiar={limpiar}
+            onPagina={(p) => actualizar({ pagina: String(p) })}
             titulo="Todas las citas"
             vacio={porRango ? 'No hay citas en estas fechas.' : 'No hay citas este día.'}
           />

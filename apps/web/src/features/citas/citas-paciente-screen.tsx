@@ -14,7 +14,7 @@ import { paths } from '../../lib/paths.ts';
 import { formatFechaHora } from '../../lib/tiempo.ts';
 import { useCitasUsuario, type CitaWire } from './api/citas-api.ts';
 import { EstadoCitaBadge, TipoCitaBadge } from '../../components/cita-badges.tsx';
-import classes from './citas.module.css';
+import { SoloApilada, TablaApilable } from '../../components/tabla-apilable.tsx';
 import { idDeRuta } from './id-de-ruta.ts';
 
 function eliminar(cita: CitaWire) {
@@ -105,9 +105,10 @@ export default function CitasPacienteScreen() {
     );
   else
     contenido = (
-      <Paper withBorder p={0}>
-        <Table.ScrollContainer minWidth={0}>
-          <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="md" className={classes.tablaApilable}>
+      // A table from tablet widths up; on phones each appointment is a card (no sideways scroll either way).
+      <Paper withBorder p={{ base: 'sm', sm: 0 }}>
+        <TablaApilable apilarBajo={560}>
+          <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="md">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th scope="col">ID</Table.Th>
@@ -120,22 +121,31 @@ export default function CitasPacienteScreen() {
             <Table.Tbody>
               {lista.map((c) => (
                 <Table.Tr key={c.id}>
-                  <Table.Td data-label="ID">{c.id}</Table.Td>
-                  <Table.Td data-label="Fecha">{formatFechaHora(c.fecha)}</Table.Td>
+                  <Table.Td>
+                    <Text size="sm" fw={600}>
+                      <SoloApilada>Cita n.º </SoloApilada>
+                      {c.id}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td data-label="Fecha">
+                    <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                      {formatFechaHora(c.fecha)}
+                    </Text>
+                  </Table.Td>
                   <Table.Td data-label="Tipo">
                     <TipoCitaBadge tipo={c.tipo} />
                   </Table.Td>
                   <Table.Td data-label="Estado">
                     <EstadoCitaBadge estado={c.estado} />
                   </Table.Td>
-                  <Table.Td data-label="Opciones">
+                  <Table.Td data-acciones>
                     <Opciones cita={c} />
                   </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TablaApilable>
       </Paper>
     );
 

@@ -2,7 +2,7 @@
 // a time, confirm), with one Idempotency-Key per attempt; a 409 offers the next free times; an empty cart
 // explains and leads to /servicios.
 import { carritoRutas, citasRutas } from '@clinica/contracts/rutas';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { llamada } from '../../test/api-mock.ts';
@@ -10,6 +10,7 @@ import {
   en,
   itemDePrueba,
   llamadas,
+  procedimientoDePrueba,
   mockFetch,
   renderEnRuta,
   tokenDePrueba,
@@ -31,7 +32,7 @@ const doctores = en(citasRutas.doctores, {
   ],
 });
 
-function montar(rutas: Route[], carrito = [itemDePrueba(11)]) {
+function montar(rutas: Route[], carrito = [itemDePrueba(11)], ruta = '/crearcita') {
   localStorage.setItem('token', tokenDePrueba({ id: 1, rol: 'paciente' }));
   // The server empties the cart with the booking: later reads answer an empty cart.
   let lecturas = 0;
@@ -48,7 +49,7 @@ function montar(rutas: Route[], carrito = [itemDePrueba(11)]) {
     en(citasRutas.disponibilidad, { body: libres }),
     ...rutas,
   ]);
-  renderEnRuta('/crearcita', {
+  renderEnRuta(ruta, {
     '/crearcita': (
       <ProveedorFechas>
         <CrearCitaScreen />
@@ -124,6 +125,61 @@ describe('crear cita (paciente)', { timeout: 30_000 }, () => {
     // Another body, another attempt: a new key.
     const clave = (n: number) => new Headers(posts[n]![1]!.headers).get('Idempotency-Key');
     expect(clave(1)).not.toBe(clave(0));
+  });
+
+  it('from a service page (?procedimiento=): that treatment joins the cart once, and the address drops it', async () => {
+    const toxina = procedimientoDePrueba({ id: 42, nombre: 'Toxina botulínica' });
+    let agregados = 0;
+    const fetch = montar(
+      [
+        en(carritoRutas.agregar, () => {
+          agregados += 1;
+          return Promise.resolve(
+            new Response(JSON.stringify(itemDePrueba(12, toxina)), {
+              status: 201,
+              headers: { 'Content-Type': 'application/json' },
+            }),
+          );
+        }),
+      ],
+      [itemDePrueba(11)],
+      '/crearcita?procedimiento=42',
+    );
+    const evaluar = await screen.findByRole('region', { name: 'En tu valoración, el doctor revisará:' });
+    expect(await within(evaluar).findByText('Toxina botulínica')).toBeInTheDocument();
+    // What was already in the cart stays: the evaluation covers both.
+    expect(within(evaluar).getByText('Limpieza facial profunda')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('ubicacion')).toHaveTextContent(/^\/crearcita$/));
+    const i = llamadas(fetch).indexOf(llamada(carritoRutas.agregar));
+    expect(JSON.parse(String(fetch.mock.calls[i]![1]!.body))).toEqual({ id_procedimiento: 42 });
+    expect(agregados).toBe(1);
+    expect(await screen.findByRole('button', { name: 'Confirmar cita' })).toBeDisabled();
+  });
+
+  it('a treatment already in the cart is not added again', async () => {
+    const fetch = montar([], [itemDePrueba(11)], '/crearcita?procedimiento=7');
+    await screen.findByRole('region', { name: 'En tu valoración, el doctor revisará:' });
+    expect(llamadas(fetch).some((l) => l.startsWith('POST'))).toBe(false);
+    await waitFor(() => expect(screen.getByTestId('ubicacion')).toHaveTextContent(/^\/crearcita$/));
+  });
+
+  it('a treatment that is no longer offered: the reason, and the cart as it was', async () => {
+    // SPEC 8: a failed add is logged to the console (and reported to the screen).
+    const consola = vi.spyOn(console, 'error').mockImplementation(() => {});
+    montar(
+      [
+        en(carritoRutas.agregar, {
+          status: 404,
+          body: { error: 'El procedimiento no existe.', code: 'NO_ENCONTRADO' },
+        }),
+      ],
+      [],
+      '/crearcita?procedimiento=99',
+    );
+    expect(await screen.findByText('El procedimiento no existe.')).toBeInTheDocument();
+    expect(screen.getByText('No agregamos el tratamiento')).toBeInTheDocument();
+    expect(await screen.findByText('Tu carrito está vacío')).toBeInTheDocument();
+    expect(consola).toHaveBeenCalledWith('Error al agregar al carrito', expect.anything());
   });
 
   it('explains an empty cart and leads to /servicios', async () => {

@@ -2,6 +2,8 @@
 // cart's treatments, a doctor (or any), a day, a free time, confirm. The server books an evaluation of the cart
 // and empties it in the same transaction; one Idempotency-Key per attempt keeps a double tap from booking twice.
 // A 409 HORARIO_OCUPADO shows the message and the next free times. Staff book from /crearcitaasistente.
+// From a service page («Reservar valoración») it arrives with ?procedimiento={id}: that treatment joins the cart
+// first (once; the parameter then leaves the address), so the evaluation covers it like any other in the cart.
 import { permite } from '@clinica/contracts/roles';
 import { citasRutas } from '@clinica/contracts/rutas';
 import {
@@ -20,15 +22,16 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCalendarCheck, IconCircleCheck, IconShoppingBag, IconStethoscope } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { EstadoError } from '../../components/estado-error.tsx';
 import { EstadoVacio } from '../../components/estado-vacio.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { SkeletonLineas } from '../../components/skeletons.tsx';
 import { usePageMeta } from '../../components/use-page-meta.ts';
 import { useCart } from '../../lib/carrito/cart-context.tsx';
-import { paths } from '../../lib/paths.ts';
+import { ApiClientError } from '../../lib/api-client.ts';
+import { PARAM_PROCEDIMIENTO_CITA, paths } from '../../lib/paths.ts';
 import { useAuth } from '../../lib/session/auth-context.tsx';
 import { formatFechaLarga, formatHora } from '../../lib/tiempo.ts';
 import {
@@ -220,13 +223,44 @@ function FormularioCita({ conCarrito, onAgendada }: { conCarrito: boolean; onAge
 export default function CrearCitaScreen() {
   usePageMeta({ title: 'Agendar una cita' });
   const { userRole } = useAuth();
-  const { items, status, reload } = useCart();
+  const { items, status, reload, addToCart } = useCart();
   const [sinCarrito, setSinCarrito] = useState(false);
   const [reintentando, setReintentando] = useState(false);
   // Kept here: booking empties the cart, which must not take the success screen away.
   const [agendada, setAgendada] = useState<CitaWire | null>(null);
+  const esPersonal = permite(citasRutas.listar.auth, userRole);
 
-  if (permite(citasRutas.listar.auth, userRole)) {
+  // «Reservar valoración» from a service page: put that treatment in the cart, once, then drop the parameter.
+  const [params, setParams] = useSearchParams();
+  const valor = params.get(PARAM_PROCEDIMIENTO_CITA) ?? '';
+  const procedimientoPedido = /^\d{1,9}$/.test(valor) && Number(valor) > 0 ? Number(valor) : null;
+  const [agregando, setAgregando] = useState(procedimientoPedido !== null && !esPersonal);
+  const [errorAgregar, setErrorAgregar] = useState<string | null>(null);
+  const pedidoAtendido = useRef(false);
+  useEffect(() => {
+    // Without a treatment in the address there is nothing to add (`agregando` started false).
+    if (esPersonal || status !== 'ready' || procedimientoPedido === null || pedidoAtendido.current) return;
+    pedidoAtendido.current = true;
+    void addToCart(procedimientoPedido).then((r) => {
+      if (!r.added && r.reason === 'error') {
+        setErrorAgregar(
+          r.error instanceof ApiClientError && r.error.status !== 401
+            ? r.error.message
+            : 'No pudimos agregar el tratamiento a tu valoración. Puedes agendarla igual o elegirlo de nuevo en Servicios.',
+        );
+      }
+      setAgregando(false);
+      setParams(
+        (p) => {
+          p.delete(PARAM_PROCEDIMIENTO_CITA);
+          return p;
+        },
+        { replace: true },
+      );
+    });
+  }, [esPersonal, status, procedimientoPedido, addToCart, setParams]);
+
+  if (esPersonal) {
     return (
       <>
         <PageHeader title="Agendar una cita" />
@@ -266,6 +300,7 @@ export default function CrearCitaScreen() {
         }}
       />
     );
+  else if (agregando) intro = <SkeletonLineas lineas={3} etiqueta="Agregando el tratamiento a tu valoración…" />;
   else if (items.length > 0)
     intro = (
       <Paper withBorder p="md" className={classes.evaluar} component="section" aria-labelledby="que-se-evalua">
@@ -308,13 +343,18 @@ export default function CrearCitaScreen() {
       />
     );
 
-  const listo = status === 'ready' && (items.length > 0 || sinCarrito);
+  const listo = status === 'ready' && !agregando && (items.length > 0 || sinCarrito);
   return (
     <Stack gap="lg">
       <PageHeader
         title="Agendar una cita"
         description="Elige doctor, día y hora para tu valoración. Solo toma un minuto."
       />
+      {errorAgregar && (
+        <Alert color="red" variant="light" role="alert" title="No agregamos el tratamiento">
+          {errorAgregar}
+        </Alert>
+      )}
       {intro}
       {listo && <FormularioCita conCarrito={items.length > 0} onAgendada={setAgendada} />}
       {status === 'ready' && items.length > 0 && (

@@ -66,7 +66,10 @@ function Cifras({ deLaClinica }: { deLaClinica: boolean }) {
   const [periodo, setPeriodo] = useState<Periodo>('dia');
   const dias = useMemo(() => diasDelPanel(ahora, zonaClinica), [ahora]);
   const q = useCitasDelPanel(dias, true);
-  const conteo = useMemo(() => (q.data ? contar(q.data, periodo, ahora, zonaClinica) : null), [q.data, periodo, ahora]);
+  const conteo = useMemo(
+    () => (q.data ? contar(q.data.items, periodo, ahora, zonaClinica) : null),
+    [q.data, periodo, ahora],
+  );
   const etiquetaPeriodo = PESTANAS.find((p) => p.value === periodo)!.label;
 
   let cuerpo;
@@ -121,7 +124,7 @@ function Cifras({ deLaClinica }: { deLaClinica: boolean }) {
           {etiquetaPeriodo}: {describirPeriodo(periodo, ahora)}
         </Text>
         {cuerpo}
-        {q.data && q.data.length >= LIMITE_CITAS && (
+        {q.data && q.data.total > q.data.items.length && (
           <Text size="xs" c="dimmed">
             Hay más de {numero.format(LIMITE_CITAS)} citas en estas semanas: las cifras cuentan las primeras{' '}
             {numero.format(LIMITE_CITAS)}.

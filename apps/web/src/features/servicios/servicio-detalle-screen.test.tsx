@@ -31,6 +31,7 @@ const rutas = {
   '/servicios/:id': <ServicioDetalleScreen />,
   '/reservar/:id': <ServicioDetalleScreen />,
   '/iniciarsesion': <p>inicio de sesión</p>,
+  '/crearcita': <p>agendar una cita</p>,
 };
 
 afterEach(() => vi.unstubAllGlobals());
@@ -103,6 +104,39 @@ describe('service page', () => {
     await user.click(await screen.findByRole('button', { name: 'En tu carrito' }));
     expect(await screen.findByText('Este tratamiento ya está en tu carrito.')).toBeInTheDocument();
     expect(llamadas(fetch).filter((l) => l.startsWith('POST'))).toHaveLength(1);
+  });
+
+  it('«Reservar valoración» takes a signed-in patient to /crearcita with this treatment', async () => {
+    const user = userEvent.setup();
+    localStorage.setItem('token', tokenDePrueba({ id: 1, rol: 'paciente' }));
+    const fetch = mockFetch([buscar, en(carritoRutas.listar, { body: [] })]);
+    renderEnRuta('/servicios/7', rutas);
+    const reservar = await screen.findByRole('button', { name: 'Reservar valoración' });
+    expect(reservar).toHaveAccessibleDescription(/valoración de 30 minutos con el médico/);
+    await user.click(reservar);
+    expect(await screen.findByText('agendar una cita')).toBeInTheDocument();
+    expect(screen.getByTestId('ubicacion')).toHaveTextContent('/crearcita?procedimiento=7');
+    // The cart changes there, not here.
+    expect(llamadas(fetch).some((l) => l.startsWith('POST'))).toBe(false);
+  });
+
+  it('«Reservar valoración» sends a visitor to sign in and back to /crearcita with this treatment', async () => {
+    const user = userEvent.setup();
+    mockFetch([buscar]);
+    renderEnRuta('/servicios/7', rutas);
+    await user.click(await screen.findByRole('button', { name: 'Reservar valoración' }));
+    expect(await screen.findByText('inicio de sesión')).toBeInTheDocument();
+    expect(JSON.parse(screen.getByTestId('ubicacion').dataset.state!)).toEqual({
+      from: { pathname: '/crearcita', search: '?procedimiento=7', hash: '' },
+    });
+  });
+
+  it('staff book from the agenda: no «Reservar valoración» for them', async () => {
+    localStorage.setItem('token', tokenDePrueba({ id: 3, rol: 'asistente' }));
+    mockFetch([buscar, en(carritoRutas.listar, { body: [] })]);
+    renderEnRuta('/servicios/7', rutas);
+    expect(await screen.findByRole('button', { name: 'Agregar al carrito' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Reservar valoración' })).not.toBeInTheDocument();
   });
 
   it('says the service is not available when the server does not find it', async () => {

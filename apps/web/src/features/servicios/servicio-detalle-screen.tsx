@@ -1,6 +1,9 @@
 // /servicios/{id} and /reservar/{id} (SPEC 2: the same screen): gallery, description, price, duration,
-// pre-treatment recommendations, required exams, minimum age, whether an evaluation comes first, and
-// 'Agregar al carrito'. A visitor who is not signed in is sent to sign in with state.from, and comes back here.
+// pre-treatment recommendations, required exams, minimum age, whether an evaluation comes first, «Reservar
+// valoración» and 'Agregar al carrito'. «Reservar valoración» leads a patient to /crearcita with this treatment,
+// which joins the cart there (the evaluation is booked from the cart and empties it, DOMAIN.md); staff book from
+// the agenda instead, so they do not see it. A visitor who is not signed in is sent to sign in with state.from and
+// comes back: to /crearcita with this treatment, or here with ?agregar=1 to add it to the cart.
 import type { ProcedimientoWire } from '@clinica/contracts/catalogo';
 import {
   Alert,
@@ -19,6 +22,7 @@ import {
 import { notifications } from '@mantine/notifications';
 import {
   IconArrowLeft,
+  IconCalendarPlus,
   IconCheck,
   IconClock,
   IconFileDescription,
@@ -30,6 +34,8 @@ import {
 } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { permite } from '@clinica/contracts/roles';
+import { citasRutas } from '@clinica/contracts/rutas';
 import { paths } from '../../lib/paths.ts';
 import { EstadoError } from '../../components/estado-error.tsx';
 import { EstadoVacio } from '../../components/estado-vacio.tsx';
@@ -98,7 +104,9 @@ type Aviso = 'agregado' | 'ya-en-carrito' | null;
 const PARAM_AGREGAR = 'agregar';
 
 function Detalle({ servicio }: { servicio: ProcedimientoWire }) {
-  const { isAuthenticated } = useAuth();
+  const { isAuthenticated, userRole } = useAuth();
+  // Staff book for patients from the agenda; everyone else (and visitors, who sign in first) books here.
+  const puedeReservar = !isAuthenticated || !permite(citasRutas.listar.auth, userRole);
   const { addToCart, items } = useCart();
   const navigate = useNavigate();
   const location = useLocation();
@@ -111,6 +119,16 @@ function Detalle({ servicio }: { servicio: ProcedimientoWire }) {
     void navigate(paths.iniciarSesion, {
       state: { from: { pathname: location.pathname, search: `?${PARAM_AGREGAR}=1`, hash: location.hash } },
     });
+  };
+  // «Reservar valoración»: /crearcita with this treatment; a visitor signs in first and lands there.
+  const reservar = () => {
+    const destino = paths.crearCitaPara(servicio.id);
+    if (isAuthenticated) {
+      void navigate(destino);
+      return;
+    }
+    const [pathname, search] = destino.split('?');
+    void navigate(paths.iniciarSesion, { state: { from: { pathname, search: `?${search}`, hash: '' } } });
   };
   const [params, setParams] = useSearchParams();
   const pendiente = params.get(PARAM_AGREGAR) === '1';
@@ -229,11 +247,29 @@ function Detalle({ servicio }: { servicio: ProcedimientoWire }) {
                 />
               </Stack>
 
+              {puedeReservar && (
+                <Button
+                  size="md"
+                  fullWidth
+                  leftSection={<IconCalendarPlus size={20} aria-hidden="true" />}
+                  onClick={reservar}
+                  aria-describedby="nota-reservar"
+                >
+                  Reservar valoración
+                </Button>
+              )}
+              {puedeReservar && (
+                <Text size="sm" c="dimmed" ta="center" id="nota-reservar" mt={-8}>
+                  {servicio.requiere_evaluacion
+                    ? 'Una valoración de 30 minutos con el médico, el primer paso de este tratamiento.'
+                    : 'Una valoración de 30 minutos con el médico para planear tu tratamiento.'}
+                </Text>
+              )}
               {/* Once it is in the cart the button says so (and a second press explains it is already there). */}
               <Button
                 size="md"
                 fullWidth
-                variant={enCarrito ? 'light' : 'filled'}
+                variant={enCarrito || puedeReservar ? 'light' : 'filled'}
                 leftSection={
                   enCarrito ? (
                     <IconCheck size={20} aria-hidden="true" />

@@ -117,6 +117,11 @@ export function simular<R extends RutaApi>(
   return { method, path, status: respuesta.status ?? 200, body: respuesta.body } as MockRoute;
 }
 
+/** One page of a paginated list as the API answers it: every item on page 1 unless told otherwise. */
+export function paginaDe<T>(items: T[], extra: { total?: number; pagina?: number; porPagina?: number } = {}) {
+  return { items, total: extra.total ?? items.length, pagina: extra.pagina ?? 1, porPagina: extra.porPagina ?? 20 };
+}
+
 export function jsonResponse(status: number, body: unknown) {
   return new Response(body === undefined ? null : JSON.stringify(body), {
     status,

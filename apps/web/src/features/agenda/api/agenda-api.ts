@@ -4,27 +4,31 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import type { BodyDe, QueryDe } from '@clinica/contracts/endpoint';
 import type { EndpointDe } from '@clinica/contracts/endpoints';
 import { citasRutas, procedimientosRutas, usuariosRutas } from '@clinica/contracts/rutas';
+import { POR_PAGINA_MAX } from '@clinica/contracts/common';
 import { api, type RespuestaApi } from '../../../lib/api-client.ts';
+import { todasLasPaginas } from '../../../lib/paginacion.ts';
 
 export type CitaWire = RespuestaApi<typeof citasRutas.buscar>;
 export type EspacioWire = RespuestaApi<typeof citasRutas.disponibilidad>[number];
 export type HorarioWire = RespuestaApi<typeof citasRutas.horarios>[number];
 export type BloqueoWire = RespuestaApi<typeof citasRutas.bloqueos>[number];
 export type DoctorWire = RespuestaApi<typeof citasRutas.doctores>[number];
-export type FiltroCitas = Omit<NonNullable<QueryDe<EndpointDe<typeof citasRutas.listar>>>, 'limite'> & {
-  limite?: number;
-};
+/** Filters of the staff list, and the page (pagina, porPagina) for the paginated lists. */
+export type FiltroCitas = NonNullable<QueryDe<EndpointDe<typeof citasRutas.listar>>>;
+export type PaginaCitasWire = RespuestaApi<typeof citasRutas.listar>;
 export type FiltroDisponibilidad = NonNullable<QueryDe<EndpointDe<typeof citasRutas.disponibilidad>>>;
 export type CrearCitaBody = BodyDe<EndpointDe<typeof citasRutas.crear>>;
 export type CrearBloqueoBody = BodyDe<EndpointDe<typeof citasRutas.crearBloqueo>>;
+export type EditarCitaBody = BodyDe<EndpointDe<typeof citasRutas.editar>>;
 
-/** Most appointments one list asks for (the API's maximum). */
-export const LIMITE_CITAS = 500;
+/** Rows per page of the appointment lists. */
+export const POR_PAGINA_CITAS = 20;
 
 export const agendaKeys = {
   all: ['citas'] as const,
   listas: () => ['citas', 'lista'] as const,
   lista: (f: FiltroCitas) => ['citas', 'lista', f] as const,
+  agenda: (f: FiltroAgenda) => ['citas', 'agenda', f] as const,
   disponibilidad: (f: FiltroDisponibilidad) => ['citas', 'disponibilidad', f] as const,
   horarios: (doctorId: number) => ['citas', 'horarios', doctorId] as const,
   bloqueos: (doctorId: number, desde: string, hasta: string) => ['citas', 'bloqueos', doctorId, desde, hasta] as const,
@@ -33,7 +37,14 @@ export const agendaKeys = {
 
 // ---- fetchers -------------------------------------------------------------------------------------
 export const listarCitas = (f: FiltroCitas) =>
-  api(citasRutas.listar, { query: { ...f, buscar: f.buscar?.trim() || undefined, limite: f.limite ?? LIMITE_CITAS } });
+  api(citasRutas.listar, {
+    query: { ...f, buscar: f.buscar?.trim() || undefined, porPagina: f.porPagina ?? POR_PAGINA_CITAS },
+  });
+/** A calendar's filters: a bounded range (a day or a week), so every appointment in it is fetched. */
+export type FiltroAgenda = Omit<FiltroCitas, 'pagina' | 'porPagina'> & { desde: string; hasta: string };
+/** Every appointment of a day or a week, page by page (the API gives at most POR_PAGINA_MAX per page). */
+export const listarAgenda = async (f: FiltroAgenda) =>
+  (await todasLasPaginas((pagina) => listarCitas({ ...f, pagina, porPagina: POR_PAGINA_MAX }))).items;
 export const disponibilidad = (f: FiltroDisponibilidad) => api(citasRutas.disponibilidad, { query: f });
 export const listarDoctores = () => api(citasRutas.doctores);
 /** `clave`: the Idempotency-Key of this attempt, so a retried or double-submitted booking books once. */
@@ -41,6 +52,8 @@ export const crearCita = ({ body, clave }: { body: CrearCitaBody; clave: string 
   api(citasRutas.crear, { body, headers: { 'Idempotency-Key': clave } });
 export const reagendarCita = (id: number, inicio: string) =>
   api(citasRutas.reagendar, { params: { id }, body: { inicio } });
+/** Staff: another doctor (and time) goes through editarcita, which checks that doctor's hours and agenda. */
+export const editarCita = (id: number, body: EditarCitaBody) => api(citasRutas.editar, { params: { id }, body });
 export const cancelarCita = (id: number, motivo: string) =>
   api(citasRutas.cancelar, { params: { id }, body: { motivo } });
 export const obtenerHorarios = (doctorId: number) => api(citasRutas.horarios, { params: { doctorId } });
@@ -67,6 +80,10 @@ export const citasQuery = (f: FiltroCitas, enabled = true) =>
   });
 
 export const useCitas = (f: FiltroCitas, enabled = true) => useQuery(citasQuery(f, enabled));
+
+/** The calendar: all the appointments of its range. */
+export const useAgenda = (f: FiltroAgenda) =>
+  useQuery({ queryKey: agendaKeys.agenda(f), queryFn: () => listarAgenda(f), placeholderData: keepPreviousData });
 
 export const useDoctores = () =>
   useQuery({ queryKey: agendaKeys.doctores(), queryFn: listarDoctores, staleTime: 5 * 60_000 });
@@ -124,6 +141,18 @@ export function useReagendarCita() {
   const invalidar = useInvalidarCitas();
   return useMutation({
     mutationFn: ({ id, inicio }: { id: number; inicio: string }) => reagendarCita(id, inicio),
+    onSettled: invalidar,
+  });
+}
+
+/** Moves an appointment: to another time of its doctor (reagendarcita) or to another doctor (editarcita). */
+export function useMoverCita() {
+  const invalidar = useInvalidarCitas();
+  return useMutation({
+    mutationFn: ({ cita, inicio, doctorId }: { cita: CitaWire; inicio: string; doctorId: number }) =>
+      doctorId === cita.doctor.id
+        ? reagendarCita(cita.id, inicio)
+        : editarCita(cita.id, { doctor_id: doctorId, inicio }),
     onSettled: invalidar,
   });
 }

@@ -1,7 +1,8 @@
 // The agenda grid (no calendar library, decision 0009): a time gutter and columns (doctors of one day, or the
 // days of a week). Every appointment is a link to its details plus an actions menu (Mover, Cancelar), so the
-// whole agenda works from the keyboard; with a pointer, an appointment can also be dragged to another time of
-// the same doctor. The parent decides what a drop means (it calls the API and snaps back on refusal).
+// whole agenda works from the keyboard; with a pointer, an appointment can also be dragged to another time, or in
+// the day view to another doctor's column. The parent decides what a drop means (it calls the API and snaps back
+// on refusal).
 import { ActionIcon, Menu } from '@mantine/core';
 import { IconArrowsMove, IconCalendarX, IconDotsVertical, IconEye } from '@tabler/icons-react';
 import { useRef, useState, type CSSProperties, type DragEvent, type ReactNode } from 'react';
@@ -22,7 +23,8 @@ export type Columna = {
   clave: string;
   titulo: ReactNode;
   fecha: Fecha;
-  /** Only this doctor's appointments may be dropped here; null: any (week view). */
+  /** The doctor of this column (day view): a drop here gives the appointment to them. null: a day of the week
+   *  view, whose drops keep each appointment's doctor. */
   doctorId: number | null;
   citas: CitaWire[];
   esHoy?: boolean;
@@ -39,7 +41,8 @@ type Props = {
   compacto?: boolean;
   /** Appointments being saved after a drop. */
   moviendo: ReadonlySet<number>;
-  onSoltar: (cita: CitaWire, nuevoInicio: string) => void;
+  /** `doctorId`: the doctor of the column it was dropped on (its own one, or another). */
+  onSoltar: (cita: CitaWire, nuevoInicio: string, doctorId: number) => void;
   onMover: (cita: CitaWire) => void;
   onCancelar: (cita: CitaWire) => void;
   /** Whether the toolbar's grid is refreshing (aria-busy). */
@@ -103,10 +106,7 @@ export function CalendarioGrid({
   const horas: number[] = [];
   for (let m = Math.ceil(desdeMin / 60) * 60; m < hastaMin; m += 60) horas.push(m);
 
-  const permitido = (col: Columna) => {
-    const a = arrastre.current;
-    return !!a && (col.doctorId === null || col.doctorId === a.cita.doctor.id);
-  };
+  const permitido = () => !!arrastre.current;
   const minutosEn = (e: DragEvent<HTMLDivElement>) => {
     const rect = e.currentTarget.getBoundingClientRect();
     const y = (e.clientY || 0) - rect.top - (arrastre.current?.agarreY ?? 0);
@@ -146,7 +146,7 @@ export function CalendarioGrid({
               style={{ height: alto, '--alto-hora': `${60 * PX_MINUTO}px` } as CSSProperties}
               data-destino={destino?.clave === col.clave || undefined}
               onDragOver={(e) => {
-                if (!permitido(col)) return;
+                if (!permitido()) return;
                 e.preventDefault();
                 e.dataTransfer.dropEffect = 'move';
                 const minutos = minutosEn(e);
@@ -157,11 +157,13 @@ export function CalendarioGrid({
               onDrop={(e) => {
                 const a = arrastre.current;
                 setDestino(null);
-                if (!a || !permitido(col)) return;
+                if (!a) return;
                 e.preventDefault();
                 arrastre.current = null;
                 const inicio = instanteLocal(col.fecha, hhmm(minutosEn(e)), zonaClinica);
-                if (inicio.getTime() !== Date.parse(a.cita.inicio)) onSoltar(a.cita, inicio.toISOString());
+                const doctorId = col.doctorId ?? a.cita.doctor.id;
+                if (inicio.getTime() !== Date.parse(a.cita.inicio) || doctorId !== a.cita.doctor.id)
+                  onSoltar(a.cita, inicio.toISOString(), doctorId);
               }}
             >
               {destino?.clave === col.clave && (

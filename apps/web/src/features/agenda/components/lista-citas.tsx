@@ -1,28 +1,41 @@
-// The body of /consultarcitas and /vertodocita: loading, error and empty states around the table, the count,
-// a note when the list hit the API's limit, and the cancel confirmation.
-import { Button, Stack, Text } from '@mantine/core';
+// The body of /consultarcitas and /vertodocita: loading, error and empty states around the table, the
+// "Mostrando 1–20 de 45 citas" line and the pages (the API answers one page and the total), and the cancel
+// confirmation.
+import { Button, Group, Pagination, Stack, Text } from '@mantine/core';
 import { IconCalendarOff, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { EstadoError } from '../../../components/estado-error.tsx';
 import { EstadoVacio } from '../../../components/estado-vacio.tsx';
 import { SkeletonTabla } from '../../../components/skeletons.tsx';
 import { mensajeDeError } from '../../../lib/forms/field-errors.ts';
-import { LIMITE_CITAS, useCitas, type CitaWire, type FiltroCitas } from '../api/agenda-api.ts';
+import { etiquetasPaginacion, textoMostrando } from '../../../lib/paginacion.ts';
+import { POR_PAGINA_CITAS, useCitas, type CitaWire, type FiltroCitas } from '../api/agenda-api.ts';
 import { CancelarCitaModal } from './cancelar-cita-modal.tsx';
 import { TablaCitas } from './tabla-citas.tsx';
 
 type Props = {
+  /** Filters and the page (from the URL). */
   filtro: FiltroCitas;
   hayFiltros: boolean;
   onLimpiar: () => void;
+  onPagina: (pagina: number) => void;
   titulo: string;
   vacio: string;
 };
 
-export function ListaCitas({ filtro, hayFiltros, onLimpiar, titulo, vacio }: Props) {
-  const q = useCitas(filtro);
+const CITAS = { singular: 'cita', plural: 'citas' };
+
+export function ListaCitas({ filtro, hayFiltros, onLimpiar, onPagina, titulo, vacio }: Props) {
+  const porPagina = filtro.porPagina ?? POR_PAGINA_CITAS;
+  const pedida = filtro.pagina ?? 1;
+  const q = useCitas({ ...filtro, pagina: pedida, porPagina });
   const [aCancelar, setACancelar] = useState<CitaWire | null>(null);
-  const citas = q.data ?? [];
+  const citas = q.data?.items ?? [];
+  const total = q.data?.total ?? 0;
+  const paginas = Math.max(1, Math.ceil(total / porPagina));
+  const pagina = q.data?.pagina ?? pedida;
+  const desde = total === 0 ? 0 : (pagina - 1) * porPagina + 1;
+  const hasta = Math.min(total, (pagina - 1) * porPagina + citas.length);
 
   let contenido;
   if (q.isPending) contenido = <SkeletonTabla filas={6} columnas={6} etiqueta="Cargando citas…" />;
@@ -33,6 +46,20 @@ export function ListaCitas({ filtro, hayFiltros, onLimpiar, titulo, vacio }: Pro
         mensaje={mensajeDeError(q.error, 'Inténtalo de nuevo en unos segundos.')}
         onRetry={() => void q.refetch()}
         reintentando={q.isRefetching}
+      />
+    );
+  else if (citas.length === 0 && total > 0)
+    // A page past the end (the list shrank, or an old link): offer the last one.
+    contenido = (
+      <EstadoVacio
+        icono={<IconCalendarOff size={26} stroke={1.6} aria-hidden="true" />}
+        titulo="Esta página ya no tiene citas"
+        descripcion={`Hay ${total} ${total === 1 ? 'cita' : 'citas'} en ${paginas} ${paginas === 1 ? 'página' : 'páginas'}.`}
+        accion={
+          <Button variant="light" onClick={() => onPagina(paginas)}>
+            Ir a la última página
+          </Button>
+        }
       />
     );
   else if (citas.length === 0)
@@ -55,15 +82,23 @@ export function ListaCitas({ filtro, hayFiltros, onLimpiar, titulo, vacio }: Pro
       <Stack gap="sm">
         <TablaCitas
           citas={citas}
-          caption={`${titulo}: ${citas.length} citas`}
+          caption={`${titulo}: ${textoMostrando(desde, hasta, total, CITAS)}`}
           ocupado={q.isPlaceholderData && q.isFetching}
           onCancelar={setACancelar}
         />
-        <Text size="sm" c="dimmed" aria-live="polite">
-          {citas.length >= (filtro.limite ?? LIMITE_CITAS)
-            ? `Mostrando las primeras ${citas.length} citas. Acota las fechas o la búsqueda para ver el resto.`
-            : `${citas.length} ${citas.length === 1 ? 'cita' : 'citas'}.`}
-        </Text>
+        <Group justify="space-between" wrap="wrap" gap="sm">
+          <Text size="sm" c="dimmed" aria-live="polite">
+            {textoMostrando(desde, hasta, total, CITAS)}
+          </Text>
+          {paginas > 1 && (
+            <Pagination
+              total={paginas}
+              value={Math.min(pagina, paginas)}
+              onChange={onPagina}
+              {...etiquetasPaginacion}
+            />
+          )}
+        </Group>
       </Stack>
     );
 

@@ -1,6 +1,7 @@
-// "Mover": the keyboard way to reschedule (the calendar also takes drag and drop). The person picks a day and
-// one of the doctor's free times for this appointment's type and procedure; the server has the last word.
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+// "Mover": the keyboard way to reschedule (the calendar also takes drag and drop). The person picks the doctor
+// (this one or another), a day and one of that doctor's free times for this appointment's type and procedure;
+// the server has the last word (another doctor's hours, blocks and agenda).
+import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
 import { IconArrowsMove, IconCalendar } from '@tabler/icons-react';
@@ -8,7 +9,7 @@ import { useState } from 'react';
 import { esDiaNoHabil, fechaEnZona, instanteLocal } from '@clinica/contracts/tiempo';
 import { mensajeDeError } from '../../../lib/forms/field-errors.ts';
 import { formatFechaHora, formatFechaLarga, hoy, zonaClinica } from '../../../lib/tiempo.ts';
-import { useDisponibilidad, useReagendarCita, type CitaWire } from '../api/agenda-api.ts';
+import { useDisponibilidad, useDoctores, useMoverCita, type CitaWire } from '../api/agenda-api.ts';
 import { HorariosLibres } from './horarios-libres.tsx';
 
 export function MoverCitaModal({ cita, onClose }: { cita: CitaWire | null; onClose: () => void }) {
@@ -27,11 +28,17 @@ function Contenido({ cita, onClose }: { cita: CitaWire; onClose: () => void }) {
   const diaActual = fechaEnZona(new Date(cita.inicio), zonaClinica);
   const [dia, setDia] = useState<string | null>(diaActual < hoy() ? hoy() : diaActual);
   const [inicio, setInicio] = useState<string | null>(null);
+  const [doctorId, setDoctorId] = useState(cita.doctor.id);
   const [error, setError] = useState<string | null>(null);
+  const doctores = useDoctores();
+  const opcionesDoctor = [
+    ...(doctores.data?.some((d) => d.id === cita.doctor.id) ? [] : [cita.doctor]),
+    ...(doctores.data ?? []),
+  ].map((d) => ({ value: String(d.id), label: d.id === cita.doctor.id ? `${d.nombre} (actual)` : d.nombre }));
   const libres = useDisponibilidad(
     dia
       ? {
-          doctor_id: cita.doctor.id,
+          doctor_id: doctorId,
           tipo: cita.tipo,
           procedimiento_id: cita.tipo === 'procedimiento' ? cita.procedimiento?.id : undefined,
           desde: dia,
@@ -39,19 +46,21 @@ function Contenido({ cita, onClose }: { cita: CitaWire; onClose: () => void }) {
         }
       : null,
   );
-  const mover = useReagendarCita();
+  const mover = useMoverCita();
 
   function confirmar() {
     if (!inicio) return;
     setError(null);
     mover.mutate(
-      { id: cita.id, inicio },
+      { cita, inicio, doctorId },
       {
         onSuccess: (c) => {
           notifications.show({
             color: 'green',
             title: 'Cita movida',
-            message: `La cita de ${c.usuario.nombre} quedó para el ${formatFechaHora(c.inicio)}`,
+            message: `La cita de ${c.usuario.nombre} quedó para el ${formatFechaHora(c.inicio)}${
+              c.doctor.id !== cita.doctor.id ? ` con ${c.doctor.nombre}` : ''
+            }`,
           });
           onClose();
         },
@@ -65,6 +74,18 @@ function Contenido({ cita, onClose }: { cita: CitaWire; onClose: () => void }) {
       <Text size="sm">
         {cita.usuario.nombre} con {cita.doctor.nombre}. Hora actual: {formatFechaHora(cita.inicio)}
       </Text>
+      <Select
+        label="Doctor"
+        data={opcionesDoctor}
+        value={String(doctorId)}
+        onChange={(v) => {
+          if (v) setDoctorId(Number(v));
+          setInicio(null);
+          setError(null);
+        }}
+        allowDeselect={false}
+        comboboxProps={{ withinPortal: true }}
+      />
       <DatePickerInput
         label="Nuevo día"
         value={dia}
@@ -84,7 +105,7 @@ function Contenido({ cita, onClose }: { cita: CitaWire; onClose: () => void }) {
           espacios={libres.data}
           cargando={libres.isPending}
           error={libres.isError ? mensajeDeError(libres.error, 'No pudimos cargar los horarios libres.') : null}
-          value={inicio ? `${cita.doctor.id}|${inicio}` : null}
+          value={inicio ? `${doctorId}|${inicio}` : null}
           onChange={(_k, e) => setInicio(e.inicio)}
         />
       )}

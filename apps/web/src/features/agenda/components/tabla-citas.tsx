@@ -1,5 +1,7 @@
 // The staff appointments table: ID, date and time, patient, doctor, type and state badges, and actions
-// (details, edit — disabled for cancelled ones, SPEC 4 — and cancel with a reason).
+// (details, edit — disabled for cancelled ones, SPEC 4 — and cancel with a reason). It never scrolls sideways:
+// at tablet widths the ID, doctor and state fold into their neighbours' cells (tabla-citas.module.css), and on
+// phones each row is a card (TablaApilable).
 import { ActionIcon, Group, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconCalendarX, IconEye, IconPencil } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -8,6 +10,8 @@ import { formatFechaHora } from '../../../lib/tiempo.ts';
 import type { CitaWire } from '../api/agenda-api.ts';
 import { modificable } from './calendario-grid.tsx';
 import { EstadoCitaBadge, TipoCitaBadge } from '../../../components/cita-badges.tsx';
+import { SoloApilada, TablaApilable } from '../../../components/tabla-apilable.tsx';
+import classes from './tabla-citas.module.css';
 
 type Props = {
   citas: CitaWire[];
@@ -18,19 +22,27 @@ type Props = {
 
 export function TablaCitas({ citas, caption, ocupado, onCancelar }: Props) {
   return (
-    <Table.ScrollContainer minWidth={900}>
+    <TablaApilable apilarBajo={560}>
       <Table verticalSpacing="sm" highlightOnHover aria-busy={ocupado} style={{ opacity: ocupado ? 0.7 : 1 }}>
         <Table.Caption>
           <VisuallyHidden>{caption}</VisuallyHidden>
         </Table.Caption>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th scope="col">ID</Table.Th>
+            <Table.Th scope="col" className={classes.ocultaEnMedia}>
+              ID
+            </Table.Th>
             <Table.Th scope="col">Fecha y hora</Table.Th>
             <Table.Th scope="col">Paciente</Table.Th>
-            <Table.Th scope="col">Doctor</Table.Th>
-            <Table.Th scope="col">Tipo</Table.Th>
-            <Table.Th scope="col">Estado</Table.Th>
+            <Table.Th scope="col" className={classes.ocultaEnMedia}>
+              Doctor
+            </Table.Th>
+            <Table.Th scope="col">
+              Tipo<span className={classes.soloMedia}> y estado</span>
+            </Table.Th>
+            <Table.Th scope="col" className={classes.ocultaEnMedia}>
+              Estado
+            </Table.Th>
             <Table.Th scope="col" ta="right">
               Acciones
             </Table.Th>
@@ -41,39 +53,58 @@ export function TablaCitas({ citas, caption, ocupado, onCancelar }: Props) {
             const cancelada = c.estado === 'cancelada';
             return (
               <Table.Tr key={c.id}>
-                <Table.Td>
-                  <Text size="sm" ff="monospace">
+                <Table.Td className={classes.ocultaEnMedia}>
+                  <Text size="sm" ff="monospace" fw={600}>
+                    <SoloApilada>Cita n.º </SoloApilada>
                     {c.id}
                   </Text>
                 </Table.Td>
-                <Table.Td>
-                  <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                    {formatFechaHora(c.inicio)}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm" fw={600}>
-                    {c.usuario.nombre}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {c.usuario.numerodocumento}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{c.doctor.nombre}</Text>
-                  {c.procedimiento && (
-                    <Text size="xs" c="dimmed">
-                      {c.procedimiento.nombre}
+                <Table.Td data-label="Fecha y hora">
+                  <div>
+                    <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                      {formatFechaHora(c.inicio)}
                     </Text>
-                  )}
+                    <Text size="xs" c="dimmed" className={classes.soloMedia}>
+                      Cita n.º {c.id}
+                    </Text>
+                  </div>
                 </Table.Td>
-                <Table.Td>
-                  <TipoCitaBadge tipo={c.tipo} />
+                <Table.Td data-label="Paciente">
+                  <div>
+                    <Text size="sm" fw={600}>
+                      {c.usuario.nombre}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {c.usuario.numerodocumento}
+                    </Text>
+                    <Text size="xs" c="dimmed" className={classes.soloMedia}>
+                      Con {c.doctor.nombre}
+                      {c.procedimiento ? ` · ${c.procedimiento.nombre}` : ''}
+                    </Text>
+                  </div>
                 </Table.Td>
-                <Table.Td>
+                <Table.Td data-label="Doctor" className={classes.ocultaEnMedia}>
+                  <div>
+                    <Text size="sm">{c.doctor.nombre}</Text>
+                    {c.procedimiento && (
+                      <Text size="xs" c="dimmed">
+                        {c.procedimiento.nombre}
+                      </Text>
+                    )}
+                  </div>
+                </Table.Td>
+                <Table.Td data-label="Tipo">
+                  <div>
+                    <TipoCitaBadge tipo={c.tipo} />
+                    <div className={classes.soloMedia} style={{ marginTop: 6 }}>
+                      <EstadoCitaBadge estado={c.estado} />
+                    </div>
+                  </div>
+                </Table.Td>
+                <Table.Td data-label="Estado" className={classes.ocultaEnMedia}>
                   <EstadoCitaBadge estado={c.estado} />
                 </Table.Td>
-                <Table.Td>
+                <Table.Td data-acciones>
                   <Group gap={4} justify="flex-end" wrap="nowrap">
                     <Tooltip label="Ver detalles">
                       <ActionIcon
@@ -131,6 +162,6 @@ export function TablaCitas({ citas, caption, ocupado, onCancelar }: Props) {
           })}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TablaApilable>
   );
 }

@@ -137,7 +137,7 @@ export function SelectorHorario({
         {cargando ? (
           <div role="status">
             <VisuallyHidden>Buscando horarios libres…</VisuallyHidden>
-            <SimpleGrid cols={{ base: 2, xs: 3 }} spacing="xs" aria-hidden="true">
+            <SimpleGrid minColWidth="7.5rem" spacing="xs" aria-hidden="true">
               {Array.from({ length: 9 }, (_, i) => (
                 <Skeleton key={i} height={48} radius="md" />
               ))}
@@ -154,7 +154,8 @@ export function SelectorHorario({
           </Text>
         ) : (
           <SimpleGrid
-            cols={{ base: 2, xs: 3 }}
+            // As many whole buttons per row as fit («10:00 a. m.» is never cut), beside the calendar or under it.
+            minColWidth="7.5rem"
             spacing="xs"
             role="group"
             aria-labelledby="titulo-horas"

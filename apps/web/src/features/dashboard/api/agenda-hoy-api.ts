@@ -3,12 +3,20 @@
 // cancelling anywhere refreshes it.
 import { useQuery } from '@tanstack/react-query';
 import { citasRutas } from '@clinica/contracts/rutas';
+import { POR_PAGINA_MAX } from '@clinica/contracts/common';
 import { api } from '../../../lib/api-client.ts';
+import { todasLasPaginas } from '../../../lib/paginacion.ts';
 
 export function useAgendaHoy(dia: string, enabled: boolean) {
   return useQuery({
     queryKey: ['citas', 'lista', { desde: dia, hasta: dia, vista: 'panel' }] as const,
-    queryFn: () => api(citasRutas.listar, { query: { desde: dia, hasta: dia, limite: 500 } }),
+    // The whole day, page by page.
+    queryFn: async () =>
+      (
+        await todasLasPaginas((pagina) =>
+          api(citasRutas.listar, { query: { desde: dia, hasta: dia, pagina, porPagina: POR_PAGINA_MAX } }),
+        )
+      ).items,
     enabled,
     select: (citas) => citas.filter((c) => c.estado !== 'cancelada'),
   });

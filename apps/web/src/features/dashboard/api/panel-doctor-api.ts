@@ -4,9 +4,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { citasRutas } from '@clinica/contracts/rutas';
 import { fechaEnZona, rangoDePeriodo, sumarDias, type Fecha, type Periodo } from '@clinica/contracts/tiempo';
+import { POR_PAGINA_MAX } from '@clinica/contracts/common';
 import { api, type RespuestaApi } from '../../../lib/api-client.ts';
+import { todasLasPaginas } from '../../../lib/paginacion.ts';
 
-export type CitaPanel = RespuestaApi<typeof citasRutas.listar>[number];
+export type CitaPanel = RespuestaApi<typeof citasRutas.listar>['items'][number];
 
 export type Conteo = {
   total: number;
@@ -19,8 +21,8 @@ export type Conteo = {
 
 export const PERIODOS: readonly Periodo[] = ['dia', 'semana', 'mes'];
 
-/** The API's most per request: a busier month is counted partially and the panel says so. */
-export const LIMITE_CITAS = 500;
+/** Most appointments the panel reads (page by page): a busier month is counted partially and the panel says so. */
+export const LIMITE_CITAS = 5 * POR_PAGINA_MAX;
 
 /** Days (inclusive, as /apicitas/listarcitas takes them) covering today's week and month. */
 export function diasDelPanel(ahora: Date, zona: string): { desde: Fecha; hasta: Fecha } {
@@ -58,7 +60,11 @@ export function contar(citas: readonly CitaPanel[], periodo: Periodo, ahora: Dat
 export function useCitasDelPanel(dias: { desde: Fecha; hasta: Fecha }, enabled: boolean) {
   return useQuery({
     queryKey: ['citas', 'lista', { ...dias, vista: 'panel-doctor' }] as const,
-    queryFn: () => api(citasRutas.listar, { query: { ...dias, limite: LIMITE_CITAS } }),
+    queryFn: () =>
+      todasLasPaginas(
+        (pagina) => api(citasRutas.listar, { query: { ...dias, pagina, porPagina: POR_PAGINA_MAX } }),
+        LIMITE_CITAS / POR_PAGINA_MAX,
+      ),
     enabled,
   });
 }

@@ -4,7 +4,7 @@ import { citasRutas } from '@clinica/contracts/rutas';
 import { instanteLocal } from '@clinica/contracts/tiempo';
 import type { RespuestaApi } from '../../../lib/api-client.ts';
 import { tokenExpiringIn } from '../../../lib/session/test-tokens.ts';
-import { mockFetch, renderWithProviders, simular } from '../../../lib/session/test-utils.tsx';
+import { mockFetch, paginaDe, renderWithProviders, simular } from '../../../lib/session/test-utils.tsx';
 import { hoy, zonaClinica } from '../../../lib/tiempo.ts';
 import { AgendaHoy } from './agenda-hoy.tsx';
 
@@ -43,11 +43,11 @@ describe('AgendaHoy', () => {
   it("lists today's appointments in time order without the cancelled ones", async () => {
     const { calls } = mockFetch([
       simular(citasRutas.listar, {
-        body: [
+        body: paginaDe([
           cita(2, '11:00', { tipo: 'procedimiento', estado: 'pendiente' }),
           cita(1, '09:00'),
           cita(3, '10:00', { estado: 'cancelada' }),
-        ],
+        ]),
       }),
     ]);
     entrar();
@@ -68,7 +68,7 @@ describe('AgendaHoy', () => {
   });
 
   it('says when there is nothing today and when the agenda fails to load', async () => {
-    mockFetch([simular(citasRutas.listar, { body: [] })]);
+    mockFetch([simular(citasRutas.listar, { body: paginaDe([]) })]);
     const { unmount } = entrar(false);
     expect(await screen.findByText('No hay citas para hoy.')).toBeInTheDocument();
     unmount();
