@@ -5,6 +5,8 @@
 import type { Config } from './config.ts';
 import type { Database, Executor } from './db/client.ts';
 import { perezoso, type Transaccion } from './db/transacciones.ts';
+import { createAdjuntosRepository } from './features/adjuntos/adjuntos.repository.ts';
+import { createAdjuntosService } from './features/adjuntos/adjuntos.service.ts';
 import { createCarritoRepository } from './features/carrito/carrito.repository.ts';
 import { createCarritoService } from './features/carrito/carrito.service.ts';
 import { createCitasRepository } from './features/citas/citas.repository.ts';
@@ -65,6 +67,7 @@ export function createRepositories(db: Executor, alEncolar?: () => void) {
     copia: () => createCopiaRepository(db),
     evoluciones: () => createEvolucionesRepository(db),
     consentimientos: () => createConsentimientosRepository(db),
+    adjuntos: () => createAdjuntosRepository(db),
     recuperacion: () => createRecuperacionRepository(db),
     correos: () => createCorreosRepository(db),
   });
@@ -221,6 +224,15 @@ export async function createServices(deps: ServicesDeps) {
     zona: config.clinicaTz,
   });
 
+  const adjuntos = createAdjuntosService({
+    repos,
+    transaccion,
+    archivos,
+    // The transaction hands every repository; the service only names the ones it uses.
+    notificar: (tx, v) => notificar(tx as Repositories, v),
+    zona: config.clinicaTz,
+  });
+
   return {
     config,
     now,
@@ -246,6 +258,7 @@ export async function createServices(deps: ServicesDeps) {
     copiaHistoria,
     evoluciones,
     consentimientos,
+    adjuntos,
     almacenPublico,
     archivos,
     despachador,

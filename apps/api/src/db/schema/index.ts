@@ -8,3 +8,4 @@ export * from './notificaciones.ts';
 export * from './historias.ts';
 export * from './evoluciones.ts';
 export * from './consentimientos.ts';
+export * from './adjuntos.ts';
