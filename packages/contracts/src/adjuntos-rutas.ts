@@ -7,6 +7,25 @@ import type { Rol } from './roles.ts';
 
 type Id = number | string;
 
+/** Largest exam result accepted (a scanned PDF or a phone photo). */
+export const RESULTADO_MAX_BYTES = 10 * 1024 * 1024;
+/** Largest clinical photo accepted before re-encoding. */
+export const FOTO_MAX_BYTES = 10 * 1024 * 1024;
+/** Multipart fields. */
+export const CAMPO_ARCHIVO = 'archivo';
+export const CAMPO_ORDEN = 'orden_examen_id';
+export const CAMPO_ETIQUETA = 'etiqueta';
+export const CAMPO_ZONA = 'zona';
+export const ZONA_MAX = 80;
+
+export const ETIQUETAS_FOTO = ['antes', 'despues'] as const;
+export type EtiquetaFoto = (typeof ETIQUETAS_FOTO)[number];
+export const NOMBRE_ETIQUETA: Record<EtiquetaFoto, string> = { antes: 'Antes', despues: 'Después' };
+
+/** What the file picker offers (the server checks the bytes anyway). */
+export const ACEPTA_RESULTADO = 'application/pdf,image/jpeg,image/png';
+export const ACEPTA_FOTO = 'image/jpeg,image/png,image/webp';
+
 export const adjuntosPaths = {
   resultados: <I extends Id>(citaId: I) => `/apihistorialmedico/resultados/cita/${citaId}` as const,
   fotos: <I extends Id>(citaId: I) => `/apihistorialmedico/fotos/cita/${citaId}` as const,

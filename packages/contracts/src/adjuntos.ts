@@ -3,28 +3,24 @@
 // decided by its first bytes, never by its name.
 import { z } from 'zod';
 import { fechaHora, idParam } from './common.ts';
-import { adjuntosRutas } from './adjuntos-rutas.ts';
+import { adjuntosRutas, ETIQUETAS_FOTO } from './adjuntos-rutas.ts';
 import { endpoint } from './endpoint.ts';
 import { errorSchema } from './errors.ts';
 
-/** Largest exam result accepted (a scanned PDF or a phone photo). */
-export const RESULTADO_MAX_BYTES = 10 * 1024 * 1024;
-/** Largest clinical photo accepted before re-encoding. */
-export const FOTO_MAX_BYTES = 10 * 1024 * 1024;
-/** Multipart fields. */
-export const CAMPO_ARCHIVO = 'archivo';
-export const CAMPO_ORDEN = 'orden_examen_id';
-export const CAMPO_ETIQUETA = 'etiqueta';
-export const CAMPO_ZONA = 'zona';
-export const ZONA_MAX = 80;
-
-export const ETIQUETAS_FOTO = ['antes', 'despues'] as const;
-export type EtiquetaFoto = (typeof ETIQUETAS_FOTO)[number];
-export const NOMBRE_ETIQUETA: Record<EtiquetaFoto, string> = { antes: 'Antes', despues: 'Después' };
-
-/** What the file picker offers (the server checks the bytes anyway). */
-export const ACEPTA_RESULTADO = 'application/pdf,image/jpeg,image/png';
-export const ACEPTA_FOTO = 'image/jpeg,image/png,image/webp';
+export {
+  ACEPTA_FOTO,
+  ACEPTA_RESULTADO,
+  CAMPO_ARCHIVO,
+  CAMPO_ETIQUETA,
+  CAMPO_ORDEN,
+  CAMPO_ZONA,
+  ETIQUETAS_FOTO,
+  FOTO_MAX_BYTES,
+  NOMBRE_ETIQUETA,
+  RESULTADO_MAX_BYTES,
+  ZONA_MAX,
+  type EtiquetaFoto,
+} from './adjuntos-rutas.ts';
 
 export const resultadoSchema = z.object({
   id: z.number().int(),
