@@ -8,6 +8,7 @@ import { seedCitas } from './citas.ts';
 import { seedHistorias } from './historias.ts';
 import { seedEvoluciones } from './evoluciones.ts';
 import { seedConsentimientos } from './consentimientos.ts';
+import { seedAdjuntos } from './adjuntos.ts';
 
 export async function seedDemo(
   database: Database,
@@ -26,4 +27,6 @@ export async function seedDemo(
   await seedEvoluciones(database.db, clinica);
   // Every procedure gets its consent template; past procedure appointments done, their signed consent.
   await seedConsentimientos(database.db, clinica);
+  // The demo patient's exam result, and before/after photos if their consent allows photos.
+  await seedAdjuntos(database.db, clinica);
 }
