@@ -18,6 +18,7 @@ import {
 } from '@clinica/contracts/adjuntos';
 import { archivosPaths } from '@clinica/contracts/archivos';
 import { consentimientosPaths } from '@clinica/contracts/consentimientos';
+import { copiaHistoriaPaths } from '@clinica/contracts/copia-historia';
 import { evolucionesPaths } from '@clinica/contracts/evoluciones';
 import {
   archivos,
@@ -32,6 +33,7 @@ import { firmaDataUrl } from '../src/db/seed/firma-png.ts';
 import { MENSAJES_ADJUNTOS as M } from '../src/features/adjuntos/adjuntos.service.ts';
 import { crearCategoria, crearProcedimiento, multipart, pngDePrueba } from './catalogo-fixtures.ts';
 import { createTestApp, type TestContext } from './helpers.ts';
+import { textoDelPdf } from './pdf-texto.ts';
 import { crearUsuario, QUIENES, type Quien, type UsuarioDePrueba } from './auth-helpers.ts';
 
 let t: TestContext;
@@ -473,6 +475,19 @@ describe('before/after photos', () => {
     expect(linea[0]).toMatchObject({ cita_id: citaId, fecha: expect.any(String) });
     expect(linea[0]!.fotos).toHaveLength(2);
     expect((await pedir('GET', rutas.fotosPaciente(paciente.id), otraPaciente)).statusCode).toBe(403);
+  });
+
+  it('the patient’s complete copy (PDF) lists their exam results and photos', async () => {
+    const res = await pedir('GET', copiaHistoriaPaths.miPdf(paciente.id), paciente);
+    expect(res.statusCode).toBe(200);
+    const texto = await textoDelPdf(res.rawPayload);
+    for (const esperado of [
+      'Resultados de exámenes y fotos clínicas',
+      'Resultado de examen: Hemograma junio.pdf',
+      `Foto clínica: foto-antes-cita-${citaId}.jpg`,
+      `Foto clínica: foto-despues-cita-${citaId}.png`,
+    ])
+      expect(texto, esperado).toContain(esperado);
   });
 
   it('a revoked consent stops new photos', async () => {

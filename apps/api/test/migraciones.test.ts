@@ -23,9 +23,11 @@ describe('migrations and demo seed', () => {
         const r = await database.db.execute(
           `select (select count(*) from usuarios)::int as u,
                   (select count(*) from categorias_procedimiento)::int as c,
-                  (select count(*) from procedimientos)::int as p`,
+                  (select count(*) from procedimientos)::int as p,
+                  (select count(*) from resultados_examen)::int as r,
+                  (select count(*) from fotos_clinicas)::int as f`,
         );
-        return r.rows[0] as { u: number; c: number; p: number };
+        return r.rows[0] as { u: number; c: number; p: number; r: number; f: number };
       };
       const dataDir = directorioTemporal('clinica-semilla');
       await seedDemo(database, { dataDir });
@@ -46,6 +48,8 @@ describe('migrations and demo seed', () => {
         'paciente@demo.test': 'paciente',
       });
       expect(first.u).toBeGreaterThanOrEqual(6);
+      // The demo patient's exam result and her before/after pair (her seeded consent allows photos).
+      expect([first.r, first.f]).toEqual([1, 2]);
     } finally {
       await database.drop();
     }

@@ -88,28 +88,36 @@ export async function seedAdjuntos(db: Db, opts: { dataDir: string; zona: string
     zona: opts.zona,
   });
 
-  // The exam result: for the patient's latest past appointment (its note may have ordered the exams).
+  // The exam result.
   const [conResultado] = await db
     .select({ id: resultadosExamen.id })
     .from(resultadosExamen)
     .where(eq(resultadosExamen.paciente_id, paciente.id))
     .limit(1);
   if (!conResultado) {
-    const [cita] = await db
+    // The latest past appointment whose signed note ordered exams (else the latest past one): the result answers it.
+    const pasadas = await db
       .select({ id: citas.id })
       .from(citas)
       .where(and(eq(citas.paciente_id, paciente.id), eq(citas.estado, 'realizada')))
-      .orderBy(desc(citas.inicio))
-      .limit(1);
-    if (cita) {
-      const ordenes = await repos.adjuntos.ordenes(cita.id);
+      .orderBy(desc(citas.inicio));
+    let elegida: { id: number; orden: number | null } | null = null;
+    for (const c of pasadas) {
+      const ordenes = await repos.adjuntos.ordenes(c.id);
+      if (ordenes.length) {
+        elegida = { id: c.id, orden: ordenes[0]!.id };
+        break;
+      }
+    }
+    elegida ??= pasadas[0] ? { id: pasadas[0].id, orden: null } : null;
+    if (elegida) {
       await servicio.subirResultado(
         { id: paciente.id, rol: 'paciente' },
-        cita.id,
+        elegida.id,
         {
           bytes: await pdfResultado(paciente.nombre),
           nombre: 'Resultado laboratorio TSH y hemograma.pdf',
-          ordenExamenId: ordenes[0]?.id ?? null,
+          ordenExamenId: elegida.orden,
         },
         ORIGEN,
       );
