@@ -64,7 +64,7 @@ function Agregar({ citaId }: { citaId: number }) {
         </Stack>
         <TextInput
           label="Zona"
-          placeholder="Por ejemplo, Frente o Mejilla izquierda"
+          placeholder="Por ejemplo, Frente"
           value={zona}
           maxLength={ZONA_MAX}
           onChange={(e) => setZona(e.currentTarget.value)}
