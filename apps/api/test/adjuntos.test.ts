@@ -20,6 +20,7 @@ import { archivosPaths } from '@clinica/contracts/archivos';
 import { consentimientosPaths } from '@clinica/contracts/consentimientos';
 import { copiaHistoriaPaths } from '@clinica/contracts/copia-historia';
 import { evolucionesPaths } from '@clinica/contracts/evoluciones';
+import { historiasPaths } from '@clinica/contracts/historias';
 import {
   archivos,
   auditoria,
@@ -292,6 +293,16 @@ describe('exam results', () => {
     for (const quien of [otraPaciente, asistente, admin]) {
       expect((await pedir('GET', archivosPaths.descargar(subido.archivo_id!), quien)).statusCode).toBe(404);
     }
+  });
+
+  it('the patient sees that the doctor looked at their results (who and when)', async () => {
+    const res = await pedir('GET', historiasPaths.accesos(paciente.id), paciente);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ que: 'archivos', quien: expect.objectContaining({ rol: 'doctor' }) }),
+      ]),
+    );
   });
 
   it('IDOR: another patient’s appointment cannot be read nor uploaded to, and another doctor sees nothing', async () => {
