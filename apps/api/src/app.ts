@@ -32,6 +32,7 @@ import { citasRoutes } from './features/citas/citas.routes.ts';
 import { notificacionesRoutes } from './features/notificaciones/notificaciones.routes.ts';
 import { historiasRoutes } from './features/historias/historias.routes.ts';
 import { copiaHistoriaRoutes } from './features/historias/copia.routes.ts';
+import { adjuntosRoutes } from './features/adjuntos/adjuntos.routes.ts';
 import { consentimientosRoutes } from './features/consentimientos/consentimientos.routes.ts';
 import { evolucionesRoutes } from './features/evoluciones/evoluciones.routes.ts';
 import { planesRoutes } from './features/evoluciones/planes.routes.ts';
@@ -178,6 +179,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(evolucionesRoutes, { service: services.evoluciones });
   await app.register(planesRoutes, { service: services.planes });
   await app.register(consentimientosRoutes, { service: services.consentimientos });
+  await app.register(adjuntosRoutes, { service: services.adjuntos });
   await app.register(archivosRoutes, { service: services.archivos });
 
   // The built web, when present (npm start, e2e, production): one process, one port.

@@ -5,6 +5,8 @@
 import type { Config } from './config.ts';
 import type { Database, Executor } from './db/client.ts';
 import { perezoso, type Transaccion } from './db/transacciones.ts';
+import { createAdjuntosRepository } from './features/adjuntos/adjuntos.repository.ts';
+import { createAdjuntosService } from './features/adjuntos/adjuntos.service.ts';
 import { createCarritoRepository } from './features/carrito/carrito.repository.ts';
 import { createCarritoService } from './features/carrito/carrito.service.ts';
 import { createCitasRepository } from './features/citas/citas.repository.ts';
@@ -68,6 +70,7 @@ export function createRepositories(db: Executor, alEncolar?: () => void) {
     evoluciones: () => createEvolucionesRepository(db),
     planes: () => createPlanesRepository(db),
     consentimientos: () => createConsentimientosRepository(db),
+    adjuntos: () => createAdjuntosRepository(db),
     recuperacion: () => createRecuperacionRepository(db),
     correos: () => createCorreosRepository(db),
   });
@@ -241,6 +244,15 @@ export async function createServices(deps: ServicesDeps) {
     zona: config.clinicaTz,
   });
 
+  const adjuntos = createAdjuntosService({
+    repos,
+    transaccion,
+    archivos,
+    // The transaction hands every repository; the service only names the ones it uses.
+    notificar: (tx, v) => notificar(tx as Repositories, v),
+    zona: config.clinicaTz,
+  });
+
   return {
     config,
     now,
@@ -267,6 +279,7 @@ export async function createServices(deps: ServicesDeps) {
     evoluciones,
     planes,
     consentimientos,
+    adjuntos,
     almacenPublico,
     archivos,
     despachador,

@@ -3,7 +3,7 @@
 // it among "who read my record" together with the reads of their clinical notes. The front desk's summary of a
 // record carries demographics and alert flags, never clinical content.
 import { and, eq } from 'drizzle-orm';
-import { PDFDocument, PDFRawStream, decodePDFRawStream } from 'pdf-lib';
+import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consentimientosPaths } from '@clinica/contracts/consentimientos';
 import { copiaHistoriaPaths as copia, type DatosPersonalesWire } from '@clinica/contracts/copia-historia';
@@ -12,6 +12,7 @@ import { historiasPaths, type AccesoHistoriaWire, type HistoriaWire } from '@cli
 import { auditoria, citas, notificaciones, usuarios } from '../src/db/schema/index.ts';
 import { firmaDataUrl } from '../src/db/seed/firma-png.ts';
 import { crearCategoria, crearProcedimiento } from './catalogo-fixtures.ts';
+import { textoDelPdf } from './pdf-texto.ts';
 import { createTestApp, type TestContext } from './helpers.ts';
 import { crearUsuario, QUIENES, type Quien, type UsuarioDePrueba } from './auth-helpers.ts';
 
@@ -30,19 +31,6 @@ const pedir = (method: 'GET' | 'POST' | 'PATCH', url: string, quien?: UsuarioDeP
   t.app.inject({ method, url, headers: quien?.headers ?? {}, ...(payload ? { payload } : {}) });
 
 const LARGO = `Rosácea en mejillas y mentón; ${'reacción leve al ácido glicólico con eritema y ardor '.repeat(30)}fin.`;
-
-/** The text a PDF draws: each stream decoded by pdf-lib, the hex strings of its text operators decoded (WinAnsi). */
-async function textoDelPdf(pdf: Buffer): Promise<string> {
-  const doc = await PDFDocument.load(pdf);
-  const partes: string[] = [];
-  for (const [, obj] of doc.context.enumerateIndirectObjects()) {
-    if (!(obj instanceof PDFRawStream)) continue;
-    const contenido = Buffer.from(decodePDFRawStream(obj).decode()).toString('latin1');
-    for (const h of contenido.matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g))
-      partes.push(Buffer.from(h[1]!, 'hex').toString('latin1'));
-  }
-  return partes.join('\n');
-}
 
 async function nuevaCita(pacienteId: number, doctorId: number, horasAtras: number) {
   const inicio = new Date(Date.now() - horasAtras * 3_600_000);

@@ -24,9 +24,11 @@ describe('migrations and demo seed', () => {
           `select (select count(*) from usuarios)::int as u,
                   (select count(*) from categorias_procedimiento)::int as c,
                   (select count(*) from procedimientos)::int as p,
-                  (select count(*) from planes_seguimiento)::int as pl`,
+                  (select count(*) from planes_seguimiento)::int as pl,
+                  (select count(*) from resultados_examen)::int as r,
+                  (select count(*) from fotos_clinicas)::int as f`,
         );
-        return r.rows[0] as { u: number; c: number; p: number; pl: number };
+        return r.rows[0] as { u: number; c: number; p: number; pl: number; r: number; f: number };
       };
       const dataDir = directorioTemporal('clinica-semilla');
       await seedDemo(database, { dataDir });
@@ -49,6 +51,8 @@ describe('migrations and demo seed', () => {
       expect(first.u).toBeGreaterThanOrEqual(6);
       // The demo patient's latest procedure done has a follow-up plan to propose (issue 9, item 4), once.
       expect(first.pl).toBe(1);
+      // The demo patient's exam result and her before/after pair (her seeded consent allows photos).
+      expect([first.r, first.f]).toEqual([1, 2]);
     } finally {
       await database.drop();
     }

@@ -1,6 +1,7 @@
 // Every endpoint object of the API, for type lookups: the web's client finds the endpoint of a zod-free
 // descriptor (by method and path) and from it the types of params, query, body and answer. Import it with
 // `import type` from the web: at run time this module carries every schema.
+import type { adjuntosEndpoints } from './adjuntos.ts';
 import type { archivosEndpoints } from './archivos.ts';
 import type { carritoEndpoints } from './carrito.ts';
 import type { categoriasEndpoints, procedimientosEndpoints } from './catalogo.ts';
@@ -32,6 +33,7 @@ export type TodosLosEndpoints =
   | Valores<typeof planesEndpoints>
   | Valores<typeof consentimientosEndpoints>
   | Valores<typeof copiaHistoriaEndpoints>
+  | Valores<typeof adjuntosEndpoints>
   | Valores<typeof notificacionesDoctorEndpoints>
   | Valores<typeof notificacionesUsuarioEndpoints>
   | Valores<typeof archivosEndpoints>

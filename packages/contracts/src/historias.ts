@@ -173,7 +173,7 @@ export const listaVersionesSchema = z.array(versionHistoriaSchema);
  * What a staff member looked at: the record, one of the clinical notes, a complete copy (PDF or data), or the
  * front desk's summary (demographics and alert flags).
  */
-export const QUE_ACCESO = ['historia', 'nota', 'copia', 'resumen'] as const;
+export const QUE_ACCESO = ['historia', 'nota', 'copia', 'resumen', 'archivos'] as const;
 
 /** One audited read of a record by someone on the staff, as its patient sees it (DOMAIN.md "Rules"). */
 export const accesoHistoriaSchema = z.object({

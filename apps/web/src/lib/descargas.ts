@@ -24,8 +24,8 @@ export function nombreDeDisposicion(cabecera: string | null, porDefecto: string)
 export const descargarArchivo = (id: number, nombrePorDefecto = 'documento.pdf'): Promise<void> =>
   descargar(rellenarPath(archivosRutas.descargar.path, { id }), nombrePorDefecto);
 
-/** Downloads what a GET path of the API answers (already filled in) as a file. */
-export async function descargar(path: string, nombrePorDefecto: string): Promise<void> {
+/** Fetches what a GET path of the API answers (already filled in) with the session's token; throws the server's message. */
+async function traer(path: string): Promise<Response> {
   const token = localStorage.getItem(TOKEN_KEY);
   let res: Response;
   try {
@@ -45,6 +45,16 @@ export async function descargar(path: string, nombrePorDefecto: string): Promise
       code: cuerpo?.code ?? 'ERROR',
     });
   }
+  return res;
+}
+
+/** A private file's bytes, e.g. to show a clinical photo through an object URL (never a URL with the token). */
+export const archivoPrivado = async (id: number): Promise<Blob> =>
+  (await traer(rellenarPath(archivosRutas.descargar.path, { id }))).blob();
+
+/** Downloads what a GET path of the API answers (already filled in) as a file. */
+export async function descargar(path: string, nombrePorDefecto: string): Promise<void> {
+  const res = await traer(path);
   const blob = await res.blob();
   const enlace = document.createElement('a');
   enlace.href = URL.createObjectURL(blob);

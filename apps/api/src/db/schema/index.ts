@@ -9,3 +9,4 @@ export * from './historias.ts';
 export * from './evoluciones.ts';
 export * from './consentimientos.ts';
 export * from './planes.ts';
+export * from './adjuntos.ts';

@@ -9,6 +9,7 @@ import { seedHistorias } from './historias.ts';
 import { seedEvoluciones } from './evoluciones.ts';
 import { seedConsentimientos } from './consentimientos.ts';
 import { seedPlanes } from './planes.ts';
+import { seedAdjuntos } from './adjuntos.ts';
 
 export async function seedDemo(
   database: Database,
@@ -29,4 +30,6 @@ export async function seedDemo(
   await seedConsentimientos(database.db, clinica);
   // The demo patient's latest procedure done asks for more sessions: a follow-up plan to propose and book.
   await seedPlanes(database.db, { zona: clinica.zona });
+  // The demo patient's exam result, and before/after photos if their consent allows photos.
+  await seedAdjuntos(database.db, clinica);
 }

@@ -5,6 +5,7 @@ import sharp, { type Metadata } from 'sharp';
 import { MEDIA_PREFIX } from '@clinica/contracts/rutas';
 import { AppError } from '../../lib/app-error.ts';
 import type { Storage } from '../../lib/storage.ts';
+import { MAX_PIXELES } from '../../lib/imagen-limpia.ts';
 import { tipoPorFirma } from '../../lib/tipo-archivo.ts';
 
 /** Folder inside storage and under /media/. */
@@ -17,8 +18,8 @@ export const TARJETA = { width: 480, height: 360 } as const;
 export const DETALLE = { width: 1200, height: 1600 } as const;
 /** WebP encoder effort: 2 is about twice as fast as the default 4 for files ~10% larger (uploads, seed). */
 const ESFUERZO_WEBP = 2;
-/** Decompression-bomb guard: refuse images above this many pixels before decoding them. */
-export const MAX_PIXELES = 40_000_000;
+/** Decompression-bomb guard, shared with the clinical images (lib/imagen-limpia.ts). */
+export { MAX_PIXELES };
 
 export type FormatoImagen = 'jpeg' | 'png' | 'webp';
 export type CopiasImagen = { tarjeta: Buffer; detalle: Buffer };

@@ -325,6 +325,20 @@ export async function generarCopiaHistoria(d: DatosPersonales, o: OpcionesCopia)
     e.espacio(6);
   }
 
+  // Issue 9, items 4 and 6: the files the record holds (exam results, before/after photos), listed with their
+  // fingerprints; the files themselves are downloaded from the appointment's details.
+  const adjuntos = d.archivos.filter((a) => a.categoria === 'resultado_examen' || a.categoria === 'foto_clinica');
+  e.seccion('Resultados de exámenes y fotos clínicas');
+  if (!adjuntos.length) e.texto('No hay resultados de exámenes ni fotos clínicas.');
+  for (const a of adjuntos) {
+    e.reservar(40);
+    e.texto(`${a.categoria === 'foto_clinica' ? 'Foto clínica' : 'Resultado de examen'}: ${a.nombre}`, {
+      negrita: true,
+    });
+    e.dato('Guardado el', f(a.creado_en), 14);
+    e.texto(`Huella SHA-256: ${a.sha256}`, { size: 7, color: GRIS, sangria: 14 });
+  }
+
   e.espacio(12);
   e.texto(
     `Fin de la copia. ${d.citas.length} cita(s), ${d.evoluciones.length} nota(s) firmada(s), ${d.consentimientos.length} consentimiento(s), ${d.versiones.length} versión(es) anterior(es).`,

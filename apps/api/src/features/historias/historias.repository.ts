@@ -3,6 +3,7 @@ import { and, asc, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import {
+  archivos,
   auditoria,
   citas,
   evoluciones,
@@ -113,6 +114,14 @@ export function createHistoriasRepository(db: Executor) {
         .select({ id: sql<string>`cast(${evoluciones.id} as text)` })
         .from(evoluciones)
         .where(eq(evoluciones.paciente_id, pacienteId));
+      const citasDelPaciente = db
+        .select({ id: sql<string>`cast(${citas.id} as text)` })
+        .from(citas)
+        .where(eq(citas.paciente_id, pacienteId));
+      const archivosDelPaciente = db
+        .select({ id: sql<string>`cast(${archivos.id} as text)` })
+        .from(archivos)
+        .where(eq(archivos.propietario_id, pacienteId));
       const deLaHistoria =
         historiaId === null
           ? undefined
@@ -146,6 +155,23 @@ export function createHistoriasRepository(db: Executor) {
                 eq(auditoria.recurso, 'paciente'),
                 eq(auditoria.recurso_id, String(pacienteId)),
                 eq(auditoria.accion, 'historia.copia'),
+              ),
+              // Exam results and clinical photos (issue 9, items 4 and 6): the lists of an appointment, the
+              // patient's photo timeline, and every private file of theirs someone opened.
+              and(
+                eq(auditoria.recurso, 'cita'),
+                inArray(auditoria.accion, ['resultado_examen.listar', 'foto_clinica.listar']),
+                inArray(auditoria.recurso_id, citasDelPaciente),
+              ),
+              and(
+                eq(auditoria.recurso, 'usuario'),
+                eq(auditoria.recurso_id, String(pacienteId)),
+                eq(auditoria.accion, 'foto_clinica.listar'),
+              ),
+              and(
+                eq(auditoria.recurso, 'archivo'),
+                eq(auditoria.accion, 'archivo.leer'),
+                inArray(auditoria.recurso_id, archivosDelPaciente),
               ),
             ),
           ),

@@ -40,6 +40,9 @@ const QUE_POR_ACCION: Record<string, QueAcceso> = {
   'evolucion.leer': 'nota',
   'historia.copia': 'copia',
   'historia.resumen': 'resumen',
+  'resultado_examen.listar': 'archivos',
+  'foto_clinica.listar': 'archivos',
+  'archivo.leer': 'archivos',
 };
 
 /** Reads by one person within this span of the previous one count as the same visit. */

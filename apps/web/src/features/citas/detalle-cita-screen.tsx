@@ -27,8 +27,10 @@ import { CancelarCitaModal } from './components/cancelar-cita-modal.tsx';
 import { EstadoCitaBadge, TipoCitaBadge } from '../../components/cita-badges.tsx';
 import { Dato } from './components/dato.tsx';
 import { ConsentimientoInformado } from './components/consentimiento-informado.tsx';
+import { FotosClinicas } from './components/fotos-clinicas.tsx';
 import { NotaEvolucion } from './components/nota-evolucion.tsx';
 import { PlanSeguimiento } from './components/plan-seguimiento.tsx';
+import { ResultadosExamen } from './components/resultados-examen.tsx';
 import { ReagendarCitaModal } from './components/reagendar-cita-modal.tsx';
 import classes from './citas.module.css';
 import { idDeRuta } from './id-de-ruta.ts';
@@ -236,6 +238,9 @@ function Detalle({ cita }: { cita: CitaWire }) {
       {cita.estado !== 'cancelada' && <NotaEvolucion cita={cita} />}
       {/* Issue 9, item 4: the follow-up plan recorded on the note, and the series it proposes. */}
       {cita.estado !== 'cancelada' && <PlanSeguimiento cita={cita} />}
+      {/* Issue 9, items 4 and 6: the patient's exam results and the before/after photos (kept if cancelled). */}
+      <ResultadosExamen cita={cita} />
+      <FotosClinicas cita={cita} />
       <section aria-label="Acciones de la cita">
         {personal ? (
           <AccionesPersonal cita={cita} esSuDoctor={esSuDoctor} />

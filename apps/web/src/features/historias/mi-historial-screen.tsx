@@ -19,6 +19,7 @@ import { descargarMiCopia, useMiHistoria } from './api/historias-api.ts';
 import { AccesosHistoria } from './components/accesos-historia.tsx';
 import { CopiaHistoria } from './components/copia-historia.tsx';
 import { FichaHistoria } from './components/ficha-historia.tsx';
+import { FotosHistoria } from './components/fotos-historia.tsx';
 import { VersionesHistoria } from './components/versiones-historia.tsx';
 import { idDeRuta } from './historia-textos.ts';
 
@@ -126,6 +127,7 @@ export default function MiHistorialScreen() {
       />
       <Stack gap="lg">
         {contenido}
+        {!ajena && <FotosHistoria pacienteId={id} />}
         {copia}
       </Stack>
     </>

@@ -3,6 +3,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BodyDe } from '@clinica/contracts/endpoint';
 import type { EndpointDe } from '@clinica/contracts/endpoints';
+import { adjuntosRutas } from '@clinica/contracts/adjuntos-rutas';
 import { copiaHistoriaRutas } from '@clinica/contracts/copia-historia-rutas';
 import { historiasRutas, rellenarPath, usuariosRutas } from '@clinica/contracts/rutas';
 import { api, type RespuestaApi } from '../../../lib/api-client.ts';
@@ -127,5 +128,16 @@ export function useEditarHistoria(id: number) {
   return useMutation({
     mutationFn: (datos: EditarHistoriaBody) => editarHistoria(id, datos),
     onSuccess: (h) => guardada(h),
+  });
+}
+
+// ---- before/after photos (issue 9, item 6) ----------------------------------------------------------
+export type FotosDePacienteWire = RespuestaApi<typeof adjuntosRutas.fotosPaciente>;
+export const fotosDePaciente = (pacienteId: number) => api(adjuntosRutas.fotosPaciente, { params: { pacienteId } });
+export function useFotosDePaciente(pacienteId: number) {
+  return useQuery({
+    queryKey: ['fotos', 'paciente', pacienteId] as const,
+    queryFn: () => fotosDePaciente(pacienteId),
+    enabled: pacienteId > 0,
   });
 }

@@ -15,6 +15,7 @@ export const QUE_VIO: Record<AccesoWire['que'], string> = {
   nota: 'Leyó una nota de evolución',
   copia: 'Descargó una copia completa',
   resumen: 'Vio tus datos y alertas (recepción)',
+  archivos: 'Vio tus resultados, fotos o documentos',
 };
 
 /** Reads shown before "Mostrar todos" (a record read often would otherwise be a very long page on a phone). */

@@ -1,0 +1,114 @@
+// SQL for exam results and clinical photos of an appointment. Only inserts and reads: nothing here updates or
+// deletes, and the database refuses it anyway (0011_adjuntos.sql).
+import { and, asc, desc, eq, isNotNull, isNull } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import {
+  archivos,
+  citas,
+  consentimientos,
+  evoluciones,
+  fotosClinicas,
+  ordenesExamen,
+  resultadosExamen,
+  revocacionesConsentimiento,
+  usuarios,
+} from '../../db/schema/index.ts';
+
+export type FotoFila = typeof fotosClinicas.$inferSelect;
+export type NuevaFoto = Omit<typeof fotosClinicas.$inferInsert, 'id'>;
+export type NuevoResultado = Omit<typeof resultadosExamen.$inferInsert, 'id'>;
+
+export function createAdjuntosRepository(db: Executor) {
+  const resultadosDonde = (donde: ReturnType<typeof eq>) =>
+    db
+      .select({
+        id: resultadosExamen.id,
+        cita_id: resultadosExamen.cita_id,
+        subido_en: resultadosExamen.subido_en,
+        archivo_id: resultadosExamen.archivo_id,
+        nombre: archivos.nombre,
+        tipo_contenido: archivos.tipo_contenido,
+        tamano: archivos.tamano,
+        examen: ordenesExamen.examen,
+      })
+      .from(resultadosExamen)
+      .innerJoin(archivos, eq(archivos.id, resultadosExamen.archivo_id))
+      .leftJoin(ordenesExamen, eq(ordenesExamen.id, resultadosExamen.orden_examen_id))
+      .where(donde)
+      .orderBy(asc(resultadosExamen.subido_en), asc(resultadosExamen.id));
+
+  return {
+    /** What the rules and the messages need of the appointment. */
+    async cita(citaId: number) {
+      const [f] = await db
+        .select({
+          id: citas.id,
+          paciente_id: citas.paciente_id,
+          doctor_id: citas.doctor_id,
+          estado: citas.estado,
+          inicio: citas.inicio,
+          paciente_nombre: usuarios.nombre,
+        })
+        .from(citas)
+        .innerJoin(usuarios, eq(usuarios.id, citas.paciente_id))
+        .where(eq(citas.id, citaId))
+        .limit(1);
+      return f;
+    },
+
+    /** The exams ordered by the appointment's signed note (a draft orders nothing yet). */
+    ordenes: (citaId: number) =>
+      db
+        .select({ id: ordenesExamen.id, examen: ordenesExamen.examen })
+        .from(ordenesExamen)
+        .innerJoin(evoluciones, eq(evoluciones.id, ordenesExamen.evolucion_id))
+        .where(and(eq(evoluciones.cita_id, citaId), isNotNull(evoluciones.firmada_en)))
+        .orderBy(asc(ordenesExamen.id)),
+
+    resultadosDeCita: (citaId: number) => resultadosDonde(eq(resultadosExamen.cita_id, citaId)),
+    resultadosDePaciente: (pacienteId: number) => resultadosDonde(eq(resultadosExamen.paciente_id, pacienteId)),
+    async resultado(id: number) {
+      const [f] = await resultadosDonde(eq(resultadosExamen.id, id));
+      return f;
+    },
+
+    async crearResultado(v: NuevoResultado) {
+      const [f] = await db.insert(resultadosExamen).values(v).returning({ id: resultadosExamen.id });
+      return f!;
+    },
+
+    fotosDeCita: (citaId: number) =>
+      db
+        .select()
+        .from(fotosClinicas)
+        .where(eq(fotosClinicas.cita_id, citaId))
+        .orderBy(asc(fotosClinicas.tomada_en), asc(fotosClinicas.id)),
+
+    /** Every photo of a patient with its appointment's start, newest appointment first. */
+    fotosDePaciente: (pacienteId: number) =>
+      db
+        .select({ foto: fotosClinicas, inicio: citas.inicio })
+        .from(fotosClinicas)
+        .innerJoin(citas, eq(citas.id, fotosClinicas.cita_id))
+        .where(eq(fotosClinicas.paciente_id, pacienteId))
+        .orderBy(desc(citas.inicio), asc(fotosClinicas.tomada_en), asc(fotosClinicas.id)),
+
+    async crearFoto(v: NuevaFoto): Promise<FotoFila> {
+      const [f] = await db.insert(fotosClinicas).values(v).returning();
+      return f!;
+    },
+
+    /** The patient's latest signed consent that has not been revoked: it says whether photos are allowed now. */
+    async consentimientoVigente(pacienteId: number) {
+      const [f] = await db
+        .select({ id: consentimientos.id, acepta_fotos: consentimientos.acepta_fotos })
+        .from(consentimientos)
+        .leftJoin(revocacionesConsentimiento, eq(revocacionesConsentimiento.consentimiento_id, consentimientos.id))
+        .where(and(eq(consentimientos.paciente_id, pacienteId), isNull(revocacionesConsentimiento.id)))
+        .orderBy(desc(consentimientos.firmado_en), desc(consentimientos.id))
+        .limit(1);
+      return f;
+    },
+  };
+}
+export type AdjuntosRepository = ReturnType<typeof createAdjuntosRepository>;

@@ -1,0 +1,317 @@
+// Exam results and before/after photos of an appointment (DOMAIN.md "resultados_examen", "fotos_clinicas";
+// issue 9, items 4 and 6). The patient uploads results to their own appointment (PDF, JPEG or PNG by their
+// bytes; images re-encoded without metadata) and the appointment's doctor is notified in the same transaction as
+// the result's row. The appointment's doctor, or an assistant at the doctor's request, attaches photos labelled
+// antes/después and a zone, only while the patient's latest signed, unrevoked consent allows photos; every photo
+// is re-encoded without EXIF (no GPS location). Files are private: downloaded only through /apiarchivos (audited,
+// no-store). Who sees what: the patient their own, the appointment's doctor (reads audited), assistants only
+// that they exist. Nothing is ever deleted or changed: both are part of the clinical record (Res. 1995 de 1999).
+import { Readable } from 'node:stream';
+import type { EtiquetaFoto, Foto, Resultado } from '@clinica/contracts/adjuntos';
+import type { Rol } from '@clinica/contracts/usuarios';
+import type { Transaccion } from '../../db/transacciones.ts';
+import { AppError, noEncontrado, prohibido } from '../../lib/app-error.ts';
+import { limpiarImagen } from '../../lib/imagen-limpia.ts';
+import { tipoPorFirma } from '../../lib/tipo-archivo.ts';
+import type { ArchivosPrivados } from '../../platform/archivos.service.ts';
+import type { AuditoriaRepository } from '../../platform/auditoria.repository.ts';
+import type { Encolar } from '../../platform/bandeja.service.ts';
+import type { AdjuntosRepository, FotoFila } from './adjuntos.repository.ts';
+
+export type ReposAdjuntos = { adjuntos: AdjuntosRepository; auditoria: AuditoriaRepository; encolar: Encolar };
+/** Writes a notification in the caller's transaction and queues its live push (given by the composition root). */
+export type Notificar = (
+  tx: ReposAdjuntos,
+  v: { usuario_id: number; tipo: string; mensaje: string; cita_id: number; ruta: string },
+) => Promise<void>;
+export type Actor = { id: number; rol: Rol };
+export type Origen = { ip?: string | undefined; agente?: string | undefined };
+type Cita = NonNullable<Awaited<ReturnType<AdjuntosRepository['cita']>>>;
+
+/** Largest side a clinical photo keeps: plenty for comparing, far from a phone's 50 MP. */
+const LADO_MAX_FOTO = 2400;
+
+export const MENSAJES_ADJUNTOS = {
+  citaNoEncontrada: 'No encontramos esa cita.',
+  citaCancelada: 'Esta cita está cancelada: no se le pueden agregar resultados ni fotos.',
+  resultadoInvalido:
+    'El archivo debe ser un PDF o una imagen JPEG o PNG. Revisa que no sea otro tipo de archivo con el nombre cambiado.',
+  fotoInvalida: 'La foto debe ser una imagen JPEG, PNG o WebP que se pueda abrir.',
+  ordenInvalida: 'Ese examen no está en la orden de esta cita. Elige uno de la lista o déjalo sin examen.',
+  sinConsentimiento:
+    'No se pueden tomar fotos clínicas: el paciente no tiene un consentimiento informado firmado y vigente. Pídele que firme el consentimiento y que autorice las fotos.',
+  consentimientoSinFotos:
+    'No se pueden tomar fotos clínicas: el consentimiento informado vigente del paciente no autoriza fotos. Solo con su autorización firmada se pueden tomar.',
+  zonaRequerida: 'Escribe la zona del cuerpo de la foto (por ejemplo, Frente).',
+  etiquetaInvalida: 'Indica si la foto es de antes o de después.',
+} as const;
+
+export const TIPO_NOTIFICACION_RESULTADOS = 'cita.resultados';
+
+export function createAdjuntosService(deps: {
+  repos: ReposAdjuntos;
+  transaccion: Transaccion<ReposAdjuntos>;
+  archivos: Pick<ArchivosPrivados, 'guardar'>;
+  notificar: Notificar;
+  zona: string;
+}) {
+  const { repos, transaccion, archivos } = deps;
+  const repo = repos.adjuntos;
+  const fecha = new Intl.DateTimeFormat('es-CO', {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    timeZone: deps.zona,
+  });
+
+  const auditar = (
+    r: Pick<ReposAdjuntos, 'auditoria'>,
+    actor: Actor,
+    accion: string,
+    recurso: string,
+    id: number,
+    detalle: string,
+    origen: Origen,
+  ) =>
+    r.auditoria.registrar({
+      usuarioId: actor.id,
+      accion,
+      recurso,
+      recursoId: id,
+      resultado: 'exito',
+      ip: origen.ip,
+      agente: origen.agente,
+      detalle,
+    });
+
+  /**
+   * The appointment if the caller may see what it gathers: the patient their own, the doctor their own agenda,
+   * assistants any (existence only). Anyone else gets the same 404 as for a missing appointment.
+   */
+  async function citaVisible(actor: Actor, citaId: number): Promise<Cita> {
+    const cita = await repo.cita(citaId);
+    const ve =
+      !!cita &&
+      (actor.rol === 'asistente' ||
+        (actor.rol === 'paciente' && cita.paciente_id === actor.id) ||
+        (actor.rol === 'doctor' && cita.doctor_id === actor.id));
+    if (!ve) throw noEncontrado(MENSAJES_ADJUNTOS.citaNoEncontrada);
+    return cita;
+  }
+
+  /** Clinical content is the patient's and the doctor's; the assistant sees that it exists. */
+  const completo = (actor: Actor) => actor.rol !== 'asistente';
+
+  type FilaResultado = Awaited<ReturnType<AdjuntosRepository['resultadosDeCita']>>[number];
+  const resultadoWire = (r: FilaResultado, ver: boolean): Resultado => ({
+    id: r.id,
+    cita_id: r.cita_id,
+    subido_en: r.subido_en,
+    nombre: ver ? r.nombre : null,
+    tipo_contenido: ver ? r.tipo_contenido : null,
+    tamano: ver ? r.tamano : null,
+    archivo_id: ver ? r.archivo_id : null,
+    examen: ver ? r.examen : null,
+  });
+  const fotoWire = (f: FotoFila, ver: boolean): Foto => ({
+    id: f.id,
+    cita_id: f.cita_id,
+    etiqueta: f.etiqueta,
+    zona: f.zona,
+    tomada_en: f.tomada_en,
+    archivo_id: ver ? f.archivo_id : null,
+  });
+
+  /** Whether photos may be taken of this patient now, and the consent that allows it. */
+  async function permisoFotos(pacienteId: number) {
+    const c = await repo.consentimientoVigente(pacienteId);
+    if (!c) return { consentimientoId: null, motivo: MENSAJES_ADJUNTOS.sinConsentimiento };
+    if (!c.acepta_fotos) return { consentimientoId: null, motivo: MENSAJES_ADJUNTOS.consentimientoSinFotos };
+    return { consentimientoId: c.id, motivo: null };
+  }
+
+  /** Only the appointment's doctor (any doctor's agenda is not theirs) or an assistant attaches photos. */
+  const puedeFotografiar = (actor: Actor, cita: Cita) =>
+    actor.rol === 'asistente' || (actor.rol === 'doctor' && cita.doctor_id === actor.id);
+
+  return {
+    async resultados(actor: Actor, citaId: number, origen: Origen) {
+      const cita = await citaVisible(actor, citaId);
+      const ver = completo(actor);
+      const lista = await repo.resultadosDeCita(citaId);
+      if (actor.rol === 'doctor' && lista.length) {
+        await auditar(
+          repos,
+          actor,
+          'resultado_examen.listar',
+          'cita',
+          citaId,
+          `paciente=${cita.paciente_id}; resultados=${lista.map((r) => r.id).join(',')}`,
+          origen,
+        );
+      }
+      return {
+        cita_id: citaId,
+        puede_subir: actor.rol === 'paciente' && cita.estado !== 'cancelada',
+        ordenes: ver ? await repo.ordenes(citaId) : [],
+        resultados: lista.map((r) => resultadoWire(r, ver)),
+      };
+    },
+
+    /**
+     * The patient's result for their own appointment: checked by its bytes (images re-encoded without metadata),
+     * stored privately, then its row, its audit and the doctor's notification in one transaction.
+     */
+    async subirResultado(
+      actor: Actor,
+      citaId: number,
+      d: { bytes: Buffer; nombre: string; ordenExamenId: number | null },
+      origen: Origen,
+    ): Promise<Resultado> {
+      const cita = await repo.cita(citaId);
+      if (!cita || cita.paciente_id !== actor.id) throw noEncontrado(MENSAJES_ADJUNTOS.citaNoEncontrada);
+      if (cita.estado === 'cancelada') throw new AppError('CONFLICTO', 409, MENSAJES_ADJUNTOS.citaCancelada);
+      if (d.ordenExamenId !== null) {
+        const ordenes = await repo.ordenes(citaId);
+        if (!ordenes.some((o) => o.id === d.ordenExamenId)) {
+          throw new AppError('VALIDACION', 400, MENSAJES_ADJUNTOS.ordenInvalida, [
+            { campo: 'orden_examen_id', mensaje: MENSAJES_ADJUNTOS.ordenInvalida },
+          ]);
+        }
+      }
+      const invalido = () => new AppError('ARCHIVO_INVALIDO', 415, MENSAJES_ADJUNTOS.resultadoInvalido);
+      const tipo = tipoPorFirma(d.bytes);
+      if (tipo !== 'pdf' && tipo !== 'jpeg' && tipo !== 'png') throw invalido();
+      const bytes =
+        tipo === 'pdf' ? d.bytes : (await limpiarImagen(d.bytes, invalido, { permitidos: ['jpeg', 'png'] })).bytes;
+      const archivo = await archivos.guardar({
+        datos: Readable.from([bytes]),
+        categoria: 'resultado_examen',
+        propietarioId: cita.paciente_id,
+        nombre: d.nombre,
+        creadoPor: actor.id,
+        permitidos: ['pdf', 'jpeg', 'png'],
+        origen,
+      });
+      const id = await transaccion(async (tx) => {
+        const r = await tx.adjuntos.crearResultado({
+          cita_id: citaId,
+          paciente_id: cita.paciente_id,
+          orden_examen_id: d.ordenExamenId,
+          archivo_id: archivo.id,
+          subido_por: actor.id,
+        });
+        await auditar(
+          tx,
+          actor,
+          'resultado_examen.subir',
+          'resultado_examen',
+          r.id,
+          `cita=${citaId}; archivo=${archivo.id}`,
+          origen,
+        );
+        await deps.notificar(tx, {
+          usuario_id: cita.doctor_id,
+          tipo: TIPO_NOTIFICACION_RESULTADOS,
+          mensaje: `${cita.paciente_nombre} subió resultados de exámenes para la cita del ${fecha.format(cita.inicio)}`,
+          cita_id: citaId,
+          ruta: `/detallescitas/${citaId}`,
+        });
+        return r.id;
+      });
+      return resultadoWire((await repo.resultado(id))!, true);
+    },
+
+    async fotos(actor: Actor, citaId: number, origen: Origen) {
+      const cita = await citaVisible(actor, citaId);
+      const lista = await repo.fotosDeCita(citaId);
+      if (actor.rol === 'doctor' && lista.length) {
+        await auditar(
+          repos,
+          actor,
+          'foto_clinica.listar',
+          'cita',
+          citaId,
+          `paciente=${cita.paciente_id}; fotos=${lista.map((f) => f.id).join(',')}`,
+          origen,
+        );
+      }
+      const sube = puedeFotografiar(actor, cita) && cita.estado !== 'cancelada';
+      const motivo = sube ? (await permisoFotos(cita.paciente_id)).motivo : null;
+      return {
+        cita_id: citaId,
+        puede_subir: sube && motivo === null,
+        motivo_sin_permiso: motivo,
+        fotos: lista.map((f) => fotoWire(f, completo(actor))),
+      };
+    },
+
+    /** A photo for the appointment, only with the patient's consent to photos; stored without metadata. */
+    async subirFoto(
+      actor: Actor,
+      citaId: number,
+      d: { bytes: Buffer; etiqueta: EtiquetaFoto; zona: string },
+      origen: Origen,
+    ): Promise<Foto> {
+      const cita = await repo.cita(citaId);
+      if (!cita || !puedeFotografiar(actor, cita)) throw noEncontrado(MENSAJES_ADJUNTOS.citaNoEncontrada);
+      if (cita.estado === 'cancelada') throw new AppError('CONFLICTO', 409, MENSAJES_ADJUNTOS.citaCancelada);
+      const permiso = await permisoFotos(cita.paciente_id);
+      if (permiso.consentimientoId === null) throw new AppError('REGLA_NEGOCIO', 422, permiso.motivo);
+      const limpia = await limpiarImagen(
+        d.bytes,
+        () => new AppError('ARCHIVO_INVALIDO', 415, MENSAJES_ADJUNTOS.fotoInvalida),
+        { permitidos: ['jpeg', 'png', 'webp'], maxLado: LADO_MAX_FOTO },
+      );
+      const archivo = await archivos.guardar({
+        datos: Readable.from([limpia.bytes]),
+        categoria: 'foto_clinica',
+        propietarioId: cita.paciente_id,
+        nombre: `foto-${d.etiqueta}-cita-${citaId}.${limpia.formato === 'png' ? 'png' : 'jpg'}`,
+        creadoPor: actor.id,
+        permitidos: ['jpeg', 'png'],
+        origen,
+      });
+      const foto = await transaccion(async (tx) => {
+        const f = await tx.adjuntos.crearFoto({
+          cita_id: citaId,
+          paciente_id: cita.paciente_id,
+          etiqueta: d.etiqueta,
+          zona: d.zona,
+          archivo_id: archivo.id,
+          consentimiento_id: permiso.consentimientoId,
+          subida_por: actor.id,
+        });
+        await auditar(
+          tx,
+          actor,
+          'foto_clinica.subir',
+          'foto_clinica',
+          f.id,
+          `cita=${citaId}; etiqueta=${d.etiqueta}; consentimiento=${permiso.consentimientoId}`,
+          origen,
+        );
+        return f;
+      });
+      return fotoWire(foto, completo(actor));
+    },
+
+    /** The patient's timeline of photos: the patient their own, a doctor any patient's (audited). */
+    async fotosPaciente(actor: Actor, pacienteId: number, origen: Origen) {
+      if (actor.rol === 'paciente' && actor.id !== pacienteId)
+        throw prohibido('Solo puedes ver tus propias fotos clínicas.');
+      const filas = await repo.fotosDePaciente(pacienteId);
+      if (actor.rol === 'doctor' && filas.length) {
+        await auditar(repos, actor, 'foto_clinica.listar', 'usuario', pacienteId, `fotos=${filas.length}`, origen);
+      }
+      const porCita = new Map<number, { cita_id: number; fecha: Date; fotos: Foto[] }>();
+      for (const { foto, inicio } of filas) {
+        const grupo = porCita.get(foto.cita_id) ?? { cita_id: foto.cita_id, fecha: inicio, fotos: [] };
+        grupo.fotos.push(fotoWire(foto, true));
+        porCita.set(foto.cita_id, grupo);
+      }
+      return [...porCita.values()];
+    },
+  };
+}
+export type AdjuntosService = ReturnType<typeof createAdjuntosService>;

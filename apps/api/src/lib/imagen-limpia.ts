@@ -1,0 +1,51 @@
+// Re-encodes an image so that nothing but its pixels is kept: EXIF (GPS location, device, dates), XMP, comments
+// and embedded thumbnails are dropped, after the orientation EXIF asked for is applied to the pixels. Used for
+// clinical photos and exam results sent as photos (private health data must not carry where it was taken).
+import sharp, { type Metadata } from 'sharp';
+import { AppError } from './app-error.ts';
+import { tipoPorFirma } from './tipo-archivo.ts';
+
+/** Decompression-bomb guard: refuse images above this many pixels before decoding them. */
+export const MAX_PIXELES = 40_000_000;
+
+export type ImagenLimpia = { bytes: Buffer; formato: 'jpeg' | 'png' };
+
+/**
+ * The image re-encoded without metadata: JPEG stays JPEG and PNG stays PNG; WebP becomes JPEG. Bytes that are not
+ * a decodable image of an allowed format get `invalido()`.
+ */
+export async function limpiarImagen(
+  buf: Buffer,
+  invalido: () => AppError,
+  opciones: { permitidos: readonly ('jpeg' | 'png' | 'webp')[]; maxLado?: number },
+): Promise<ImagenLimpia> {
+  const tipo = tipoPorFirma(buf);
+  if (!tipo || tipo === 'pdf' || !opciones.permitidos.includes(tipo)) throw invalido();
+  let meta: Metadata;
+  try {
+    meta = await sharp(buf, { limitInputPixels: false }).metadata();
+  } catch {
+    throw invalido();
+  }
+  if (meta.format !== tipo || !meta.width || !meta.height) throw invalido();
+  if (meta.width * meta.height > MAX_PIXELES) {
+    throw new AppError('ARCHIVO_INVALIDO', 413, 'La imagen tiene demasiados píxeles (máximo 40 megapíxeles).');
+  }
+  // sharp drops every metadata block unless asked to keep it (withMetadata/keepExif are never called here).
+  let imagen = sharp(buf, { limitInputPixels: MAX_PIXELES, failOn: 'error' }).autoOrient();
+  if (opciones.maxLado) {
+    imagen = imagen.resize({
+      width: opciones.maxLado,
+      height: opciones.maxLado,
+      fit: 'inside',
+      withoutEnlargement: true,
+    });
+  }
+  try {
+    if (tipo === 'png') return { bytes: await imagen.png().toBuffer(), formato: 'png' };
+    return { bytes: await imagen.jpeg({ quality: 88, mozjpeg: true }).toBuffer(), formato: 'jpeg' };
+  } catch {
+    // Valid header, broken data.
+    throw invalido();
+  }
+}
