@@ -20,6 +20,7 @@ import { AppError, isExclusionViolation, isUniqueViolation, noEncontrado, prohib
 import type { Calendario } from '../../lib/calendario.ts';
 import type { AuditoriaRepository } from '../../platform/auditoria.repository.ts';
 import type { Encolar } from '../../platform/bandeja.service.ts';
+import type { ClaseCorreoCita, CorreosCitas } from './citas-correos.ts';
 import { CRUCE_DOCTOR, CRUCE_PACIENTE, type CitaDetalle, type CitasRepository } from './citas.repository.ts';
 
 /** What booking from the cart needs of the cart (the composition root gives its repository, bound to the
@@ -102,6 +103,8 @@ export function createCitasService(deps: {
   notaFirmada: (citaId: number) => Promise<boolean>;
   /** Whether the appointment has a signed, unrevoked informed consent (the consent feature). */
   consentimientoVigente: (citaId: number) => Promise<boolean>;
+  /** The patient's e-mails with their calendar (citas-correos.ts). */
+  correos: CorreosCitas;
 }) {
   const { repos, transaccion, calendario, notificar, notaFirmada, consentimientoVigente } = deps;
   const repo = repos.citas;
@@ -129,6 +132,17 @@ export function createCitasService(deps: {
     const cuando = new Date(inicio.getTime() - 24 * 60 * MIN);
     if (cuando.getTime() <= calendario.ahora().getTime()) return;
     await tx.encolar('recordatorio', { citaId, inicio: inicio.toISOString() }, { disponibleEn: cuando });
+  };
+
+  /**
+   * The patient's e-mail about this appointment, queued in the same transaction. A change the patient's calendar
+   * must take (confirmed, moved, cancelled) raises the calendar SEQUENCE first; read after the write, so the
+   * message shows the appointment as it now is.
+   */
+  const correoAlPaciente = async (tx: ReposCitas, id: number, clase: ClaseCorreoCita) => {
+    if (clase !== 'creada' && clase !== 'recordatorio') await tx.citas.siguienteSecuencia(id);
+    const c = await tx.citas.buscar(id);
+    if (c) await tx.encolar('correo', deps.correos.componer(clase, c));
   };
 
   /** DOMAIN.md texts; each one opens the appointment's details. */
@@ -426,6 +440,7 @@ export function createCitasService(deps: {
               `Tu cita de ${NOMBRE_TIPO[tipo]} quedó agendada para el ${cuando}`,
             );
             await programarRecordatorio(tx, nueva, inicio);
+            await correoAlPaciente(tx, nueva, 'creada');
             return nueva;
           }),
         { doctorId: datos.doctor_id, inicio, duracion, margen, pacienteId },
@@ -539,6 +554,7 @@ export function createCitasService(deps: {
               );
             }
             await programarRecordatorio(tx, id, inicio);
+            await correoAlPaciente(tx, id, 'reagendada');
           }),
         { doctorId: c.doctor_id, inicio, duracion, margen, pacienteId: c.paciente_id },
       );
@@ -571,6 +587,7 @@ export function createCitasService(deps: {
             `La cita de ${c.paciente_nombre} del ${fechaCorta.format(c.inicio)} a las ${hora.format(c.inicio)} fue cancelada: ${motivo}`,
           );
         }
+        await correoAlPaciente(tx, id, 'cancelada');
       });
       return toCitaWire((await repo.buscar(id))!);
     },
@@ -607,6 +624,7 @@ export function createCitasService(deps: {
             id,
             `Tu cita del ${fechaCorta.format(c.inicio)} fue confirmada`,
           );
+          await correoAlPaciente(tx, id, 'confirmada');
         }
       });
       return toCitaWire((await repo.buscar(id))!);
@@ -662,6 +680,11 @@ export function createCitasService(deps: {
               calendario.ahora(),
             );
             await auditar(tx, actor, 'cita.editar', id, `campos=${Object.keys(cambios).join(',')}`, origen);
+            // A new time or doctor is on the patient's calendar: the reminder follows the new time (the old one
+            // finds the appointment moved and sends nothing) and the patient gets the update.
+            const otraHora = inicio.getTime() !== c.inicio.getTime();
+            if (otraHora) await programarRecordatorio(tx, id, inicio);
+            if (otraHora || doctorId !== c.doctor_id) await correoAlPaciente(tx, id, 'reagendada');
           }),
         { doctorId, inicio, duracion, margen, pacienteId: c.paciente_id },
       );
@@ -678,11 +701,7 @@ export function createCitasService(deps: {
       const mensaje = `Recordatorio: mañana a las ${hora.format(c.inicio)} tienes tu cita de ${NOMBRE_TIPO[c.tipo]}`;
       await transaccion(async (tx) => {
         await avisar(tx, c.paciente_id, 'cita.recordatorio', c.id, mensaje);
-        await tx.encolar('correo', {
-          para: c.paciente_correo,
-          asunto: 'Recordatorio de tu cita',
-          texto: `Hola, ${c.paciente_nombre}:\n\n${mensaje}, con ${c.doctor_nombre}.\nSi no puedes asistir, comunícate con la clínica.`,
-        });
+        await correoAlPaciente(tx, c.id, 'recordatorio');
       });
     },
 
