@@ -8,10 +8,19 @@ import { seedCitas } from './citas.ts';
 import { seedHistorias } from './historias.ts';
 import { seedEvoluciones } from './evoluciones.ts';
 import { seedConsentimientos } from './consentimientos.ts';
+import { seedCorreos } from './correos.ts';
 
 export async function seedDemo(
   database: Database,
-  opts: { dataDir: string; zona?: string; clinicaNombre?: string },
+  opts: {
+    dataDir: string;
+    zona?: string;
+    clinicaNombre?: string;
+    /** For the demo e-mails' links, footer and sender (config.urlPublica, clinicaDireccion, correoRemitente). */
+    urlPublica?: string;
+    clinicaDireccion?: string | undefined;
+    correoRemitente?: string;
+  },
 ): Promise<void> {
   await seedUsuarios(database.db);
   await seedCatalogo(database.db, { dataDir: opts.dataDir });
@@ -26,4 +35,12 @@ export async function seedDemo(
   await seedEvoluciones(database.db, clinica);
   // Every procedure gets its consent template; past procedure appointments done, their signed consent.
   await seedConsentimientos(database.db, clinica);
+  // The booking e-mails of the next appointments, so the administrators' /correos has messages to show.
+  await seedCorreos(database.db, {
+    zona: clinica.zona,
+    clinicaNombre: clinica.clinicaNombre,
+    urlPublica: opts.urlPublica ?? 'http://localhost:3000',
+    direccion: opts.clinicaDireccion,
+    remitente: opts.correoRemitente ?? `${clinica.clinicaNombre} <no-responder@clinica.local>`,
+  });
 }
