@@ -78,13 +78,16 @@ export function createPlantillasCorreo(identidad: IdentidadClinica) {
         const filas = b.filas
           .map(
             ([etiqueta, valor]) =>
-              `<tr><th scope="row" align="left" valign="top" style="padding:8px 16px 8px 0;font-weight:600;color:${C.atenuado};white-space:nowrap;">${escaparHtml(etiqueta)}</th>` +
-              `<td valign="top" style="padding:8px 0;color:${C.texto};">${escaparHtml(valor)}</td></tr>`,
+              `<tr><th scope="row" align="left" valign="top" style="padding:6px 10px 6px 0;font-weight:600;color:${C.atenuado};">${escaparHtml(etiqueta)}</th>` +
+              `<td valign="top" style="padding:6px 0;color:${C.texto};word-break:break-word;overflow-wrap:anywhere;">${escaparHtml(valor)}</td></tr>`,
           )
           .join('');
+        // The tinted box is a layout cell; inside it, the data table (row headers for screen readers).
         return (
-          `<table cellpadding="0" cellspacing="0" border="0" style="margin:0 0 20px 0;padding:8px 16px;width:100%;background-color:${C.suave};border-left:4px solid ${C.marca};border-radius:8px;${ESTILO.texto}">` +
-          `<tbody>${filas}</tbody></table>`
+          `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="margin:0 0 20px 0;"><tr>` +
+          `<td style="padding:8px 12px;background-color:${C.suave};border-left:4px solid ${C.marca};border-radius:8px;">` +
+          `<table width="100%" cellpadding="0" cellspacing="0" border="0" style="${ESTILO.texto}font-size:15px;"><tbody>${filas}</tbody></table>` +
+          `</td></tr></table>`
         );
       }
       case 'boton': {
@@ -118,17 +121,10 @@ export function createPlantillasCorreo(identidad: IdentidadClinica) {
     componer(m: MensajeCorreo): CorreoRenderizado {
       const primero = m.bloques.find((b) => b.tipo === 'parrafo');
       const resumen = m.resumen ?? (primero?.tipo === 'parrafo' ? primero.texto : m.titulo);
-      const texto = [
-        identidad.nombre,
-        '',
-        m.titulo,
-        '',
-        m.saludo,
-        '',
-        ...m.bloques.flatMap((b) => [bloqueTexto(b), '']),
-        '--',
-        ...pie,
-      ].join('\n');
+      // The sender already names the clinic; the footer repeats it with its address.
+      const texto = [m.titulo, '', m.saludo, '', ...m.bloques.flatMap((b) => [bloqueTexto(b), '']), '--', ...pie].join(
+        '\n',
+      );
       const html = `<!DOCTYPE html>
 <html lang="es-CO" dir="ltr">
 <head>
@@ -141,20 +137,20 @@ export function createPlantillasCorreo(identidad: IdentidadClinica) {
 <body style="${ESTILO.cuerpo}">
 <div style="display:none;max-height:0;overflow:hidden;opacity:0;font-size:1px;line-height:1px;color:${C.fondo};">${escaparHtml(resumen)}</div>
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" bgcolor="${C.fondo}" style="background-color:${C.fondo};">
-<tr><td align="center" style="padding:24px 12px;">
+<tr><td align="center" style="padding:16px 8px;">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="max-width:600px;background-color:${C.tarjeta};border:1px solid ${C.borde};border-radius:12px;">
-<tr><td bgcolor="${C.marca}" style="background-color:${C.marca};padding:16px 24px;border-radius:12px 12px 0 0;">
+<tr><td bgcolor="${C.marca}" style="background-color:${C.marca};padding:16px 20px;border-radius:12px 12px 0 0;">
 <table role="presentation" cellpadding="0" cellspacing="0" border="0"><tr>
 <td valign="middle" style="padding:0 12px 0 0;"><img src="${logo}" width="40" height="40" alt="Logotipo de ${nombre}" style="display:block;border:0;outline:none;text-decoration:none;border-radius:10px;"></td>
 <td valign="middle" style="font-family:${FUENTE_TITULOS};font-size:20px;line-height:1.3;font-weight:600;color:#ffffff;">${nombre}</td>
 </tr></table>
 </td></tr>
-<tr><td style="padding:28px 24px 12px 24px;${ESTILO.texto}">
+<tr><td style="padding:24px 20px 8px 20px;${ESTILO.texto}">
 <h1 style="${ESTILO.titulo}">${escaparHtml(m.titulo)}</h1>
 <p style="${ESTILO.parrafo}">${escaparHtml(m.saludo)}</p>
 ${m.bloques.map(bloqueHtml).join('\n')}
 </td></tr>
-<tr><td style="padding:16px 24px 24px 24px;border-top:1px solid ${C.borde};font-family:${FUENTE_TEXTO};font-size:13px;line-height:1.5;color:${C.atenuado};">
+<tr><td style="padding:16px 20px 20px 20px;border-top:1px solid ${C.borde};font-family:${FUENTE_TEXTO};font-size:13px;line-height:1.5;color:${C.atenuado};">
 ${pie.map((l) => `<p style="margin:0 0 6px 0;">${escaparHtml(l)}</p>`).join('\n')}
 </td></tr>
 </table>
