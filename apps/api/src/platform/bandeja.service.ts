@@ -30,8 +30,8 @@ export type EventosBandeja = {
     /** Small files sent with the message: an appointment's `.ics` (lib/ics.ts). */
     adjuntos?: AdjuntoCorreo[];
     /**
-     * A password-recovery e-mail: the text and the HTML hold MARCA_ENLACE_RECUPERACION, replaced by a freshly signed link only
-     * when the message is sent, so no usable link is ever stored in the outbox (decision 0011).
+     * A password-recovery e-mail: the text and the HTML hold MARCA_ENLACE_RECUPERACION, replaced by a freshly
+     * signed link only when the message is sent, so no usable link is ever stored in the outbox (decision 0011).
      */
     enlaceRecuperacion?: { usuarioId: number; expira: string };
   };

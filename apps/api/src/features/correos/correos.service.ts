@@ -1,6 +1,7 @@
 // The administrators' view of outgoing e-mail (issue 10.6): what the outbox holds, newest first, with its delivery
-// state, the start of its text, its HTML part and the names of its attachments. Recovery links never show: the outbox stores a placeholder instead of them
-// (decision 0011), and anything that still looks like one is masked here as a second line of defence.
+// state, the start of its text, its HTML part and the names of its attachments. Recovery links never show: the
+// outbox stores a placeholder instead of them (decision 0011), and anything that still looks like one is masked here
+// as a second line of defence.
 import type { z } from 'zod';
 import type { bandejaCorreosQuery, correoBandejaSchema, EstadoCorreo } from '@clinica/contracts/correos';
 import type { CorreosRepository, FilaCorreo } from './correos.repository.ts';
