@@ -114,11 +114,11 @@ export function createCorreosCitas(deps: {
         return plantillas.componer({
           ...base,
           asunto: `Tu cita cambió: ahora es el ${cuando}`,
-          titulo: 'Tu cita cambió de fecha',
+          titulo: 'Tu cita cambió',
           bloques: [
             {
               tipo: 'parrafo',
-              texto: `${mayuscula(que(c))} tiene una nueva fecha y hora. Estos son los datos actuales:`,
+              texto: `${mayuscula(que(c))} cambió (fecha, hora o profesional). Estos son los datos actuales:`,
             },
             detalles(c),
             adjunto(false),
