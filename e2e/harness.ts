@@ -108,6 +108,8 @@ export async function loginToken(correo: string, contrasena = DEMO_PASSWORD): Pr
 export async function signInAs(page: Page, correo: string, contrasena = DEMO_PASSWORD): Promise<string> {
   const token = await loginToken(correo, contrasena);
   await page.addInitScript((t) => {
+    // Only the page itself: a sandboxed frame (the e-mail preview in /correos) has no storage to touch.
+    if (window !== window.top) return;
     if (!sessionStorage.getItem('__e2e_token_set')) {
       localStorage.setItem('token', t);
       sessionStorage.setItem('__e2e_token_set', '1');

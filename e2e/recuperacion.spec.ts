@@ -1,6 +1,7 @@
 // Issue 10.7 in a real browser: "¿Olvidaste tu contraseña?" -> the e-mail (an .eml in the server's DATA_DIR, as
 // without SMTP_URL) -> its link -> a new password -> sign in with it. A patient registered for this test, so the
-// demo passwords other specs use never change. Then the administrator's outbox shows the e-mail without the link.
+// demo passwords other specs use never change. Then the administrator's outbox shows the e-mail without the link,
+// also in its HTML preview (a sandboxed frame).
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, inject, it } from 'vitest';
@@ -98,5 +99,18 @@ describe('recuperar la contraseña (issue 10.7)', () => {
     await expect(item).toBeVisible();
     await expect(item).toContainText('[enlace privado para restablecer la contraseña]');
     await expect(page.locator('body')).not.toContainText('#token=');
+
+    // The HTML part, as the person sees it, inside a sandboxed frame: still the placeholder, never the link.
+    await item.getByRole('button', { name: /^Ver el correo/ }).click();
+    const marco = page.locator('iframe[title^="Vista previa del correo"]');
+    await expect(marco).toHaveAttribute('sandbox', '');
+    const cuerpo = page.frameLocator('iframe[title^="Vista previa del correo"]').locator('body');
+    await expect(cuerpo).toContainText('Elegir una contraseña nueva');
+    await expect(cuerpo).toContainText('[enlace privado para restablecer la contraseña]');
+    await expect(cuerpo).not.toContainText('#token=');
+    await expect(page.frameLocator('iframe[title^="Vista previa del correo"]').locator('img')).toHaveAttribute(
+      'alt',
+      /^Logotipo de /,
+    );
   });
 });

@@ -126,6 +126,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     corsOrigins: config.corsOrigins,
     production,
     rateLimitMax: config.rateLimitMax,
+    origenImagenesCorreo: new URL(config.urlPublica).origin,
   });
 
   if (!production) {

@@ -26,6 +26,7 @@ const esquema = z.object({
   JWT_SECRET: z.string().min(32, 'debe tener al menos 32 caracteres').optional(),
   CORS_ORIGINS: z.string().default(''),
   CLINICA_NOMBRE: z.string().min(1).default('Clínica Aurora Estética'),
+  CLINICA_DIRECCION: z.string().trim().min(3).max(200).optional(),
   CLINICA_TZ: z
     .string()
     .default(ZONA_POR_DEFECTO)
@@ -59,6 +60,8 @@ export type Config = {
   jwtSecret: string;
   corsOrigins: string[];
   clinicaNombre: string;
+  /** Where the clinic is (e-mail footers, the LOCATION of appointment calendars); optional. */
+  clinicaDireccion: string | undefined;
   clinicaTz: string;
   semillaDemo: boolean;
   logLevel: string;
@@ -163,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .map((o) => o.trim())
       .filter(Boolean),
     clinicaNombre: e.CLINICA_NOMBRE,
+    clinicaDireccion: e.CLINICA_DIRECCION,
     clinicaTz: e.CLINICA_TZ,
     // Demo data is never seeded in production (no default password may exist there).
     semillaDemo: production ? false : (e.SEMILLA_DEMO ?? true),

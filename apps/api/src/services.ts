@@ -10,6 +10,7 @@ import { createAdjuntosService } from './features/adjuntos/adjuntos.service.ts';
 import { createCarritoRepository } from './features/carrito/carrito.repository.ts';
 import { createCarritoService } from './features/carrito/carrito.service.ts';
 import { createCitasRepository } from './features/citas/citas.repository.ts';
+import { createCorreosCitas } from './features/citas/citas-correos.ts';
 import { createCitasService } from './features/citas/citas.service.ts';
 import { createConsentimientosRepository } from './features/consentimientos/consentimientos.repository.ts';
 import { createConsentimientosService } from './features/consentimientos/consentimientos.service.ts';
@@ -36,6 +37,7 @@ import { createRecuperacionRepository } from './features/usuarios/recuperacion.r
 import { createRecuperacionService } from './features/usuarios/recuperacion.service.ts';
 import { crearSesiones } from './features/usuarios/sesiones-cache.ts';
 import { createSesionesRepository } from './features/usuarios/sesiones.repository.ts';
+import { createCorreosCuenta } from './features/usuarios/usuarios-correos.ts';
 import { createUsuariosRepository } from './features/usuarios/usuarios.repository.ts';
 import { createUsuariosService } from './features/usuarios/usuarios.service.ts';
 import { createCalendario } from './lib/calendario.ts';
@@ -50,6 +52,7 @@ import { createBandejaRepository } from './platform/bandeja.repository.ts';
 import { createDespachador, type Encolar } from './platform/bandeja.service.ts';
 import { createMailer, type Mailer } from './platform/correo.ts';
 import { createEnVivo } from './platform/en-vivo.ts';
+import { createPlantillasCorreo } from './platform/plantillas-correo.ts';
 
 /** Every repository, bound to the database or to one transaction; each built on first use. */
 export function createRepositories(db: Executor, alEncolar?: () => void) {
@@ -104,6 +107,13 @@ export async function createServices(deps: ServicesDeps) {
   const calendario = createCalendario(config.clinicaTz, now);
 
   const enVivo = createEnVivo();
+  /** The one e-mail template, with the clinic's identity (every message the product sends). */
+  const plantillas = createPlantillasCorreo({
+    nombre: config.clinicaNombre,
+    urlPublica: config.urlPublica,
+    direccion: config.clinicaDireccion,
+  });
+  const correosCuenta = createCorreosCuenta(plantillas);
   const mailer =
     deps.mailer ??
     createMailer({ smtpUrl: config.smtpUrl, remitente: config.correoRemitente, dataDir: config.dataDir });
@@ -156,6 +166,7 @@ export async function createServices(deps: ServicesDeps) {
     tokens,
     now,
     clinicaNombre: config.clinicaNombre,
+    correos: correosCuenta,
     contrasenas,
     ...(deps.esperar ? { esperar: deps.esperar } : {}),
   });
@@ -167,6 +178,7 @@ export async function createServices(deps: ServicesDeps) {
     clinicaNombre: config.clinicaNombre,
     urlPublica: config.urlPublica,
     contrasenas,
+    correos: correosCuenta,
   });
   const correos = createCorreosService({ repo: repos.correos, smtp: !!config.smtpUrl });
   // The public catalogue from memory (decision 0013): each catalogue write notifies every instance when it
@@ -199,6 +211,7 @@ export async function createServices(deps: ServicesDeps) {
     notaFirmada: (citaId) => evoluciones.tieneNotaFirmada(citaId),
     // DOMAIN.md: a procedure appointment also needs a signed, unrevoked consent (built below).
     consentimientoVigente: (citaId) => consentimientos.tieneVigente(citaId),
+    correos: createCorreosCitas({ plantillas, zona: config.clinicaTz, remitente: config.correoRemitente, now }),
   });
   const notificaciones = createNotificacionesService({ repo: repos.notificaciones });
   const historias = createHistoriasService({ repos, transaccion });

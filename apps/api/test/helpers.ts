@@ -24,25 +24,38 @@ const leerVolcado = () => (volcado ??= readFile(inject('volcadoPglite')).then((b
  * A database of its own for the caller: migrated (a copy of the run's template), or with `vacia` an empty one
  * that has seen no migration (the migration tests). drop() closes and deletes it.
  */
-export async function createTestDatabase(
-  opts: { vacia?: boolean } = {},
-): Promise<Database & { drop(): Promise<void> }> {
+export type BaseDePrueba = Database & {
+  drop(): Promise<void>;
+  /**
+   * Another connection to the same database, as a second API process (or the same one after a restart) opens it.
+   * On PostgreSQL a new pool; PGlite is embedded and single-process, so the same database, whose close() is a no-op.
+   */
+  otraConexion(): Promise<Database>;
+};
+
+export async function createTestDatabase(opts: { vacia?: boolean } = {}): Promise<BaseDePrueba> {
   if (!TEST_DATABASE_URL) {
     const database = await openDb({
       dataDir: '',
       memory: true,
       ...(opts.vacia ? {} : { volcado: await leerVolcado() }),
     });
-    return { ...database, drop: () => database.close() };
+    return {
+      ...database,
+      drop: () => database.close(),
+      otraConexion: async () => ({ ...database, close: async () => {} }),
+    };
   }
   const nombre = `test_${randomUUID().replace(/-/g, '')}`;
   await sqlAdministrativo(
     TEST_DATABASE_URL,
     `CREATE DATABASE ${nombre}${opts.vacia ? '' : ` TEMPLATE ${inject('plantillaPostgres')}`}`,
   );
-  const database = await openDb({ databaseUrl: urlDeBase(TEST_DATABASE_URL, nombre), dataDir: '' });
+  const url = urlDeBase(TEST_DATABASE_URL, nombre);
+  const database = await openDb({ databaseUrl: url, dataDir: '' });
   return {
     ...database,
+    otraConexion: () => openDb({ databaseUrl: url, dataDir: '' }),
     async drop() {
       await database.close();
       await sqlAdministrativo(TEST_DATABASE_URL, `DROP DATABASE IF EXISTS ${nombre} WITH (FORCE)`);
@@ -91,12 +104,15 @@ export type TestContext = { app: FastifyInstance; database: Database; close(): P
 /** Waits a slowed-down sign-in asked for, recorded instead of slept (a test reads them). */
 export const esperasRegistradas: number[] = [];
 
-export async function createTestApp(opts: { config?: Partial<Config>; now?: () => Date } = {}): Promise<TestContext> {
+export async function createTestApp(
+  opts: { config?: Partial<Config>; now?: () => Date; intervaloBandejaMs?: number } = {},
+): Promise<TestContext & { database: BaseDePrueba }> {
   const database = await createTestDatabase();
   const app = await buildApp({
     config: testConfig(opts.config),
     database,
     ...(opts.now ? { now: opts.now } : {}),
+    ...(opts.intervaloBandejaMs !== undefined ? { intervaloBandejaMs: opts.intervaloBandejaMs } : {}),
     esperar: async (ms) => void esperasRegistradas.push(ms),
   });
   await app.ready();

@@ -83,7 +83,9 @@ describe('security headers', () => {
   it('are the full helmet set, identical on every response (computed once, not per request)', async () => {
     const a = await t.app.inject({ method: 'GET', url: '/salud' });
     const b = await t.app.inject({ method: 'GET', url: '/apinoexiste/nada' });
-    const esperadas = new Map(cabecerasDeSeguridadCalculadas(false).map(([k, v]) => [k.toLowerCase(), v]));
+    // The CSP also lets the e-mails' images load from URL_PUBLICA's origin (the /correos preview frame).
+    const origen = new URL(t.app.services.config.urlPublica).origin;
+    const esperadas = new Map(cabecerasDeSeguridadCalculadas(false, origen).map(([k, v]) => [k.toLowerCase(), v]));
     expect([...esperadas.keys()].sort()).toEqual([
       'content-security-policy',
       'cross-origin-opener-policy',

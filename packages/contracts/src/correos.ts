@@ -20,6 +20,13 @@ export const correoBandejaSchema = z.object({
   enviado_en: fechaHora.nullable(),
   /** The start of the text body, with any recovery link masked. */
   vista_previa: z.string(),
+  /**
+   * The whole HTML part as sent (recovery links masked), or null for a text-only message. Untrusted markup: the
+   * web shows it only inside a sandboxed iframe (no scripts, no same origin).
+   */
+  html: z.string().nullable(),
+  /** File names of the attachments (an appointment's calendar: cita.ics). */
+  adjuntos: z.array(z.string()),
   /** Why the last attempt failed (never the message itself). */
   ultimo_error: z.string().nullable(),
 });

@@ -21,6 +21,9 @@ export async function prepareDatabase(
           dataDir: config.dataDir,
           zona: config.clinicaTz,
           clinicaNombre: config.clinicaNombre,
+          urlPublica: config.urlPublica,
+          clinicaDireccion: config.clinicaDireccion,
+          correoRemitente: config.correoRemitente,
         });
       }
     }

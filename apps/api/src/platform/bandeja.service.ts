@@ -5,6 +5,9 @@
 import type { NotificacionEvento } from '@clinica/contracts/events';
 import type { BandejaRepository } from './bandeja.repository.ts';
 
+/** A file attached to an e-mail, stored whole in the outbox row (text only: calendars). */
+export type AdjuntoCorreo = { nombre: string; tipo: string; contenido: string };
+
 /** The effects that leave the database, and what each carries. One handler per type. */
 export type EventosBandeja = {
   /** Sessions ended (password change, deactivation): the live connection must drop them on every instance. */
@@ -20,10 +23,15 @@ export type EventosBandeja = {
   correo: {
     para: string;
     asunto: string;
+    /** The plain-text part (always sent). */
     texto: string;
+    /** The HTML part (platform/plantillas-correo.ts); rows written before it existed have none. */
+    html?: string;
+    /** Small files sent with the message: an appointment's `.ics` (lib/ics.ts). */
+    adjuntos?: AdjuntoCorreo[];
     /**
-     * A password-recovery e-mail: the text holds MARCA_ENLACE_RECUPERACION, replaced by a freshly signed link only
-     * when the message is sent, so no usable link is ever stored in the outbox (decision 0011).
+     * A password-recovery e-mail: the text and the HTML hold MARCA_ENLACE_RECUPERACION, replaced by a freshly
+     * signed link only when the message is sent, so no usable link is ever stored in the outbox (decision 0011).
      */
     enlaceRecuperacion?: { usuarioId: number; expira: string };
   };

@@ -1,10 +1,12 @@
 // Outgoing e-mail, delivered by the outbox dispatcher (never inside a request). With SMTP_URL through that
 // server (nodemailer); without it (development, demo) each message is written as an .eml file under
-// DATA_DIR/correos, where a developer can open it: nothing is sent and nothing is lost.
+// DATA_DIR/correos, where a developer can open it: nothing is sent and nothing is lost. Either way the message
+// carries its plain-text part, its HTML part when it has one, and its attachments (an appointment's .ics).
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import nodemailer from 'nodemailer';
+import type Mail from 'nodemailer/lib/mailer';
 import type { EventosBandeja } from './bandeja.service.ts';
 
 export type Correo = EventosBandeja['correo'];
@@ -12,12 +14,32 @@ export type Mailer = { enviar(correo: Correo): Promise<void> };
 
 export const carpetaCorreos = (dataDir: string) => path.join(dataDir, 'correos');
 
+/** The message nodemailer builds from an outbox row. */
+export function mensajeDe(remitente: string, c: Correo): Mail.Options {
+  return {
+    from: remitente,
+    to: c.para,
+    subject: c.asunto,
+    text: c.texto,
+    ...(c.html ? { html: c.html } : {}),
+    ...(c.adjuntos?.length
+      ? {
+          attachments: c.adjuntos.map((a) => ({
+            filename: a.nombre,
+            content: a.contenido,
+            contentType: a.tipo,
+          })),
+        }
+      : {}),
+  };
+}
+
 export function createMailer(opts: { smtpUrl: string | undefined; remitente: string; dataDir: string }): Mailer {
   if (opts.smtpUrl) {
     const transporte = nodemailer.createTransport(opts.smtpUrl);
     return {
       async enviar(c) {
-        await transporte.sendMail({ from: opts.remitente, to: c.para, subject: c.asunto, text: c.texto });
+        await transporte.sendMail(mensajeDe(opts.remitente, c));
       },
     };
   }
@@ -25,12 +47,7 @@ export function createMailer(opts: { smtpUrl: string | undefined; remitente: str
   const carpeta = carpetaCorreos(opts.dataDir);
   return {
     async enviar(c) {
-      const { message } = await archivo.sendMail({
-        from: opts.remitente,
-        to: c.para,
-        subject: c.asunto,
-        text: c.texto,
-      });
+      const { message } = await archivo.sendMail(mensajeDe(opts.remitente, c));
       await mkdir(carpeta, { recursive: true, mode: 0o700 });
       const nombre = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
       await writeFile(path.join(carpeta, nombre), message as Buffer, { mode: 0o600 });

@@ -6,14 +6,23 @@ import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import fp from 'fastify-plugin';
 
-export type SecurityOptions = { corsOrigins: string[]; production: boolean; rateLimitMax?: number };
+export type SecurityOptions = {
+  corsOrigins: string[];
+  production: boolean;
+  rateLimitMax?: number;
+  /**
+   * Where the e-mails' images live (URL_PUBLICA's origin): the administrators' preview of an e-mail is a sandboxed
+   * frame with an opaque origin, where 'self' matches nothing.
+   */
+  origenImagenesCorreo?: string;
+};
 
 /**
  * The security headers every response carries, computed once from helmet's options (issue 12.2: @fastify/helmet
  * rebuilt helmet, CSP parsing included, on every request, a sixth of the CPU of `GET /salud`). helmet writes them
  * to a stand-in response here; each request then only copies the finished list.
  */
-export function cabecerasDeSeguridad(production: boolean): [string, string][] {
+export function cabecerasDeSeguridad(production: boolean, origenImagenesCorreo?: string): [string, string][] {
   const cabeceras = new Map<string, string>();
   const respuesta = {
     setHeader: (nombre: string, valor: string) => void cabeceras.set(nombre, String(valor)),
@@ -27,7 +36,7 @@ export function cabecerasDeSeguridad(production: boolean): [string, string][] {
         scriptSrc: ["'self'"],
         // Mantine injects CSS variables at run time through <style> elements.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...(origenImagenesCorreo ? [origenImagenesCorreo] : [])],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", 'ws:', 'wss:'],
         objectSrc: ["'none'"],
@@ -47,7 +56,7 @@ export function cabecerasDeSeguridad(production: boolean): [string, string][] {
 }
 
 export const securityPlugin = fp(async (app: FastifyInstance, opts: SecurityOptions) => {
-  const cabeceras = cabecerasDeSeguridad(opts.production);
+  const cabeceras = cabecerasDeSeguridad(opts.production, opts.origenImagenesCorreo);
   app.addHook('onRequest', (_request, reply, done) => {
     for (const [nombre, valor] of cabeceras) reply.header(nombre, valor);
     done();

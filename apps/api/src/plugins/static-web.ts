@@ -4,6 +4,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { RUTA_LOGO_CORREO } from '../platform/plantillas-correo.ts';
 import { API_PREFIX } from './auth.ts';
 
 export const staticWebPlugin = fp(async (app: FastifyInstance, opts: { root: string }) => {
@@ -22,6 +23,12 @@ export const staticWebPlugin = fp(async (app: FastifyInstance, opts: { root: str
       // Hashed assets never change; index.html must always be revalidated.
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
       reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      // The e-mails' logo is shown by mail clients and webmail pages of other sites, and in the sandboxed preview of
+      // /correos (an opaque origin): it must be loadable from anywhere.
+      if (filePath === path.join(opts.root, RUTA_LOGO_CORREO)) {
+        reply.header('cross-origin-resource-policy', 'cross-origin');
+        reply.header('cache-control', 'public, max-age=86400');
+      }
     },
   });
 

@@ -4,62 +4,13 @@
 //  - dark scheme: links use rosa.4 (#c98ca1) on dark.7 6.3:1; dimmed text dark.2 on dark.7 6.6:1.
 //  - light dimmed text gray.6 (#6f655d) on white 5.7:1.
 import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import { GRIS, OSCURO, ROSA, SALVIA } from '@clinica/contracts/marca';
 
-/** Brand: a deep rose/mauve. Shade 7 is the filled colour in both schemes. */
-const rosa: MantineColorsTuple = [
-  '#fbf3f5',
-  '#f4e4e9',
-  '#e8c9d3',
-  '#d9a9b9',
-  '#c98ca1',
-  '#b4738a',
-  '#9a5c73',
-  '#824b60',
-  '#6b3c4f',
-  '#52303d',
-];
-
-/** Secondary accent: sage, used sparingly (illustrations, "why us" icons). */
-const salvia: MantineColorsTuple = [
-  '#f3f6f2',
-  '#e4ebe2',
-  '#c9d7c5',
-  '#aabfa5',
-  '#8fa989',
-  '#799775',
-  '#5f7d5b',
-  '#4c6649',
-  '#3b503a',
-  '#2a3a2a',
-];
-
-/** Warm neutrals (light scheme surfaces, borders and dimmed text). */
-const gray: MantineColorsTuple = [
-  '#faf8f6',
-  '#f4f0ec',
-  '#e9e3de',
-  '#dbd3cc',
-  '#bdb3aa',
-  '#9a8f86',
-  '#6f655d',
-  '#574e48',
-  '#3f3833',
-  '#2a2420',
-];
-
-/** Dark scheme: plum-tinted charcoals instead of Mantine's neutral greys. dark.7 is the body. */
-const dark: MantineColorsTuple = [
-  '#ede7e9',
-  '#cdc4c8',
-  '#a99ea3',
-  '#80757a',
-  '#51474c',
-  '#3b3337',
-  '#2b2428',
-  '#1f1a1d',
-  '#181417',
-  '#121012',
-];
+// The palettes live in @clinica/contracts/marca: the e-mails the API sends use the same colours.
+const rosa: MantineColorsTuple = [...ROSA];
+const salvia: MantineColorsTuple = [...SALVIA];
+const gray: MantineColorsTuple = [...GRIS];
+const dark: MantineColorsTuple = [...OSCURO];
 
 const etiquetasCalendario = {
   monthLevelControl: 'Elegir mes',

@@ -37,6 +37,8 @@ export const citas = pgTable(
     observaciones: text(),
     motivo_cancelacion: text(),
     creada_por: integer().references(() => usuarios.id),
+    /** The SEQUENCE of the appointment's calendar event (.ics): grows with each change e-mailed to the patient. */
+    secuencia_calendario: integer().notNull().default(0),
     creada_en: ahora(),
     actualizada_en: ahora(),
   },

@@ -10,10 +10,19 @@ import { seedEvoluciones } from './evoluciones.ts';
 import { seedConsentimientos } from './consentimientos.ts';
 import { seedPlanes } from './planes.ts';
 import { seedAdjuntos } from './adjuntos.ts';
+import { seedCorreos } from './correos.ts';
 
 export async function seedDemo(
   database: Database,
-  opts: { dataDir: string; zona?: string; clinicaNombre?: string },
+  opts: {
+    dataDir: string;
+    zona?: string;
+    clinicaNombre?: string;
+    /** For the demo e-mails' links, footer and sender (config.urlPublica, clinicaDireccion, correoRemitente). */
+    urlPublica?: string;
+    clinicaDireccion?: string | undefined;
+    correoRemitente?: string;
+  },
 ): Promise<void> {
   await seedUsuarios(database.db);
   await seedCatalogo(database.db, { dataDir: opts.dataDir });
@@ -32,4 +41,12 @@ export async function seedDemo(
   await seedPlanes(database.db, { zona: clinica.zona });
   // The demo patient's exam result, and before/after photos if their consent allows photos.
   await seedAdjuntos(database.db, clinica);
+  // The booking e-mails of the next appointments, so the administrators' /correos has messages to show.
+  await seedCorreos(database.db, {
+    zona: clinica.zona,
+    clinicaNombre: clinica.clinicaNombre,
+    urlPublica: opts.urlPublica ?? 'http://localhost:3000',
+    direccion: opts.clinicaDireccion,
+    remitente: opts.correoRemitente ?? `${clinica.clinicaNombre} <no-responder@clinica.local>`,
+  });
 }

@@ -24,7 +24,14 @@ try {
 }
 try {
   await database.migrate();
-  await seedDemo(database, { dataDir: config.dataDir, zona: config.clinicaTz, clinicaNombre: config.clinicaNombre });
+  await seedDemo(database, {
+    dataDir: config.dataDir,
+    zona: config.clinicaTz,
+    clinicaNombre: config.clinicaNombre,
+    urlPublica: config.urlPublica,
+    clinicaDireccion: config.clinicaDireccion,
+    correoRemitente: config.correoRemitente,
+  });
   console.log(`Datos de demostración cargados (${database.kind}).`);
 } finally {
   await database.close();

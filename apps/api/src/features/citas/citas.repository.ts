@@ -53,6 +53,7 @@ const seleccion = {
   motivo: citas.motivo,
   observaciones: citas.observaciones,
   motivo_cancelacion: citas.motivo_cancelacion,
+  secuencia_calendario: citas.secuencia_calendario,
   creada_en: citas.creada_en,
   actualizada_en: citas.actualizada_en,
 };
@@ -75,6 +76,7 @@ export type CitaDetalle = {
   motivo: string | null;
   observaciones: string | null;
   motivo_cancelacion: string | null;
+  secuencia_calendario: number;
   creada_en: Date;
   actualizada_en: Date;
 };
@@ -163,6 +165,16 @@ export function createCitasRepository(db: Executor) {
         .update(citas)
         .set({ ...cambios, actualizada_en: ahora })
         .where(eq(citas.id, id));
+    },
+
+    /** The next SEQUENCE of the appointment's calendar event, taken in the caller's transaction. */
+    async siguienteSecuencia(id: number): Promise<number> {
+      const [fila] = await db
+        .update(citas)
+        .set({ secuencia_calendario: sql`${citas.secuencia_calendario} + 1` })
+        .where(eq(citas.id, id))
+        .returning({ secuencia: citas.secuencia_calendario });
+      return fila!.secuencia;
     },
 
     async listar(f: FiltroCitas): Promise<CitaDetalle[]> {

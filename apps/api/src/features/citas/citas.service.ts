@@ -20,6 +20,7 @@ import { AppError, isExclusionViolation, isUniqueViolation, noEncontrado, prohib
 import type { Calendario } from '../../lib/calendario.ts';
 import type { AuditoriaRepository } from '../../platform/auditoria.repository.ts';
 import type { Encolar } from '../../platform/bandeja.service.ts';
+import type { ClaseCorreoCita, CorreosCitas } from './citas-correos.ts';
 import { CRUCE_DOCTOR, CRUCE_PACIENTE, type CitaDetalle, type CitasRepository } from './citas.repository.ts';
 
 /** What booking from the cart needs of the cart (the composition root gives its repository, bound to the
@@ -136,6 +137,8 @@ export function createCitasService(deps: {
   notaFirmada: (citaId: number) => Promise<boolean>;
   /** Whether the appointment has a signed, unrevoked informed consent (the consent feature). */
   consentimientoVigente: (citaId: number) => Promise<boolean>;
+  /** The patient's e-mails with their calendar (citas-correos.ts). */
+  correos: CorreosCitas;
 }) {
   const { repos, transaccion, calendario, notificar, notaFirmada, consentimientoVigente } = deps;
   const repo = repos.citas;
@@ -163,6 +166,17 @@ export function createCitasService(deps: {
     const cuando = new Date(inicio.getTime() - 24 * 60 * MIN);
     if (cuando.getTime() <= calendario.ahora().getTime()) return;
     await tx.encolar('recordatorio', { citaId, inicio: inicio.toISOString() }, { disponibleEn: cuando });
+  };
+
+  /**
+   * The patient's e-mail about this appointment, queued in the same transaction. A change the patient's calendar
+   * must take (confirmed, moved, cancelled) raises the calendar SEQUENCE first; read after the write, so the
+   * message shows the appointment as it now is.
+   */
+  const correoAlPaciente = async (tx: ReposCitas, id: number, clase: ClaseCorreoCita) => {
+    if (clase !== 'creada' && clase !== 'recordatorio') await tx.citas.siguienteSecuencia(id);
+    const c = await tx.citas.buscar(id);
+    if (c) await tx.encolar('correo', deps.correos.componer(clase, c));
   };
 
   /** DOMAIN.md texts; each one opens the appointment's details. */
@@ -428,6 +442,7 @@ export function createCitasService(deps: {
       `Tu cita de ${NOMBRE_TIPO[p.tipo]} quedó agendada para el ${cuando}`,
     );
     await programarRecordatorio(tx, nueva, p.inicio);
+    await correoAlPaciente(tx, nueva, 'creada');
     return nueva;
   }
 
@@ -706,6 +721,7 @@ export function createCitasService(deps: {
               );
             }
             await programarRecordatorio(tx, id, inicio);
+            await correoAlPaciente(tx, id, 'reagendada');
           }),
         { doctorId: c.doctor_id, inicio, duracion, margen, pacienteId: c.paciente_id, excepto: id },
       );
@@ -738,6 +754,7 @@ export function createCitasService(deps: {
             `La cita de ${c.paciente_nombre} del ${fechaCorta.format(c.inicio)} a las ${hora.format(c.inicio)} fue cancelada: ${motivo}`,
           );
         }
+        await correoAlPaciente(tx, id, 'cancelada');
       });
       return toCitaWire((await repo.buscar(id))!);
     },
@@ -774,6 +791,7 @@ export function createCitasService(deps: {
             id,
             `Tu cita del ${fechaCorta.format(c.inicio)} fue confirmada`,
           );
+          await correoAlPaciente(tx, id, 'confirmada');
         }
       });
       return toCitaWire((await repo.buscar(id))!);
@@ -885,7 +903,10 @@ export function createCitasService(deps: {
                   : `Tu cita del ${cuando} ahora es con ${nuevoDoctor?.nombre ?? 'otro doctor'}`,
               );
             }
+            // A new time or doctor is on the patient's calendar: the reminder follows the new time (the old one
+            // finds the appointment moved and sends nothing) and the patient gets the update.
             if (otraHora) await programarRecordatorio(tx, id, inicio);
+            if (otraHora || otroDoctor) await correoAlPaciente(tx, id, 'reagendada');
           }),
         { doctorId, inicio, duracion, margen, pacienteId: c.paciente_id, excepto: id },
       );
@@ -902,11 +923,7 @@ export function createCitasService(deps: {
       const mensaje = `Recordatorio: mañana a las ${hora.format(c.inicio)} tienes tu cita de ${NOMBRE_TIPO[c.tipo]}`;
       await transaccion(async (tx) => {
         await avisar(tx, c.paciente_id, 'cita.recordatorio', c.id, mensaje);
-        await tx.encolar('correo', {
-          para: c.paciente_correo,
-          asunto: 'Recordatorio de tu cita',
-          texto: `Hola, ${c.paciente_nombre}:\n\n${mensaje}, con ${c.doctor_nombre}.\nSi no puedes asistir, comunícate con la clínica.`,
-        });
+        await correoAlPaciente(tx, c.id, 'recordatorio');
       });
     },
 

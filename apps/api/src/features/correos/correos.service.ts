@@ -1,6 +1,7 @@
 // The administrators' view of outgoing e-mail (issue 10.6): what the outbox holds, newest first, with its delivery
-// state and the start of its text. Recovery links never show: the outbox stores a placeholder instead of them
-// (decision 0011), and anything that still looks like one is masked here as a second line of defence.
+// state, the start of its text, its HTML part and the names of its attachments. Recovery links never show: the
+// outbox stores a placeholder instead of them (decision 0011), and anything that still looks like one is masked here
+// as a second line of defence.
 import type { z } from 'zod';
 import type { bandejaCorreosQuery, correoBandejaSchema, EstadoCorreo } from '@clinica/contracts/correos';
 import type { CorreosRepository, FilaCorreo } from './correos.repository.ts';
@@ -43,6 +44,10 @@ export function createCorreosService(deps: { repo: CorreosRepository; smtp: bool
           creado_en: f.creada_en,
           enviado_en: f.entregada_en,
           vista_previa: cuerpo.length > LARGO_VISTA_PREVIA ? `${cuerpo.slice(0, LARGO_VISTA_PREVIA - 1)}…` : cuerpo,
+          html: typeof carga.html === 'string' ? enmascarar(carga.html) : null,
+          adjuntos: Array.isArray(carga.adjuntos)
+            ? carga.adjuntos.map((a: { nombre?: unknown }) => texto(a?.nombre)).filter(Boolean)
+            : [],
           ultimo_error: f.ultimo_error,
         };
       });

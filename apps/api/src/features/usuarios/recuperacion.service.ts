@@ -26,14 +26,15 @@ import type { BloqueosRepository, ReglaBloqueo } from './bloqueos.repository.ts'
 import type { RecuperacionRepository } from './recuperacion.repository.ts';
 import type { SesionesRepository } from './sesiones.repository.ts';
 import type { UsuariosRepository } from './usuarios.repository.ts';
+import { escaparHtml } from '../../platform/plantillas-correo.ts';
+import { MARCA_ENLACE_RECUPERACION, type CorreosCuenta } from './usuarios-correos.ts';
 import { claveCuenta, clavePar, type Origen } from './usuarios.service.ts';
 
 export type SolicitarRecuperacionDatos = z.output<typeof solicitarRecuperacionSchema>;
 export type RestablecerContrasenaDatos = z.output<typeof restablecerContrasenaSchema>;
 type Correo = EventosBandeja['correo'];
 
-/** Where the link goes in a queued recovery e-mail; also what the administrators' view shows instead of it. */
-export const MARCA_ENLACE_RECUPERACION = '[enlace privado para restablecer la contraseña]';
+export { MARCA_ENLACE_RECUPERACION };
 export const VIGENCIA_ENLACE_MS = MINUTOS_ENLACE_RECUPERACION * 60_000;
 
 const HORA = 60 * 60 * 1000;
@@ -96,6 +97,8 @@ export type RecuperacionServiceDeps = {
   /** config.urlPublica: links point here, never to the request's Host. */
   urlPublica: string;
   contrasenas: PasswordHasher;
+  /** The account e-mails (usuarios-correos.ts). */
+  correos: CorreosCuenta;
 };
 
 const claveCorreo = (correo: string) => `recuperar:correo:${correo.toLowerCase()}`;
@@ -173,17 +176,7 @@ export function createRecuperacionService(deps: RecuperacionServiceDeps) {
         }
         await tx.encolar('correo', {
           para: u.correo,
-          asunto: `Restablece tu contraseña de ${deps.clinicaNombre}`,
-          texto: [
-            `Hola, ${u.nombre}:`,
-            '',
-            `Recibimos una solicitud para restablecer la contraseña de tu cuenta en ${deps.clinicaNombre}.`,
-            `Para elegir una nueva, abre este enlace. Sirve una sola vez y vence en ${MINUTOS_ENLACE_RECUPERACION} minutos:`,
-            '',
-            MARCA_ENLACE_RECUPERACION,
-            '',
-            'Si no fuiste tú, ignora este correo: tu contraseña sigue igual.',
-          ].join('\n'),
+          ...deps.correos.recuperacion(u),
           enlaceRecuperacion: { usuarioId: u.id, expira: expira.toISOString() },
         });
         await tx.auditoria.registrar({ ...base, resultado: 'exito', detalle: 'enlace enviado por correo' });
@@ -202,7 +195,14 @@ export function createRecuperacionService(deps: RecuperacionServiceDeps) {
         u && u.estado
           ? enlace(tokens.emitir(u.id, new Date(datos.expira), u.contrasena_hash))
           : MENSAJES_RECUPERACION.enlaceNoDisponible;
-      return { ...resto, texto: resto.texto.replace(MARCA_ENLACE_RECUPERACION, texto) };
+      // Every occurrence: the HTML has the link in the button and, for clients that hide buttons, as text.
+      return {
+        ...resto,
+        texto: resto.texto.replaceAll(MARCA_ENLACE_RECUPERACION, texto),
+        ...(resto.html
+          ? { html: resto.html.replaceAll(escaparHtml(MARCA_ENLACE_RECUPERACION), escaparHtml(texto)) }
+          : {}),
+      };
     },
 
     /** Sets a new password from a link: single use, 30 minutes, every session revoked. */
@@ -274,16 +274,7 @@ export function createRecuperacionService(deps: RecuperacionServiceDeps) {
         await tx.bloqueos.limpiar(claveCuenta(u.correo));
         await tx.bloqueos.limpiar(clavePar(u.correo, origen.ip));
         await tx.encolar('sesiones.revocadas', { usuarioId: u.id, exceptoSid: null, motivo: 'contrasena' });
-        await tx.encolar('correo', {
-          para: u.correo,
-          asunto: `Tu contraseña de ${deps.clinicaNombre} se cambió`,
-          texto: [
-            `Hola, ${u.nombre}:`,
-            '',
-            `La contraseña de tu cuenta en ${deps.clinicaNombre} se cambió con un enlace de recuperación. Cerramos todas tus sesiones abiertas.`,
-            'Si no fuiste tú, comunícate con la clínica de inmediato.',
-          ].join('\n'),
-        });
+        await tx.encolar('correo', { para: u.correo, ...deps.correos.contrasenaCambiada(u, true) });
         await tx.auditoria.registrar({
           ...base,
           usuarioId: u.id,

@@ -26,6 +26,7 @@ import type { AuditoriaRepository } from '../../platform/auditoria.repository.ts
 import type { Encolar } from '../../platform/bandeja.service.ts';
 import type { BloqueosRepository, ReglaBloqueo } from './bloqueos.repository.ts';
 import type { SesionesRepository } from './sesiones.repository.ts';
+import type { CorreosCuenta } from './usuarios-correos.ts';
 import type { CambiosUsuario, UsuarioPublico, UsuariosRepository } from './usuarios.repository.ts';
 
 export type RegistrarDatos = z.output<typeof registrarSchema>;
@@ -115,6 +116,8 @@ export type UsuariosServiceDeps = {
   tokens: Tokens;
   now: () => Date;
   clinicaNombre: string;
+  /** The account e-mails (usuarios-correos.ts). */
+  correos: CorreosCuenta;
   /** argon2 with the configured parameters (config.argon2). */
   contrasenas: PasswordHasher;
   /** How a slowed-down sign-in waits (tests pass one that records instead of sleeping). */
@@ -434,16 +437,7 @@ export function createUsuariosService(deps: UsuariosServiceDeps) {
         await tx.sesiones.revokeAllOf(actor.id, ahora, actor.sid);
         await tx.bloqueos.limpiar(cuenta);
         await tx.encolar('sesiones.revocadas', { usuarioId: actor.id, exceptoSid: actor.sid, motivo: 'contrasena' });
-        await tx.encolar('correo', {
-          para: u.correo,
-          asunto: `Tu contraseña de ${deps.clinicaNombre} se cambió`,
-          texto: [
-            `Hola, ${u.nombre}:`,
-            '',
-            `La contraseña de tu cuenta en ${deps.clinicaNombre} se cambió. Cerramos tus otras sesiones abiertas.`,
-            'Si no fuiste tú, comunícate con la clínica de inmediato.',
-          ].join('\n'),
-        });
+        await tx.encolar('correo', { para: u.correo, ...deps.correos.contrasenaCambiada(u, false) });
         await tx.auditoria.registrar({ ...base, resultado: 'exito', detalle: 'otras sesiones revocadas' });
       });
       return { mensaje: MENSAJES.contrasenaCambiada };

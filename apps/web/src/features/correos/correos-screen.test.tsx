@@ -19,6 +19,8 @@ function correo(id: number, extra: Partial<CorreoBandejaWire> = {}): CorreoBande
     creado_en: '2026-11-23T15:00:00.000Z',
     enviado_en: '2026-11-23T15:00:01.000Z',
     vista_previa: `Hola ${id}`,
+    html: null,
+    adjuntos: [],
     ultimo_error: null,
     ...extra,
   };
@@ -64,6 +66,72 @@ describe('CorreosScreen', () => {
     expect(items[2]).toHaveTextContent('[enlace privado para restablecer la contraseña]');
     expect(screen.getByText('Sin servidor de correo')).toBeInTheDocument();
     expect(screen.getByText('Mostrando 1–3 de 3 correos')).toBeInTheDocument();
+  });
+
+  it('shows the HTML part only inside a sandboxed iframe, with the text part and the attachments', async () => {
+    const html =
+      '<!DOCTYPE html><html lang="es-CO"><body><p>Hola, Ana &lt;script&gt;alert(1)&lt;/script&gt;:</p><script>window.top.robado = true</script></body></html>';
+    mockFetch([
+      simular(correosRutas.bandeja, {
+        body: {
+          items: [
+            correo(7, {
+              asunto: 'Tu cita quedó agendada',
+              para: 'ana@demo.test',
+              vista_previa: 'Hola, Ana <script>alert(1)</script>:\n\nTu cita quedó agendada.',
+              html,
+              adjuntos: ['cita.ics'],
+            }),
+          ],
+          total: 1,
+          pagina: 1,
+          porPagina: POR_PAGINA,
+          modo: 'smtp',
+        },
+      }),
+    ]);
+    renderCorreos('administrador');
+    const item = await screen.findByRole('listitem');
+    expect(within(item).getByText('cita.ics')).toBeInTheDocument();
+    fireEvent.click(
+      within(item).getByRole('button', { name: 'Ver el correo «Tu cita quedó agendada» para ana@demo.test' }),
+    );
+
+    const dialogo = await screen.findByRole('dialog', { name: 'Tu cita quedó agendada' });
+    expect(dialogo).toHaveTextContent('Para: ana@demo.test');
+    expect(within(dialogo).getByText('cita.ics')).toBeInTheDocument();
+    const marco = within(dialogo).getByTitle('Vista previa del correo «Tu cita quedó agendada»');
+    expect(marco.tagName).toBe('IFRAME');
+    // An empty sandbox attribute: no scripts, no same origin, no forms, no popups.
+    expect(marco.getAttribute('sandbox')).toBe('');
+    expect(marco.getAttribute('srcdoc')).toBe(html);
+    // The markup is data for the frame, never elements of this page.
+    expect(document.querySelector('script')).toBeNull();
+    expect((window as unknown as { robado?: boolean }).robado).toBeUndefined();
+
+    fireEvent.click(within(dialogo).getByRole('tab', { name: 'Texto' }));
+    expect(await within(dialogo).findByText(/Tu cita quedó agendada\./)).toHaveTextContent(
+      'Hola, Ana <script>alert(1)</script>:',
+    );
+  });
+
+  it('a text-only message (older rows) shows its text in the dialog, no frame', async () => {
+    mockFetch([
+      simular(correosRutas.bandeja, {
+        body: {
+          items: [correo(4, { vista_previa: 'Solo texto' })],
+          total: 1,
+          pagina: 1,
+          porPagina: POR_PAGINA,
+          modo: 'smtp',
+        },
+      }),
+    ]);
+    renderCorreos('administrador');
+    fireEvent.click(await screen.findByRole('button', { name: /Ver el correo/ }));
+    const dialogo = await screen.findByRole('dialog', { name: 'Asunto 4' });
+    expect(within(dialogo).getByText('Solo texto')).toBeInTheDocument();
+    expect(dialogo.querySelector('iframe')).toBeNull();
   });
 
   it('pages through the outbox with the page in the address', async () => {

@@ -1,8 +1,24 @@
 // /correos: the e-mails the clinic sends (issue 10.6), newest first, for administrators. Without SMTP_URL nothing
 // leaves the server, and this is where the messages can be read. Recovery links are never shown: the server sends
-// a placeholder in their place.
-import { Alert, Group, Pagination, Paper, Spoiler, Stack, Text, VisuallyHidden } from '@mantine/core';
-import { IconInfoCircle, IconMail, IconMailOff } from '@tabler/icons-react';
+// a placeholder in their place. "Ver el correo" shows the HTML part as the patient sees it, inside a sandboxed
+// iframe (no scripts, no forms, no same origin: the markup is data, never part of this page), and the text part.
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Modal,
+  Pagination,
+  Paper,
+  Spoiler,
+  Stack,
+  Tabs,
+  Text,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconEye, IconInfoCircle, IconMail, IconMailOff, IconPaperclip } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { permite } from '@clinica/contracts/roles';
 import { correosRutas } from '@clinica/contracts/rutas';
@@ -30,7 +46,87 @@ const ESTADOS: Record<CorreoWire['estado'], { texto: string; tono: Estado }> = {
 
 const intentos = (n: number) => `${n} ${n === 1 ? 'intento' : 'intentos'}`;
 
-function TarjetaCorreo({ correo }: { correo: CorreoWire }) {
+/** The message as it was sent: its HTML part in a sandboxed frame, its text part, its attachments. */
+function VistaCorreo({ correo, onClose }: { correo: CorreoWire | null; onClose: () => void }) {
+  const movil = useMediaQuery('(max-width: 36em)', false, { getInitialValueInEffect: false });
+  const [ultimo, setUltimo] = useState<CorreoWire | null>(correo);
+  if (correo && correo !== ultimo) setUltimo(correo);
+  const c = correo ?? ultimo;
+  const texto = c && (
+    <Text size="sm" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+      {c.vista_previa}
+    </Text>
+  );
+  return (
+    <Modal opened={!!correo} onClose={onClose} title={c?.asunto || '(sin asunto)'} size="xl" fullScreen={movil}>
+      {c && (
+        <Stack gap="sm">
+          <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            Para: {c.para}
+          </Text>
+          {c.adjuntos.length > 0 && <Adjuntos nombres={c.adjuntos} />}
+          {c.html ? (
+            <Tabs defaultValue="html" keepMounted={false}>
+              <Tabs.List>
+                <Tabs.Tab value="html">Como lo ve quien lo recibe</Tabs.Tab>
+                <Tabs.Tab value="texto">Texto</Tabs.Tab>
+              </Tabs.List>
+              <Tabs.Panel value="html" pt="sm">
+                <iframe
+                  // An empty sandbox: the e-mail's markup runs no script, submits no form, opens nothing and cannot
+                  // reach this page or its session.
+                  sandbox=""
+                  srcDoc={c.html}
+                  title={`Vista previa del correo «${c.asunto}»`}
+                  referrerPolicy="no-referrer"
+                  style={{
+                    width: '100%',
+                    height: movil ? '70vh' : 560,
+                    border: '1px solid var(--mantine-color-default-border)',
+                    borderRadius: 'var(--mantine-radius-md)',
+                    background: '#ffffff',
+                  }}
+                />
+              </Tabs.Panel>
+              <Tabs.Panel value="texto" pt="sm">
+                {texto}
+              </Tabs.Panel>
+            </Tabs>
+          ) : (
+            texto
+          )}
+          <Text size="xs" c="dimmed">
+            Los enlaces para recuperar contraseñas nunca se muestran aquí: solo los recibe la persona, en su correo.
+          </Text>
+        </Stack>
+      )}
+    </Modal>
+  );
+}
+
+function Adjuntos({ nombres }: { nombres: string[] }) {
+  return (
+    <Group gap={6} wrap="wrap">
+      <Text size="sm" c="dimmed">
+        Adjuntos:
+      </Text>
+      {nombres.map((n) => (
+        <Badge
+          key={n}
+          variant="light"
+          color="gray"
+          radius="sm"
+          tt="none"
+          leftSection={<IconPaperclip size={12} aria-hidden="true" />}
+        >
+          {n}
+        </Badge>
+      ))}
+    </Group>
+  );
+}
+
+function TarjetaCorreo({ correo, onVer }: { correo: CorreoWire; onVer: () => void }) {
   const estado = ESTADOS[correo.estado];
   const detalles = [
     `Creado el ${formatFechaHora(correo.creado_en)}`,
@@ -59,11 +155,23 @@ function TarjetaCorreo({ correo }: { correo: CorreoWire }) {
             Último error: {correo.ultimo_error}. Se reintentará automáticamente.
           </Text>
         )}
-        <Spoiler maxHeight={66} showLabel="Ver todo el mensaje" hideLabel="Ver menos">
+        <Spoiler maxHeight={66} showLabel="Ver todo el texto" hideLabel="Ver menos">
           <Text size="sm" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
             {correo.vista_previa}
           </Text>
         </Spoiler>
+        <Group justify="space-between" gap="xs" wrap="wrap">
+          {correo.adjuntos.length > 0 ? <Adjuntos nombres={correo.adjuntos} /> : <span />}
+          <Button
+            variant="light"
+            size="xs"
+            leftSection={<IconEye size={14} aria-hidden="true" />}
+            onClick={onVer}
+            aria-label={`Ver el correo «${correo.asunto || 'sin asunto'}» para ${correo.para}`}
+          >
+            Ver el correo
+          </Button>
+        </Group>
       </Stack>
     </Paper>
   );
@@ -76,6 +184,7 @@ export default function CorreosScreen() {
   const numero = Number(sp.get('pagina'));
   const pagina = Number.isInteger(numero) && numero > 0 ? numero : 1;
   const permitido = permite(correosRutas.bandeja.auth, userRole);
+  const [abierto, setAbierto] = useState<CorreoWire | null>(null);
   // Roles the server would refuse never ask.
   const q = useBandejaCorreos(pagina, POR_PAGINA, permitido);
 
@@ -125,7 +234,7 @@ export default function CorreosScreen() {
           aria-busy={q.isFetching}
         >
           {items.map((c) => (
-            <TarjetaCorreo key={c.id} correo={c} />
+            <TarjetaCorreo key={c.id} correo={c} onVer={() => setAbierto(c)} />
           ))}
         </Stack>
         <Group justify="space-between" wrap="wrap" gap="sm">
@@ -174,6 +283,7 @@ export default function CorreosScreen() {
           </Stack>
         </Paper>
       </Stack>
+      <VistaCorreo correo={abierto} onClose={() => setAbierto(null)} />
     </>
   );
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "citas" ADD COLUMN "secuencia_calendario" integer DEFAULT 0 NOT NULL;

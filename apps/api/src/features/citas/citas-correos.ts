@@ -1,0 +1,203 @@
+// The e-mails an appointment sends its patient (booked, confirmed, moved, cancelled, the reminder the day before),
+// written with the product's one template (platform/plantillas-correo.ts) and carrying the appointment as an .ics
+// (lib/ics.ts): REQUEST adds or updates it in the patient's calendar, CANCEL removes it. One UID per appointment;
+// its SEQUENCE is the appointment's `secuencia_calendario`, which the service raises with every change it e-mails.
+import { HORAS_MINIMAS_CAMBIO_PACIENTE, type TipoCita } from '@clinica/contracts/citas';
+import { crearIcs, type EstadoIcs } from '../../lib/ics.ts';
+import type { Correo } from '../../platform/correo.ts';
+import type { BloqueCorreo, PlantillasCorreo } from '../../platform/plantillas-correo.ts';
+import type { CitaDetalle } from './citas.repository.ts';
+
+export type ClaseCorreoCita = 'creada' | 'confirmada' | 'reagendada' | 'cancelada' | 'recordatorio';
+
+export const NOMBRE_ARCHIVO_ICS = 'cita.ics';
+
+const NOMBRE_TIPO: Record<TipoCita, string> = {
+  evaluacion: 'evaluación',
+  procedimiento: 'procedimiento',
+  control: 'control',
+};
+
+/** `Clínica <no-responder@x>` -> `no-responder@x`. */
+export function direccionDe(remitente: string): string {
+  return (/<([^>]+)>/.exec(remitente)?.[1] ?? remitente).trim();
+}
+
+export function createCorreosCitas(deps: {
+  plantillas: PlantillasCorreo;
+  zona: string;
+  /** The From of the e-mails: the calendar's ORGANIZER. */
+  remitente: string;
+  now: () => Date;
+}) {
+  const { plantillas, zona, now } = deps;
+  const { nombre: clinica, urlPublica, direccion } = plantillas.identidad;
+  const lugar = direccion ? `${clinica}, ${direccion}` : clinica;
+  const dominio = new URL(urlPublica).hostname;
+  const organizador = { nombre: clinica, correo: direccionDe(deps.remitente) };
+  const fecha = new Intl.DateTimeFormat('es-CO', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: zona,
+  });
+  const hora = new Intl.DateTimeFormat('es-CO', { hour: 'numeric', minute: '2-digit', hour12: true, timeZone: zona });
+
+  const que = (c: CitaDetalle) =>
+    c.tipo === 'procedimiento' && c.procedimiento_nombre
+      ? `tu cita de procedimiento (${c.procedimiento_nombre})`
+      : `tu cita de ${NOMBRE_TIPO[c.tipo]}`;
+
+  function detalles(c: CitaDetalle, motivo?: string): BloqueCorreo {
+    const filas: [string, string][] = [
+      ['Fecha', fecha.format(c.inicio)],
+      ['Hora', `${hora.format(c.inicio)} a ${hora.format(c.fin)}`],
+      ['Tipo', NOMBRE_TIPO[c.tipo]],
+    ];
+    if (c.procedimiento_nombre) filas.push(['Procedimiento', c.procedimiento_nombre]);
+    filas.push(['Profesional', c.doctor_nombre], ['Lugar', lugar]);
+    if (motivo) filas.push(['Motivo', motivo]);
+    return { tipo: 'detalles', filas };
+  }
+
+  const verCita = (c: CitaDetalle): BloqueCorreo => ({
+    tipo: 'boton',
+    texto: 'Ver mi cita',
+    url: `${urlPublica}/detallescitas/${c.id}`,
+  });
+  const cambios: BloqueCorreo = {
+    tipo: 'nota',
+    texto: `Si no puedes asistir, cancela o cambia la cita desde la web con al menos ${HORAS_MINIMAS_CAMBIO_PACIENTE} horas de anticipación, o comunícate con la clínica.`,
+  };
+  const adjunto = (quita: boolean): BloqueCorreo => ({
+    tipo: 'parrafo',
+    texto: quita
+      ? 'Adjuntamos un archivo de calendario (cita.ics): ábrelo para quitar la cita de tu calendario.'
+      : 'Adjuntamos la cita como archivo de calendario (cita.ics): ábrelo para agregarla o actualizarla en tu calendario.',
+  });
+
+  function mensaje(clase: ClaseCorreoCita, c: CitaDetalle) {
+    const cuando = `${fecha.format(c.inicio)} a las ${hora.format(c.inicio)}`;
+    const base = { saludo: `Hola, ${c.paciente_nombre}:` };
+    switch (clase) {
+      case 'creada':
+        return plantillas.componer({
+          ...base,
+          asunto: `Tu cita quedó agendada para el ${cuando}`,
+          titulo: 'Tu cita quedó agendada',
+          bloques: [
+            {
+              tipo: 'parrafo',
+              texto: `Agendamos ${que(c)} en ${clinica}. Está pendiente de confirmación: te escribiremos cuando la clínica la confirme.`,
+            },
+            detalles(c),
+            adjunto(false),
+            verCita(c),
+            cambios,
+          ],
+        });
+      case 'confirmada':
+        return plantillas.componer({
+          ...base,
+          asunto: `Tu cita del ${cuando} está confirmada`,
+          titulo: 'Tu cita está confirmada',
+          bloques: [
+            { tipo: 'parrafo', texto: `La clínica confirmó ${que(c)}. Te esperamos.` },
+            detalles(c),
+            adjunto(false),
+            verCita(c),
+            cambios,
+          ],
+        });
+      case 'reagendada':
+        return plantillas.componer({
+          ...base,
+          asunto: `Tu cita cambió: ahora es el ${cuando}`,
+          titulo: 'Tu cita cambió',
+          bloques: [
+            {
+              tipo: 'parrafo',
+              texto: `${mayuscula(que(c))} cambió (fecha, hora o profesional). Estos son los datos actuales:`,
+            },
+            detalles(c),
+            adjunto(false),
+            verCita(c),
+            cambios,
+          ],
+        });
+      case 'cancelada':
+        return plantillas.componer({
+          ...base,
+          asunto: `Tu cita del ${cuando} fue cancelada`,
+          titulo: 'Tu cita fue cancelada',
+          bloques: [
+            { tipo: 'parrafo', texto: `${mayuscula(que(c))} fue cancelada.` },
+            detalles(c, c.motivo_cancelacion ?? undefined),
+            adjunto(true),
+            { tipo: 'boton', texto: 'Agendar una nueva cita', url: `${urlPublica}/crearcita` },
+          ],
+        });
+      case 'recordatorio':
+        return plantillas.componer({
+          ...base,
+          asunto: `Recordatorio: mañana a las ${hora.format(c.inicio)} tienes tu cita`,
+          titulo: 'Te esperamos mañana',
+          bloques: [
+            { tipo: 'parrafo', texto: `Te recordamos ${que(c)}, mañana a las ${hora.format(c.inicio)}.` },
+            detalles(c),
+            verCita(c),
+            cambios,
+          ],
+        });
+    }
+  }
+
+  function ics(clase: ClaseCorreoCita, c: CitaDetalle): string {
+    const cancela = clase === 'cancelada';
+    const estado: EstadoIcs = cancela ? 'CANCELLED' : c.estado === 'confirmada' ? 'CONFIRMED' : 'TENTATIVE';
+    const resumen =
+      c.tipo === 'procedimiento' && c.procedimiento_nombre
+        ? `${mayuscula(c.procedimiento_nombre)} - ${clinica}`
+        : `Cita de ${NOMBRE_TIPO[c.tipo]} - ${clinica}`;
+    return crearIcs(
+      {
+        metodo: cancela ? 'CANCEL' : 'REQUEST',
+        uid: `cita-${c.id}@${dominio}`,
+        secuencia: c.secuencia_calendario,
+        marca: now(),
+        inicio: c.inicio,
+        fin: c.fin,
+        resumen,
+        descripcion: `Con ${c.doctor_nombre}. Detalles de la cita: ${urlPublica}/detallescitas/${c.id}`,
+        lugar,
+        estado,
+        organizador,
+        asistente: { nombre: c.paciente_nombre, correo: c.paciente_correo },
+        url: `${urlPublica}/detallescitas/${c.id}`,
+      },
+      clinica,
+    );
+  }
+
+  return {
+    /** The outbox payload of one appointment e-mail to its patient, with its calendar. */
+    componer(clase: ClaseCorreoCita, c: CitaDetalle): Correo {
+      const metodo = clase === 'cancelada' ? 'CANCEL' : 'REQUEST';
+      return {
+        para: c.paciente_correo,
+        ...mensaje(clase, c),
+        adjuntos: [
+          {
+            nombre: NOMBRE_ARCHIVO_ICS,
+            tipo: `text/calendar; charset=utf-8; method=${metodo}`,
+            contenido: ics(clase, c),
+          },
+        ],
+      };
+    },
+  };
+}
+export type CorreosCitas = ReturnType<typeof createCorreosCitas>;
+
+const mayuscula = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
