@@ -194,12 +194,29 @@ describe('booking', () => {
     ['at lunch', bogota('2026-11-24', '12:30'), M.fueraDeHorario],
     ['off the 30-minute grid', bogota('2026-11-24', '08:10'), M.fueraDeHorario],
     ['the past', bogota('2026-11-23', '06:00'), M.pasado],
+    ['more than a year ahead', bogota('2027-11-24', '09:00'), M.muyLejos],
+    ['year 9999', '9999-12-20T10:00:00-05:00', M.muyLejos],
   ])('refuses %s with a Spanish reason, and writes nothing', async (_caso, inicio, mensaje) => {
     const antes = await filasCitas();
     const res = await crear(paciente, { doctor_id: doctor.id, inicio });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toMatchObject({ code: 'REGLA_NEGOCIO', error: mensaje });
     expect(await filasCitas()).toBe(antes);
+  });
+
+  it('offers and books nothing past a year ahead; a far date is a Spanish answer, never a 500', async () => {
+    const lejos = await pedir(
+      'GET',
+      `${rutas.disponibilidad}?doctor_id=${doctor.id}&desde=9999-12-20&hasta=9999-12-21`,
+    );
+    expect(lejos.statusCode).toBe(200);
+    expect(lejos.json()).toEqual([]);
+    const borde = await pedir(
+      'GET',
+      `${rutas.disponibilidad}?doctor_id=${doctor.id}&desde=2027-11-20&hasta=2027-11-30`,
+    );
+    expect(borde.statusCode).toBe(200);
+    expect((borde.json() as { inicio: string }[]).every((e) => e.inicio < '2027-11-24')).toBe(true);
   });
 
   it('a block (vacation) removes slots and refuses bookings inside it', async () => {

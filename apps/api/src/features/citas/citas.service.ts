@@ -79,6 +79,8 @@ export type SesionSerie = {
 export const DIAS_BUSQUEDA_SERIE = 14;
 
 const MIN = 60_000;
+/** How far ahead an appointment may be booked, moved or proposed. */
+export const DIAS_MAXIMOS_ANTICIPACION = 365;
 
 export const M_NOTA_SIN_FIRMAR = 'Para marcar la cita como realizada, primero escribe y firma su nota de evolución.';
 export const M_CONSENTIMIENTO_SIN_FIRMAR =
@@ -237,6 +239,10 @@ export function createCitasService(deps: {
   /** Refuses a start time with the reason a person understands (the overlap is the database's to refuse). */
   async function revisarHorario(doctorId: number, inicio: Date, duracion: number, margen: number) {
     if (inicio.getTime() <= calendario.ahora().getTime()) throw regla(M.pasado, 'inicio');
+    // A year ahead at most: nobody books further, and the holiday tables stop somewhere.
+    if (inicio.getTime() > calendario.ahora().getTime() + DIAS_MAXIMOS_ANTICIPACION * 24 * 60 * MIN) {
+      throw regla(M.muyLejos, 'inicio');
+    }
     const dia = calendario.fechaDe(inicio);
     if (diaDeSemana(dia) === 0) throw regla(M.domingo, 'inicio');
     if (esFestivo(dia)) throw regla(mensajeFestivo(fechaLegible.format(inicio)), 'inicio');
@@ -527,6 +533,9 @@ export function createCitasService(deps: {
       if (dias > DIAS_MAX_DISPONIBILIDAD) {
         throw regla(`Consulta como máximo ${DIAS_MAX_DISPONIBILIDAD} días de disponibilidad a la vez.`, 'hasta');
       }
+      // Nothing is offered past the booking horizon (crear refuses it).
+      const limite = sumarDias(calendario.hoy(), DIAS_MAXIMOS_ANTICIPACION);
+      if (q.desde > limite) return [];
       const tipo = q.tipo ?? (q.procedimiento_id ? 'procedimiento' : 'evaluacion');
       const { duracion, margen } = await duracionDe(tipo, q.procedimiento_id);
       const doctorIds = q.doctor_id
@@ -535,7 +544,7 @@ export function createCitasService(deps: {
       return espacios({
         doctorIds,
         desde: q.desde,
-        hasta: q.hasta,
+        hasta: q.hasta > limite ? limite : q.hasta,
         duracion,
         margen,
         pacienteId: actor?.rol === 'paciente' ? actor.id : undefined,
