@@ -332,6 +332,30 @@ describe('exam results', () => {
     ).toHaveLength(1);
   });
 
+  it('a PDF named .hta/.html (polyglot) or with bidi controls is stored and downloaded with the .pdf its bytes are', async () => {
+    // '%PDF-' then HTML: a valid PDF signature that mshta or a browser would run as a page if kept as .hta/.html.
+    const poliglota = Buffer.concat([PDF, Buffer.from('<html><script>alert(1)</script></html>\n')]);
+    const casos: [string, string][] = [
+      ['informe.hta', 'informe.hta.pdf'],
+      ['resultado.html', 'resultado.html.pdf'],
+      ['examen\u202egpj.pdf', 'examengpj.pdf'],
+      ['examen.PDF', 'examen.PDF'],
+    ];
+    for (const [nombre, esperado] of casos) {
+      const res = await subir(rutas.resultados(citaId), paciente, poliglota, nombre);
+      expect(res.statusCode, res.body).toBe(201);
+      const r = res.json<ResultadoWire>();
+      expect(r.nombre).toBe(esperado);
+      const descarga = await pedir('GET', archivosPaths.descargar(r.archivo_id!), doctor);
+      expect(descarga.statusCode).toBe(200);
+      expect(descarga.headers['content-type']).toBe('application/pdf');
+      expect(descarga.headers['x-content-type-options']).toBe('nosniff');
+      expect(descarga.headers['content-disposition']).toBe(
+        `attachment; filename="${esperado}"; filename*=UTF-8''${encodeURIComponent(esperado)}`,
+      );
+    }
+  });
+
   it('a file over the limit gets 413 and a missing file 400, both in Spanish', async () => {
     const grande = Buffer.concat([PDF, Buffer.alloc(RESULTADO_MAX_BYTES)]);
     const res = await subir(rutas.resultados(citaId), paciente, grande, 'grande.pdf');
