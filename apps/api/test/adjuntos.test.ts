@@ -5,6 +5,7 @@
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
 import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -91,6 +92,46 @@ const jpegConGps = () =>
     .toBuffer();
 /** IFD0's pointer to the GPS IFD (tag 0x8825, little endian as sharp writes it). */
 const tieneGps = (exif: Buffer | undefined) => !!exif && exif.includes(Buffer.from([0x25, 0x88]));
+
+/** A PNG whose header claims width x height, with a few bytes of data (a decompression bomb's shape). */
+function pngGigante(ancho: number, alto: number) {
+  const trozo = (tipo: string, datos: Buffer) => {
+    const largo = Buffer.alloc(4);
+    largo.writeUInt32BE(datos.length);
+    const cuerpo = Buffer.concat([Buffer.from(tipo, 'latin1'), datos]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(cuerpo));
+    return Buffer.concat([largo, cuerpo, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(ancho, 0);
+  ihdr.writeUInt32BE(alto, 4);
+  ihdr.set([8, 0, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    trozo('IHDR', ihdr),
+    trozo('IDAT', deflateSync(Buffer.alloc(ancho + 1))),
+    trozo('IEND', Buffer.alloc(0)),
+  ]);
+}
+/** A baseline JPEG header (SOF0) claiming width x height, then nothing worth decoding. */
+function jpegGigante(ancho: number, alto: number) {
+  const sof = Buffer.from([0xff, 0xc0, 0x00, 0x0b, 0x08, 0, 0, 0, 0, 0x01, 0x01, 0x11, 0x00]);
+  sof.writeUInt16BE(alto, 5);
+  sof.writeUInt16BE(ancho, 7);
+  return Buffer.concat([Buffer.from([0xff, 0xd8]), sof, Buffer.from([0xff, 0xd9])]);
+}
+/** A lossless WebP (VP8L) header claiming width x height. */
+function webpGigante(ancho: number, alto: number) {
+  const vp8l = Buffer.alloc(5 + 16);
+  vp8l[0] = 0x2f;
+  vp8l.writeUInt32LE(((ancho - 1) & 0x3fff) | (((alto - 1) & 0x3fff) << 14), 1);
+  const chunk = Buffer.concat([Buffer.from('VP8L', 'latin1'), Buffer.alloc(4), vp8l]);
+  chunk.writeUInt32LE(vp8l.length, 4);
+  const riff = Buffer.concat([Buffer.from('RIFF', 'latin1'), Buffer.alloc(4), Buffer.from('WEBP', 'latin1'), chunk]);
+  riff.writeUInt32LE(riff.length - 8, 4);
+  return riff;
+}
 
 async function nuevaCita(pacienteId: number, doctorId: number, horasAtras: number) {
   const inicio = new Date(Date.now() - horasAtras * 3_600_000);
@@ -459,6 +500,28 @@ describe('before/after photos', () => {
     });
     const [archivo] = await t.database.db.select().from(archivos).where(eq(archivos.id, fila!.archivo_id));
     expect(archivo).toMatchObject({ categoria: 'foto_clinica', propietario_id: paciente.id });
+  });
+
+  it('a decompression bomb (a small PNG, WebP or JPEG that claims 400 megapixels) is refused before decoding', async () => {
+    const fotosAntes = (await t.database.db.select().from(fotosClinicas)).length;
+    const archivosAntes = (await t.database.db.select().from(archivos)).length;
+    for (const [nombre, bomba] of [
+      ['bomba.png', pngGigante(20_000, 20_000)],
+      ['bomba.jpg', jpegGigante(20_000, 20_000)],
+      ['bomba.webp', webpGigante(16_000, 16_000)],
+    ] as const) {
+      expect(bomba.length).toBeLessThan(1024);
+      const foto = await subir(rutas.fotos(citaId), doctor, bomba, nombre, { etiqueta: 'antes', zona: 'Frente' });
+      // The PNG is a complete header: refused by the pixel limit; the bare JPEG/WebP headers as unreadable.
+      expect(nombre === 'bomba.png' ? [413] : [413, 415], `${nombre}: ${foto.body}`).toContain(foto.statusCode);
+      expect(foto.json().code).toBe('ARCHIVO_INVALIDO');
+      if (nombre !== 'bomba.webp') {
+        const resultado = await subir(rutas.resultados(citaId), paciente, bomba, nombre);
+        expect([413, 415], `${nombre}: ${resultado.body}`).toContain(resultado.statusCode);
+      }
+    }
+    expect((await t.database.db.select().from(fotosClinicas)).length).toBe(fotosAntes);
+    expect((await t.database.db.select().from(archivos)).length).toBe(archivosAntes);
   });
 
   it('bad labels, zones and files are refused in Spanish', async () => {
