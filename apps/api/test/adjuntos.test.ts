@@ -5,6 +5,7 @@
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
 import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -91,6 +92,46 @@ const jpegConGps = () =>
     .toBuffer();
 /** IFD0's pointer to the GPS IFD (tag 0x8825, little endian as sharp writes it). */
 const tieneGps = (exif: Buffer | undefined) => !!exif && exif.includes(Buffer.from([0x25, 0x88]));
+
+/** A PNG whose header claims width x height, with a few bytes of data (a decompression bomb's shape). */
+function pngGigante(ancho: number, alto: number) {
+  const trozo = (tipo: string, datos: Buffer) => {
+    const largo = Buffer.alloc(4);
+    largo.writeUInt32BE(datos.length);
+    const cuerpo = Buffer.concat([Buffer.from(tipo, 'latin1'), datos]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(cuerpo));
+    return Buffer.concat([largo, cuerpo, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(ancho, 0);
+  ihdr.writeUInt32BE(alto, 4);
+  ihdr.set([8, 0, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    trozo('IHDR', ihdr),
+    trozo('IDAT', deflateSync(Buffer.alloc(ancho + 1))),
+    trozo('IEND', Buffer.alloc(0)),
+  ]);
+}
+/** A baseline JPEG header (SOF0) claiming width x height, then nothing worth decoding. */
+function jpegGigante(ancho: number, alto: number) {
+  const sof = Buffer.from([0xff, 0xc0, 0x00, 0x0b, 0x08, 0, 0, 0, 0, 0x01, 0x01, 0x11, 0x00]);
+  sof.writeUInt16BE(alto, 5);
+  sof.writeUInt16BE(ancho, 7);
+  return Buffer.concat([Buffer.from([0xff, 0xd8]), sof, Buffer.from([0xff, 0xd9])]);
+}
+/** A lossless WebP (VP8L) header claiming width x height. */
+function webpGigante(ancho: number, alto: number) {
+  const vp8l = Buffer.alloc(5 + 16);
+  vp8l[0] = 0x2f;
+  vp8l.writeUInt32LE(((ancho - 1) & 0x3fff) | (((alto - 1) & 0x3fff) << 14), 1);
+  const chunk = Buffer.concat([Buffer.from('VP8L', 'latin1'), Buffer.alloc(4), vp8l]);
+  chunk.writeUInt32LE(vp8l.length, 4);
+  const riff = Buffer.concat([Buffer.from('RIFF', 'latin1'), Buffer.alloc(4), Buffer.from('WEBP', 'latin1'), chunk]);
+  riff.writeUInt32LE(riff.length - 8, 4);
+  return riff;
+}
 
 async function nuevaCita(pacienteId: number, doctorId: number, horasAtras: number) {
   const inicio = new Date(Date.now() - horasAtras * 3_600_000);
@@ -332,6 +373,30 @@ describe('exam results', () => {
     ).toHaveLength(1);
   });
 
+  it('a PDF named .hta/.html (polyglot) or with bidi controls is stored and downloaded with the .pdf its bytes are', async () => {
+    // '%PDF-' then HTML: a valid PDF signature that mshta or a browser would run as a page if kept as .hta/.html.
+    const poliglota = Buffer.concat([PDF, Buffer.from('<html><script>alert(1)</script></html>\n')]);
+    const casos: [string, string][] = [
+      ['informe.hta', 'informe.hta.pdf'],
+      ['resultado.html', 'resultado.html.pdf'],
+      ['examen\u202egpj.pdf', 'examengpj.pdf'],
+      ['examen.PDF', 'examen.PDF'],
+    ];
+    for (const [nombre, esperado] of casos) {
+      const res = await subir(rutas.resultados(citaId), paciente, poliglota, nombre);
+      expect(res.statusCode, res.body).toBe(201);
+      const r = res.json<ResultadoWire>();
+      expect(r.nombre).toBe(esperado);
+      const descarga = await pedir('GET', archivosPaths.descargar(r.archivo_id!), doctor);
+      expect(descarga.statusCode).toBe(200);
+      expect(descarga.headers['content-type']).toBe('application/pdf');
+      expect(descarga.headers['x-content-type-options']).toBe('nosniff');
+      expect(descarga.headers['content-disposition']).toBe(
+        `attachment; filename="${esperado}"; filename*=UTF-8''${encodeURIComponent(esperado)}`,
+      );
+    }
+  });
+
   it('a file over the limit gets 413 and a missing file 400, both in Spanish', async () => {
     const grande = Buffer.concat([PDF, Buffer.alloc(RESULTADO_MAX_BYTES)]);
     const res = await subir(rutas.resultados(citaId), paciente, grande, 'grande.pdf');
@@ -435,6 +500,28 @@ describe('before/after photos', () => {
     });
     const [archivo] = await t.database.db.select().from(archivos).where(eq(archivos.id, fila!.archivo_id));
     expect(archivo).toMatchObject({ categoria: 'foto_clinica', propietario_id: paciente.id });
+  });
+
+  it('a decompression bomb (a small PNG, WebP or JPEG that claims 400 megapixels) is refused before decoding', async () => {
+    const fotosAntes = (await t.database.db.select().from(fotosClinicas)).length;
+    const archivosAntes = (await t.database.db.select().from(archivos)).length;
+    for (const [nombre, bomba] of [
+      ['bomba.png', pngGigante(20_000, 20_000)],
+      ['bomba.jpg', jpegGigante(20_000, 20_000)],
+      ['bomba.webp', webpGigante(16_000, 16_000)],
+    ] as const) {
+      expect(bomba.length).toBeLessThan(1024);
+      const foto = await subir(rutas.fotos(citaId), doctor, bomba, nombre, { etiqueta: 'antes', zona: 'Frente' });
+      // The PNG is a complete header: refused by the pixel limit; the bare JPEG/WebP headers as unreadable.
+      expect(nombre === 'bomba.png' ? [413] : [413, 415], `${nombre}: ${foto.body}`).toContain(foto.statusCode);
+      expect(foto.json().code).toBe('ARCHIVO_INVALIDO');
+      if (nombre !== 'bomba.webp') {
+        const resultado = await subir(rutas.resultados(citaId), paciente, bomba, nombre);
+        expect([413, 415], `${nombre}: ${resultado.body}`).toContain(resultado.statusCode);
+      }
+    }
+    expect((await t.database.db.select().from(fotosClinicas)).length).toBe(fotosAntes);
+    expect((await t.database.db.select().from(archivos)).length).toBe(archivosAntes);
   });
 
   it('bad labels, zones and files are refused in Spanish', async () => {

@@ -467,6 +467,25 @@ describe('listarcitas pagination', () => {
     expect(porEstado).toMatchObject({ total: 1, items: [{ id: ids[0] }] });
   });
 
+  it('the search is data, never SQL nor a LIKE pattern: wildcards, quotes and backslashes match themselves', async () => {
+    for (const q of [
+      '%',
+      '_',
+      '%%',
+      'zoraida%paginada',
+      'zoraida_paginada',
+      '\\',
+      "' or 1=1 --",
+      "x'); select 1; --",
+    ]) {
+      const res = await listar(`buscar=${encodeURIComponent(q)}&doctorId=${medico.id}`);
+      expect(res.statusCode, `${q}: ${res.body}`).toBe(200);
+      expect(res.json(), q).toEqual({ items: [], total: 0, pagina: 1, porPagina: 20 });
+    }
+    // The same search with a space matches the patient: the empty answers above are the escaping, not a failure.
+    expect((await listar(`buscar=zoraida%20paginada&doctorId=${medico.id}`)).json()).toMatchObject({ total: 5 });
+  });
+
   it('a doctor pages through their own agenda only: the total counts only theirs', async () => {
     const propia = (await listar('porPagina=100', medico)).json() as Pagina;
     expect(propia.total).toBe(5);

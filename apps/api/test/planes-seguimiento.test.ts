@@ -193,6 +193,15 @@ describe('recording the plan on the note', () => {
     const pasado = await pedir('POST', rutas.porCita(citaOrigen), doctor, datosPlan({ desde: '2026-11-20' }));
     expect(pasado.statusCode).toBe(422);
     expect(pasado.json().error).toBe(M.desdePasado);
+    // A first session years away is no follow-up (and '9999-12-20' made the proposal fail with a 500).
+    for (const desde of ['9999-12-20', '2200-01-01']) {
+      const lejos = await pedir('POST', rutas.porCita(citaOrigen), doctor, datosPlan({ desde }));
+      expect(lejos.statusCode, lejos.body).toBe(422);
+      expect(lejos.json()).toMatchObject({
+        error: M.desdeLejano,
+        issues: [{ campo: 'desde', mensaje: M.desdeLejano }],
+      });
+    }
     const inexistente = await pedir(
       'POST',
       rutas.porCita(citaOrigen),
@@ -250,6 +259,11 @@ describe('recording the plan on the note', () => {
     expect((await pedir('GET', rutas.propuesta(planAjeno), doctor)).statusCode).toBe(404);
     expect((await pedir('GET', rutas.porCita(citaAjena), doctor)).statusCode).toBe(404);
     expect((await pedir('GET', rutas.porCita(citaAjena), paciente)).statusCode).toBe(403);
+    // Its own doctor cannot move it years away either; its proposal keeps answering.
+    const lejos = await pedir('PUT', rutas.editar(planAjeno), otroDoctor, datosPlan({ desde: '9999-12-20' }));
+    expect(lejos.statusCode, lejos.body).toBe(422);
+    expect(lejos.json().error).toBe(M.desdeLejano);
+    expect((await pedir('GET', rutas.propuesta(planAjeno), otroDoctor)).statusCode).toBe(200);
     expect(await citasDeSerie(paciente.id)).toBe(0);
   });
 });

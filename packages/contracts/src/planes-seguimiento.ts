@@ -10,6 +10,8 @@ import { planesRutas } from './planes-seguimiento-rutas.ts';
 
 export const MAX_SESIONES_PLAN = 20;
 export const MAX_CADA_DIAS_PLAN = 365;
+/** The first session is at most this many days after today (a follow-up, not a date years away). */
+export const MAX_DIAS_INICIO_PLAN = 365;
 
 const SIN_NUL = [(s: string) => !s.includes('\u0000'), 'Contiene caracteres no permitidos'] as const;
 const noPermitido = (iss: { code?: string; keys?: readonly string[] }) =>
@@ -126,6 +128,7 @@ export const MENSAJES_PLAN = {
     'Ya hay sesiones agendadas con este plan: no se puede cambiar. Cancela esas citas primero si el plan cambió.',
   procedimiento: 'El procedimiento no existe o no está disponible.',
   desdePasado: 'La primera sesión no puede ser antes de hoy.',
+  desdeLejano: `La primera sesión debe ser dentro de los próximos ${MAX_DIAS_INICIO_PLAN} días. Elige una fecha más cercana.`,
   sesionFuera: (n: number) => `Este plan tiene ${n} sesiones: elige sesiones entre 1 y ${n}.`,
   yaAgendada: (s: number) =>
     `La sesión ${s} ya quedó agendada (quizás alguien la confirmó hace un momento). No se agendó ninguna sesión; revisa la propuesta actualizada.`,

@@ -33,9 +33,27 @@ export function nombreSeguro(nombre: string): string {
     // Control characters are exactly what must not reach a header or a file name.
     // eslint-disable-next-line no-control-regex
     .replace(/[\u0000-\u001f\u007f/\\:*?"<>|]+/g, '_')
+    // Bidirectional controls would show "examen<RLO>gpj.exe" as "examenexe.jpg": never kept.
+    .replace(/[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '')
     .trim()
     .slice(-120);
   return limpio || 'archivo';
+}
+
+const EXTENSIONES: Record<TipoArchivo, readonly string[]> = {
+  pdf: ['.pdf'],
+  jpeg: ['.jpg', '.jpeg'],
+  png: ['.png'],
+  webp: ['.webp'],
+};
+
+/**
+ * The name ends with the extension of what its bytes are: a PDF named "informe.hta" or "informe.html" (a file
+ * can start with '%PDF-' and still be a page mshta or a browser would run) is downloaded as "informe.hta.pdf".
+ */
+export function conExtension(nombre: string, tipo: TipoArchivo): string {
+  const minus = nombre.toLowerCase();
+  return EXTENSIONES[tipo].some((e) => minus.endsWith(e)) ? nombre : `${nombre}${EXTENSIONES[tipo][0]}`;
 }
 
 /** Checks the first bytes, hashes and counts everything that passes through. */
@@ -104,7 +122,7 @@ export function createArchivosPrivados(deps: {
             clave,
             categoria: d.categoria,
             propietario_id: d.propietarioId,
-            nombre: nombreSeguro(d.nombre),
+            nombre: conExtension(nombreSeguro(d.nombre), tipo),
             tipo_contenido: TIPOS_CONTENIDO[tipo],
             tamano,
             sha256,

@@ -22,6 +22,43 @@ const salaSesion = (sid: string) => `sesion:${sid}`;
 const SALA_LATIDO = 'latido';
 const LATIDO_MS = 2_000;
 
+/** Publishes that may wait for Redis at once (about 1.7 KB each in the client's queue). */
+export const MAX_PUBLICACIONES_EN_ESPERA = 1_000;
+
+/**
+ * The adapter publishes every emit with XADD. A command already sent when the connection drops is rejected (the
+ * client cannot know whether Redis ran it) and the adapter would give up: the other instances would never hear that
+ * notification. So a publish is sent again until it is written (at worst twice: the web counts a notification id
+ * once) or the client is closed; an error Redis itself answered is not a lost connection and is not retried.
+ * While Redis is away every publish waits in the client's queue: past MAX_PUBLICACIONES_EN_ESPERA a new one is
+ * refused at once, so an outage of hours does not grow memory without end (that live push is dropped; the web
+ * reloads its notifications on every reconnection).
+ */
+export function publicacionesAcotadas(cliente: ReturnType<typeof createClient>) {
+  const xAdd = cliente.xAdd.bind(cliente);
+  let enEspera = 0;
+  Object.defineProperty(cliente, 'xAdd', {
+    value: async (...args: Parameters<typeof xAdd>) => {
+      if (enEspera >= MAX_PUBLICACIONES_EN_ESPERA && !cliente.isReady) {
+        throw new Error('Redis no responde: demasiadas publicaciones en espera');
+      }
+      enEspera++;
+      try {
+        for (;;) {
+          try {
+            return await xAdd(...args);
+          } catch (err) {
+            if (!cliente.isOpen || err instanceof ErrorReply) throw err;
+            await new Promise((r) => setTimeout(r, 100));
+          }
+        }
+      } finally {
+        enEspera--;
+      }
+    },
+  });
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     tiempoReal: ServidorTiempoReal;
@@ -55,25 +92,7 @@ export const tiempoRealPlugin = fp(async (app: FastifyInstance, opts: TiempoReal
       // Keep trying while Redis is down (commands wait in the client's queue); never crash the process.
       socket: { reconnectStrategy: (intentos) => Math.min(100 * 2 ** intentos, 3000) },
     });
-    // A command already sent when the connection drops is rejected (the client cannot know whether Redis ran
-    // it); one sent while it is down waits in the client's queue. The adapter publishes every emit with XADD and,
-    // on a rejection, gives up: the other instances would never hear that notification. Publish again until it
-    // is written (at worst twice: the web counts a notification id once) or the client is closed. An error Redis
-    // itself answered is not a lost connection: it is not retried.
-    const cliente = redis;
-    const xAdd = cliente.xAdd.bind(cliente);
-    Object.defineProperty(cliente, 'xAdd', {
-      value: async (...args: Parameters<typeof xAdd>) => {
-        for (;;) {
-          try {
-            return await xAdd(...args);
-          } catch (err) {
-            if (!cliente.isOpen || err instanceof ErrorReply) throw err;
-            await new Promise((r) => setTimeout(r, 100));
-          }
-        }
-      },
-    });
+    publicacionesAcotadas(redis);
     redis.on('error', (err: Error) =>
       app.log.warn({ err: err.message }, 'Redis no responde; el tiempo real entre instancias espera'),
     );
@@ -86,8 +105,10 @@ export const tiempoRealPlugin = fp(async (app: FastifyInstance, opts: TiempoReal
     // start and every few seconds, gives every instance a real position in the stream, so after a blink it
     // resumes exactly where it was and reads what the others queued meanwhile.
     const latir = () => (io.to(SALA_LATIDO) as unknown as { emit(evento: string): void }).emit('latido');
+    // Only while Redis answers: during an outage a beat would just wait in the client's queue.
+    const cliente = redis;
     redis.on('ready', latir);
-    latido = setInterval(latir, LATIDO_MS);
+    latido = setInterval(() => cliente.isReady && latir(), LATIDO_MS);
     latido.unref();
   }
 

@@ -5,7 +5,12 @@
 // books any appointment (every rule, the exclusion constraints, audit, notifications). All or nothing: if a chosen
 // slot was taken after the proposal, the answer is a 409 naming that session and nothing is booked.
 import type { z } from 'zod';
-import { MENSAJES_PLAN as M, type Plan, type planDatosSchema } from '@clinica/contracts/planes-seguimiento';
+import {
+  MAX_DIAS_INICIO_PLAN,
+  MENSAJES_PLAN as M,
+  type Plan,
+  type planDatosSchema,
+} from '@clinica/contracts/planes-seguimiento';
 import type { Cita } from '@clinica/contracts/citas';
 import { sumarDias, type Fecha } from '@clinica/contracts/tiempo';
 import type { Rol } from '@clinica/contracts/usuarios';
@@ -137,6 +142,7 @@ export function createPlanesService<P>(deps: {
     const proc = await repo.procedimiento(d.procedimiento_id);
     if (!proc || !proc.activo) throw regla(M.procedimiento, 'procedimiento_id');
     if (d.desde < calendario.hoy()) throw regla(M.desdePasado, 'desde');
+    if (d.desde > sumarDias(calendario.hoy(), MAX_DIAS_INICIO_PLAN)) throw regla(M.desdeLejano, 'desde');
   }
 
   const objetivo = (p: { desde: string; cada_dias: number }, sesion: number) =>
