@@ -52,7 +52,7 @@ function ConsultarCitasScreenContenido() {
       <PageHeader
         eyebrow="Agenda"
         title="Consultar citas"
-        description="Busca por número de cita, tipo, estado o nombre del paciente, y filtra por doctor y fechas."
+        description="Busca por número de cita, tipo, estado o nombre de la paciente, y filtra por doctor y fechas."
         actions={
           puedeAgendar && (
             <Button
