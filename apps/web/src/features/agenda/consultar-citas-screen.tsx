@@ -68,7 +68,7 @@ function ConsultarCitasScreenContenido() {
       <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
         <Stack gap="lg">
           <SimpleGrid
-            cols={{ base: 1, sm: 2, lg: esDoctor ? 4 : 5 }}
+            cols={{ base: 1, sm: 2, lg: esDoctor ? 4 : 3, xl: esDoctor ? 4 : 5 }}
             spacing="md"
             role="search"
             aria-label="Buscar citas"

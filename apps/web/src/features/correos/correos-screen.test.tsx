@@ -5,7 +5,7 @@ import { correosRutas } from '@clinica/contracts/rutas';
 import type { CorreoBandejaWire } from '@clinica/contracts/correos';
 import { tokenExpiringIn } from '../../lib/session/test-tokens.ts';
 import { mockFetch, renderWithProviders, simular } from '../../lib/session/test-utils.tsx';
-import CorreosScreen, { POR_PAGINA } from './correos-screen.tsx';
+import CorreosScreen, { POR_PAGINA, sinCorteHora } from './correos-screen.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -157,6 +157,21 @@ describe('CorreosScreen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Página 2' }));
     expect(await screen.findByText('Asunto 1')).toBeInTheDocument();
     expect(calls.at(-1)?.url.searchParams.get('pagina')).toBe('2');
+  });
+
+  it('a time in a subject never breaks inside «a. m.» on a phone', async () => {
+    const asunto = 'Tu cita del lunes, 23 de noviembre de 2026 a las 10:30 a. m. está confirmada';
+    expect(sinCorteHora(asunto)).toBe(
+      'Tu cita del lunes, 23 de noviembre de 2026 a las 10:30\u00a0a.\u00a0m. está confirmada',
+    );
+    mockFetch([
+      simular(correosRutas.bandeja, {
+        body: { items: [correo(1, { asunto })], total: 1, pagina: 1, porPagina: POR_PAGINA, modo: 'archivo' },
+      }),
+    ]);
+    renderCorreos('administrador');
+    const titulo = await screen.findByText(/a las 10:30/);
+    expect(titulo.textContent).toContain('10:30\u00a0a.\u00a0m.');
   });
 
   it('says when there is nothing yet', async () => {

@@ -36,6 +36,9 @@ import { useAuth } from '../../lib/session/auth-context.tsx';
 import { formatFechaHora } from '../../lib/tiempo.ts';
 import { useBandejaCorreos, type CorreoWire } from './api/correos-api.ts';
 
+/** '8:00 a. m.' in a subject stays whole when the line wraps (non-breaking spaces inside the time only). */
+export const sinCorteHora = (texto: string) => texto.replace(/(\d) ([ap])\. m\./g, '$1\u00a0$2.\u00a0m.');
+
 export const POR_PAGINA = 20;
 
 const ESTADOS: Record<CorreoWire['estado'], { texto: string; tono: Estado }> = {
@@ -58,7 +61,13 @@ function VistaCorreo({ correo, onClose }: { correo: CorreoWire | null; onClose: 
     </Text>
   );
   return (
-    <Modal opened={!!correo} onClose={onClose} title={c?.asunto || '(sin asunto)'} size="xl" fullScreen={movil}>
+    <Modal
+      opened={!!correo}
+      onClose={onClose}
+      title={c?.asunto ? sinCorteHora(c.asunto) : '(sin asunto)'}
+      size="xl"
+      fullScreen={movil}
+    >
       {c && (
         <Stack gap="sm">
           <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
@@ -139,7 +148,7 @@ function TarjetaCorreo({ correo, onVer }: { correo: CorreoWire; onVer: () => voi
         <Group justify="space-between" align="flex-start" gap="sm" wrap="nowrap">
           <div style={{ minWidth: 0 }}>
             <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-              {correo.asunto || '(sin asunto)'}
+              {correo.asunto ? sinCorteHora(correo.asunto) : '(sin asunto)'}
             </Text>
             <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
               Para: {correo.para}

@@ -43,7 +43,10 @@ describe('MiHistorialScreen', () => {
     ]);
     renderMia(9);
     expect(await screen.findByRole('region', { name: 'Antecedentes' })).toHaveTextContent('Penicilina');
-    expect(screen.getByText(/^Versión 2 · actualizada el 02\/03\/2026/)).toBeInTheDocument();
+    const cabecera = screen.getByText(/^Versión 2 · actualizada el/);
+    expect(cabecera).toHaveTextContent(/^Versión 2 · actualizada el 02\/03\/2026/);
+    // The date and time stay on one line (never broken inside «a. m.»).
+    expect(within(cabecera).getByText(/^02\/03\/2026, /)).toHaveStyle({ whiteSpace: 'nowrap' });
     const accesos = screen.getByRole('region', { name: 'Quién ha consultado tu historia' });
     const filas = within(await within(accesos).findByRole('list', { name: 'Accesos a tu historia clínica' }))
       .getAllByRole('listitem')

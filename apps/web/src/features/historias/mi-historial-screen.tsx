@@ -8,13 +8,13 @@ import { Link, useParams } from 'react-router';
 import { normalizarRol } from '@clinica/contracts/roles';
 import { EstadoError } from '../../components/estado-error.tsx';
 import { EstadoVacio } from '../../components/estado-vacio.tsx';
+import { FechaHora } from '../../components/fecha-hora.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { SkeletonLineas } from '../../components/skeletons.tsx';
 import { usePageMeta } from '../../components/use-page-meta.ts';
 import { ApiClientError } from '../../lib/api-client.ts';
 import { paths } from '../../lib/paths.ts';
 import { useAuth } from '../../lib/session/auth-context.tsx';
-import { formatFechaHora } from '../../lib/tiempo.ts';
 import { descargarMiCopia, useMiHistoria } from './api/historias-api.ts';
 import { AccesosHistoria } from './components/accesos-historia.tsx';
 import { CopiaHistoria } from './components/copia-historia.tsx';
@@ -106,7 +106,7 @@ export default function MiHistorialScreen() {
         description={
           q.data ? (
             <Text component="span">
-              Versión {q.data.version} · actualizada el {formatFechaHora(q.data.actualizada_en)}
+              Versión {q.data.version} · actualizada el <FechaHora valor={q.data.actualizada_en} />
             </Text>
           ) : undefined
         }

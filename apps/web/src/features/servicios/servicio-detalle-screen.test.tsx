@@ -124,7 +124,13 @@ describe('service page', () => {
     const user = userEvent.setup();
     mockFetch([buscar]);
     renderEnRuta('/servicios/7', rutas);
-    await user.click(await screen.findByRole('button', { name: 'Reservar valoración' }));
+    const reservar = await screen.findByRole('button', { name: 'Reservar valoración' });
+    // Each button says where signing in leads: booking goes on to the times, the cart comes back here.
+    expect(reservar).toHaveAccessibleDescription(/Inicia sesión y luego eliges el día y la hora\.$/);
+    expect(
+      screen.getByText('Para guardarlo en tu carrito te pediremos iniciar sesión y volverás a esta página.'),
+    ).toBeInTheDocument();
+    await user.click(reservar);
     expect(await screen.findByText('inicio de sesión')).toBeInTheDocument();
     expect(JSON.parse(screen.getByTestId('ubicacion').dataset.state!)).toEqual({
       from: { pathname: '/crearcita', search: '?procedimiento=7', hash: '' },

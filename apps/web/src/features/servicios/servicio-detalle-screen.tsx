@@ -263,6 +263,7 @@ function Detalle({ servicio }: { servicio: ProcedimientoWire }) {
                   {servicio.requiere_evaluacion
                     ? 'Una valoración de 30 minutos con el médico, el primer paso de este tratamiento.'
                     : 'Una valoración de 30 minutos con el médico para planear tu tratamiento.'}
+                  {!isAuthenticated && ' Inicia sesión y luego eliges el día y la hora.'}
                 </Text>
               )}
               {/* Once it is in the cart the button says so (and a second press explains it is already there). */}
@@ -285,7 +286,7 @@ function Detalle({ servicio }: { servicio: ProcedimientoWire }) {
               </Button>
               {!isAuthenticated && (
                 <Text size="sm" c="dimmed" ta="center">
-                  Te pediremos iniciar sesión y volverás a esta página.
+                  Para guardarlo en tu carrito te pediremos iniciar sesión y volverás a esta página.
                 </Text>
               )}
 

@@ -5,6 +5,7 @@ import { IconCalendarOff } from '@tabler/icons-react';
 import { horaEnZona } from '@clinica/contracts/tiempo';
 import { formatHora, zonaClinica } from '../../../lib/tiempo.ts';
 import type { EspacioWire } from '../api/agenda-api.ts';
+import classes from './horarios-libres.module.css';
 
 /** One value per free time and doctor: 'doctorId|inicio'. */
 export const claveEspacio = (e: EspacioWire) => `${e.doctor_id}|${e.inicio}`;
@@ -77,6 +78,7 @@ export function HorariosLibres({
                   checked={value === clave}
                   onChange={() => onChange(clave, e)}
                   variant="outline"
+                  classNames={{ label: classes.hora }}
                 >
                   {formatHora(e.inicio)}
                   {varios && nombreDoctor ? ` · ${nombreDoctor(e.doctor_id)}` : ''}

@@ -91,6 +91,8 @@ describe('resultados de exámenes', { timeout: 30_000 }, () => {
     ]);
     const seccion = await screen.findByRole('region', { name: 'Resultados de exámenes' });
     expect(await within(seccion).findByText('Aún no has cargado resultados para esta cita.')).toBeInTheDocument();
+    // A result may be a PDF as well as a photo: the picker says both.
+    expect(within(seccion).getByText('Elige un archivo o toma una foto')).toBeInTheDocument();
     await user.click(within(seccion).getByRole('button', { name: 'Subir resultado' }));
     expect(await within(seccion).findByText('Elige el archivo de tus resultados.')).toBeInTheDocument();
 
@@ -102,7 +104,9 @@ describe('resultados de exámenes', { timeout: 30_000 }, () => {
     await user.click(within(seccion).getByRole('button', { name: 'Subir resultado' }));
 
     expect(await within(seccion).findByText('Hemograma.pdf')).toBeInTheDocument();
-    expect(within(seccion).getByText(/Hemograma · Cargado el 20\/11\/2026/)).toBeInTheDocument();
+    const detalle = within(seccion).getByText(/Hemograma · Cargado el/);
+    expect(detalle).toHaveTextContent(/Hemograma · Cargado el 20\/11\/2026/);
+    expect(within(detalle).getByText(/^20\/11\/2026, /)).toHaveStyle({ whiteSpace: 'nowrap' });
     expect(await screen.findByText('Resultado cargado. Tu doctor ya recibió el aviso.')).toBeInTheDocument();
     const envio = fetch.mock.calls.find(([, init]) => init?.method === 'POST')!;
     const body = envio[1]!.body as FormData;

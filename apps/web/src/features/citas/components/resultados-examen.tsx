@@ -10,11 +10,11 @@ import { notifications } from '@mantine/notifications';
 import { IconFileDownload, IconFileText, IconLock, IconUpload } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { EstadoError } from '../../../components/estado-error.tsx';
+import { FechaHora } from '../../../components/fecha-hora.tsx';
 import { SkeletonLineas } from '../../../components/skeletons.tsx';
 import { descargarArchivo } from '../../../lib/descargas.ts';
 import { mensajeDeError } from '../../../lib/forms/field-errors.ts';
 import { useAuth } from '../../../lib/session/auth-context.tsx';
-import { formatFechaHora } from '../../../lib/tiempo.ts';
 import {
   useResultados,
   useSubirResultado,
@@ -56,7 +56,7 @@ function Subir({ datos }: { datos: ResultadosDeCitaWire }) {
         <FileInput
           label="Archivo de resultados"
           description="PDF, JPEG o PNG, hasta 10 MB. Desde el celular puedes tomar una foto del resultado."
-          placeholder="Elige o toma una foto"
+          placeholder="Elige un archivo o toma una foto"
           accept={ACEPTA_RESULTADO}
           value={archivo}
           onChange={(f) => {
@@ -107,7 +107,7 @@ function Resultado({ r }: { r: ResultadoWire }) {
             {r.nombre}
           </Text>
           <Text size="xs" c="dimmed">
-            {r.examen ? `${r.examen} · ` : ''}Cargado el {formatFechaHora(r.subido_en)}
+            {r.examen ? `${r.examen} · ` : ''}Cargado el <FechaHora valor={r.subido_en} />
             {r.tamano !== null ? ` · ${tamano(r.tamano)}` : ''}
           </Text>
         </Stack>

@@ -4,8 +4,8 @@ import { Button, Divider, Group, Paper, Stack, Text, ThemeIcon, Title } from '@m
 import { IconEye } from '@tabler/icons-react';
 import { Fragment, useState } from 'react';
 import { EstadoError } from '../../../components/estado-error.tsx';
+import { FechaHora } from '../../../components/fecha-hora.tsx';
 import { SkeletonLineas } from '../../../components/skeletons.tsx';
-import { formatFechaHora } from '../../../lib/tiempo.ts';
 import { useAccesos, type AccesoWire } from '../api/historias-api.ts';
 import { nombreRol } from '../historia-textos.ts';
 
@@ -68,7 +68,7 @@ export function AccesosHistoria({ usuarioId }: { usuarioId: number }) {
                     </Text>
                   </Text>
                   <Text size="sm" c="dimmed">
-                    {QUE_VIO[a.que]} · {formatFechaHora(a.cuando)}
+                    {QUE_VIO[a.que]} · <FechaHora valor={a.cuando} />
                   </Text>
                 </div>
               </Group>
