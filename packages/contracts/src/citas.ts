@@ -202,6 +202,9 @@ export const horarioOcupadoSchema = z.object({
   siguientes: listaEspaciosSchema,
 });
 
+/** How far ahead an appointment may be booked, moved or proposed (a far date is refused, not a 500). */
+export const DIAS_MAXIMOS_ANTICIPACION = 365;
+
 export const MENSAJES_CITAS = {
   ocupado: 'Ese horario ya no está disponible. Elige otro de los horarios libres.',
   pasado: 'No puedes agendar una cita en el pasado. Elige una fecha y hora futuras.',

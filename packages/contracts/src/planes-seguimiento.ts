@@ -2,7 +2,7 @@
 // clinical note (procedure, every N days, M sessions, from a date), the series the booking engine proposes for it,
 // and the confirmation that books the chosen sessions in one transaction.
 import { z } from 'zod';
-import { citaSchema, espacioSchema } from './citas.ts';
+import { DIAS_MAXIMOS_ANTICIPACION, citaSchema, espacioSchema } from './citas.ts';
 import { fechaDia, fechaHora, idParam } from './common.ts';
 import { endpoint } from './endpoint.ts';
 import { errorSchema } from './errors.ts';
@@ -10,8 +10,8 @@ import { planesRutas } from './planes-seguimiento-rutas.ts';
 
 export const MAX_SESIONES_PLAN = 20;
 export const MAX_CADA_DIAS_PLAN = 365;
-/** The first session is at most this many days after today (a follow-up, not a date years away). */
-export const MAX_DIAS_INICIO_PLAN = 365;
+/** The first session is at most as far ahead as any booking (a follow-up, not a date years away). */
+export const MAX_DIAS_INICIO_PLAN = DIAS_MAXIMOS_ANTICIPACION;
 
 const SIN_NUL = [(s: string) => !s.includes('\u0000'), 'Contiene caracteres no permitidos'] as const;
 const noPermitido = (iss: { code?: string; keys?: readonly string[] }) =>

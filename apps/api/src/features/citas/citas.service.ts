@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import {
   DIAS_MAX_DISPONIBILIDAD,
+  DIAS_MAXIMOS_ANTICIPACION,
   DURACION_EVALUACION_MIN,
   HORAS_MINIMAS_CAMBIO_PACIENTE,
   MENSAJES_CITAS as M,
@@ -79,8 +80,6 @@ export type SesionSerie = {
 export const DIAS_BUSQUEDA_SERIE = 14;
 
 const MIN = 60_000;
-/** How far ahead an appointment may be booked, moved or proposed. */
-export const DIAS_MAXIMOS_ANTICIPACION = 365;
 
 export const M_NOTA_SIN_FIRMAR = 'Para marcar la cita como realizada, primero escribe y firma su nota de evolución.';
 export const M_CONSENTIMIENTO_SIN_FIRMAR =
