@@ -1,6 +1,6 @@
-// Issue 9 item 2 in a real browser against the production build: a new patient fills the intake on a 375 px phone
-// and reads it in /mihistorialclinico; then a doctor finds it in /consultarhistorialmedico, edits it, and the
-// details show the new version with who changed what.
+// Issue 9 items 2 and 7 in a real browser against the production build: a new patient fills the intake on a 375 px
+// phone, reads it in /mihistorialclinico and downloads her copy (PDF and JSON); then a doctor finds it in
+// /consultarhistorialmedico, edits it, and the details show the new version with who changed what.
 import { describe, it } from 'vitest';
 import { apiFetch, DEMO, expect, signInAs, unico, useBrowser } from './harness.ts';
 
@@ -48,6 +48,24 @@ describe('la paciente llena su historia clínica en el teléfono', () => {
     await expect(page.getByRole('region', { name: 'Anticonceptivos' })).toContainText('Método: Píldora');
     await expect(page.getByText('Nadie del personal ha consultado tu historia clínica todavía.')).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+    // Her free copy (Ley 2015 de 2020): the complete record as one PDF and her personal data as JSON.
+    const bajar = async (nombre: string) => {
+      const [descarga] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: nombre }).click(),
+      ]);
+      // The browser runs as a server: the file comes back as a stream, not as a local path.
+      const partes: Buffer[] = [];
+      for await (const parte of await descarga.createReadStream()) partes.push(parte as Buffer);
+      return { nombre: descarga.suggestedFilename(), contenido: Buffer.concat(partes) };
+    };
+    const pdf = await bajar('Descargar mi historia completa (PDF)');
+    expect(pdf.nombre).toMatch(/^historia-clinica-.*\.pdf$/);
+    expect(pdf.contenido.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const datos = await bajar('Descargar mis datos (JSON)');
+    expect(datos.nombre).toMatch(/^historia-clinica-.*\.json$/);
+    expect(JSON.stringify(JSON.parse(datos.contenido.toString('utf8')))).toContain(paciente.correo);
   });
 });
 
