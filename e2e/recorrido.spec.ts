@@ -92,7 +92,14 @@ async function abrir(page: Page, ruta: string) {
 async function listo(page: Page) {
   // Every screen has its h1, the no-access one included.
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-  await page.waitForFunction(() => !document.querySelector('[aria-busy="true"], .mantine-Skeleton-root'));
+  // Bounded (Playwright's own wait has no limit): a screen still busy after 30 s fails with what is busy.
+  const OCUPADO = '[aria-busy="true"], .mantine-Skeleton-root';
+  try {
+    await page.waitForFunction((sel) => !document.querySelector(sel), OCUPADO, { timeout: 30_000 });
+  } catch (e) {
+    const que = await page.evaluate((sel) => document.querySelector(sel)?.outerHTML.slice(0, 300) ?? '', OCUPADO);
+    throw new Error(`${page.url()} sigue ocupada tras 30 s: ${que}`, { cause: e });
+  }
 }
 
 /** How far the page overflows the window, and the elements reaching furthest right (for the failure message). */
