@@ -65,3 +65,25 @@ export function createAuditoriaRepository(db: Executor) {
   };
 }
 export type AuditoriaRepository = ReturnType<typeof createAuditoriaRepository>;
+
+/** A person's successful action on one resource, from where: how the clinical services record each write and
+ *  read, in the caller's transaction (`r` carries its auditoria repository). */
+export const auditarExito = (
+  r: { auditoria: Pick<AuditoriaRepository, 'registrar'> },
+  actor: { id: number },
+  accion: string,
+  recurso: string,
+  id: number,
+  detalle: string,
+  origen: { ip?: string | undefined; agente?: string | undefined },
+) =>
+  r.auditoria.registrar({
+    usuarioId: actor.id,
+    accion,
+    recurso,
+    recursoId: id,
+    resultado: 'exito',
+    ip: origen.ip,
+    agente: origen.agente,
+    detalle,
+  });

@@ -14,7 +14,7 @@ import { AppError, noEncontrado, prohibido } from '../../lib/app-error.ts';
 import { limpiarImagen } from '../../lib/imagen-limpia.ts';
 import { tipoPorFirma } from '../../lib/tipo-archivo.ts';
 import type { ArchivosPrivados } from '../../platform/archivos.service.ts';
-import type { AuditoriaRepository } from '../../platform/auditoria.repository.ts';
+import { auditarExito as auditar, type AuditoriaRepository } from '../../platform/auditoria.repository.ts';
 import type { Encolar } from '../../platform/bandeja.service.ts';
 import type { AdjuntosRepository, FotoFila } from './adjuntos.repository.ts';
 
@@ -63,26 +63,6 @@ export function createAdjuntosService(deps: {
     year: 'numeric',
     timeZone: deps.zona,
   });
-
-  const auditar = (
-    r: Pick<ReposAdjuntos, 'auditoria'>,
-    actor: Actor,
-    accion: string,
-    recurso: string,
-    id: number,
-    detalle: string,
-    origen: Origen,
-  ) =>
-    r.auditoria.registrar({
-      usuarioId: actor.id,
-      accion,
-      recurso,
-      recursoId: id,
-      resultado: 'exito',
-      ip: origen.ip,
-      agente: origen.agente,
-      detalle,
-    });
 
   /**
    * The appointment if the caller may see what it gathers: the patient their own, the doctor their own agenda,

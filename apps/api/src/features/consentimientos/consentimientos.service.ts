@@ -16,7 +16,7 @@ import type { Rol } from '@clinica/contracts/usuarios';
 import type { Transaccion } from '../../db/transacciones.ts';
 import { AppError, isUniqueViolation, noEncontrado } from '../../lib/app-error.ts';
 import type { ArchivosPrivados } from '../../platform/archivos.service.ts';
-import type { AuditoriaRepository } from '../../platform/auditoria.repository.ts';
+import { auditarExito as auditar, type AuditoriaRepository } from '../../platform/auditoria.repository.ts';
 import { generarConsentimiento } from './consentimientos.pdf.ts';
 import type {
   ConsentimientoConRevocacion,
@@ -96,26 +96,6 @@ export function createConsentimientosService(deps: {
   const repo = repos.consentimientos;
   const fechaHora = formateador(deps.zona);
   const conflicto = (mensaje: string) => new AppError('CONFLICTO', 409, mensaje);
-
-  const auditar = (
-    r: Pick<ReposConsentimientos, 'auditoria'>,
-    actor: Actor,
-    accion: string,
-    recurso: string,
-    id: number,
-    detalle: string,
-    origen: Origen,
-  ) =>
-    r.auditoria.registrar({
-      usuarioId: actor.id,
-      accion,
-      recurso,
-      recursoId: id,
-      resultado: 'exito',
-      ip: origen.ip,
-      agente: origen.agente,
-      detalle,
-    });
 
   /**
    * The appointment if the caller may see its consent: the patient their own, the doctor their own agenda,

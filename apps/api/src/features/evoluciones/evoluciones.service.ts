@@ -10,7 +10,7 @@ import type { Rol } from '@clinica/contracts/usuarios';
 import type { Transaccion } from '../../db/transacciones.ts';
 import { AppError, isUniqueViolation, noEncontrado } from '../../lib/app-error.ts';
 import type { ArchivosPrivados } from '../../platform/archivos.service.ts';
-import type { AuditoriaRepository } from '../../platform/auditoria.repository.ts';
+import { auditarExito, type AuditoriaRepository } from '../../platform/auditoria.repository.ts';
 import { hashContenido } from './evoluciones.contenido.ts';
 import { generarOrdenExamenes, generarReceta, type DatosDocumento } from './evoluciones.pdf.ts';
 import type { EvolucionesRepository } from './evoluciones.repository.ts';
@@ -110,17 +110,7 @@ export function createEvolucionesService(deps: {
     id: number,
     detalle: string,
     origen: Origen,
-  ) =>
-    r.auditoria.registrar({
-      usuarioId: actor.id,
-      accion,
-      recurso: 'evolucion',
-      recursoId: id,
-      resultado: 'exito',
-      ip: origen.ip,
-      agente: origen.agente,
-      detalle,
-    });
+  ) => auditarExito(r, actor, accion, 'evolucion', id, detalle, origen);
 
   /** The note the caller may write: theirs as the appointment's doctor; anyone else's answers like a missing one. */
   async function propia(actor: Actor, id: number): Promise<Completa> {

@@ -16,7 +16,7 @@ import { sumarDias, type Fecha } from '@clinica/contracts/tiempo';
 import type { Rol } from '@clinica/contracts/usuarios';
 import type { Transaccion } from '../../db/transacciones.ts';
 import { AppError, isUniqueViolation, noEncontrado } from '../../lib/app-error.ts';
-import type { AuditoriaRepository } from '../../platform/auditoria.repository.ts';
+import { auditarExito, type AuditoriaRepository } from '../../platform/auditoria.repository.ts';
 import type { PlanCompleto, PlanesRepository } from './planes.repository.ts';
 
 export type ReposPlanes = { planes: PlanesRepository; auditoria: AuditoriaRepository };
@@ -99,17 +99,7 @@ export function createPlanesService<P>(deps: {
     id: number,
     detalle: string,
     origen: Origen,
-  ) =>
-    r.auditoria.registrar({
-      usuarioId: actor.id,
-      accion,
-      recurso: 'plan_seguimiento',
-      recursoId: id,
-      resultado: 'exito',
-      ip: origen.ip,
-      agente: origen.agente,
-      detalle,
-    });
+  ) => auditarExito(r, actor, accion, 'plan_seguimiento', id, detalle, origen);
 
   /** The description is clinical text: doctors read it, assistants see the schedule only (DOMAIN.md). */
   function toWire(f: PlanCompleto, actor: Actor): Plan {
