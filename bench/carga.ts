@@ -65,6 +65,8 @@ export async function cargaCerrada(o: {
   esperado?: number;
   /** Called with each answer (e.g. to keep what the server returned). */
   alResponder?: (i: number, status: number, cuerpo: string) => void;
+  /** Requests per second at most: request n is not sent before n / ritmo s (a steady, realistic rate). */
+  ritmo?: number;
 }): Promise<Medicion> {
   const base = new URL(o.base);
   const agente = new http.Agent({ keepAlive: true, maxSockets: o.concurrencia });
@@ -78,6 +80,11 @@ export async function cargaCerrada(o: {
   const trabajador = async () => {
     while (performance.now() < fin) {
       const n = i++;
+      if (o.ritmo) {
+        const espera = inicio + (n * 1000) / o.ritmo - performance.now();
+        if (espera > 0) await new Promise((r) => setTimeout(r, espera));
+        if (performance.now() >= fin) return;
+      }
       const s = o.siguiente(n);
       if (!s) return;
       const t = performance.now();

@@ -9,7 +9,8 @@ import { buildApp } from '../src/app.ts';
 import type { Database } from '../src/db/client.ts';
 import { bandejaSalida, sesiones, usuarios } from '../src/db/schema/index.ts';
 import type { Correo } from '../src/platform/correo.ts';
-import { esperaReintento } from '../src/platform/bandeja.service.ts';
+import { createBandejaRepository } from '../src/platform/bandeja.repository.ts';
+import { esperaReintento, RETENCION_ENTREGADAS_MS } from '../src/platform/bandeja.service.ts';
 import { createTestDatabase, testConfig } from './helpers.ts';
 import { bearer, CLAVE, crearReloj, crearUsuario, sesionPara } from './usuarios-fixtures.ts';
 
@@ -191,6 +192,48 @@ describe('the outbox', () => {
     expect(enviados.map((c) => c.para).sort()).toEqual(
       Array.from({ length: 12 }, (_, i) => `lote${i}@demo.test`).sort(),
     );
+  });
+
+  it('delivers a backlog larger than one batch; a failure in the middle delays only its own row', async () => {
+    // 130 rows: two claims of at most 100. The third delivery fails once (the mailer counts attempts in order of
+    // the handlers started, and at most a few run at once).
+    const para = Array.from({ length: 130 }, (_, i) => `atraso${i}@demo.test`);
+    await app.services.transaccion(async (tx) => {
+      for (const p of para) await tx.encolar('correo', { para: p, asunto: 'Atraso', texto: p });
+    });
+    fallosPendientes = 1;
+    expect(await app.services.despachador.despachar()).toBe(130);
+    const filas = (await filasBandeja()).slice(-130);
+    const pendientes = filas.filter((f) => f.entregada_en === null);
+    expect(pendientes).toHaveLength(1);
+    expect(pendientes[0]).toMatchObject({ intentos: 1, ultimo_error: 'SMTP no disponible' });
+    expect(enviados).toHaveLength(129);
+
+    reloj.avanzar(esperaReintento(1));
+    expect(await app.services.despachador.despachar()).toBe(1);
+    expect(enviados.map((c) => c.para).sort()).toEqual([...para].sort());
+    expect((await filasBandeja()).slice(-130).every((f) => f.entregada_en !== null)).toBe(true);
+  });
+
+  it('purges delivered rows past the retention, never e-mails nor pending rows', async () => {
+    const viejo = new Date(reloj.now().getTime() - RETENCION_ENTREGADAS_MS - 60_000);
+    const [entregada, correo, pendiente, reciente] = await database.db
+      .insert(bandejaSalida)
+      .values([
+        { tipo: 'notificacion', carga: {}, entregada_en: viejo },
+        { tipo: 'correo', carga: {}, entregada_en: viejo },
+        { tipo: 'notificacion', carga: {}, disponible_en: new Date(reloj.now().getTime() + 86_400_000) },
+        { tipo: 'notificacion', carga: {}, entregada_en: reloj.now() },
+      ])
+      .returning({ id: bandejaSalida.id });
+    const borradas = await createBandejaRepository(database.db).purgarEntregadas(
+      new Date(reloj.now().getTime() - RETENCION_ENTREGADAS_MS),
+    );
+    expect(borradas).toBeGreaterThanOrEqual(1);
+    const quedan = new Set((await filasBandeja()).map((f) => f.id));
+    expect(quedan.has(entregada!.id)).toBe(false);
+    expect([correo!.id, pendiente!.id, reciente!.id].every((id) => quedan.has(id))).toBe(true);
+    await database.db.delete(bandejaSalida).where(eq(bandejaSalida.id, pendiente!.id));
   });
 
   it('waits grow from 1 s and are capped at 10 minutes', () => {

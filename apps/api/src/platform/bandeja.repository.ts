@@ -1,6 +1,6 @@
 // SQL for the outbox (db/schema/plataforma.ts). Rows are added inside the caller's transaction; the
 // dispatcher claims due rows with a lease (FOR UPDATE SKIP LOCKED: instances never claim the same row).
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { bandejaSalida } from '../db/schema/index.ts';
 
@@ -29,7 +29,9 @@ export function createBandejaRepository(db: Executor) {
             sql`(${bandejaSalida.reclamada_hasta} is null or ${bandejaSalida.reclamada_hasta} < ${ahora})`,
           ),
         )
-        .orderBy(asc(bandejaSalida.id))
+        // The partial index on pending rows (disponible_en where not delivered) serves this order; ordering by
+        // id would walk every delivered row of the primary key first.
+        .orderBy(asc(bandejaSalida.disponible_en), asc(bandejaSalida.id))
         .limit(limite)
         .for('update', { skipLocked: true });
       const filas = await db
@@ -40,11 +42,31 @@ export function createBandejaRepository(db: Executor) {
       return filas.sort((a, b) => a.id - b.id);
     },
 
-    async marcarEntregada(id: number, ahora: Date): Promise<void> {
+    /** One statement for a whole delivered batch. */
+    async marcarEntregadas(ids: readonly number[], ahora: Date): Promise<void> {
+      if (ids.length === 0) return;
       await db
         .update(bandejaSalida)
         .set({ entregada_en: ahora, reclamada_hasta: null, ultimo_error: null })
-        .where(eq(bandejaSalida.id, id));
+        .where(inArray(bandejaSalida.id, [...ids]));
+    },
+
+    /**
+     * Deletes delivered rows older than `antesDe`, except e-mails (the /correos screen lists them): two rows per
+     * booking would otherwise grow the table without end. Returns how many went.
+     */
+    async purgarEntregadas(antesDe: Date): Promise<number> {
+      const borradas = await db
+        .delete(bandejaSalida)
+        .where(
+          and(
+            isNotNull(bandejaSalida.entregada_en),
+            lt(bandejaSalida.entregada_en, antesDe),
+            ne(bandejaSalida.tipo, 'correo'),
+          ),
+        )
+        .returning({ id: bandejaSalida.id });
+      return borradas.length;
     },
 
     async marcarFallo(id: number, disponibleEn: Date, error: string): Promise<void> {

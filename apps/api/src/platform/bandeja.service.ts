@@ -3,7 +3,7 @@
 // transaction that wrote to the outbox commits (avisar) and every few seconds for retries and for rows
 // other instances or a previous run left behind.
 import type { NotificacionEvento } from '@clinica/contracts/events';
-import type { BandejaRepository } from './bandeja.repository.ts';
+import type { BandejaRepository, FilaBandeja } from './bandeja.repository.ts';
 
 /** A file attached to an e-mail, stored whole in the outbox row (text only: calendars). */
 export type AdjuntoCorreo = { nombre: string; tipo: string; contenido: string };
@@ -61,11 +61,17 @@ export type DespachadorOpciones = {
   log: { warn(o: object, m: string): void; error(o: object, m: string): void };
   /** Poll for due retries; 0 turns the timer off (tests call despachar()). */
   intervaloMs?: number;
+  /** Rows claimed per transaction. */
   lote?: number;
+  /** Handlers in flight at once within a batch. */
+  paralelo?: number;
 };
 
 /** How long a claim holds before another dispatcher may take the row (a crashed instance's rows). */
 export const PLAZO_RECLAMO_MS = 60_000;
+/** Delivered rows (other than e-mails) are kept this long, for support questions, then deleted. */
+export const RETENCION_ENTREGADAS_MS = 30 * 24 * 60 * 60_000;
+const INTERVALO_PURGA_MS = 60 * 60_000;
 /** 1 s, 2 s, 4 s ... up to 10 minutes between attempts. */
 export function esperaReintento(intentos: number): number {
   return Math.min(1000 * 2 ** Math.max(0, intentos - 1), 10 * 60_000);
@@ -73,34 +79,66 @@ export function esperaReintento(intentos: number): number {
 
 export function createDespachador(opts: DespachadorOpciones) {
   const { repo, manejadores, now, log } = opts;
-  const lote = opts.lote ?? 20;
+  const lote = opts.lote ?? 100;
+  const paralelo = opts.paralelo ?? 8;
   let enCurso: Promise<number> | null = null;
   let otraVez = false;
   let detenido = false;
   let temporizador: NodeJS.Timeout | null = null;
 
+  /** Runs one claimed row's handler; resolves to its id when delivered, null when it failed (and was rescheduled). */
+  async function entregar(fila: FilaBandeja): Promise<number | null> {
+    const manejador = manejadores[fila.tipo as TipoBandeja] as ((c: unknown) => Promise<void>) | undefined;
+    try {
+      if (!manejador) throw new Error(`sin manejador para ${fila.tipo}`);
+      await manejador(fila.carga);
+      return fila.id;
+    } catch (err) {
+      const mensaje = err instanceof Error ? err.message : String(err);
+      const espera = esperaReintento(fila.intentos);
+      log.warn(
+        { bandejaId: fila.id, tipo: fila.tipo, intentos: fila.intentos, esperaMs: espera },
+        'efecto no entregado; se reintentará',
+      );
+      await repo.marcarFallo(fila.id, new Date(now().getTime() + espera), mensaje);
+      return null;
+    }
+  }
+
+  /**
+   * One batch: one claim, every handler started in row order with at most `paralelo` in flight (live pushes finish
+   * at once; e-mails wait on SMTP), then one statement marks the delivered ones. Row by row, each push waited for
+   * the previous row's write, and under load the queue grew faster than it drained (bench/results/sockets.md).
+   */
   async function entregarLote(): Promise<number> {
     const ahora = now();
     const filas = await opts.enTransaccion((tx) =>
       tx.reclamar(ahora, new Date(ahora.getTime() + PLAZO_RECLAMO_MS), lote),
     );
-    for (const fila of filas) {
-      const manejador = manejadores[fila.tipo as TipoBandeja] as ((c: unknown) => Promise<void>) | undefined;
-      try {
-        if (!manejador) throw new Error(`sin manejador para ${fila.tipo}`);
-        await manejador(fila.carga);
-        await repo.marcarEntregada(fila.id, now());
-      } catch (err) {
-        const mensaje = err instanceof Error ? err.message : String(err);
-        const espera = esperaReintento(fila.intentos);
-        log.warn(
-          { bandejaId: fila.id, tipo: fila.tipo, intentos: fila.intentos, esperaMs: espera },
-          'efecto no entregado; se reintentará',
-        );
-        await repo.marcarFallo(fila.id, new Date(now().getTime() + espera), mensaje);
+    const entregadas: number[] = [];
+    let siguiente = 0;
+    const trabajador = async () => {
+      while (siguiente < filas.length) {
+        const id = await entregar(filas[siguiente++]!);
+        if (id !== null) entregadas.push(id);
       }
-    }
+    };
+    await Promise.all(Array.from({ length: Math.min(paralelo, filas.length) }, trabajador));
+    await repo.marcarEntregadas(entregadas, now());
     return filas.length;
+  }
+
+  /** At most once an hour, from the timer: delivered rows past the retention go (e-mails stay). */
+  let ultimaPurga = 0;
+  async function purgarSiToca(): Promise<void> {
+    const ahora = now().getTime();
+    if (ahora - ultimaPurga < INTERVALO_PURGA_MS) return;
+    ultimaPurga = ahora;
+    try {
+      await repo.purgarEntregadas(new Date(ahora - RETENCION_ENTREGADAS_MS));
+    } catch (err) {
+      log.warn({ err: err instanceof Error ? err.message : String(err) }, 'no se pudo purgar la bandeja de salida');
+    }
   }
 
   /** Delivers everything due now; resolves to how many rows it handled. Concurrent calls share one run. */
@@ -137,7 +175,10 @@ export function createDespachador(opts: DespachadorOpciones) {
     iniciar() {
       const cada = opts.intervaloMs ?? 5000;
       if (cada > 0 && !temporizador) {
-        temporizador = setInterval(() => void despachar(), cada);
+        temporizador = setInterval(() => {
+          void despachar();
+          void purgarSiToca();
+        }, cada);
         temporizador.unref();
       }
       void despachar();
