@@ -2,6 +2,7 @@
 // past it, sign-in and registration answer 503 with Retry-After at once instead of queueing without end,
 // and everything that does not hash keeps answering.
 import { availableParallelism } from 'node:os';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { usuariosPaths } from '@clinica/contracts/usuarios';
 import { ARGON2_PRODUCCION, LIMITE_HASH, createLimitador, createPasswordHasher } from '../src/lib/passwords.ts';
@@ -91,5 +92,65 @@ describe('a flood of sign-ins', () => {
     const codigos = respuestas.map((r) => r.statusCode);
     expect(codigos.filter((c) => c === 503).length).toBeGreaterThan(0);
     expect(codigos.every((c) => c === 201 || c === 503)).toBe(true);
+  });
+
+  it('while full, refuses before reading the body and touches nothing: no audit row, no failure counted', async () => {
+    const lleno = await createTestApp({
+      config: { argon2: ARGON2_PRODUCCION, limiteHash: { concurrencia: 1, cola: 0 } },
+    });
+    try {
+      /** Rows the refused requests would have left had they gone in: audit lines and failure counters. */
+      const rastros = async () => {
+        const { rows } = await lleno.database.db.execute<{ n: number }>(
+          sql`select (select count(*) from auditoria where ip in ('10.7.0.2', '10.7.0.3'))::int
+               + (select count(*) from bloqueos_login where clave like '%10.7.0.2%' or clave like '%10.7.0.3%')::int
+               + (select count(*) from usuarios where correo = 'refusado@prueba.test')::int as n`,
+        );
+        return rows[0]!.n;
+      };
+      // One sign-in holds the only admission (a real argon2id verification, tens of milliseconds).
+      const primero = lleno.app.inject({
+        method: 'POST',
+        url: usuariosPaths.iniciarSesion,
+        remoteAddress: '10.7.0.1',
+        payload: { correo: 'nadie@prueba.test', contrasena: 'una clave cualquiera' },
+      });
+      while (!lleno.app.services.usuarios.saturado()) await new Promise((r) => setImmediate(r));
+      // Not JSON at all: refused with 503, not 400, because the body was never parsed.
+      const rechazado = await lleno.app.inject({
+        method: 'POST',
+        url: usuariosPaths.iniciarSesion,
+        remoteAddress: '10.7.0.2',
+        headers: { 'content-type': 'application/json' },
+        payload: 'esto no es json',
+      });
+      expect(rechazado.statusCode).toBe(503);
+      expect(rechazado.headers['retry-after']).toBe('2');
+      expect(rechazado.headers['cache-control']).toBe('no-store');
+      expect(rechazado.json()).toEqual({
+        error: 'Hay muchos inicios de sesión en este momento. Inténtalo de nuevo en unos segundos.',
+        code: 'NO_DISPONIBLE',
+      });
+      const registro503 = await lleno.app.inject({
+        method: 'POST',
+        url: usuariosPaths.registrar,
+        remoteAddress: '10.7.0.3',
+        payload: registro({ correo: 'refusado@prueba.test' }),
+      });
+      expect(registro503.statusCode).toBe(503);
+      expect((await primero).statusCode).toBe(401);
+      expect(await rastros()).toBe(0);
+      // Admission is free again once the first finished.
+      expect(lleno.app.services.usuarios.saturado()).toBe(false);
+      const luego = await lleno.app.inject({
+        method: 'POST',
+        url: usuariosPaths.iniciarSesion,
+        remoteAddress: '10.7.0.4',
+        payload: { correo: 'nadie@prueba.test', contrasena: 'una clave cualquiera' },
+      });
+      expect(luego.statusCode).toBe(401);
+    } finally {
+      await lleno.close();
+    }
   });
 });

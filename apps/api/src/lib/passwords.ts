@@ -22,11 +22,14 @@ export const LIMITE_HASH: LimiteHash = {
 };
 export const SEGUNDOS_REINTENTO_HASH = 2;
 
+export const MENSAJE_HASH_SATURADO =
+  'Hay muchos inicios de sesión en este momento. Inténtalo de nuevo en unos segundos.';
+
 /** 503 NO_DISPONIBLE with Retry-After (the error handler adds the header from `reintentarEn`). */
 export class HashSaturadoError extends AppError {
   readonly reintentarEn = SEGUNDOS_REINTENTO_HASH;
   constructor() {
-    super('NO_DISPONIBLE', 503, 'Hay muchos inicios de sesión en este momento. Inténtalo de nuevo en unos segundos.');
+    super('NO_DISPONIBLE', 503, MENSAJE_HASH_SATURADO);
     this.name = 'HashSaturadoError';
   }
 }
@@ -87,6 +90,8 @@ export function createPasswordHasher(parametros: ParametrosArgon2, limite: Limit
   const opciones = { algorithm: 2 as Algorithm, ...parametros };
   const prefijo = `$argon2id$v=19$m=${parametros.memoryCost},t=${parametros.timeCost},p=${parametros.parallelism}$`;
   const limitador = createLimitador(limite);
+  const maxAdmitidas = limite.concurrencia + limite.cola;
+  let admitidas = 0;
   const hashPassword = (plain: string) => limitador.ejecutar(() => hash(plain, opciones));
   const verificar = (stored: string, plain: string) => limitador.ejecutar(() => verifyPassword(stored, plain));
   let dummyHash: Promise<string> | undefined;
@@ -98,9 +103,25 @@ export function createPasswordHasher(parametros: ParametrosArgon2, limite: Limit
     verifyPassword: verificar,
     prepararHashFicticio,
     limitador,
-    /** Refuses at once (503) when hashing is saturated, before the caller spends anything else. */
-    comprobarCapacidad() {
-      if (limitador.saturado) throw new HashSaturadoError();
+    /**
+     * Admission for a whole password operation (sign-in, registration, reset): at most concurrency + queue of
+     * them in progress, database reads included; past it, 503 at once. Checking only the hash stage let a burst
+     * pass the check together, read the database and only then be refused, each refusal costing three queries
+     * on the event loop (bench/results/inundacion.md). Never nest: the operation's own hashes go through the
+     * limiter, which then always has room for them.
+     */
+    async admitir<T>(operacion: () => Promise<T>): Promise<T> {
+      if (admitidas >= maxAdmitidas) throw new HashSaturadoError();
+      admitidas++;
+      try {
+        return await operacion();
+      } finally {
+        admitidas--;
+      }
+    },
+    /** Whether admitir() would refuse now: routes answer 503 before parsing the body. */
+    get saturado() {
+      return admitidas >= maxAdmitidas;
     },
     /**
      * Verifies against a throw-away hash with the same parameters, so that a sign-in for an unknown

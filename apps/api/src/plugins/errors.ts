@@ -65,9 +65,12 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       body = { error: mensajeCliente(err), code: status === 413 || status === 415 ? 'ARCHIVO_INVALIDO' : 'VALIDACION' };
     }
 
-    if (status === 503) request.log.warn({ err: errorParaLog(err) }, 'base de datos no disponible');
-    else if (status >= 500) request.log.error({ err: errorParaLog(err) }, 'error no controlado');
-    else request.log.info({ code: body.code, status }, 'solicitud rechazada');
+    // Refusals we chose (4xx, and 503 for saturated hashing) are one plain line; a flood must not cost an error
+    // object in the log per request.
+    const rechazo = status < 500 || (err instanceof AppError && status === 503);
+    if (rechazo) request.log.info({ code: body.code, status }, 'solicitud rechazada');
+    else if (status === 503) request.log.warn({ err: errorParaLog(err) }, 'base de datos no disponible');
+    else request.log.error({ err: errorParaLog(err) }, 'error no controlado');
     return reply.code(status).send(body);
   });
 });

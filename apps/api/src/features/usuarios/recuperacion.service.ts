@@ -207,85 +207,86 @@ export function createRecuperacionService(deps: RecuperacionServiceDeps) {
 
     /** Sets a new password from a link: single use, 30 minutes, every session revoked. */
     async restablecer(datos: RestablecerContrasenaDatos, origen: Origen) {
-      contrasenas.comprobarCapacidad();
-      const ahora = now();
-      const ipClave = claveEnlaceIp(origen.ip);
-      const base = {
-        accion: 'contrasena.restablecer',
-        recurso: 'usuario',
-        ip: origen.ip,
-        agente: origen.agente,
-      } as const;
+      return contrasenas.admitir(async () => {
+        const ahora = now();
+        const ipClave = claveEnlaceIp(origen.ip);
+        const base = {
+          accion: 'contrasena.restablecer',
+          recurso: 'usuario',
+          ip: origen.ip,
+          agente: origen.agente,
+        } as const;
 
-      const hasta = await repos.bloqueos.bloqueadoHasta([ipClave], ahora);
-      if (hasta) {
-        await repos.auditoria.registrar({ ...base, resultado: 'bloqueo', detalle: 'intento durante pausa' });
-        throw new LimiteRecuperacionError((hasta.getTime() - ahora.getTime()) / 1000, 'intentos');
-      }
+        const hasta = await repos.bloqueos.bloqueadoHasta([ipClave], ahora);
+        if (hasta) {
+          await repos.auditoria.registrar({ ...base, resultado: 'bloqueo', detalle: 'intento durante pausa' });
+          throw new LimiteRecuperacionError((hasta.getTime() - ahora.getTime()) / 1000, 'intentos');
+        }
 
-      /** A refused link: audited and counted for this address, in one transaction, then answered. */
-      async function rechazar(usuarioId: number | null, detalle: string, error: AppError): Promise<never> {
-        const bloqueo = await transaccion(async (tx) => {
-          const r = await tx.bloqueos.registrarFallo(ipClave, ahora, LIMITE_ENLACES_FALLIDOS_IP);
-          const fila: AuditEvent = { ...base, usuarioId, recursoId: usuarioId, resultado: 'fallo', detalle };
-          await tx.auditoria.registrar(fila);
-          if (r.bloqueadoHasta)
-            await tx.auditoria.registrar({ ...fila, resultado: 'bloqueo', detalle: `pausa; clave=${ipClave}` });
-          return r.bloqueadoHasta;
+        /** A refused link: audited and counted for this address, in one transaction, then answered. */
+        async function rechazar(usuarioId: number | null, detalle: string, error: AppError): Promise<never> {
+          const bloqueo = await transaccion(async (tx) => {
+            const r = await tx.bloqueos.registrarFallo(ipClave, ahora, LIMITE_ENLACES_FALLIDOS_IP);
+            const fila: AuditEvent = { ...base, usuarioId, recursoId: usuarioId, resultado: 'fallo', detalle };
+            await tx.auditoria.registrar(fila);
+            if (r.bloqueadoHasta)
+              await tx.auditoria.registrar({ ...fila, resultado: 'bloqueo', detalle: `pausa; clave=${ipClave}` });
+            return r.bloqueadoHasta;
+          });
+          if (bloqueo) throw new LimiteRecuperacionError((bloqueo.getTime() - ahora.getTime()) / 1000, 'intentos');
+          throw error;
+        }
+        const invalido = new AppError('ENLACE_INVALIDO', 400, MENSAJES_RECUPERACION.enlaceInvalido);
+
+        const reclamado = tokens.leer(datos.token);
+        const u = reclamado ? await repos.usuarios.findCredencialesPorId(reclamado.usuarioId) : undefined;
+        if (!reclamado || !u) return rechazar(null, 'enlace inválido', invalido);
+        // Signed over the current hash: a used link (the hash changed since) fails here like a forged one.
+        if (!tokens.verificar(datos.token, u.contrasena_hash))
+          return rechazar(u.id, 'enlace inválido o ya usado', invalido);
+        if (reclamado.expira.getTime() <= ahora.getTime())
+          return rechazar(
+            u.id,
+            'enlace vencido',
+            new AppError('ENLACE_VENCIDO', 400, MENSAJES_RECUPERACION.enlaceVencido),
+          );
+        if (!u.estado) {
+          await repos.auditoria.registrar({
+            ...base,
+            usuarioId: u.id,
+            recursoId: u.id,
+            resultado: 'denegado',
+            detalle: 'usuario inactivo',
+          });
+          throw new AppError('USUARIO_INACTIVO', 403, MENSAJES_RECUPERACION.usuarioInactivo);
+        }
+        const problema = problemaContrasena(datos.contrasena, { clinicaNombre: deps.clinicaNombre, ...u });
+        if (problema) throw new AppError('VALIDACION', 400, problema, [{ campo: 'contrasena', mensaje: problema }]);
+
+        const nuevoHash = await contrasenas.hashPassword(datos.contrasena);
+        const cambiada = await transaccion(async (tx) => {
+          // Compare-and-set: of two uses of one link racing, one changes the hash, the other finds it changed.
+          if (!(await tx.recuperacion.cambiarHashSi(u.id, u.contrasena_hash, nuevoHash, ahora))) return false;
+          await tx.sesiones.revokeAllOf(u.id, ahora);
+          // A new password starts the sign-in counters again: the account's, and the lock of this address on it
+          // (someone locked out by a forgotten password who resets it here can sign in at once). The lock of an
+          // address that fails on many accounts stays.
+          await tx.bloqueos.limpiar(claveCuenta(u.correo));
+          await tx.bloqueos.limpiar(clavePar(u.correo, origen.ip));
+          await tx.encolar('sesiones.revocadas', { usuarioId: u.id, exceptoSid: null, motivo: 'contrasena' });
+          await tx.encolar('correo', { para: u.correo, ...deps.correos.contrasenaCambiada(u, true) });
+          await tx.auditoria.registrar({
+            ...base,
+            usuarioId: u.id,
+            recursoId: u.id,
+            resultado: 'exito',
+            detalle: 'contraseña restablecida; todas las sesiones revocadas',
+          });
+          return true;
         });
-        if (bloqueo) throw new LimiteRecuperacionError((bloqueo.getTime() - ahora.getTime()) / 1000, 'intentos');
-        throw error;
-      }
-      const invalido = new AppError('ENLACE_INVALIDO', 400, MENSAJES_RECUPERACION.enlaceInvalido);
-
-      const reclamado = tokens.leer(datos.token);
-      const u = reclamado ? await repos.usuarios.findCredencialesPorId(reclamado.usuarioId) : undefined;
-      if (!reclamado || !u) return rechazar(null, 'enlace inválido', invalido);
-      // Signed over the current hash: a used link (the hash changed since) fails here like a forged one.
-      if (!tokens.verificar(datos.token, u.contrasena_hash))
-        return rechazar(u.id, 'enlace inválido o ya usado', invalido);
-      if (reclamado.expira.getTime() <= ahora.getTime())
-        return rechazar(
-          u.id,
-          'enlace vencido',
-          new AppError('ENLACE_VENCIDO', 400, MENSAJES_RECUPERACION.enlaceVencido),
-        );
-      if (!u.estado) {
-        await repos.auditoria.registrar({
-          ...base,
-          usuarioId: u.id,
-          recursoId: u.id,
-          resultado: 'denegado',
-          detalle: 'usuario inactivo',
-        });
-        throw new AppError('USUARIO_INACTIVO', 403, MENSAJES_RECUPERACION.usuarioInactivo);
-      }
-      const problema = problemaContrasena(datos.contrasena, { clinicaNombre: deps.clinicaNombre, ...u });
-      if (problema) throw new AppError('VALIDACION', 400, problema, [{ campo: 'contrasena', mensaje: problema }]);
-
-      const nuevoHash = await contrasenas.hashPassword(datos.contrasena);
-      const cambiada = await transaccion(async (tx) => {
-        // Compare-and-set: of two uses of one link racing, one changes the hash, the other finds it changed.
-        if (!(await tx.recuperacion.cambiarHashSi(u.id, u.contrasena_hash, nuevoHash, ahora))) return false;
-        await tx.sesiones.revokeAllOf(u.id, ahora);
-        // A new password starts the sign-in counters again: the account's, and the lock of this address on it
-        // (someone locked out by a forgotten password who resets it here can sign in at once). The lock of an
-        // address that fails on many accounts stays.
-        await tx.bloqueos.limpiar(claveCuenta(u.correo));
-        await tx.bloqueos.limpiar(clavePar(u.correo, origen.ip));
-        await tx.encolar('sesiones.revocadas', { usuarioId: u.id, exceptoSid: null, motivo: 'contrasena' });
-        await tx.encolar('correo', { para: u.correo, ...deps.correos.contrasenaCambiada(u, true) });
-        await tx.auditoria.registrar({
-          ...base,
-          usuarioId: u.id,
-          recursoId: u.id,
-          resultado: 'exito',
-          detalle: 'contraseña restablecida; todas las sesiones revocadas',
-        });
-        return true;
+        if (!cambiada) return rechazar(u.id, 'enlace ya usado (simultáneo)', invalido);
+        return { mensaje: MENSAJES_RECUPERACION.restablecida };
       });
-      if (!cambiada) return rechazar(u.id, 'enlace ya usado (simultáneo)', invalido);
-      return { mensaje: MENSAJES_RECUPERACION.restablecida };
     },
   };
 }

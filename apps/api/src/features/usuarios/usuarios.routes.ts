@@ -3,8 +3,10 @@
 // schemas of every route come from usuariosEndpoints in the contracts.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ApiError } from '@clinica/contracts/errors';
 import { usuariosEndpoints as endpoints } from '@clinica/contracts/usuarios';
 import type { Config } from '../../config.ts';
+import { MENSAJE_HASH_SATURADO, SEGUNDOS_REINTENTO_HASH } from '../../lib/passwords.ts';
 import { ruta } from '../../lib/ruta.ts';
 import { usuarioDe } from '../../plugins/auth.ts';
 import { BloqueoError, type Origen, type UsuariosService } from './usuarios.service.ts';
@@ -32,6 +34,20 @@ export const usuariosRoutes: FastifyPluginAsyncZod<UsuariosRoutesOptions> = asyn
   const servicio = opts.usuarios;
   const limites = limitesPorMinuto(opts.config.rateLimitMax);
 
+  /**
+   * During a flood the refusal must cost next to nothing: answered before the body is read or validated, with no
+   * error object and no log line (issue 11.2). The service's own admission still holds for whatever passes here.
+   */
+  const rechazarSiSaturado = async (_request: FastifyRequest, reply: FastifyReply) => {
+    if (!servicio.saturado()) return;
+    const cuerpo: ApiError = { error: MENSAJE_HASH_SATURADO, code: 'NO_DISPONIBLE' };
+    return reply
+      .code(503)
+      .header('retry-after', String(SEGUNDOS_REINTENTO_HASH))
+      .header('cache-control', 'no-store')
+      .send(cuerpo);
+  };
+
   /** Lockouts carry Retry-After so clients (and proxies) know when to try again. */
   async function conRetryAfter<T>(reply: FastifyReply, trabajo: () => Promise<T>): Promise<T> {
     try {
@@ -47,6 +63,7 @@ export const usuariosRoutes: FastifyPluginAsyncZod<UsuariosRoutesOptions> = asyn
       config: { rateLimit: { max: limites.registrar, timeWindow: '1 minute' } },
       schema: { tags, summary: 'Registro público de pacientes' },
     }),
+    onRequest: rechazarSiSaturado,
     handler: async (request, reply) => {
       const usuario = await servicio.registrar(request.body, origen(request));
       return reply.code(201).header('cache-control', 'no-store').send(usuario);
@@ -58,6 +75,7 @@ export const usuariosRoutes: FastifyPluginAsyncZod<UsuariosRoutesOptions> = asyn
       config: { rateLimit: { max: limites.iniciarSesion, timeWindow: '1 minute' } },
       schema: { tags, summary: 'Iniciar sesión' },
     }),
+    onRequest: rechazarSiSaturado,
     handler: async (request, reply) => {
       // The answer carries a token and personal data; the route is public, so say it here.
       reply.header('cache-control', 'no-store');

@@ -208,43 +208,47 @@ export function createUsuariosService(deps: UsuariosServiceDeps) {
   }
 
   return {
+    /** Password work is at capacity: a sign-in or registration now would be refused (routes answer early). */
+    saturado: () => contrasenas.saturado,
+
     /** Public registration: always a paciente; records the acceptance of terms and data policy. */
     async registrar(datos: RegistrarDatos, origen: Origen): Promise<UsuarioPublico> {
-      contrasenas.comprobarCapacidad();
-      revisarContrasena(datos.contrasena, 'contrasena', datos);
-      const ahora = now();
-      const contrasena_hash = await contrasenas.hashPassword(datos.contrasena);
-      return transaccion(async (tx) => {
-        const usuario = await tx.usuarios
-          .insert({
-            nombre: datos.nombre,
-            correo: datos.correo,
-            contrasena_hash,
-            rol: 'paciente',
-            estado: true,
-            tipodocumento: datos.tipodocumento,
-            numerodocumento: datos.numerodocumento,
-            telefono: datos.telefono,
-            genero: datos.genero,
-            fecha_nacimiento: datos.fecha_nacimiento,
-            fecha_registro: ahora,
-            actualizado_en: ahora,
-            terminos_aceptados_en: ahora,
-            version_terminos: VERSION_TERMINOS,
-            ip_aceptacion: origen.ip ?? null,
-          })
-          .catch(conflictoUnico);
-        await tx.auditoria.registrar({
-          usuarioId: usuario.id,
-          accion: 'usuarios.registrar',
-          recurso: 'usuario',
-          recursoId: usuario.id,
-          resultado: 'exito',
-          ip: origen.ip,
-          agente: origen.agente,
-          detalle: `version_terminos=${VERSION_TERMINOS}`,
+      return contrasenas.admitir(async () => {
+        revisarContrasena(datos.contrasena, 'contrasena', datos);
+        const ahora = now();
+        const contrasena_hash = await contrasenas.hashPassword(datos.contrasena);
+        return transaccion(async (tx) => {
+          const usuario = await tx.usuarios
+            .insert({
+              nombre: datos.nombre,
+              correo: datos.correo,
+              contrasena_hash,
+              rol: 'paciente',
+              estado: true,
+              tipodocumento: datos.tipodocumento,
+              numerodocumento: datos.numerodocumento,
+              telefono: datos.telefono,
+              genero: datos.genero,
+              fecha_nacimiento: datos.fecha_nacimiento,
+              fecha_registro: ahora,
+              actualizado_en: ahora,
+              terminos_aceptados_en: ahora,
+              version_terminos: VERSION_TERMINOS,
+              ip_aceptacion: origen.ip ?? null,
+            })
+            .catch(conflictoUnico);
+          await tx.auditoria.registrar({
+            usuarioId: usuario.id,
+            accion: 'usuarios.registrar',
+            recurso: 'usuario',
+            recursoId: usuario.id,
+            resultado: 'exito',
+            ip: origen.ip,
+            agente: origen.agente,
+            detalle: `version_terminos=${VERSION_TERMINOS}`,
+          });
+          return usuario;
         });
-        return usuario;
       });
     },
 
@@ -255,86 +259,87 @@ export function createUsuariosService(deps: UsuariosServiceDeps) {
      */
     async iniciarSesion(datos: IniciarSesionDatos, origen: Origen) {
       // A flood is turned away before it costs database work (issue 11.2).
-      contrasenas.comprobarCapacidad();
-      const ahora = now();
-      const cuenta = claveCuenta(datos.correo);
-      const ip = claveIp(origen.ip);
-      const par = clavePar(datos.correo, origen.ip);
-      const base = { accion: 'sesion.iniciar', recurso: 'sesion', ip: origen.ip, agente: origen.agente } as const;
+      return contrasenas.admitir(async () => {
+        const ahora = now();
+        const cuenta = claveCuenta(datos.correo);
+        const ip = claveIp(origen.ip);
+        const par = clavePar(datos.correo, origen.ip);
+        const base = { accion: 'sesion.iniciar', recurso: 'sesion', ip: origen.ip, agente: origen.agente } as const;
 
-      const hasta = await bloqueoVigente([par, ip], ahora);
-      if (hasta) {
-        await audit({ ...base, resultado: 'bloqueo', detalle: `intento durante bloqueo; correo=${datos.correo}` });
-        throw new BloqueoError((hasta.getTime() - ahora.getTime()) / 1000);
-      }
-      const espera = esperaRalentizada(await bloqueos.fallosRecientes(cuenta, ahora, BLOQUEO_CUENTA.olvidoFallosMs));
-      if (espera) await esperar(espera);
+        const hasta = await bloqueoVigente([par, ip], ahora);
+        if (hasta) {
+          await audit({ ...base, resultado: 'bloqueo', detalle: `intento durante bloqueo; correo=${datos.correo}` });
+          throw new BloqueoError((hasta.getTime() - ahora.getTime()) / 1000);
+        }
+        const espera = esperaRalentizada(await bloqueos.fallosRecientes(cuenta, ahora, BLOQUEO_CUENTA.olvidoFallosMs));
+        if (espera) await esperar(espera);
 
-      const u = await usuarios.findCredencialesPorCorreo(datos.correo);
-      const correcta = u
-        ? await contrasenas.verifyPassword(u.contrasena_hash, datos.contrasena)
-        : await contrasenas.verifyAgainstDummy(datos.contrasena);
+        const u = await usuarios.findCredencialesPorCorreo(datos.correo);
+        const correcta = u
+          ? await contrasenas.verifyPassword(u.contrasena_hash, datos.contrasena)
+          : await contrasenas.verifyAgainstDummy(datos.contrasena);
 
-      if (!u || !correcta) {
-        // Counters and audit rows commit together; the answer is thrown after the commit.
-        const bloqueo = await transaccion(async (tx) => {
-          const [porPar, porIp, porCuenta] = await Promise.all([
-            tx.bloqueos.registrarFallo(par, ahora, BLOQUEO_CUENTA),
-            tx.bloqueos.registrarFallo(ip, ahora, BLOQUEO_IP),
-            tx.bloqueos.registrarFallo(cuenta, ahora, CUENTA_SIN_BLOQUEO),
-          ]);
-          await tx.auditoria.registrar({
-            ...base,
-            usuarioId: u?.id ?? null,
-            resultado: 'fallo',
-            detalle: `credenciales inválidas; correo=${datos.correo}`,
+        if (!u || !correcta) {
+          // Counters and audit rows commit together; the answer is thrown after the commit.
+          const bloqueo = await transaccion(async (tx) => {
+            const [porPar, porIp, porCuenta] = await Promise.all([
+              tx.bloqueos.registrarFallo(par, ahora, BLOQUEO_CUENTA),
+              tx.bloqueos.registrarFallo(ip, ahora, BLOQUEO_IP),
+              tx.bloqueos.registrarFallo(cuenta, ahora, CUENTA_SIN_BLOQUEO),
+            ]);
+            await tx.auditoria.registrar({
+              ...base,
+              usuarioId: u?.id ?? null,
+              resultado: 'fallo',
+              detalle: `credenciales inválidas; correo=${datos.correo}`,
+            });
+            if (porCuenta.fallos === UMBRAL_RALENTIZAR) {
+              await tx.auditoria.registrar({
+                ...base,
+                usuarioId: u?.id ?? null,
+                resultado: 'bloqueo',
+                detalle: `ráfaga: ${porCuenta.fallos} fallos recientes desde varias direcciones; intentos ralentizados; correo=${datos.correo}`,
+              });
+            }
+            const hasta = [porPar.bloqueadoHasta, porIp.bloqueadoHasta]
+              .filter((d): d is Date => !!d)
+              .sort((a, b) => +b - +a)[0];
+            if (hasta) {
+              const clave = porPar.bloqueadoHasta?.getTime() === hasta.getTime() ? par : ip;
+              const minutos = Math.round((hasta.getTime() - ahora.getTime()) / 60000);
+              await tx.auditoria.registrar({
+                ...base,
+                usuarioId: u?.id ?? null,
+                resultado: 'bloqueo',
+                detalle: `bloqueo de ${minutos} min; clave=${clave}`,
+              });
+            }
+            return hasta;
           });
-          if (porCuenta.fallos === UMBRAL_RALENTIZAR) {
-            await tx.auditoria.registrar({
-              ...base,
-              usuarioId: u?.id ?? null,
-              resultado: 'bloqueo',
-              detalle: `ráfaga: ${porCuenta.fallos} fallos recientes desde varias direcciones; intentos ralentizados; correo=${datos.correo}`,
-            });
-          }
-          const hasta = [porPar.bloqueadoHasta, porIp.bloqueadoHasta]
-            .filter((d): d is Date => !!d)
-            .sort((a, b) => +b - +a)[0];
-          if (hasta) {
-            const clave = porPar.bloqueadoHasta?.getTime() === hasta.getTime() ? par : ip;
-            const minutos = Math.round((hasta.getTime() - ahora.getTime()) / 60000);
-            await tx.auditoria.registrar({
-              ...base,
-              usuarioId: u?.id ?? null,
-              resultado: 'bloqueo',
-              detalle: `bloqueo de ${minutos} min; clave=${clave}`,
-            });
-          }
-          return hasta;
+          if (bloqueo) throw new BloqueoError((bloqueo.getTime() - ahora.getTime()) / 1000);
+          throw new AppError('CREDENCIALES_INVALIDAS', 401, MENSAJES.credencialesInvalidas);
+        }
+
+        if (!u.estado) {
+          await audit({ ...base, usuarioId: u.id, resultado: 'fallo', detalle: 'usuario inactivo' });
+          throw new AppError('USUARIO_INACTIVO', 403, MENSAJES.usuarioInactivo);
+        }
+
+        // Hashes written with older parameters are upgraded while the plain password is at hand.
+        const nuevoHash = contrasenas.esVigente(u.contrasena_hash)
+          ? null
+          : await contrasenas.hashPassword(datos.contrasena);
+        const { token } = await transaccion(async (tx) => {
+          await tx.bloqueos.limpiar(par);
+          await tx.bloqueos.limpiar(cuenta);
+          if (nuevoHash) await tx.usuarios.update(u.id, { contrasena_hash: nuevoHash });
+          const abierta = await abrirSesion(tx, u, ahora, origen);
+          await tx.auditoria.registrar({ ...base, usuarioId: u.id, recursoId: abierta.sid, resultado: 'exito' });
+          return abierta;
         });
-        if (bloqueo) throw new BloqueoError((bloqueo.getTime() - ahora.getTime()) / 1000);
-        throw new AppError('CREDENCIALES_INVALIDAS', 401, MENSAJES.credencialesInvalidas);
-      }
-
-      if (!u.estado) {
-        await audit({ ...base, usuarioId: u.id, resultado: 'fallo', detalle: 'usuario inactivo' });
-        throw new AppError('USUARIO_INACTIVO', 403, MENSAJES.usuarioInactivo);
-      }
-
-      // Hashes written with older parameters are upgraded while the plain password is at hand.
-      const nuevoHash = contrasenas.esVigente(u.contrasena_hash)
-        ? null
-        : await contrasenas.hashPassword(datos.contrasena);
-      const { token } = await transaccion(async (tx) => {
-        await tx.bloqueos.limpiar(par);
-        await tx.bloqueos.limpiar(cuenta);
-        if (nuevoHash) await tx.usuarios.update(u.id, { contrasena_hash: nuevoHash });
-        const abierta = await abrirSesion(tx, u, ahora, origen);
-        await tx.auditoria.registrar({ ...base, usuarioId: u.id, recursoId: abierta.sid, resultado: 'exito' });
-        return abierta;
+        const { contrasena_hash: _oculto, ...usuario } = u;
+        return { token, usuario };
       });
-      const { contrasena_hash: _oculto, ...usuario } = u;
-      return { token, usuario };
     },
 
     /** A fresh token for the same live session; slides the idle window, never past the absolute end. */
