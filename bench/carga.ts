@@ -26,7 +26,9 @@ export function percentil(valores: number[], p: number): number {
   return orden[Math.min(orden.length - 1, Math.max(0, Math.ceil((p / 100) * orden.length) - 1))]!;
 }
 
-function enviar(agente: http.Agent, base: URL, s: Solicitud): Promise<{ status: number; cuerpo: string }> {
+type Respuesta = { status: number; cuerpo: string; reintentarEn: number | null };
+
+function enviar(agente: http.Agent, base: URL, s: Solicitud): Promise<Respuesta> {
   const cuerpo = s.body === undefined ? undefined : JSON.stringify(s.body);
   return new Promise((resolve, reject) => {
     const req = http.request(
@@ -44,7 +46,14 @@ function enviar(agente: http.Agent, base: URL, s: Solicitud): Promise<{ status: 
       (res) => {
         const partes: Buffer[] = [];
         res.on('data', (d: Buffer) => partes.push(d));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, cuerpo: Buffer.concat(partes).toString() }));
+        res.on('end', () => {
+          const retry = Number(res.headers['retry-after']);
+          resolve({
+            status: res.statusCode ?? 0,
+            cuerpo: Buffer.concat(partes).toString(),
+            reintentarEn: Number.isFinite(retry) && retry > 0 ? retry : null,
+          });
+        });
         res.on('error', reject);
       },
     );
@@ -67,6 +76,8 @@ export async function cargaCerrada(o: {
   alResponder?: (i: number, status: number, cuerpo: string) => void;
   /** Requests per second at most: request n is not sent before n / ritmo s (a steady, realistic rate). */
   ritmo?: number;
+  /** A worker told to come back later (Retry-After) waits that long before its next request, as people do. */
+  respetarRetryAfter?: boolean;
 }): Promise<Medicion> {
   const base = new URL(o.base);
   const agente = new http.Agent({ keepAlive: true, maxSockets: o.concurrencia });
@@ -95,6 +106,10 @@ export async function cargaCerrada(o: {
         if (r.status !== esperado && muestrasError.length < 3)
           muestrasError.push(`${r.status} ${r.cuerpo.slice(0, 300)}`);
         o.alResponder?.(n, r.status, r.cuerpo);
+        if (o.respetarRetryAfter && r.reintentarEn) {
+          const espera = Math.min(r.reintentarEn * 1000, fin - performance.now());
+          if (espera > 0) await new Promise((res) => setTimeout(res, espera));
+        }
       } catch (err) {
         estados.error = (estados.error ?? 0) + 1;
         if (muestrasError.length < 3) muestrasError.push(String(err));
