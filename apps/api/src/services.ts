@@ -54,8 +54,14 @@ import { createMailer, type Mailer } from './platform/correo.ts';
 import { createEnVivo } from './platform/en-vivo.ts';
 import { createPlantillasCorreo } from './platform/plantillas-correo.ts';
 
-/** Every repository, bound to the database or to one transaction; each built on first use. */
-export function createRepositories(db: Executor, alEncolar?: () => void) {
+/** An effect enqueued in a transaction: written with the others in one statement just before it commits. */
+export type Encolada = { tipo: string; carga: unknown; disponibleEn?: Date };
+
+/**
+ * Every repository, bound to the database or to one transaction; each built on first use. `pendientes`: the
+ * transaction's list of enqueued effects (see `transaccion` below); without it, `encolar` writes at once.
+ */
+export function createRepositories(db: Executor, pendientes?: Encolada[]) {
   const repos = perezoso({
     usuarios: () => createUsuariosRepository(db),
     sesiones: () => createSesionesRepository(db),
@@ -79,8 +85,9 @@ export function createRepositories(db: Executor, alEncolar?: () => void) {
   });
   /** Adds an effect to deliver once this transaction commits. */
   const encolar: Encolar = async (tipo, carga, opciones) => {
-    alEncolar?.();
-    await repos.bandeja.agregar(tipo, carga, opciones?.disponibleEn);
+    const disponibleEn = opciones?.disponibleEn;
+    if (pendientes) pendientes.push({ tipo, carga, ...(disponibleEn ? { disponibleEn } : {}) });
+    else await repos.bandeja.agregar(tipo, carga, disponibleEn);
   };
   return Object.assign(repos, { encolar });
 }
@@ -134,11 +141,18 @@ export async function createServices(deps: ServicesDeps) {
     intervaloMs: deps.intervaloBandejaMs ?? 5000,
   });
 
-  /** Repositories bound to one transaction; outbox rows it wrote are dispatched after it commits. */
+  /**
+   * Repositories bound to one transaction. The effects it enqueued are written in one statement as its last
+   * write (a booking has four: two live pushes, the reminder, the e-mail), and dispatched after it commits.
+   */
   const transaccion: Transaccion<Repositories> = async (fn) => {
-    let encolo = false;
-    const resultado = await database.db.transaction((tx) => fn(createRepositories(tx, () => (encolo = true))));
-    if (encolo) despachador.avisar();
+    const pendientes: Encolada[] = [];
+    const resultado = await database.db.transaction(async (tx) => {
+      const r = await fn(createRepositories(tx, pendientes));
+      await createBandejaRepository(tx).agregarVarias(pendientes);
+      return r;
+    });
+    if (pendientes.length) despachador.avisar();
     return resultado;
   };
 

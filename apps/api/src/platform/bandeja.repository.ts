@@ -17,6 +17,20 @@ export function createBandejaRepository(db: Executor) {
       return fila!.id;
     },
 
+    /** Several rows in one statement (a transaction's effects); nothing for an empty list. */
+    async agregarVarias(filas: readonly { tipo: string; carga: unknown; disponibleEn?: Date }[]): Promise<void> {
+      if (filas.length === 0) return;
+      await db
+        .insert(bandejaSalida)
+        .values(
+          filas.map((f) => ({
+            tipo: f.tipo,
+            carga: f.carga,
+            ...(f.disponibleEn ? { disponible_en: f.disponibleEn } : {}),
+          })),
+        );
+    },
+
     /** Claims up to `limite` due, undelivered rows not claimed by anyone else, until `hasta`. */
     async reclamar(ahora: Date, hasta: Date, limite: number): Promise<FilaBandeja[]> {
       const libres = db

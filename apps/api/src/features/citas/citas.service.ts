@@ -178,6 +178,7 @@ export function createCitasService(deps: {
     if (clase !== 'creada' && clase !== 'recordatorio') await tx.citas.siguienteSecuencia(id);
     const c = await tx.citas.buscar(id);
     if (c) await tx.encolar('correo', deps.correos.componer(clase, c));
+    return c;
   };
 
   /** DOMAIN.md texts; each one opens the appointment's details. */
@@ -410,6 +411,11 @@ export function createCitasService(deps: {
 
   /** The row, its audit, both notifications (DOMAIN.md texts) and the reminder, in the caller's transaction. */
   async function insertar(tx: ReposCitas, actor: Actor, p: CitaPreparada, origen: Origen): Promise<number> {
+    return (await insertarYLeer(tx, actor, p, origen)).id;
+  }
+
+  /** insertar(), answering the appointment as written (the e-mail reads it anyway: no second read after commit). */
+  async function insertarYLeer(tx: ReposCitas, actor: Actor, p: CitaPreparada, origen: Origen) {
     const nueva = await tx.citas.crear({
       paciente_id: p.pacienteId,
       doctor_id: p.doctorId,
@@ -447,8 +453,9 @@ export function createCitasService(deps: {
       `Tu cita de ${NOMBRE_TIPO[p.tipo]} quedó agendada para el ${cuando}`,
     );
     await programarRecordatorio(tx, nueva, p.inicio);
-    await correoAlPaciente(tx, nueva, 'creada');
-    return nueva;
+    const fila = await correoAlPaciente(tx, nueva, 'creada');
+    if (!fila) throw new Error(`la cita ${nueva} no se pudo leer en su propia transacción`);
+    return fila;
   }
 
   const texto = (s: string) => s.replace(/\u00a0|\u202f/g, ' ');
@@ -562,17 +569,17 @@ export function createCitasService(deps: {
         }
       }
       const p = await preparar(actor, datos);
-      const id = await conCruces(
+      const fila = await conCruces(
         () =>
           transaccion(async (tx) => {
-            const nueva = await insertar(tx, actor, p, origen);
+            const nueva = await insertarYLeer(tx, actor, p, origen);
             if (p.delCarrito.length) await tx.carrito.limpiar(actor.id);
             if (claveIdempotencia) {
               await tx.citas.guardarIdempotencia({
                 usuario_id: actor.id,
                 clave: claveIdempotencia,
                 huella,
-                cita_id: nueva,
+                cita_id: nueva.id,
               });
             }
             return nueva;
@@ -582,12 +589,12 @@ export function createCitasService(deps: {
         // The same key sent twice at once: the first commit wins, the second answers with its appointment.
         if (claveIdempotencia && isUniqueViolation(err, 'idempotencia_usuario_id_clave_pk')) {
           const previa = await repo.idempotencia(actor.id, claveIdempotencia);
-          if (previa && previa.huella === huella) return previa.cita_id;
+          if (previa && previa.huella === huella) return (await repo.buscar(previa.cita_id))!;
           throw new AppError('IDEMPOTENCIA_DISTINTA', 422, M.idempotenciaDistinta);
         }
         throw err;
       });
-      return toCitaWire((await repo.buscar(id))!);
+      return toCitaWire(fila);
     },
 
     // ---- the follow-up series (issue 9, item 4; decision 0017): the same checks and writes as `crear` ----
