@@ -20,15 +20,13 @@ export function createBandejaRepository(db: Executor) {
     /** Several rows in one statement (a transaction's effects); nothing for an empty list. */
     async agregarVarias(filas: readonly { tipo: string; carga: unknown; disponibleEn?: Date }[]): Promise<void> {
       if (filas.length === 0) return;
-      await db
-        .insert(bandejaSalida)
-        .values(
-          filas.map((f) => ({
-            tipo: f.tipo,
-            carga: f.carga,
-            ...(f.disponibleEn ? { disponible_en: f.disponibleEn } : {}),
-          })),
-        );
+      await db.insert(bandejaSalida).values(
+        filas.map((f) => ({
+          tipo: f.tipo,
+          carga: f.carga,
+          ...(f.disponibleEn ? { disponible_en: f.disponibleEn } : {}),
+        })),
+      );
     },
 
     /** Claims up to `limite` due, undelivered rows not claimed by anyone else, until `hasta`. */
