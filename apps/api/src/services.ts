@@ -48,8 +48,8 @@ import { createTokens } from './lib/tokens.ts';
 import { createArchivosRepository } from './platform/archivos.repository.ts';
 import { createArchivosPrivados } from './platform/archivos.service.ts';
 import { createAuditoriaRepository } from './platform/auditoria.repository.ts';
-import { createBandejaRepository } from './platform/bandeja.repository.ts';
-import { createDespachador, type Encolar } from './platform/bandeja.service.ts';
+import { createBandejaRepository, type FilaBandeja } from './platform/bandeja.repository.ts';
+import { createDespachador, PLAZO_RECLAMO_MS, type Encolar } from './platform/bandeja.service.ts';
 import { createMailer, type Mailer } from './platform/correo.ts';
 import { createEnVivo } from './platform/en-vivo.ts';
 import { createPlantillasCorreo } from './platform/plantillas-correo.ts';
@@ -143,16 +143,22 @@ export async function createServices(deps: ServicesDeps) {
 
   /**
    * Repositories bound to one transaction. The effects it enqueued are written in one statement as its last
-   * write (a booking has four: two live pushes, the reminder, the e-mail), and dispatched after it commits.
+   * write (a booking has four: two live pushes, the reminder, the e-mail). Those due now are written already
+   * claimed by this instance and handed to the dispatcher the moment the transaction commits, with no query
+   * between the commit and the live push; later ones (reminders) wait for the dispatcher's timer.
    */
   const transaccion: Transaccion<Repositories> = async (fn) => {
     const pendientes: Encolada[] = [];
+    let propias: FilaBandeja[] = [];
     const resultado = await database.db.transaction(async (tx) => {
       const r = await fn(createRepositories(tx, pendientes));
-      await createBandejaRepository(tx).agregarVarias(pendientes);
+      const bandeja = createBandejaRepository(tx);
+      const ya = pendientes.filter((p) => !p.disponibleEn);
+      propias = await bandeja.agregarVarias(ya, new Date(now().getTime() + PLAZO_RECLAMO_MS));
+      await bandeja.agregarVarias(pendientes.filter((p) => p.disponibleEn));
       return r;
     });
-    if (pendientes.length) despachador.avisar();
+    if (propias.length) despachador.entregarPropias(propias);
     return resultado;
   };
 

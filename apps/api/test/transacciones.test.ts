@@ -10,7 +10,7 @@ import type { Database } from '../src/db/client.ts';
 import { bandejaSalida, sesiones, usuarios } from '../src/db/schema/index.ts';
 import type { Correo } from '../src/platform/correo.ts';
 import { createBandejaRepository } from '../src/platform/bandeja.repository.ts';
-import { esperaReintento, RETENCION_ENTREGADAS_MS } from '../src/platform/bandeja.service.ts';
+import { esperaReintento, PLAZO_RECLAMO_MS, RETENCION_ENTREGADAS_MS } from '../src/platform/bandeja.service.ts';
 import { createTestDatabase, testConfig } from './helpers.ts';
 import { bearer, CLAVE, crearReloj, crearUsuario, sesionPara } from './usuarios-fixtures.ts';
 
@@ -194,13 +194,39 @@ describe('the outbox', () => {
     );
   });
 
+  it('delivers what a transaction enqueued right after its commit, without claiming it again', async () => {
+    await app.services.transaccion((tx) =>
+      tx.encolar('correo', { para: 'inmediato@demo.test', asunto: 'Ya', texto: 'Hola' }),
+    );
+    // No dispatcher run was asked for: the commit itself handed the row over (despachar() only waits for it).
+    await app.services.despachador.despachar();
+    expect(enviados.map((c) => c.para)).toEqual(['inmediato@demo.test']);
+    const [fila] = (await filasBandeja()).slice(-1);
+    expect(fila).toMatchObject({ intentos: 1, reclamada_hasta: null, ultimo_error: null });
+    expect(fila!.entregada_en).not.toBeNull();
+  });
+
+  it('rows born claimed by an instance that died are left alone until the claim lapses, then delivered', async () => {
+    // As if another instance committed them and stopped before delivering.
+    const hasta = new Date(reloj.now().getTime() + PLAZO_RECLAMO_MS);
+    await createBandejaRepository(database.db).agregarVarias(
+      [{ tipo: 'correo', carga: { para: 'huerfano@demo.test', asunto: 'Huérfano', texto: '...' } }],
+      hasta,
+    );
+    expect(await app.services.despachador.despachar()).toBe(0);
+    expect(enviados).toEqual([]);
+    reloj.avanzar(PLAZO_RECLAMO_MS + 1);
+    expect(await app.services.despachador.despachar()).toBe(1);
+    expect(enviados.map((c) => c.para)).toEqual(['huerfano@demo.test']);
+  });
+
   it('delivers a backlog larger than one batch; a failure in the middle delays only its own row', async () => {
-    // 130 rows: two claims of at most 100. The third delivery fails once (the mailer counts attempts in order of
-    // the handlers started, and at most a few run at once).
+    // 130 rows left unclaimed (a crashed instance's, or older than this version): two claims of at most 100.
+    // The third delivery fails once (the mailer counts attempts in the order the handlers start).
     const para = Array.from({ length: 130 }, (_, i) => `atraso${i}@demo.test`);
-    await app.services.transaccion(async (tx) => {
-      for (const p of para) await tx.encolar('correo', { para: p, asunto: 'Atraso', texto: p });
-    });
+    await createBandejaRepository(database.db).agregarVarias(
+      para.map((p) => ({ tipo: 'correo', carga: { para: p, asunto: 'Atraso', texto: p } })),
+    );
     fallosPendientes = 1;
     expect(await app.services.despachador.despachar()).toBe(130);
     const filas = (await filasBandeja()).slice(-130);

@@ -17,16 +17,26 @@ export function createBandejaRepository(db: Executor) {
       return fila!.id;
     },
 
-    /** Several rows in one statement (a transaction's effects); nothing for an empty list. */
-    async agregarVarias(filas: readonly { tipo: string; carga: unknown; disponibleEn?: Date }[]): Promise<void> {
-      if (filas.length === 0) return;
-      await db.insert(bandejaSalida).values(
-        filas.map((f) => ({
-          tipo: f.tipo,
-          carga: f.carga,
-          ...(f.disponibleEn ? { disponible_en: f.disponibleEn } : {}),
-        })),
-      );
+    /**
+     * Several rows in one statement (a transaction's effects). `reclamadaHasta`: the rows are born claimed by this
+     * instance, which delivers them right after the commit (another instance takes them only once the claim lapses).
+     */
+    async agregarVarias(
+      filas: readonly { tipo: string; carga: unknown; disponibleEn?: Date }[],
+      reclamadaHasta?: Date,
+    ): Promise<FilaBandeja[]> {
+      if (filas.length === 0) return [];
+      return db
+        .insert(bandejaSalida)
+        .values(
+          filas.map((f) => ({
+            tipo: f.tipo,
+            carga: f.carga,
+            ...(f.disponibleEn ? { disponible_en: f.disponibleEn } : {}),
+            ...(reclamadaHasta ? { reclamada_hasta: reclamadaHasta, intentos: 1 } : {}),
+          })),
+        )
+        .returning();
     },
 
     /** Claims up to `limite` due, undelivered rows not claimed by anyone else, until `hasta`. */

@@ -106,15 +106,11 @@ export function createDespachador(opts: DespachadorOpciones) {
   }
 
   /**
-   * One batch: one claim, every handler started in row order with at most `paralelo` in flight (live pushes finish
-   * at once; e-mails wait on SMTP), then one statement marks the delivered ones. Row by row, each push waited for
-   * the previous row's write, and under load the queue grew faster than it drained (bench/results/sockets.md).
+   * Claimed rows: every handler started in row order with at most `paralelo` in flight (live pushes finish at
+   * once; e-mails wait on SMTP), then one statement marks the delivered ones. Row by row, each push waited for the
+   * previous row's write, and under load the queue grew faster than it drained (bench/results/sockets.md).
    */
-  async function entregarLote(): Promise<number> {
-    const ahora = now();
-    const filas = await opts.enTransaccion((tx) =>
-      tx.reclamar(ahora, new Date(ahora.getTime() + PLAZO_RECLAMO_MS), lote),
-    );
+  async function entregarFilas(filas: FilaBandeja[]): Promise<void> {
     const entregadas: number[] = [];
     let siguiente = 0;
     const trabajador = async () => {
@@ -125,6 +121,15 @@ export function createDespachador(opts: DespachadorOpciones) {
     };
     await Promise.all(Array.from({ length: Math.min(paralelo, filas.length) }, trabajador));
     await repo.marcarEntregadas(entregadas, now());
+  }
+
+  /** One batch: one claim, then its rows delivered. */
+  async function entregarLote(): Promise<number> {
+    const ahora = now();
+    const filas = await opts.enTransaccion((tx) =>
+      tx.reclamar(ahora, new Date(ahora.getTime() + PLAZO_RECLAMO_MS), lote),
+    );
+    await entregarFilas(filas);
     return filas.length;
   }
 
@@ -141,8 +146,34 @@ export function createDespachador(opts: DespachadorOpciones) {
     }
   }
 
-  /** Delivers everything due now; resolves to how many rows it handled. Concurrent calls share one run. */
-  function despachar(): Promise<number> {
+  /** Deliveries of rows this instance wrote already claimed (entregarPropias), until they settle. */
+  const propiasEnCurso = new Set<Promise<void>>();
+
+  /** Rows born claimed by a transaction that just committed: delivered now, without claiming them again. */
+  function entregarPropias(filas: FilaBandeja[]): void {
+    if (detenido) return;
+    const entrega = entregarFilas(filas)
+      // The database may be down: the claim lapses and the timer (here or on another instance) delivers them.
+      .catch((err: unknown) =>
+        log.error(
+          { err: err instanceof Error ? err.message : String(err) },
+          'no se pudo entregar la bandeja de salida',
+        ),
+      )
+      .finally(() => propiasEnCurso.delete(entrega));
+    propiasEnCurso.add(entrega);
+  }
+
+  /**
+   * Delivers everything due now (and waits for deliveries already under way); resolves to how many rows it
+   * claimed. Concurrent calls share one run.
+   */
+  async function despachar(): Promise<number> {
+    await Promise.all(propiasEnCurso);
+    return despacharDebidas();
+  }
+
+  function despacharDebidas(): Promise<number> {
     if (detenido) return Promise.resolve(0);
     if (enCurso) {
       otraVez = true;
@@ -168,6 +199,7 @@ export function createDespachador(opts: DespachadorOpciones) {
 
   return {
     despachar,
+    entregarPropias,
     /** A transaction that wrote to the outbox committed: deliver soon, off the request's path. */
     avisar() {
       if (!detenido) setImmediate(() => void despachar());
@@ -187,7 +219,7 @@ export function createDespachador(opts: DespachadorOpciones) {
       detenido = true;
       if (temporizador) clearInterval(temporizador);
       temporizador = null;
-      await enCurso;
+      await Promise.all([enCurso, ...propiasEnCurso]);
     },
   };
 }
