@@ -191,10 +191,8 @@ export function createCitasRepository(db: Executor) {
 
     /** How many appointments match the filters (the total of a paginated list). */
     async contar(f: Condiciones): Promise<number> {
-      const consulta = db.select({ n: count() }).from(citas).$dynamic();
-      // Only the name search needs the patient.
-      if (f.buscar) consulta.innerJoin(paciente, eq(paciente.id, citas.paciente_id));
-      const [fila] = await consulta.where(condiciones(f));
+      // The name search reads the patients in a subquery of its own: no join here.
+      const [fila] = await db.select({ n: count() }).from(citas).where(condiciones(f));
       return fila?.n ?? 0;
     },
 
