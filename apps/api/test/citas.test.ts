@@ -3,13 +3,14 @@
 // idempotent retries; states, cancellations and reschedules by who may do them; who may see what.
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MENSAJES_CITAS as M, citasPaths as rutas, type CitaWire } from '@clinica/contracts/citas';
+import { MENSAJES_CITAS as M, TOPE_CONTEO_CITAS, citasPaths as rutas, type CitaWire } from '@clinica/contracts/citas';
 import { carritoPaths } from '@clinica/contracts/carrito';
 import { evolucionesPaths } from '@clinica/contracts/evoluciones';
 import { auditoria, carritoItems, citas, notificaciones, procedimientos, usuarios } from '../src/db/schema/index.ts';
 import { createTestApp, type TestContext } from './helpers.ts';
 import { crearUsuario, type UsuarioDePrueba } from './auth-helpers.ts';
 import { crearCategoria, crearProcedimiento } from './catalogo-fixtures.ts';
+import { createCitasRepository } from '../src/features/citas/citas.repository.ts';
 import { M_NOTA_SIN_FIRMAR } from '../src/features/citas/citas.service.ts';
 import { crearReloj, sesionPara } from './usuarios-fixtures.ts';
 
@@ -312,7 +313,7 @@ describe('booking', () => {
       `${rutas.listar}?doctorId=${nocturno.id}&desde=2026-11-26&hasta=2026-11-26`,
       asistente,
     );
-    expect(siguiente.json()).toEqual({ items: [], total: 0, pagina: 1, porPagina: 20 });
+    expect(siguiente.json()).toEqual({ items: [], total: 0, totalExacto: true, pagina: 1, porPagina: 20 });
   });
 });
 
@@ -429,7 +430,7 @@ describe('listarcitas pagination', () => {
   it('pages with a total: newest first without dates, every appointment once across pages', async () => {
     const p1 = await listar(`doctorId=${medico.id}&porPagina=2`);
     expect(p1.statusCode).toBe(200);
-    expect(p1.json()).toMatchObject({ total: 5, pagina: 1, porPagina: 2 });
+    expect(p1.json()).toMatchObject({ total: 5, totalExacto: true, pagina: 1, porPagina: 2 });
     const vistas: number[] = [];
     for (const pagina of [1, 2, 3]) {
       const r = (await listar(`doctorId=${medico.id}&porPagina=2&pagina=${pagina}`)).json() as Pagina;
@@ -438,7 +439,15 @@ describe('listarcitas pagination', () => {
     }
     expect(vistas).toEqual([...ids].reverse());
     const lejos = (await listar(`doctorId=${medico.id}&porPagina=2&pagina=9`)).json();
-    expect(lejos).toEqual({ items: [], total: 5, pagina: 9, porPagina: 2 });
+    expect(lejos).toEqual({ items: [], total: 5, totalExacto: true, pagina: 9, porPagina: 2 });
+  });
+
+  it('counting stops past the cap: the repository counts at most cap + 1 (then the total says "más de")', async () => {
+    const repo = createCitasRepository(t.database.db);
+    expect(await repo.contar({ doctorId: medico.id }, 100)).toBe(5);
+    expect(await repo.contar({ doctorId: medico.id }, 3)).toBe(4);
+    expect(await repo.contar({ buscar: 'zoraida paginada' }, 2)).toBe(3);
+    expect(TOPE_CONTEO_CITAS).toBe(10_000);
   });
 
   it('20 per page by default; with dates, in time order; filters and the search count in the total', async () => {
@@ -480,7 +489,7 @@ describe('listarcitas pagination', () => {
     ]) {
       const res = await listar(`buscar=${encodeURIComponent(q)}&doctorId=${medico.id}`);
       expect(res.statusCode, `${q}: ${res.body}`).toBe(200);
-      expect(res.json(), q).toEqual({ items: [], total: 0, pagina: 1, porPagina: 20 });
+      expect(res.json(), q).toEqual({ items: [], total: 0, totalExacto: true, pagina: 1, porPagina: 20 });
     }
     // The same search with a space matches the patient: the empty answers above are the escaping, not a failure.
     expect((await listar(`buscar=zoraida%20paginada&doctorId=${medico.id}`)).json()).toMatchObject({ total: 5 });

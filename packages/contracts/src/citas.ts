@@ -124,8 +124,13 @@ export const listarCitasQuery = paginacionQuery.extend({
     .refine(...SIN_NUL)
     .optional(),
 });
-/** One page of appointments and how many match in all. */
-export const paginaCitasSchema = paginado(citaSchema);
+/**
+ * Counting stops here: past it the total says "more than" (`totalExacto: false`). Counting a million matching
+ * appointments exactly costs more than the page itself (bench/results/citas.md); nobody pages that far, they filter.
+ */
+export const TOPE_CONTEO_CITAS = 10_000;
+/** One page of appointments and how many match in all (at most TOPE_CONTEO_CITAS, then `totalExacto` is false). */
+export const paginaCitasSchema = paginado(citaSchema).extend({ totalExacto: z.boolean() });
 
 export const disponibilidadQuery = z
   .object({

@@ -41,5 +41,12 @@ describe('textoMostrando', () => {
   it('agrees with the total', () => {
     expect(textoMostrando(21, 40, 41, { singular: 'cita', plural: 'citas' })).toBe('Mostrando 21–40 de 41 citas');
     expect(textoMostrando(1, 1, 1, { singular: 'cita', plural: 'citas' })).toBe('Mostrando 1–1 de 1 cita');
+    // Thousands grouped as in Colombia; a total the server stopped counting says so.
+    expect(textoMostrando(1001, 1020, 4321, { singular: 'cita', plural: 'citas' })).toBe(
+      'Mostrando 1.001–1.020 de 4.321 citas',
+    );
+    expect(textoMostrando(1, 20, 10_000, { singular: 'cita', plural: 'citas' }, false)).toBe(
+      'Mostrando 1–20 de más de 10.000 citas',
+    );
   });
 });

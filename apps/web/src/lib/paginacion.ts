@@ -15,14 +15,21 @@ export const etiquetasPaginacion = {
   getItemProps: (pagina: number) => ({ 'aria-label': `Página ${pagina}` }),
 } satisfies Pick<PaginationProps, 'getControlProps' | 'getItemProps'>;
 
-/** "Mostrando 21–40 de 45 usuarios" (the noun agrees with the total). */
+const numero = new Intl.NumberFormat('es-CO');
+
+/**
+ * "Mostrando 21–40 de 45 usuarios" (the noun agrees with the total); "… de más de 10.000 citas" when the server
+ * stopped counting (`exacto` false).
+ */
 export function textoMostrando(
   desde: number,
   hasta: number,
   total: number,
   nombre: { singular: string; plural: string },
+  exacto = true,
 ): string {
-  return `Mostrando ${desde}–${hasta} de ${total} ${total === 1 ? nombre.singular : nombre.plural}`;
+  const cuantos = exacto ? numero.format(total) : `más de ${numero.format(total)}`;
+  return `Mostrando ${numero.format(desde)}–${numero.format(hasta)} de ${cuantos} ${total === 1 && exacto ? nombre.singular : nombre.plural}`;
 }
 
 /**

@@ -189,10 +189,18 @@ export function createCitasRepository(db: Executor) {
       return filas as CitaDetalle[];
     },
 
-    /** How many appointments match the filters (the total of a paginated list). */
-    async contar(f: Condiciones): Promise<number> {
-      // The name search reads the patients in a subquery of its own: no join here.
-      const [fila] = await db.select({ n: count() }).from(citas).where(condiciones(f));
+    /**
+     * How many appointments match the filters (the total of a paginated list), counting at most `tope` + 1: an
+     * answer above `tope` means "more than tope". The name search reads the patients in a subquery of its own.
+     */
+    async contar(f: Condiciones, tope: number): Promise<number> {
+      const coinciden = db
+        .select({ uno: sql`1` })
+        .from(citas)
+        .where(condiciones(f))
+        .limit(tope + 1)
+        .as('coinciden');
+      const [fila] = await db.select({ n: count() }).from(coinciden);
       return fila?.n ?? 0;
     },
 

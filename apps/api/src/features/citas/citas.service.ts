@@ -10,6 +10,7 @@ import {
   HORAS_MINIMAS_CAMBIO_PACIENTE,
   MENSAJES_CITAS as M,
   mensajeFestivo,
+  TOPE_CONTEO_CITAS,
   type Cita,
   type EstadoCita,
   type TipoCita,
@@ -671,7 +672,7 @@ export function createCitasService(deps: {
         pagina: number;
         porPagina: number;
       },
-    ): Promise<{ items: Cita[]; total: number; pagina: number; porPagina: number }> {
+    ): Promise<{ items: Cita[]; total: number; totalExacto: boolean; pagina: number; porPagina: number }> {
       const condiciones = {
         // A doctor lists their own agenda only.
         doctorId: actor.rol === 'doctor' ? actor.id : f.doctorId,
@@ -688,9 +689,15 @@ export function createCitasService(deps: {
           offset: (f.pagina - 1) * f.porPagina,
           orden: f.desde || f.hasta ? 'cronologico' : 'reciente',
         }),
-        repo.contar(condiciones),
+        repo.contar(condiciones, TOPE_CONTEO_CITAS),
       ]);
-      return { items: filas.map(toCitaWire), total, pagina: f.pagina, porPagina: f.porPagina };
+      return {
+        items: filas.map(toCitaWire),
+        total: Math.min(total, TOPE_CONTEO_CITAS),
+        totalExacto: total <= TOPE_CONTEO_CITAS,
+        pagina: f.pagina,
+        porPagina: f.porPagina,
+      };
     },
 
     pacientesDoctor: (actor: Actor) => repo.pacientesDe(actor.id),

@@ -68,6 +68,16 @@ describe('ConsultarCitasScreen', () => {
     expect(await screen.findByText('Mostrando 1–1 de 1 cita')).toBeInTheDocument();
   });
 
+  it('says "más de" when the server stopped counting (a very large agenda)', async () => {
+    const muchas = Array.from({ length: 20 }, (_, i) => cita(200 + i, dia, '08:00'));
+    mockFetch([
+      simular(citasRutas.doctores, { body: doctores }),
+      simular(citasRutas.listar, { body: paginaDe(muchas, { total: 10_000, totalExacto: false }) }),
+    ]);
+    entrar(<ConsultarCitasScreen />, '/consultarcitas');
+    expect(await screen.findByText('Mostrando 1–20 de más de 10.000 citas')).toBeInTheDocument();
+  });
+
   it('pages through the results: 20 per page, the page in the URL, a filter change goes back to page 1', async () => {
     const muchas = Array.from({ length: 20 }, (_, i) => cita(100 + i, dia, '08:00'));
     const { calls } = mockFetch([

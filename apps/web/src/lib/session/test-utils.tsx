@@ -117,9 +117,21 @@ export function simular<R extends RutaApi>(
   return { method, path, status: respuesta.status ?? 200, body: respuesta.body } as MockRoute;
 }
 
-/** One page of a paginated list as the API answers it: every item on page 1 unless told otherwise. */
-export function paginaDe<T>(items: T[], extra: { total?: number; pagina?: number; porPagina?: number } = {}) {
-  return { items, total: extra.total ?? items.length, pagina: extra.pagina ?? 1, porPagina: extra.porPagina ?? 20 };
+/**
+ * One page of a paginated list as the API answers it: every item on page 1 unless told otherwise. `totalExacto`
+ * is only in the appointments list (lists that never stop counting ignore it).
+ */
+export function paginaDe<T>(
+  items: T[],
+  extra: { total?: number; pagina?: number; porPagina?: number; totalExacto?: boolean } = {},
+) {
+  return {
+    items,
+    total: extra.total ?? items.length,
+    pagina: extra.pagina ?? 1,
+    porPagina: extra.porPagina ?? 20,
+    totalExacto: extra.totalExacto ?? true,
+  };
 }
 
 export function jsonResponse(status: number, body: unknown) {

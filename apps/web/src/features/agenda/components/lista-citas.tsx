@@ -32,6 +32,7 @@ export function ListaCitas({ filtro, hayFiltros, onLimpiar, onPagina, titulo, va
   const [aCancelar, setACancelar] = useState<CitaWire | null>(null);
   const citas = q.data?.items ?? [];
   const total = q.data?.total ?? 0;
+  const exacto = q.data?.totalExacto ?? true;
   const paginas = Math.max(1, Math.ceil(total / porPagina));
   const pagina = q.data?.pagina ?? pedida;
   const desde = total === 0 ? 0 : (pagina - 1) * porPagina + 1;
@@ -54,7 +55,11 @@ export function ListaCitas({ filtro, hayFiltros, onLimpiar, onPagina, titulo, va
       <EstadoVacio
         icono={<IconCalendarOff size={26} stroke={1.6} aria-hidden="true" />}
         titulo="Esta página ya no tiene citas"
-        descripcion={`Hay ${total} ${total === 1 ? 'cita' : 'citas'} en ${paginas} ${paginas === 1 ? 'página' : 'páginas'}.`}
+        descripcion={
+          exacto
+            ? `Hay ${total} ${total === 1 ? 'cita' : 'citas'} en ${paginas} ${paginas === 1 ? 'página' : 'páginas'}.`
+            : `Hay más de ${total} citas: usa la búsqueda o los filtros para acotarlas.`
+        }
         accion={
           <Button variant="light" onClick={() => onPagina(paginas)}>
             Ir a la última página
@@ -82,13 +87,13 @@ export function ListaCitas({ filtro, hayFiltros, onLimpiar, onPagina, titulo, va
       <Stack gap="sm">
         <TablaCitas
           citas={citas}
-          caption={`${titulo}: ${textoMostrando(desde, hasta, total, CITAS)}`}
+          caption={`${titulo}: ${textoMostrando(desde, hasta, total, CITAS, exacto)}`}
           ocupado={q.isPlaceholderData && q.isFetching}
           onCancelar={setACancelar}
         />
         <Group justify="space-between" wrap="wrap" gap="sm">
           <Text size="sm" c="dimmed" aria-live="polite">
-            {textoMostrando(desde, hasta, total, CITAS)}
+            {textoMostrando(desde, hasta, total, CITAS, exacto)}
           </Text>
           {paginas > 1 && (
             <Pagination
