@@ -118,9 +118,21 @@ function simplificar(js: unknown): unknown {
   return copia;
 }
 
+/** Plans by schema object: errorSchema alone answers hundreds of route statuses. */
+const planes = new WeakMap<Zod, Plan>();
+
 /** The plan for one response schema: its JSON Schema for fast-json-stringify, or why zod keeps it. */
 export function planDe(schema: unknown): Plan {
   if (!(schema instanceof z.core.$ZodType)) return { modo: 'zod', motivo: 'no es un esquema zod' };
+  let plan = planes.get(schema);
+  if (!plan) {
+    plan = planNuevo(schema);
+    planes.set(schema, plan);
+  }
+  return plan;
+}
+
+function planNuevo(schema: Zod): Plan {
   const motivo = motivoParaZod(schema);
   if (motivo) return { modo: 'zod', motivo };
   try {
@@ -138,22 +150,38 @@ export function planDe(schema: unknown): Plan {
   }
 }
 
-/** One compiled serializer per zod schema object: errorSchema alone answers hundreds of route statuses. */
-const compilados = new WeakMap<Zod, ((data: unknown) => string) | null>();
+type Serializar = (data: unknown) => string;
+
+/** One fast-json-stringify function per schema object, built the first time it is needed. */
+const compilados = new WeakMap<Zod, Serializar>();
 
 /** The compiled serializer of a schema, or null when it stays with zod. */
-export function serializadorCompilado(schema: unknown): ((data: unknown) => string) | null {
-  if (!(schema instanceof z.core.$ZodType)) return null;
-  let serializar = compilados.get(schema);
-  if (serializar === undefined) {
-    const plan = planDe(schema);
-    serializar = plan.modo === 'compilado' ? (fastJson(plan.esquema) as (data: unknown) => string) : null;
-    compilados.set(schema, serializar);
+export function serializadorCompilado(schema: unknown): Serializar | null {
+  const plan = planDe(schema);
+  if (plan.modo === 'zod') return null;
+  let serializar = compilados.get(schema as Zod);
+  if (!serializar) {
+    serializar = fastJson(plan.esquema) as Serializar;
+    compilados.set(schema as Zod, serializar);
   }
   return serializar;
 }
 
-/** Fastify's serializer compiler: the compiled function, or fastify-type-provider-zod's for what zod keeps. */
-export const serializadorDeRespuestas: FastifySerializerCompiler<unknown> = (ruta) =>
-  serializadorCompilado(ruta.schema) ??
-  serializadorZod(ruta as Parameters<typeof serializadorZod>[0]);
+/** The functions Fastify got from this compiler for compiled schemas (a test checks the wiring with it). */
+const entregados = new WeakSet<Serializar>();
+export const esSerializadorCompilado = (f: unknown): boolean => entregados.has(f as Serializar);
+
+/**
+ * Fastify's serializer compiler. The plan (and its JSON Schema) is decided at registration; fast-json-stringify
+ * builds the function on the route's first answer of that status: ~60 distinct schemas cost ~200 ms of code
+ * generation, which would otherwise all be paid before the server listens (issue 12.5: ready in <= 3 s). The
+ * test suite builds every one of them, so a schema fast-json-stringify rejects fails there, not in production.
+ */
+export const serializadorDeRespuestas: FastifySerializerCompiler<unknown> = (ruta) => {
+  const { schema } = ruta;
+  if (planDe(schema).modo === 'zod') return serializadorZod(ruta as Parameters<typeof serializadorZod>[0]);
+  let serializar: Serializar | undefined;
+  const perezoso: Serializar = (data) => (serializar ??= serializadorCompilado(schema)!)(data);
+  entregados.add(perezoso);
+  return perezoso;
+};
