@@ -146,6 +146,13 @@ describe('compiled response serializers', () => {
     expect(esSerializadorCompilado(usadoPorSalud)).toBe(true);
   });
 
+  it('leaves the OpenAPI document as it was: response schemas still come from the zod contracts', () => {
+    const doc = app.swagger() as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
+    expect(doc.paths['/salud']!.get!.responses['200']).toMatchObject({
+      content: { 'application/json': { schema: { type: 'object', properties: { estado: { enum: ['ok'] } } } } },
+    });
+  });
+
   it('drops what the contract does not declare inside nullable objects, arrays of objects, unions and records', () => {
     const contrato = z.object({
       a: z.object({ b: z.string() }).nullable(),
@@ -185,6 +192,25 @@ describe('compiled response serializers', () => {
       expect(planDe(schema).modo).toBe('zod');
       expect(serializadorCompilado(schema)).toBeNull();
     }
+  });
+
+  it('error answers keep the envelope { error, code, issues? } in that order (errors.ts)', async () => {
+    const sinSesion = await app.inject({ method: 'GET', url: '/apicarrito/listarmicarrito' });
+    expect(sinSesion.statusCode).toBe(401);
+    expect(Object.keys(sinSesion.json() as object)).toEqual(['error', 'code']);
+    expect(sinSesion.json()).toMatchObject({ code: 'NO_AUTENTICADO' });
+
+    const invalido = await app.inject({ method: 'POST', url: '/apiusuarios/iniciarsesion', payload: { correo: 1 } });
+    expect(invalido.statusCode).toBe(400);
+    const cuerpo = invalido.json() as { code: string; issues: { campo: string; mensaje: string }[] };
+    expect(Object.keys(cuerpo)).toEqual(['error', 'code', 'issues']);
+    expect(cuerpo.code).toBe('VALIDACION');
+    expect(cuerpo.issues.length).toBeGreaterThan(0);
+    for (const issue of cuerpo.issues) expect(Object.keys(issue)).toEqual(['campo', 'mensaje']);
+
+    const noExiste = await app.inject({ method: 'GET', url: '/apicarrito/no-existe' });
+    expect(noExiste.statusCode).toBe(404);
+    expect(Object.keys(noExiste.json() as object)).toEqual(['error', 'code']);
   });
 
   it('a value the contract cannot hold still fails the response (500), as with zod', async () => {
