@@ -43,7 +43,12 @@ const respuestas = registradas
   );
 
 /** Texts that stress escaping: quotes, backslash, control and line-separator characters, HTML, lone surrogates. */
-const TEXTOS = ['Línea "uno"\n\t\\ <script>\u2028\u2029\u0000\u007f ñ 𝕏 \ud83d \ude00', '08:30', '2026-11-23', 'x@y.co'];
+const TEXTOS = [
+  'Línea "uno"\n\t\\ <script>\u2028\u2029\u0000\u007f ñ 𝕏 \ud83d \ude00',
+  '08:30',
+  '2026-11-23',
+  'x@y.co',
+];
 
 /** A value of the schema's type for variant v, with FUGA added to every object the contract lists. */
 function muestra(schema: Zod, v: number): unknown {
