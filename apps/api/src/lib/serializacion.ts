@@ -173,7 +173,7 @@ export const esSerializadorCompilado = (f: unknown): boolean => entregados.has(f
 
 /**
  * Fastify's serializer compiler. The plan (and its JSON Schema) is decided at registration; fast-json-stringify
- * builds the function on the route's first answer of that status: ~60 distinct schemas cost ~200 ms of code
+ * builds the function on the route's first answer of that status: 59 distinct schemas cost 100-200 ms of code
  * generation, which would otherwise all be paid before the server listens (issue 12.5: ready in <= 3 s). The
  * test suite builds every one of them, so a schema fast-json-stringify rejects fails there, not in production.
  */
