@@ -12,6 +12,7 @@ const SIN_BASE_DE_PRUEBAS = [
   'test/migrar-cli.test.ts',
   'test/pglite-sentencias.test.ts',
   'test/seguridad-errores.test.ts',
+  'test/serializacion.test.ts',
   'test/servidor.test.ts',
   'test/tiempo.test.ts',
   'test/usuarios-contrasenas.test.ts',

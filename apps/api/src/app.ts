@@ -4,16 +4,12 @@ import { WEB_DIST_DEFAULT } from './lib/paths.ts';
 import Fastify, { type FastifyInstance, type FastifyRequest, type RouteOptions } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DOCS_PATH } from '@clinica/contracts/rutas';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { serializadorDeRespuestas } from './lib/serializacion.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { tiempoRealPlugin } from './plugins/tiempo-real.ts';
 import { enCursoPlugin } from './plugins/en-curso.ts';
@@ -117,7 +113,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Responses: fast-json-stringify compiled from each contract's schema at registration, zod where it cannot be
+  // (lib/serializacion.ts, decision 0020). The schemas stay zod for validation and the OpenAPI document.
+  app.setSerializerCompiler(serializadorDeRespuestas);
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
 
   await app.register(enCursoPlugin);
