@@ -114,7 +114,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   // Responses: fast-json-stringify compiled from each contract's schema at registration, zod where it cannot be
-  // (lib/serializacion.ts, decision 0020). The schemas stay zod for validation and the OpenAPI document.
+  // (lib/serializacion.ts, decision 0021). The schemas stay zod for validation and the OpenAPI document.
   app.setSerializerCompiler(serializadorDeRespuestas);
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
 

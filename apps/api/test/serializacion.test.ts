@@ -1,4 +1,4 @@
-// Compiled response serialization (issue 12.2, decision 0020). Every response schema of every route the app
+// Compiled response serialization (issue 12.2, decision 0021). Every response schema of every route the app
 // registers (enumerated with onRoute, so a new route is covered without touching this file) is fed sample
 // objects built from its own zod schema, with a property the contract does not declare at every object level.
 // The compiled serializer must (a) never let that property out and (b) write exactly the bytes today's zod

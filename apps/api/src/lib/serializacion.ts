@@ -1,4 +1,4 @@
-// Response serialization compiled from the contracts (issue 12, item 2; decision 0020). Each route's response
+// Response serialization compiled from the contracts (issue 12, item 2; decision 0021). Each route's response
 // schema (zod 4) becomes a JSON Schema once, at registration, and fast-json-stringify turns that into a
 // function that writes exactly the declared properties: the contract stays the allow-list of what leaves the
 // server, without parsing every outgoing object with zod. A schema whose output zod would change or reject in a
