@@ -9,8 +9,15 @@ import { buildApp } from '../src/app.ts';
 import type { Database } from '../src/db/client.ts';
 import { bandejaSalida, sesiones, usuarios } from '../src/db/schema/index.ts';
 import type { Correo } from '../src/platform/correo.ts';
-import { createBandejaRepository } from '../src/platform/bandeja.repository.ts';
-import { esperaReintento, PLAZO_RECLAMO_MS, RETENCION_ENTREGADAS_MS } from '../src/platform/bandeja.service.ts';
+import { createBandejaRepository, type BandejaRepository } from '../src/platform/bandeja.repository.ts';
+import {
+  createDespachador,
+  esperaReintento,
+  PLAZO_RECLAMO_MS,
+  RETENCION_ENTREGADAS_MS,
+  type Despachador,
+  type Manejadores,
+} from '../src/platform/bandeja.service.ts';
 import { createTestDatabase, testConfig } from './helpers.ts';
 import { bearer, CLAVE, crearReloj, crearUsuario, sesionPara } from './usuarios-fixtures.ts';
 
@@ -239,6 +246,30 @@ describe('the outbox', () => {
     expect(await app.services.despachador.despachar()).toBe(1);
     expect(enviados.map((c) => c.para).sort()).toEqual([...para].sort());
     expect((await filasBandeja()).slice(-130).every((f) => f.entregada_en !== null)).toBe(true);
+  });
+
+  it('rows delivered in the same turn are marked in one statement', async () => {
+    const marcadas: number[][] = [];
+    const fila = (id: number) =>
+      ({ id, tipo: 'notificacion', carga: {}, intentos: 1 }) as unknown as Parameters<
+        Despachador['entregarPropias']
+      >[0][number];
+    const d = createDespachador({
+      repo: {
+        marcarEntregadas: async (ids: readonly number[]) => void marcadas.push([...ids]),
+      } as unknown as BandejaRepository,
+      enTransaccion: async () => [] as never,
+      manejadores: { notificacion: async () => {} } as unknown as Manejadores,
+      now: reloj.now,
+      log: { warn() {}, error() {} },
+      intervaloMs: 0,
+    });
+    // Three bookings commit in the same turn; each hands its rows over.
+    d.entregarPropias([fila(1), fila(2)]);
+    d.entregarPropias([fila(3)]);
+    d.entregarPropias([fila(4), fila(5)]);
+    await d.despachar();
+    expect(marcadas).toEqual([[1, 2, 3, 4, 5]]);
   });
 
   it('purges delivered rows past the retention, never e-mails nor pending rows', async () => {

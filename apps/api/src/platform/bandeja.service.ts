@@ -120,7 +120,26 @@ export function createDespachador(opts: DespachadorOpciones) {
       }
     };
     await Promise.all(Array.from({ length: Math.min(paralelo, filas.length) }, trabajador));
-    await repo.marcarEntregadas(entregadas, now());
+    await marcarEntregadas(entregadas);
+  }
+
+  /**
+   * Rows delivered in the same turn of the event loop are marked in one statement: every committed booking hands
+   * its own rows over, and under load one UPDATE per booking was as many writes as the bookings themselves.
+   * Resolves once these ids are written.
+   */
+  let porMarcar: number[] = [];
+  let marcado: Promise<void> | null = null;
+  function marcarEntregadas(ids: number[]): Promise<void> {
+    if (ids.length === 0) return Promise.resolve();
+    porMarcar.push(...ids);
+    marcado ??= new Promise<void>((listo) => setImmediate(listo)).then(() => {
+      const lote = porMarcar;
+      porMarcar = [];
+      marcado = null;
+      return repo.marcarEntregadas(lote, now());
+    });
+    return marcado;
   }
 
   /** One batch: one claim, then its rows delivered. */
