@@ -1,6 +1,7 @@
 // A relative path, not the package name: Vite bundles relative imports of its config but loads packages with
 // Node, which cannot run the contracts' TypeScript sources on Node 20.
 import { prefijosServidor } from '../../packages/contracts/src/rutas.ts';
+import { SCRIPT_TEMA } from '../../packages/contracts/src/tema.ts';
 import react from '@vitejs/plugin-react';
 import type { HtmlTagDescriptor, Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
@@ -57,13 +58,24 @@ function precargas(): Plugin {
   };
 }
 
+/**
+ * The colour scheme before the first paint: the inline script goes first in <head> (the server-rendered public pages
+ * paint before any module runs). The API's CSP allows exactly this text by its hash (plugins/security.ts).
+ */
+function temaInicial(): Plugin {
+  return {
+    name: 'clinica:tema-inicial',
+    transformIndexHtml: () => [{ tag: 'script', children: SCRIPT_TEMA, injectTo: 'head-prepend' }],
+  };
+}
+
 /** Dev server only: where `npm run dev` sends API calls (the API's PORT). */
 const api = process.env.API_URL ?? 'http://localhost:3000';
 /** Prefixes the API serves today, read from the contracts (OpenAPI docs included); the web's own routes stay with Vite. */
 const proxied = prefijosServidor();
 
-export default defineConfig({
-  plugins: [react(), precargas()],
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [react(), temaInicial(), precargas()],
   // VITE_* settings come from the repository's .env too, like the server's (tests keep the defaults).
   envDir: process.env.VITEST ? false : '../..',
   server: {
@@ -74,24 +86,29 @@ export default defineConfig({
       '/socket.io': { target: api, ws: true },
     },
   },
-  build: {
-    target: 'es2022',
-    sourcemap: false,
-    chunkSizeWarningLimit: 500,
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          groups: [
-            // Everything the entry imports statically (React, React Router, TanStack Query, Mantine's core, the
-            // providers and the route table): one chunk instead of a dozen shared slivers.
-            { name: 'inicial', tags: ['$initial'], priority: 3 },
-            // The public site's shell and what every public screen shares, with the Mantine pieces they use.
-            { name: 'publico', test: PUBLICO, priority: 2 },
-          ],
+  // The server render (src/entrada-servidor.tsx, `vite build --ssr`): one self-contained bundle the API loads, so the
+  // API's deployment needs none of the web's packages.
+  ssr: { noExternal: true, target: 'node' },
+  build: isSsrBuild
+    ? { target: 'node20', sourcemap: false, copyPublicDir: false, outDir: 'dist-servidor', emptyOutDir: true }
+    : {
+        target: 'es2022',
+        sourcemap: false,
+        chunkSizeWarningLimit: 500,
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              groups: [
+                // Everything the entry imports statically (React, React Router, TanStack Query, Mantine's core, the
+                // providers and the route table): one chunk instead of a dozen shared slivers.
+                { name: 'inicial', tags: ['$initial'], priority: 3 },
+                // The public site's shell and what every public screen shares, with the Mantine pieces they use.
+                { name: 'publico', test: PUBLICO, priority: 2 },
+              ],
+            },
+          },
         },
       },
-    },
-  },
   test: {
     environment: 'jsdom',
     globals: false,
@@ -105,4 +122,4 @@ export default defineConfig({
     // jsdom files are CPU-bound and the main process idles: one per core (vitest's default is cores - 1).
     maxWorkers: 2,
   },
-});
+}));
