@@ -157,12 +157,25 @@ describe('páginas públicas renderizadas en el servidor', () => {
     // /inicio's own data came with the page; what was read afterwards belongs to the screens navigated to.
     expect(lecturas.filter((u) => u.includes('listarprocedimiento')).length).toBeLessThanOrEqual(2);
 
-    // A page loaded directly reads nothing from the catalogue either.
+    // A page loaded directly reads nothing from the catalogue either, and every stylesheet it ends up with was
+    // already in its HTML (a screen's CSS arriving with its code would restyle the page after the first paint).
     lecturas.length = 0;
-    await page.goto('/servicios');
-    await expect.poll(() => hidratado(page, 'article a')).toBe(true);
-    await page.goto(`/servicios/${(await lista(1))[0]!.id}`);
-    await expect.poll(() => hidratado(page, 'h1')).toBe(true);
+    for (const [ruta, selector] of [
+      ['/inicio', 'a[href="/servicios"]'],
+      ['/servicios', 'article a'],
+      [`/servicios/${(await lista(1))[0]!.id}`, 'h1'],
+    ] as const) {
+      const html = await (await fetch(`${baseURL()}${ruta}`)).text();
+      const enElHtml = [...html.matchAll(/<link rel="stylesheet"[^>]* href="([^"]+)"/g)].map((m) => m[1]);
+      await page.goto(ruta);
+      await expect.poll(() => hidratado(page, selector)).toBe(true);
+      await page.waitForLoadState('networkidle');
+      const hojas = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map((l) => new URL(l.href).pathname),
+      );
+      expect(hojas.length, ruta).toBeGreaterThan(0);
+      for (const hoja of hojas) expect(enElHtml, `${ruta}: ${hoja}`).toContain(hoja);
+    }
     expect(lecturas).toEqual([]);
   });
 

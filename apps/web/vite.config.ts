@@ -2,6 +2,8 @@
 // Node, which cannot run the contracts' TypeScript sources on Node 20.
 import { prefijosServidor } from '../../packages/contracts/src/rutas.ts';
 import { SCRIPT_TEMA } from '../../packages/contracts/src/tema.ts';
+import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import type { HtmlTagDescriptor, Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
@@ -69,13 +71,34 @@ function temaInicial(): Plugin {
   };
 }
 
+/**
+ * The client manifest goes next to the server bundle (apps/web/dist-servidor/, read by the API for the server-rendered
+ * pages), not among the public files. The server bundle is built first (package.json), so emptying its folder does
+ * not remove it.
+ */
+function manifiestoParaElServidor(): Plugin {
+  return {
+    name: 'clinica:manifiesto-para-el-servidor',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
+    writeBundle(opciones) {
+      const dir = opciones.dir ?? 'dist';
+      const origen = path.join(dir, '.vite', 'manifest.json');
+      if (!existsSync(origen)) return;
+      const destino = path.resolve(dir, '..', 'dist-servidor');
+      mkdirSync(destino, { recursive: true });
+      renameSync(origen, path.join(destino, 'manifiesto-cliente.json'));
+      rmSync(path.join(dir, '.vite'), { recursive: true, force: true });
+    },
+  };
+}
+
 /** Dev server only: where `npm run dev` sends API calls (the API's PORT). */
 const api = process.env.API_URL ?? 'http://localhost:3000';
 /** Prefixes the API serves today, read from the contracts (OpenAPI docs included); the web's own routes stay with Vite. */
 const proxied = prefijosServidor();
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), temaInicial(), precargas()],
+  plugins: [react(), temaInicial(), precargas(), manifiestoParaElServidor()],
   // VITE_* settings come from the repository's .env too, like the server's (tests keep the defaults).
   envDir: process.env.VITEST ? false : '../..',
   server: {
@@ -94,6 +117,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     : {
         target: 'es2022',
         sourcemap: false,
+        // Which files each screen needs (its CSS above all), for the server-rendered pages' <head>; moved next to
+        // the server bundle by manifiestoParaElServidor().
+        manifest: true,
         chunkSizeWarningLimit: 500,
         rolldownOptions: {
           output: {

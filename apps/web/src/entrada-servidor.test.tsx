@@ -13,7 +13,9 @@ import { procedimientoDePrueba } from './test/carrito-test-utils.tsx';
 // router contexts); the browser bundle has one. Its RouterProvider only adds react-dom's flushSync.
 vi.mock('react-router/dom', async () => ({ RouterProvider: (await import('react-router')).RouterProvider }));
 
-const PLANTILLA = '<!doctype html><html lang="es-CO"><head></head><body><div id="root"></div></body></html>';
+const PLANTILLA =
+  '<!doctype html><html lang="es-CO"><head><meta\n      name="description"\n      content="Genérica"\n    />' +
+  '<title>Clínica Aurora Estética</title></head><body><div id="root"></div></body></html>';
 
 const facial = procedimientoDePrueba();
 const corporal = procedimientoDePrueba({
@@ -86,6 +88,10 @@ describe('renderizarPagina', () => {
     expect(inicio).toContain('$ 950.000');
     const detalle = await renderizarPagina(PLANTILLA, '/servicios/7', transporte(catalogo).fn);
     expect(detalle).toMatch(/<h1[^>]*>Limpieza facial profunda<\/h1>/);
+    // The screen's own title and description, which the browser would set only after running it.
+    expect(detalle).toContain('<title>Limpieza facial profunda · Clínica Aurora Estética</title>');
+    expect(detalle).toContain('<meta name="description" content="Limpieza con extracción y mascarilla calmante.');
+    expect(detalle).not.toContain('Genérica');
   });
 
   it('leaves the page to the browser when a read fails (an inactive service is a 404)', async () => {

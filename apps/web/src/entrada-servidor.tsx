@@ -17,9 +17,43 @@ import { ID_DATOS_INICIALES } from './app/datos-iniciales.ts';
 import { AppProviders } from './app/providers.tsx';
 import { cargarRutasDe } from './app/router.tsx';
 import { routes } from './app/routes.tsx';
+import { DEFAULT_DESCRIPTION, MetaDelServidor, pageTitle, type PageMeta } from './components/use-page-meta.ts';
 import { usarTransporte } from './lib/api-client.ts';
 
 export type Transporte = (url: string, init: RequestInit) => Promise<Response>;
+/** Vite's client manifest (build.manifest): source module -> its chunk, CSS and static imports. */
+export type Manifiesto = Record<string, { file: string; css?: string[]; imports?: string[] }>;
+
+/**
+ * The screen module of each server-rendered route (keys of the client manifest). Their CSS must be in the page's
+ * <head>: in the SPA a lazy screen's styles arrive with its code, which here comes after the first paint.
+ * e2e/paginas-publicas.spec.ts checks that hydrating adds no stylesheet the page did not already have.
+ */
+function pantallaDe(pathname: string): string | null {
+  if (pathname === '/inicio') return 'src/features/inicio/inicio-screen.tsx';
+  if (pathname === '/servicios') return 'src/features/servicios/servicios-screen.tsx';
+  if (/^\/servicios\/[^/]+$/.test(pathname)) return 'src/features/servicios/servicio-detalle-screen.tsx';
+  return null;
+}
+
+/** <link> tags for the screen's stylesheets and modules (and their static imports) not already in the page. */
+function enlacesDe(modulo: string, manifiesto: Manifiesto, plantilla: string): string {
+  const css = new Set<string>();
+  const js = new Set<string>();
+  const visitar = (clave: string) => {
+    const item = manifiesto[clave];
+    if (!item || js.has(item.file)) return;
+    js.add(item.file);
+    for (const c of item.css ?? []) css.add(c);
+    for (const i of item.imports ?? []) visitar(i);
+  };
+  visitar(modulo);
+  const nuevo = (archivo: string) => !plantilla.includes(`/${archivo}"`);
+  return [
+    ...[...css].filter(nuevo).map((c) => `<link rel="stylesheet" crossorigin href="/${c}">`),
+    ...[...js].filter(nuevo).map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
+  ].join('');
+}
 
 /** Discover, fetch, render again: a screen whose query depends on another's data needs one more round. */
 const MAX_RONDAS = 3;
@@ -37,6 +71,10 @@ function porTraer(cliente: QueryClient): Query[] {
     .filter((q) => q.state.status === 'pending' && habilitada(q));
 }
 
+function escaparHtml(texto: string): string {
+  return texto.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
 /** `<` escaped: the JSON sits inside a <script> element and must not be able to close it. */
 function jsonEnScript(valor: unknown): string {
   return JSON.stringify(valor)
@@ -50,7 +88,12 @@ function jsonEnScript(valor: unknown): string {
  * be rendered faithfully (a redirect, a route error, a read that failed): the caller then sends index.html as
  * before and the browser renders the page itself, exactly as for every other route.
  */
-export async function renderizarPagina(plantilla: string, url: string, transporte: Transporte): Promise<string | null> {
+export async function renderizarPagina(
+  plantilla: string,
+  url: string,
+  transporte: Transporte,
+  manifiesto: Manifiesto = {},
+): Promise<string | null> {
   usarTransporte(transporte);
   const direccion = new URL(url, 'http://clinica.invalid');
   // The matched layout and screen are loaded now, so the static router renders them (not a loading fallback) and
@@ -64,12 +107,15 @@ export async function renderizarPagina(plantilla: string, url: string, transport
     defaultOptions: { queries: { retry: false, staleTime: Infinity, gcTime: Infinity } },
   });
   const router = createStaticRouter(handler.dataRoutes, contexto);
+  const meta: PageMeta = {};
   const render = () =>
     renderToString(
       <StrictMode>
-        <AppProviders queryClient={cliente}>
-          <StaticRouterProvider router={router} context={contexto} hydrate={false} />
-        </AppProviders>
+        <MetaDelServidor.Provider value={meta}>
+          <AppProviders queryClient={cliente}>
+            <StaticRouterProvider router={router} context={contexto} hydrate={false} />
+          </AppProviders>
+        </MetaDelServidor.Provider>
       </StrictMode>,
     );
 
@@ -86,7 +132,14 @@ export async function renderizarPagina(plantilla: string, url: string, transport
   if (consultas.some((q) => q.state.status === 'error') || porTraer(cliente).length > 0) return null;
 
   const datos = jsonEnScript(dehydrate(cliente));
+  const pantalla = pantallaDe(direccion.pathname);
   return plantilla
+    .replace(/<title>[^<]*<\/title>/, `<title>${escaparHtml(pageTitle(meta.title))}</title>`)
+    .replace(
+      /<meta\s+name="description"\s+content="[^"]*"\s*\/?>/,
+      `<meta name="description" content="${escaparHtml(meta.description ?? DEFAULT_DESCRIPTION)}" />`,
+    )
+    .replace('</head>', `${pantalla ? enlacesDe(pantalla, manifiesto, plantilla) : ''}</head>`)
     .replace('<body>', `<body class="${bodyClassFor(direccion.pathname)}">`)
     .replace(
       '<div id="root"></div>',

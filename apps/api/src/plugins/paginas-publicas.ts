@@ -12,7 +12,14 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { codificacionAceptada } from '../features/catalogo/catalogo-cache.ts';
 
 export type Transporte = (url: string, init: RequestInit) => Promise<Response>;
-export type Renderizador = (plantilla: string, url: string, transporte: Transporte) => Promise<string | null>;
+/** Vite's client manifest, for the screen's CSS and modules in the page's <head>. */
+export type Manifiesto = Record<string, { file: string; css?: string[]; imports?: string[] }>;
+export type Renderizador = (
+  plantilla: string,
+  url: string,
+  transporte: Transporte,
+  manifiesto?: Manifiesto,
+) => Promise<string | null>;
 /** What the pages depend on: the catalogue cache's version and whether it is trustworthy now. */
 export type VersionCatalogo = { readonly activa: boolean; readonly version: number };
 /** One injected GET: status, content type and body. */
@@ -52,6 +59,7 @@ export type PaginaLista = { cuerpo: Buffer; codificacion: 'br' | 'gzip' | undefi
 
 export function crearPaginasPublicas(opts: {
   plantilla: string;
+  manifiesto?: Manifiesto;
   renderizar: Renderizador;
   catalogo: VersionCatalogo;
   inyectar: Inyectar;
@@ -79,7 +87,7 @@ export function crearPaginasPublicas(opts: {
     };
     let html: string | null = null;
     try {
-      html = await opts.renderizar(opts.plantilla, clave, transporte);
+      html = await opts.renderizar(opts.plantilla, clave, transporte, opts.manifiesto);
     } catch (error) {
       fallo = true;
       opts.log.warn(

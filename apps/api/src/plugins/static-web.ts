@@ -11,6 +11,7 @@ import { API_PREFIX } from './auth.ts';
 import {
   crearPaginasPublicas,
   paginaPrerenderizable,
+  type Manifiesto,
   type Renderizador,
   type VersionCatalogo,
 } from './paginas-publicas.ts';
@@ -45,22 +46,35 @@ async function cargarRenderizador(app: FastifyInstance, archivo: string): Promis
   }
 }
 
+/**
+ * The web's client manifest (its build writes it next to the server entry). Without it the pages still render, but
+ * a screen's own styles arrive with its code, after the first paint.
+ */
+function leerManifiesto(app: FastifyInstance, archivo: string): Manifiesto | undefined {
+  try {
+    return JSON.parse(readFileSync(archivo, 'utf8')) as Manifiesto;
+  } catch (error) {
+    app.log.warn(
+      { err: error, archivo },
+      'sin el manifiesto de la web: las páginas públicas cargan sus estilos con el código',
+    );
+    return undefined;
+  }
+}
+
 export const staticWebPlugin = fp(async (app: FastifyInstance, opts: StaticWebOptions) => {
   const index = path.join(opts.root, 'index.html');
   if (!existsSync(index)) {
     app.log.warn({ root: opts.root }, 'no se encontró la web compilada; solo se sirve la API');
     return;
   }
-  const renderizar = opts.catalogo
-    ? await cargarRenderizador(
-        app,
-        opts.servidor ?? path.join(path.dirname(opts.root), 'dist-servidor', 'entrada-servidor.js'),
-      )
-    : undefined;
+  const servidor = opts.servidor ?? path.join(path.dirname(opts.root), 'dist-servidor', 'entrada-servidor.js');
+  const renderizar = opts.catalogo ? await cargarRenderizador(app, servidor) : undefined;
   const paginas =
     renderizar && opts.catalogo
       ? crearPaginasPublicas({
           plantilla: readFileSync(index, 'utf8'),
+          manifiesto: leerManifiesto(app, path.join(path.dirname(servidor), 'manifiesto-cliente.json')),
           renderizar,
           catalogo: opts.catalogo,
           log: app.log,

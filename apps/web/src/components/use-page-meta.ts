@@ -1,7 +1,7 @@
 // Per-page <title> and meta description. Call once at the top of a screen:
 //   usePageMeta({ title: 'Servicios', description: 'Tratamientos faciales y corporales…' });
 // The title becomes 'Servicios · <clinic name>'; without a title only the clinic name is used.
-import { useEffect } from 'react';
+import { createContext, useContext, useEffect } from 'react';
 import { env } from '../lib/env.ts';
 
 export type PageMeta = { title?: string; description?: string };
@@ -13,7 +13,18 @@ export function pageTitle(title?: string): string {
   return title ? `${title} · ${env.clinicaNombre}` : env.clinicaNombre;
 }
 
+/**
+ * The server render of the public pages (entrada-servidor.tsx) provides an object here and writes what the screen
+ * asked for into the page's <head>; effects do not run on the server. Null in the browser.
+ */
+export const MetaDelServidor = createContext<PageMeta | null>(null);
+
 export function usePageMeta({ title, description }: PageMeta) {
+  const delServidor = useContext(MetaDelServidor);
+  if (delServidor) {
+    delServidor.title = title;
+    delServidor.description = description;
+  }
   useEffect(() => {
     document.title = pageTitle(title);
     let meta = document.head.querySelector<HTMLMetaElement>('meta[name="description"]');
