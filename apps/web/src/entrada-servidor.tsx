@@ -107,11 +107,14 @@ export async function renderizarPagina(
     defaultOptions: { queries: { retry: false, staleTime: Infinity, gcTime: Infinity } },
   });
   const router = createStaticRouter(handler.dataRoutes, contexto);
-  const meta: PageMeta = {};
+  let meta: PageMeta = {};
+  const anotarMeta = (m: PageMeta) => {
+    meta = m;
+  };
   const render = () =>
     renderToString(
       <StrictMode>
-        <MetaDelServidor.Provider value={meta}>
+        <MetaDelServidor.Provider value={anotarMeta}>
           <AppProviders queryClient={cliente}>
             <StaticRouterProvider router={router} context={contexto} hydrate={false} />
           </AppProviders>

@@ -14,17 +14,13 @@ export function pageTitle(title?: string): string {
 }
 
 /**
- * The server render of the public pages (entrada-servidor.tsx) provides an object here and writes what the screen
- * asked for into the page's <head>; effects do not run on the server. Null in the browser.
+ * The server render of the public pages (entrada-servidor.tsx) provides a function here that takes what the screen
+ * asks for and writes it into the page's <head>: effects do not run on the server. Null in the browser.
  */
-export const MetaDelServidor = createContext<PageMeta | null>(null);
+export const MetaDelServidor = createContext<((meta: PageMeta) => void) | null>(null);
 
 export function usePageMeta({ title, description }: PageMeta) {
-  const delServidor = useContext(MetaDelServidor);
-  if (delServidor) {
-    delServidor.title = title;
-    delServidor.description = description;
-  }
+  useContext(MetaDelServidor)?.({ title, description });
   useEffect(() => {
     document.title = pageTitle(title);
     let meta = document.head.querySelector<HTMLMetaElement>('meta[name="description"]');
