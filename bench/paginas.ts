@@ -27,7 +27,7 @@ const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--no-first-run',
 ];
-// The three pages the API renders with the catalogue (decision 0021); id 1 is the demo catalogue's first service.
+// The three pages the API renders with the catalogue (decision 0022); id 1 is the demo catalogue's first service.
 const PAGES = ['/inicio', '/servicios', '/servicios/1'];
 const VIEWPORT = { width: 375, height: 812 };
 const RUNS = Math.max(1, Number(process.env.PAGINAS_RUNS ?? 3));

@@ -1,5 +1,5 @@
 // Issue 12.6: /inicio, /servicios and /servicios/:id arrive as HTML with the clinic's real catalogue (rendered by the
-// API process, docs/decisions/0021), so they paint without JavaScript; with JavaScript they hydrate into the SPA
+// API process, docs/decisions/0022), so they paint without JavaScript; with JavaScript they hydrate into the SPA
 // without console errors, without fetching the catalogue again, and navigate client-side.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { describe, it } from 'vitest';

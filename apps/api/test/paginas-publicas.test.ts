@@ -1,4 +1,4 @@
-// The server-rendered public pages (plugins/paginas-publicas.ts, docs/decisions/0021): which URLs are rendered,
+// The server-rendered public pages (plugins/paginas-publicas.ts, docs/decisions/0022): which URLs are rendered,
 // a page kept per catalogue version (a change renders again on the next request), nothing kept while the catalogue
 // cache is off or after a server-side failure, one render for simultaneous first requests, compressed copies.
 // The real renderer and catalogue run in e2e/paginas-publicas.spec.ts; here both are stand-ins.

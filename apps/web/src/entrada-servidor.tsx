@@ -1,4 +1,4 @@
-// Server render of the public pages (issue 12.6; docs/decisions/0021-paginas-publicas-prerenderizadas.md).
+// Server render of the public pages (issue 12.6; docs/decisions/0022-paginas-publicas-prerenderizadas.md).
 //
 // Built by `vite build --ssr` into apps/web/dist-servidor/ and loaded by the API process (plugins/static-web.ts),
 // which calls `renderizarPagina` for /inicio, /servicios and /servicios/:id with a transport that answers the

@@ -1,6 +1,6 @@
 // The public pages /inicio, /servicios and /servicios/:id rendered here, with the clinic's real catalogue, so a
 // phone paints them from HTML before any JavaScript has run; the browser then hydrates them into the SPA
-// (docs/decisions/0021-paginas-publicas-prerenderizadas.md).
+// (docs/decisions/0022-paginas-publicas-prerenderizadas.md).
 //
 // The renderer is the web's own server entry (apps/web/src/entrada-servidor.tsx, built into apps/web/dist-servidor/).
 // It reads the catalogue through `app.inject` on the public catalogue routes, so it gets exactly the bytes an
