@@ -212,5 +212,11 @@ describe('páginas públicas renderizadas en el servidor', () => {
       expect(publica.get(nombre), nombre).toBe(otra.get(nombre));
     }
     expect(await (await fetch(`${baseURL()}/inicio`)).text()).toContain('Tu mejor versión');
+    // Revalidated on every visit, answered 304 while the page is the same.
+    const etag = publica.get('etag');
+    expect(publica.get('cache-control')).toBe('no-cache');
+    expect(etag).toMatch(/^"/);
+    const otraVez = await fetch(`${baseURL()}/inicio`, { headers: { 'if-none-match': etag! } });
+    expect(otraVez.status).toBe(304);
   });
 });

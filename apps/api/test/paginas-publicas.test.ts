@@ -172,6 +172,22 @@ describe('crearPaginasPublicas', () => {
     expect((await m.paginas.obtener('/inicio', 'identity'))?.codificacion).toBeUndefined();
   });
 
+  it('has a strong ETag per encoding; If-None-Match with any of them means not modified', async () => {
+    const m = montar();
+    const br = await m.paginas.obtener('/inicio', 'br');
+    const plana = await m.paginas.obtener('/inicio', undefined);
+    expect(br?.etag).toMatch(/^"[\w-]{32}-br"$/);
+    expect(plana?.etag).toBe(br?.etag.replace('-br"', '"'));
+    expect(br?.noModificada).toBe(false);
+    expect((await m.paginas.obtener('/inicio', 'gzip', plana?.etag))?.noModificada).toBe(true);
+    expect((await m.paginas.obtener('/inicio', undefined, `W/${br?.etag}`))?.noModificada).toBe(true);
+    expect((await m.paginas.obtener('/inicio', undefined, '"otra"'))?.noModificada).toBe(false);
+    m.catalogo.version = 2; // new content, new tag: the old one no longer matches
+    const nueva = await m.paginas.obtener('/inicio', undefined, plana?.etag);
+    expect(nueva?.noModificada).toBe(false);
+    expect(nueva?.etag).not.toBe(plana?.etag);
+  });
+
   it('only reads: the render cannot write through the transport', async () => {
     const m = montar({
       renderizar: async (_p, _u, transporte) => {

@@ -8,6 +8,7 @@
 // A rendered page is kept per catalogue version: while nothing changes, a request costs a map lookup; a staff change
 // empties the catalogue cache, which changes its version, and the next request renders again. Pages are kept only
 // while the catalogue cache is on (its notices flow); when it is off every request renders.
+import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { codificacionAceptada } from '../features/catalogo/catalogo-cache.ts';
 
@@ -54,8 +55,26 @@ export function paginaPrerenderizable(url: string): string | null {
   return null;
 }
 
-type Pagina = { version: number; html: Buffer | null; br?: Buffer; gzip?: Buffer };
-export type PaginaLista = { cuerpo: Buffer; codificacion: 'br' | 'gzip' | undefined };
+type Pagina = { version: number; html: Buffer | null; hash: string; br?: Buffer; gzip?: Buffer };
+export type PaginaLista = {
+  cuerpo: Buffer;
+  codificacion: 'br' | 'gzip' | undefined;
+  /** Strong validator of this representation (one per encoding, as the catalogue's: decision 0013). */
+  etag: string;
+  /** True when `If-None-Match` names this page (any encoding): answer 304 without a body. */
+  noModificada: boolean;
+};
+
+const SUFIJO = { br: '-br', gzip: '-gz' } as const;
+
+/** If-None-Match against the page's tags (weak comparison, as RFC 9110 asks for this header), or `*`. */
+function coincide(cabecera: string | undefined, hash: string): boolean {
+  if (!cabecera) return false;
+  return cabecera.split(',').some((t) => {
+    const tag = t.trim().replace(/^W\//, '');
+    return tag === '*' || tag === `"${hash}"` || tag === `"${hash}-br"` || tag === `"${hash}-gz"`;
+  });
+}
 
 export function crearPaginasPublicas(opts: {
   plantilla: string;
@@ -95,7 +114,9 @@ export function crearPaginasPublicas(opts: {
         'no se pudo renderizar la página pública; se envía la web sin datos',
       );
     }
-    const pagina: Pagina = { version, html: html === null ? null : Buffer.from(html) };
+    const cuerpo = html === null ? null : Buffer.from(html);
+    const hash = cuerpo ? createHash('sha256').update(cuerpo).digest('base64url').slice(0, 32) : '';
+    const pagina: Pagina = { version, html: cuerpo, hash };
     const c = opts.catalogo;
     if (!fallo && c.activa && c.version === version) {
       paginas.delete(clave);
@@ -117,7 +138,11 @@ export function crearPaginasPublicas(opts: {
      * The rendered page for `clave` (from paginaPrerenderizable) in the encoding the client accepts, or null: send
      * index.html, the browser renders the page as for any other route.
      */
-    async obtener(clave: string, aceptaCodificacion: string | undefined): Promise<PaginaLista | null> {
+    async obtener(
+      clave: string,
+      aceptaCodificacion: string | undefined,
+      siNoCoincide?: string,
+    ): Promise<PaginaLista | null> {
       const version = opts.catalogo.version;
       let pagina = opts.catalogo.activa ? paginas.get(clave) : undefined;
       if (pagina && pagina.version === version) {
@@ -135,17 +160,19 @@ export function crearPaginasPublicas(opts: {
       }
       if (!pagina.html) return null;
       const codificacion = codificacionAceptada(aceptaCodificacion);
+      const etag = `"${pagina.hash}${codificacion ? SUFIJO[codificacion] : ''}"`;
+      const noModificada = coincide(siNoCoincide, pagina.hash);
       if (codificacion === 'br') {
         pagina.br ??= brotliCompressSync(pagina.html, {
           params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: pagina.html.length },
         });
-        return { cuerpo: pagina.br, codificacion };
+        return { cuerpo: pagina.br, codificacion, etag, noModificada };
       }
       if (codificacion === 'gzip') {
         pagina.gzip ??= gzipSync(pagina.html, { level: 6 });
-        return { cuerpo: pagina.gzip, codificacion };
+        return { cuerpo: pagina.gzip, codificacion, etag, noModificada };
       }
-      return { cuerpo: pagina.html, codificacion: undefined };
+      return { cuerpo: pagina.html, codificacion: undefined, etag, noModificada };
     },
   };
 }

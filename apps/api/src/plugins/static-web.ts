@@ -133,10 +133,15 @@ export const staticWebPlugin = fp(async (app: FastifyInstance, opts: StaticWebOp
       if (rel.startsWith('assets/'))
         return reply.code(404).send({ error: 'Archivo no encontrado', code: 'NO_ENCONTRADO' });
       const clave = paginas ? paginaPrerenderizable(request.url) : null;
-      const pagina = paginas && clave ? await paginas.obtener(clave, request.headers['accept-encoding']) : null;
+      const pagina =
+        paginas && clave
+          ? await paginas.obtener(clave, request.headers['accept-encoding'], request.headers['if-none-match'])
+          : null;
       if (pagina) {
         // Like index.html: revalidated on every visit (it carries the catalogue as it is now).
-        reply.header('cache-control', 'no-cache').header('vary', 'Accept-Encoding').type('text/html; charset=utf-8');
+        reply.header('cache-control', 'no-cache').header('vary', 'Accept-Encoding').header('etag', pagina.etag);
+        if (pagina.noModificada) return reply.code(304).send();
+        reply.type('text/html; charset=utf-8');
         if (pagina.codificacion) reply.header('content-encoding', pagina.codificacion);
         return reply.send(pagina.cuerpo);
       }
