@@ -30,7 +30,15 @@ function featureZones(featuresDir) {
 
 export default tseslint.config(
   {
-    ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'apps/api/drizzle/**', 'bench/results/**', '**/*.cjs'],
+    ignores: [
+      '**/dist/**',
+      '**/dist-servidor/**',
+      '**/node_modules/**',
+      'data/**',
+      'apps/api/drizzle/**',
+      'bench/results/**',
+      '**/*.cjs',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -27,7 +27,8 @@ const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--no-first-run',
 ];
-const PAGES = ['/inicio', '/servicios'];
+// The three pages the API renders with the catalogue (decision 0022); id 1 is the demo catalogue's first service.
+const PAGES = ['/inicio', '/servicios', '/servicios/1'];
 const VIEWPORT = { width: 375, height: 812 };
 const RUNS = Math.max(1, Number(process.env.PAGINAS_RUNS ?? 3));
 const LH_RUNS = Math.max(0, Number(process.env.LIGHTHOUSE_RUNS ?? 1));
@@ -339,6 +340,7 @@ function markdown(
   pages: PageResult[],
   chunks: { file: string; min: number }[],
   lh: Awaited<ReturnType<typeof runLighthouse>>,
+  carga: string,
 ) {
   const ok = (pass: boolean) => (pass ? 'cumple' : '**no cumple**');
   const biggest = chunks[0];
@@ -348,7 +350,8 @@ function markdown(
     `Chromium headless (${CHROMIUM}), ${VIEWPORT.width}x${VIEWPORT.height}, caché vacía, servidor compilado local ` +
       `(apps/api/dist/server.js sirviendo apps/web/dist con los .br/.gz precomprimidos). ${os.cpus().length} núcleos, ` +
       `Node ${process.version}. LCP y CLS: mediana de ${RUNS} cargas sin limitación de red ni de CPU (las de ` +
-      'Lighthouse, más abajo, simulan un teléfono en 4G lenta). Script: `bench/paginas.ts`.',
+      'Lighthouse, más abajo, simulan un teléfono en 4G lenta). Script: `bench/paginas.ts`. Carga de la máquina ' +
+      `al empezar (os.loadavg 1/5/15 min): ${carga}.`,
     '',
     '"Antes de load": archivos .js terminados antes del evento load. "Tras networkidle": todo lo que la página ' +
       'pidió hasta quedar en reposo (incluye la pantalla de la ruta y los datos que la pintan). Cada archivo se ' +
@@ -406,6 +409,11 @@ export async function benchPaginas() {
     throw new Error('Falta la compilación de producción: ejecuta "npm run build" antes.');
   }
   if (!existsSync(CHROMIUM)) throw new Error(`No se encontró Chromium en ${CHROMIUM} (CHROMIUM_PATH)`);
+  // The machine is shared: what else was running when this started is part of the result (issue 12.7).
+  const carga = os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' / ');
   const api = await startApi();
   try {
     const pages: PageResult[] = [];
@@ -425,6 +433,7 @@ export async function benchPaginas() {
       fecha,
       node: process.version,
       cpus: os.cpus().length,
+      cargaAlEmpezar: carga,
       viewport: VIEWPORT,
       runs: RUNS,
       targets: TARGETS,
@@ -433,7 +442,7 @@ export async function benchPaginas() {
       jsFilesInBuild: chunks.length,
       lighthouse: lh,
     };
-    const md = markdown(fecha, pages, chunks, lh);
+    const md = markdown(fecha, pages, chunks, lh, carga);
     const out = path.join(import.meta.dirname, 'results');
     writeFileSync(path.join(out, 'paginas.json'), `${JSON.stringify(json, null, 2)}\n`);
     writeFileSync(path.join(out, 'paginas.md'), `${md}\n`);

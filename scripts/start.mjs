@@ -11,7 +11,7 @@ function newest(dir) {
   let t = 0;
   if (!existsSync(dir)) return t;
   for (const e of readdirSync(dir, { withFileTypes: true })) {
-    if (e.name === 'node_modules' || e.name === 'dist') continue;
+    if (e.name === 'node_modules' || e.name === 'dist' || e.name === 'dist-servidor') continue;
     const p = path.join(dir, e.name);
     t = Math.max(t, e.isDirectory() ? newest(p) : statSync(p).mtimeMs);
   }

@@ -1,6 +1,9 @@
 // A relative path, not the package name: Vite bundles relative imports of its config but loads packages with
 // Node, which cannot run the contracts' TypeScript sources on Node 20.
 import { prefijosServidor } from '../../packages/contracts/src/rutas.ts';
+import { SCRIPT_TEMA } from '../../packages/contracts/src/tema.ts';
+import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import type { HtmlTagDescriptor, Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
@@ -57,13 +60,45 @@ function precargas(): Plugin {
   };
 }
 
+/**
+ * The colour scheme before the first paint: the inline script goes first in <head> (the server-rendered public pages
+ * paint before any module runs). The API's CSP allows exactly this text by its hash (plugins/security.ts).
+ */
+function temaInicial(): Plugin {
+  return {
+    name: 'clinica:tema-inicial',
+    transformIndexHtml: () => [{ tag: 'script', children: SCRIPT_TEMA, injectTo: 'head-prepend' }],
+  };
+}
+
+/**
+ * The client manifest goes next to the server bundle (apps/web/dist-servidor/, read by the API for the server-rendered
+ * pages), not among the public files. The server bundle is built first (package.json), so emptying its folder does
+ * not remove it.
+ */
+function manifiestoParaElServidor(): Plugin {
+  return {
+    name: 'clinica:manifiesto-para-el-servidor',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
+    writeBundle(opciones) {
+      const dir = opciones.dir ?? 'dist';
+      const origen = path.join(dir, '.vite', 'manifest.json');
+      if (!existsSync(origen)) return;
+      const destino = path.resolve(dir, '..', 'dist-servidor');
+      mkdirSync(destino, { recursive: true });
+      renameSync(origen, path.join(destino, 'manifiesto-cliente.json'));
+      rmSync(path.join(dir, '.vite'), { recursive: true, force: true });
+    },
+  };
+}
+
 /** Dev server only: where `npm run dev` sends API calls (the API's PORT). */
 const api = process.env.API_URL ?? 'http://localhost:3000';
 /** Prefixes the API serves today, read from the contracts (OpenAPI docs included); the web's own routes stay with Vite. */
 const proxied = prefijosServidor();
 
-export default defineConfig({
-  plugins: [react(), precargas()],
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [react(), temaInicial(), precargas(), manifiestoParaElServidor()],
   // VITE_* settings come from the repository's .env too, like the server's (tests keep the defaults).
   envDir: process.env.VITEST ? false : '../..',
   server: {
@@ -74,24 +109,32 @@ export default defineConfig({
       '/socket.io': { target: api, ws: true },
     },
   },
-  build: {
-    target: 'es2022',
-    sourcemap: false,
-    chunkSizeWarningLimit: 500,
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          groups: [
-            // Everything the entry imports statically (React, React Router, TanStack Query, Mantine's core, the
-            // providers and the route table): one chunk instead of a dozen shared slivers.
-            { name: 'inicial', tags: ['$initial'], priority: 3 },
-            // The public site's shell and what every public screen shares, with the Mantine pieces they use.
-            { name: 'publico', test: PUBLICO, priority: 2 },
-          ],
+  // The server render (src/entrada-servidor.tsx, `vite build --ssr`): one self-contained bundle the API loads, so the
+  // API's deployment needs none of the web's packages.
+  ssr: { noExternal: true, target: 'node' },
+  build: isSsrBuild
+    ? { target: 'node20', sourcemap: false, copyPublicDir: false, outDir: 'dist-servidor', emptyOutDir: true }
+    : {
+        target: 'es2022',
+        sourcemap: false,
+        // Which files each screen needs (its CSS above all), for the server-rendered pages' <head>; moved next to
+        // the server bundle by manifiestoParaElServidor().
+        manifest: true,
+        chunkSizeWarningLimit: 500,
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              groups: [
+                // Everything the entry imports statically (React, React Router, TanStack Query, Mantine's core, the
+                // providers and the route table): one chunk instead of a dozen shared slivers.
+                { name: 'inicial', tags: ['$initial'], priority: 3 },
+                // The public site's shell and what every public screen shares, with the Mantine pieces they use.
+                { name: 'publico', test: PUBLICO, priority: 2 },
+              ],
+            },
+          },
         },
       },
-    },
-  },
   test: {
     environment: 'jsdom',
     globals: false,
@@ -105,4 +148,4 @@ export default defineConfig({
     // jsdom files are CPU-bound and the main process idles: one per core (vitest's default is cores - 1).
     maxWorkers: 2,
   },
-});
+}));

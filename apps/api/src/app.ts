@@ -1,4 +1,5 @@
 // buildApp: registers plugins and features on a Fastify instance. It never listens.
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { WEB_DIST_DEFAULT } from './lib/paths.ts';
 import Fastify, { type FastifyInstance, type FastifyRequest, type RouteOptions } from 'fastify';
@@ -120,7 +121,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(enCursoPlugin);
   await app.register(errorsPlugin);
+  // Marks the process's own injected reads (the public pages' render), random per process.
+  const secretoInterno = randomBytes(32).toString('base64url');
   await app.register(securityPlugin, {
+    secretoInterno,
     corsOrigins: config.corsOrigins,
     production,
     rateLimitMax: config.rateLimitMax,
@@ -182,7 +186,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(archivosRoutes, { service: services.archivos });
 
   // The built web, when present (npm start, e2e, production): one process, one port.
-  await app.register(staticWebPlugin, { root: path.resolve(config.webDist ?? WEB_DIST_DEFAULT) });
+  await app.register(staticWebPlugin, {
+    root: path.resolve(config.webDist ?? WEB_DIST_DEFAULT),
+    catalogo: services.catalogoCache,
+    secretoInterno,
+  });
 
   return app;
 }

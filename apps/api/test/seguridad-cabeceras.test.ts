@@ -6,7 +6,11 @@ import { carritoPaths } from '@clinica/contracts/carrito';
 import { categoriasPaths, procedimientosPaths } from '@clinica/contracts/catalogo';
 import { usuariosPaths } from '@clinica/contracts/usuarios';
 import { buildApp } from '../src/app.ts';
-import { cabecerasDeSeguridad as cabecerasDeSeguridadCalculadas } from '../src/plugins/security.ts';
+import {
+  CABECERA_INTERNA,
+  cabecerasDeSeguridad as cabecerasDeSeguridadCalculadas,
+  HASH_SCRIPT_TEMA,
+} from '../src/plugins/security.ts';
 import { createTestApp, createTestDatabase, testConfig, type TestContext } from './helpers.ts';
 import { CLAVE, bearer, crearUsuario, registro, sesionPara } from './usuarios-fixtures.ts';
 
@@ -39,7 +43,8 @@ function csp(header: unknown): Map<string, string[]> {
 
 function cabecerasDeSeguridad(headers: Record<string, unknown>, donde: string) {
   const d = csp(headers['content-security-policy']);
-  expect(d.get('script-src'), donde).toEqual(["'self'"]);
+  // The only addition to 'self': the hash of the inline theme script (packages/contracts/src/tema.ts).
+  expect(d.get('script-src'), donde).toEqual(["'self'", HASH_SCRIPT_TEMA]);
   expect(d.get('object-src'), donde).toEqual(["'none'"]);
   expect(d.get('base-uri'), donde).toEqual(["'none'"]);
   expect(d.get('frame-ancestors'), donde).toEqual(["'none'"]);
@@ -306,6 +311,15 @@ describe('limits answer in Spanish', () => {
       cabecerasDeSeguridad(ultimo!.headers, '429');
       // Probes keep answering so that an orchestrator does not kill a busy instance.
       expect((await limitado.app.inject({ method: 'GET', url: '/salud/lista' })).statusCode).toBe(200);
+      // The exemption of the public pages' own reads needs the process's random secret, not just the header.
+      for (const valor of ['', 'x', 'a'.repeat(43)]) {
+        const r = await limitado.app.inject({
+          method: 'GET',
+          url: categoriasPaths.listar,
+          headers: { [CABECERA_INTERNA]: valor },
+        });
+        expect(r.statusCode, valor).toBe(429);
+      }
     } finally {
       await limitado.close();
     }

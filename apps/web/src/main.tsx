@@ -1,8 +1,6 @@
-// Entry point: apply the stored colour scheme before the first paint, then mount providers and router.
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { AppProviders } from './app/providers.tsx';
-import { AppRouter } from './app/router.tsx';
+// Entry point: apply the stored colour scheme (the inline script in index.html already did, before the first
+// paint), then hydrate the server's page or render the app (app/arranque.tsx).
+import { iniciarApp } from './app/arranque.tsx';
 import { applyStoredColorScheme } from './app/ui-state.tsx';
 
 applyStoredColorScheme();
@@ -10,10 +8,4 @@ applyStoredColorScheme();
 const container = document.getElementById('root');
 if (!container) throw new Error('No se encontró el elemento #root');
 
-createRoot(container).render(
-  <StrictMode>
-    <AppProviders>
-      <AppRouter />
-    </AppProviders>
-  </StrictMode>,
-);
+void iniciarApp(container);

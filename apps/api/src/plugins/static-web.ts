@@ -1,18 +1,94 @@
-// Production: the API process also serves the built web, with history fallback for client routes.
-import { existsSync } from 'node:fs';
+// Production: the API process also serves the built web, with history fallback for client routes; the public pages
+// /inicio, /servicios and /servicios/:id arrive rendered, with the catalogue (paginas-publicas.ts).
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { RUTA_LOGO_CORREO } from '../platform/plantillas-correo.ts';
 import { API_PREFIX } from './auth.ts';
+import {
+  crearPaginasPublicas,
+  paginaPrerenderizable,
+  type Manifiesto,
+  type Renderizador,
+  type VersionCatalogo,
+} from './paginas-publicas.ts';
+import { CABECERA_INTERNA } from './security.ts';
 
-export const staticWebPlugin = fp(async (app: FastifyInstance, opts: { root: string }) => {
+export type StaticWebOptions = {
+  root: string;
+  /** The web's server entry (default: dist-servidor/entrada-servidor.js next to `root`). */
+  servidor?: string;
+  /** Without it the public pages are not rendered here (index.html, as for every route). */
+  catalogo?: VersionCatalogo;
+  /** Sent on the render's own catalogue reads (SecurityOptions.secretoInterno). */
+  secretoInterno?: string;
+};
+
+/** The web's server renderer, or undefined (not built, or it failed to load: the pages are rendered by browsers). */
+async function cargarRenderizador(app: FastifyInstance, archivo: string): Promise<Renderizador | undefined> {
+  if (!existsSync(archivo)) {
+    app.log.warn(
+      { archivo },
+      'no se encontró el renderizado del servidor de la web; las páginas públicas llegan sin contenido',
+    );
+    return undefined;
+  }
+  try {
+    const modulo = (await import(pathToFileURL(archivo).href)) as { renderizarPagina?: Renderizador };
+    if (typeof modulo.renderizarPagina !== 'function') throw new Error('renderizarPagina no está exportada');
+    return modulo.renderizarPagina;
+  } catch (error) {
+    app.log.warn({ err: error, archivo }, 'no se pudo cargar el renderizado del servidor de la web');
+    return undefined;
+  }
+}
+
+/**
+ * The web's client manifest (its build writes it next to the server entry). Without it the pages still render, but
+ * a screen's own styles arrive with its code, after the first paint.
+ */
+function leerManifiesto(app: FastifyInstance, archivo: string): Manifiesto | undefined {
+  try {
+    return JSON.parse(readFileSync(archivo, 'utf8')) as Manifiesto;
+  } catch (error) {
+    app.log.warn(
+      { err: error, archivo },
+      'sin el manifiesto de la web: las páginas públicas cargan sus estilos con el código',
+    );
+    return undefined;
+  }
+}
+
+export const staticWebPlugin = fp(async (app: FastifyInstance, opts: StaticWebOptions) => {
   const index = path.join(opts.root, 'index.html');
   if (!existsSync(index)) {
     app.log.warn({ root: opts.root }, 'no se encontró la web compilada; solo se sirve la API');
     return;
   }
+  const servidor = opts.servidor ?? path.join(path.dirname(opts.root), 'dist-servidor', 'entrada-servidor.js');
+  const renderizar = opts.catalogo ? await cargarRenderizador(app, servidor) : undefined;
+  const paginas =
+    renderizar && opts.catalogo
+      ? crearPaginasPublicas({
+          plantilla: readFileSync(index, 'utf8'),
+          manifiesto: leerManifiesto(app, path.join(path.dirname(servidor), 'manifiesto-cliente.json')),
+          renderizar,
+          catalogo: opts.catalogo,
+          log: app.log,
+          inyectar: async (url) => {
+            const r = await app.inject({
+              method: 'GET',
+              url,
+              headers: opts.secretoInterno ? { [CABECERA_INTERNA]: opts.secretoInterno } : {},
+            });
+            const tipo = r.headers['content-type'];
+            return { status: r.statusCode, tipo: typeof tipo === 'string' ? tipo : undefined, cuerpo: r.rawPayload };
+          },
+        })
+      : undefined;
   await app.register(fastifyStatic, {
     root: opts.root,
     wildcard: false,
@@ -56,6 +132,19 @@ export const staticWebPlugin = fp(async (app: FastifyInstance, opts: { root: str
       // A missing hashed asset is a real 404, not the app shell.
       if (rel.startsWith('assets/'))
         return reply.code(404).send({ error: 'Archivo no encontrado', code: 'NO_ENCONTRADO' });
+      const clave = paginas ? paginaPrerenderizable(request.url) : null;
+      const pagina =
+        paginas && clave
+          ? await paginas.obtener(clave, request.headers['accept-encoding'], request.headers['if-none-match'])
+          : null;
+      if (pagina) {
+        // Like index.html: revalidated on every visit (it carries the catalogue as it is now).
+        reply.header('cache-control', 'no-cache').header('vary', 'Accept-Encoding').header('etag', pagina.etag);
+        if (pagina.noModificada) return reply.code(304).send();
+        reply.type('text/html; charset=utf-8');
+        if (pagina.codificacion) reply.header('content-encoding', pagina.codificacion);
+        return reply.send(pagina.cuerpo);
+      }
       return serveIndex(reply);
     },
   });

@@ -2,7 +2,8 @@
 // available to screen readers and as tooltips via title).
 import { Center, SegmentedControl, VisuallyHidden } from '@mantine/core';
 import { IconDeviceDesktop, IconMoon, IconSun } from '@tabler/icons-react';
-import { useUiState, type ThemeMode } from './ui-state.tsx';
+import { useSyncExternalStore } from 'react';
+import { DEFAULT_THEME, useUiState, type ThemeMode } from './ui-state.tsx';
 
 const OPCIONES: { value: ThemeMode; label: string; Icon: typeof IconSun }[] = [
   { value: 'light', label: 'Claro', Icon: IconSun },
@@ -10,8 +11,24 @@ const OPCIONES: { value: ThemeMode; label: string; Icon: typeof IconSun }[] = [
   { value: 'auto', label: 'Automático', Icon: IconDeviceDesktop },
 ];
 
+const sinSuscripcion = () => () => {};
+
+/**
+ * False while rendering on the server and while hydrating that HTML, true otherwise. The server cannot read the
+ * stored theme: the switch hydrates showing the default, then shows the stored choice. (The colours themselves are
+ * right from the first paint: the inline script in index.html sets them.)
+ */
+function useEnNavegador(): boolean {
+  return useSyncExternalStore(
+    sinSuscripcion,
+    () => true,
+    () => false,
+  );
+}
+
 export function ThemeSwitch({ compact = false }: { compact?: boolean }) {
-  const { theme, setTheme } = useUiState();
+  const { theme: elegido, setTheme } = useUiState();
+  const theme = useEnNavegador() ? elegido : DEFAULT_THEME;
   return (
     <SegmentedControl<ThemeMode>
       aria-label="Tema de color"

@@ -4,9 +4,10 @@
 // through a colorSchemeManager reading that key, so the scheme is applied in a layout effect before the first paint
 // (no flash) and survives reloads. 'auto' follows prefers-color-scheme live.
 import { useComputedColorScheme, useMantineColorScheme, type MantineColorSchemeManager } from '@mantine/core';
+import { CLAVE_TEMA } from '@clinica/contracts/tema';
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 
-export const THEME_STORAGE_KEY = 'coreui-free-react-admin-template-theme';
+export const THEME_STORAGE_KEY = CLAVE_TEMA;
 export type ThemeMode = 'light' | 'dark' | 'auto';
 export const DEFAULT_THEME: ThemeMode = 'auto';
 export const DEFAULT_SIDEBAR_SHOW = true;

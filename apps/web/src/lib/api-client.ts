@@ -25,15 +25,34 @@ export class ApiClientError extends Error {
   }
 }
 
+type Transporte = (url: string, init: RequestInit) => Promise<Response>;
+let transporte: Transporte | undefined;
+
+/**
+ * The server render of the public pages (entrada-servidor.tsx) reads the catalogue through the API process itself
+ * (app.inject) instead of the network; the browser always uses fetch.
+ */
+export function usarTransporte(t: Transporte | undefined) {
+  transporte = t;
+}
+
+function tokenGuardado(): string | null {
+  try {
+    return localStorage.getItem(TOKEN_KEY);
+  } catch {
+    return null; // no storage: the server render, or a browser that blocks it
+  }
+}
+
 async function request<T>(method: Metodo, path: string, body?: unknown, init?: RequestInit): Promise<T> {
   const headers = new Headers(init?.headers);
-  const token = localStorage.getItem(TOKEN_KEY);
+  const token = tokenGuardado();
   if (token) headers.set('Authorization', `Bearer ${token}`);
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
   if (body !== undefined && !isForm) headers.set('Content-Type', 'application/json');
   let res: Response;
   try {
-    res = await fetch(`${env.apiUrl}${path}`, {
+    res = await (transporte ?? fetch)(`${env.apiUrl}${path}`, {
       ...init,
       method,
       headers,

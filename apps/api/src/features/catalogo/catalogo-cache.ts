@@ -116,6 +116,13 @@ function crearCatalogoCacheSinAvisos(opts: { maxEntradas?: number; maxBytes?: nu
     get activa() {
       return activa;
     },
+    /**
+     * Changes whenever what was kept may be stale (a change, a notice, listening lost or resumed): the public
+     * pages rendered from the catalogue (plugins/static-web.ts) are kept per version and only while `activa`.
+     */
+    get version() {
+      return generacion;
+    },
     get tamano() {
       return { entradas: entradas.size, bytes };
     },

@@ -25,7 +25,12 @@ import {
 import { QueryClientContext } from '@tanstack/react-query';
 import { usuariosRutas } from '@clinica/contracts/rutas';
 import { api, ApiClientError } from '../api-client.ts';
-import { createSessionController, type RenewResult, type SessionController } from './session-controller.ts';
+import {
+  createSessionController,
+  SNAPSHOT_SIN_SESION,
+  type RenewResult,
+  type SessionController,
+} from './session-controller.ts';
 import { paths } from '../paths.ts';
 
 export type AuthState = {
@@ -111,9 +116,13 @@ function usePrecargaConSesion(isAuthenticated: boolean) {
   }, [isAuthenticated]);
 }
 
+const sinSesion = () => SNAPSHOT_SIN_SESION;
+
 export function AuthProvider({ children, controller: given }: { children: ReactNode; controller?: SessionController }) {
   const [controller] = useState(() => given ?? createSessionController({ renew: renovarSesion }));
-  const snapshot = useSyncExternalStore(controller.subscribe, controller.getSnapshot, controller.getSnapshot);
+  // The server snapshot is used by the server render and while hydrating its HTML: signed out, like that HTML;
+  // React then re-renders with the stored session. A page rendered only in the browser never uses it.
+  const snapshot = useSyncExternalStore(controller.subscribe, controller.getSnapshot, sinSesion);
 
   // A layout effect: it runs before the screens' passive effects, so an invalid stored token is gone
   // (and the guard has redirected) before any query could send it.

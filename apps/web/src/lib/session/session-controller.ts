@@ -57,6 +57,12 @@ const SIGNED_OUT: Omit<SessionSnapshot, 'expired'> = {
   userId: null,
 };
 
+/**
+ * What the server renders (it has no storage) and what hydration must therefore start from: a signed-in visitor's
+ * header switches to their state right after hydration (auth-context.tsx).
+ */
+export const SNAPSHOT_SIN_SESION: SessionSnapshot = { ...SIGNED_OUT, expired: false };
+
 function readStoredToken(): string | null {
   try {
     return localStorage.getItem(TOKEN_KEY);

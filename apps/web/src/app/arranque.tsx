@@ -1,0 +1,55 @@
+// Start-up of the web in the browser (main.tsx). A public page the server rendered (entrada-servidor.tsx) is hydrated
+// from its HTML and its embedded query data; every other page is rendered here, as always.
+import { hydrate, type DehydratedState } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { ID_DATOS_INICIALES } from './datos-iniciales.ts';
+import { AppProviders, createQueryClient } from './providers.tsx';
+import { AppRouter, cargarRutasDe, crearRouter } from './router.tsx';
+
+/** The server-rendered page's query data, or null for the plain shell. */
+function datosIniciales(raiz: HTMLElement): DehydratedState | null {
+  const el = document.getElementById(ID_DATOS_INICIALES);
+  if (!el?.textContent || !raiz.firstElementChild) return null;
+  try {
+    return JSON.parse(el.textContent) as DehydratedState;
+  } catch {
+    return null;
+  }
+}
+
+/** Hydrates the server's page when there is one, else renders the app into `raiz`. Resolves once it has started. */
+export async function iniciarApp(raiz: HTMLElement): Promise<'hidratada' | 'renderizada'> {
+  const queryClient = createQueryClient();
+  const datos = datosIniciales(raiz);
+  if (datos) {
+    try {
+      // The server read this data for this very response (its pages are kept only while the catalogue is
+      // unchanged): it is as fresh as a fetch made now, so the screens do not fetch it again on mount.
+      const ahora = Date.now();
+      for (const q of datos.queries) q.state.dataUpdatedAt = ahora;
+      hydrate(queryClient, datos);
+      await cargarRutasDe(window.location.pathname);
+      const app = (
+        <StrictMode>
+          <AppProviders queryClient={queryClient}>
+            <AppRouter router={crearRouter()} />
+          </AppProviders>
+        </StrictMode>
+      );
+      hydrateRoot(raiz, app);
+      return 'hidratada';
+    } catch {
+      // A screen's code could not be loaded: render from scratch below (the router retries the lazy load).
+      queryClient.clear();
+    }
+  }
+  createRoot(raiz).render(
+    <StrictMode>
+      <AppProviders queryClient={queryClient}>
+        <AppRouter router={crearRouter()} />
+      </AppProviders>
+    </StrictMode>,
+  );
+  return 'renderizada';
+}

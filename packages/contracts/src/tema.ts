@@ -1,0 +1,17 @@
+// The colour scheme before the first paint (SPEC 3, issue 12.6). Pages rendered on the server arrive with their
+// content, so the stored theme must be on <html> before the browser paints, not after the JavaScript has loaded.
+// This tiny script is inlined in the <head> of index.html (apps/web/vite.config.ts) and allowed by the CSP through
+// its SHA-256 hash (apps/api/src/plugins/security.ts), so both sides read the same text from here.
+
+/** localStorage key of the theme, as the admin template the spec comes from stored it (a plain string). */
+export const CLAVE_TEMA = 'coreui-free-react-admin-template-theme';
+
+/**
+ * 'light' | 'dark' as stored; anything else ('auto', nothing, storage unavailable) follows the system preference,
+ * light when it states none. Same rules as readStoredTheme/resolveTheme in apps/web/src/app/ui-state.tsx.
+ */
+export const SCRIPT_TEMA =
+  '(function(){var e=document.documentElement,m="light";try{var t=localStorage.getItem(' +
+  JSON.stringify(CLAVE_TEMA) +
+  ');m=t==="light"||t==="dark"?t:matchMedia("(prefers-color-scheme: dark)").matches?"dark":"light"}catch(x){}' +
+  'e.setAttribute("data-mantine-color-scheme",m)})()';
