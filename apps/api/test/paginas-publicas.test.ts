@@ -3,7 +3,7 @@
 // cache is off or after a server-side failure, one render for simultaneous first requests, compressed copies.
 // The real renderer and catalogue run in e2e/paginas-publicas.spec.ts; here both are stand-ins.
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   crearPaginasPublicas,
   paginaPrerenderizable,
@@ -86,6 +86,22 @@ describe('crearPaginasPublicas', () => {
     m.catalogo.version = 2; // a staff change emptied the catalogue cache
     expect(await m.texto('/inicio')).toContain('/inicio v2');
     expect(m.renders).toEqual(['/inicio', '/inicio']);
+  });
+
+  it('renders again when the year changes (the footer shows it), catalogue unchanged', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(new Date('2026-12-31T23:00:00'));
+      const m = montar();
+      await m.texto('/inicio');
+      await m.texto('/inicio');
+      expect(m.renders).toEqual(['/inicio']);
+      vi.setSystemTime(new Date('2027-01-01T00:10:00'));
+      await m.texto('/inicio');
+      expect(m.renders).toEqual(['/inicio', '/inicio']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('keeps nothing while the catalogue cache is off (its notices may be missed)', async () => {

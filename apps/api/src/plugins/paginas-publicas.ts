@@ -55,7 +55,8 @@ export function paginaPrerenderizable(url: string): string | null {
   return null;
 }
 
-type Pagina = { version: number; html: Buffer | null; hash: string; br?: Buffer; gzip?: Buffer };
+/** `anio`: the footer shows the current year, so a page rendered last year is rendered again. */
+type Pagina = { version: number; anio: number; html: Buffer | null; hash: string; br?: Buffer; gzip?: Buffer };
 export type PaginaLista = {
   cuerpo: Buffer;
   codificacion: 'br' | 'gzip' | undefined;
@@ -116,7 +117,7 @@ export function crearPaginasPublicas(opts: {
     }
     const cuerpo = html === null ? null : Buffer.from(html);
     const hash = cuerpo ? createHash('sha256').update(cuerpo).digest('base64url').slice(0, 32) : '';
-    const pagina: Pagina = { version, html: cuerpo, hash };
+    const pagina: Pagina = { version, anio: new Date().getFullYear(), html: cuerpo, hash };
     const c = opts.catalogo;
     if (!fallo && c.activa && c.version === version) {
       paginas.delete(clave);
@@ -145,7 +146,7 @@ export function crearPaginasPublicas(opts: {
     ): Promise<PaginaLista | null> {
       const version = opts.catalogo.version;
       let pagina = opts.catalogo.activa ? paginas.get(clave) : undefined;
-      if (pagina && pagina.version === version) {
+      if (pagina && pagina.version === version && pagina.anio === new Date().getFullYear()) {
         paginas.delete(clave);
         paginas.set(clave, pagina);
       } else {
