@@ -40,13 +40,14 @@ export const entornoProduccion = (env: Record<string, string>): Record<string, s
 
 /**
  * A data directory as a clinic has it: a first (development) start migrates it and seeds the demo data, then
- * stops. `env` selects the database (DATABASE_URL, empty for PGlite).
+ * stops. `env` selects the database (DATABASE_URL, empty for PGlite). Seeding renders images and hashes
+ * passwords: on a busy machine it takes well over the usual 30 s wait.
  */
 export async function prepararDatos(env: Record<string, string>, servidor?: string): Promise<string> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'clinica-bench-'));
   const api = await iniciarApi(
     { NODE_ENV: 'development', DATA_DIR: dataDir, SEMILLA_DEMO: 'true', ...env },
-    servidor ? { servidor } : {},
+    { segundos: 180, ...(servidor ? { servidor } : {}) },
   );
   await stop(api.child);
   return dataDir;

@@ -1,7 +1,7 @@
 // Entry point: config -> database -> migrations -> app -> listen, with graceful shutdown.
 import pino from 'pino';
 import { crearSalidaDeLogs } from './lib/salida-logs.ts';
-import { buildApp, REDACT } from './app.ts';
+import { REDACT } from './lib/redaccion.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { prepareDatabase } from './db/bootstrap.ts';
 import { DataDirLockedError } from './db/lock.ts';
@@ -28,9 +28,15 @@ async function main() {
   };
   const log = pino(loggerOptions);
 
+  // The database opens while the app's modules load: PGlite compiles its WebAssembly on background threads,
+  // which the main thread would otherwise wait for, idle, after loading them (issue 12, item 5).
+  const abriendo = prepareDatabase(config, log);
+  abriendo.catch(() => {}); // handled where it is awaited, below
+  const { buildApp } = await import('./app.ts');
+
   let database;
   try {
-    database = await prepareDatabase(config, log);
+    database = await abriendo;
   } catch (err) {
     if (err instanceof DataDirLockedError) {
       log.error(err.message);
@@ -75,8 +81,10 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  // The start-up time is logged: a restart's cost is something an operator should see (issue 12, item 5).
   app.log.info(
-    `${config.clinicaNombre} lista en http://localhost:${(app.server.address() as { port: number }).port} (${database.kind})`,
+    { arranqueMs: Math.round(process.uptime() * 1000) },
+    `${config.clinicaNombre} lista en http://localhost:${(app.server.address() as { port: number }).port} (${database.kind}, ${process.uptime().toFixed(1)} s)`,
   );
 }
 
