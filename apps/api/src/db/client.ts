@@ -5,7 +5,6 @@ import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type { FastifyBaseLogger } from 'fastify';
 import * as schema from './schema/index.ts';
 import { acquireLock } from './lock.ts';
-import { conSentenciasPreparadas } from './pglite-sentencias.ts';
 import { MIGRATIONS_DIR } from '../lib/paths.ts';
 import { migracionesAlDia } from './migraciones.ts';
 import type { Avisos } from './avisos.ts';
@@ -73,6 +72,7 @@ async function openPglite(opts: OpenDbOptions): Promise<Database> {
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { unaccent } = await import('@electric-sql/pglite/contrib/unaccent');
   const { drizzle } = await import('drizzle-orm/pglite');
+  const { conSentenciasPreparadas } = await import('./pglite-sentencias.ts');
   let release = () => {};
   let dir: string | undefined;
   if (!opts.memory) {
