@@ -63,8 +63,18 @@ declare module 'fastify' {
   }
 }
 
-// Where it lives: src/server.ts needs it before it loads this module (it opens the database meanwhile).
-export { REDACT } from './lib/redaccion.ts';
+export const REDACT = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'headers.authorization',
+  'headers.cookie',
+  '*.contrasena',
+  '*.contrasena_actual',
+  '*.contrasena_nueva',
+  '*.contrasena_hash',
+  '*.token',
+  'body.contrasena',
+];
 
 /**
  * How a request appears in the logs: method, path WITHOUT the query string (searches carry document numbers,

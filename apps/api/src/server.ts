@@ -1,7 +1,7 @@
 // Entry point: config -> database -> migrations -> app -> listen, with graceful shutdown.
 import pino from 'pino';
 import { crearSalidaDeLogs } from './lib/salida-logs.ts';
-import { REDACT } from './lib/redaccion.ts';
+import { buildApp, REDACT } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { prepareDatabase } from './db/bootstrap.ts';
 import { DataDirLockedError } from './db/lock.ts';
@@ -28,15 +28,9 @@ async function main() {
   };
   const log = pino(loggerOptions);
 
-  // The database opens while the app's modules load: PGlite compiles its WebAssembly on background threads,
-  // which the main thread would otherwise wait for, idle, after loading them (issue 12, item 5).
-  const abriendo = prepareDatabase(config, log);
-  abriendo.catch(() => {}); // handled where it is awaited, below
-  const { buildApp } = await import('./app.ts');
-
   let database;
   try {
-    database = await abriendo;
+    database = await prepareDatabase(config, log);
   } catch (err) {
     if (err instanceof DataDirLockedError) {
       log.error(err.message);
