@@ -12,8 +12,8 @@ export const freePort = () =>
     });
   });
 
-export async function waitFor(url: string, child: ChildProcess) {
-  for (let i = 0; i < 300; i++) {
+export async function waitFor(url: string, child: ChildProcess, segundos = 30) {
+  for (let i = 0; i < segundos * 10; i++) {
     if (child.exitCode !== null) throw new Error(`proceso terminó (${child.exitCode})`);
     try {
       if ((await fetch(url)).ok) return;
@@ -38,12 +38,12 @@ export type Api = { base: string; child: ChildProcess; port: number };
 
 /**
  * Starts the built server (apps/api/dist/server.js) on a free port and waits until it is ready. `env` is added to
- * a benchmark-friendly default (logs at error, no rate limit); `nodeArgs` go before the script (e.g. a preload)
- * and `ipc` opens a message channel to the child.
+ * a benchmark-friendly default (logs at error, no rate limit); `nodeArgs` go before the script (e.g. a preload),
+ * `ipc` opens a message channel to the child and `segundos` is how long to wait for it (30).
  */
 export async function iniciarApi(
   env: Record<string, string>,
-  opts: { nodeArgs?: string[]; ipc?: boolean; servidor?: string } = {},
+  opts: { nodeArgs?: string[]; ipc?: boolean; servidor?: string; segundos?: number } = {},
 ): Promise<Api> {
   const root = path.resolve(import.meta.dirname, '..');
   const port = await freePort();
@@ -65,7 +65,7 @@ export async function iniciarApi(
   );
   const base = `http://127.0.0.1:${port}`;
   try {
-    await waitFor(`${base}/salud/lista`, child);
+    await waitFor(`${base}/salud/lista`, child, opts.segundos);
   } catch (err) {
     await stop(child);
     throw err;

@@ -1,11 +1,23 @@
 // npm run bench: measures the built server against a bare Fastify hello-world, on PGlite and on
-// PostgreSQL when one answers. Writes bench/results/<fecha>.json and bench/results/ultimo.md.
+// PostgreSQL when one answers, plus its start-up time and resident memory (bench/arranque.ts). Writes
+// bench/results/<fecha>.json and bench/results/ultimo.md.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import {
+  entornoProduccion,
+  filaArranque,
+  filaMemoria,
+  medirArranque,
+  memoriaDe,
+  prepararDatos,
+  type Arranque,
+  type Memoria,
+} from './arranque.ts';
+import { maquina, tablaMetas } from './carga.ts';
 import { freePort, iniciarApi, stop, waitFor } from './procesos.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -39,12 +51,13 @@ async function measure(url: string, headers: Record<string, string> = {}) {
   };
 }
 
+/**
+ * The server as a clinic runs it: production, on a database a first start already migrated and seeded. Seeding
+ * (images, PDFs, password hashes) is not what is measured, and its memory peak must not count in the server's.
+ */
 async function startApi(env: Record<string, string>) {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'clinica-bench-'));
-  const api = await iniciarApi(
-    { NODE_ENV: 'development', DATA_DIR: dataDir, SEMILLA_DEMO: 'true', ...env },
-    { servidor: SERVER },
-  );
+  const dataDir = await prepararDatos(env, SERVER);
+  const api = await iniciarApi(entornoProduccion({ DATA_DIR: dataDir, ...env }), { servidor: SERVER });
   return { ...api, dataDir };
 }
 
@@ -59,7 +72,12 @@ async function pgAvailable(): Promise<boolean> {
   }
 }
 
-async function benchDb(kind: string, env: Record<string, string>, hello: number, rows: Row[]) {
+async function benchDb(
+  kind: 'PGlite' | 'PostgreSQL',
+  env: Record<string, string>,
+  hello: number,
+  rows: Row[],
+): Promise<Memoria | undefined> {
   const api = await startApi(env);
   try {
     const login = await fetch(`${api.base}/apiusuarios/iniciarsesion`, {
@@ -99,13 +117,20 @@ async function benchDb(kind: string, env: Record<string, string>, hello: number,
       rows.push({ db: kind, target, ...m, ratio: m.reqPerSec / hello });
       console.log(`${kind} ${target}: ${m.reqPerSec.toFixed(0)} req/s, p99 ${m.p99} ms`);
     }
+    const memoria = memoriaDe(api.child.pid);
+    if (memoria)
+      console.log(`${kind}: memoria residente ${memoria.rssMb.toFixed(0)} MB, pico ${memoria.hwmMb.toFixed(0)} MB`);
+    return memoria;
   } finally {
     await stop(api.child);
     rmSync(api.dataDir, { recursive: true, force: true });
   }
 }
 
+const inicio = maquina();
+console.log(`carga de la máquina al empezar: ${inicio.carga} (${inicio.nucleos} núcleos)`);
 const rows: Row[] = [];
+const memorias: Partial<Record<'PGlite' | 'PostgreSQL', Memoria | undefined>> = {};
 const helloPort = await freePort();
 const hello = spawn(process.execPath, [path.join(import.meta.dirname, 'hello.mjs')], {
   env: { ...process.env, PORT: String(helloPort) },
@@ -116,7 +141,19 @@ await stop(hello);
 rows.push({ db: '-', target: 'Fastify hola mundo', ...base, ratio: 1 });
 console.log(`hola mundo: ${base.reqPerSec.toFixed(0)} req/s`);
 
-await benchDb('PGlite', { DATABASE_URL: '' }, base.reqPerSec, rows);
+// Start-up first, on a machine not yet warmed by the load: the time a restart costs a clinic.
+let arranque: Arranque;
+{
+  const dataDir = await prepararDatos({ DATABASE_URL: '' }, SERVER);
+  try {
+    arranque = await medirArranque(dataDir, { DATABASE_URL: '' }, { servidor: SERVER });
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+console.log(`arranque: mediana ${arranque.medianaMs.toFixed(0)} ms`);
+
+memorias.PGlite = await benchDb('PGlite', { DATABASE_URL: '' }, base.reqPerSec, rows);
 
 if (await pgAvailable()) {
   const name = `bench_${Date.now()}`;
@@ -126,7 +163,7 @@ if (await pgAvailable()) {
   const url = new URL(PG_URL);
   url.pathname = `/${name}`;
   try {
-    await benchDb('PostgreSQL', { DATABASE_URL: url.toString() }, base.reqPerSec, rows);
+    memorias.PostgreSQL = await benchDb('PostgreSQL', { DATABASE_URL: url.toString() }, base.reqPerSec, rows);
   } finally {
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();
@@ -139,7 +176,7 @@ const fecha = new Date().toISOString();
 const md = [
   `# Resultados de rendimiento (${fecha})`,
   '',
-  `${CONNECTIONS} conexiones, ${DURATION} s por prueba, ${os.cpus().length} núcleos, Node ${process.version}.`,
+  `${CONNECTIONS} conexiones, ${DURATION} s por prueba, ${os.cpus().length} núcleos, Node ${process.version}; carga de la máquina al empezar ${inicio.carga}.`,
   '',
   '| base de datos | prueba | req/s | p50 (ms) | p99 (ms) | errores | no 2xx | vs. hola mundo |',
   '|---|---|---:|---:|---:|---:|---:|---:|',
@@ -148,10 +185,23 @@ const md = [
       `| ${r.db} | ${r.target} | ${r.reqPerSec.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${(r.ratio * 100).toFixed(0)} % |`,
   ),
   '',
+  '## Arranque y memoria',
+  '',
+  tablaMetas([
+    filaArranque(arranque),
+    ...(['PGlite', 'PostgreSQL'] as const)
+      .filter((motor) => motor in memorias)
+      .map((motor) => filaMemoria(motor, memorias[motor])),
+  ]),
+  '',
 ].join('\n');
 writeFileSync(
   path.join(import.meta.dirname, 'results', `${fecha.slice(0, 10)}.json`),
-  JSON.stringify({ fecha, connections: CONNECTIONS, duration: DURATION, rows }, null, 2),
+  JSON.stringify(
+    { fecha, carga: inicio.carga, connections: CONNECTIONS, duration: DURATION, rows, arranque, memorias },
+    null,
+    2,
+  ),
 );
 writeFileSync(path.join(import.meta.dirname, 'results', 'ultimo.md'), md);
 console.log(`\n${md}`);

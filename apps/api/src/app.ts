@@ -3,8 +3,6 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { WEB_DIST_DEFAULT } from './lib/paths.ts';
 import Fastify, { type FastifyInstance, type FastifyRequest, type RouteOptions } from 'fastify';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DOCS_PATH } from '@clinica/contracts/rutas';
@@ -132,6 +130,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   if (!production) {
+    // Loaded only here: production never serves the API docs, and does not pay their start-up time and memory.
+    const [{ default: swagger }, { default: swaggerUi }] = await Promise.all([
+      import('@fastify/swagger'),
+      import('@fastify/swagger-ui'),
+    ]);
     await app.register(swagger, {
       openapi: {
         info: { title: `API ${config.clinicaNombre}`, version: '1.0.0' },

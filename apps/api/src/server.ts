@@ -75,8 +75,10 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  // The start-up time is logged: a restart's cost is something an operator should see (issue 12, item 5).
   app.log.info(
-    `${config.clinicaNombre} lista en http://localhost:${(app.server.address() as { port: number }).port} (${database.kind})`,
+    { arranqueMs: Math.round(process.uptime() * 1000) },
+    `${config.clinicaNombre} lista en http://localhost:${(app.server.address() as { port: number }).port} (${database.kind}, ${process.uptime().toFixed(1)} s)`,
   );
 }
 

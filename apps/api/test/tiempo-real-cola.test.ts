@@ -5,7 +5,7 @@
 import { createServer } from 'node:net';
 import { createClient } from 'redis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { MAX_PUBLICACIONES_EN_ESPERA, publicacionesAcotadas } from '../src/plugins/tiempo-real.ts';
+import { MAX_PUBLICACIONES_EN_ESPERA, publicacionesAcotadas } from '../src/plugins/tiempo-real-redis.ts';
 
 describe('publishes while Redis is down', () => {
   // A port nothing listens on: the client keeps reconnecting and is never ready.

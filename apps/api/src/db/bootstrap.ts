@@ -4,7 +4,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import { openDb, type Database } from './client.ts';
 import { usuarios } from './schema/index.ts';
-import { seedDemo } from './seed/index.ts';
 
 export async function prepareDatabase(
   config: Config,
@@ -17,6 +16,8 @@ export async function prepareDatabase(
       const [fila] = await database.db.select({ n: count() }).from(usuarios);
       if (!fila || fila.n === 0) {
         log.info('base de datos vacía: cargando datos de demostración');
+        // Loaded only for an empty database: the seed's images, PDFs and hashes cost every other start nothing.
+        const { seedDemo } = await import('./seed/index.ts');
         await seedDemo(database, {
           dataDir: config.dataDir,
           zona: config.clinicaTz,

@@ -1,14 +1,13 @@
 // Opens the database: embedded PGlite under DATA_DIR by default, or PostgreSQL through a pg pool.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
-import pg from 'pg';
+import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type { FastifyBaseLogger } from 'fastify';
 import * as schema from './schema/index.ts';
 import { acquireLock } from './lock.ts';
-import { conSentenciasPreparadas } from './pglite-sentencias.ts';
 import { MIGRATIONS_DIR } from '../lib/paths.ts';
-import { crearAvisosPostgres, type Avisos } from './avisos.ts';
+import { migracionesAlDia } from './migraciones.ts';
+import type { Avisos } from './avisos.ts';
 
 export type Db = NodePgDatabase<typeof schema>;
 /** An open transaction; repositories take a Db or a Tx (db/transacciones.ts). */
@@ -51,30 +50,21 @@ export type OpenDbOptions = {
 };
 
 export async function openDb(opts: OpenDbOptions): Promise<Database> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.log) : openPglite(opts);
+  if (!opts.databaseUrl) return openPglite(opts);
+  // Each database's driver is loaded only when it is the one in use (issue 12, item 5).
+  const { openPostgres } = await import('./postgres.ts');
+  return openPostgres(opts.databaseUrl, opts.log);
 }
 
-async function openPostgres(url: string, log?: OpenDbOptions['log']): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
-  // A PostgreSQL restart kills idle clients; without this handler the process would crash.
-  pool.on('error', (err) => log?.error({ err }, 'conexión de PostgreSQL perdida'));
-  const db = drizzlePg(pool, { schema, casing: 'snake_case' });
-  return {
-    db,
-    kind: 'postgres',
-    avisos: crearAvisosPostgres(url, log),
-    async ping() {
-      await pool.query('select 1');
-    },
-    async migrate() {
-      const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-      await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
-    },
-    async close() {
-      await pool.end();
-    },
-  };
-}
+/**
+ * PostgreSQL settings PGlite starts with, added to its own (PGlite.defaultStartParams), never replacing them.
+ * PGlite keeps PostgreSQL's shared memory inside its WebAssembly heap, and that heap never shrinks: initdb's
+ * shared_buffers = 128MB (sized for a server) made the process hold ~300 MB before its first request. A small
+ * clinic's database is tens of MB and the operating system's page cache still keeps the files PGlite reads, so a
+ * 16 MB buffer pool costs no measurable speed (bench/results/arranque.md; docs/decisions/0023-memoria-pglite.md).
+ * Durability is untouched: WAL and commit settings stay PGlite's.
+ */
+export const AJUSTES_PGLITE: Readonly<Record<string, string>> = { shared_buffers: '16MB' };
 
 async function openPglite(opts: OpenDbOptions): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
@@ -82,6 +72,7 @@ async function openPglite(opts: OpenDbOptions): Promise<Database> {
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { unaccent } = await import('@electric-sql/pglite/contrib/unaccent');
   const { drizzle } = await import('drizzle-orm/pglite');
+  const { conSentenciasPreparadas } = await import('./pglite-sentencias.ts');
   let release = () => {};
   let dir: string | undefined;
   if (!opts.memory) {
@@ -92,6 +83,10 @@ async function openPglite(opts: OpenDbOptions): Promise<Database> {
   try {
     const client = await PGlite.create(dir, {
       extensions: { btree_gist, pg_trgm, unaccent },
+      startParams: [
+        ...PGlite.defaultStartParams,
+        ...Object.entries(AJUSTES_PGLITE).flatMap(([nombre, valor]) => ['-c', `${nombre}=${valor}`]),
+      ],
       ...(opts.memory && opts.volcado ? { loadDataDir: opts.volcado } : {}),
     });
     // Reads go through named prepared statements (pglite-sentencias.ts); the rest to PGlite as is.
@@ -103,6 +98,7 @@ async function openPglite(opts: OpenDbOptions): Promise<Database> {
         await client.query('select 1');
       },
       async migrate() {
+        if (await migracionesAlDia(async (sql) => (await client.query<Record<string, unknown>>(sql)).rows)) return;
         const { migrate } = await import('drizzle-orm/pglite/migrator');
         await migrate(db as never, { migrationsFolder: MIGRATIONS_DIR });
       },

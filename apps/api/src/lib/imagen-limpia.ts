@@ -1,7 +1,8 @@
 // Re-encodes an image so that nothing but its pixels is kept: EXIF (GPS location, device, dates), XMP, comments
 // and embedded thumbnails are dropped, after the orientation EXIF asked for is applied to the pixels. Used for
 // clinical photos and exam results sent as photos (private health data must not carry where it was taken).
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
+import { cargarSharp } from './sharp.ts';
 import { AppError } from './app-error.ts';
 import { tipoPorFirma } from './tipo-archivo.ts';
 
@@ -21,6 +22,7 @@ export async function limpiarImagen(
 ): Promise<ImagenLimpia> {
   const tipo = tipoPorFirma(buf);
   if (!tipo || tipo === 'pdf' || !opciones.permitidos.includes(tipo)) throw invalido();
+  const sharp = await cargarSharp();
   let meta: Metadata;
   try {
     meta = await sharp(buf, { limitInputPixels: false }).metadata();

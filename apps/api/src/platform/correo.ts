@@ -5,7 +5,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import nodemailer from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer';
 import type { EventosBandeja } from './bandeja.service.ts';
 
@@ -34,20 +33,32 @@ export function mensajeDe(remitente: string, c: Correo): Mail.Options {
   };
 }
 
+/**
+ * nodemailer is loaded with the first message, not at start-up (issue 12, item 5): the outbox sends in the
+ * background, and a process that sends nothing for hours does not hold it.
+ */
+function transportePerezoso<T>(crear: (nm: (typeof import('nodemailer'))['default']) => T): () => Promise<T> {
+  let transporte: Promise<T> | undefined;
+  return () => (transporte ??= import('nodemailer').then((m) => crear(m.default)));
+}
+
 export function createMailer(opts: { smtpUrl: string | undefined; remitente: string; dataDir: string }): Mailer {
-  if (opts.smtpUrl) {
-    const transporte = nodemailer.createTransport(opts.smtpUrl);
+  const { smtpUrl } = opts;
+  if (smtpUrl) {
+    const transporte = transportePerezoso((nm) => nm.createTransport(smtpUrl));
     return {
       async enviar(c) {
-        await transporte.sendMail(mensajeDe(opts.remitente, c));
+        await (await transporte()).sendMail(mensajeDe(opts.remitente, c));
       },
     };
   }
-  const archivo = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const archivo = transportePerezoso((nm) =>
+    nm.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+  );
   const carpeta = carpetaCorreos(opts.dataDir);
   return {
     async enviar(c) {
-      const { message } = await archivo.sendMail(mensajeDe(opts.remitente, c));
+      const { message } = await (await archivo()).sendMail(mensajeDe(opts.remitente, c));
       await mkdir(carpeta, { recursive: true, mode: 0o700 });
       const nombre = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
       await writeFile(path.join(carpeta, nombre), message as Buffer, { mode: 0o600 });

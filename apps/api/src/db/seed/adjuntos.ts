@@ -5,11 +5,11 @@
 // Photos only when the seed already gave the patient a signed, unrevoked consent that allows them. Idempotent.
 import { and, desc, eq } from 'drizzle-orm';
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
-import sharp from 'sharp';
 import type { Db } from '../client.ts';
 import { citas, consentimientos, fotosClinicas, resultadosExamen, usuarios } from '../schema/index.ts';
 import { notificar } from '../../features/notificaciones/notificaciones.service.ts';
 import { createAdjuntosService } from '../../features/adjuntos/adjuntos.service.ts';
+import { cargarSharp } from '../../lib/sharp.ts';
 import { createLocalStorage, privadoDir } from '../../lib/storage.ts';
 import { createArchivosPrivados } from '../../platform/archivos.service.ts';
 import { createRepositories, type Repositories } from '../../services.ts';
@@ -47,7 +47,7 @@ async function pdfResultado(paciente: string): Promise<Buffer> {
 }
 
 /** A soft skin-toned image with a few spots: more before, fewer after. */
-function fotoDemo(manchas: number): Promise<Buffer> {
+async function fotoDemo(manchas: number): Promise<Buffer> {
   const puntos = [
     [210, 150, 14],
     [330, 190, 10],
@@ -63,6 +63,7 @@ function fotoDemo(manchas: number): Promise<Buffer> {
     <defs><radialGradient id="p" cx="50%" cy="45%" r="70%"><stop offset="0" stop-color="#f1d3c2"/>
     <stop offset="1" stop-color="#d9a98f"/></radialGradient></defs>
     <rect width="640" height="480" fill="url(#p)"/>${puntos}</svg>`;
+  const sharp = await cargarSharp();
   return sharp(Buffer.from(svg)).jpeg({ quality: 82 }).toBuffer();
 }
 

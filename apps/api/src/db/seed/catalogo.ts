@@ -2,10 +2,10 @@
 // in COP and images drawn here (catalogo-arte.ts) and stored through the same code path as uploads.
 // Idempotent: categories by their unique name, procedures by name, images only where none exist.
 import { count, inArray } from 'drizzle-orm';
-import sharp from 'sharp';
 import type { Db } from '../client.ts';
 import { categoriasProcedimiento, procedimientoImagenes, procedimientos } from '../schema/index.ts';
 import { createProcedimientosService } from '../../features/catalogo/procedimientos.service.ts';
+import { cargarSharp } from '../../lib/sharp.ts';
 import { createLocalStorage, uploadsDir } from '../../lib/storage.ts';
 import { createRepositories } from '../../services.ts';
 import { arteProcedimiento, type Motivo, type NombrePaleta } from './catalogo-arte.ts';
@@ -413,7 +413,8 @@ export const DEMO_PROCEDIMIENTOS: SemillaProcedimiento[] = [
 ];
 
 /** SVG to PNG without compression: the bytes only live until the upload code path turns them into WebP. */
-function renderizar(svg: string): Promise<Buffer> {
+async function renderizar(svg: string): Promise<Buffer> {
+  const sharp = await cargarSharp();
   return sharp(Buffer.from(svg)).png({ compressionLevel: 0 }).toBuffer();
 }
 

@@ -1,11 +1,12 @@
 // Procedure images: content check (magic bytes + decoder, never the name or the declared type),
 // two WebP copies without metadata (card and detail), and where they live in storage and on the web.
 import { randomBytes } from 'node:crypto';
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
 import { MEDIA_PREFIX } from '@clinica/contracts/rutas';
 import { AppError } from '../../lib/app-error.ts';
 import type { Storage } from '../../lib/storage.ts';
 import { MAX_PIXELES } from '../../lib/imagen-limpia.ts';
+import { cargarSharp } from '../../lib/sharp.ts';
 import { tipoPorFirma } from '../../lib/tipo-archivo.ts';
 
 /** Folder inside storage and under /media/. */
@@ -40,6 +41,7 @@ export function formatoPorFirma(buf: Buffer): FormatoImagen | null {
 export async function procesarImagen(buf: Buffer): Promise<CopiasImagen> {
   const formato = formatoPorFirma(buf);
   if (!formato) throw noEsImagen();
+  const sharp = await cargarSharp();
   let meta: Metadata;
   try {
     meta = await sharp(buf, { limitInputPixels: false }).metadata();

@@ -17,13 +17,11 @@ import type { Transaccion } from '../../db/transacciones.ts';
 import { AppError, isUniqueViolation, noEncontrado } from '../../lib/app-error.ts';
 import type { ArchivosPrivados } from '../../platform/archivos.service.ts';
 import { auditarExito as auditar, type AuditoriaRepository } from '../../platform/auditoria.repository.ts';
-import { generarConsentimiento } from './consentimientos.pdf.ts';
 import type {
   ConsentimientoConRevocacion,
   ConsentimientosRepository,
   PlantillaFila,
 } from './consentimientos.repository.ts';
-import { pngDeFirma } from './firma-png.ts';
 
 export type ReposConsentimientos = { consentimientos: ConsentimientosRepository; auditoria: AuditoriaRepository };
 export type Actor = { id: number; rol: Rol };
@@ -32,6 +30,10 @@ type Firma = z.output<typeof firmaDatosSchema>;
 type Plantilla = z.output<typeof plantillaDatosSchema>;
 type Revocar = z.output<typeof revocarDatosSchema>;
 type Cita = NonNullable<Awaited<ReturnType<ConsentimientosRepository['cita']>>>;
+
+// The signature check and the consent PDF use a PDF library, loaded on the first signature, not at start-up
+// (issue 12, item 5).
+const pngDeFirma = async (dataUrl: string) => (await import('./firma-png.ts')).pngDeFirma(dataUrl);
 
 export const MENSAJES_CONSENTIMIENTO = {
   citaNoEncontrada: 'No encontramos esa cita.',
@@ -138,6 +140,7 @@ export function createConsentimientosService(deps: {
         origen,
       });
     const firma = await guardar(png, 'firma', `firma-consentimiento-cita-${citaId}.png`);
+    const { generarConsentimiento } = await import('./consentimientos.pdf.ts');
     const pdf = await generarConsentimiento({
       clinica: deps.clinicaNombre,
       fechaFirma: fechaHora(firmadoEn),

@@ -12,7 +12,7 @@ import { AppError, isUniqueViolation, noEncontrado } from '../../lib/app-error.t
 import type { ArchivosPrivados } from '../../platform/archivos.service.ts';
 import { auditarExito, type AuditoriaRepository } from '../../platform/auditoria.repository.ts';
 import { hashContenido } from './evoluciones.contenido.ts';
-import { generarOrdenExamenes, generarReceta, type DatosDocumento } from './evoluciones.pdf.ts';
+import type { DatosDocumento } from './evoluciones.pdf.ts';
 import type { EvolucionesRepository } from './evoluciones.repository.ts';
 
 export type ReposEvoluciones = { evoluciones: EvolucionesRepository; auditoria: AuditoriaRepository };
@@ -124,6 +124,8 @@ export function createEvolucionesService(deps: {
   /** The PDFs of a note about to be signed, stored privately under the patient; their ids for the signed row. */
   async function documentos(f: Completa, firmadaEn: Date, hash: string, actor: Actor, origen: Origen) {
     if (!f.formulas.length && !f.ordenes.length) return { receta: null, orden: null };
+    // The PDF library is loaded on the first signed note that needs it, not at start-up (issue 12, item 5).
+    const { generarOrdenExamenes, generarReceta } = await import('./evoluciones.pdf.ts');
     const cita = (await repo.cita(f.evolucion.cita_id))!;
     const d: DatosDocumento = {
       clinica: deps.clinicaNombre,

@@ -8,7 +8,6 @@ import type { Rol } from '@clinica/contracts/usuarios';
 import { noEncontrado, prohibido } from '../../lib/app-error.ts';
 import type { AuditoriaRepository } from '../../platform/auditoria.repository.ts';
 import type { CopiaRepository } from './copia.repository.ts';
-import { generarCopiaHistoria } from './copia.pdf.ts';
 import type { HistoriasService, Origen } from './historias.service.ts';
 
 export type Actor = { id: number; rol: Rol };
@@ -160,8 +159,9 @@ export function createCopiaHistoriaService(deps: {
       detalle: `formato=${formato}${actor.id === pacienteId ? '; propia' : ''}`,
     });
 
-  const pdf = (datos: DatosPersonales, generadoPor?: string) =>
-    generarCopiaHistoria(datos, {
+  const pdf = async (datos: DatosPersonales, generadoPor?: string) =>
+    // The PDF library is loaded on the first copy asked for, not at start-up (issue 12, item 5).
+    (await import('./copia.pdf.ts')).generarCopiaHistoria(datos, {
       clinica: deps.clinicaNombre,
       fechaHora,
       generadoEn: datos.generado_en,

@@ -1,0 +1,32 @@
+// PostgreSQL through a pg pool (DATABASE_URL). Its own module, loaded by db/client.ts only when DATABASE_URL is
+// set: a PGlite install never loads the pg driver.
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { MIGRATIONS_DIR } from '../lib/paths.ts';
+import { crearAvisosPostgres } from './avisos.ts';
+import { migracionesAlDia } from './migraciones.ts';
+import type { Database, OpenDbOptions } from './client.ts';
+import * as schema from './schema/index.ts';
+
+export async function openPostgres(url: string, log?: OpenDbOptions['log']): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
+  // A PostgreSQL restart kills idle clients; without this handler the process would crash.
+  pool.on('error', (err) => log?.error({ err }, 'conexión de PostgreSQL perdida'));
+  const db = drizzlePg(pool, { schema, casing: 'snake_case' });
+  return {
+    db,
+    kind: 'postgres',
+    avisos: crearAvisosPostgres(url, log),
+    async ping() {
+      await pool.query('select 1');
+    },
+    async migrate() {
+      if (await migracionesAlDia(async (sql) => (await pool.query<Record<string, unknown>>(sql)).rows)) return;
+      const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+      await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}
