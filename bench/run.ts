@@ -1,6 +1,6 @@
 // npm run bench: measures the built server against a bare Fastify hello-world, on PGlite and on
-// PostgreSQL when one answers, plus its start-up time and resident memory (bench/arranque.ts). Writes
-// bench/results/<fecha>.json and bench/results/ultimo.md.
+// PostgreSQL when one answers, plus its start-up time and resident memory (bench/arranque.ts), each beside its
+// target. Writes bench/results/ultimo.json and bench/results/ultimo.md (nothing else).
 import { spawn } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -39,6 +39,26 @@ type Row = {
   non2xx: number;
   ratio: number;
 };
+
+/**
+ * QUALITY.md / issue 12 targets of each measured route, as a share of hello world in the same run and a p99 at
+ * this many connections: undefined when the row has none.
+ */
+function meta(db: string, target: string): { ratio: number; p99?: number } | undefined {
+  if (target.startsWith('GET /salud')) return { ratio: 0.6 };
+  if (target.includes('listarprocedimiento')) return { ratio: 0.3, p99: 25 };
+  if (target.includes('listarmicarrito'))
+    return db === 'PostgreSQL' ? { ratio: 0.15, p99: 25 } : { ratio: 0.06, p99: 50 };
+  return undefined;
+}
+
+function metaTexto(r: Row): [string, string] {
+  const m = meta(r.db, r.target);
+  if (!m) return ['-', '-'];
+  const texto = `>= ${m.ratio * 100} %${m.p99 ? `, p99 <= ${m.p99} ms` : ''}`;
+  const cumple = r.ratio >= m.ratio && (m.p99 === undefined || r.p99 <= m.p99);
+  return [texto, cumple ? 'cumple' : '**no cumple**'];
+}
 
 async function measure(url: string, headers: Record<string, string> = {}) {
   const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
@@ -178,12 +198,12 @@ const md = [
   '',
   `${CONNECTIONS} conexiones, ${DURATION} s por prueba, ${os.cpus().length} núcleos, Node ${process.version}; carga de la máquina al empezar ${inicio.carga}.`,
   '',
-  '| base de datos | prueba | req/s | p50 (ms) | p99 (ms) | errores | no 2xx | vs. hola mundo |',
-  '|---|---|---:|---:|---:|---:|---:|---:|',
-  ...rows.map(
-    (r) =>
-      `| ${r.db} | ${r.target} | ${r.reqPerSec.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${(r.ratio * 100).toFixed(0)} % |`,
-  ),
+  '| base de datos | prueba | req/s | p50 (ms) | p99 (ms) | errores | no 2xx | vs. hola mundo | meta | ¿cumple? |',
+  '|---|---|---:|---:|---:|---:|---:|---:|---|---|',
+  ...rows.map((r) => {
+    const [m, cumple] = metaTexto(r);
+    return `| ${r.db} | ${r.target} | ${r.reqPerSec.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${(r.ratio * 100).toFixed(0)} % | ${m} | ${cumple} |`;
+  }),
   '',
   '## Arranque y memoria',
   '',
@@ -195,8 +215,9 @@ const md = [
   ]),
   '',
 ].join('\n');
+// Always the same two files (README): a run replaces the previous one; git keeps the history.
 writeFileSync(
-  path.join(import.meta.dirname, 'results', `${fecha.slice(0, 10)}.json`),
+  path.join(import.meta.dirname, 'results', 'ultimo.json'),
   JSON.stringify(
     { fecha, carga: inicio.carga, connections: CONNECTIONS, duration: DURATION, rows, arranque, memorias },
     null,
