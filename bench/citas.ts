@@ -13,7 +13,7 @@ import path from 'node:path';
 import { sumarDias } from '@clinica/contracts/tiempo';
 import { createCalendario } from '../apps/api/src/lib/calendario.ts';
 import { cargaCerrada, estadosTexto, maquina, ms, tablaMetas, type Fila, type Medicion } from './carga.ts';
-import { iniciarApi, stop } from './procesos.ts';
+import { cpuMs, iniciarApi, stop } from './procesos.ts';
 import {
   ZONA,
   baseNueva,
@@ -48,7 +48,7 @@ type Resultado = {
   motor: string;
   escala: { pacientes: number; citas: number };
   siembraS: number;
-  filas: { que: string; m: Medicion; meta?: { p95?: number; p99?: number; porSegundo?: number } }[];
+  filas: { que: string; m: Medicion; meta?: { p95?: number; p99?: number; porSegundo?: number }; cpu?: number }[];
   explicar: string[];
 };
 
@@ -100,10 +100,13 @@ async function benchMotor(motor: 'PostgreSQL' | 'PGlite'): Promise<Resultado> {
     try {
       const asistente = { authorization: `Bearer ${await firmar(s.asistente, 'asistente')}` };
       const medir = async (que: string, m: Promise<Medicion>, meta?: Resultado['filas'][number]['meta']) => {
+        const cpu0 = cpuMs(api.child.pid);
         const r = await m;
-        res.filas.push({ que, m: r, ...(meta ? { meta } : {}) });
+        const cpu1 = cpuMs(api.child.pid);
+        const cpu = cpu0 !== undefined && cpu1 !== undefined ? (cpu1 - cpu0) / r.solicitudes : undefined;
+        res.filas.push({ que, m: r, ...(meta ? { meta } : {}), ...(cpu !== undefined ? { cpu } : {}) });
         console.log(
-          `${motor} ${que}: ${r.porSegundo.toFixed(0)}/s, p50 ${ms(r.p50)} p95 ${ms(r.p95)} p99 ${ms(r.p99)} ms (${estadosTexto(r.estados)})`,
+          `${motor} ${que}: ${r.porSegundo.toFixed(0)}/s, p50 ${ms(r.p50)} p95 ${ms(r.p95)} p99 ${ms(r.p99)} ms (${estadosTexto(r.estados)})${cpu !== undefined ? `; CPU del servidor ${cpu.toFixed(2)} ms por solicitud` : ''}`,
         );
         for (const e of r.muestrasError) console.log(`   ${e}`);
       };
@@ -292,7 +295,9 @@ for (const r of resultados) {
   for (const f of r.filas) {
     const partes: string[] = [];
     let cumple: boolean | null = null;
-    const medido = `${f.m.porSegundo.toFixed(0)}/s; p50 ${ms(f.m.p50)}, p95 ${ms(f.m.p95)}, p99 ${ms(f.m.p99)} ms`;
+    const medido =
+      `${f.m.porSegundo.toFixed(0)}/s; p50 ${ms(f.m.p50)}, p95 ${ms(f.m.p95)}, p99 ${ms(f.m.p99)} ms` +
+      (f.cpu !== undefined ? `; CPU del servidor ${f.cpu.toFixed(2)} ms/solicitud` : '');
     if (f.meta?.porSegundo !== undefined) partes.push(`>= ${f.meta.porSegundo}/s`);
     if (f.meta?.p99 !== undefined) partes.push(`p99 <= ${f.meta.p99} ms`);
     if (f.meta?.p95 !== undefined) partes.push(`p95 <= ${f.meta.p95} ms`);

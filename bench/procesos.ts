@@ -1,5 +1,6 @@
 // Process helpers shared by the benchmark scripts: a free port, waiting for a server, stopping it.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 
@@ -34,6 +35,26 @@ export function stop(child: ChildProcess) {
   });
 }
 
+/** BENCH_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/perfil"): extra node flags for the server under test. */
+function argsDelEntorno(): string[] {
+  return (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+}
+
+/**
+ * CPU time (user + system, ms) a process has used so far, from /proc (Linux; undefined elsewhere): the server's
+ * CPU per request, which a busy machine changes far less than it changes throughput.
+ */
+export function cpuMs(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const campos = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // utime and stime are fields 14 and 15 of stat(5), in clock ticks (100 per second on Linux).
+    return (Number(campos[11]) + Number(campos[12])) * 10;
+  } catch {
+    return undefined;
+  }
+}
+
 export type Api = { base: string; child: ChildProcess; port: number };
 
 /**
@@ -49,7 +70,7 @@ export async function iniciarApi(
   const port = await freePort();
   const child = spawn(
     process.execPath,
-    [...(opts.nodeArgs ?? []), opts.servidor ?? path.join(root, 'apps/api/dist/server.js')],
+    [...(opts.nodeArgs ?? []), ...argsDelEntorno(), opts.servidor ?? path.join(root, 'apps/api/dist/server.js')],
     {
       cwd: root,
       env: {

@@ -1,9 +1,9 @@
 // DESIGN: WCAG 2.2 AA on a phone. axe-core (wcag2a, wcag2aa, wcag21aa, wcag22aa) on the public pages at 375 px
 // and with the phone menu open, in the light and the dark theme, once each page has its data. Every screen at
 // desktop and tablet widths, for every role, is checked by recorrido.spec.ts.
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, it } from 'vitest';
+import { analizarAxe } from './axe.ts';
 import { DEMO, expect, signInAs, useBrowser } from './harness.ts';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
@@ -26,7 +26,7 @@ async function abrir(page: Page, ruta: string, tema: Tema) {
 type Hallazgo = { regla: string; impacto: string | null | undefined; ayuda: string; elementos: string[] };
 
 async function violaciones(page: Page): Promise<Hallazgo[]> {
-  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const { violations } = await analizarAxe(page, { runOnly: { type: 'tag', values: TAGS } });
   return violations.map((v) => ({
     regla: v.id,
     impacto: v.impact,

@@ -7,9 +7,9 @@
 //    built exactly like one already checked, e.g. the same catalogue screen for another staff role, is skipped).
 // Routes are visited the way the app itself navigates (history + popstate), so the sweep costs a render per
 // route, not a page load. A failure lists each route with what it found.
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, it } from 'vitest';
+import { analizarAxe } from './axe.ts';
 import { apiFetch, DEMO, expect, loginToken, signInAs, useBrowser } from './harness.ts';
 
 const ANCHOS = [360, 390, 768, 1024] as const;
@@ -139,11 +139,12 @@ async function tema(page: Page, valor: (typeof TEMAS)[number]) {
  *  changes colours, nothing else). */
 async function axe(page: Page, valor: (typeof TEMAS)[number], soloMain: boolean): Promise<string[]> {
   // The header and menu are the same on every screen of a role: checked on the first one, then only <main>.
-  const builder = new AxeBuilder({ page });
-  if (soloMain && (await page.locator('main').count()) > 0) builder.include('main');
-  const { violations } = await (
-    valor === 'light' ? builder.withTags(TAGS) : builder.withRules(['color-contrast'])
-  ).analyze();
+  const incluir = soloMain && (await page.locator('main').count()) > 0 ? ['main'] : [];
+  const { violations } = await analizarAxe(
+    page,
+    { runOnly: valor === 'light' ? { type: 'tag', values: TAGS } : { type: 'rule', values: ['color-contrast'] } },
+    incluir,
+  );
   return violations.map(
     (v) =>
       `${v.id} (${v.impact ?? ''}): ${v.help} :: ${v.nodes

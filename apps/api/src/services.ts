@@ -153,9 +153,8 @@ export async function createServices(deps: ServicesDeps) {
     const resultado = await database.db.transaction(async (tx) => {
       const r = await fn(createRepositories(tx, pendientes));
       const bandeja = createBandejaRepository(tx);
-      const ya = pendientes.filter((p) => !p.disponibleEn);
-      propias = await bandeja.agregarVarias(ya, new Date(now().getTime() + PLAZO_RECLAMO_MS));
-      await bandeja.agregarVarias(pendientes.filter((p) => p.disponibleEn));
+      const escritas = await bandeja.agregarVarias(pendientes, new Date(now().getTime() + PLAZO_RECLAMO_MS));
+      propias = escritas.filter((f) => f.reclamada_hasta !== null);
       return r;
     });
     if (propias.length) despachador.entregarPropias(propias);

@@ -18,9 +18,12 @@ import { AppProviders } from './app/providers.tsx';
 import { cargarRutasDe } from './app/router.tsx';
 import { routes } from './app/routes.tsx';
 import { DEFAULT_DESCRIPTION, MetaDelServidor, pageTitle, type PageMeta } from './components/use-page-meta.ts';
+import { cargaTrasPintar } from './carga-tras-pintar.ts';
+import { conCssCritico, type LeerHoja } from './css-critico.ts';
 import { usarTransporte } from './lib/api-client.ts';
 
 export type Transporte = (url: string, init: RequestInit) => Promise<Response>;
+export type { LeerHoja };
 /** Vite's client manifest (build.manifest): source module -> its chunk, CSS and static imports. */
 export type Manifiesto = Record<string, { file: string; css?: string[]; imports?: string[] }>;
 
@@ -86,13 +89,16 @@ function jsonEnScript(valor: unknown): string {
 /**
  * The page for `url` (path and query) as HTML, built on `plantilla` (the built index.html), or null when it cannot
  * be rendered faithfully (a redirect, a route error, a read that failed): the caller then sends index.html as
- * before and the browser renders the page itself, exactly as for every other route.
+ * before and the browser renders the page itself, exactly as for every other route. With `leerHoja` (the built web's
+ * stylesheets by public path) the page's critical CSS goes inline and its stylesheets stop blocking the first paint
+ * (css-critico.ts).
  */
 export async function renderizarPagina(
   plantilla: string,
   url: string,
   transporte: Transporte,
   manifiesto: Manifiesto = {},
+  leerHoja?: LeerHoja,
 ): Promise<string | null> {
   usarTransporte(transporte);
   const direccion = new URL(url, 'http://clinica.invalid');
@@ -136,7 +142,7 @@ export async function renderizarPagina(
 
   const datos = jsonEnScript(dehydrate(cliente));
   const pantalla = pantallaDe(direccion.pathname);
-  return plantilla
+  const pagina = plantilla
     .replace(/<title>[^<]*<\/title>/, `<title>${escaparHtml(pageTitle(meta.title))}</title>`)
     .replace(
       /<meta\s+name="description"\s+content="[^"]*"\s*\/?>/,
@@ -148,4 +154,6 @@ export async function renderizarPagina(
       '<div id="root"></div>',
       `<div id="root">${html}</div><script type="application/json" id="${ID_DATOS_INICIALES}">${datos}</script>`,
     );
+  // Without the inline critical CSS the stylesheets must block the paint, and the code may as well come with them.
+  return leerHoja ? cargaTrasPintar(await conCssCritico(pagina, leerHoja)) : pagina;
 }

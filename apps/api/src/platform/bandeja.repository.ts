@@ -18,8 +18,9 @@ export function createBandejaRepository(db: Executor) {
     },
 
     /**
-     * Several rows in one statement (a transaction's effects). `reclamadaHasta`: the rows are born claimed by this
-     * instance, which delivers them right after the commit (another instance takes them only once the claim lapses).
+     * Several rows in one statement (a transaction's effects). `reclamadaHasta`: the rows due now are born claimed
+     * by this instance, which delivers them right after the commit (another instance takes them only once the claim
+     * lapses); rows with a later `disponibleEn` wait unclaimed for the dispatcher.
      */
     async agregarVarias(
       filas: readonly { tipo: string; carga: unknown; disponibleEn?: Date }[],
@@ -33,7 +34,7 @@ export function createBandejaRepository(db: Executor) {
             tipo: f.tipo,
             carga: f.carga,
             ...(f.disponibleEn ? { disponible_en: f.disponibleEn } : {}),
-            ...(reclamadaHasta ? { reclamada_hasta: reclamadaHasta, intentos: 1 } : {}),
+            ...(reclamadaHasta && !f.disponibleEn ? { reclamada_hasta: reclamadaHasta, intentos: 1 } : {}),
           })),
         )
         .returning();

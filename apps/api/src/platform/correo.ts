@@ -59,9 +59,14 @@ export function createMailer(opts: { smtpUrl: string | undefined; remitente: str
   return {
     async enviar(c) {
       const { message } = await (await archivo()).sendMail(mensajeDe(opts.remitente, c));
-      await mkdir(carpeta, { recursive: true, mode: 0o700 });
       const nombre = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
-      await writeFile(path.join(carpeta, nombre), message as Buffer, { mode: 0o600 });
+      const escribir = () => writeFile(path.join(carpeta, nombre), message as Buffer, { mode: 0o600 });
+      // The folder is made on the first mail (and again if someone removed it), not before every one.
+      await escribir().catch(async (err: NodeJS.ErrnoException) => {
+        if (err.code !== 'ENOENT') throw err;
+        await mkdir(carpeta, { recursive: true, mode: 0o700 });
+        await escribir();
+      });
     },
   };
 }

@@ -15,11 +15,14 @@ import { codificacionAceptada } from '../features/catalogo/catalogo-cache.ts';
 export type Transporte = (url: string, init: RequestInit) => Promise<Response>;
 /** Vite's client manifest, for the screen's CSS and modules in the page's <head>. */
 export type Manifiesto = Record<string, { file: string; css?: string[]; imports?: string[] }>;
+/** A stylesheet of the built web by its public path (`/assets/x.css`), for the page's inline critical CSS. */
+export type LeerHoja = (href: string) => Promise<string | undefined> | string | undefined;
 export type Renderizador = (
   plantilla: string,
   url: string,
   transporte: Transporte,
   manifiesto?: Manifiesto,
+  leerHoja?: LeerHoja,
 ) => Promise<string | null>;
 /** What the pages depend on: the catalogue cache's version and whether it is trustworthy now. */
 export type VersionCatalogo = { readonly activa: boolean; readonly version: number };
@@ -80,6 +83,7 @@ function coincide(cabecera: string | undefined, hash: string): boolean {
 export function crearPaginasPublicas(opts: {
   plantilla: string;
   manifiesto?: Manifiesto;
+  leerHoja?: LeerHoja;
   renderizar: Renderizador;
   catalogo: VersionCatalogo;
   inyectar: Inyectar;
@@ -107,7 +111,7 @@ export function crearPaginasPublicas(opts: {
     };
     let html: string | null = null;
     try {
-      html = await opts.renderizar(opts.plantilla, clave, transporte, opts.manifiesto);
+      html = await opts.renderizar(opts.plantilla, clave, transporte, opts.manifiesto, opts.leerHoja);
     } catch (error) {
       fallo = true;
       opts.log.warn(

@@ -11,6 +11,7 @@ import { API_PREFIX } from './auth.ts';
 import {
   crearPaginasPublicas,
   paginaPrerenderizable,
+  type LeerHoja,
   type Manifiesto,
   type Renderizador,
   type VersionCatalogo,
@@ -62,6 +63,27 @@ function leerManifiesto(app: FastifyInstance, archivo: string): Manifiesto | und
   }
 }
 
+/**
+ * The built web's stylesheets by public path, for the rendered pages' inline critical CSS (the web's
+ * css-critico.ts). Only `/assets/<name>.css` (hashed, immutable: read once and kept).
+ */
+function lectorDeHojas(root: string): LeerHoja {
+  const hojas = new Map<string, string | undefined>();
+  return (href) => {
+    if (!/^\/assets\/[\w.-]+\.css$/.test(href)) return undefined;
+    if (!hojas.has(href)) {
+      let texto: string | undefined;
+      try {
+        texto = readFileSync(path.join(root, href), 'utf8');
+      } catch {
+        texto = undefined;
+      }
+      hojas.set(href, texto);
+    }
+    return hojas.get(href);
+  };
+}
+
 export const staticWebPlugin = fp(async (app: FastifyInstance, opts: StaticWebOptions) => {
   const index = path.join(opts.root, 'index.html');
   if (!existsSync(index)) {
@@ -75,6 +97,7 @@ export const staticWebPlugin = fp(async (app: FastifyInstance, opts: StaticWebOp
       ? crearPaginasPublicas({
           plantilla: readFileSync(index, 'utf8'),
           manifiesto: leerManifiesto(app, path.join(path.dirname(servidor), 'manifiesto-cliente.json')),
+          leerHoja: lectorDeHojas(opts.root),
           renderizar,
           catalogo: opts.catalogo,
           log: app.log,

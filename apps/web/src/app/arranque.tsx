@@ -4,6 +4,7 @@ import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { ID_DATOS_INICIALES } from './datos-iniciales.ts';
+import { aplicarHojasDiferidas } from './hojas-diferidas.ts';
 import { AppProviders, createQueryClient } from './providers.tsx';
 import { AppRouter, cargarRutasDe, crearRouter } from './router.tsx';
 
@@ -21,6 +22,9 @@ function datosIniciales(raiz: HTMLElement): DehydratedState | null {
 /** Hydrates the server's page when there is one, else renders the app into `raiz`. Resolves once it has started. */
 export async function iniciarApp(raiz: HTMLElement): Promise<'hidratada' | 'renderizada'> {
   const queryClient = createQueryClient();
+  // A server-rendered page paints with its critical CSS inline and its stylesheets deferred: React renders only
+  // once they apply, so what it draws after hydrating is styled exactly as it always was.
+  const hojas = aplicarHojasDiferidas();
   const datos = datosIniciales(raiz);
   if (datos) {
     try {
@@ -29,7 +33,7 @@ export async function iniciarApp(raiz: HTMLElement): Promise<'hidratada' | 'rend
       const ahora = Date.now();
       for (const q of datos.queries) q.state.dataUpdatedAt = ahora;
       hydrate(queryClient, datos);
-      await cargarRutasDe(window.location.pathname);
+      await Promise.all([cargarRutasDe(window.location.pathname), hojas]);
       const app = (
         <StrictMode>
           <AppProviders queryClient={queryClient}>
@@ -44,6 +48,7 @@ export async function iniciarApp(raiz: HTMLElement): Promise<'hidratada' | 'rend
       queryClient.clear();
     }
   }
+  await hojas;
   createRoot(raiz).render(
     <StrictMode>
       <AppProviders queryClient={queryClient}>

@@ -48,6 +48,9 @@ export const citas = pgTable(
     index('citas_doctor_inicio_idx').on(t.doctor_id, t.inicio),
     index('citas_paciente_inicio_idx').on(t.paciente_id, t.inicio),
     index('citas_inicio_idx').on(t.inicio),
+    // The staff list filtered by state and/or type, and its capped count: an index-only scan instead of reading
+    // every appointment until enough match (bench/results/citas.md).
+    index('citas_estado_tipo_inicio_idx').on(t.estado, t.tipo, t.inicio),
   ],
 );
 

@@ -23,7 +23,13 @@ import type { Calendario } from '../../lib/calendario.ts';
 import type { AuditoriaRepository } from '../../platform/auditoria.repository.ts';
 import type { Encolar } from '../../platform/bandeja.service.ts';
 import type { ClaseCorreoCita, CorreosCitas } from './citas-correos.ts';
-import { CRUCE_DOCTOR, CRUCE_PACIENTE, type CitaDetalle, type CitasRepository } from './citas.repository.ts';
+import {
+  CRUCE_DOCTOR,
+  CRUCE_PACIENTE,
+  type CitaDetalle,
+  type CitasRepository,
+  type HorarioFila,
+} from './citas.repository.ts';
 
 /** What booking from the cart needs of the cart (the composition root gives its repository, bound to the
  *  same transaction, so the cart empties together with the booking). */
@@ -37,11 +43,9 @@ export type ReposCitas = {
   carrito: CarritoParaCitas;
   encolar: Encolar;
 };
-/** Writes a notification in the caller's transaction and queues its live push (given by the composition root). */
-export type Notificar = (
-  tx: ReposCitas,
-  v: { usuario_id: number; tipo: string; mensaje: string; cita_id: number; ruta: string },
-) => Promise<void>;
+type NuevoAviso = { usuario_id: number; tipo: string; mensaje: string; cita_id: number; ruta: string };
+/** Writes notifications in the caller's transaction and queues their live pushes (given by the composition root). */
+export type Notificar = (tx: ReposCitas, v: NuevoAviso | readonly NuevoAviso[]) => Promise<void>;
 export type Actor = { id: number; rol: Rol };
 export type Origen = { ip?: string | undefined; agente?: string | undefined };
 export type Espacio = { inicio: Date; fin: Date; doctor_id: number };
@@ -183,8 +187,15 @@ export function createCitasService(deps: {
   };
 
   /** DOMAIN.md texts; each one opens the appointment's details. */
+  const aviso = (usuarioId: number, tipo: string, citaId: number, mensaje: string): NuevoAviso => ({
+    usuario_id: usuarioId,
+    tipo,
+    mensaje,
+    cita_id: citaId,
+    ruta: `/detallescitas/${citaId}`,
+  });
   const avisar = (tx: ReposCitas, usuarioId: number, tipo: string, citaId: number, mensaje: string) =>
-    notificar(tx, { usuario_id: usuarioId, tipo, mensaje, cita_id: citaId, ruta: `/detallescitas/${citaId}` });
+    notificar(tx, aviso(usuarioId, tipo, citaId, mensaje));
 
   async function duracionDe(tipo: TipoCita, procedimientoId: number | null | undefined) {
     if (tipo !== 'procedimiento') return { duracion: DURACION_EVALUACION_MIN, margen: 0, proc: undefined };
@@ -238,7 +249,10 @@ export function createCitasService(deps: {
   }
 
   /** Refuses a start time with the reason a person understands (the overlap is the database's to refuse). */
-  async function revisarHorario(doctorId: number, inicio: Date, duracion: number, margen: number) {
+  /** The doctor's hours that weekday and blocks around the time, when the caller has already read them. */
+  type AgendaLeida = { horarios: HorarioFila[]; bloqueos: { inicio: Date; fin: Date }[] };
+
+  async function revisarHorario(doctorId: number, inicio: Date, duracion: number, margen: number, leida?: AgendaLeida) {
     if (inicio.getTime() <= calendario.ahora().getTime()) throw regla(M.pasado, 'inicio');
     // A year ahead at most: nobody books further, and the holiday tables stop somewhere.
     if (inicio.getTime() > calendario.ahora().getTime() + DIAS_MAXIMOS_ANTICIPACION * 24 * 60 * MIN) {
@@ -249,14 +263,19 @@ export function createCitasService(deps: {
     if (esFestivo(dia)) throw regla(mensajeFestivo(fechaLegible.format(inicio)), 'inicio');
     const t = inicio.getTime();
     const fin = t + duracion * MIN;
-    const horarios = (await repo.horarios([doctorId])).filter((h) => h.dia_semana === diaDeSemana(dia));
+    const horarios = (leida?.horarios ?? (await repo.horarios([doctorId]))).filter(
+      (h) => h.dia_semana === diaDeSemana(dia),
+    );
     const dentro = horarios.some((h) => {
       const apertura = calendario.instante(dia, h.hora_inicio).getTime();
       const cierre = calendario.instante(dia, h.hora_fin).getTime();
       return t >= apertura && fin <= cierre && (t - apertura) % (duracion * MIN) === 0;
     });
     if (!dentro) throw regla(M.fueraDeHorario, 'inicio');
-    const bloqueos = await repo.bloqueos([doctorId], new Date(t), new Date(fin + margen * MIN));
+    const hasta = fin + margen * MIN;
+    const bloqueos = leida
+      ? leida.bloqueos.filter((b) => b.inicio.getTime() < hasta && b.fin.getTime() > t)
+      : await repo.bloqueos([doctorId], new Date(t), new Date(hasta));
     if (bloqueos.length) throw regla(M.bloqueado, 'inicio');
   }
 
@@ -310,11 +329,13 @@ export function createCitasService(deps: {
     }
   }
 
-  async function personaActiva(id: number, rol: Rol, mensaje: string, campo: string) {
-    const p = await repo.persona(id);
+  type Persona = NonNullable<Awaited<ReturnType<ReposCitas['citas']['persona']>>>;
+  function activa(p: Persona | undefined, rol: Rol, mensaje: string, campo: string): Persona {
     if (!p || p.rol !== rol || !p.estado) throw regla(mensaje, campo);
     return p;
   }
+  const personaActiva = async (id: number, rol: Rol, mensaje: string, campo: string) =>
+    activa(await repo.persona(id), rol, mensaje, campo);
 
   /** Who may see an appointment: its patient, its doctor, assistants and administrators. */
   function puedeVer(actor: Actor, c: { paciente_id: number; doctor_id: number }) {
@@ -377,13 +398,23 @@ export function createCitasService(deps: {
       if (!datos.paciente_id) throw regla(M.pacienteRequerido, 'paciente_id');
       pacienteId = datos.paciente_id;
     }
-    const paciente = await personaActiva(
+    // One round trip for the people, the doctor's hours that day and blocks within a day of the time (longer than
+    // any appointment with its margin); the checks below run in the same order as before.
+    const inicio = new Date(datos.inicio);
+    const contexto = await repo.contextoReserva({
       pacienteId,
+      doctorId: datos.doctor_id,
+      diaSemana: diaDeSemana(calendario.fechaDe(inicio)),
+      desde: inicio,
+      hasta: new Date(inicio.getTime() + 24 * 60 * MIN),
+    });
+    const paciente = activa(
+      contexto.paciente,
       'paciente',
       'La paciente no existe o su cuenta está inactiva.',
       'paciente_id',
     );
-    await personaActiva(datos.doctor_id, 'doctor', 'Ese doctor no existe o no está activo.', 'doctor_id');
+    activa(contexto.doctor, 'doctor', 'Ese doctor no existe o no está activo.', 'doctor_id');
 
     // A patient booking with a cart and no type asks for an evaluation of what is in the cart.
     const delCarrito =
@@ -392,8 +423,7 @@ export function createCitasService(deps: {
         : [];
     const tipo: TipoCita = datos.tipo ?? 'evaluacion';
     const { duracion, margen, proc } = await duracionDe(tipo, datos.procedimiento_id);
-    const inicio = new Date(datos.inicio);
-    await revisarHorario(datos.doctor_id, inicio, duracion, margen);
+    await revisarHorario(datos.doctor_id, inicio, duracion, margen, contexto);
     if (proc) await revisarProcedimiento(paciente, proc, calendario.fechaDe(inicio));
     return {
       pacienteId,
@@ -439,20 +469,15 @@ export function createCitasService(deps: {
       origen,
     );
     const cuando = `${fechaCorta.format(p.inicio)} a las ${hora.format(p.inicio)}`;
-    await avisar(
-      tx,
-      p.doctorId,
-      'cita.nueva',
-      nueva,
-      `Nueva cita con ${p.pacienteNombre} el ${cuando} (${NOMBRE_TIPO[p.tipo]})`,
-    );
-    await avisar(
-      tx,
-      p.pacienteId,
-      'cita.nueva',
-      nueva,
-      `Tu cita de ${NOMBRE_TIPO[p.tipo]} quedó agendada para el ${cuando}`,
-    );
+    await notificar(tx, [
+      aviso(
+        p.doctorId,
+        'cita.nueva',
+        nueva,
+        `Nueva cita con ${p.pacienteNombre} el ${cuando} (${NOMBRE_TIPO[p.tipo]})`,
+      ),
+      aviso(p.pacienteId, 'cita.nueva', nueva, `Tu cita de ${NOMBRE_TIPO[p.tipo]} quedó agendada para el ${cuando}`),
+    ]);
     await programarRecordatorio(tx, nueva, p.inicio);
     const fila = await correoAlPaciente(tx, nueva, 'creada');
     if (!fila) throw new Error(`la cita ${nueva} no se pudo leer en su propia transacción`);

@@ -12,9 +12,13 @@ export const MAX_FEED = 200;
 
 export function createNotificacionesRepository(db: Executor) {
   return {
-    async crear(v: NuevaNotificacion): Promise<NotificacionFila> {
-      const [fila] = await db.insert(notificaciones).values(v).returning();
-      return fila!;
+    /** One row per notification, in one statement, in the given order. */
+    async crear(vs: readonly NuevaNotificacion[]): Promise<NotificacionFila[]> {
+      if (vs.length === 0) return [];
+      return db
+        .insert(notificaciones)
+        .values([...vs])
+        .returning();
     },
 
     /** Not archived, newest first. */

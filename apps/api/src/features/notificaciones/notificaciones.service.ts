@@ -20,17 +20,19 @@ export const toNotificacionWire = (f: NotificacionFila): Notificacion => ({
   creada_en: f.creada_en,
 });
 
-/** Inside a transaction: the row and its live push (to the user's room, after commit). */
+/** Inside a transaction: the rows (one statement for all) and their live pushes (to each user's room, after commit). */
 export async function notificar(
   tx: { notificaciones: Pick<NotificacionesRepository, 'crear'>; encolar: Encolar },
-  v: NuevaNotificacion,
+  v: NuevaNotificacion | readonly NuevaNotificacion[],
 ): Promise<void> {
-  const fila = await tx.notificaciones.crear(v);
-  const n = toNotificacionWire(fila);
-  await tx.encolar('notificacion', {
-    usuarioId: v.usuario_id,
-    notificacion: { ...n, creada_en: n.creada_en.toISOString() },
-  });
+  const filas = await tx.notificaciones.crear(Array.isArray(v) ? v : [v as NuevaNotificacion]);
+  for (const fila of filas) {
+    const n = toNotificacionWire(fila);
+    await tx.encolar('notificacion', {
+      usuarioId: fila.usuario_id,
+      notificacion: { ...n, creada_en: n.creada_en.toISOString() },
+    });
+  }
 }
 
 export function createNotificacionesService({ repo }: { repo: NotificacionesRepository }) {

@@ -2,7 +2,6 @@
 // order, each a link to its details, with type and state as text badges.
 import { Anchor, Group, Paper, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconCalendarWeek } from '@tabler/icons-react';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { EstadoCitaBadge, TipoCitaBadge } from '../../../components/cita-badges.tsx';
 import { paths } from '../../../lib/paths.ts';
@@ -14,8 +13,8 @@ export function AgendaHoy({ conDoctor }: { conDoctor: boolean }) {
   const dia = hoy();
   const q = useAgendaHoy(dia, true);
   const citas = [...(q.data ?? [])].sort((a, b) => a.inicio.localeCompare(b.inicio));
-  // Appointments already over are dimmed; the moment the panel opened is close enough.
-  const [ahora] = useState(() => Date.now());
+  // Appointments already over are not dimmed: faded text fell below WCAG AA contrast (the screen sweep failed
+  // only in the hours after the first appointment of the day). Their time and state badge say enough.
 
   let cuerpo;
   if (q.isPending)
@@ -45,14 +44,12 @@ export function AgendaHoy({ conDoctor }: { conDoctor: boolean }) {
     cuerpo = (
       <Stack gap={6} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
         {citas.map((c) => {
-          const pasada = Date.parse(c.fin) < ahora;
           return (
             <li key={c.id}>
               <UnstyledButton
                 component={Link}
                 to={paths.detallesCita(c.id)}
                 className={classes.cifra}
-                style={{ opacity: pasada ? 0.75 : 1 }}
                 aria-label={`${formatHora(c.inicio)}, ${c.usuario.nombre}${conDoctor ? `, con ${c.doctor.nombre}` : ''}: ver detalles`}
               >
                 <Group justify="space-between" wrap="wrap" gap="xs">

@@ -1,0 +1,1 @@
+CREATE INDEX "citas_estado_tipo_inicio_idx" ON "citas" USING btree ("estado","tipo","inicio");
