@@ -153,7 +153,8 @@ export async function createServices(deps: ServicesDeps) {
     const resultado = await database.db.transaction(async (tx) => {
       const r = await fn(createRepositories(tx, pendientes));
       const bandeja = createBandejaRepository(tx);
-      const escritas = await bandeja.agregarVarias(pendientes, new Date(now().getTime() + PLAZO_RECLAMO_MS));
+      const ahora = now();
+      const escritas = await bandeja.agregarVarias(pendientes, ahora, new Date(ahora.getTime() + PLAZO_RECLAMO_MS));
       propias = escritas.filter((f) => f.reclamada_hasta !== null);
       return r;
     });

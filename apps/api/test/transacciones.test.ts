@@ -218,6 +218,7 @@ describe('the outbox', () => {
     const hasta = new Date(reloj.now().getTime() + PLAZO_RECLAMO_MS);
     await createBandejaRepository(database.db).agregarVarias(
       [{ tipo: 'correo', carga: { para: 'huerfano@demo.test', asunto: 'Huérfano', texto: '...' } }],
+      reloj.now(),
       hasta,
     );
     expect(await app.services.despachador.despachar()).toBe(0);
@@ -233,6 +234,7 @@ describe('the outbox', () => {
     const para = Array.from({ length: 130 }, (_, i) => `atraso${i}@demo.test`);
     await createBandejaRepository(database.db).agregarVarias(
       para.map((p) => ({ tipo: 'correo', carga: { para: p, asunto: 'Atraso', texto: p } })),
+      reloj.now(),
     );
     fallosPendientes = 1;
     expect(await app.services.despachador.despachar()).toBe(130);

@@ -18,12 +18,14 @@ export function createBandejaRepository(db: Executor) {
     },
 
     /**
-     * Several rows in one statement (a transaction's effects). `reclamadaHasta`: the rows due now are born claimed
+     * Several rows in one statement (a transaction's effects), due at `disponibleEn` or else at `ahora` (the
+     * service's clock, the one the dispatcher compares with). `reclamadaHasta`: the rows due now are born claimed
      * by this instance, which delivers them right after the commit (another instance takes them only once the claim
      * lapses); rows with a later `disponibleEn` wait unclaimed for the dispatcher.
      */
     async agregarVarias(
       filas: readonly { tipo: string; carga: unknown; disponibleEn?: Date }[],
+      ahora: Date,
       reclamadaHasta?: Date,
     ): Promise<FilaBandeja[]> {
       if (filas.length === 0) return [];
@@ -33,7 +35,7 @@ export function createBandejaRepository(db: Executor) {
           filas.map((f) => ({
             tipo: f.tipo,
             carga: f.carga,
-            ...(f.disponibleEn ? { disponible_en: f.disponibleEn } : {}),
+            disponible_en: f.disponibleEn ?? ahora,
             ...(reclamadaHasta && !f.disponibleEn ? { reclamada_hasta: reclamadaHasta, intentos: 1 } : {}),
           })),
         )

@@ -4,7 +4,7 @@
 // SHA-256 are real and verify. Idempotent.
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { citas, consentimientos, plantillasConsentimiento, procedimientos } from '../schema/index.ts';
+import { citas, consentimientos, plantillasConsentimiento, procedimientos, usuarios } from '../schema/index.ts';
 import { createConsentimientosService } from '../../features/consentimientos/consentimientos.service.ts';
 import { createLocalStorage, privadoDir } from '../../lib/storage.ts';
 import { createArchivosPrivados } from '../../platform/archivos.service.ts';
@@ -13,6 +13,12 @@ import { firmaPng } from './firma-png.ts';
 
 /** Version 1 of every demo template takes effect long before the demo's first appointment. */
 const VIGENTE_DESDE = new Date('2025-01-01T05:00:00Z');
+
+/**
+ * Demo patients who did not authorise clinical photos. Chosen by patient, not by appointment, so what a patient's
+ * latest consent says does not depend on the hour the demo was seeded (which of today's appointments are done).
+ */
+const SIN_FOTOS = new Set(['juan.rodriguez@demo.test', 'carlos.munoz@demo.test']);
 
 export function textoPlantilla(procedimiento: string, recomendaciones: string): string {
   return [
@@ -48,8 +54,9 @@ export async function seedConsentimientos(
   }
 
   const pendientes = await db
-    .select({ id: citas.id, inicio: citas.inicio })
+    .select({ id: citas.id, inicio: citas.inicio, correo: usuarios.correo })
     .from(citas)
+    .innerJoin(usuarios, eq(usuarios.id, citas.paciente_id))
     .leftJoin(consentimientos, eq(consentimientos.cita_id, citas.id))
     .where(and(eq(citas.estado, 'realizada'), eq(citas.tipo, 'procedimiento'), isNull(consentimientos.id)))
     .orderBy(asc(citas.inicio));
@@ -74,7 +81,7 @@ export async function seedConsentimientos(
   for (const [n, c] of pendientes.entries()) {
     // Signed at the desk a quarter of an hour before the appointment.
     reloj = new Date(c.inicio.getTime() - 15 * 60_000);
-    await servicio.sembrar(c.id, firmaPng(n % 5), n % 4 !== 3, {
+    await servicio.sembrar(c.id, firmaPng(n % 5), !SIN_FOTOS.has(c.correo), {
       ip: '192.168.1.20',
       agente: 'Tableta de recepción (datos de demostración)',
     });
