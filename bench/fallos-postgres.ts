@@ -11,6 +11,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { OPCIONES_NODE } from '../scripts/opciones-node.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const PG_URL = process.env.FALLOS_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -71,7 +72,7 @@ const base = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'clinica-fallos-'));
 const logServidor = path.join(dataDir, 'servidor.log');
 const salidaLog = createWriteStream(logServidor);
-const servidor = spawn(process.execPath, [path.join(ROOT, 'apps/api/dist/server.js')], {
+const servidor = spawn(process.execPath, [...OPCIONES_NODE, path.join(ROOT, 'apps/api/dist/server.js')], {
   cwd: ROOT,
   env: {
     ...process.env,

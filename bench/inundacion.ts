@@ -12,6 +12,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { cargaCerrada, estadosTexto, maquina, type Fila, tablaMetas } from './carga.ts';
 import { freePort, stop, waitFor } from './procesos.ts';
+import { OPCIONES_NODE } from '../scripts/opciones-node.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const SERVER = path.join(ROOT, 'apps/api/dist/server.js');
@@ -23,7 +24,7 @@ const inicio = maquina();
 console.log(`carga de la máquina al empezar: ${inicio.carga} (${inicio.nucleos} núcleos)`);
 const port = await freePort();
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'clinica-inundacion-'));
-const child = spawn(process.execPath, [SERVER], {
+const child = spawn(process.execPath, [...OPCIONES_NODE, SERVER], {
   cwd: ROOT,
   env: {
     ...process.env,

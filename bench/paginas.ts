@@ -17,6 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { freePort, stop, waitFor } from './procesos.ts';
+import { OPCIONES_NODE } from '../scripts/opciones-node.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -72,7 +73,7 @@ type LighthouseResult = {
 async function startApi() {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'clinica-bench-paginas-'));
-  const child = spawn(process.execPath, [path.join(ROOT, 'apps/api/dist/server.js')], {
+  const child = spawn(process.execPath, [...OPCIONES_NODE, path.join(ROOT, 'apps/api/dist/server.js')], {
     cwd: ROOT,
     env: {
       ...process.env,

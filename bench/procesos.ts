@@ -3,6 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { OPCIONES_NODE } from '../scripts/opciones-node.mjs';
 
 export const freePort = () =>
   new Promise<number>((resolve) => {
@@ -70,7 +71,12 @@ export async function iniciarApi(
   const port = await freePort();
   const child = spawn(
     process.execPath,
-    [...(opts.nodeArgs ?? []), ...argsDelEntorno(), opts.servidor ?? path.join(root, 'apps/api/dist/server.js')],
+    [
+      ...OPCIONES_NODE,
+      ...(opts.nodeArgs ?? []),
+      ...argsDelEntorno(),
+      opts.servidor ?? path.join(root, 'apps/api/dist/server.js'),
+    ],
     {
       cwd: root,
       env: {

@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserServer } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
+import { OPCIONES_NODE } from '../scripts/opciones-node.mjs';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -70,7 +71,7 @@ export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'clinica-e2e-'));
   const port = await freePort();
   const log = openSync(path.join(dataDir, 'server.log'), 'a');
-  const server = spawn(process.execPath, [serverJs], {
+  const server = spawn(process.execPath, [...OPCIONES_NODE, serverJs], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -4,6 +4,7 @@ import './cargar-env.mjs';
 import { spawnSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { OPCIONES_NODE } from './opciones-node.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -39,7 +40,7 @@ if (mtime(server) < sources || mtime(web) < sources) {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-const child = spawn(process.execPath, ['--enable-source-maps', server], {
+const child = spawn(process.execPath, [...OPCIONES_NODE, server], {
   cwd: root,
   stdio: 'inherit',
   env: process.env,

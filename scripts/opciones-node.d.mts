@@ -1,0 +1,1 @@
+export declare const OPCIONES_NODE: readonly string[];
