@@ -219,6 +219,16 @@ describe('Cache-Control: no-store on personal data', () => {
     }
   });
 
+  it('HEAD of a signed-in GET checks the session like the GET and is no-store too', async () => {
+    const sin = await t.app.inject({ method: 'HEAD', url: carritoPaths.listar });
+    expect(sin.statusCode).toBe(401);
+    const con = await t.app.inject({ method: 'HEAD', url: carritoPaths.listar, headers: paciente.headers });
+    expect(con.statusCode).toBe(200);
+    noStore(con, 'HEAD listarmicarrito');
+    const ajeno = await t.app.inject({ method: 'HEAD', url: usuariosPaths.listar, headers: paciente.headers });
+    expect(ajeno.statusCode).toBe(403);
+  });
+
   it('the public catalogue stays cacheable for anonymous visitors', async () => {
     const res = await t.app.inject({ method: 'GET', url: procedimientosPaths.listar });
     expect(res.statusCode).toBe(200);

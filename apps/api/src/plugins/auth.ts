@@ -1,6 +1,12 @@
 // Authentication and role checks. Every API route declares config.auth (lib/ruta.ts copies it from the route's
 // endpoint object in the contracts); the server enforces it.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type {
+  DoneFuncWithErrOrRes,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onRequestAsyncHookHandler,
+} from 'fastify';
 import fp from 'fastify-plugin';
 import type { AuthRule, Rol } from '@clinica/contracts/roles';
 import { noAutenticado, prohibido } from '../lib/app-error.ts';
@@ -31,12 +37,6 @@ export const API_PREFIX = /^\/api[a-z]/;
 export const authPlugin = fp(async (app: FastifyInstance, opts: AuthOptions) => {
   app.decorateRequest('usuario', null);
 
-  app.addHook('onRoute', (route) => {
-    if (API_PREFIX.test(route.url) && route.method !== 'HEAD' && !route.config?.auth) {
-      throw new Error(`La ruta ${String(route.method)} ${route.url} no declara config.auth`);
-    }
-  });
-
   async function identify(request: FastifyRequest): Promise<UsuarioActual | null> {
     const header = request.headers.authorization;
     if (!header) return null;
@@ -45,9 +45,8 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: AuthOptions) => 
     return opts.autenticar(match[1]);
   }
 
-  app.addHook('onRequest', async (request) => {
-    const rule = request.routeOptions.config?.auth;
-    if (!rule || rule === 'publico') return;
+  const autenticarSolicitud: onRequestAsyncHookHandler = async (request) => {
+    const rule = request.routeOptions.config.auth!;
     if (rule === 'opcional') {
       request.usuario = await identify(request).catch(() => null);
       return;
@@ -65,11 +64,32 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: AuthOptions) => 
       });
       throw prohibido();
     }
-  });
+  };
 
   // Responses for a signed-in user carry personal data: never cache them.
-  app.addHook('onSend', async (request, reply) => {
+  function sinCacheSiHayUsuario(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    payload: unknown,
+    done: DoneFuncWithErrOrRes,
+  ) {
     if (request.usuario && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    done(null, payload);
+  }
+
+  // The checks are attached to the routes that have a rule other than 'publico', when each route is added: a public
+  // route (the health check, the cached catalogue, the pages) runs neither hook on any request.
+  app.addHook('onRoute', (route) => {
+    const rule = route.config?.auth;
+    if (API_PREFIX.test(route.url) && route.method !== 'HEAD' && !rule) {
+      throw new Error(`La ruta ${String(route.method)} ${route.url} no declara config.auth`);
+    }
+    if (!rule || rule === 'publico') return;
+    // Once: a HEAD route may be built from its GET's options.
+    const alPedir = [route.onRequest ?? []].flat();
+    if (alPedir.some((h) => h === autenticarSolicitud)) return;
+    route.onRequest = [autenticarSolicitud, ...alPedir];
+    route.onSend = [sinCacheSiHayUsuario, ...[route.onSend ?? []].flat()];
   });
 });
 

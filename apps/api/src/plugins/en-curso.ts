@@ -21,13 +21,21 @@ export const enCursoPlugin = fp(async (app: FastifyInstance) => {
       enCurso--;
     }
   };
-  app.addHook('onRequest', async (request) => {
+  // Callback hooks, not async ones: every request runs them, and an async hook costs a promise each time.
+  app.addHook('onRequest', (request, _reply, done) => {
     (request as { [contado]?: boolean })[contado] = true;
     enCurso++;
+    done();
   });
   // onSend runs when the handler (or the error handler) produced a reply, even if the client is gone.
-  app.addHook('onSend', async (request) => terminar(request));
-  app.addHook('onResponse', async (request) => terminar(request));
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    terminar(request);
+    done(null, payload);
+  });
+  app.addHook('onResponse', (request, _reply, done) => {
+    terminar(request);
+    done();
+  });
 
   app.decorate('esperarSolicitudesEnCurso', async (timeoutMs: number) => {
     const limite = Date.now() + timeoutMs;
