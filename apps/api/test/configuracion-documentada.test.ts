@@ -37,3 +37,14 @@ describe('documented configuration', () => {
     expect(faltan).toEqual([]);
   });
 });
+
+describe('the server start documented for operators', () => {
+  it('passes the same Node flags as npm start', async () => {
+    const { OPCIONES_NODE } = (await import(path.join(REPO, 'scripts/opciones-node.mjs'))) as {
+      OPCIONES_NODE: readonly string[];
+    };
+    expect(OPCIONES_NODE).toContain('--max-semi-space-size=4');
+    expect(leer('README.md')).toContain(`node ${OPCIONES_NODE.join(' ')} apps/api/dist/server.js`);
+    expect(leer('scripts/start.mjs')).toContain('[...OPCIONES_NODE, server]');
+  });
+});
