@@ -4,6 +4,7 @@
 // The real server (no window at all) and a real browser run in e2e/paginas-publicas.spec.ts.
 import type { CategoriaWire, ProcedimientoWire } from '@clinica/contracts/catalogo';
 import { act, screen } from '@testing-library/react';
+import type { Root } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { iniciarApp } from './app/arranque.tsx';
 import { renderizarPagina, type Transporte } from './entrada-servidor.tsx';
@@ -53,7 +54,11 @@ const catalogo = {
   '/apiprocedimientos/buscarprocedimiento/7': facial,
 };
 
+/** The roots iniciarApp started: unmounted after each test, so React schedules nothing once jsdom is torn down. */
+const raices: Root[] = [];
+
 afterEach(() => {
+  act(() => raices.splice(0).forEach((r) => r.unmount()));
   vi.unstubAllGlobals();
   document.body.innerHTML = '';
   window.history.replaceState(null, '', '/');
@@ -111,7 +116,9 @@ describe('iniciarApp on a server-rendered page', () => {
 
     let modo: string | undefined;
     await act(async () => {
-      modo = await iniciarApp(raiz);
+      const iniciada = await iniciarApp(raiz);
+      raices.push(iniciada.root);
+      modo = iniciada.modo;
     });
     expect(modo).toBe('hidratada');
     // The very nodes the server sent, now React's (a mismatch would have re-rendered them and logged an error).
@@ -131,7 +138,9 @@ describe('iniciarApp on a server-rendered page', () => {
     );
     let modo: string | undefined;
     await act(async () => {
-      modo = await iniciarApp(document.getElementById('root')!);
+      const iniciada = await iniciarApp(document.getElementById('root')!);
+      raices.push(iniciada.root);
+      modo = iniciada.modo;
     });
     expect(modo).toBe('renderizada');
   });

@@ -2,7 +2,7 @@
 // from its HTML and its embedded query data; every other page is rendered here, as always.
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { ID_DATOS_INICIALES } from './datos-iniciales.ts';
 import { aplicarHojasDiferidas } from './hojas-diferidas.ts';
 import { AppProviders, createQueryClient } from './providers.tsx';
@@ -19,8 +19,11 @@ function datosIniciales(raiz: HTMLElement): DehydratedState | null {
   }
 }
 
-/** Hydrates the server's page when there is one, else renders the app into `raiz`. Resolves once it has started. */
-export async function iniciarApp(raiz: HTMLElement): Promise<'hidratada' | 'renderizada'> {
+/**
+ * Hydrates the server's page when there is one, else renders the app into `raiz`. Resolves once it has started,
+ * with the React root (the page never unmounts it; a test does, so no work is left for after its document is gone).
+ */
+export async function iniciarApp(raiz: HTMLElement): Promise<{ modo: 'hidratada' | 'renderizada'; root: Root }> {
   const queryClient = createQueryClient();
   // A server-rendered page paints with its critical CSS inline and its stylesheets deferred: React renders only
   // once they apply, so what it draws after hydrating is styled exactly as it always was.
@@ -41,20 +44,20 @@ export async function iniciarApp(raiz: HTMLElement): Promise<'hidratada' | 'rend
           </AppProviders>
         </StrictMode>
       );
-      hydrateRoot(raiz, app);
-      return 'hidratada';
+      return { modo: 'hidratada', root: hydrateRoot(raiz, app) };
     } catch {
       // A screen's code could not be loaded: render from scratch below (the router retries the lazy load).
       queryClient.clear();
     }
   }
   await hojas;
-  createRoot(raiz).render(
+  const root = createRoot(raiz);
+  root.render(
     <StrictMode>
       <AppProviders queryClient={queryClient}>
         <AppRouter router={crearRouter()} />
       </AppProviders>
     </StrictMode>,
   );
-  return 'renderizada';
+  return { modo: 'renderizada', root };
 }
