@@ -13,9 +13,8 @@
 //
 // PGlite: in process; the notice arrives when the transaction commits, before the writing statement returns.
 import pg from 'pg';
+import { CANAL_SESIONES } from './canales.ts';
 
-/** Sent by the triggers of migrations 0003 and 0016 on every committed change to a session or a user's access. */
-export const CANAL_SESIONES = 'sesiones_cambio';
 /** Channels every pooled connection listens on as well (see above). */
 const CANALES_DEL_POOL = [CANAL_SESIONES];
 /** How the dedicated listening connections show in pg_stat_activity. */

@@ -8,7 +8,7 @@
 // through the dedicated listening connection a few milliseconds after its commit. While notices may be missed
 // (not yet listening, connection lost) the cache is off and empty: every find() reads the database.
 // Idle and absolute expiry are not cached decisions: the caller checks them against the clock every time.
-import { CANAL_SESIONES } from '../../db/avisos.ts';
+import { CANAL_SESIONES } from '../../db/canales.ts';
 import type { Database } from '../../db/client.ts';
 import { createSesionesRepository, type SesionActiva, type SesionesRepository } from './sesiones.repository.ts';
 
