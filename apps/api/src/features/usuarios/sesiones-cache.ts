@@ -1,4 +1,4 @@
-// Sessions kept in process memory, exact because the database invalidates them (docs/decisions/0006-cache-de-sesiones.md).
+// Sessions kept in process memory, exact because the database invalidates them (docs/decisions/0006).
 //
 // The triggers of migrations 0003 and 0016 send NOTIFY sesiones_cambio for every committed change to a session or
 // to a user's rol/estado, whoever makes it (a service, a test, an operator's SQL, another instance), with
