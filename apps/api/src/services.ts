@@ -163,8 +163,8 @@ export async function createServices(deps: ServicesDeps) {
   };
 
   const tokens = createTokens(config.jwtSecret, now);
-  // Every authenticated request looks its session up; on PGlite from a cache the database keeps exact.
-  const sesiones = await crearSesiones(database, { repo: repos.sesiones, log });
+  // Every authenticated request looks its session up, from a cache the database keeps exact (decision 0006).
+  const sesiones = await crearSesiones(database, { repo: repos.sesiones });
   const autenticacion = createAutenticacion({ tokens, sesiones: sesiones.repo, now });
 
   /** Public files (procedure images), served under /media with a long cache. */
@@ -294,6 +294,8 @@ export async function createServices(deps: ServicesDeps) {
     /** Readiness: the database answers. */
     salud: { ping: () => database.ping(), kind: database.kind },
     autenticacion,
+    /** The session cache behind autenticacion (features/usuarios/sesiones-cache.ts). */
+    sesiones,
     audit: repos.auditoria.registrar,
     /** For services that write more than once: repositories bound to one transaction. */
     transaccion,

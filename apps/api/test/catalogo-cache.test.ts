@@ -13,6 +13,7 @@ import {
   type ProcedimientoWire,
 } from '@clinica/contracts/catalogo';
 import { buildApp } from '../src/app.ts';
+import { NOMBRE_CONEXION_AVISOS } from '../src/db/avisos.ts';
 import type { Database } from '../src/db/client.ts';
 import { CACHE_CONTROL_CATALOGO, MAX_ENTRADAS } from '../src/features/catalogo/catalogo-cache.ts';
 import { crearUsuariosPorRol, type UsuariosPorRol } from './auth-helpers.ts';
@@ -328,10 +329,10 @@ describe.runIf(TEST_DATABASE_URL)('two instances on one PostgreSQL database', ()
     const cat = await crearCategoria(a, staff);
     const p = await crearProcedimiento(a, staff, cat.id, { nombre: 'Uno' });
     await hasta(async () => (await nombres(b, cat.id)).includes('Uno'));
-    // Kill every listening connection on this database (both instances'), then change the catalogue.
+    // Kill every dedicated listening connection on this database (both instances'), then change the catalogue.
     await database.db.execute(
       sql`select pg_terminate_backend(pid) from pg_stat_activity
-          where datname = current_database() and pid <> pg_backend_pid() and query ilike 'LISTEN%'`,
+          where datname = current_database() and application_name = ${NOMBRE_CONEXION_AVISOS}`,
     );
     await a.inject({
       method: 'PATCH',

@@ -1,9 +1,15 @@
-// The session cache of the embedded database (docs/decisions/0006-cache-de-sesiones.md): every change to a
-// session or to a user's rol/estado, by any writer, reaches the next request at once. The HTTP cases run
-// on both databases (on PostgreSQL there is no cache and they must hold all the same).
-import { eq } from 'drizzle-orm';
+// The session cache (docs/decisions/0006-cache-de-sesiones.md), on both databases: every change to a session or
+// to a user's rol/estado made through this process reaches its next request at once; on PostgreSQL a change made
+// elsewhere (another instance, an operator) reaches it once the notice arrives, and never while notices may be
+// missed.
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { usuariosPaths as rutas } from '@clinica/contracts/usuarios';
+import { buildApp } from '../src/app.ts';
+import type { Avisos } from '../src/db/avisos.ts';
+import type { Database } from '../src/db/client.ts';
 import { sesiones, usuarios } from '../src/db/schema/index.ts';
 import { crearSesiones } from '../src/features/usuarios/sesiones-cache.ts';
 import {
@@ -11,7 +17,15 @@ import {
   type SesionActiva,
   type SesionesRepository,
 } from '../src/features/usuarios/sesiones.repository.ts';
-import { createTestApp, createTestDatabase, TEST_DATABASE_URL, type TestContext } from './helpers.ts';
+import { sqlAdministrativo, urlDeBase } from './global-setup.ts';
+import {
+  createTestApp,
+  createTestDatabase,
+  TEST_DATABASE_URL,
+  testConfig,
+  type BaseDePrueba,
+  type TestContext,
+} from './helpers.ts';
 import { bearer, CLAVE, crearReloj, crearUsuario, sesionPara } from './usuarios-fixtures.ts';
 
 const MIN = 60_000;
@@ -146,31 +160,34 @@ describe('a session already seen (cached on PGlite) is refused at once when', ()
   });
 });
 
+/** The real repository, counting the reads that reach the database; `retener` holds the next one back. */
+function contador(repo: SesionesRepository) {
+  const estado = { lecturas: 0, retener: null as null | Promise<void> };
+  const envuelto: SesionesRepository = {
+    ...repo,
+    async find(sid) {
+      estado.lecturas++;
+      const fila = await repo.find(sid);
+      if (estado.retener) await estado.retener;
+      return fila;
+    },
+  };
+  return { estado, envuelto };
+}
+
 describe('where the cache is on', () => {
-  it('is on for PGlite, off for PostgreSQL', async () => {
+  it('is on for both databases once listening, off once stopped, and off without notices', async () => {
     const s = await crearSesiones(t.database);
-    expect(s.enCache).toBe(t.database.kind === 'pglite');
-    expect(s.enCache).toBe(!TEST_DATABASE_URL);
+    expect(s.enCache).toBe(true);
+    expect(s.activa).toBe(true);
     await s.detener();
+    expect(s.activa).toBe(false);
+    const sinAvisos = await crearSesiones({ db: t.database.db });
+    expect([sinAvisos.enCache, sinAvisos.activa]).toEqual([false, false]);
   });
 });
 
-describe.skipIf(!!TEST_DATABASE_URL)('the cache itself (embedded database)', () => {
-  /** The real repository, counting the reads that reach the database; `retener` holds the next one back. */
-  function contador(repo: SesionesRepository) {
-    const estado = { lecturas: 0, retener: null as null | Promise<void> };
-    const envuelto: SesionesRepository = {
-      ...repo,
-      async find(sid) {
-        estado.lecturas++;
-        const fila = await repo.find(sid);
-        if (estado.retener) await estado.retener;
-        return fila;
-      },
-    };
-    return { estado, envuelto };
-  }
-
+describe('the cache itself', () => {
   it('answers from memory once read, reads again after any change, and never mixes up users', async () => {
     const database = await createTestDatabase();
     try {
@@ -277,5 +294,185 @@ describe.skipIf(!!TEST_DATABASE_URL)('the cache itself (embedded database)', () 
     } finally {
       await database.drop();
     }
+  });
+});
+
+/** Polls `condicion` until it holds, for at most `ms`. */
+async function hasta(condicion: () => boolean | Promise<boolean>, ms = 15_000) {
+  const fin = Date.now() + ms;
+  while (!(await condicion())) {
+    if (Date.now() > fin) throw new Error('la condición no se cumplió a tiempo');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+describe.runIf(TEST_DATABASE_URL)('two instances on one PostgreSQL database', () => {
+  let database: BaseDePrueba;
+  /** Instance B's own pool and listening connection, as a second API process opens them. */
+  let otra: Database;
+  let a: FastifyInstance;
+  let b: FastifyInstance;
+  let adminA: { token: string };
+  let nombre: string;
+  /** A connection of nobody's pool: an operator's SQL, which never listens. */
+  let operador: pg.Client;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    otra = await database.otraConexion();
+    const config = testConfig();
+    a = await buildApp({ config, database, esperar: async () => {} });
+    b = await buildApp({ config, database: otra, esperar: async () => {} });
+    await a.ready();
+    await b.ready();
+    adminA = await sesionPara(database, await crearUsuario(database, { rol: 'administrador' }));
+    const { rows } = await database.db.execute<{ nombre: string }>(sql`select current_database() as nombre`);
+    nombre = rows[0]!.nombre;
+    operador = new pg.Client({ connectionString: urlDeBase(TEST_DATABASE_URL!, nombre) });
+    await operador.connect();
+  });
+  afterAll(async () => {
+    await operador?.end();
+    await a?.close();
+    await b?.close();
+    await otra?.close();
+    await database?.drop();
+  });
+
+  const perfilEn = (app: FastifyInstance, token: string) =>
+    app.inject({ method: 'GET', url: rutas.perfil, headers: bearer(token) });
+  const estadoEn = async (app: FastifyInstance, token: string, url: string = rutas.perfil) =>
+    (await app.inject({ method: 'GET', url, headers: bearer(token) })).statusCode;
+
+  it('a session closed, a user deactivated or demoted through A is refused by B once the notice arrives', async () => {
+    expect([a.services.sesiones.activa, b.services.sesiones.activa]).toEqual([true, true]);
+    const u = await crearUsuario(database);
+    const s = await sesionPara(database, u);
+    expect(await estadoEn(b, s.token)).toBe(200);
+    expect(await estadoEn(b, s.token)).toBe(200);
+    expect((await a.inject({ method: 'POST', url: rutas.cerrarSesion, headers: bearer(s.token) })).statusCode).toBe(
+      200,
+    );
+    // A, which wrote it: at once. B: as soon as the notice arrives, and from then on always.
+    expect(await estadoEn(a, s.token)).toBe(401);
+    await hasta(async () => (await estadoEn(b, s.token)) === 401);
+    for (let i = 0; i < 5; i++) expect(await estadoEn(b, s.token)).toBe(401);
+
+    const v = await crearUsuario(database);
+    const sv = await sesionPara(database, v);
+    expect(await estadoEn(b, sv.token)).toBe(200);
+    const desactivar = await a.inject({
+      method: 'PATCH',
+      url: rutas.editarEstado(v.id),
+      headers: bearer(adminA.token),
+      payload: { estado: false },
+    });
+    expect(desactivar.statusCode).toBe(200);
+    await hasta(async () => (await estadoEn(b, sv.token)) === 401);
+    expect((await perfilEn(b, sv.token)).json().error).toBe(INACTIVA);
+
+    const w = await crearUsuario(database, { rol: 'asistente' });
+    const sw = await sesionPara(database, w);
+    expect(await estadoEn(b, sw.token, rutas.listar)).toBe(200);
+    const bajar = await a.inject({
+      method: 'PATCH',
+      url: rutas.editar(w.id),
+      headers: bearer(adminA.token),
+      payload: { rol: 'paciente' },
+    });
+    expect(bajar.statusCode).toBe(200);
+    await hasta(async () => (await estadoEn(b, sw.token, rutas.listar)) === 403);
+    expect((await perfilEn(b, sw.token)).json().rol).toBe('paciente');
+
+    // And the other way round: a sign-out through B reaches A.
+    const sa = await sesionPara(database, u);
+    expect(await estadoEn(a, sa.token)).toBe(200);
+    expect((await b.inject({ method: 'POST', url: rutas.cerrarSesion, headers: bearer(sa.token) })).statusCode).toBe(
+      200,
+    );
+    expect(await estadoEn(b, sa.token)).toBe(401);
+    await hasta(async () => (await estadoEn(a, sa.token)) === 401);
+  });
+
+  it("an operator's SQL: served from memory until the notice arrives, never after", async () => {
+    const avisos = otra.avisos!;
+    const recibidos: string[] = [];
+    // B's own listener, watched: what it has been told, and when.
+    const vigilados: Avisos = {
+      escuchar: (canal, oyente) =>
+        avisos.escuchar(canal, {
+          alAviso(payload) {
+            oyente.alAviso(payload);
+            recibidos.push(payload);
+          },
+          alEstado: oyente.alEstado,
+        }),
+    };
+    const { estado, envuelto } = contador(createSesionesRepository(otra.db));
+    const cache = await crearSesiones({ db: otra.db, avisos: vigilados }, { repo: envuelto });
+    try {
+      const u = await crearUsuario(database);
+      const { sid } = await sesionPara(database, u);
+      expect((await cache.repo.find(sid))?.revocadaEn).toBeNull();
+      expect((await cache.repo.find(sid))?.revocadaEn).toBeNull();
+      expect(estado.lecturas).toBe(1); // the second one from memory
+
+      const cambios: [string, string, (f: SesionActiva | undefined) => boolean][] = [
+        [`update sesiones set revocada_en = now() where id = '${sid}'`, `s:${sid}`, (f) => f?.revocadaEn != null],
+        [`update usuarios set estado = false where id = ${u.id}`, `u:${u.id}`, (f) => f?.estado === false],
+      ];
+      for (const [sentencia, aviso, cambiada] of cambios) {
+        await cache.repo.find(sid);
+        await operador.query(sentencia);
+        const fin = Date.now() + 15_000;
+        for (;;) {
+          const llego = recibidos.includes(aviso);
+          const fila = await cache.repo.find(sid);
+          if (llego) {
+            expect(cambiada(fila)).toBe(true);
+            break;
+          }
+          expect(Date.now()).toBeLessThan(fin);
+          await new Promise((r) => setImmediate(r));
+        }
+        for (let i = 0; i < 5; i++) expect(cambiada(await cache.repo.find(sid))).toBe(true);
+      }
+    } finally {
+      await cache.detener();
+    }
+  });
+
+  it('with every connection killed, B serves nothing it kept, then listens again and starts empty', async () => {
+    const u = await crearUsuario(database);
+    const s = await sesionPara(database, u);
+    expect(await estadoEn(b, s.token)).toBe(200); // B keeps it
+    const otrasConexiones = `from pg_stat_activity
+      where datname = current_database() and pid <> pg_backend_pid() and backend_type = 'client backend'`;
+    try {
+      // Nobody can connect back for now; then both instances lose their pools and listening connections.
+      await sqlAdministrativo(TEST_DATABASE_URL!, `alter database ${nombre} allow_connections false`);
+      await operador.query(`select pg_terminate_backend(pid) ${otrasConexiones}`);
+      await hasta(async () => (await operador.query(`select 1 ${otrasConexiones}`)).rowCount === 0);
+      await hasta(() => !b.services.sesiones.activa && !a.services.sesiones.activa);
+      // Revoked while nobody listens: that notice is lost for good.
+      await operador.query('update sesiones set revocada_en = now() where id = $1', [s.sid]);
+      // B cannot read the database and does not answer from memory.
+      expect(await estadoEn(b, s.token)).toBe(500);
+    } finally {
+      await sqlAdministrativo(TEST_DATABASE_URL!, `alter database ${nombre} allow_connections true`);
+    }
+    // Whether B is listening again yet (empty cache) or not (off), it reads the database.
+    expect(await estadoEn(b, s.token)).toBe(401);
+    await hasta(() => b.services.sesiones.activa && a.services.sesiones.activa);
+    expect(await estadoEn(b, s.token)).toBe(401);
+
+    // Recovered: B keeps sessions again, and a sign-out through A still reaches it.
+    const s2 = await sesionPara(database, u);
+    expect(await estadoEn(b, s2.token)).toBe(200);
+    expect(await estadoEn(b, s2.token)).toBe(200);
+    expect((await a.inject({ method: 'POST', url: rutas.cerrarSesion, headers: bearer(s2.token) })).statusCode).toBe(
+      200,
+    );
+    await hasta(async () => (await estadoEn(b, s2.token)) === 401);
   });
 });

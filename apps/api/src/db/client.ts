@@ -22,18 +22,12 @@ export type Database = {
   migrate(): Promise<void>;
   close(): Promise<void>;
   /**
-   * PGlite only. This process is the database's only client (DATA_DIR lock, or in memory), and a NOTIFY
-   * reaches the listener when its transaction commits, before the writing statement returns. That is what
-   * makes an in-process cache exact here (docs/decisions/0006); PostgreSQL has no such member.
+   * LISTEN on both databases (db/avisos.ts). A notice caused by a write through this object reaches its listeners
+   * before that write resolves (PGlite: in process; PostgreSQL: only on the channels the pooled connections also
+   * listen on, `sesiones_cambio`); others arrive when their commit is delivered, and on PostgreSQL may be lost
+   * while the dedicated connection is down, which `alEstado(false)` reports.
    */
-  avisosLocales?: AvisosLocales;
-  /** LISTEN on both databases; on PostgreSQL a dedicated connection that re-LISTENs after a loss (db/avisos.ts). */
   avisos?: Avisos;
-};
-
-export type AvisosLocales = {
-  /** LISTEN on `canal`; resolves to the function that stops listening. */
-  escuchar(canal: string, alAviso: (payload: string) => void): Promise<() => Promise<void>>;
 };
 
 export type OpenDbOptions = {
@@ -101,12 +95,6 @@ async function openPglite(opts: OpenDbOptions): Promise<Database> {
         if (await migracionesAlDia(async (sql) => (await client.query<Record<string, unknown>>(sql)).rows)) return;
         const { migrate } = await import('drizzle-orm/pglite/migrator');
         await migrate(db as never, { migrationsFolder: MIGRATIONS_DIR });
-      },
-      avisosLocales: {
-        async escuchar(canal, alAviso) {
-          const dejar = await client.listen(canal, alAviso);
-          return () => dejar();
-        },
       },
       avisos: {
         async escuchar(canal, { alAviso, alEstado }) {

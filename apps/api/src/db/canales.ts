@@ -1,0 +1,5 @@
+// NOTIFY channels written by the database itself. No driver here: both databases' code imports it, and a PGlite
+// install must never load pg (test/arranque.test.ts).
+
+/** Sent by the triggers of migrations 0003 and 0016 on every committed change to a session or a user's access. */
+export const CANAL_SESIONES = 'sesiones_cambio';
