@@ -28,8 +28,17 @@ export type StaticWebOptions = {
   secretoInterno?: string;
 };
 
-/** The web's server renderer, or undefined (not built, or it failed to load: the pages are rendered by browsers). */
-async function cargarRenderizador(app: FastifyInstance, archivo: string): Promise<Renderizador | undefined> {
+/**
+ * The web's server renderer, or undefined when it was not built (the pages are then rendered by browsers). The
+ * bundle (React, the router, Mantine) is imported on first use, not while the app registers its plugins: on a
+ * busy machine that import alone could exceed Fastify's plugin start-up limit and stop the server from starting.
+ * `precargar` starts it in the background once the server is ready, so the first visitor rarely waits for it. If
+ * it fails to load, that is logged once and every page goes to the browser as before.
+ */
+function renderizadorPerezoso(
+  app: FastifyInstance,
+  archivo: string,
+): { renderizar: Renderizador; precargar: () => void } | undefined {
   if (!existsSync(archivo)) {
     app.log.warn(
       { archivo },
@@ -37,14 +46,24 @@ async function cargarRenderizador(app: FastifyInstance, archivo: string): Promis
     );
     return undefined;
   }
-  try {
-    const modulo = (await import(pathToFileURL(archivo).href)) as { renderizarPagina?: Renderizador };
-    if (typeof modulo.renderizarPagina !== 'function') throw new Error('renderizarPagina no está exportada');
-    return modulo.renderizarPagina;
-  } catch (error) {
-    app.log.warn({ err: error, archivo }, 'no se pudo cargar el renderizado del servidor de la web');
-    return undefined;
-  }
+  let cargado: Promise<Renderizador | undefined> | undefined;
+  const cargar = () =>
+    (cargado ??= import(pathToFileURL(archivo).href)
+      .then((modulo: { renderizarPagina?: Renderizador }) => {
+        if (typeof modulo.renderizarPagina !== 'function') throw new Error('renderizarPagina no está exportada');
+        return modulo.renderizarPagina;
+      })
+      .catch((error: unknown) => {
+        app.log.warn({ err: error, archivo }, 'no se pudo cargar el renderizado del servidor de la web');
+        return undefined;
+      }));
+  return {
+    renderizar: async (...args) => {
+      const r = await cargar();
+      return r ? r(...args) : null;
+    },
+    precargar: () => void cargar(),
+  };
 }
 
 /**
@@ -91,7 +110,14 @@ export const staticWebPlugin = fp(async (app: FastifyInstance, opts: StaticWebOp
     return;
   }
   const servidor = opts.servidor ?? path.join(path.dirname(opts.root), 'dist-servidor', 'entrada-servidor.js');
-  const renderizar = opts.catalogo ? await cargarRenderizador(app, servidor) : undefined;
+  const renderizador = opts.catalogo ? renderizadorPerezoso(app, servidor) : undefined;
+  if (renderizador) {
+    app.addHook('onReady', (done) => {
+      renderizador.precargar();
+      done();
+    });
+  }
+  const renderizar = renderizador?.renderizar;
   const paginas =
     renderizar && opts.catalogo
       ? crearPaginasPublicas({
