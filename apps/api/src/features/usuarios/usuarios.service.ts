@@ -282,11 +282,11 @@ export function createUsuariosService(deps: UsuariosServiceDeps) {
         if (!u || !correcta) {
           // Counters and audit rows commit together; the answer is thrown after the commit.
           const bloqueo = await transaccion(async (tx) => {
-            const [porPar, porIp, porCuenta] = await Promise.all([
-              tx.bloqueos.registrarFallo(par, ahora, BLOQUEO_CUENTA),
-              tx.bloqueos.registrarFallo(ip, ahora, BLOQUEO_IP),
-              tx.bloqueos.registrarFallo(cuenta, ahora, CUENTA_SIN_BLOQUEO),
-            ]);
+            // One after another: a transaction is one connection, which runs one statement at a time anyway (the
+            // pg driver deprecates queueing several on it at once).
+            const porPar = await tx.bloqueos.registrarFallo(par, ahora, BLOQUEO_CUENTA);
+            const porIp = await tx.bloqueos.registrarFallo(ip, ahora, BLOQUEO_IP);
+            const porCuenta = await tx.bloqueos.registrarFallo(cuenta, ahora, CUENTA_SIN_BLOQUEO);
             await tx.auditoria.registrar({
               ...base,
               usuarioId: u?.id ?? null,
