@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import type { HtmlTagDescriptor, Plugin } from 'vite';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 /** Modules of the public shell (layout, shared components, query hooks); their dependencies come along. */
 const PUBLICO =
@@ -92,6 +92,17 @@ function manifiestoParaElServidor(): Plugin {
   };
 }
 
+/**
+ * Test files that need a fresh module graph: vi.mock replaces a module only for importers loaded after it (a shared
+ * worker has them loaded already), and the server render sets the API client's transport for the whole graph.
+ */
+const AISLADOS = [
+  'src/app/router.test.tsx',
+  'src/entrada-servidor.test.tsx',
+  'src/features/notificaciones/notificaciones-ui.test.tsx',
+  'src/lib/notificaciones/notificaciones-context.test.tsx',
+];
+
 /** Dev server only: where `npm run dev` sends API calls (the API's PORT). */
 const api = process.env.API_URL ?? 'http://localhost:3000';
 /** Prefixes the API serves today, read from the contracts (OpenAPI docs included); the web's own routes stay with Vite. */
@@ -139,8 +150,22 @@ export default defineConfig(({ isSsrBuild }) => ({
     environment: 'jsdom',
     globals: false,
     setupFiles: ['./src/test/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}'],
     css: false,
+    // Most of a file's time was loading jsdom, React and Mantine again: files share a worker's modules and document
+    // (src/test/setup.ts resets what a file leaves behind), except those that need their own module graph. Lists
+    // belong in the projects: extending the root config concatenates them.
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'compartido',
+          isolate: false,
+          include: ['src/**/*.test.{ts,tsx}'],
+          exclude: [...configDefaults.exclude, ...AISLADOS],
+        },
+      },
+      { extends: true, test: { name: 'aislado', include: AISLADOS } },
+    ],
     // A busy 2-core machine (another suite, a build) makes jsdom rendering several times slower than on a quiet
     // one: generous limits instead of retries. A passing test never comes near them.
     testTimeout: 60_000,

@@ -1,7 +1,9 @@
 // Vitest setup for web tests: DOM matchers, cleanup, jsdom gaps Mantine needs, and failing on console.error.
 import '@testing-library/jest-dom/vitest';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, vi } from 'vitest';
 
 // findBy*/waitFor give up after 1 s by default; lazy routes and Mantine renders take longer on a loaded machine.
 // One value for every web test (vite.config.ts has the matching per-test limit).
@@ -10,6 +12,21 @@ configure({ asyncUtilTimeout: 10_000 });
 afterEach(() => {
   cleanup();
   localStorage.clear();
+});
+
+// Test files share a worker's modules and document (vite.config.ts): each leaves them as the next one expects to
+// find them, with no toast or modal queued, real timers and globals, and an empty document.
+afterAll(() => {
+  notifications.clean();
+  modals.closeAll();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.unstubAllEnvs();
+  sessionStorage.clear();
+  document.head.replaceChildren();
+  document.body.replaceChildren();
+  for (const el of [document.documentElement, document.body])
+    for (const { name } of Array.from(el.attributes)) el.removeAttribute(name);
 });
 
 Object.defineProperty(window, 'matchMedia', {
