@@ -4,7 +4,17 @@
 //  - staff create a category and a procedure with an image, and the public page shows it.
 import type { Page } from 'playwright-core';
 import { describe, it } from 'vitest';
-import { apiFetch, DEMO, DEMO_PASSWORD, expect, loginToken, signInAs, unico, useBrowser } from './harness.ts';
+import {
+  apiFetch,
+  DEMO,
+  DEMO_PASSWORD,
+  expect,
+  interactiva,
+  loginToken,
+  signInAs,
+  unico,
+  useBrowser,
+} from './harness.ts';
 
 /** The header's cart link; its accessible name carries the count ('Carrito, 2 tratamientos'). */
 const carritoEnCabecera = (page: Page) => page.getByRole('banner').getByRole('link', { name: /^Carrito, / });
@@ -28,7 +38,9 @@ describe('catálogo y carrito', () => {
     await page.goto('/servicios');
     await expect(page.getByRole('article').first()).toBeVisible();
     await expect.poll(() => page.getByRole('article').count()).toBeGreaterThan(5);
-    await page.getByRole('radiogroup', { name: 'Filtrar por categoría' }).getByText('Facial', { exact: true }).click();
+    const facial = page.getByRole('radiogroup', { name: 'Filtrar por categoría' }).getByText('Facial', { exact: true });
+    await interactiva(facial);
+    await facial.click();
     await page.waitForURL(/\/servicios\?categoria=\d+$/);
     await page.getByText(/tratamientos? en Facial/).waitFor();
     // The list may still show the previous results for a moment after the URL changes: wait for the filtered one.

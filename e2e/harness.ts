@@ -1,7 +1,14 @@
 // What every e2e spec uses: a fresh browser context on the shared Chromium, the base URL,
 // and helpers that create state through the API (STYLE 11), not by clicking through setup.
 import { expect as playwrightExpect } from '@playwright/test';
-import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type ConsoleMessage,
+  type Locator,
+  type Page,
+} from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 
 /**
@@ -9,6 +16,15 @@ import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
  * also take plain values like vitest's. A generous timeout: the shared 2-core machine can be busy.
  */
 export const expect = playwrightExpect.configure({ timeout: 20_000 });
+
+/**
+ * Waits until React has hydrated this element (it keeps its props on the DOM node): a server-rendered public page
+ * paints before its code runs, and a click on it before hydration is lost.
+ */
+export const interactiva = (locator: Locator) =>
+  expect
+    .poll(() => locator.first().evaluate((el) => Object.keys(el).some((k) => k.startsWith('__reactProps'))))
+    .toBe(true);
 
 export const DEMO_PASSWORD = 'clinica-demo-2026';
 export const DEMO = {

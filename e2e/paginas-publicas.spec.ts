@@ -3,7 +3,7 @@
 // without console errors, without fetching the catalogue again, and navigate client-side.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { describe, it } from 'vitest';
-import { apiFetch, baseURL, DEMO, expect, loginToken, signInAs, unico, useBrowser } from './harness.ts';
+import { apiFetch, baseURL, DEMO, expect, interactiva, loginToken, signInAs, unico, useBrowser } from './harness.ts';
 
 type Procedimiento = { id: number; nombre: string; precio: number; categoria: { nombre: string } };
 type Lista = { items: Procedimiento[]; total: number };
@@ -41,13 +41,6 @@ function lecturasDelCatalogo(page: Page): string[] {
   });
   return urls;
 }
-
-/** True once React has hydrated this element (it keeps its props on the DOM node). */
-const hidratado = (page: Page, selector: string) =>
-  page
-    .locator(selector)
-    .first()
-    .evaluate((el) => Object.keys(el).some((k) => k.startsWith('__reactProps')));
 
 describe('páginas públicas renderizadas en el servidor', () => {
   const t = useBrowser({ viewport: { width: 375, height: 812 } });
@@ -139,7 +132,7 @@ describe('páginas públicas renderizadas en el servidor', () => {
     const { page } = t;
     const lecturas = lecturasDelCatalogo(page);
     await page.goto('/inicio');
-    await expect.poll(() => hidratado(page, 'a[href="/servicios"]')).toBe(true);
+    await interactiva(page.locator('a[href="/servicios"]'));
     await page.evaluate(() => {
       (window as unknown as { marca: number }).marca = 1;
     });
@@ -168,7 +161,7 @@ describe('páginas públicas renderizadas en el servidor', () => {
       const html = await (await fetch(`${baseURL()}${ruta}`)).text();
       const enElHtml = [...html.matchAll(/<link rel="stylesheet"[^>]* href="([^"]+)"/g)].map((m) => m[1]);
       await page.goto(ruta);
-      await expect.poll(() => hidratado(page, selector)).toBe(true);
+      await interactiva(page.locator(selector));
       await page.waitForLoadState('networkidle');
       const hojas = await page.evaluate(() =>
         [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map((l) => new URL(l.href).pathname),

@@ -1,6 +1,6 @@
 // Issue 2: the production build serves the Spanish site with demo data and guards private routes.
 import { describe, it } from 'vitest';
-import { expect, useBrowser } from './harness.ts';
+import { expect, interactiva, useBrowser } from './harness.ts';
 
 describe('plataforma', () => {
   const t = useBrowser();
@@ -33,7 +33,9 @@ describe('plataforma', () => {
     const html = page.locator('html');
     await page.goto('/inicio');
     await expect(html).toHaveAttribute('data-mantine-color-scheme', 'light'); // light by default (SPEC 9)
-    await page.locator('label', { hasText: 'Oscuro' }).first().click();
+    const oscuro = page.locator('label', { hasText: 'Oscuro' }).first();
+    await interactiva(oscuro);
+    await oscuro.click();
     await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
     expect(await page.evaluate(() => localStorage.getItem('coreui-free-react-admin-template-theme'))).toBe('dark');
     await page.reload();
