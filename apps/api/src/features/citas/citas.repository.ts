@@ -138,6 +138,15 @@ function condiciones(f: Condiciones, paraContar = false): SQL | undefined {
   return and(...c);
 }
 
+/** What the booking rules read of a patient or a doctor. */
+const COLUMNAS_PERSONA = {
+  id: usuarios.id,
+  nombre: usuarios.nombre,
+  rol: usuarios.rol,
+  estado: usuarios.estado,
+  fecha_nacimiento: usuarios.fecha_nacimiento,
+};
+
 export function createCitasRepository(db: Executor) {
   const detalle = () =>
     db
@@ -279,17 +288,7 @@ export function createCitasRepository(db: Executor) {
 
     // ---- people and procedures the rules need ----
     async persona(id: number) {
-      const [f] = await db
-        .select({
-          id: usuarios.id,
-          nombre: usuarios.nombre,
-          rol: usuarios.rol,
-          estado: usuarios.estado,
-          fecha_nacimiento: usuarios.fecha_nacimiento,
-        })
-        .from(usuarios)
-        .where(eq(usuarios.id, id))
-        .limit(1);
+      const [f] = await db.select(COLUMNAS_PERSONA).from(usuarios).where(eq(usuarios.id, id)).limit(1);
       return f;
     },
 
@@ -301,11 +300,7 @@ export function createCitasRepository(db: Executor) {
     async contextoReserva(o: { pacienteId: number; doctorId: number; diaSemana: number; desde: Date; hasta: Date }) {
       const filas = await db
         .select({
-          id: usuarios.id,
-          nombre: usuarios.nombre,
-          rol: usuarios.rol,
-          estado: usuarios.estado,
-          fecha_nacimiento: usuarios.fecha_nacimiento,
+          ...COLUMNAS_PERSONA,
           horarios: sql<{ hora_inicio: string; hora_fin: string }[]>`coalesce((
             select json_agg(json_build_object('hora_inicio', h.hora_inicio, 'hora_fin', h.hora_fin) order by h.hora_inicio)
             from ${horariosDoctor} h where h.doctor_id = ${o.doctorId} and h.dia_semana = ${o.diaSemana}
