@@ -219,6 +219,8 @@ export async function createServices(deps: ServicesDeps) {
     transaccion: transaccionCatalogo,
     storage: almacenPublico,
     log,
+    // The cart reads procedures by id from memory while the public catalogue's cache holds (same invalidation).
+    memoria: catalogoCache,
   });
   const carrito = createCarritoService({ repo: repos.carrito, catalogo: procedimientos });
   const citas = createCitasService({

@@ -6,6 +6,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { carritoPaths } from '@clinica/contracts/carrito';
 import {
   categoriasPaths,
   procedimientosPaths,
@@ -13,6 +14,8 @@ import {
   type ProcedimientoWire,
 } from '@clinica/contracts/catalogo';
 import { buildApp } from '../src/app.ts';
+import { createProcedimientosService } from '../src/features/catalogo/procedimientos.service.ts';
+import { createRepositories } from '../src/services.ts';
 import { NOMBRE_CONEXION_AVISOS } from '../src/db/avisos.ts';
 import type { Database } from '../src/db/client.ts';
 import { CACHE_CONTROL_CATALOGO, MAX_ENTRADAS } from '../src/features/catalogo/catalogo-cache.ts';
@@ -237,6 +240,109 @@ describe('anonymous reads from memory', () => {
   });
 });
 
+/** The procedure as the patient's cart shows it. */
+async function enCarrito(app: FastifyInstance, paciente: Record<string, string>, id: number) {
+  const r = await get(app, carritoPaths.listar, paciente);
+  expect(r.statusCode).toBe(200);
+  return r.json<{ procedimiento: ProcedimientoWire }[]>().find((i) => i.procedimiento.id === id)?.procedimiento;
+}
+async function agregarAlCarrito(app: FastifyInstance, paciente: Record<string, string>, id: number) {
+  const r = await app.inject({
+    method: 'POST',
+    url: carritoPaths.agregar,
+    headers: paciente,
+    payload: { id_procedimiento: id },
+  });
+  expect(r.statusCode).toBe(201);
+}
+
+describe("the cart's procedures, read by id from memory", () => {
+  it('every staff change shows in the cart on the next request', async () => {
+    const paciente = u.paciente.headers;
+    const cat = await crearCategoria(t.app, admin);
+    const p = await crearProcedimiento(t.app, admin, cat.id, { nombre: 'Hidratación profunda', precio: 150000 });
+    await agregarAlCarrito(t.app, paciente, p.id);
+    expect((await enCarrito(t.app, paciente, p.id))?.nombre).toBe('Hidratación profunda');
+
+    const editar = (payload: object) =>
+      t.app.inject({ method: 'PATCH', url: procedimientosPaths.editar(p.id), headers: admin, payload });
+    expect((await editar({ nombre: 'Hidratación intensiva', precio: 175000 })).statusCode).toBe(200);
+    expect((await enCarrito(t.app, paciente, p.id))!).toMatchObject({
+      nombre: 'Hidratación intensiva',
+      precio: 175000,
+    });
+
+    const imagen = (await subirImagen(t.app, admin, p.id, await pngDePrueba(800, 600), { alt: 'piel' })).json<{
+      id: number;
+    }>();
+    expect((await enCarrito(t.app, paciente, p.id))!.imagenes.map((i) => i.id)).toEqual([imagen.id]);
+
+    expect((await editar({ activo: false })).statusCode).toBe(200);
+    expect((await enCarrito(t.app, paciente, p.id))!.activo).toBe(false);
+
+    const renombrar = await t.app.inject({
+      method: 'PATCH',
+      url: categoriasPaths.editar(cat.id),
+      headers: admin,
+      payload: { nombre: 'Hidratación' },
+    });
+    expect(renombrar.statusCode).toBe(200);
+    expect((await enCarrito(t.app, paciente, p.id))!.categoria.nombre).toBe('Hidratación');
+  });
+
+  it('reads the database only for ids it does not hold, and never keeps a read a change overtook', async () => {
+    const cat = await crearCategoria(t.app, admin);
+    const [p1, p2] = [
+      await crearProcedimiento(t.app, admin, cat.id, { nombre: 'Uno' }),
+      await crearProcedimiento(t.app, admin, cat.id, { nombre: 'Dos' }),
+    ];
+    const repos = createRepositories(t.database.db);
+    const leidos: number[][] = [];
+    let durante: (() => void) | undefined;
+    const porIds = repos.procedimientos.porIds;
+    repos.procedimientos.porIds = async (ids) => {
+      leidos.push(ids);
+      const filas = await porIds(ids);
+      durante?.();
+      return filas;
+    };
+    const memoria = { activa: true, version: 0 };
+    const servicio = createProcedimientosService({
+      repos,
+      transaccion: async () => {
+        throw new Error('sin escrituras aquí');
+      },
+      storage: t.app.services.almacenPublico,
+      memoria,
+    });
+    const nombresDe = async (ids: number[]) => [...(await servicio.porIds(ids)).values()].map((p) => p.nombre);
+
+    expect(await nombresDe([p1.id])).toEqual(['Uno']);
+    expect(await nombresDe([p1.id, p2.id])).toEqual(['Uno', 'Dos']);
+    expect(await nombresDe([p2.id, p1.id])).toEqual(['Dos', 'Uno']);
+    expect(leidos).toEqual([[p1.id], [p2.id]]);
+
+    // A change (new version) empties what was kept.
+    memoria.version++;
+    await nombresDe([p1.id]);
+    expect(leidos).toEqual([[p1.id], [p2.id], [p1.id]]);
+
+    // A change while the rows were being read: they are used once, not kept.
+    memoria.version++;
+    durante = () => memoria.version++;
+    await nombresDe([p2.id]);
+    durante = undefined;
+    await nombresDe([p2.id]);
+    expect(leidos.slice(3)).toEqual([[p2.id], [p2.id]]);
+
+    // Off (notices may be missed): every call reads the database.
+    memoria.activa = false;
+    await nombresDe([p1.id]);
+    await nombresDe([p1.id]);
+    expect(leidos.slice(5)).toEqual([[p1.id], [p1.id]]);
+  });
+});
+
 describe('signed-in reads are not cached', () => {
   it('staff get no-store, no ETag, and see inactive procedures; the public never sees them', async () => {
     const cat = await crearCategoria(t.app, admin);
@@ -281,6 +387,7 @@ describe.runIf(TEST_DATABASE_URL)('two instances on one PostgreSQL database', ()
   let a: FastifyInstance;
   let b: FastifyInstance;
   let staff: Record<string, string>;
+  let paciente: Record<string, string>;
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -289,7 +396,9 @@ describe.runIf(TEST_DATABASE_URL)('two instances on one PostgreSQL database', ()
     b = await buildApp({ config, database, esperar: async () => {} });
     await a.ready();
     await b.ready();
-    staff = (await crearUsuariosPorRol(database)).administrador.headers;
+    const usuarios = await crearUsuariosPorRol(database);
+    staff = usuarios.administrador.headers;
+    paciente = usuarios.paciente.headers;
   });
   afterAll(async () => {
     await a?.close();
@@ -323,6 +432,23 @@ describe.runIf(TEST_DATABASE_URL)('two instances on one PostgreSQL database', ()
       payload: { activa: false },
     });
     await hasta(async () => !(await categoriasPublicas(a)).some((c) => c.id === cat.id));
+  });
+
+  it('a change through instance A reaches the cart B keeps procedures for, once the notice arrives', async () => {
+    const cat = await crearCategoria(a, staff);
+    const p = await crearProcedimiento(a, staff, cat.id, { nombre: 'Láser fraccionado' });
+    await hasta(async () => b.services.catalogoCache.activa);
+    await agregarAlCarrito(b, paciente, p.id);
+    const nombreEnB = async () => (await enCarrito(b, paciente, p.id))?.nombre;
+    expect(await nombreEnB()).toBe('Láser fraccionado');
+    const editar = await a.inject({
+      method: 'PATCH',
+      url: procedimientosPaths.editar(p.id),
+      headers: staff,
+      payload: { nombre: 'Láser CO2 fraccionado' },
+    });
+    expect(editar.statusCode).toBe(200);
+    await hasta(async () => (await nombreEnB()) === 'Láser CO2 fraccionado');
   });
 
   it('a killed listening connection turns the cache off, re-LISTENs and starts empty', async () => {

@@ -44,10 +44,21 @@ export type ProcedimientosServiceDeps = {
   /** Public storage: the images' copies are served under /media with a long cache. */
   storage: Storage;
   log?: { warn: (o: object, m: string) => void };
+  /**
+   * The public catalogue's cache (catalogo-cache.ts): while it is `activa`, its `version` changes with every
+   * catalogue change on any instance, so procedures read by id may be kept in memory for as long as it holds.
+   */
+  memoria?: { readonly activa: boolean; readonly version: number };
 };
 
-export function createProcedimientosService({ repos, transaccion, storage, log }: ProcedimientosServiceDeps) {
+/** More than any clinic's catalogue: past it, procedures are read from the database again. */
+export const MAX_PROCEDIMIENTOS_EN_MEMORIA = 5_000;
+
+export function createProcedimientosService({ repos, transaccion, storage, log, memoria }: ProcedimientosServiceDeps) {
   const repo = repos.procedimientos;
+  // The cart's procedures by id (porIds), valid while the catalogue's version is `versionGuardada`.
+  const guardados = new Map<number, Procedimiento>();
+  let versionGuardada = -1;
   /** Inside the change's transaction; the seed (no actor) records nothing. */
   const auditar = (
     tx: ReposProcedimientos,
@@ -229,10 +240,31 @@ export function createProcedimientosService({ repos, transaccion, storage, log }
 
     // ---- for the cart (given to it by the composition root) ----
 
-    /** Procedures by id in any state (the cart shows inactive ones too), in one statement. */
+    /** Procedures by id in any state (the cart shows inactive ones too): from memory, else in one statement. */
     async porIds(ids: number[]): Promise<Map<number, Procedimiento>> {
-      const filas = ids.length ? await repo.porIds(ids) : [];
-      return new Map(filas.map((f) => [f.id, toProcedimientoWire(f, f.imagenes)]));
+      const usar = memoria?.activa === true;
+      if (usar && versionGuardada !== memoria.version) {
+        guardados.clear();
+        versionGuardada = memoria.version;
+      }
+      const encontrados = new Map<number, Procedimiento>();
+      const faltan: number[] = [];
+      for (const id of ids) {
+        const p = usar ? guardados.get(id) : undefined;
+        if (p) encontrados.set(id, p);
+        else faltan.push(id);
+      }
+      if (!faltan.length) return encontrados;
+      const antes = versionGuardada;
+      const filas = await repo.porIds(faltan);
+      // Kept only if no change happened while the rows were read (they may predate it).
+      const guardar = usar && memoria.activa && memoria.version === antes && versionGuardada === antes;
+      for (const f of filas) {
+        const p = toProcedimientoWire(f, f.imagenes);
+        encontrados.set(f.id, p);
+        if (guardar && guardados.size < MAX_PROCEDIMIENTOS_EN_MEMORIA) guardados.set(f.id, p);
+      }
+      return encontrados;
     },
 
     /** One procedure and whether the public may pick it now; undefined if it does not exist. */
