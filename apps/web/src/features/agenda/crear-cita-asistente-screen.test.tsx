@@ -1,8 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Rol } from '@clinica/contracts/roles';
-import { citasRutas, usuariosRutas } from '@clinica/contracts/rutas';
+import { citasRutas, procedimientosRutas, usuariosRutas } from '@clinica/contracts/rutas';
 import { tokenExpiringIn } from '../../lib/session/test-tokens.ts';
+import { procedimientoDePrueba } from '../../test/carrito-test-utils.tsx';
 import { mockFetch, renderWithProviders, simular } from '../../lib/session/test-utils.tsx';
 import { cita, diaHabil, doctores, espacio, paciente } from './agenda-fixtures.ts';
 import CrearCitaAsistenteScreen from './crear-cita-asistente-screen.tsx';
@@ -13,10 +14,10 @@ const dia = diaHabil();
 const sofia = paciente(10, 'Sofía Ramírez');
 const lista = (items = [sofia]) => ({ body: { items, total: items.length, pagina: 1, porPagina: 20 } });
 
-function renderCrear(rol: Rol = 'asistente') {
+function renderCrear(rol: Rol = 'asistente', extra = '') {
   localStorage.setItem('token', tokenExpiringIn(1800, { id: 1, rol }));
   return renderWithProviders(<CrearCitaAsistenteScreen />, {
-    route: `/crearcitaasistente?fecha=${dia}&doctor=2`,
+    route: `/crearcitaasistente?fecha=${dia}&doctor=2${extra}`,
     path: '/crearcitaasistente',
   });
 }
@@ -71,6 +72,28 @@ describe('CrearCitaAsistenteScreen', () => {
     const disp = calls.find((c) => c.url.pathname === '/apicitas/disponibilidad')!.url.searchParams;
     expect(Object.fromEntries(disp)).toMatchObject({ doctor_id: '2', tipo: 'evaluacion', desde: dia, hasta: dia });
     expect(screen.getByRole('link', { name: 'Ver detalles de la cita' })).toHaveAttribute('href', '/detallescitas/50');
+  });
+
+  it('from «Reservar valoración» (?procedimiento=) proposes that treatment as the reason', async () => {
+    const toxina = procedimientoDePrueba({ id: 7, nombre: 'Toxina botulínica' });
+    const { calls } = mockFetch([
+      simular(usuariosRutas.listar, lista()),
+      simular(citasRutas.doctores, { body: doctores }),
+      simular(citasRutas.disponibilidad, { body: [espacio(dia, '09:00')] }),
+      simular(procedimientosRutas.listar, { body: { items: [toxina], total: 1, pagina: 1, porPagina: 100 } }),
+      simular(citasRutas.crear, { status: 201, body: cita(51, dia, '09:00') }),
+    ]);
+    renderCrear('asistente', '&procedimiento=7');
+    const motivo = screen.getByRole('textbox', { name: /Motivo de la consulta/ });
+    await waitFor(() => expect(motivo).toHaveValue('Valoración para Toxina botulínica'));
+    await elegirPaciente();
+    fireEvent.click(await screen.findByRole('radio', { name: '9:00 a. m.' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Confirmar cita' }));
+    await screen.findByText(/tiene evaluación el/);
+    expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({
+      tipo: 'evaluacion',
+      motivo: 'Valoración para Toxina botulínica',
+    });
   });
 
   it('asks for what is missing before sending anything', async () => {

@@ -32,7 +32,7 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { usePageMeta } from '../../components/use-page-meta.ts';
 import { ApiClientError } from '../../lib/api-client.ts';
 import { mensajeDeError } from '../../lib/forms/field-errors.ts';
-import { paths } from '../../lib/paths.ts';
+import { PARAM_PROCEDIMIENTO_CITA, paths } from '../../lib/paths.ts';
 import { useAuth } from '../../lib/session/auth-context.tsx';
 import { formatFechaHora, formatFechaLarga, formatHora, hoy, zonaClinica } from '../../lib/tiempo.ts';
 import {
@@ -77,6 +77,9 @@ function CrearCitaAsistenteScreenContenido() {
   const [sp] = useSearchParams();
   const fechaInicial = sp.get('fecha') ?? '';
   const doctorInicial = Number(sp.get('doctor'));
+  // «Reservar valoración» on a service page, followed by staff: the treatment the patient asked about.
+  const valorOrigen = sp.get(PARAM_PROCEDIMIENTO_CITA) ?? '';
+  const procedimientoOrigen = /^\d{1,9}$/.test(valorOrigen) ? Number(valorOrigen) : null;
 
   const [paciente, setPaciente] = useState<UsuarioWire | null>(null);
   const [busqueda, setBusqueda] = useState('');
@@ -90,7 +93,8 @@ function CrearCitaAsistenteScreenContenido() {
     FECHA.test(fechaInicial) && fechaInicial >= hoy() && !esDiaNoHabil(fechaInicial) ? fechaInicial : null,
   );
   const [espacio, setEspacio] = useState<EspacioWire | null>(null);
-  const [motivo, setMotivo] = useState('');
+  // null until the person writes one: meanwhile the treatment they came from, if any, is the proposed reason.
+  const [motivoEscrito, setMotivo] = useState<string | null>(null);
   const [errores, setErrores] = useState<Errores>({});
   const [fallo, setFallo] = useState<{ mensaje: string; siguientes: EspacioWire[] | null } | null>(null);
   const [agendada, setAgendada] = useState<CitaWire | null>(null);
@@ -100,7 +104,7 @@ function CrearCitaAsistenteScreenContenido() {
   const textoBusqueda = paciente && busqueda === etiquetaPaciente(paciente) ? '' : debounced;
   const pacientes = useBuscarPacientes(textoBusqueda);
   const doctores = useDoctores();
-  const procedimientos = useProcedimientosActivos(tipo === 'procedimiento');
+  const procedimientos = useProcedimientosActivos(tipo === 'procedimiento' || procedimientoOrigen !== null);
   const crear = useCrearCita();
 
   const listaPacientes = pacientes.data?.items ?? [];
@@ -110,6 +114,8 @@ function CrearCitaAsistenteScreenContenido() {
   ].map((p) => ({ value: String(p.id), label: etiquetaPaciente(p) }));
 
   const procedimiento = procedimientos.data?.items.find((p) => String(p.id) === procedimientoId) ?? null;
+  const origen = procedimientos.data?.items.find((p) => p.id === procedimientoOrigen);
+  const motivo = motivoEscrito ?? (origen ? `Valoración para ${origen.nombre}` : '');
   const listo = !!dia && (tipo !== 'procedimiento' || !!procedimientoId);
   const libres = useDisponibilidad(
     listo

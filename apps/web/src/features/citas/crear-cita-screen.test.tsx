@@ -32,8 +32,8 @@ const doctores = en(citasRutas.doctores, {
   ],
 });
 
-function montar(rutas: Route[], carrito = [itemDePrueba(11)], ruta = '/crearcita') {
-  localStorage.setItem('token', tokenDePrueba({ id: 1, rol: 'paciente' }));
+function montar(rutas: Route[], carrito = [itemDePrueba(11)], ruta = '/crearcita', rol = 'paciente') {
+  localStorage.setItem('token', tokenDePrueba({ id: 1, rol }));
   // The server empties the cart with the booking: later reads answer an empty cart.
   let lecturas = 0;
   const fetch = mockFetch([
@@ -180,6 +180,16 @@ describe('crear cita (paciente)', { timeout: 30_000 }, () => {
     expect(screen.getByText('No agregamos el tratamiento')).toBeInTheDocument();
     expect(await screen.findByText('Tu carrito está vacío')).toBeInTheDocument();
     expect(consola).toHaveBeenCalledWith('Error al agregar al carrito', expect.anything());
+  });
+
+  it('staff are sent to the desk screen with the treatment they came with, and nothing joins a cart', async () => {
+    const fetch = montar([], [], '/crearcita?procedimiento=42', 'asistente');
+    expect(await screen.findByText('Esta pantalla es para pacientes')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Agendar para un paciente' })).toHaveAttribute(
+      'href',
+      '/crearcitaasistente?procedimiento=42',
+    );
+    expect(llamadas(fetch)).not.toContain(llamada(carritoRutas.agregar));
   });
 
   it('explains an empty cart and leads to /servicios', async () => {

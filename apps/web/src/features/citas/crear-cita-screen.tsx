@@ -269,7 +269,14 @@ export default function CrearCitaScreen() {
           titulo="Esta pantalla es para pacientes"
           descripcion="Para agendar a nombre de un paciente, usa la agenda de la clínica."
           accion={
-            <Button component={Link} to={paths.crearCitaAsistente}>
+            <Button
+              component={Link}
+              to={
+                procedimientoPedido === null
+                  ? paths.crearCitaAsistente
+                  : `${paths.crearCitaAsistente}?${PARAM_PROCEDIMIENTO_CITA}=${procedimientoPedido}`
+              }
+            >
               Agendar para un paciente
             </Button>
           }
