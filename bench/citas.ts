@@ -33,6 +33,8 @@ const ESCALA_PGLITE = Number(process.env.BENCH_PGLITE_ESCALA ?? 0.1);
 /** Share of the 100k/1M seeded on PostgreSQL (1; smaller only to try the script quickly). */
 const ESCALA = Number(process.env.BENCH_ESCALA ?? 1);
 const MOTORES = (process.env.BENCH_MOTORES ?? 'PostgreSQL,PGlite').split(',').map((m) => m.trim());
+/** BENCH_SOLO_RESERVAS=1: only the bookings (a. below), e.g. to profile them with BENCH_NODE_ARGS=--cpu-prof. */
+const SOLO_RESERVAS = process.env.BENCH_SOLO_RESERVAS === '1';
 const PACIENTES = 100_000;
 const CITAS = 1_000_000;
 const DOCTORES = 100;
@@ -149,6 +151,8 @@ async function benchMotor(motor: 'PostgreSQL' | 'PGlite'): Promise<Resultado> {
         }),
         motor === 'PostgreSQL' ? { porSegundo: 500, p99: 50 } : undefined,
       );
+
+      if (SOLO_RESERVAS) return res;
 
       // ---- b. availability of one doctor (20 appointments a day, 24 slots) for a month, as a patient books ----
       const cal = createCalendario(ZONA, () => new Date());
@@ -364,5 +368,6 @@ const md = [
       '',
     ]),
 ].join('\n');
-writeFileSync(path.join(import.meta.dirname, 'results', 'citas.md'), `${md}\n`);
+// A partial run (bookings only) prints its table but leaves the full results as they were.
+if (!SOLO_RESERVAS) writeFileSync(path.join(import.meta.dirname, 'results', 'citas.md'), `${md}\n`);
 console.log(`\n${md}`);
