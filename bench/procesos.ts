@@ -29,7 +29,7 @@ export async function waitFor(url: string, child: ChildProcess, segundos = 30) {
 
 export function stop(child: ChildProcess) {
   return new Promise<void>((resolve) => {
-    if (child.exitCode !== null) return resolve();
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
     child.once('exit', () => resolve());
     child.kill('SIGTERM');
     setTimeout(() => child.kill('SIGKILL'), 10_000).unref();

@@ -1,8 +1,9 @@
 // npm run bench: measures the built server against a bare Fastify hello-world, on PGlite and on
 // PostgreSQL when one answers, plus its start-up time and resident memory (bench/arranque.ts), each beside its
-// target. Writes bench/results/ultimo.json and bench/results/ultimo.md (nothing else).
-import { spawn } from 'node:child_process';
-import { rmSync, writeFileSync } from 'node:fs';
+// target; then each route again under a CPU profiler, to say where its time goes (bench/perfil.ts).
+// Writes bench/results/ultimo.json and bench/results/ultimo.md (nothing else).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -18,7 +19,8 @@ import {
   type Memoria,
 } from './arranque.ts';
 import { maquina, tablaMetas } from './carga.ts';
-import { freePort, iniciarApi, stop, waitFor } from './procesos.ts';
+import { perfilEn, repartir, tablaPerfil, type FilaPerfil } from './perfil.ts';
+import { cpuMs, freePort, iniciarApi, stop, waitFor } from './procesos.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
@@ -34,6 +36,8 @@ const NAVEGADOR = `como un navegador: Accept-Encoding ${ACCEPT_ENCODING_NAVEGADO
 const CART_ITEMS = Number(process.env.BENCH_CARRITO ?? 3);
 /** The bundle to measure; another build (e.g. the previous commit's) can be compared on the same machine. */
 const SERVER = path.resolve(process.env.BENCH_SERVIDOR ?? path.join(ROOT, 'apps/api/dist/server.js'));
+/** Seconds of each profiled run (`node --cpu-prof`, after the measured ones); BENCH_PERFIL_SEGUNDOS=0 skips them. */
+const PERFIL_SEGUNDOS = Number(process.env.BENCH_PERFIL_SEGUNDOS ?? 5);
 
 type Row = {
   db: string;
@@ -44,6 +48,8 @@ type Row = {
   errors: number;
   non2xx: number;
   ratio: number;
+  /** The server's CPU per request (µs, from /proc): what a loaded machine changes far less than req/s. */
+  usCpu?: number;
 };
 
 /**
@@ -67,16 +73,47 @@ function metaTexto(r: Row): [string, string] {
   return [texto, cumple ? 'cumple' : '**no cumple**'];
 }
 
-async function measure(url: string, headers: Record<string, string> = {}) {
-  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
+async function measure(url: string, headers: Record<string, string> = {}, pid?: number, duration = DURATION) {
+  const cpu0 = cpuMs(pid);
+  const r = await autocannon({ url, connections: CONNECTIONS, duration, headers });
+  const cpu1 = cpuMs(pid);
   return {
     reqPerSec: r.requests.average,
     p50: r.latency.p50,
     p99: r.latency.p99,
     errors: r.errors + r.timeouts,
     non2xx: r.non2xx,
+    ...(cpu0 !== undefined && cpu1 !== undefined && r.requests.total
+      ? { usCpu: ((cpu1 - cpu0) * 1000) / r.requests.total }
+      : {}),
   };
 }
+
+/**
+ * Where a route's CPU goes: the same load (shorter) on a server started with `--cpu-prof`, its samples sorted
+ * into costs (bench/perfil.ts). The µs per request come from the measured run, without the profiler's overhead.
+ */
+async function perfilar(
+  que: string,
+  usCpu: number | undefined,
+  iniciar: (nodeArgs: string[]) => Promise<{ url: string; headers: Record<string, string>; child: ChildProcess }>,
+): Promise<FilaPerfil | undefined> {
+  if (PERFIL_SEGUNDOS <= 0 || usCpu === undefined) return undefined;
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'clinica-perfil-'));
+  try {
+    const s = await iniciar(['--cpu-prof', `--cpu-prof-dir=${dir}`]);
+    try {
+      await autocannon({ url: s.url, connections: CONNECTIONS, duration: 1, headers: s.headers });
+      await autocannon({ url: s.url, connections: CONNECTIONS, duration: PERFIL_SEGUNDOS, headers: s.headers });
+    } finally {
+      await stop(s.child); // the profile is written as the process exits
+    }
+    return { que, usPorSolicitud: usCpu, reparto: repartir(perfilEn(dir)) };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+const perfiles: FilaPerfil[] = [];
 
 /**
  * The server as a clinic runs it: production, on a database a first start already migrated and seeded. Seeding
@@ -84,8 +121,11 @@ async function measure(url: string, headers: Record<string, string> = {}) {
  */
 async function startApi(env: Record<string, string>) {
   const dataDir = await prepararDatos(env, SERVER);
-  const api = await iniciarApi(entornoProduccion({ DATA_DIR: dataDir, ...env }), { servidor: SERVER });
-  return { ...api, dataDir };
+  const entorno = entornoProduccion({ DATA_DIR: dataDir, ...env });
+  const api = await iniciarApi(entorno, { servidor: SERVER });
+  /** The same server again (same data and secret, so tokens stay valid), with extra node flags. */
+  const otraVez = (nodeArgs: string[]) => iniciarApi(entorno, { servidor: SERVER, nodeArgs });
+  return { ...api, dataDir, otraVez };
 }
 
 async function pgAvailable(): Promise<boolean> {
@@ -148,14 +188,25 @@ async function benchDb(
         '/apicarrito/listarmicarrito',
         { authorization: `Bearer ${token}` },
       ]);
+    const medidas: { target: string; p: string; headers: Record<string, string>; usCpu?: number }[] = [];
     for (const [target, p, headers] of targets) {
-      const m = await measure(`${api.base}${p}`, headers);
+      const m = await measure(`${api.base}${p}`, headers, api.child.pid);
       rows.push({ db: kind, target, ...m, ratio: m.reqPerSec / hello });
+      medidas.push({ target, p, headers, ...(m.usCpu !== undefined ? { usCpu: m.usCpu } : {}) });
       console.log(`${kind} ${target}: ${m.reqPerSec.toFixed(0)} req/s, p99 ${m.p99} ms`);
     }
     const memoria = memoriaDe(api.child.pid);
     if (memoria)
       console.log(`${kind}: memoria residente ${memoria.rssMb.toFixed(0)} MB, pico ${memoria.hwmMb.toFixed(0)} MB`);
+    // Profiles after memory, one server per route (PGlite: one process per data directory at a time).
+    await stop(api.child);
+    for (const { target, p, headers, usCpu } of medidas) {
+      const fila = await perfilar(`${kind}: ${target}`, usCpu, async (nodeArgs) => {
+        const otro = await api.otraVez(nodeArgs);
+        return { url: `${otro.base}${p}`, headers, child: otro.child };
+      });
+      if (fila) perfiles.push(fila);
+    }
     return memoria;
   } finally {
     await stop(api.child);
@@ -167,15 +218,23 @@ const inicio = maquina();
 console.log(`carga de la máquina al empezar: ${inicio.carga} (${inicio.nucleos} núcleos)`);
 const rows: Row[] = [];
 const memorias: Partial<Record<'PGlite' | 'PostgreSQL', Memoria | undefined>> = {};
-const helloPort = await freePort();
-const hello = spawn(process.execPath, [path.join(import.meta.dirname, 'hello.mjs')], {
-  env: { ...process.env, PORT: String(helloPort) },
-});
-await waitFor(`http://127.0.0.1:${helloPort}/`, hello);
-const base = await measure(`http://127.0.0.1:${helloPort}/`);
-await stop(hello);
+async function iniciarHola(nodeArgs: string[] = []) {
+  const port = await freePort();
+  const child = spawn(process.execPath, [...nodeArgs, path.join(import.meta.dirname, 'hello.mjs')], {
+    env: { ...process.env, PORT: String(port) },
+  });
+  await waitFor(`http://127.0.0.1:${port}/`, child);
+  return { url: `http://127.0.0.1:${port}/`, headers: {}, child };
+}
+const hello = await iniciarHola();
+const base = await measure(hello.url, {}, hello.child.pid);
+await stop(hello.child);
 rows.push({ db: '-', target: 'Fastify hola mundo', ...base, ratio: 1 });
 console.log(`hola mundo: ${base.reqPerSec.toFixed(0)} req/s`);
+{
+  const fila = await perfilar('Fastify hola mundo', base.usCpu, iniciarHola);
+  if (fila) perfiles.push(fila);
+}
 
 // Start-up first, on a machine not yet warmed by the load: the time a restart costs a clinic.
 let arranque: Arranque;
@@ -230,12 +289,26 @@ const md = [
       .map((motor) => filaMemoria(motor, memorias[motor])),
   ]),
   '',
+  ...(perfiles.length
+    ? [
+        '## Dónde se va la CPU de cada prueba',
+        '',
+        `µs de CPU del servidor por solicitud en la corrida medida (de \`/proc\`; casi no cambia con la carga de la ` +
+          `máquina, a diferencia de req/s), repartidos según un perfil de V8 (\`node --cpu-prof\`) de otra corrida ` +
+          `de ${PERFIL_SEGUNDOS} s con la misma carga: solo muestras con el proceso ocupado y sin las de cargar ` +
+          'módulos (`bench/perfil.ts` dice qué va en cada columna). Lo que separa cada prueba del hola mundo es ' +
+          'lo que le falta para su meta; `bench/results/perfil.md` lo explica.',
+        '',
+        tablaPerfil(perfiles),
+        '',
+      ]
+    : []),
 ].join('\n');
 // Always the same two files (README): a run replaces the previous one; git keeps the history.
 writeFileSync(
   path.join(import.meta.dirname, 'results', 'ultimo.json'),
   JSON.stringify(
-    { fecha, carga: inicio.carga, connections: CONNECTIONS, duration: DURATION, rows, arranque, memorias },
+    { fecha, carga: inicio.carga, connections: CONNECTIONS, duration: DURATION, rows, arranque, memorias, perfiles },
     null,
     2,
   ),
