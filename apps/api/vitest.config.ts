@@ -10,11 +10,16 @@ const SIN_BASE_DE_PRUEBAS = [
   'test/configuracion-documentada.test.ts',
   'test/lock.test.ts',
   'test/migrar-cli.test.ts',
+  'test/paginas-publicas.test.ts',
   'test/pglite-sentencias.test.ts',
+  'test/plantillas-correo.test.ts',
   'test/seguridad-errores.test.ts',
   'test/serializacion.test.ts',
+  'test/servidor-logs.test.ts',
   'test/servidor.test.ts',
+  'test/tiempo-real-cola.test.ts',
   'test/tiempo.test.ts',
+  'test/token-recuperacion.test.ts',
   'test/usuarios-contrasenas.test.ts',
 ];
 
