@@ -2,9 +2,6 @@
 // patient's appointment or file), the file's type decided by its bytes (a renamed .exe is refused and nothing is
 // kept), the doctor notified in the upload's transaction, downloads audited with no-store, photos refused without
 // the patient's consent to photos, EXIF (GPS location included) stripped, and nothing can be deleted.
-import { mkdtemp } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -36,6 +33,7 @@ import { MENSAJES_ADJUNTOS as M } from '../src/features/adjuntos/adjuntos.servic
 import { crearCategoria, crearProcedimiento, multipart, pngDePrueba } from './catalogo-fixtures.ts';
 import { createTestApp, type TestContext } from './helpers.ts';
 import { textoDelPdf } from './pdf-texto.ts';
+import { directorioTemporal } from './temporales.ts';
 import { crearUsuario, QUIENES, type Quien, type UsuarioDePrueba } from './auth-helpers.ts';
 
 let t: TestContext;
@@ -162,7 +160,7 @@ async function firmar(quien: UsuarioDePrueba, cita: number, aceptaFotos: boolean
 }
 
 beforeAll(async () => {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'clinica-adjuntos-'));
+  const dataDir = directorioTemporal('clinica-adjuntos');
   t = await createTestApp({ config: { dataDir } });
   paciente = await crearUsuario(t.database, 'paciente');
   otraPaciente = await crearUsuario(t.database, 'paciente');

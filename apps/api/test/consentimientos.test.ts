@@ -2,8 +2,7 @@
 // the signature must really be a PNG, the PDF is built once and its hash verifies and detects a changed stored
 // file, the database refuses any change to signed consents, there is no delete route, revocation is a new dated
 // entry, and a procedure appointment needs a signed, unrevoked consent to be marked realizada.
-import { mkdtemp, readdir, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
@@ -33,6 +32,7 @@ import { M_FIRMA_INVALIDA } from '../src/features/consentimientos/firma-png.ts';
 import { crearCategoria, crearProcedimiento } from './catalogo-fixtures.ts';
 import { createTestApp, createTestDatabase, type TestContext } from './helpers.ts';
 import { crearUsuario, QUIENES, type Quien, type UsuarioDePrueba } from './auth-helpers.ts';
+import { directorioTemporal } from './temporales.ts';
 
 let t: TestContext;
 let dataDir: string;
@@ -86,7 +86,7 @@ const firma = (extra: object = {}) => ({
 });
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'clinica-consentimientos-'));
+  dataDir = directorioTemporal('clinica-consentimientos');
   t = await createTestApp({ config: { dataDir } });
   paciente = await crearUsuario(t.database, 'paciente');
   otraPaciente = await crearUsuario(t.database, 'paciente');
@@ -393,7 +393,7 @@ describe('demo data', () => {
   it('every past procedure appointment done has a signed consent whose PDF verifies; idempotent', async () => {
     const database = await createTestDatabase();
     try {
-      const dir = await mkdtemp(path.join(os.tmpdir(), 'clinica-semilla-consentimientos-'));
+      const dir = directorioTemporal('clinica-semilla-consentimientos');
       await seedUsuarios(database.db);
       const [cat] = await database.db
         .insert(categoriasProcedimiento)

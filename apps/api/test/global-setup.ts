@@ -11,6 +11,7 @@ import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import pg from 'pg';
+import type { ProvidedContext } from 'vitest';
 import type { TestProject } from 'vitest/node';
 import { openDb } from '../src/db/client.ts';
 
@@ -40,7 +41,11 @@ export async function sqlAdministrativo(url: string, sentencia: string): Promise
   }
 }
 
-export default async function setup(project: TestProject) {
+type Preparada = { provisto: Partial<ProvidedContext>; limpiar(): Promise<void> };
+
+/** Migrates the run's database; limpiar() removes it. */
+async function preparar(): Promise<Preparada> {
+  const provisto: Partial<ProvidedContext> = {};
   const raiz = mkdtempSync(path.join(os.tmpdir(), 'clinica-pruebas-api-'));
   const url = process.env.TEST_DATABASE_URL;
   let limpiar = async () => {};
@@ -56,7 +61,7 @@ export default async function setup(project: TestProject) {
         // A template must have no open connection when it is cloned.
         await database.close();
       }
-      project.provide('plantillaPostgres', plantilla);
+      provisto.plantillaPostgres = plantilla;
     } else {
       const dataDir = path.join(raiz, 'plantilla');
       const database = await openDb({ dataDir });
@@ -74,7 +79,7 @@ export default async function setup(project: TestProject) {
         const volcado = await client.dumpDataDir('none');
         const archivo = path.join(raiz, 'plantilla.tar');
         writeFileSync(archivo, new Uint8Array(await volcado.arrayBuffer()));
-        project.provide('volcadoPglite', archivo);
+        provisto.volcadoPglite = archivo;
       } finally {
         await client.close();
       }
@@ -85,8 +90,33 @@ export default async function setup(project: TestProject) {
     rmSync(raiz, { recursive: true, force: true });
     throw err;
   }
+  return {
+    provisto,
+    async limpiar() {
+      await limpiar();
+      rmSync(raiz, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Vitest runs the global setup once per project (vitest.config.ts: 'compartido' and 'aislado'), in the same
+ * process: the first call migrates, the others share its database, and the last teardown removes it. Kept on
+ * globalThis because each project may load this module on its own.
+ */
+const COMPARTIDA = Symbol.for('clinica.pruebas-api.base-migrada');
+type Compartida = { preparada: Promise<Preparada>; usuarios: number };
+
+export default async function setup(project: TestProject) {
+  const global = globalThis as { [COMPARTIDA]?: Compartida };
+  const compartida = (global[COMPARTIDA] ??= { preparada: preparar(), usuarios: 0 });
+  compartida.usuarios += 1;
+  const { provisto } = await compartida.preparada;
+  for (const [clave, valor] of Object.entries(provisto)) project.provide(clave as keyof ProvidedContext, valor);
   return async () => {
-    await limpiar();
-    rmSync(raiz, { recursive: true, force: true });
+    compartida.usuarios -= 1;
+    if (compartida.usuarios > 0) return;
+    delete global[COMPARTIDA];
+    await (await compartida.preparada).limpiar();
   };
 }

@@ -12,7 +12,7 @@ import { loadConfig, type Config } from '../src/config.ts';
 import { openDb, type Database } from '../src/db/client.ts';
 import { ARGON2_PRUEBAS } from '../src/lib/passwords.ts';
 import { sqlAdministrativo, urlDeBase } from './global-setup.ts';
-import { directorioTemporal, rutaTemporal } from './temporales.ts';
+import { directorioTemporal, rutaDelArchivo } from './temporales.ts';
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
 
@@ -75,15 +75,12 @@ export async function dataDirMigrado(prefijo: string): Promise<string> {
   return dir;
 }
 
-/** DATA_DIR of this test file's apps (uploads, outgoing mail): created only if something writes there. */
-let dataDir: string | undefined;
-
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  dataDir ??= rutaTemporal('clinica-datos');
   return {
     ...loadConfig({
       NODE_ENV: 'test',
-      DATA_DIR: dataDir,
+      // This test file's apps share one (uploads, outgoing mail): created only if something writes there.
+      DATA_DIR: rutaDelArchivo('clinica-datos'),
       JWT_SECRET: 'x'.repeat(48),
       SEMILLA_DEMO: 'false',
     }),

@@ -3,14 +3,14 @@
 // SIGTERM: the process stopped listening and never exited, its main thread stuck in Atomics.wait inside the
 // synchronous log writer. Here the real process must keep answering and exit within the shutdown deadline.
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { dataDirMigrado } from './helpers.ts';
 
 const API = path.resolve(import.meta.dirname, '..');
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'clinica-logs-'));
+// Already migrated: the server skips initdb and the migrations, which this test is not about (removed after the file).
+const dataDir = await dataDirMigrado('clinica-logs');
 let grupo: number | undefined;
 
 afterAll(() => {
@@ -21,7 +21,6 @@ afterAll(() => {
       /* already gone */
     }
   }
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 const puertoLibre = () =>
