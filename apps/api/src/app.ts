@@ -2,7 +2,13 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { WEB_DIST_DEFAULT } from './lib/paths.ts';
-import Fastify, { type FastifyInstance, type FastifyRequest, type RouteOptions } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type RouteOptions,
+} from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DOCS_PATH } from '@clinica/contracts/rutas';
@@ -87,6 +93,25 @@ export const LOG_SERIALIZERS = {
   },
 };
 
+/**
+ * One access line per request: Fastify's default writes two at info ("incoming request", then "request completed"),
+ * which more than doubled the CPU of a small request (`GET /salud`: 28-33 µs at LOG_LEVEL=error, 69 µs at info).
+ * The incoming line stays, at debug; the completed one carries the request (method, path, address) too.
+ */
+export class RegistroDeSolicitudes extends LogController {
+  override incomingRequest(request: FastifyRequest): void {
+    if (this.isLogDisabled(request)) return;
+    request.log.debug({ req: request }, 'incoming request');
+  }
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (this.isLogDisabled(request)) return;
+    if (error)
+      reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+    else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
+}
+
 /** The logger options with our serializers, whatever the caller passed (true, options, or false). */
 function conSerializadores(logger: AppDeps['logger']) {
   if (!logger) return false;
@@ -101,6 +126,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const app = Fastify({
     logger: conSerializadores(deps.logger),
+    logController: new RegistroDeSolicitudes(),
     // N hops: the same as Fastify's numeric form (believe the last N entries), typed as its function form.
     trustProxy:
       typeof config.trustProxy === 'number'

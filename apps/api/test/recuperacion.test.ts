@@ -3,7 +3,6 @@
 // in the logs nor in the outbox.
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import { and, eq, like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { io as conectar } from 'socket.io-client';
@@ -20,6 +19,7 @@ import {
 } from '../src/features/usuarios/recuperacion.service.ts';
 import { carpetaCorreos, createMailer, type Correo } from '../src/platform/correo.ts';
 import { createTestDatabase, testConfig } from './helpers.ts';
+import { registroEnMemoria } from './registro-en-memoria.ts';
 import { directorioTemporal } from './temporales.ts';
 import { bearer, CLAVE, crearReloj, crearUsuario, sesionPara } from './usuarios-fixtures.ts';
 
@@ -28,7 +28,7 @@ const dataDir = directorioTemporal('clinica-recuperacion');
 const config = testConfig({ dataDir, urlPublica: 'https://citas.clinica.test' });
 const archivo = createMailer({ smtpUrl: undefined, remitente: config.correoRemitente, dataDir });
 const enviados: Correo[] = [];
-let lineas: string[] = [];
+const lineas: string[] = [];
 let database: Database & { drop(): Promise<void> };
 let app: FastifyInstance;
 
@@ -49,12 +49,7 @@ beforeAll(async () => {
     logger: {
       level: 'trace',
       redact: { paths: REDACT, censor: '[oculto]' },
-      stream: new Writable({
-        write(chunk: Buffer, _enc, cb) {
-          lineas.push(chunk.toString('utf8'));
-          cb();
-        },
-      }),
+      stream: registroEnMemoria(lineas),
     },
   });
   await app.ready();
@@ -387,7 +382,7 @@ describe('POST /apirecuperacion/restablecer', () => {
   });
 
   it('no token, link or new password ever reaches the logs', async () => {
-    lineas = [];
+    lineas.length = 0;
     const u = await crearUsuario(database);
     const ip = ipNueva();
     await solicitar(u.correo, ip);

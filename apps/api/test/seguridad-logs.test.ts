@@ -1,24 +1,19 @@
 // QUALITY security: "Logs hold no passwords, tokens or clinical text". The app runs with the logger the
 // real server uses (pino, REDACT from app.ts, same censor as src/server.ts) at level trace, writing to
 // memory; identity flows and failing writes must leave no password, token, session id or argon2 hash.
-import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { usuariosPaths } from '@clinica/contracts/usuarios';
 import { buildApp, REDACT } from '../src/app.ts';
 import type { Database } from '../src/db/client.ts';
+import { registroEnMemoria } from './registro-en-memoria.ts';
 import { createTestDatabase, testConfig } from './helpers.ts';
 import { registro } from './usuarios-fixtures.ts';
 import { crearUsuario } from './auth-helpers.ts';
 
-let lineas: string[] = [];
-const memoria = new Writable({
-  write(chunk: Buffer, _enc, cb) {
-    lineas.push(chunk.toString('utf8'));
-    cb();
-  },
-});
+const lineas: string[] = [];
+const memoria = registroEnMemoria(lineas);
 const log = () => lineas.join('');
 
 let app: FastifyInstance;
@@ -56,7 +51,7 @@ describe('what the logs hold', () => {
   const secretos: string[] = [];
 
   it('sign-up, sign-in, password change and bearer calls leave no secret in the logs', async () => {
-    lineas = [];
+    lineas.length = 0;
     const clave1 = 'Clave-de-registro-muy-secreta-4821';
     const clave2 = 'Clave-nueva-tambien-secreta-9377';
     const claveMala = 'Intento-equivocado-secreto-1150';
@@ -136,7 +131,7 @@ describe('what the logs hold', () => {
   });
 
   it('redaction hides authorization and passwords when code logs headers or bodies', async () => {
-    lineas = [];
+    lineas.length = 0;
     const token = 'eyJhbGciOiJIUzI1NiJ9.eyJzaWQiOiJ4In0.firma-secreta-de-prueba';
     const res = await app.inject({
       method: 'POST',
@@ -174,7 +169,7 @@ describe('what the logs hold', () => {
     await database.db.execute(sql`
       create trigger fallo_simulado before insert or update of contrasena_hash on usuarios
       for each row execute function fallo_simulado()`);
-    lineas = [];
+    lineas.length = 0;
     const clave = 'Clave-que-no-llega-a-la-base-5512';
     const datos = registro({ contrasena: clave, nombre: 'Persona Con Nombre Privado' });
     const res = await app.inject({ method: 'POST', url: usuariosPaths.registrar, payload: datos });
@@ -192,7 +187,7 @@ describe('what the logs hold', () => {
 
   it('request logs carry the path without the query: searched documents, names and e-mails never reach them', async () => {
     const admin = await crearUsuario(database, 'administrador');
-    lineas = [];
+    lineas.length = 0;
     const busquedas = ['1020304050', 'maria.secreta@correo.co', 'Ximena Quintero'];
     for (const q of busquedas) {
       const res = await app.inject({
@@ -205,5 +200,38 @@ describe('what the logs hold', () => {
     const texto = log();
     expect(texto).toContain(`"url":"${usuariosPaths.listar}"`);
     expect(secretosEn(texto, [...busquedas, encodeURIComponent(busquedas[1]!), 'q='])).toEqual([]);
+  });
+});
+
+describe('one access line per request', () => {
+  it('at info: a single "request completed" line with method, path without the query, status and time', async () => {
+    const lineasInfo: string[] = [];
+    const info = await buildApp({
+      config: testConfig(),
+      database,
+      logger: {
+        level: 'info',
+        redact: { paths: REDACT, censor: '[oculto]' },
+        stream: registroEnMemoria(lineasInfo),
+      },
+    });
+    try {
+      await info.ready();
+      lineasInfo.length = 0;
+      const r = await info.inject({ method: 'GET', url: '/salud?sonda=balanceador' });
+      expect(r.statusCode).toBe(200);
+      const registros = lineasInfo.map((l) => JSON.parse(l) as Record<string, unknown>);
+      expect(registros).toHaveLength(1);
+      expect(registros[0]).toMatchObject({
+        level: 30,
+        msg: 'request completed',
+        req: { method: 'GET', url: '/salud' },
+        res: { statusCode: 200 },
+      });
+      expect(typeof registros[0]!.responseTime).toBe('number');
+      expect(lineasInfo.join('')).not.toContain('sonda');
+    } finally {
+      await info.close();
+    }
   });
 });
