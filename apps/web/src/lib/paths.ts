@@ -41,6 +41,9 @@ export const paths = {
   /** /crearcita with a treatment to evaluate (a service page's «Reservar valoración»): it joins the cart there. */
   crearCitaPara: (procedimientoId: number | string) => `/crearcita?${PARAM_PROCEDIMIENTO_CITA}=${procedimientoId}`,
   crearCitaAsistente: '/crearcitaasistente',
+  /** The desk's booking screen for a treatment a patient asked about: it is proposed as the reason. */
+  crearCitaAsistentePara: (procedimientoId: number | string) =>
+    `/crearcitaasistente?${PARAM_PROCEDIMIENTO_CITA}=${procedimientoId}`,
   consultarCitas: '/consultarcitas',
   citasPaciente: (usuarioId: number | string) => `/citaspaciente/${usuarioId}`,
   detallesCita: (id: number | string) => `/detallescitas/${id}`,

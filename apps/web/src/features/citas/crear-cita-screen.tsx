@@ -274,7 +274,7 @@ export default function CrearCitaScreen() {
               to={
                 procedimientoPedido === null
                   ? paths.crearCitaAsistente
-                  : `${paths.crearCitaAsistente}?${PARAM_PROCEDIMIENTO_CITA}=${procedimientoPedido}`
+                  : paths.crearCitaAsistentePara(procedimientoPedido)
               }
             >
               Agendar para un paciente
