@@ -36,60 +36,108 @@ export const DEMO = {
 
 export const baseURL = () => inject('baseURL');
 
-export type Ctx = {
-  browser: Browser;
+type Opciones = { viewport?: { width: number; height: number } };
+
+/** A browser context of its own, watched as STYLE 12 asks; `cerrar` closes it and throws what its pages logged. */
+export type Sesion = {
   context: BrowserContext;
   page: Page;
   /**
-   * Lets this test's pages log console errors matching `patron` (e.g. the browser's "Failed to load resource:
+   * Lets this context's pages log console errors matching `patron` (e.g. the browser's "Failed to load resource:
    * ... 401" when a test signs in with a wrong password on purpose). Anything else fails the test.
    */
   permitirErrorDeConsola(patron: RegExp): void;
+  cerrar(): Promise<void>;
 };
 
 /**
- * Registers hooks: one browser connection per spec file, a new context and page per test.
- * STYLE 12: an uncaught page error or a console.error on any page of the test fails it, unless the test
- * declared it with permitirErrorDeConsola. Usage: `const t = useBrowser();` then `t.page` inside tests.
+ * A new context and page on `browser`, in the clinic's locale and zone. STYLE 12: an uncaught page error or a
+ * console.error on any of its pages fails the test at `cerrar`, unless it was declared with
+ * permitirErrorDeConsola.
  */
-export function useBrowser(opts: { viewport?: { width: number; height: number } } = {}): Ctx {
-  let errores: string[] = [];
-  let permitidos: RegExp[] = [];
-  const ctx = {
-    permitirErrorDeConsola: (patron: RegExp) => void permitidos.push(patron),
-  } as Ctx;
-  const alConsola = (msg: ConsoleMessage) => {
+export async function nuevaSesion(browser: Browser, opts: Opciones = {}): Promise<Sesion> {
+  const errores: string[] = [];
+  const permitidos: RegExp[] = [];
+  const context = await browser.newContext({
+    baseURL: baseURL(),
+    locale: 'es-CO',
+    timezoneId: 'America/Bogota',
+    viewport: opts.viewport ?? { width: 1280, height: 900 },
+  });
+  // On the context, so pages a test opens itself (a second tab) are watched too.
+  context.on('console', (msg: ConsoleMessage) => {
     if (msg.type() !== 'error') return;
     const { url, lineNumber } = msg.location();
     // The browser logs a failed request with the URL only in the location: match both.
     const texto = `${msg.text()}${url ? ` (${url}:${lineNumber})` : ''}`;
     if (!permitidos.some((p) => p.test(texto))) errores.push(`console.error: ${texto}`);
+  });
+  context.on('weberror', (e) => errores.push(`error no capturado: ${e.error().message}`));
+  return {
+    context,
+    page: await context.newPage(),
+    permitirErrorDeConsola: (patron) => void permitidos.push(patron),
+    async cerrar() {
+      await context.close();
+      if (errores.length) throw new Error(`La página registró errores:\n${errores.join('\n')}`);
+    },
   };
+}
+
+/** One browser connection for the spec file (hooks registered by `useBrowser` and `useSesiones`). */
+function conectar(): { browser?: Browser } {
+  const conexion: { browser?: Browser } = {};
   beforeAll(async () => {
-    ctx.browser = await chromium.connect(inject('wsEndpoint'));
+    conexion.browser = await chromium.connect(inject('wsEndpoint'));
   });
   afterAll(async () => {
-    await ctx.browser?.close();
+    await conexion.browser?.close();
   });
+  return conexion;
+}
+
+/**
+ * Registers hooks: one browser connection per spec file, a new watched context and page per test (see
+ * nuevaSesion). Usage: `const t = useBrowser();` then `t.page` inside tests. For tests that run concurrently, use
+ * `useSesiones`.
+ */
+export type Ctx = Omit<Sesion, 'cerrar'> & { browser: Browser };
+
+export function useBrowser(opts: Opciones = {}): Ctx {
+  const conexion = conectar();
+  let sesion: Sesion | undefined;
+  const ctx = {
+    permitirErrorDeConsola: (patron: RegExp) => sesion?.permitirErrorDeConsola(patron),
+  } as Ctx;
   beforeEach(async () => {
-    errores = [];
-    permitidos = [];
-    ctx.context = await ctx.browser.newContext({
-      baseURL: baseURL(),
-      locale: 'es-CO',
-      timezoneId: 'America/Bogota',
-      viewport: opts.viewport ?? { width: 1280, height: 900 },
-    });
-    // On the context, so pages a test opens itself (a second tab) are watched too.
-    ctx.context.on('console', alConsola);
-    ctx.context.on('weberror', (e) => errores.push(`error no capturado: ${e.error().message}`));
-    ctx.page = await ctx.context.newPage();
+    ctx.browser = conexion.browser!;
+    sesion = await nuevaSesion(ctx.browser, opts);
+    ctx.context = sesion.context;
+    ctx.page = sesion.page;
   });
   afterEach(async () => {
-    await ctx.context?.close();
-    if (errores.length) throw new Error(`La página registró errores:\n${errores.join('\n')}`);
+    const s = sesion;
+    sesion = undefined;
+    await s?.cerrar();
   });
   return ctx;
+}
+
+/**
+ * For tests that run concurrently (`describe.concurrent`), where one context shared through hooks cannot work:
+ * registers the spec file's browser connection and returns `enSesion(fn)`, which runs `fn` in a session of its
+ * own (nuevaSesion) and closes it after, failing on what its pages logged.
+ */
+export function useSesiones(opts: Opciones = {}) {
+  const conexion = conectar();
+  return async function enSesion(fn: (s: Omit<Sesion, 'cerrar'>) => Promise<void>): Promise<void> {
+    const sesion = await nuevaSesion(conexion.browser!, opts);
+    try {
+      await fn(sesion);
+    } finally {
+      await sesion.cerrar();
+    }
+  };
 }
 
 /** Calls the API directly. Returns status and parsed body. */
