@@ -21,8 +21,11 @@ const carritoEnCabecera = (page: Page) => page.getByRole('banner').getByRole('li
 
 async function abrirServicio(page: Page, nombre: string) {
   await page.goto('/servicios');
-  await page.getByRole('link', { name: nombre, exact: true }).click();
-  await page.getByRole('heading', { level: 1, name: nombre }).waitFor();
+  // Pages may come rendered from the server: wait for React to own them, or a click is lost.
+  const enlace = page.getByRole('link', { name: nombre, exact: true });
+  await interactiva(enlace);
+  await enlace.click();
+  await interactiva(page.getByRole('heading', { level: 1, name: nombre }));
 }
 
 describe('catálogo y carrito', () => {

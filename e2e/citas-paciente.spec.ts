@@ -2,7 +2,7 @@
 // to the cart, books an evaluation of it at a free time from /crearcita, and finds it in /miscitas; a visitor
 // books an evaluation straight from a service page («Reservar valoración»), signing in on the way.
 import { describe, it } from 'vitest';
-import { apiFetch, DEMO, DEMO_PASSWORD, expect, loginToken, signInAs, useBrowser } from './harness.ts';
+import { apiFetch, DEMO, DEMO_PASSWORD, expect, interactiva, loginToken, signInAs, useBrowser } from './harness.ts';
 
 type CitaApi = { id: number; inicio: string; estado: string; procedimientos_solicitados: { nombre: string }[] };
 
@@ -17,9 +17,14 @@ describe('citas de la paciente en el teléfono', () => {
     const antes = (await apiFetch<CitaApi[]>('/apicitas/miscitas', { token })).body.map((c) => c.id);
 
     await page.goto('/servicios');
-    await page.getByRole('link', { name: 'Limpieza facial profunda', exact: true }).click();
+    const enlace = page.getByRole('link', { name: 'Limpieza facial profunda', exact: true });
+    await interactiva(enlace);
+    await enlace.click();
     await page.getByRole('heading', { level: 1, name: 'Limpieza facial profunda' }).waitFor();
-    await page.getByRole('button', { name: 'Agregar al carrito' }).click();
+    // The detail page may have come rendered from the server: a click before React hydrates the button is lost.
+    const agregar = page.getByRole('button', { name: 'Agregar al carrito' });
+    await interactiva(agregar);
+    await agregar.click();
     await page.getByText('Puedes seguir explorando o revisar tu carrito.').waitFor();
 
     // From the cart to booking.
@@ -68,9 +73,13 @@ describe('citas de la paciente en el teléfono', () => {
     const antes = (await apiFetch<CitaApi[]>('/apicitas/miscitas', { token })).body.map((c) => c.id);
 
     await page.goto('/servicios');
-    await page.getByRole('link', { name: 'Peeling químico superficial', exact: true }).click();
+    const enlace = page.getByRole('link', { name: 'Peeling químico superficial', exact: true });
+    await interactiva(enlace);
+    await enlace.click();
     await page.getByRole('heading', { level: 1, name: 'Peeling químico superficial' }).waitFor();
-    await page.getByRole('button', { name: 'Reservar valoración' }).click();
+    const reservar = page.getByRole('button', { name: 'Reservar valoración' });
+    await interactiva(reservar);
+    await reservar.click();
 
     // Not signed in: sign in, and land on the booking screen with the treatment already in the evaluation.
     await page.waitForURL('**/iniciarsesion');
