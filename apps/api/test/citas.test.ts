@@ -11,7 +11,7 @@ import { createTestApp, type TestContext } from './helpers.ts';
 import { crearUsuario, type UsuarioDePrueba } from './auth-helpers.ts';
 import { crearCategoria, crearProcedimiento } from './catalogo-fixtures.ts';
 import { createCitasRepository } from '../src/features/citas/citas.repository.ts';
-import { M_NOTA_SIN_FIRMAR } from '../src/features/citas/citas.service.ts';
+import { M_NOTA_SIN_FIRMAR, cruceCon } from '../src/features/citas/citas.service.ts';
 import { crearReloj, sesionPara } from './usuarios-fixtures.ts';
 
 // Monday 23 November 2026, 07:00 in Bogotá.
@@ -504,6 +504,48 @@ describe('listarcitas pagination', () => {
     expect(ajena.items.map((c) => c.id).sort()).toEqual([...ids].sort());
   });
 
+  it('a name that many patients share is searched as well as one that few have (two ways to read the list)', async () => {
+    // 201 patients share "Multitud": one more than the list reads one by one. Two of them have appointments.
+    const filas = await t.database.db
+      .insert(usuarios)
+      .values(
+        Array.from({ length: 201 }, (_, i) => ({
+          nombre: `Quiteria Multitud ${i}`,
+          correo: `multitud.${i}@prueba.test`,
+          contrasena_hash: 'sin-contrasena',
+          rol: 'paciente' as const,
+          tipodocumento: 'CC',
+          numerodocumento: String(70_000_000 + i),
+        })),
+      )
+      .returning({ id: usuarios.id });
+    const reservadas: number[] = [];
+    for (const [i, h] of [
+      [0, '11:00'],
+      [200, '11:30'],
+    ] as const) {
+      const res = await crear(asistente, {
+        doctor_id: medico.id,
+        paciente_id: filas[i]!.id,
+        inicio: bogota('2026-12-03', h),
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      reservadas.push(res.json().id);
+    }
+    const repo = createCitasRepository(t.database.db);
+    expect(await repo.pacientesConNombre('MULTITUD', 200)).toBeUndefined();
+    expect(await repo.pacientesConNombre('multitud 200', 200)).toEqual([filas[200]!.id]);
+
+    // Many: the newest appointments are walked until the page is full.
+    const muchos = (await listar('buscar=multitud')).json() as Pagina;
+    expect(muchos).toMatchObject({ total: 2, totalExacto: true });
+    expect(muchos.items.map((c) => c.id)).toEqual([...reservadas].reverse());
+    // Few: their appointments are read directly, with the id, type and status still searched.
+    expect((await listar('buscar=multitud%20200')).json()).toMatchObject({ total: 1, items: [{ id: reservadas[1] }] });
+    expect((await listar('buscar=multitud%2010')).json()).toMatchObject({ total: 0, items: [] });
+    expect((await listar(`buscar=${reservadas[0]}`)).json()).toMatchObject({ items: [{ id: reservadas[0] }] });
+  });
+
   it.each([
     ['porPagina=0', 'Pide al menos 1 registro por página'],
     ['porPagina=101', 'Máximo 100 por página'],
@@ -794,5 +836,32 @@ describe('changes and states', () => {
       payload: { estado: 'pendiente' },
     });
     expect(volver.statusCode).toBe(422);
+  });
+});
+
+describe('cruceCon: whether a time crosses a set of ranges (availability)', () => {
+  it('answers as comparing with every range would: touching ends do not cross; overlapping, nested, unsorted do', () => {
+    const d = (min: number) => new Date(Date.UTC(2026, 11, 1) + min * 60_000);
+    const ms = (min: number) => d(min).getTime();
+    expect(cruceCon([])(ms(0), ms(30))).toBe(false);
+    const rangos = [
+      { inicio: d(60), fin: d(90) },
+      { inicio: d(0), hasta: d(30) },
+      // Nested in a long one, and one overlapping it: not disjoint, nor sorted by end.
+      { inicio: d(200), hasta: d(400) },
+      { inicio: d(250), hasta: d(260) },
+      { inicio: d(390), hasta: d(420) },
+    ];
+    const cruza = cruceCon(rangos);
+    const aMano = (a: number, b: number) =>
+      rangos.some((r) => r.inicio.getTime() < b && (r.hasta ?? r.fin)!.getTime() > a);
+    expect(cruza(ms(30), ms(60))).toBe(false);
+    expect(cruza(ms(29), ms(31))).toBe(true);
+    expect(cruza(ms(300), ms(310))).toBe(true);
+    expect(cruza(ms(420), ms(450))).toBe(false);
+    for (let a = -30; a < 480; a += 5) {
+      for (const largo of [5, 30, 45])
+        expect(cruza(ms(a), ms(a + largo)), `${a}+${largo}`).toBe(aMano(ms(a), ms(a + largo)));
+    }
   });
 });

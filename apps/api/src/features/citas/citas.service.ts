@@ -85,6 +85,38 @@ export type SesionSerie = {
 export const DIAS_BUSQUEDA_SERIE = 14;
 
 const MIN = 60_000;
+type Rango = { inicio: Date; hasta?: Date | undefined; fin?: Date | undefined };
+
+/**
+ * Whether [a, b) (ms) crosses any of the ranges (their end is `hasta`, or `fin`), in O(log n): ranges sorted by
+ * start, with the furthest end reached so far. A month of one doctor's availability checks ~1,000 candidate times
+ * against ~600 appointments: comparing each with each was most of the request's CPU (bench/results/citas.md).
+ */
+export function cruceCon(rangos: readonly Rango[]) {
+  const orden = rangos
+    .map((r) => ({ inicio: r.inicio.getTime(), fin: (r.hasta ?? r.fin)!.getTime() }))
+    .sort((x, y) => x.inicio - y.inicio);
+  const inicios = orden.map((r) => r.inicio);
+  const finMaximo: number[] = [];
+  for (const r of orden) finMaximo.push(Math.max(r.fin, finMaximo.at(-1) ?? -Infinity));
+  return (a: number, b: number): boolean => {
+    // How many ranges start before b; one of them crosses [a, b) when the furthest end among them is past a.
+    let bajo = 0;
+    let alto = inicios.length;
+    while (bajo < alto) {
+      const medio = (bajo + alto) >>> 1;
+      if (inicios[medio]! < b) bajo = medio + 1;
+      else alto = medio;
+    }
+    return bajo > 0 && finMaximo[bajo - 1]! > a;
+  };
+}
+
+/**
+ * Up to this many patients matching a search, the list reads their appointments directly (FiltroCitas.
+ * pacientesBuscados); 40 patients sharing a surname among 100k and 1M appointments: bench/results/citas.md.
+ */
+const TOPE_PACIENTES_BUSCADOS = 200;
 
 export const M_NOTA_SIN_FIRMAR = 'Para marcar la cita como realizada, primero escribe y firma su nota de evolución.';
 export const M_CONSENTIMIENTO_SIN_FIRMAR =
@@ -224,8 +256,18 @@ export function createCitasService(deps: {
       o.pacienteId ? repo.ocupadoPaciente(o.pacienteId, inicioRango, finRango, o.excepto) : Promise.resolve([]),
     ]);
     const ahora = calendario.ahora().getTime();
-    const cruza = (a: number, b: number, r: { inicio: Date; hasta?: Date; fin?: Date }) =>
-      r.inicio.getTime() < b && (r.hasta ?? r.fin)!.getTime() > a;
+    const porDoctor = <R extends Rango & { doctor_id: number }>(rangos: R[]) => {
+      const grupos = new Map<number, R[]>();
+      for (const r of rangos) {
+        const grupo = grupos.get(r.doctor_id);
+        if (grupo) grupo.push(r);
+        else grupos.set(r.doctor_id, [r]);
+      }
+      return new Map([...grupos].map(([id, rs]) => [id, cruceCon(rs)]));
+    };
+    const citasDe = porDoctor(ocupados);
+    const bloqueosDe = porDoctor(bloqueos);
+    const delPacienteCruza = cruceCon(delPaciente);
     const libres: Espacio[] = [];
     for (let dia = o.desde; dia <= o.hasta; dia = sumarDias(dia, 1)) {
       if (!calendario.esDiaHabil(dia)) continue;
@@ -238,9 +280,9 @@ export function createCitasService(deps: {
           const fin = t + o.duracion * MIN;
           const ocupa = fin + o.margen * MIN;
           if (t <= ahora) continue;
-          if (ocupados.some((c) => c.doctor_id === h.doctor_id && cruza(t, ocupa, c))) continue;
-          if (bloqueos.some((b) => b.doctor_id === h.doctor_id && cruza(t, ocupa, b))) continue;
-          if (delPaciente.some((c) => cruza(t, fin, c))) continue;
+          if (citasDe.get(h.doctor_id)?.(t, ocupa)) continue;
+          if (bloqueosDe.get(h.doctor_id)?.(t, ocupa)) continue;
+          if (delPacienteCruza(t, fin)) continue;
           libres.push({ inicio: new Date(t), fin: new Date(fin), doctor_id: h.doctor_id });
         }
       }
@@ -706,6 +748,8 @@ export function createCitasService(deps: {
         desde: f.desde ? calendario.instante(f.desde) : undefined,
         hasta: f.hasta ? calendario.instante(sumarDias(f.hasta, 1)) : undefined,
         buscar: f.buscar || undefined,
+        // A name that few patients have (a surname, a full name): their appointments are read directly.
+        pacientesBuscados: f.buscar ? await repo.pacientesConNombre(f.buscar, TOPE_PACIENTES_BUSCADOS) : undefined,
       };
       const [filas, total] = await Promise.all([
         repo.listar({
