@@ -89,12 +89,6 @@ export type FiltroCitas = {
   desde?: Date | undefined;
   hasta?: Date | undefined;
   buscar?: string | undefined;
-  /**
-   * The patients whose name matches `buscar`, when they are few (CitasRepository.pacientesConNombre): the list
-   * then reads exactly their appointments (citas_paciente_inicio_idx) instead of walking the newest ones until a
-   * page of them turns up. Left out: the name is matched in the query itself.
-   */
-  pacientesBuscados?: number[] | undefined;
   limite: number;
   /** Rows to skip (pagination). */
   offset?: number | undefined;
@@ -103,8 +97,6 @@ export type FiltroCitas = {
 type Condiciones = Omit<FiltroCitas, 'limite' | 'offset' | 'orden'>;
 
 const contiene = (q: string) => `%${q.replace(/[\\%_]/g, '\\$&')}%`;
-/** The person's name contains `q`, ignoring case and accents (trigram index usuarios_nombre_trgm). */
-const nombreContiene = (q: string) => sql`f_unaccent(lower(${usuarios.nombre})) like f_unaccent(lower(${contiene(q)}))`;
 
 /**
  * The WHERE of a list and of its count (the patient's name is searched through the `paciente` join). `paraContar`:
@@ -131,23 +123,16 @@ function condiciones(f: Condiciones, paraContar = false): SQL | undefined {
     const tipos = tiposCita.filter((t) => t.includes(minus));
     const estados = estadosCita.filter((e) => e.includes(minus));
     const id = /^\d{1,9}$/.test(q) ? Number(q) : undefined;
-    const pacientes = sql`select ${usuarios.id} from ${usuarios} where ${nombreContiene(q)}`;
+    const pacientes = sql`select ${usuarios.id} from ${usuarios} where f_unaccent(lower(${usuarios.nombre})) like f_unaccent(lower(${contiene(q)}))`;
     c.push(
-      f.pacientesBuscados
+      tipos.length || estados.length || id !== undefined || paraContar
         ? or(
-            inArray(citas.paciente_id, f.pacientesBuscados),
+            sql`${citas.paciente_id} = any(array(${pacientes}))`,
             tipos.length ? inArray(citas.tipo, tipos) : undefined,
             estados.length ? inArray(citas.estado, estados) : undefined,
             id !== undefined ? eq(citas.id, id) : undefined,
           )
-        : tipos.length || estados.length || id !== undefined || paraContar
-          ? or(
-              sql`${citas.paciente_id} = any(array(${pacientes}))`,
-              tipos.length ? inArray(citas.tipo, tipos) : undefined,
-              estados.length ? inArray(citas.estado, estados) : undefined,
-              id !== undefined ? eq(citas.id, id) : undefined,
-            )
-          : sql`${citas.paciente_id} in (${pacientes})`,
+        : sql`${citas.paciente_id} in (${pacientes})`,
     );
   }
   return and(...c);
@@ -231,20 +216,6 @@ export function createCitasRepository(db: Executor) {
         .as('coinciden');
       const [fila] = await db.select({ n: count() }).from(coinciden);
       return fila?.n ?? 0;
-    },
-
-    /**
-     * The ids of the people whose name contains `q` (FiltroCitas.pacientesBuscados), or undefined when more than
-     * `tope` match: then a page of the newest appointments is found sooner by walking them than by reading every
-     * appointment of that many patients.
-     */
-    async pacientesConNombre(q: string, tope: number): Promise<number[] | undefined> {
-      const filas = await db
-        .select({ id: usuarios.id })
-        .from(usuarios)
-        .where(nombreContiene(q))
-        .limit(tope + 1);
-      return filas.length > tope ? undefined : filas.map((f) => f.id);
     },
 
     /** Whether the doctor has (had) any appointment with this patient. */

@@ -112,12 +112,6 @@ export function cruceCon(rangos: readonly Rango[]) {
   };
 }
 
-/**
- * Up to this many patients matching a search, the list reads their appointments directly (FiltroCitas.
- * pacientesBuscados); 40 patients sharing a surname among 100k and 1M appointments: bench/results/citas.md.
- */
-const TOPE_PACIENTES_BUSCADOS = 200;
-
 export const M_NOTA_SIN_FIRMAR = 'Para marcar la cita como realizada, primero escribe y firma su nota de evolución.';
 export const M_CONSENTIMIENTO_SIN_FIRMAR =
   'Para marcar como realizada una cita de procedimiento, la paciente o el paciente debe firmar antes su consentimiento informado (y no haberlo revocado).';
@@ -748,8 +742,6 @@ export function createCitasService(deps: {
         desde: f.desde ? calendario.instante(f.desde) : undefined,
         hasta: f.hasta ? calendario.instante(sumarDias(f.hasta, 1)) : undefined,
         buscar: f.buscar || undefined,
-        // A name that few patients have (a surname, a full name): their appointments are read directly.
-        pacientesBuscados: f.buscar ? await repo.pacientesConNombre(f.buscar, TOPE_PACIENTES_BUSCADOS) : undefined,
       };
       const [filas, total] = await Promise.all([
         repo.listar({
