@@ -96,13 +96,13 @@ function conectar(): { browser?: Browser } {
   return conexion;
 }
 
+export type Ctx = Omit<Sesion, 'cerrar'> & { browser: Browser };
+
 /**
  * Registers hooks: one browser connection per spec file, a new watched context and page per test (see
  * nuevaSesion). Usage: `const t = useBrowser();` then `t.page` inside tests. For tests that run concurrently, use
  * `useSesiones`.
  */
-export type Ctx = Omit<Sesion, 'cerrar'> & { browser: Browser };
-
 export function useBrowser(opts: Opciones = {}): Ctx {
   const conexion = conectar();
   let sesion: Sesion | undefined;
@@ -134,9 +134,14 @@ export function useSesiones(opts: Opciones = {}) {
     const sesion = await nuevaSesion(conexion.browser!, opts);
     try {
       await fn(sesion);
-    } finally {
-      await sesion.cerrar();
+    } catch (fallo) {
+      // The test's own failure comes first; what the pages logged goes with it.
+      await sesion.cerrar().catch((e: Error) => {
+        if (fallo instanceof Error) fallo.message += `\n${e.message}`;
+      });
+      throw fallo;
     }
+    await sesion.cerrar();
   };
 }
 
