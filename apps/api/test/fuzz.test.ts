@@ -3,7 +3,7 @@
 // { error, code } and shows nothing internal. Routes are enumerated from the running app (onRoute)
 // and their body/query/param schemas read from its OpenAPI document, so a new route is fuzzed without
 // touching this file. Deterministic: one seeded generator (FUZZ_SEED) picks the random extras.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { InjectOptions, RouteOptions } from 'fastify';
@@ -134,9 +134,14 @@ type Ruta = {
 // ---- the app under test -------------------------------------------------------------------------
 const registradas: RouteOptions[] = [];
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'clinica-fuzz-'));
+// A built web of its own, so the catch-all that serves it is always among the routes fuzzed.
+const webDist = path.join(dataDir, 'web');
+mkdirSync(path.join(webDist, 'assets'), { recursive: true });
+writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>x</title>');
+writeFileSync(path.join(webDist, 'assets', 'a.js'), 'export {};');
 const database = await createTestDatabase();
 const app = await buildApp({
-  config: testConfig({ dataDir }),
+  config: testConfig({ dataDir, webDist }),
   database,
   onRoute: (r) => void registradas.push(r),
 });
@@ -502,6 +507,7 @@ describe(`fuzz of every route (seed ${SEMILLA})`, () => {
     const nombres = rutas.map((r) => `${r.method} ${r.url}`);
     // Sanity: the enumeration works and reaches every area (a broken collector must not pass silently).
     expect(rutas.length).toBeGreaterThanOrEqual(30);
+    expect(nombres).toContain('GET /*');
     for (const prefijo of [
       '/apiusuarios/',
       '/apicategoriaprocedimientos/',

@@ -88,6 +88,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     // Cheap hashing: hundreds of sign-ins per run. The production parameters have their own tests
     // (usuarios-contrasenas.test.ts, and the crear-admin command with the real config).
     argon2: ARGON2_PRUEBAS,
+    // Never the repository's apps/web/dist: whether a build ran before must not change what a test app serves
+    // (the fuzz test enumerated one route more after a build). Tests of the served web pass a folder of their own.
+    webDist: rutaDelArchivo('sin-web'),
     ...overrides,
   };
 }
