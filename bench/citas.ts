@@ -10,6 +10,7 @@
 // BENCH_ESCALA (the same on PostgreSQL, 1), BENCH_DATABASE_URL. Writes bench/results/citas.md.
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { TOPE_CONTEO_CITAS } from '@clinica/contracts/citas';
 import { sumarDias } from '@clinica/contracts/tiempo';
 import { createCalendario } from '../apps/api/src/lib/calendario.ts';
 import { cargaCerrada, estadosTexto, maquina, ms, tablaMetas, type Fila, type Medicion } from './carga.ts';
@@ -254,13 +255,17 @@ async function explicarLentas(base: Awaited<ReturnType<typeof baseNueva>>, res: 
     // The shapes citas.repository.ts listar() sends (buscar: a name alone is a semi-join; with an id, type or
     // status too, the matching patients as an array).
     const soloNombre = (q: string) =>
-      `c.paciente_id in (select id from usuarios where f_unaccent(lower(nombre)) like f_unaccent(lower('%${q}%')))`;
+      `c.paciente_id in (select id from usuarios where nombre_busqueda like f_unaccent(lower('%${q}%')))`;
     const nombre = (q: string) =>
-      `c.paciente_id = any(array(select id from usuarios where f_unaccent(lower(nombre)) like f_unaccent(lower('%${q}%'))))`;
+      `c.paciente_id = any(array(select id from usuarios where nombre_busqueda like f_unaccent(lower('%${q}%'))))`;
     const orden = 'order by c.inicio desc, c.id desc limit 50';
     const casos: [string, string][] = [
       ['sin filtros', `${sel} ${orden}`],
       ['buscar por apellido', `${sel} where ${soloNombre('zapata')} ${orden}`],
+      [
+        'contar por apellido (el total de la página, con tope)',
+        `select count(*) from (select 1 from citas c where ${nombre('zapata')} limit ${TOPE_CONTEO_CITAS + 1}) x`,
+      ],
       ['buscar por nombre completo', `${sel} where ${soloNombre('carlos zapata henao')} ${orden}`],
       ['buscar por id', `${sel} where (${nombre('4242')} or c.id = 4242) ${orden}`],
       ['estado y tipo', `${sel} where c.estado = 'pendiente' and c.tipo = 'control' ${orden}`],

@@ -114,7 +114,7 @@ function condiciones(f: Condiciones, paraContar = false): SQL | undefined {
   if (f.hasta) c.push(lt(citas.inicio, f.hasta));
   if (f.buscar) {
     // SPEC 5: id, type, status or the patient's name. Types and states are a fixed list, matched here; the
-    // name through the patients it matches (trigram index usuarios_nombre_trgm), never by comparing every
+    // name through the patients it matches (their stored nombre_busqueda, trigram index usuarios_nombre_trgm), never by comparing every
     // appointment's joined name (seconds with 1M appointments, bench/results/citas.md). A name alone is a
     // semi-join; with an id, type or status too, the patients go in as an array so an index serves each
     // branch of the OR.
@@ -123,7 +123,7 @@ function condiciones(f: Condiciones, paraContar = false): SQL | undefined {
     const tipos = tiposCita.filter((t) => t.includes(minus));
     const estados = estadosCita.filter((e) => e.includes(minus));
     const id = /^\d{1,9}$/.test(q) ? Number(q) : undefined;
-    const pacientes = sql`select ${usuarios.id} from ${usuarios} where f_unaccent(lower(${usuarios.nombre})) like f_unaccent(lower(${contiene(q)}))`;
+    const pacientes = sql`select ${usuarios.id} from ${usuarios} where ${usuarios.nombre_busqueda} like f_unaccent(lower(${contiene(q)}))`;
     c.push(
       tipos.length || estados.length || id !== undefined || paraContar
         ? or(
