@@ -349,7 +349,7 @@ const md = [
   '  un hash de contraseña precalculado, sesiones insertadas y tokens firmados con el secreto del servidor. Las citas',
   '  de 30 minutos van de doctor k mod D en la franja k div D con paciente k mod P, así que ninguna se cruza; los',
   '  índices y las restricciones de exclusión de `citas` se quitan durante la carga y se crean de nuevo con su propia',
-  '  definición.',
+  '  definición; al final, `VACUUM (ANALYZE)`, como lo dejaría autovacuum en una base en uso.',
   ...resultados.map(
     (r) =>
       `- ${r.motor}: ${r.escala.pacientes} pacientes, ${DOCTORES} doctores con citas y ${r.escala.citas} citas sembradas en ${r.siembraS.toFixed(0)} s.`,
