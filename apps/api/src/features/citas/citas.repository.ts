@@ -2,8 +2,9 @@
 // procedures an appointment names, in one statement; the overlap rules live in the database (0005_citas.sql).
 import { and, asc, count, desc, eq, gt, gte, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { estadosCita, tiposCita } from '@clinica/contracts/citas';
-import { QueryBuilder, alias } from 'drizzle-orm/pg-core';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
+import { usuarioPorId } from '../../db/usuario-por-id.ts';
 import {
   bloqueosAgenda,
   citas,
@@ -25,30 +26,9 @@ export type Ocupado = { inicio: Date; hasta: Date };
 export const CRUCE_DOCTOR = 'citas_doctor_sin_cruce';
 export const CRUCE_PACIENTE = 'citas_paciente_sin_cruce';
 
-/**
- * The patient and the doctor of each appointment, read by id for each row a query returns (LATERAL ... LIMIT 1 is
- * never flattened into a plain join). As plain joins PostgreSQL could merge-join usuarios in id order and, for a
- * doctor or patient created after the last ANALYZE, walk every user before theirs: 20-48 ms for one appointment
- * with 100,000 patients, which halved the bookings for new doctors (bench/results/citas.md).
- */
-const qb = new QueryBuilder();
-const paciente = qb
-  .select({
-    nombre: usuarios.nombre,
-    correo: usuarios.correo,
-    telefono: usuarios.telefono,
-    numerodocumento: usuarios.numerodocumento,
-  })
-  .from(usuarios)
-  .where(eq(usuarios.id, citas.paciente_id))
-  .limit(1)
-  .as('paciente');
-const doctor = qb
-  .select({ nombre: usuarios.nombre })
-  .from(usuarios)
-  .where(eq(usuarios.id, citas.doctor_id))
-  .limit(1)
-  .as('doctor');
+// The patient and the doctor of each appointment, read by id for each row (see usuarioPorId).
+const paciente = usuarioPorId('paciente', citas.paciente_id);
+const doctor = usuarioPorId('doctor', citas.doctor_id);
 const proc = alias(procedimientos, 'proc');
 
 const solicitados = sql<{ id: number; nombre: string }[]>`coalesce((

@@ -1,15 +1,14 @@
 // SQL for consent templates, signed consents and their revocations. Only inserts and reads: there is no update
 // or delete here, and the database refuses them anyway (0010_consentimientos.sql).
-import { and, desc, eq, isNull, lte, max } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, desc, eq, isNull, lte, max, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { usuarioPorId } from '../../db/usuario-por-id.ts';
 import {
   citas,
   consentimientos,
   plantillasConsentimiento,
   procedimientos,
   revocacionesConsentimiento,
-  usuarios,
 } from '../../db/schema/index.ts';
 
 export type PlantillaFila = typeof plantillasConsentimiento.$inferSelect;
@@ -18,8 +17,9 @@ export type NuevoConsentimiento = Omit<typeof consentimientos.$inferInsert, 'id'
 export type RevocacionFila = typeof revocacionesConsentimiento.$inferSelect;
 export type ConsentimientoConRevocacion = { consentimiento: ConsentimientoFila; revocacion: RevocacionFila | null };
 
-const paciente = alias(usuarios, 'paciente');
-const doctor = alias(usuarios, 'doctor');
+// The appointment's patient and doctor, read by id (see usuarioPorId).
+const paciente = usuarioPorId('paciente', citas.paciente_id);
+const doctor = usuarioPorId('doctor', citas.doctor_id);
 
 export function createConsentimientosRepository(db: Executor) {
   const conRevocacion = () =>
@@ -92,8 +92,8 @@ export function createConsentimientosRepository(db: Executor) {
           procedimiento_nombre: procedimientos.nombre,
         })
         .from(citas)
-        .innerJoin(paciente, eq(paciente.id, citas.paciente_id))
-        .innerJoin(doctor, eq(doctor.id, citas.doctor_id))
+        .innerJoinLateral(paciente, sql`true`)
+        .innerJoinLateral(doctor, sql`true`)
         .leftJoin(procedimientos, eq(procedimientos.id, citas.procedimiento_id))
         .where(eq(citas.id, citaId))
         .limit(1);

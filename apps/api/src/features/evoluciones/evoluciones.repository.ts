@@ -1,8 +1,9 @@
 // SQL for clinical notes, their prescriptions, exam orders and addenda. There is no delete here, and the database
 // refuses one anyway (0009_evoluciones.sql), as it refuses any change to a signed note.
-import { and, asc, eq, inArray, isNotNull, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
+import { usuarioPorId } from '../../db/usuario-por-id.ts';
 import {
   adendas,
   archivos,
@@ -22,9 +23,11 @@ export type ContenidoEvolucion = Pick<
 export type LineaFormula = { nombre: string; dosis: string; frecuencia: string; duracion: string };
 export type LineaOrden = { examen: string; indicaciones: string };
 
-const autor = alias(usuarios, 'autor');
-const paciente = alias(usuarios, 'paciente');
-const doctor = alias(usuarios, 'doctor');
+// People read by id for each row (see usuarioPorId): a note's author and patient, an appointment's patient and doctor.
+const autor = usuarioPorId('autor', evoluciones.autor_id);
+const paciente = usuarioPorId('paciente', evoluciones.paciente_id);
+const pacienteCita = usuarioPorId('paciente', citas.paciente_id);
+const doctor = usuarioPorId('doctor', citas.doctor_id);
 
 export function createEvolucionesRepository(db: Executor) {
   /** A note with everything hanging from it, in the order it was written. */
@@ -32,8 +35,8 @@ export function createEvolucionesRepository(db: Executor) {
     const [f] = await db
       .select({ evolucion: evoluciones, autor_nombre: autor.nombre, paciente_nombre: paciente.nombre })
       .from(evoluciones)
-      .innerJoin(autor, eq(autor.id, evoluciones.autor_id))
-      .innerJoin(paciente, eq(paciente.id, evoluciones.paciente_id))
+      .innerJoinLateral(autor, sql`true`)
+      .innerJoinLateral(paciente, sql`true`)
       .where(where)
       .limit(1);
     if (!f) return undefined;
@@ -90,10 +93,10 @@ export function createEvolucionesRepository(db: Executor) {
         .select({
           id: citas.id,
           paciente_id: citas.paciente_id,
-          paciente_nombre: paciente.nombre,
-          paciente_tipodocumento: paciente.tipodocumento,
-          paciente_documento: paciente.numerodocumento,
-          paciente_nacimiento: paciente.fecha_nacimiento,
+          paciente_nombre: pacienteCita.nombre,
+          paciente_tipodocumento: pacienteCita.tipodocumento,
+          paciente_documento: pacienteCita.numerodocumento,
+          paciente_nacimiento: pacienteCita.fecha_nacimiento,
           doctor_id: citas.doctor_id,
           doctor_nombre: doctor.nombre,
           doctor_tipodocumento: doctor.tipodocumento,
@@ -104,8 +107,8 @@ export function createEvolucionesRepository(db: Executor) {
           procedimiento_nombre: procedimientos.nombre,
         })
         .from(citas)
-        .innerJoin(paciente, eq(paciente.id, citas.paciente_id))
-        .innerJoin(doctor, eq(doctor.id, citas.doctor_id))
+        .innerJoinLateral(pacienteCita, sql`true`)
+        .innerJoinLateral(doctor, sql`true`)
         .leftJoin(procedimientos, eq(procedimientos.id, citas.procedimiento_id))
         .where(eq(citas.id, citaId))
         .limit(1);

@@ -1,15 +1,14 @@
 // SQL for follow-up plans (decision 0017): the plan recorded on a clinical note and the appointments booked from it.
 // The appointments themselves are written by the booking engine (features/citas) in the same transaction.
-import { asc, eq } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { usuarioPorId } from '../../db/usuario-por-id.ts';
 import {
   citas,
   evoluciones,
   planesSeguimiento,
   planesSeguimientoCitas,
   procedimientos,
-  usuarios,
 } from '../../db/schema/index.ts';
 
 export type PlanFila = typeof planesSeguimiento.$inferSelect;
@@ -31,8 +30,9 @@ export type PlanCompleto = {
   agendadas: SesionAgendada[];
 };
 
-const paciente = alias(usuarios, 'paciente');
-const doctor = alias(usuarios, 'doctor');
+// The plan's patient and doctor, read by id (see usuarioPorId).
+const paciente = usuarioPorId('paciente', planesSeguimiento.paciente_id);
+const doctor = usuarioPorId('doctor', planesSeguimiento.doctor_id);
 
 export function createPlanesRepository(db: Executor) {
   async function completo(where: ReturnType<typeof eq>): Promise<PlanCompleto | undefined> {
@@ -45,8 +45,8 @@ export function createPlanesRepository(db: Executor) {
         cita_inicio: citas.inicio,
       })
       .from(planesSeguimiento)
-      .innerJoin(paciente, eq(paciente.id, planesSeguimiento.paciente_id))
-      .innerJoin(doctor, eq(doctor.id, planesSeguimiento.doctor_id))
+      .innerJoinLateral(paciente, sql`true`)
+      .innerJoinLateral(doctor, sql`true`)
       .innerJoin(procedimientos, eq(procedimientos.id, planesSeguimiento.procedimiento_id))
       .innerJoin(citas, eq(citas.id, planesSeguimiento.cita_id))
       .where(where)
