@@ -11,6 +11,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { TOPE_CONTEO_CITAS } from '@clinica/contracts/citas';
+import { usuariosPaths } from '@clinica/contracts/rutas';
 import { sumarDias } from '@clinica/contracts/tiempo';
 import { createCalendario } from '../apps/api/src/lib/calendario.ts';
 import { cargaCerrada, estadosTexto, maquina, ms, tablaMetas, type Fila, type Medicion } from './carga.ts';
@@ -219,6 +220,11 @@ async function benchMotor(motor: 'PostgreSQL' | 'PGlite'): Promise<Resultado> {
         [
           'GET /apicitas/listarcitas?buscar=<id de cita>',
           (i) => `/apicitas/listarcitas?buscar=${1 + ((i * 7919) % nCitas)}&porPagina=50`,
+        ],
+        [
+          'GET /apiusuarios/listarusuarios?q=<apellido>&rol=paciente (la búsqueda de paciente al agendar)',
+          (i) =>
+            `${usuariosPaths.listar}?q=${APELLIDOS_BUSCADOS[i % APELLIDOS_BUSCADOS.length]}&rol=paciente&porPagina=20`,
         ],
         [
           'GET /apicitas/citasusuario/{id} (10 citas por paciente)',

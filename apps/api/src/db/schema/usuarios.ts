@@ -28,13 +28,17 @@ export const usuarios = pgTable(
     ip_aceptacion: text(),
     actualizado_en: ahora(),
     /**
-     * The name as searches compare it (lower case, no accents), kept by PostgreSQL. An index on the expression
-     * alone makes each candidate row evaluate unaccent() again on recheck: 4,830 calls for «zapata» among 100,000
+     * What searches compare (lower case, no accents), kept by PostgreSQL: the name alone (appointments by
+     * patient name) and name, e-mail and document together (the users list). An index on the expression alone
+     * makes every candidate row call unaccent() again on recheck: 4,830 calls for «zapata» among 100,000
      * patients (bench/results/perfil.md).
      */
     nombre_busqueda: text()
       .notNull()
       .generatedAlwaysAs(sql`f_unaccent(lower(nombre))`),
+    busqueda: text()
+      .notNull()
+      .generatedAlwaysAs(sql`f_unaccent(lower(nombre || ' ' || correo || ' ' || numerodocumento))`),
   },
   (t) => [
     uniqueIndex('usuarios_correo_unico').on(sql`lower(${t.correo})`),
@@ -43,10 +47,7 @@ export const usuarios = pgTable(
       t.tipodocumento,
       sql`(case when ${t.tipodocumento} in ('CC', 'CE', 'TI', 'RC') then ltrim(${t.numerodocumento}, '0') else ${t.numerodocumento} end)`,
     ),
-    index('usuarios_busqueda_trgm').using(
-      'gin',
-      sql`f_unaccent(lower(${t.nombre} || ' ' || ${t.correo} || ' ' || ${t.numerodocumento})) gin_trgm_ops`,
-    ),
+    index('usuarios_busqueda_trgm').using('gin', sql`${t.busqueda} gin_trgm_ops`),
     // Appointment search by the patient's name (listarcitas ?buscar=, SPEC 5): the patients whose name matches.
     index('usuarios_nombre_trgm').using('gin', sql`${t.nombre_busqueda} gin_trgm_ops`),
     // The staff lists filter by role and sort by name (then id, for a stable page order). It replaces

@@ -81,16 +81,14 @@ export function createUsuariosRepository(db: Executor) {
     },
 
     /**
-     * Search over nombre, correo and numerodocumento, accent- and case-insensitive. The expression is the
-     * one of the trigram index usuarios_busqueda_trgm, so PostgreSQL can use it for ILIKE '%q%'.
+     * Search over nombre, correo and numerodocumento, accent- and case-insensitive: the stored column
+     * `busqueda`, with its trigram index usuarios_busqueda_trgm for LIKE '%q%'.
      */
     async list(f: FiltroUsuarios): Promise<{ items: UsuarioPublico[]; total: number }> {
       const condiciones: SQL[] = [];
       if (f.q) {
         const patron = `%${likeLiteral(f.q)}%`;
-        condiciones.push(
-          sql`f_unaccent(lower(${usuarios.nombre} || ' ' || ${usuarios.correo} || ' ' || ${usuarios.numerodocumento})) ilike f_unaccent(lower(${patron}))`,
-        );
+        condiciones.push(sql`${usuarios.busqueda} like f_unaccent(lower(${patron}))`);
       }
       if (f.rol) condiciones.push(eq(usuarios.rol, f.rol));
       if (f.estado !== undefined) condiciones.push(eq(usuarios.estado, f.estado));
