@@ -107,8 +107,12 @@ async function listo(page: Page) {
 /** How far the page overflows the window, and the elements reaching furthest right (for the failure message). */
 async function medir(page: Page): Promise<{ exceso: number; culpables: string[] }> {
   return page.evaluate(async () => {
-    // Let the resize reach React (media-query hooks) and the layout settle.
-    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    // Let the resize reach React (media-query hooks) and the layout settle. Bounded: page.evaluate has no timeout
+    // of its own, and a page that paints no frame would hold the whole sweep until the test's limit.
+    await new Promise((r) => {
+      requestAnimationFrame(() => requestAnimationFrame(r));
+      setTimeout(r, 1_000);
+    });
     const ancho = window.innerWidth;
     const exceso = document.documentElement.scrollWidth - ancho;
     const culpables: string[] = [];
@@ -266,7 +270,8 @@ async function recorrer(page: Page, rol: (typeof ROLES)[number], permitirErrorDe
 describe.concurrent('cada pantalla, cada rol: sin desplazamiento lateral y sin fallas de accesibilidad', () => {
   const enSesion = useSesiones({ viewport: { width: 1024, height: 900 } });
   for (const rol of ROLES) {
-    it(rol.nombre, { timeout: 600_000 }, () =>
+    // A role takes 55-70 s here, up to ~2 min on a loaded machine: a hung browser fails in 5 min, not 10.
+    it(rol.nombre, { timeout: 300_000 }, () =>
       enSesion(({ page, permitirErrorDeConsola }) => recorrer(page, rol, permitirErrorDeConsola)),
     );
   }
