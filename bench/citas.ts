@@ -261,9 +261,9 @@ async function explicarLentas(base: Awaited<ReturnType<typeof baseNueva>>, res: 
     // The shapes citas.repository.ts listar() sends (buscar: a name alone is a semi-join; with an id, type or
     // status too, the matching patients as an array).
     const soloNombre = (q: string) =>
-      `c.paciente_id in (select id from usuarios where nombre_busqueda like f_unaccent(lower('%${q}%')))`;
+      `c.paciente_id in (select id from usuarios where nombre_busqueda like lower(f_unaccent('%${q}%')))`;
     const nombre = (q: string) =>
-      `c.paciente_id = any(array(select id from usuarios where nombre_busqueda like f_unaccent(lower('%${q}%'))))`;
+      `c.paciente_id = any(array(select id from usuarios where nombre_busqueda like lower(f_unaccent('%${q}%'))))`;
     const orden = 'order by c.inicio desc, c.id desc limit 50';
     const casos: [string, string][] = [
       ['sin filtros', `${sel} ${orden}`],

@@ -336,6 +336,7 @@ describe('GET /apiusuarios/listarusuarios', () => {
     await crearUsuario(t.database, { nombre: 'Inés Muñoz Rivas', estado: false });
     await crearUsuario(t.database, { nombre: 'Dr. Pedro Muñoz', rol: 'doctor' });
     await crearUsuario(t.database, { nombre: 'Porcentaje 100% Real' });
+    await crearUsuario(t.database, { nombre: 'ÑUSTA ÁLVAREZ', correo: 'nusta@prueba.test' });
   });
 
   const listar = async (quien: Quien, query: Record<string, string | number> = {}) =>
@@ -359,6 +360,9 @@ describe('GET /apiusuarios/listarusuarios', () => {
     expect(nombres(await listar('administrador', { q: '9876543' }))).toEqual(['Carlos Andrés Muñoz']);
     expect(nombres(await listar('administrador', { q: 'carlos.munoz@' }))).toEqual(['Carlos Andrés Muñoz']);
     expect(nombres(await listar('administrador', { q: 'andres munoz' }))).toEqual(['Carlos Andrés Muñoz']);
+    // A name written in capitals with accents, searched in lower case with or without them.
+    expect(nombres(await listar('administrador', { q: 'ñusta álvarez' }))).toEqual(['ÑUSTA ÁLVAREZ']);
+    expect(nombres(await listar('administrador', { q: 'nusta alvarez' }))).toEqual(['ÑUSTA ÁLVAREZ']);
   });
 
   it('treats % and _ in the search literally', async () => {

@@ -28,17 +28,18 @@ export const usuarios = pgTable(
     ip_aceptacion: text(),
     actualizado_en: ahora(),
     /**
-     * What searches compare (lower case, no accents), kept by PostgreSQL: the name alone (appointments by
+     * What searches compare (no accents, then lower case: in a database with the C locale lower() changes only
+     * ASCII letters, so Ñ must become N first), kept by PostgreSQL: the name alone (appointments by
      * patient name) and name, e-mail and document together (the users list). An index on the expression alone
      * makes every candidate row call unaccent() again on recheck: 4,830 calls for «zapata» among 100,000
      * patients (bench/results/perfil.md).
      */
     nombre_busqueda: text()
       .notNull()
-      .generatedAlwaysAs(sql`f_unaccent(lower(nombre))`),
+      .generatedAlwaysAs(sql`lower(f_unaccent(nombre))`),
     busqueda: text()
       .notNull()
-      .generatedAlwaysAs(sql`f_unaccent(lower(nombre || ' ' || correo || ' ' || numerodocumento))`),
+      .generatedAlwaysAs(sql`lower(f_unaccent(nombre || ' ' || correo || ' ' || numerodocumento))`),
   },
   (t) => [
     uniqueIndex('usuarios_correo_unico').on(sql`lower(${t.correo})`),

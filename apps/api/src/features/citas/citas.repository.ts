@@ -125,7 +125,7 @@ function condiciones(f: Condiciones, paraContar = false): SQL | undefined {
     const tipos = tiposCita.filter((t) => t.includes(minus));
     const estados = estadosCita.filter((e) => e.includes(minus));
     const id = /^\d{1,9}$/.test(q) ? Number(q) : undefined;
-    const pacientes = sql`select ${usuarios.id} from ${usuarios} where ${usuarios.nombre_busqueda} like f_unaccent(lower(${contiene(q)}))`;
+    const pacientes = sql`select ${usuarios.id} from ${usuarios} where ${usuarios.nombre_busqueda} like lower(f_unaccent(${contiene(q)}))`;
     c.push(
       tipos.length || estados.length || id !== undefined || paraContar
         ? or(
@@ -261,7 +261,9 @@ export function createCitasRepository(db: Executor) {
         .where(
           and(
             inArray(citas.doctor_id, doctorIds),
-            ne(citas.estado, 'cancelada'),
+            // A literal, not a parameter: a generic plan (PGlite reuses prepared statements) can then match the
+            // partial index's WHERE estado <> 'cancelada'.
+            sql`${citas.estado} <> 'cancelada'`,
             sql`tstzrange(${citas.inicio}, ${citas.ocupado_hasta}, '[)') && tstzrange(${desde}, ${hasta}, '[)')`,
             excepto ? ne(citas.id, excepto) : undefined,
           ),
@@ -275,7 +277,7 @@ export function createCitasRepository(db: Executor) {
         .where(
           and(
             eq(citas.paciente_id, pacienteId),
-            ne(citas.estado, 'cancelada'),
+            sql`${citas.estado} <> 'cancelada'`,
             // As above, through citas_paciente_sin_cruce.
             sql`tstzrange(${citas.inicio}, ${citas.fin}, '[)') && tstzrange(${desde}, ${hasta}, '[)')`,
             excepto ? ne(citas.id, excepto) : undefined,

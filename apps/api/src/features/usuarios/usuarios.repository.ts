@@ -88,7 +88,7 @@ export function createUsuariosRepository(db: Executor) {
       const condiciones: SQL[] = [];
       if (f.q) {
         const patron = `%${likeLiteral(f.q)}%`;
-        condiciones.push(sql`${usuarios.busqueda} like f_unaccent(lower(${patron}))`);
+        condiciones.push(sql`${usuarios.busqueda} like lower(f_unaccent(${patron}))`);
       }
       if (f.rol) condiciones.push(eq(usuarios.rol, f.rol));
       if (f.estado !== undefined) condiciones.push(eq(usuarios.estado, f.estado));
