@@ -116,10 +116,10 @@ function condiciones(f: Condiciones, paraContar = false): SQL | undefined {
   if (f.hasta) c.push(lt(citas.inicio, f.hasta));
   if (f.buscar) {
     // SPEC 5: id, type, status or the patient's name. Types and states are a fixed list, matched here; the
-    // name through the patients it matches (their stored nombre_busqueda, trigram index usuarios_nombre_trgm), never by comparing every
-    // appointment's joined name (seconds with 1M appointments, bench/results/citas.md). A name alone is a
-    // semi-join; with an id, type or status too, the patients go in as an array so an index serves each
-    // branch of the OR.
+    // name through the patients it matches (their stored nombre_busqueda, trigram index usuarios_nombre_trgm),
+    // never by comparing every appointment's joined name (seconds with 1M appointments, bench/results/citas.md).
+    // A name alone is a semi-join; with an id, type or status too, the patients go in as an array so an index
+    // serves each branch of the OR.
     const q = f.buscar;
     const minus = q.toLowerCase();
     const tipos = tiposCita.filter((t) => t.includes(minus));
