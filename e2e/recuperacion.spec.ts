@@ -1,5 +1,5 @@
-// Issue 10.7 in a real browser: "¿Olvidaste tu contraseña?" -> the e-mail (an .eml in the server's DATA_DIR, as
-// without SMTP_URL) -> its link -> a new password -> sign in with it. A patient registered for this test, so the
+// Issue 10.7 in a real browser: "¿Olvidaste tu contraseña?" -> the e-mail (in the day's mailbox file in the
+// server's DATA_DIR, as without SMTP_URL) -> its link -> a new password -> sign in with it. A patient registered for this test, so the
 // demo passwords other specs use never change. Then the administrator's outbox shows the e-mail without the link,
 // also in its HTML preview (a sandboxed frame).
 import { readdir, readFile } from 'node:fs/promises';
@@ -14,17 +14,22 @@ const NUEVA = 'un colibrí sobre la fuente del parque';
 const decodificarQP = (s: string) =>
   s.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));
 
-/** The recovery link in the newest .eml addressed to `correo` (the dispatcher writes it right after the request). */
+/** The messages of an mbox file (the server's mailbox without SMTP_URL: platform/correo.ts), oldest first. */
+const mensajesMbox = (contenido: string) => contenido.split(/^From MAILER-DAEMON .*\n/m).slice(1);
+
+/** The recovery link in the newest message to `correo` (the dispatcher writes it right after the request). */
 async function enlaceEnviadoA(correo: string): Promise<string> {
   const carpeta = path.join(inject('dataDir'), 'correos');
   let enlace: string | undefined;
   await expect
     .poll(async () => {
-      const nombres = (await readdir(carpeta).catch(() => [] as string[])).sort().reverse();
-      for (const n of nombres) {
-        const eml = await readFile(path.join(carpeta, n), 'utf8');
-        if (!eml.includes(correo)) continue;
-        enlace = /https?:\/\/\S+\/restablecercontrasena#token=[\w.-]+/.exec(decodificarQP(eml))?.[0];
+      const buzones = (await readdir(carpeta).catch(() => [] as string[])).filter((n) => n.endsWith('.mbox')).sort();
+      const mensajes = (
+        await Promise.all(buzones.map(async (n) => mensajesMbox(await readFile(path.join(carpeta, n), 'utf8'))))
+      ).flat();
+      for (const m of mensajes.reverse()) {
+        if (!m.includes(`To: ${correo}`)) continue;
+        enlace = /https?:\/\/\S+\/restablecercontrasena#token=[\w.-]+/.exec(decodificarQP(m))?.[0];
         if (enlace) return true;
       }
       return false;

@@ -25,7 +25,11 @@ import { createCopiaHistoriaService } from './features/historias/copia.service.t
 import { createHistoriasRepository } from './features/historias/historias.repository.ts';
 import { createHistoriasService } from './features/historias/historias.service.ts';
 import { createNotificacionesRepository } from './features/notificaciones/notificaciones.repository.ts';
-import { createNotificacionesService, notificar } from './features/notificaciones/notificaciones.service.ts';
+import {
+  createNotificacionesService,
+  efectosDeAvisos,
+  notificar,
+} from './features/notificaciones/notificaciones.service.ts';
 import { createCategoriasRepository } from './features/catalogo/categorias.repository.ts';
 import { crearCatalogoCache } from './features/catalogo/catalogo-cache.ts';
 import { createCategoriasService } from './features/catalogo/categorias.service.ts';
@@ -48,20 +52,17 @@ import { createTokens } from './lib/tokens.ts';
 import { createArchivosRepository } from './platform/archivos.repository.ts';
 import { createArchivosPrivados } from './platform/archivos.service.ts';
 import { createAuditoriaRepository } from './platform/auditoria.repository.ts';
-import { createBandejaRepository, type FilaBandeja } from './platform/bandeja.repository.ts';
+import { createBandejaRepository, type EfectoNuevo, type FilaBandeja } from './platform/bandeja.repository.ts';
 import { createDespachador, PLAZO_RECLAMO_MS, type Encolar } from './platform/bandeja.service.ts';
 import { createMailer, type Mailer } from './platform/correo.ts';
 import { createEnVivo } from './platform/en-vivo.ts';
 import { createPlantillasCorreo } from './platform/plantillas-correo.ts';
 
-/** An effect enqueued in a transaction: written with the others in one statement just before it commits. */
-export type Encolada = { tipo: string; carga: unknown; disponibleEn?: Date };
-
 /**
  * Every repository, bound to the database or to one transaction; each built on first use. `pendientes`: the
  * transaction's list of enqueued effects (see `transaccion` below); without it, `encolar` writes at once.
  */
-export function createRepositories(db: Executor, pendientes?: Encolada[]) {
+export function createRepositories(db: Executor, pendientes?: EfectoNuevo[]) {
   const repos = perezoso({
     usuarios: () => createUsuariosRepository(db),
     sesiones: () => createSesionesRepository(db),
@@ -123,7 +124,12 @@ export async function createServices(deps: ServicesDeps) {
   const correosCuenta = createCorreosCuenta(plantillas);
   const mailer =
     deps.mailer ??
-    createMailer({ smtpUrl: config.smtpUrl, remitente: config.correoRemitente, dataDir: config.dataDir });
+    createMailer({
+      smtpUrl: config.smtpUrl,
+      remitente: config.correoRemitente,
+      dataDir: config.dataDir,
+      zona: config.clinicaTz,
+    });
   const despachador = createDespachador({
     repo: repos.bandeja,
     enTransaccion: (fn) => database.db.transaction((tx) => fn(createBandejaRepository(tx))),
@@ -148,7 +154,7 @@ export async function createServices(deps: ServicesDeps) {
    * between the commit and the live push; later ones (reminders) wait for the dispatcher's timer.
    */
   const transaccion: Transaccion<Repositories> = async (fn) => {
-    const pendientes: Encolada[] = [];
+    const pendientes: EfectoNuevo[] = [];
     let propias: FilaBandeja[] = [];
     const resultado = await database.db.transaction(async (tx) => {
       const r = await fn(createRepositories(tx, pendientes));
@@ -228,12 +234,24 @@ export async function createServices(deps: ServicesDeps) {
     transaccion,
     calendario,
     // The transaction hands every repository; the appointments service only names the ones it uses.
-    notificar: (tx, v) => notificar(tx as Repositories, v),
+    notificar: (tx, v) => notificar(tx as Repositories, v, now()),
     // DOMAIN.md: realizada needs the appointment's signed clinical note (the notes service, built below).
     notaFirmada: (citaId) => evoluciones.tieneNotaFirmada(citaId),
     // DOMAIN.md: a procedure appointment also needs a signed, unrevoked consent (built below).
     consentimientoVigente: (citaId) => consentimientos.tieneVigente(citaId),
     correos: createCorreosCitas({ plantillas, zona: config.clinicaTz, remitente: config.correoRemitente, now }),
+    efectosDeAvisos,
+    // A booking is one statement (decision 0031): its effects are claimed and handed over as transaccion does.
+    escribirReserva: async (reserva, efectos) => {
+      const ahora = now();
+      const { cita, bandeja } = await repos.citas.reservar({
+        ...reserva,
+        bandeja: { efectos, ahora, reclamadaHasta: new Date(ahora.getTime() + PLAZO_RECLAMO_MS) },
+      });
+      const propias = bandeja.filter((f) => f.reclamada_hasta !== null);
+      if (propias.length) despachador.entregarPropias(propias);
+      return cita;
+    },
   });
   const notificaciones = createNotificacionesService({ repo: repos.notificaciones });
   const historias = createHistoriasService({ repos, transaccion });
@@ -284,7 +302,7 @@ export async function createServices(deps: ServicesDeps) {
     transaccion,
     archivos,
     // The transaction hands every repository; the service only names the ones it uses.
-    notificar: (tx, v) => notificar(tx as Repositories, v),
+    notificar: (tx, v) => notificar(tx as Repositories, v, now()),
     zona: config.clinicaTz,
   });
 
@@ -327,6 +345,7 @@ export async function createServices(deps: ServicesDeps) {
     },
     async cerrar() {
       await despachador.detener();
+      await mailer.cerrar?.();
       await sesiones.detener();
       await catalogoCache.detener();
     },

@@ -1,12 +1,26 @@
 // The booking engine (issue 8): availability from hours, holidays, Sundays, blocks and bookings in the clinic's
 // zone; every booking rule with its Spanish message; no slot given twice even under 50 concurrent requests;
 // idempotent retries; states, cancellations and reschedules by who may do them; who may see what.
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MENSAJES_CITAS as M, TOPE_CONTEO_CITAS, citasPaths as rutas, type CitaWire } from '@clinica/contracts/citas';
+import {
+  MENSAJES_CITAS as M,
+  TOPE_CONTEO_BUSQUEDA,
+  TOPE_CONTEO_CITAS,
+  citasPaths as rutas,
+  type CitaWire,
+} from '@clinica/contracts/citas';
 import { carritoPaths } from '@clinica/contracts/carrito';
 import { evolucionesPaths } from '@clinica/contracts/evoluciones';
-import { auditoria, carritoItems, citas, notificaciones, procedimientos, usuarios } from '../src/db/schema/index.ts';
+import {
+  auditoria,
+  bandejaSalida,
+  carritoItems,
+  citas,
+  notificaciones,
+  procedimientos,
+  usuarios,
+} from '../src/db/schema/index.ts';
 import { createTestApp, type TestContext } from './helpers.ts';
 import { crearUsuario, type UsuarioDePrueba } from './auth-helpers.ts';
 import { crearCategoria, crearProcedimiento } from './catalogo-fixtures.ts';
@@ -43,6 +57,11 @@ const crear = (quien: UsuarioDePrueba, body: object, headers: Record<string, str
 const bogota = (fecha: string, hora: string) => `${fecha}T${hora}:00-05:00`;
 type Pagina = { items: CitaWire[]; total: number; pagina: number; porPagina: number };
 const filasCitas = async () => (await t.database.db.select({ n: count() }).from(citas))[0]!.n;
+const filasDeLaReserva = async () => {
+  const n = async (tabla: typeof auditoria | typeof notificaciones | typeof bandejaSalida) =>
+    (await t.database.db.select({ n: count() }).from(tabla))[0]!.n;
+  return { auditoria: await n(auditoria), notificaciones: await n(notificaciones), bandeja: await n(bandejaSalida) };
+};
 
 beforeAll(async () => {
   t = await createTestApp({ now: reloj.now });
@@ -164,6 +183,7 @@ describe('booking', () => {
       Array.from({ length: 50 }, () => crearUsuario(t.database, 'paciente', { now: reloj.now() })),
     );
     const antes = await filasCitas();
+    const otrasAntes = await filasDeLaReserva();
     const respuestas = await Promise.all(
       pacientes.map((p) => crear(p, { doctor_id: doctora.id, inicio: bogota('2026-11-26', '10:00') })),
     );
@@ -171,6 +191,16 @@ describe('booking', () => {
     expect(codigos.filter((c) => c === 201)).toHaveLength(1);
     expect(codigos.filter((c) => c === 409)).toHaveLength(49);
     expect(await filasCitas()).toBe(antes + 1);
+    // The booking is one statement: the refused ones left no audit row, notification or effect behind.
+    expect(await filasDeLaReserva()).toEqual({
+      auditoria: otrasAntes.auditoria + 1,
+      notificaciones: otrasAntes.notificaciones + 2,
+      // Two live pushes, the reminder and the e-mail.
+      bandeja: otrasAntes.bandeja + 4,
+    });
+    // What the booking answered is what the database holds.
+    const creada = respuestas.find((r) => r.statusCode === 201)!.json<CitaWire>();
+    expect((await pedir('GET', rutas.buscar(creada.id), asistente)).json()).toEqual(creada);
   });
 
   it('Idempotency-Key: the same key and body give the same appointment; another body is 422', async () => {
@@ -186,6 +216,19 @@ describe('booking', () => {
     expect(c.statusCode).toBe(422);
     expect(c.json()).toMatchObject({ code: 'IDEMPOTENCIA_DISTINTA', error: M.idempotenciaDistinta });
     expect(await filasCitas()).toBe(antes + 1);
+  });
+
+  it('Idempotency-Key sent by several requests at once (a retry racing its original): one appointment for all', async () => {
+    const body = { doctor_id: doctora.id, inicio: bogota('2026-11-27', '09:00') };
+    const clave = { 'idempotency-key': 'reserva-a-la-vez-7' };
+    const antes = await filasCitas();
+    const respuestas = await Promise.all(Array.from({ length: 6 }, () => crear(otraPaciente, body, clave)));
+    expect(respuestas.map((r) => r.statusCode)).toEqual(Array(6).fill(201));
+    expect(new Set(respuestas.map((r) => r.json<CitaWire>().id)).size).toBe(1);
+    expect(await filasCitas()).toBe(antes + 1);
+    // A different booking at the same time with that key is still refused as another body, not as a taken slot.
+    const otra = await crear(otraPaciente, { ...body, motivo: 'otra cosa' }, clave);
+    expect(otra.statusCode).toBe(422);
   });
 
   it.each([
@@ -448,6 +491,26 @@ describe('listarcitas pagination', () => {
     expect(await repo.contar({ doctorId: medico.id }, 3)).toBe(4);
     expect(await repo.contar({ buscar: 'zoraida paginada' }, 2)).toBe(3);
     expect(TOPE_CONTEO_CITAS).toBe(10_000);
+  });
+
+  it('a text search counts up to TOPE_CONTEO_BUSQUEDA, then says "more than"; the same rows by filter count exactly', async () => {
+    const doctorMuchas = await crearUsuario(t.database, 'doctor', { now: reloj.now() });
+    const muchas = await crearUsuario(t.database, 'paciente', { now: reloj.now() });
+    await t.database.db.update(usuarios).set({ nombre: 'Ermelinda Contadísima' }).where(eq(usuarios.id, muchas.id));
+    // TOPE_CONTEO_BUSQUEDA + 1 appointments, one after another in the past.
+    await t.database.db.execute(sql`
+      insert into citas (paciente_id, doctor_id, tipo, estado, inicio, fin, ocupado_hasta)
+      select ${muchas.id}, ${doctorMuchas.id}, 'control', 'realizada',
+        timestamptz '2024-01-01 13:00Z' + n * interval '30 minutes',
+        timestamptz '2024-01-01 13:30Z' + n * interval '30 minutes',
+        timestamptz '2024-01-01 13:30Z' + n * interval '30 minutes'
+      from generate_series(1, ${TOPE_CONTEO_BUSQUEDA + 1}) n`);
+    const porBusqueda = (await listar('buscar=contadisima&porPagina=50')).json() as Pagina;
+    expect(porBusqueda).toMatchObject({ total: TOPE_CONTEO_BUSQUEDA, totalExacto: false });
+    expect(porBusqueda.items).toHaveLength(50);
+    const porFiltro = (await listar(`doctorId=${doctorMuchas.id}&porPagina=50`)).json() as Pagina;
+    expect(porFiltro).toMatchObject({ total: TOPE_CONTEO_BUSQUEDA + 1, totalExacto: true });
+    expect(TOPE_CONTEO_BUSQUEDA).toBe(1_000);
   });
 
   it('20 per page by default; with dates, in time order; filters and the search count in the total', async () => {

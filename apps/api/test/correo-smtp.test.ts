@@ -13,6 +13,7 @@ import { bandejaSalida, usuarios } from '../src/db/schema/index.ts';
 import { MARCA_ENLACE_RECUPERACION } from '../src/features/usuarios/usuarios-correos.ts';
 import { crearUsuario, type UsuarioDePrueba } from './auth-helpers.ts';
 import { createTestApp, type TestContext } from './helpers.ts';
+import { createMailer } from '../src/platform/correo.ts';
 import { iniciarSmtp, type ServidorSmtp } from './smtp-prueba.ts';
 import { crearReloj } from './usuarios-fixtures.ts';
 
@@ -241,5 +242,28 @@ describe('a refused delivery', () => {
     expect(llegados).toHaveLength(1);
     expect(calendarioDe(llegados[0]!).evento.getFirstPropertyValue('status')).toBe('CONFIRMED');
     expect(calendarioDe(llegados[0]!).evento.getFirstPropertyValue('sequence')).toBe(1);
+  });
+});
+
+describe('the SMTP connection', () => {
+  it('is pooled: many e-mails at once share a few connections, closed with the mailer', async () => {
+    const propio = await iniciarSmtp();
+    const mailer = createMailer({ smtpUrl: propio.url, remitente: 'Clínica <citas@clinica.test>', dataDir: '/nada' });
+    try {
+      await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          mailer.enviar({ para: `p${i}@prueba.test`, asunto: `n.º ${i}`, texto: 'Hola' }),
+        ),
+      );
+      expect(propio.recibidos).toHaveLength(20);
+      // nodemailer's pool opens at most 5; one connection per message was 20 TCP (and TLS) handshakes.
+      expect(propio.conexiones).toBeLessThanOrEqual(5);
+      expect(propio.abiertas).toBeGreaterThan(0);
+      await mailer.cerrar?.();
+      await expect.poll(() => propio.abiertas).toBe(0);
+    } finally {
+      await mailer.cerrar?.();
+      await propio.cerrar();
+    }
   });
 });

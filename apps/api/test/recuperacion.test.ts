@@ -17,7 +17,7 @@ import {
   LIMITE_SOLICITUDES_CORREO,
   MARCA_ENLACE_RECUPERACION,
 } from '../src/features/usuarios/recuperacion.service.ts';
-import { carpetaCorreos, createMailer, type Correo } from '../src/platform/correo.ts';
+import { carpetaCorreos, createMailer, mensajesMbox, type Correo } from '../src/platform/correo.ts';
 import { createTestDatabase, testConfig } from './helpers.ts';
 import { registroEnMemoria } from './registro-en-memoria.ts';
 import { directorioTemporal } from './temporales.ts';
@@ -132,10 +132,16 @@ describe('POST /apirecuperacion/solicitar', () => {
     expect(JSON.stringify(await database.db.select().from(bandejaSalida))).not.toContain(token);
     expect(guardado.entregada_en).not.toBeNull();
 
-    // The .eml written under DATA_DIR/correos carries the link.
+    // The day's mailbox under DATA_DIR/correos carries the link, in the message addressed to this user.
     const carpeta = carpetaCorreos(dataDir);
-    const emls = await Promise.all((await readdir(carpeta)).map((n) => readFile(path.join(carpeta, n), 'utf8')));
-    const decodificado = emls.map((e) => e.replace(/=\r?\n/g, '').replace(/=3D/g, '=')).join('\n');
+    const buzones = await readdir(carpeta);
+    for (const b of buzones) expect(b).toMatch(/^\d{4}-\d{2}-\d{2}\.mbox$/);
+    const mensajes = (await Promise.all(buzones.map((b) => readFile(path.join(carpeta, b), 'utf8')))).flatMap(
+      mensajesMbox,
+    );
+    const suyo = mensajes.filter((m) => m.includes(`To: ${u.correo}`));
+    expect(suyo).toHaveLength(1);
+    const decodificado = suyo[0]!.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
     expect(decodificado).toContain(`https://citas.clinica.test/restablecercontrasena#token=${token}`);
 
     // Audited: both requests, and what the handler did with each.

@@ -10,6 +10,10 @@ export type ServidorSmtp = {
   recibidos: ParsedMail[];
   /** Messages refused so far. */
   rechazados: number;
+  /** Connections opened so far. */
+  conexiones: number;
+  /** Connections open now. */
+  abiertas: number;
   /** The next `n` messages are refused with 451. */
   rechazarSiguientes(n: number): void;
   cerrar(): Promise<void>;
@@ -18,8 +22,16 @@ export type ServidorSmtp = {
 export async function iniciarSmtp(): Promise<ServidorSmtp> {
   const recibidos: ParsedMail[] = [];
   let porRechazar = 0;
-  const estado = { rechazados: 0 };
+  const estado = { rechazados: 0, conexiones: 0, abiertas: 0 };
   const servidor = new SMTPServer({
+    onConnect(_sesion, listo) {
+      estado.conexiones += 1;
+      estado.abiertas += 1;
+      listo();
+    },
+    onClose() {
+      estado.abiertas -= 1;
+    },
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
@@ -49,6 +61,12 @@ export async function iniciarSmtp(): Promise<ServidorSmtp> {
     recibidos,
     get rechazados() {
       return estado.rechazados;
+    },
+    get conexiones() {
+      return estado.conexiones;
+    },
+    get abiertas() {
+      return estado.abiertas;
     },
     rechazarSiguientes(n) {
       porRechazar = n;

@@ -274,6 +274,45 @@ describe('the outbox', () => {
     expect(marcadas).toEqual([[1, 2, 3, 4, 5]]);
   });
 
+  it('past topePropias rows in delivery, new ones wait for their claim to lapse (no unbounded queue, no resend)', async () => {
+    const fila = (id: number) =>
+      ({ id, tipo: 'correo', carga: {}, intentos: 1 }) as unknown as Parameters<
+        Despachador['entregarPropias']
+      >[0][number];
+    const empezadas: number[] = [];
+    const liberar: (() => void)[] = [];
+    const avisos: string[] = [];
+    const d = createDespachador({
+      repo: { marcarEntregadas: async () => {} } as unknown as BandejaRepository,
+      enTransaccion: async () => [] as never,
+      manejadores: {
+        correo: (c: { id: number }) => {
+          empezadas.push(c.id);
+          return new Promise<void>((listo) => liberar.push(listo));
+        },
+      } as unknown as Manejadores,
+      now: reloj.now,
+      log: { warn: (_o: object, m: string) => void avisos.push(m), error() {} },
+      intervaloMs: 0,
+      topePropias: 3,
+    });
+    const conCarga = (id: number) => ({ ...fila(id), carga: { id } });
+    d.entregarPropias([conCarga(1), conCarga(2)]);
+    d.entregarPropias([conCarga(3)]);
+    d.entregarPropias([conCarga(4)]); // a fourth row in flight would pass the limit: left to its claim
+    await new Promise((r) => setImmediate(r));
+    expect(empezadas).toEqual([1, 2, 3]);
+    expect(avisos).toEqual(['bandeja de salida saturada: se entregará al vencer el reclamo']);
+    liberar.forEach((l) => l());
+    await d.despachar();
+    // Room again: the next commit's rows are delivered at once.
+    d.entregarPropias([conCarga(5)]);
+    await new Promise((r) => setImmediate(r));
+    expect(empezadas).toEqual([1, 2, 3, 5]);
+    liberar.at(-1)!();
+    await d.despachar();
+  });
+
   it('purges delivered rows past the retention, never e-mails nor pending rows', async () => {
     const viejo = new Date(reloj.now().getTime() - RETENCION_ENTREGADAS_MS - 60_000);
     const [entregada, correo, pendiente, reciente] = await database.db

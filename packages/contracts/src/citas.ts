@@ -129,7 +129,16 @@ export const listarCitasQuery = paginacionQuery.extend({
  * appointments exactly costs more than the page itself (bench/results/citas.md); nobody pages that far, they filter.
  */
 export const TOPE_CONTEO_CITAS = 10_000;
-/** One page of appointments and how many match in all (at most TOPE_CONTEO_CITAS, then `totalExacto` is false). */
+/**
+ * The same for a text search (`buscar`): past a thousand matches a person refines the search rather than reading
+ * the total, and counting up to ten thousand appointments of the patients a surname matches was half the work of
+ * the search (bench/results/citas.md, decision 0033).
+ */
+export const TOPE_CONTEO_BUSQUEDA = 1_000;
+/**
+ * One page of appointments and how many match in all (at most TOPE_CONTEO_CITAS, or TOPE_CONTEO_BUSQUEDA with a
+ * search; past it `totalExacto` is false).
+ */
 export const paginaCitasSchema = paginado(citaSchema).extend({ totalExacto: z.boolean() });
 
 export const disponibilidadQuery = z

@@ -5,7 +5,7 @@ import { fechaHora, paginacionQuery, paginado } from './common.ts';
 import { endpoint } from './endpoint.ts';
 import { correosRutas } from './rutas.ts';
 
-/** pendiente: not delivered yet; enviado: handed to the SMTP server (or written to DATA_DIR/correos);
+/** pendiente: not delivered yet; enviado: handed to the SMTP server (or appended to the day's mailbox in DATA_DIR/correos);
  * fallido: the last attempt failed and it will be retried. */
 export const estadosCorreo = ['pendiente', 'enviado', 'fallido'] as const;
 export type EstadoCorreo = (typeof estadosCorreo)[number];
@@ -35,7 +35,7 @@ export type CorreoBandejaWire = z.input<typeof correoBandejaSchema>;
 export const bandejaCorreosQuery = paginacionQuery;
 
 export const bandejaCorreosSchema = paginado(correoBandejaSchema).extend({
-  /** smtp: delivered through SMTP_URL; archivo: written as .eml files under DATA_DIR/correos. */
+  /** smtp: delivered through SMTP_URL; archivo: appended to DATA_DIR/correos/AAAA-MM-DD.mbox. */
   modo: z.enum(['smtp', 'archivo']),
 });
 

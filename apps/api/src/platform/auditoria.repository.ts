@@ -26,19 +26,22 @@ export type FilaBloqueo = {
   correoUsuario: string | null;
 };
 
+/** The row an event writes (also written by statements that do more than audit, e.g. a booking). */
+export const filaAuditoria = (e: AuditEvent): typeof auditoria.$inferInsert => ({
+  usuario_id: e.usuarioId ?? null,
+  accion: e.accion,
+  recurso: e.recurso,
+  recurso_id: e.recursoId == null ? null : String(e.recursoId),
+  resultado: e.resultado,
+  ip: e.ip ?? null,
+  agente: e.agente?.slice(0, 300) ?? null,
+  detalle: e.detalle ?? null,
+});
+
 export function createAuditoriaRepository(db: Executor) {
   return {
     async registrar(e: AuditEvent): Promise<void> {
-      await db.insert(auditoria).values({
-        usuario_id: e.usuarioId ?? null,
-        accion: e.accion,
-        recurso: e.recurso,
-        recurso_id: e.recursoId == null ? null : String(e.recursoId),
-        resultado: e.resultado,
-        ip: e.ip ?? null,
-        agente: e.agente?.slice(0, 300) ?? null,
-        detalle: e.detalle ?? null,
-      });
+      await db.insert(auditoria).values(filaAuditoria(e));
     },
 
     /** Sign-in lockouts and bursts (resultado 'bloqueo') since `desde`, newest first (auditoria_fecha_idx). */

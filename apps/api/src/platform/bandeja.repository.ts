@@ -6,6 +6,27 @@ import { bandejaSalida } from '../db/schema/index.ts';
 
 export type FilaBandeja = typeof bandejaSalida.$inferSelect;
 
+/** An effect to write: due at `disponibleEn`, or at once. */
+export type EfectoNuevo = { tipo: string; carga: unknown; disponibleEn?: Date };
+
+/**
+ * The rows of several effects, due at `disponibleEn` or else at `ahora` (the service's clock, the one the dispatcher
+ * compares with). `reclamadaHasta`: the rows due now are born claimed by this instance, which delivers them right
+ * after the commit (another instance takes them only once the claim lapses); rows with a later `disponibleEn` wait
+ * unclaimed for the dispatcher.
+ */
+export const filasBandeja = (
+  efectos: readonly EfectoNuevo[],
+  ahora: Date,
+  reclamadaHasta?: Date,
+): (typeof bandejaSalida.$inferInsert)[] =>
+  efectos.map((f) => ({
+    tipo: f.tipo,
+    carga: f.carga,
+    disponible_en: f.disponibleEn ?? ahora,
+    ...(reclamadaHasta && !f.disponibleEn ? { reclamada_hasta: reclamadaHasta, intentos: 1 } : {}),
+  }));
+
 export function createBandejaRepository(db: Executor) {
   return {
     /** `disponibleEn`: not before then (a reminder); by default at once. */
@@ -17,28 +38,12 @@ export function createBandejaRepository(db: Executor) {
       return fila!.id;
     },
 
-    /**
-     * Several rows in one statement (a transaction's effects), due at `disponibleEn` or else at `ahora` (the
-     * service's clock, the one the dispatcher compares with). `reclamadaHasta`: the rows due now are born claimed
-     * by this instance, which delivers them right after the commit (another instance takes them only once the claim
-     * lapses); rows with a later `disponibleEn` wait unclaimed for the dispatcher.
-     */
-    async agregarVarias(
-      filas: readonly { tipo: string; carga: unknown; disponibleEn?: Date }[],
-      ahora: Date,
-      reclamadaHasta?: Date,
-    ): Promise<FilaBandeja[]> {
-      if (filas.length === 0) return [];
+    /** Several rows in one statement (a transaction's effects; see filasBandeja). */
+    async agregarVarias(efectos: readonly EfectoNuevo[], ahora: Date, reclamadaHasta?: Date): Promise<FilaBandeja[]> {
+      if (efectos.length === 0) return [];
       return db
         .insert(bandejaSalida)
-        .values(
-          filas.map((f) => ({
-            tipo: f.tipo,
-            carga: f.carga,
-            disponible_en: f.disponibleEn ?? ahora,
-            ...(reclamadaHasta && !f.disponibleEn ? { reclamada_hasta: reclamadaHasta, intentos: 1 } : {}),
-          })),
-        )
+        .values(filasBandeja(efectos, ahora, reclamadaHasta))
         .returning();
     },
 

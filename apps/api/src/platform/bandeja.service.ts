@@ -65,10 +65,19 @@ export type DespachadorOpciones = {
   lote?: number;
   /** Handlers in flight at once within a batch. */
   paralelo?: number;
+  /** Rows handed over by committed transactions in delivery at once, at most (TOPE_PROPIAS by default). */
+  topePropias?: number;
 };
 
 /** How long a claim holds before another dispatcher may take the row (a crashed instance's rows). */
 export const PLAZO_RECLAMO_MS = 60_000;
+/**
+ * Rows handed over on commit and still in delivery, at most. Past it, rows are left to their claim: when it lapses
+ * the timer delivers them (here or on another instance). Under a burst that the handlers cannot follow (a slow SMTP
+ * server), queueing without a limit held them in memory and let a claim lapse while its row still waited, so the
+ * timer would have sent it a second time.
+ */
+export const TOPE_PROPIAS = 1000;
 /** Delivered rows (other than e-mails) are kept this long, for support questions, then deleted. */
 export const RETENCION_ENTREGADAS_MS = 30 * 24 * 60 * 60_000;
 const INTERVALO_PURGA_MS = 60 * 60_000;
@@ -167,10 +176,25 @@ export function createDespachador(opts: DespachadorOpciones) {
 
   /** Deliveries of rows this instance wrote already claimed (entregarPropias), until they settle. */
   const propiasEnCurso = new Set<Promise<void>>();
+  const topePropias = opts.topePropias ?? TOPE_PROPIAS;
+  let filasEnCurso = 0;
+  let avisadoTope = false;
 
   /** Rows born claimed by a transaction that just committed: delivered now, without claiming them again. */
   function entregarPropias(filas: FilaBandeja[]): void {
     if (detenido) return;
+    if (filasEnCurso + filas.length > topePropias) {
+      if (!avisadoTope) {
+        avisadoTope = true;
+        log.warn(
+          { enCurso: filasEnCurso, tope: topePropias },
+          'bandeja de salida saturada: se entregará al vencer el reclamo',
+        );
+      }
+      return;
+    }
+    avisadoTope = false;
+    filasEnCurso += filas.length;
     const entrega = entregarFilas(filas)
       // The database may be down: the claim lapses and the timer (here or on another instance) delivers them.
       .catch((err: unknown) =>
@@ -179,7 +203,10 @@ export function createDespachador(opts: DespachadorOpciones) {
           'no se pudo entregar la bandeja de salida',
         ),
       )
-      .finally(() => propiasEnCurso.delete(entrega));
+      .finally(() => {
+        filasEnCurso -= filas.length;
+        propiasEnCurso.delete(entrega);
+      });
     propiasEnCurso.add(entrega);
   }
 

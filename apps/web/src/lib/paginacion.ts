@@ -15,7 +15,8 @@ export const etiquetasPaginacion = {
   getItemProps: (pagina: number) => ({ 'aria-label': `Página ${pagina}` }),
 } satisfies Pick<PaginationProps, 'getControlProps' | 'getItemProps'>;
 
-const numero = new Intl.NumberFormat('es-CO');
+/** Counts as the lists write them: 10.000. */
+export const numero = new Intl.NumberFormat('es-CO');
 
 /**
  * "Mostrando 21–40 de 45 usuarios" (the noun agrees with the total); "… de más de 10.000 citas" when the server

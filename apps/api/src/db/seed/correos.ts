@@ -1,6 +1,6 @@
 // Demo e-mails: the booking e-mail of the next few demo appointments, written with the product's template and
 // queued in the outbox like a real booking does, so /correos has something to show on first start. They are
-// really dispatched (without SMTP_URL, to .eml files under DATA_DIR/correos). Idempotent: only when the outbox
+// really dispatched (without SMTP_URL, to the day's mailbox file under DATA_DIR/correos). Idempotent: only when the outbox
 // holds no e-mail yet.
 import { and, asc, count, eq, gt, inArray } from 'drizzle-orm';
 import type { Db } from '../client.ts';

@@ -8,6 +8,22 @@ import type { Correo } from '../../platform/correo.ts';
 import type { BloqueCorreo, PlantillasCorreo } from '../../platform/plantillas-correo.ts';
 import type { CitaDetalle } from './citas.repository.ts';
 
+/** What an appointment's e-mail shows: known before a new appointment is written (citas.service componerReserva). */
+export type CitaParaCorreo = Pick<
+  CitaDetalle,
+  | 'id'
+  | 'inicio'
+  | 'fin'
+  | 'tipo'
+  | 'estado'
+  | 'paciente_nombre'
+  | 'paciente_correo'
+  | 'doctor_nombre'
+  | 'procedimiento_nombre'
+  | 'secuencia_calendario'
+  | 'motivo_cancelacion'
+>;
+
 export type ClaseCorreoCita = 'creada' | 'confirmada' | 'reagendada' | 'cancelada' | 'recordatorio';
 
 export const NOMBRE_ARCHIVO_ICS = 'cita.ics';
@@ -44,12 +60,12 @@ export function createCorreosCitas(deps: {
   });
   const hora = new Intl.DateTimeFormat('es-CO', { hour: 'numeric', minute: '2-digit', hour12: true, timeZone: zona });
 
-  const que = (c: CitaDetalle) =>
+  const que = (c: CitaParaCorreo) =>
     c.tipo === 'procedimiento' && c.procedimiento_nombre
       ? `tu cita de procedimiento (${c.procedimiento_nombre})`
       : `tu cita de ${NOMBRE_TIPO[c.tipo]}`;
 
-  function detalles(c: CitaDetalle, motivo?: string): BloqueCorreo {
+  function detalles(c: CitaParaCorreo, motivo?: string): BloqueCorreo {
     const filas: [string, string][] = [
       ['Fecha', fecha.format(c.inicio)],
       ['Hora', `${hora.format(c.inicio)} a ${hora.format(c.fin)}`],
@@ -61,7 +77,7 @@ export function createCorreosCitas(deps: {
     return { tipo: 'detalles', filas };
   }
 
-  const verCita = (c: CitaDetalle): BloqueCorreo => ({
+  const verCita = (c: CitaParaCorreo): BloqueCorreo => ({
     tipo: 'boton',
     texto: 'Ver mi cita',
     url: `${urlPublica}/detallescitas/${c.id}`,
@@ -77,7 +93,7 @@ export function createCorreosCitas(deps: {
       : 'Adjuntamos la cita como archivo de calendario (cita.ics): ábrelo para agregarla o actualizarla en tu calendario.',
   });
 
-  function mensaje(clase: ClaseCorreoCita, c: CitaDetalle) {
+  function mensaje(clase: ClaseCorreoCita, c: CitaParaCorreo) {
     const cuando = `${fecha.format(c.inicio)} a las ${hora.format(c.inicio)}`;
     const base = { saludo: `Hola, ${c.paciente_nombre}:` };
     switch (clase) {
@@ -153,7 +169,7 @@ export function createCorreosCitas(deps: {
     }
   }
 
-  function ics(clase: ClaseCorreoCita, c: CitaDetalle): string {
+  function ics(clase: ClaseCorreoCita, c: CitaParaCorreo): string {
     const cancela = clase === 'cancelada';
     const estado: EstadoIcs = cancela ? 'CANCELLED' : c.estado === 'confirmada' ? 'CONFIRMED' : 'TENTATIVE';
     const resumen =
@@ -182,7 +198,7 @@ export function createCorreosCitas(deps: {
 
   return {
     /** The outbox payload of one appointment e-mail to its patient, with its calendar. */
-    componer(clase: ClaseCorreoCita, c: CitaDetalle): Correo {
+    componer(clase: ClaseCorreoCita, c: CitaParaCorreo): Correo {
       const metodo = clase === 'cancelada' ? 'CANCEL' : 'REQUEST';
       return {
         para: c.paciente_correo,

@@ -10,6 +10,7 @@ import {
   HORAS_MINIMAS_CAMBIO_PACIENTE,
   MENSAJES_CITAS as M,
   mensajeFestivo,
+  TOPE_CONTEO_BUSQUEDA,
   TOPE_CONTEO_CITAS,
   type Cita,
   type EstadoCita,
@@ -21,7 +22,9 @@ import type { Transaccion } from '../../db/transacciones.ts';
 import { AppError, isExclusionViolation, isUniqueViolation, noEncontrado, prohibido } from '../../lib/app-error.ts';
 import type { Calendario } from '../../lib/calendario.ts';
 import type { AuditoriaRepository } from '../../platform/auditoria.repository.ts';
-import type { Encolar } from '../../platform/bandeja.service.ts';
+import type { EfectoNuevo } from '../../platform/bandeja.repository.ts';
+import type { Encolar, EventosBandeja, TipoBandeja } from '../../platform/bandeja.service.ts';
+import type { notificaciones } from '../../db/schema/index.ts';
 import type { ClaseCorreoCita, CorreosCitas } from './citas-correos.ts';
 import {
   CRUCE_DOCTOR,
@@ -29,13 +32,13 @@ import {
   type CitaDetalle,
   type CitasRepository,
   type HorarioFila,
+  type Reserva,
 } from './citas.repository.ts';
 
-/** What booking from the cart needs of the cart (the composition root gives its repository, bound to the
- *  same transaction, so the cart empties together with the booking). */
+/** What booking from the cart needs of the cart: its items (the booking's own statement removes the ones it covers,
+ *  citas.repository reservar). */
 export type CarritoParaCitas = {
   listar(usuarioId: number): Promise<{ procedimiento_id: number }[]>;
-  limpiar(usuarioId: number): Promise<number>;
 };
 export type ReposCitas = {
   citas: CitasRepository;
@@ -46,6 +49,11 @@ export type ReposCitas = {
 type NuevoAviso = { usuario_id: number; tipo: string; mensaje: string; cita_id: number; ruta: string };
 /** Writes notifications in the caller's transaction and queues their live pushes (given by the composition root). */
 export type Notificar = (tx: ReposCitas, v: NuevoAviso | readonly NuevoAviso[]) => Promise<void>;
+/** The live pushes of written notifications (the notifications feature, through the composition root). */
+export type EfectosDeAvisos = (filas: readonly (typeof notificaciones.$inferSelect)[]) => EfectoNuevo[];
+/** Writes a booking in one statement (citas.repository reservar) outside any transaction, with its effects claimed
+ *  and delivered after it commits as `transaccion` does (given by the composition root). */
+export type EscribirReserva = (r: Reserva, efectos: readonly EfectoNuevo[]) => Promise<CitaDetalle>;
 export type Actor = { id: number; rol: Rol };
 export type Origen = { ip?: string | undefined; agente?: string | undefined };
 export type Espacio = { inicio: Date; fin: Date; doctor_id: number };
@@ -61,9 +69,14 @@ export type DatosNuevaCita = {
 };
 /** A new appointment that passed every rule, ready to write. */
 export type CitaPreparada = {
+  /** The ids reserved for the appointment and its two notifications (citas.repository contextoReserva). */
+  ids: { cita: number; avisos: number[] };
   pacienteId: number;
   pacienteNombre: string;
+  pacienteCorreo: string;
   doctorId: number;
+  doctorNombre: string;
+  procedimientoNombre: string | null;
   tipo: TipoCita;
   procedimientoId: number | null;
   inicio: Date;
@@ -172,6 +185,8 @@ export function createCitasService(deps: {
   consentimientoVigente: (citaId: number) => Promise<boolean>;
   /** The patient's e-mails with their calendar (citas-correos.ts). */
   correos: CorreosCitas;
+  efectosDeAvisos: EfectosDeAvisos;
+  escribirReserva: EscribirReserva;
 }) {
   const { repos, transaccion, calendario, notificar, notaFirmada, consentimientoVigente } = deps;
   const repo = repos.citas;
@@ -194,11 +209,17 @@ export function createCitasService(deps: {
     control: 'control',
   };
 
-  /** The patient's reminder, 24 h before the start (a delayed outbox row: it survives restarts). */
+  /** The patient's reminder, 24 h before the start (a delayed outbox row: it survives restarts); none when that
+   *  moment has passed. */
+  const recordatorio = (citaId: number, inicio: Date) => {
+    const disponibleEn = new Date(inicio.getTime() - 24 * 60 * MIN);
+    if (disponibleEn.getTime() <= calendario.ahora().getTime()) return null;
+    const carga: EventosBandeja['recordatorio'] = { citaId, inicio: inicio.toISOString() };
+    return { tipo: 'recordatorio' as const, carga, disponibleEn };
+  };
   const programarRecordatorio = async (tx: ReposCitas, citaId: number, inicio: Date) => {
-    const cuando = new Date(inicio.getTime() - 24 * 60 * MIN);
-    if (cuando.getTime() <= calendario.ahora().getTime()) return;
-    await tx.encolar('recordatorio', { citaId, inicio: inicio.toISOString() }, { disponibleEn: cuando });
+    const r = recordatorio(citaId, inicio);
+    if (r) await tx.encolar(r.tipo, r.carga, { disponibleEn: r.disponibleEn });
   };
 
   /**
@@ -367,7 +388,7 @@ export function createCitasService(deps: {
   }
 
   type Persona = NonNullable<Awaited<ReturnType<ReposCitas['citas']['persona']>>>;
-  function activa(p: Persona | undefined, rol: Rol, mensaje: string, campo: string): Persona {
+  function activa<P extends Persona>(p: P | undefined, rol: Rol, mensaje: string, campo: string): P {
     if (!p || p.rol !== rol || !p.estado) throw regla(mensaje, campo);
     return p;
   }
@@ -388,17 +409,19 @@ export function createCitasService(deps: {
     return c;
   }
 
+  /** An appointment's audit event (written by `auditar`, or by the booking's own statement). */
+  const eventoCita = (actor: Actor, accion: string, id: number, detalle: string, origen: Origen) => ({
+    usuarioId: actor.id,
+    accion,
+    recurso: 'cita',
+    recursoId: id,
+    resultado: 'exito' as const,
+    ip: origen.ip,
+    agente: origen.agente,
+    detalle,
+  });
   const auditar = (tx: ReposCitas, actor: Actor, accion: string, id: number, detalle: string, origen: Origen) =>
-    tx.auditoria.registrar({
-      usuarioId: actor.id,
-      accion,
-      recurso: 'cita',
-      recursoId: id,
-      resultado: 'exito',
-      ip: origen.ip,
-      agente: origen.agente,
-      detalle,
-    });
+    tx.auditoria.registrar(eventoCita(actor, accion, id, detalle, origen));
 
   /** Exclusion violations become the 409 a person can act on. */
   async function conCruces<T>(
@@ -451,7 +474,7 @@ export function createCitasService(deps: {
       'La paciente no existe o su cuenta está inactiva.',
       'paciente_id',
     );
-    activa(contexto.doctor, 'doctor', 'Ese doctor no existe o no está activo.', 'doctor_id');
+    const doctor = activa(contexto.doctor, 'doctor', 'Ese doctor no existe o no está activo.', 'doctor_id');
 
     // A patient booking with a cart and no type asks for an evaluation of what is in the cart.
     const delCarrito =
@@ -463,9 +486,13 @@ export function createCitasService(deps: {
     await revisarHorario(datos.doctor_id, inicio, duracion, margen, contexto);
     if (proc) await revisarProcedimiento(paciente, proc, calendario.fechaDe(inicio));
     return {
+      ids: { cita: contexto.citaId, avisos: contexto.avisoIds },
       pacienteId,
       pacienteNombre: paciente.nombre,
+      pacienteCorreo: paciente.correo,
       doctorId: datos.doctor_id,
+      doctorNombre: doctor.nombre,
+      procedimientoNombre: proc?.nombre ?? null,
       tipo,
       procedimientoId: tipo === 'procedimiento' ? (datos.procedimiento_id ?? null) : null,
       inicio,
@@ -477,48 +504,75 @@ export function createCitasService(deps: {
     };
   }
 
-  /** The row, its audit, both notifications (DOMAIN.md texts) and the reminder, in the caller's transaction. */
-  async function insertar(tx: ReposCitas, actor: Actor, p: CitaPreparada, origen: Origen): Promise<number> {
-    return (await insertarYLeer(tx, actor, p, origen)).id;
+  /**
+   * Everything a new appointment writes, composed before anything is written (under the ids preparar reserved):
+   * the row, its audit, both notifications (DOMAIN.md texts), and as effects their live pushes, the reminder and
+   * the patient's e-mail.
+   */
+  function componerReserva(actor: Actor, p: CitaPreparada, origen: Origen) {
+    const id = p.ids.cita;
+    const ahora = calendario.ahora();
+    const cuando = `${fechaCorta.format(p.inicio)} a las ${hora.format(p.inicio)}`;
+    const avisos = [
+      aviso(p.doctorId, 'cita.nueva', id, `Nueva cita con ${p.pacienteNombre} el ${cuando} (${NOMBRE_TIPO[p.tipo]})`),
+      aviso(p.pacienteId, 'cita.nueva', id, `Tu cita de ${NOMBRE_TIPO[p.tipo]} quedó agendada para el ${cuando}`),
+    ].map((a, i) => ({ ...a, id: p.ids.avisos[i]!, creada_en: ahora }));
+    // contextoReserva takes one id per notification: a new one here needs one more there.
+    if (p.ids.avisos.length !== avisos.length) throw new Error('faltan ids reservados para las notificaciones');
+    const efectos = deps.efectosDeAvisos(avisos.map((a) => ({ ...a, leida: false, archivada: false })));
+    const r = recordatorio(id, p.inicio);
+    if (r) efectos.push(r);
+    efectos.push({
+      tipo: 'correo',
+      carga: deps.correos.componer('creada', {
+        id,
+        inicio: p.inicio,
+        fin: p.fin,
+        tipo: p.tipo,
+        estado: 'pendiente',
+        paciente_nombre: p.pacienteNombre,
+        paciente_correo: p.pacienteCorreo,
+        doctor_nombre: p.doctorNombre,
+        procedimiento_nombre: p.procedimientoNombre,
+        secuencia_calendario: 0,
+        motivo_cancelacion: null,
+      }),
+    });
+    const reserva: Reserva = {
+      cita: {
+        id,
+        paciente_id: p.pacienteId,
+        doctor_id: p.doctorId,
+        tipo: p.tipo,
+        estado: 'pendiente',
+        inicio: p.inicio,
+        fin: p.fin,
+        ocupado_hasta: new Date(p.fin.getTime() + p.margen * MIN),
+        procedimiento_id: p.procedimientoId,
+        procedimientos_solicitados: p.delCarrito,
+        motivo: p.motivo,
+        creada_por: actor.id,
+      },
+      auditoria: eventoCita(
+        actor,
+        'cita.crear',
+        id,
+        `tipo=${p.tipo}; paciente=${p.pacienteId}; doctor=${p.doctorId}; inicio=${p.inicio.toISOString()}`,
+        origen,
+      ),
+      notificaciones: avisos,
+    };
+    return { reserva, efectos };
   }
 
-  /** insertar(), answering the appointment as written (the e-mail reads it anyway: no second read after commit). */
-  async function insertarYLeer(tx: ReposCitas, actor: Actor, p: CitaPreparada, origen: Origen) {
-    const nueva = await tx.citas.crear({
-      paciente_id: p.pacienteId,
-      doctor_id: p.doctorId,
-      tipo: p.tipo,
-      estado: 'pendiente',
-      inicio: p.inicio,
-      fin: p.fin,
-      ocupado_hasta: new Date(p.fin.getTime() + p.margen * MIN),
-      procedimiento_id: p.procedimientoId,
-      procedimientos_solicitados: p.delCarrito,
-      motivo: p.motivo,
-      creada_por: actor.id,
-    });
-    await auditar(
-      tx,
-      actor,
-      'cita.crear',
-      nueva,
-      `tipo=${p.tipo}; paciente=${p.pacienteId}; doctor=${p.doctorId}; inicio=${p.inicio.toISOString()}`,
-      origen,
-    );
-    const cuando = `${fechaCorta.format(p.inicio)} a las ${hora.format(p.inicio)}`;
-    await notificar(tx, [
-      aviso(
-        p.doctorId,
-        'cita.nueva',
-        nueva,
-        `Nueva cita con ${p.pacienteNombre} el ${cuando} (${NOMBRE_TIPO[p.tipo]})`,
-      ),
-      aviso(p.pacienteId, 'cita.nueva', nueva, `Tu cita de ${NOMBRE_TIPO[p.tipo]} quedó agendada para el ${cuando}`),
-    ]);
-    await programarRecordatorio(tx, nueva, p.inicio);
-    const fila = await correoAlPaciente(tx, nueva, 'creada');
-    if (!fila) throw new Error(`la cita ${nueva} no se pudo leer en su propia transacción`);
-    return fila;
+  /** A prepared appointment written in the caller's transaction, its effects enqueued there (the follow-up series). */
+  async function insertar(tx: ReposCitas, actor: Actor, p: CitaPreparada, origen: Origen): Promise<number> {
+    const { reserva, efectos } = componerReserva(actor, p, origen);
+    await tx.citas.reservar(reserva);
+    for (const e of efectos) {
+      await tx.encolar(e.tipo as TipoBandeja, e.carga as never, e.disponibleEn ? { disponibleEn: e.disponibleEn } : {});
+    }
+    return p.ids.cita;
   }
 
   const texto = (s: string) => s.replace(/\u00a0|\u202f/g, ' ');
@@ -632,31 +686,30 @@ export function createCitasService(deps: {
         }
       }
       const p = await preparar(actor, datos);
-      const fila = await conCruces(
-        () =>
-          transaccion(async (tx) => {
-            const nueva = await insertarYLeer(tx, actor, p, origen);
-            if (p.delCarrito.length) await tx.carrito.limpiar(actor.id);
-            if (claveIdempotencia) {
-              await tx.citas.guardarIdempotencia({
-                usuario_id: actor.id,
-                clave: claveIdempotencia,
-                huella,
-                cita_id: nueva.id,
-              });
+      const { reserva, efectos } = componerReserva(actor, p, origen);
+      // One statement (decision 0031): the cart items the evaluation covers and the idempotency key go with it.
+      if (p.delCarrito.length) reserva.carrito = { usuarioId: actor.id, procedimientoIds: p.delCarrito };
+      if (claveIdempotencia) reserva.idempotencia = { usuario_id: actor.id, clave: claveIdempotencia, huella };
+      const escribir = async () => {
+        try {
+          return await deps.escribirReserva(reserva, efectos);
+        } catch (err) {
+          // The same key sent twice at once: the first commit wins. Its appointment takes the slot, so the second
+          // fails on the overlap (or on the key itself) and answers with the first one's appointment.
+          if (
+            claveIdempotencia &&
+            (isExclusionViolation(err) || isUniqueViolation(err, 'idempotencia_usuario_id_clave_pk'))
+          ) {
+            const previa = await repo.idempotencia(actor.id, claveIdempotencia);
+            if (previa) {
+              if (previa.huella !== huella) throw new AppError('IDEMPOTENCIA_DISTINTA', 422, M.idempotenciaDistinta);
+              return (await repo.buscar(previa.cita_id))!;
             }
-            return nueva;
-          }),
-        p,
-      ).catch(async (err: unknown) => {
-        // The same key sent twice at once: the first commit wins, the second answers with its appointment.
-        if (claveIdempotencia && isUniqueViolation(err, 'idempotencia_usuario_id_clave_pk')) {
-          const previa = await repo.idempotencia(actor.id, claveIdempotencia);
-          if (previa && previa.huella === huella) return (await repo.buscar(previa.cita_id))!;
-          throw new AppError('IDEMPOTENCIA_DISTINTA', 422, M.idempotenciaDistinta);
+          }
+          throw err;
         }
-        throw err;
-      });
+      };
+      const fila = await conCruces(escribir, p);
       return toCitaWire(fila);
     },
 
@@ -744,6 +797,7 @@ export function createCitasService(deps: {
         hasta: f.hasta ? calendario.instante(sumarDias(f.hasta, 1)) : undefined,
         buscar: f.buscar || undefined,
       };
+      const tope = condiciones.buscar ? TOPE_CONTEO_BUSQUEDA : TOPE_CONTEO_CITAS;
       const [filas, total] = await Promise.all([
         repo.listar({
           ...condiciones,
@@ -751,12 +805,12 @@ export function createCitasService(deps: {
           offset: (f.pagina - 1) * f.porPagina,
           orden: f.desde || f.hasta ? 'cronologico' : 'reciente',
         }),
-        repo.contar(condiciones, TOPE_CONTEO_CITAS),
+        repo.contar(condiciones, tope),
       ]);
       return {
         items: filas.map(toCitaWire),
-        total: Math.min(total, TOPE_CONTEO_CITAS),
-        totalExacto: total <= TOPE_CONTEO_CITAS,
+        total: Math.min(total, tope),
+        totalExacto: total <= tope,
         pagina: f.pagina,
         porPagina: f.porPagina,
       };

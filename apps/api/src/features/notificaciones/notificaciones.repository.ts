@@ -5,7 +5,7 @@ import { notificaciones } from '../../db/schema/index.ts';
 
 export type NotificacionFila = typeof notificaciones.$inferSelect;
 export type NuevaNotificacion = Pick<NotificacionFila, 'usuario_id' | 'tipo' | 'mensaje'> &
-  Partial<Pick<NotificacionFila, 'cita_id' | 'ruta'>>;
+  Partial<Pick<NotificacionFila, 'cita_id' | 'ruta' | 'creada_en'>>;
 
 /** A feed is bounded: the latest 200 (older ones stay in the history). */
 export const MAX_FEED = 200;

@@ -4,7 +4,8 @@
 import type { Rol } from '@clinica/contracts/usuarios';
 import type { Notificacion } from '@clinica/contracts/notificaciones';
 import { noEncontrado, prohibido } from '../../lib/app-error.ts';
-import type { Encolar } from '../../platform/bandeja.service.ts';
+import type { EfectoNuevo } from '../../platform/bandeja.repository.ts';
+import type { Encolar, EventosBandeja } from '../../platform/bandeja.service.ts';
 import type { NotificacionFila, NotificacionesRepository, NuevaNotificacion } from './notificaciones.repository.ts';
 
 export type Actor = { id: number; rol: Rol };
@@ -20,19 +21,31 @@ export const toNotificacionWire = (f: NotificacionFila): Notificacion => ({
   creada_en: f.creada_en,
 });
 
-/** Inside a transaction: the rows (one statement for all) and their live pushes (to each user's room, after commit). */
+/** The live pushes of written notifications (outbox effects: to each user's room, after commit). */
+export function efectosDeAvisos(filas: readonly NotificacionFila[]): EfectoNuevo[] {
+  return filas.map((fila) => {
+    const n = toNotificacionWire(fila);
+    const carga: EventosBandeja['notificacion'] = {
+      usuarioId: fila.usuario_id,
+      notificacion: { ...n, creada_en: n.creada_en.toISOString() },
+    };
+    return { tipo: 'notificacion', carga };
+  });
+}
+
+/**
+ * Inside a transaction: the rows (one statement for all) and their live pushes (to each user's room, after commit).
+ * `ahora`: the service's clock, the one a booking's notifications also carry (they are composed before they are
+ * written, decision 0031), so the feed's order never depends on two clocks agreeing.
+ */
 export async function notificar(
   tx: { notificaciones: Pick<NotificacionesRepository, 'crear'>; encolar: Encolar },
   v: NuevaNotificacion | readonly NuevaNotificacion[],
+  ahora?: Date,
 ): Promise<void> {
-  const filas = await tx.notificaciones.crear(Array.isArray(v) ? v : [v as NuevaNotificacion]);
-  for (const fila of filas) {
-    const n = toNotificacionWire(fila);
-    await tx.encolar('notificacion', {
-      usuarioId: fila.usuario_id,
-      notificacion: { ...n, creada_en: n.creada_en.toISOString() },
-    });
-  }
+  const vs = Array.isArray(v) ? v : [v as NuevaNotificacion];
+  const filas = await tx.notificaciones.crear(ahora ? vs.map((n) => ({ ...n, creada_en: ahora })) : vs);
+  for (const e of efectosDeAvisos(filas)) await tx.encolar('notificacion', e.carga as EventosBandeja['notificacion']);
 }
 
 export function createNotificacionesService({ repo }: { repo: NotificacionesRepository }) {

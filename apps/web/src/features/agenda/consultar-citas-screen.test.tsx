@@ -78,6 +78,19 @@ describe('ConsultarCitasScreen', () => {
     expect(await screen.findByText('Mostrando 1–20 de más de 10.000 citas')).toBeInTheDocument();
   });
 
+  it('a page past the end of a search the server stopped counting offers the last page and says "más de 1.000"', async () => {
+    mockFetch([
+      simular(citasRutas.doctores, { body: doctores }),
+      simular(citasRutas.listar, { body: paginaDe([], { total: 1_000, totalExacto: false, pagina: 60 }) }),
+    ]);
+    entrar(<ConsultarCitasScreen />, '/consultarcitas?buscar=zapata&pagina=60');
+    expect(await screen.findByText('Esta página ya no tiene citas')).toBeInTheDocument();
+    expect(
+      screen.getByText('Hay más de 1.000 citas: usa la búsqueda o los filtros para acotarlas.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Ir a la última página' })).toBeInTheDocument();
+  });
+
   it('pages through the results: 20 per page, the page in the URL, a filter change goes back to page 1', async () => {
     const muchas = Array.from({ length: 20 }, (_, i) => cita(100 + i, dia, '08:00'));
     const { calls } = mockFetch([

@@ -8,7 +8,7 @@ import { EstadoError } from '../../../components/estado-error.tsx';
 import { EstadoVacio } from '../../../components/estado-vacio.tsx';
 import { SkeletonTabla } from '../../../components/skeletons.tsx';
 import { mensajeDeError } from '../../../lib/forms/field-errors.ts';
-import { etiquetasPaginacion, textoMostrando } from '../../../lib/paginacion.ts';
+import { etiquetasPaginacion, numero, textoMostrando } from '../../../lib/paginacion.ts';
 import { POR_PAGINA_CITAS, useCitas, type CitaWire, type FiltroCitas } from '../api/agenda-api.ts';
 import { CancelarCitaModal } from './cancelar-cita-modal.tsx';
 import { TablaCitas } from './tabla-citas.tsx';
@@ -57,8 +57,8 @@ export function ListaCitas({ filtro, hayFiltros, onLimpiar, onPagina, titulo, va
         titulo="Esta página ya no tiene citas"
         descripcion={
           exacto
-            ? `Hay ${total} ${total === 1 ? 'cita' : 'citas'} en ${paginas} ${paginas === 1 ? 'página' : 'páginas'}.`
-            : `Hay más de ${total} citas: usa la búsqueda o los filtros para acotarlas.`
+            ? `Hay ${numero.format(total)} ${total === 1 ? 'cita' : 'citas'} en ${numero.format(paginas)} ${paginas === 1 ? 'página' : 'páginas'}.`
+            : `Hay más de ${numero.format(total)} citas: usa la búsqueda o los filtros para acotarlas.`
         }
         accion={
           <Button variant="light" onClick={() => onPagina(paginas)}>
