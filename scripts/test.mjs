@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 const root = path.resolve(import.meta.dirname, '..');
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'clinica-test-'));
@@ -15,6 +16,17 @@ function run(name, cmd, args, env = {}) {
   console.log(`\n▶ ${name}`);
   const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
   return r.status ?? 1;
+}
+
+/**
+ * The first non-empty line of a failure message (at most 300 characters, no ANSI colours), and where in a test file
+ * it failed when the stack says so.
+ */
+function primeraLinea(mensaje = '') {
+  const lineas = stripVTControlCharacters(mensaje).split('\n');
+  const primera = (lineas.find((l) => l.trim()) ?? '').trim().slice(0, 300);
+  const donde = lineas.map((l) => /[\w./-]+\.(?:test|spec)\.tsx?:\d+/.exec(l)?.[0]).find(Boolean);
+  return donde ? `${primera} (${path.basename(donde)})` : primera;
 }
 
 function vitest(name, dir, env = {}) {
@@ -29,6 +41,7 @@ function vitest(name, dir, env = {}) {
   let passed = 0;
   let failed = 0;
   let skipped = 0;
+  const fallas = [];
   if (existsSync(out)) {
     const j = JSON.parse(readFileSync(out, 'utf8'));
     passed = j.numPassedTests;
@@ -37,9 +50,17 @@ function vitest(name, dir, env = {}) {
     // A suite that failed to load counts as one failure.
     const broken = (j.testResults ?? []).filter((f) => f.status === 'failed' && f.assertionResults.length === 0).length;
     failed += broken;
+    // Which ones, with the first line of why: the summary is the tail CI shows, and it must say what to fix.
+    for (const f of j.testResults ?? []) {
+      const archivo = path.relative(root, f.name);
+      if (f.status === 'failed' && f.assertionResults.length === 0)
+        fallas.push(`${archivo}: ${primeraLinea(f.message)}`);
+      for (const a of f.assertionResults)
+        if (a.status === 'failed') fallas.push(`${archivo} › ${a.fullName}: ${primeraLinea(a.failureMessages?.[0])}`);
+    }
   }
   if (status !== 0 && failed === 0) failed = 1;
-  results.push({ name, passed, failed, skipped });
+  results.push({ name, passed, failed, skipped, fallas });
 }
 
 function step(name, cmd, args) {
@@ -60,6 +81,7 @@ for (const r of results)
   console.log(
     `  ${r.failed ? '✗' : '✓'} ${r.name}: ${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ''}`,
   );
+for (const r of results) for (const f of r.fallas ?? []) console.log(`    ✗ [${r.name}] ${f}`);
 const passed = results.reduce((a, r) => a + r.passed, 0);
 const failed = results.reduce((a, r) => a + r.failed, 0);
 const skipped = results.reduce((a, r) => a + r.skipped, 0);

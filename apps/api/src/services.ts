@@ -4,7 +4,7 @@
 // createServices, its routes in app.ts (docs/arquitectura.md).
 import type { Config } from './config.ts';
 import type { Database, Executor } from './db/client.ts';
-import { perezoso, type Transaccion } from './db/transacciones.ts';
+import { conReintentos, perezoso, type Transaccion } from './db/transacciones.ts';
 import { createAdjuntosRepository } from './features/adjuntos/adjuntos.repository.ts';
 import { createAdjuntosService } from './features/adjuntos/adjuntos.service.ts';
 import { createCarritoRepository } from './features/carrito/carrito.repository.ts';
@@ -154,16 +154,19 @@ export async function createServices(deps: ServicesDeps) {
    * between the commit and the live push; later ones (reminders) wait for the dispatcher's timer.
    */
   const transaccion: Transaccion<Repositories> = async (fn) => {
-    const pendientes: EfectoNuevo[] = [];
     let propias: FilaBandeja[] = [];
-    const resultado = await database.db.transaction(async (tx) => {
-      const r = await fn(createRepositories(tx, pendientes));
-      const bandeja = createBandejaRepository(tx);
-      const ahora = now();
-      const escritas = await bandeja.agregarVarias(pendientes, ahora, new Date(ahora.getTime() + PLAZO_RECLAMO_MS));
-      propias = escritas.filter((f) => f.reclamada_hasta !== null);
-      return r;
-    });
+    // A transaction PostgreSQL aborted for a concurrent one (deadlock) runs again whole, with its effects anew.
+    const resultado = await conReintentos(() =>
+      database.db.transaction(async (tx) => {
+        const pendientes: EfectoNuevo[] = [];
+        const r = await fn(createRepositories(tx, pendientes));
+        const bandeja = createBandejaRepository(tx);
+        const ahora = now();
+        const escritas = await bandeja.agregarVarias(pendientes, ahora, new Date(ahora.getTime() + PLAZO_RECLAMO_MS));
+        propias = escritas.filter((f) => f.reclamada_hasta !== null);
+        return r;
+      }),
+    );
     if (propias.length) despachador.entregarPropias(propias);
     return resultado;
   };
@@ -244,10 +247,14 @@ export async function createServices(deps: ServicesDeps) {
     // A booking is one statement (decision 0031): its effects are claimed and handed over as transaccion does.
     escribirReserva: async (reserva, efectos) => {
       const ahora = now();
-      const { cita, bandeja } = await repos.citas.reservar({
-        ...reserva,
-        bandeja: { efectos, ahora, reclamadaHasta: new Date(ahora.getTime() + PLAZO_RECLAMO_MS) },
-      });
+      // Two bookings of one slot at once can deadlock in the exclusion index: the aborted one runs again and meets
+      // the other's committed row (a 409), or books if that one was refused.
+      const { cita, bandeja } = await conReintentos(() =>
+        repos.citas.reservar({
+          ...reserva,
+          bandeja: { efectos, ahora, reclamadaHasta: new Date(ahora.getTime() + PLAZO_RECLAMO_MS) },
+        }),
+      );
       const propias = bandeja.filter((f) => f.reclamada_hasta !== null);
       if (propias.length) despachador.entregarPropias(propias);
       return cita;

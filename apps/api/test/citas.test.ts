@@ -1,7 +1,7 @@
 // The booking engine (issue 8): availability from hours, holidays, Sundays, blocks and bookings in the clinic's
 // zone; every booking rule with its Spanish message; no slot given twice even under 50 concurrent requests;
 // idempotent retries; states, cancellations and reschedules by who may do them; who may see what.
-import { and, count, eq, sql } from 'drizzle-orm';
+import { TransactionRollbackError, and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   MENSAJES_CITAS as M,
@@ -21,7 +21,7 @@ import {
   procedimientos,
   usuarios,
 } from '../src/db/schema/index.ts';
-import { createTestApp, type TestContext } from './helpers.ts';
+import { TEST_DATABASE_URL, createTestApp } from './helpers.ts';
 import { crearUsuario, type UsuarioDePrueba } from './auth-helpers.ts';
 import { crearCategoria, crearProcedimiento } from './catalogo-fixtures.ts';
 import { createCitasRepository } from '../src/features/citas/citas.repository.ts';
@@ -30,7 +30,7 @@ import { crearReloj, sesionPara } from './usuarios-fixtures.ts';
 
 // Monday 23 November 2026, 07:00 in Bogotá.
 const reloj = crearReloj(new Date('2026-11-23T12:00:00Z'));
-let t: TestContext;
+let t: Awaited<ReturnType<typeof createTestApp>>;
 let paciente: UsuarioDePrueba;
 let otraPaciente: UsuarioDePrueba;
 let asistente: UsuarioDePrueba;
@@ -62,6 +62,17 @@ const filasDeLaReserva = async () => {
     (await t.database.db.select({ n: count() }).from(tabla))[0]!.n;
   return { auditoria: await n(auditoria), notificaciones: await n(notificaciones), bandeja: await n(bandejaSalida) };
 };
+/** Until a session of this database waits on a lock (PostgreSQL), for at most 10 s. */
+async function hastaQueEspereUnBloqueo() {
+  for (const limite = Date.now() + 10_000; Date.now() < limite;) {
+    const filas = await t.database.db.execute(
+      sql`select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+    );
+    if ((filas as unknown as { rows: unknown[] }).rows.length) return;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error('ninguna sesión llegó a esperar un bloqueo');
+}
 
 beforeAll(async () => {
   t = await createTestApp({ now: reloj.now });
@@ -230,6 +241,41 @@ describe('booking', () => {
     const otra = await crear(otraPaciente, { ...body, motivo: 'otra cosa' }, clave);
     expect(otra.statusCode).toBe(422);
   });
+
+  it.runIf(!!TEST_DATABASE_URL)(
+    'PostgreSQL aborts a booking that deadlocks in the exclusion index with another one: it runs again and books',
+    async () => {
+      // Another session holds an uncommitted row of the doctor's from 14:45 to 15:15; the booking at 15:00 writes
+      // its row and waits on it. That session then writes another from 15:15 to 15:45, which meets the booking's
+      // row and waits on the booking: a deadlock. The booking, waiting longest, is the one PostgreSQL aborts
+      // (40P01); it must run again (and book once the other session rolls back), not answer 500.
+      const inicio = bogota('2026-11-27', '15:00');
+      const otra = await t.database.otraConexion();
+      let respuesta: Promise<Awaited<ReturnType<typeof crear>>> | undefined;
+      try {
+        await otra.db
+          .transaction(async (tx) => {
+            const fila = (desde: string, hasta: string) => sql`
+              insert into citas (paciente_id, doctor_id, tipo, estado, inicio, fin, ocupado_hasta)
+              values (${paciente.id}, ${doctora.id}, 'control', 'pendiente', ${bogota('2026-11-27', desde)},
+                ${bogota('2026-11-27', hasta)}, ${bogota('2026-11-27', hasta)})`;
+            await tx.execute(fila('14:45', '15:15'));
+            respuesta = crear(otraPaciente, { doctor_id: doctora.id, inicio });
+            await hastaQueEspereUnBloqueo();
+            await tx.execute(fila('15:15', '15:45'));
+            tx.rollback();
+          })
+          .catch((err: unknown) => {
+            if (!(err instanceof TransactionRollbackError)) throw err;
+          });
+        const res = await respuesta!;
+        expect(res.statusCode).toBe(201);
+        expect(res.json<CitaWire>()).toMatchObject({ doctor: { id: doctora.id }, usuario: { id: otraPaciente.id } });
+      } finally {
+        await otra.close();
+      }
+    },
+  );
 
   it.each([
     ['a holiday', bogota('2026-12-08', '09:00'), 'El 8 de diciembre es festivo; la clínica no atiende.'],

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { usuariosPaths as rutas } from '@clinica/contracts/usuarios';
 import { buildApp } from '../src/app.ts';
 import type { Database } from '../src/db/client.ts';
+import { INTENTOS_TRANSITORIOS, conReintentos } from '../src/db/transacciones.ts';
 import { bandejaSalida, sesiones, usuarios } from '../src/db/schema/index.ts';
 import type { Correo } from '../src/platform/correo.ts';
 import { createBandejaRepository, type BandejaRepository } from '../src/platform/bandeja.repository.ts';
@@ -146,6 +147,40 @@ describe('a multi-write service call is all or nothing', () => {
     const filas = (await filasBandeja()).slice(-2);
     expect(filas.map((f) => f.tipo)).toEqual(['sesiones.revocadas', 'correo']);
     expect(filas.every((f) => f.entregada_en !== null && f.intentos === 1)).toBe(true);
+  });
+});
+
+describe('conReintentos: a write PostgreSQL aborted for another one runs again', () => {
+  /** What drizzle throws for a driver error: the PostgreSQL code sits on the cause. */
+  const errorPg = (code: string) => Object.assign(new Error('Failed query: insert ...'), { cause: { code } });
+
+  it.each(['40P01', '40001'])('%s (deadlock, serialization) is tried again until it goes through', async (code) => {
+    let intentos = 0;
+    const r = await conReintentos(async () => {
+      if (++intentos < 3) throw errorPg(code);
+      return 'hecho';
+    });
+    expect([r, intentos]).toEqual(['hecho', 3]);
+  });
+
+  it('any other error (an exclusion violation: the slot is taken) is not: it goes to the caller at once', async () => {
+    let intentos = 0;
+    const fallo = conReintentos(() => {
+      intentos++;
+      return Promise.reject(errorPg('23P01'));
+    });
+    await expect(fallo).rejects.toMatchObject({ cause: { code: '23P01' } });
+    expect(intentos).toBe(1);
+  });
+
+  it(`gives up after ${INTENTOS_TRANSITORIOS} tries with the last error`, async () => {
+    let intentos = 0;
+    const fallo = conReintentos(() => {
+      intentos++;
+      return Promise.reject(errorPg('40P01'));
+    });
+    await expect(fallo).rejects.toMatchObject({ cause: { code: '40P01' } });
+    expect(intentos).toBe(INTENTOS_TRANSITORIOS);
   });
 });
 

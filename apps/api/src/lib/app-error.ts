@@ -37,6 +37,17 @@ export function isExclusionViolation(err: unknown, constraint?: string): boolean
   return !!e && e.code === '23P01' && (!constraint || e.constraint === constraint);
 }
 
+/**
+ * PostgreSQL deadlock_detected (40P01) and serialization_failure (40001): the database rolled the statement or
+ * transaction back so that another could go on; run again, it sees what that one committed. Two bookings of one
+ * slot arriving together each find the other's row in the exclusion index and wait for each other; the deadlock
+ * detector aborts one (execIndexing.c), which on a retry meets the committed row and gets its 23P01.
+ */
+export function isTransitoria(err: unknown): boolean {
+  const codigo = findPgError(err)?.code;
+  return codigo === '40P01' || codigo === '40001';
+}
+
 export function isForeignKeyViolation(err: unknown): boolean {
   return findPgError(err)?.code === '23503';
 }
