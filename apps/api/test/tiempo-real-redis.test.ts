@@ -43,8 +43,9 @@ describe.runIf(REDIS)('two instances, one Redis', () => {
     b = await buildApp({ config, database, esperar: async () => {} });
     await a.listen({ port: 0, host: '127.0.0.1' });
     await b.listen({ port: 0, host: '127.0.0.1' });
-    // Only A delivers outbox rows, so what B's socket hears must have crossed Redis.
-    await b.services.despachador.detener();
+    // An outbox row is born claimed by the instance whose transaction wrote it, which delivers it on commit: what
+    // is written on A is emitted on A, so what B's socket hears of it crossed Redis. (Stopping B's dispatcher
+    // would only leave B's own rows waiting a minute for their claim to lapse and A to take them.)
     urlA = `http://127.0.0.1:${(a.server.address() as { port: number }).port}`;
     urlB = `http://127.0.0.1:${(b.server.address() as { port: number }).port}`;
     await adaptadoresListos();
@@ -194,7 +195,7 @@ describe.runIf(REDIS)('two instances, one Redis', () => {
       const res = await dentroDe(reservar(i % 2 ? b : a, asistente, { doctor, paciente, inicio }));
       expect(res.statusCode).toBe(201);
     }
-    // A delivers the outbox rows now, while Redis is still away: the emits cannot cross yet.
+    // Each instance has delivered its own bookings' rows, A's while Redis is still away: those cannot cross yet.
     await dentroDe(a.services.despachador.despachar());
     const durante = await idsDe(paciente);
     expect(durante).toHaveLength(4);
