@@ -1,7 +1,7 @@
 // The booking engine (issue 8): availability from hours, holidays, Sundays, blocks and bookings in the clinic's
 // zone; every booking rule with its Spanish message; no slot given twice even under 50 concurrent requests;
 // idempotent retries; states, cancellations and reschedules by who may do them; who may see what.
-import { TransactionRollbackError, and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   MENSAJES_CITAS as M,
@@ -23,6 +23,7 @@ import {
 } from '../src/db/schema/index.ts';
 import { TEST_DATABASE_URL, createTestApp } from './helpers.ts';
 import { crearUsuario, type UsuarioDePrueba } from './auth-helpers.ts';
+import { conInterbloqueo } from './interbloqueo.ts';
 import { crearCategoria, crearProcedimiento } from './catalogo-fixtures.ts';
 import { createCitasRepository } from '../src/features/citas/citas.repository.ts';
 import { M_NOTA_SIN_FIRMAR, cruceCon } from '../src/features/citas/citas.service.ts';
@@ -62,18 +63,6 @@ const filasDeLaReserva = async () => {
     (await t.database.db.select({ n: count() }).from(tabla))[0]!.n;
   return { auditoria: await n(auditoria), notificaciones: await n(notificaciones), bandeja: await n(bandejaSalida) };
 };
-/** Until a session of this database waits on a lock (PostgreSQL), for at most 10 s. */
-async function hastaQueEspereUnBloqueo() {
-  for (const limite = Date.now() + 10_000; Date.now() < limite;) {
-    const filas = await t.database.db.execute(
-      sql`select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-    );
-    if ((filas as unknown as { rows: unknown[] }).rows.length) return;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error('ninguna sesión llegó a esperar un bloqueo');
-}
-
 beforeAll(async () => {
   t = await createTestApp({ now: reloj.now });
   const ahora = reloj.now();
@@ -249,31 +238,15 @@ describe('booking', () => {
       // its row and waits on it. That session then writes another from 15:15 to 15:45, which meets the booking's
       // row and waits on the booking: a deadlock. The booking, waiting longest, is the one PostgreSQL aborts
       // (40P01); it must run again (and book once the other session rolls back), not answer 500.
-      const inicio = bogota('2026-11-27', '15:00');
-      const otra = await t.database.otraConexion();
-      let respuesta: Promise<Awaited<ReturnType<typeof crear>>> | undefined;
-      try {
-        await otra.db
-          .transaction(async (tx) => {
-            const fila = (desde: string, hasta: string) => sql`
-              insert into citas (paciente_id, doctor_id, tipo, estado, inicio, fin, ocupado_hasta)
-              values (${paciente.id}, ${doctora.id}, 'control', 'pendiente', ${bogota('2026-11-27', desde)},
-                ${bogota('2026-11-27', hasta)}, ${bogota('2026-11-27', hasta)})`;
-            await tx.execute(fila('14:45', '15:15'));
-            respuesta = crear(otraPaciente, { doctor_id: doctora.id, inicio });
-            await hastaQueEspereUnBloqueo();
-            await tx.execute(fila('15:15', '15:45'));
-            tx.rollback();
-          })
-          .catch((err: unknown) => {
-            if (!(err instanceof TransactionRollbackError)) throw err;
-          });
-        const res = await respuesta!;
-        expect(res.statusCode).toBe(201);
-        expect(res.json<CitaWire>()).toMatchObject({ doctor: { id: doctora.id }, usuario: { id: otraPaciente.id } });
-      } finally {
-        await otra.close();
-      }
+      const fila = (desde: string, hasta: string) => sql`
+        insert into citas (paciente_id, doctor_id, tipo, estado, inicio, fin, ocupado_hasta)
+        values (${paciente.id}, ${doctora.id}, 'control', 'pendiente', ${bogota('2026-11-27', desde)},
+          ${bogota('2026-11-27', hasta)}, ${bogota('2026-11-27', hasta)})`;
+      const res = await conInterbloqueo(t.database, fila('14:45', '15:15'), fila('15:15', '15:45'), () =>
+        crear(otraPaciente, { doctor_id: doctora.id, inicio: bogota('2026-11-27', '15:00') }),
+      );
+      expect(res.statusCode).toBe(201);
+      expect(res.json<CitaWire>()).toMatchObject({ doctor: { id: doctora.id }, usuario: { id: otraPaciente.id } });
     },
   );
 

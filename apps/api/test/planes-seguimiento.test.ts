@@ -3,7 +3,7 @@
 // recorded on the note by the appointment's doctor, the booking engine proposes each session (Sundays, holidays and
 // taken slots avoided, the clash said), confirmation books in one transaction through the engine's own rules, and a
 // slot taken between proposal and confirmation gives a 409 naming that session with nothing booked.
-import { and, count, eq, like } from 'drizzle-orm';
+import { and, count, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { citasPaths, type CitaWire } from '@clinica/contracts/citas';
 import { consentimientosPaths } from '@clinica/contracts/consentimientos';
@@ -27,12 +27,13 @@ import { firmaDataUrl } from '../src/db/seed/firma-png.ts';
 import { M_CONSENTIMIENTO_SIN_FIRMAR } from '../src/features/citas/citas.service.ts';
 import { crearUsuario, QUIENES, type Quien, type UsuarioDePrueba } from './auth-helpers.ts';
 import { crearCategoria, crearProcedimiento } from './catalogo-fixtures.ts';
-import { createTestApp, type TestContext } from './helpers.ts';
+import { TEST_DATABASE_URL, createTestApp } from './helpers.ts';
+import { conInterbloqueo } from './interbloqueo.ts';
 import { crearReloj } from './usuarios-fixtures.ts';
 
 // Monday 23 November 2026, 07:00 in Bogotá.
 const reloj = crearReloj(new Date('2026-11-23T12:00:00Z'));
-let t: TestContext;
+let t: Awaited<ReturnType<typeof createTestApp>>;
 let paciente: UsuarioDePrueba;
 let otraPaciente: UsuarioDePrueba;
 let doctor: UsuarioDePrueba;
@@ -404,6 +405,36 @@ describe('the proposal and its confirmation', () => {
     ]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([201, 409]);
     expect(await delPlan(p2.id)).toBe(2);
+  });
+});
+
+describe.runIf(TEST_DATABASE_URL)('a series that deadlocks on PostgreSQL', () => {
+  it('the aborted confirmation runs again whole and books the series, not a 500 (decision 0034)', async () => {
+    const origen3 = await citaDirecta(paciente.id, doctor.id, '2026-11-23T21:00:00Z');
+    expect((await pedir('POST', evolucionesPaths.porCita(origen3), doctor, { motivo: 'Control' })).statusCode).toBe(
+      201,
+    );
+    const p3 = (
+      await pedir('POST', rutas.porCita(origen3), doctor, datosPlan({ desde: '2026-12-21', sesiones: 1 }))
+    ).json() as PlanWire;
+    const prop = (await pedir('GET', rutas.propuesta(p3.id), doctor)).json() as PropuestaWire;
+    const inicio = new Date(prop.sesiones[0]!.inicio!);
+    // Two rows of another patient's with the doctor, halves of the session's free hour: each overlaps the session,
+    // not each other nor anything booked.
+    const otra = await crearUsuario(t.database, 'paciente', { now: reloj.now() });
+    const fila = (desdeMin: number, hastaMin: number) => {
+      const desde = new Date(inicio.getTime() + desdeMin * 60_000);
+      const hasta = new Date(inicio.getTime() + hastaMin * 60_000);
+      return sql`insert into citas (paciente_id, doctor_id, tipo, estado, inicio, fin, ocupado_hasta)
+        values (${otra.id}, ${doctor.id}, 'control', 'pendiente', ${desde}, ${hasta}, ${hasta})`;
+    };
+    const res = await conInterbloqueo(t.database, fila(0, 30), fila(30, 60), () =>
+      pedir('POST', rutas.confirmar(p3.id), asistente, {
+        sesiones: [{ sesion: 1, inicio: prop.sesiones[0]!.inicio! }],
+      }),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    expect(await delPlan(p3.id)).toBe(1);
   });
 });
 

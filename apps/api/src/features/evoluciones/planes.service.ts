@@ -63,14 +63,17 @@ export type AgendaParaPlanes<P> = {
   buscar(actor: Actor, id: number): Promise<Cita>;
 };
 
-/** A failure while writing one session, tagged so the 409 can name it. */
+/**
+ * A failure while writing one session, tagged so the 409 can name it. The database's error stays its `cause`, where
+ * the transaction's retry (`conReintentos`) looks for a deadlock to run the series again.
+ */
 class FalloSesion<P> extends Error {
   constructor(
     readonly sesion: number,
     readonly preparada: P,
-    readonly causa: unknown,
+    override readonly cause: unknown,
   ) {
-    super('fallo de sesión');
+    super('fallo de sesión', { cause });
   }
 }
 
@@ -321,14 +324,14 @@ export function createPlanesService<P>(deps: {
         });
       } catch (err) {
         if (err instanceof FalloSesion) {
-          const choque = await agenda.conflictoDe(err.causa, err.preparada as P);
+          const choque = await agenda.conflictoDe(err.cause, err.preparada as P);
           if (choque) {
             throw new AppError('HORARIO_OCUPADO', 409, M.ocupada(err.sesion), undefined, {
               sesion: err.sesion,
               siguientes: choque.extra?.['siguientes'] ?? [],
             });
           }
-          throw err.causa;
+          throw err.cause;
         }
         throw err;
       }

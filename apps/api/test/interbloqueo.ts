@@ -1,0 +1,50 @@
+// PostgreSQL only: makes one of the API's writes deadlock with another session, and be the one PostgreSQL aborts
+// (40P01), so a test can check that the write runs again instead of answering 500 (decision 0034).
+import { TransactionRollbackError, sql, type SQL } from 'drizzle-orm';
+import type { BaseDePrueba } from './helpers.ts';
+
+/** Until a session of this database waits on a lock, for at most 10 s. */
+async function hastaQueEspereUnBloqueo(database: BaseDePrueba) {
+  for (const limite = Date.now() + 10_000; Date.now() < limite;) {
+    const filas = await database.db.execute(
+      sql`select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+    );
+    if ((filas as unknown as { rows: unknown[] }).rows.length) return;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error('ninguna sesión llegó a esperar un bloqueo');
+}
+
+/**
+ * Another session writes `primera`, a row the API's write (`accion`) will wait on, and leaves it uncommitted. Once
+ * the API waits, the session writes `segunda`, which waits on the API's row: a deadlock. The API's write, waiting
+ * longest, is the one PostgreSQL aborts. The session then rolls back, so a retried write goes through. Resolves
+ * with what `accion` resolved.
+ */
+export async function conInterbloqueo<T>(
+  database: BaseDePrueba,
+  primera: SQL,
+  segunda: SQL,
+  accion: () => Promise<T>,
+): Promise<T> {
+  const otra = await database.otraConexion();
+  let resultado: Promise<T> | undefined;
+  try {
+    await otra.db
+      .transaction(async (tx) => {
+        await tx.execute(primera);
+        resultado = accion();
+        // Settled later; a rejection is the caller's to see, not an unhandled one meanwhile.
+        resultado.catch(() => {});
+        await hastaQueEspereUnBloqueo(database);
+        await tx.execute(segunda);
+        tx.rollback();
+      })
+      .catch((err: unknown) => {
+        if (!(err instanceof TransactionRollbackError)) throw err;
+      });
+    return await resultado!;
+  } finally {
+    await otra.close();
+  }
+}
