@@ -4,7 +4,7 @@
 // every notification created meanwhile still reaches the client on the other instance, none lost. Runs when
 // TEST_REDIS_URL is set (.ci/run sets it when Redis answers on 127.0.0.1:6379); both instances reach Redis
 // through a TCP relay the test can cut, so the shared Redis server itself is never stopped.
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { io as conectar } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -191,14 +191,26 @@ describe.runIf(REDIS)('two instances, one Redis', () => {
     // An emit already on its way to Redis when the connection drops (its XADD is rejected, not queued).
     a.tiempoReal.to(salaUsuario(paciente.id)).emit('nuevaNotificacion', { id: -1, mensaje: 'en vuelo', leida: false });
     // HTTP answers on both instances while Redis is away: bookings succeed, their notifications are committed.
+    const citasDeB: number[] = [];
     for (const [i, inicio] of espacios.slice(0, 4).entries()) {
       const res = await dentroDe(reservar(i % 2 ? b : a, asistente, { doctor, paciente, inicio }));
       expect(res.statusCode).toBe(201);
+      if (i % 2) citasDeB.push(res.json<{ id: number }>().id);
     }
     // Each instance has delivered its own bookings' rows, A's while Redis is still away: those cannot cross yet.
     await dentroDe(a.services.despachador.despachar());
     const durante = await idsDe(paciente);
     expect(durante).toHaveLength(4);
+    // B's own bookings reach the socket on B at once: a push to this instance's sockets does not wait for Redis.
+    const deB = (
+      await database.db
+        .select({ id: notificaciones.id })
+        .from(notificaciones)
+        .where(and(eq(notificaciones.usuario_id, paciente.id), inArray(notificaciones.cita_id, citasDeB)))
+    ).map((n) => n.id);
+    expect(deB).toHaveLength(2);
+    await hasta(() => deB.every((id) => cliente.enVivo.has(id)), 'los avisos de B no llegaron a su socket', 4_000);
+    expect(durante.filter((id) => cliente.vistos.has(id)).sort()).toEqual([...deB].sort());
     // An ended session is disconnected at once on its own instance, without waiting for Redis.
     const salida = await dentroDe(
       a.inject({ method: 'POST', url: usuariosPaths.cerrarSesion, headers: saliente.headers }),

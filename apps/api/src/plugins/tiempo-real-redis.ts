@@ -3,6 +3,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import { createClient, ErrorReply } from 'redis';
+import {
+  Adapter,
+  MessageType,
+  type BroadcastOptions,
+  type ClusterAdapter,
+  type ClusterMessage,
+} from 'socket.io-adapter';
 import type { ServidorTiempoReal } from './tiempo-real.ts';
 
 export type ClienteRedis = ReturnType<typeof createClient>;
@@ -48,6 +55,27 @@ export function publicacionesAcotadas(cliente: ClienteRedis) {
   });
 }
 
+/**
+ * socket.io's cluster adapter gives an emit to this instance's own sockets only once Redis has taken it
+ * (`ClusterAdapter.broadcast` awaits the XADD): while Redis is away, a patient connected to this very instance would
+ * hear nothing until it is back. Here this instance's sockets get the emit at once, and the other instances through
+ * Redis whenever it answers (the publish is the adapter's own, serialized before the local delivery, retried by
+ * `publicacionesAcotadas`). No connection-state recovery is used, so no offset is owed to the packet.
+ */
+export function localPrimero(adaptador: ClusterAdapter): void {
+  const publicar = (m: ClusterMessage) => (adaptador as unknown as { publish(m: ClusterMessage): void }).publish(m);
+  // Async only to match the type: it runs to its end before returning.
+  adaptador.broadcast = async (packet: unknown, opts: BroadcastOptions) => {
+    if (!opts.flags?.local) {
+      publicar({
+        type: MessageType.BROADCAST,
+        data: { packet, opts: { rooms: [...opts.rooms], except: [...(opts.except ?? [])], flags: opts.flags } },
+      } as ClusterMessage);
+    }
+    Adapter.prototype.broadcast.call(adaptador, packet, opts);
+  };
+}
+
 /** Connects the adapter (never waiting for Redis) and starts the beat; the caller closes both on shutdown. */
 export function conectarRedis(io: ServidorTiempoReal, url: string, log: Pick<FastifyBaseLogger, 'warn'>) {
   const redis: ClienteRedis = createClient({
@@ -61,7 +89,13 @@ export function conectarRedis(io: ServidorTiempoReal, url: string, log: Pick<Fas
   );
   // Not awaited: the API starts (and HTTP keeps working) whether Redis answers yet or not.
   redis.connect().catch((err: unknown) => log.warn({ err: String(err) }, 'no se pudo conectar a Redis'));
-  io.adapter(createAdapter(redis));
+  const fabrica = createAdapter(redis);
+  // socket.io builds the adapter with `new`: a function (not an arrow) whose returned object is the adapter.
+  io.adapter(function (nsp: Parameters<typeof fabrica>[0]) {
+    const adaptador = fabrica(nsp) as ClusterAdapter;
+    localPrimero(adaptador);
+    return adaptador;
+  } as unknown as typeof fabrica);
   // Each adapter reads the stream on from the last entry it read; until it has read one it reads from "now"
   // ($). An emit another instance queued during a Redis blink reaches the stream when both reconnect, maybe
   // just before this instance's next read from "now": skipped, lost. A beat to a room nobody joins, soon after
