@@ -23,7 +23,7 @@ import {
 } from '../src/db/schema/index.ts';
 import { TEST_DATABASE_URL, createTestApp } from './helpers.ts';
 import { crearUsuario, type UsuarioDePrueba } from './auth-helpers.ts';
-import { conInterbloqueo } from './interbloqueo.ts';
+import { conEscrituraConcurrente, conInterbloqueo } from './interbloqueo.ts';
 import { crearCategoria, crearProcedimiento } from './catalogo-fixtures.ts';
 import { createCitasRepository } from '../src/features/citas/citas.repository.ts';
 import { M_NOTA_SIN_FIRMAR, cruceCon } from '../src/features/citas/citas.service.ts';
@@ -837,6 +837,34 @@ describe('moving an appointment to another doctor', () => {
 });
 
 describe('changes and states', () => {
+  it.runIf(!!TEST_DATABASE_URL)(
+    'a change made meanwhile wins: cancelling an appointment marked realizada a moment before is 409, nothing written',
+    async () => {
+      const reserva = await crear(asistente, {
+        doctor_id: doctora.id,
+        paciente_id: paciente.id,
+        inicio: bogota('2026-12-03', '09:00'),
+      });
+      expect(reserva.statusCode, reserva.body).toBe(201);
+      const cita = reserva.json<CitaWire>();
+      // The cancellation reads the appointment as pendiente, then waits on the row another session is writing.
+      const res = await conEscrituraConcurrente(
+        t.database,
+        sql`update citas set estado = 'realizada' where id = ${cita.id}`,
+        () => pedir('PATCH', rutas.cancelar(cita.id), asistente, { motivo: 'La paciente llamó' }),
+      );
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json()).toEqual({ code: 'CONFLICTO', error: M.cambiadaMientras });
+      const [fila] = await t.database.db.select().from(citas).where(eq(citas.id, cita.id));
+      expect(fila).toMatchObject({ estado: 'realizada', motivo_cancelacion: null });
+      const auditadas = await t.database.db
+        .select()
+        .from(auditoria)
+        .where(and(eq(auditoria.accion, 'cita.cancelar'), eq(auditoria.recurso_id, String(cita.id))));
+      expect(auditadas).toEqual([]);
+    },
+  );
+
   it('a patient cannot cancel within 24 hours; staff can, with a reason; then it cannot be edited and the slot is free', async () => {
     const manana = (await crear(paciente, { doctor_id: doctora.id, inicio: bogota('2026-11-24', '06:00') })).json();
     expect(manana.error).toBe(M.fueraDeHorario);

@@ -1,5 +1,6 @@
-// PostgreSQL only: makes one of the API's writes deadlock with another session, and be the one PostgreSQL aborts
-// (40P01), so a test can check that the write runs again instead of answering 500 (decision 0034).
+// PostgreSQL only: another session a test drives by hand against the API's writes. `conInterbloqueo` makes a write
+// deadlock and be the one PostgreSQL aborts (40P01), so a test can check that it runs again instead of answering
+// 500 (decision 0034); `conEscrituraConcurrente` commits a change while the API's request waits on that row.
 import { TransactionRollbackError, sql, type SQL } from 'drizzle-orm';
 import type { BaseDePrueba } from './helpers.ts';
 
@@ -43,6 +44,31 @@ export async function conInterbloqueo<T>(
       .catch((err: unknown) => {
         if (!(err instanceof TransactionRollbackError)) throw err;
       });
+    return await resultado!;
+  } finally {
+    await otra.close();
+  }
+}
+
+/**
+ * Another session writes `sentencia` and holds it uncommitted while the API's request (`accion`) reads the old
+ * row and then waits on it; the session commits, and the request goes on over the row as now committed. Resolves
+ * with what `accion` resolved.
+ */
+export async function conEscrituraConcurrente<T>(
+  database: BaseDePrueba,
+  sentencia: SQL,
+  accion: () => Promise<T>,
+): Promise<T> {
+  const otra = await database.otraConexion();
+  try {
+    let resultado: Promise<T> | undefined;
+    await otra.db.transaction(async (tx) => {
+      await tx.execute(sentencia);
+      resultado = accion();
+      resultado.catch(() => {});
+      await hastaQueEspereUnBloqueo(database);
+    });
     return await resultado!;
   } finally {
     await otra.close();

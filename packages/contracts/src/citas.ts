@@ -227,6 +227,7 @@ export const MENSAJES_CITAS = {
   fueraDeHorario: 'Ese horario está fuera de la agenda del doctor. Elige uno de los horarios libres.',
   bloqueado: 'El doctor no atiende en ese horario. Elige otro de los horarios libres.',
   cancelada: 'La cita está cancelada y no se puede modificar.',
+  cambiadaMientras: 'Alguien cambió esta cita mientras tanto. Vuelve a abrirla para ver cómo quedó.',
   tarde: 'Para cancelar con menos de 24 horas de anticipación, comunícate con la clínica.',
   tardeReagendar: 'Para reagendar con menos de 24 horas de anticipación, comunícate con la clínica.',
   menorDeEdad: 'Este procedimiento estético no se puede realizar a menores de 18 años (Ley 1799 de 2016).',

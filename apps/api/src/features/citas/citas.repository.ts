@@ -1,7 +1,7 @@
 // SQL for appointments, doctors' weekly hours, agenda blocks and idempotency keys. Reads join the people and
 // procedures an appointment names, in one statement; the overlap rules live in the database (0005_citas.sql).
 import { and, asc, count, desc, eq, gt, gte, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
-import { estadosCita, tiposCita } from '@clinica/contracts/citas';
+import { estadosCita, tiposCita, type EstadoCita } from '@clinica/contracts/citas';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { usuarioPorId } from '../../db/usuario-por-id.ts';
@@ -272,11 +272,17 @@ export function createCitasRepository(db: Executor) {
       return fila;
     },
 
-    async actualizar(id: number, cambios: CambiosCita, ahora: Date): Promise<void> {
-      await db
+    /**
+     * Changes the row only while it is still in the state the caller checked (`estadoPrevio`): a concurrent change
+     * committed first makes this one wait, re-read the row and find nothing to change. False when nothing changed.
+     */
+    async actualizar(id: number, cambios: CambiosCita, ahora: Date, estadoPrevio: EstadoCita): Promise<boolean> {
+      const filas = await db
         .update(citas)
         .set({ ...cambios, actualizada_en: ahora })
-        .where(eq(citas.id, id));
+        .where(and(eq(citas.id, id), eq(citas.estado, estadoPrevio)))
+        .returning({ id: citas.id });
+      return filas.length > 0;
     },
 
     /** The next SEQUENCE of the appointment's calendar event, taken in the caller's transaction. */

@@ -29,6 +29,7 @@ import type { ClaseCorreoCita, CorreosCitas } from './citas-correos.ts';
 import {
   CRUCE_DOCTOR,
   CRUCE_PACIENTE,
+  type CambiosCita,
   type CitaDetalle,
   type CitasRepository,
   type HorarioFila,
@@ -422,6 +423,13 @@ export function createCitasService(deps: {
   });
   const auditar = (tx: ReposCitas, actor: Actor, accion: string, id: number, detalle: string, origen: Origen) =>
     tx.auditoria.registrar(eventoCita(actor, accion, id, detalle, origen));
+
+  /** Writes `cambios` to the appointment `c` was read as; 409 if someone changed its state in the meantime. */
+  async function cambiarFila(tx: ReposCitas, c: CitaDetalle, id: number, cambios: CambiosCita, ahora: Date) {
+    if (!(await tx.citas.actualizar(id, cambios, ahora, c.estado))) {
+      throw new AppError('CONFLICTO', 409, M.cambiadaMientras);
+    }
+  }
 
   /** Exclusion violations become the 409 a person can act on. */
   async function conCruces<T>(
@@ -831,7 +839,9 @@ export function createCitasService(deps: {
       await conCruces(
         () =>
           transaccion(async (tx) => {
-            await tx.citas.actualizar(
+            await cambiarFila(
+              tx,
+              c,
               id,
               { inicio, fin, ocupado_hasta: new Date(fin.getTime() + margen * MIN) },
               calendario.ahora(),
@@ -872,7 +882,7 @@ export function createCitasService(deps: {
       if (c.estado === 'realizada') throw regla('Una cita realizada no se puede cancelar.');
       if (actor.rol === 'paciente' && horasHasta(c.inicio) < HORAS_MINIMAS_CAMBIO_PACIENTE) throw regla(M.tarde);
       await transaccion(async (tx) => {
-        await tx.citas.actualizar(id, { estado: 'cancelada', motivo_cancelacion: motivo }, calendario.ahora());
+        await cambiarFila(tx, c, id, { estado: 'cancelada', motivo_cancelacion: motivo }, calendario.ahora());
         await auditar(tx, actor, 'cita.cancelar', id, `${c.estado} -> cancelada`, origen);
         if (actor.id !== c.paciente_id) {
           await avisar(
@@ -919,7 +929,7 @@ export function createCitasService(deps: {
       if (actor.rol === 'paciente')
         throw prohibido('Solo el personal de la clínica puede cambiar el estado de una cita.');
       await transaccion(async (tx) => {
-        await tx.citas.actualizar(id, { estado }, calendario.ahora());
+        await cambiarFila(tx, c, id, { estado }, calendario.ahora());
         await auditar(tx, actor, 'cita.estado', id, `${c.estado} -> ${estado}`, origen);
         if (estado === 'confirmada') {
           await avisar(
@@ -988,7 +998,9 @@ export function createCitasService(deps: {
       await conCruces(
         () =>
           transaccion(async (tx) => {
-            await tx.citas.actualizar(
+            await cambiarFila(
+              tx,
+              c,
               id,
               {
                 doctor_id: doctorId,
