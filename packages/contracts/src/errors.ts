@@ -8,7 +8,7 @@ export const errorCodes = [
   'USUARIO_INACTIVO', // 403: the account is deactivated
   'PROHIBIDO', // 403: the role may not do this
   'NO_ENCONTRADO', // 404
-  'CONFLICTO', // 409: unique value already taken
+  'CONFLICTO', // 409: unique value already taken, or the row changed since it was read
   'CORREO_DUPLICADO', // 409
   'DOCUMENTO_DUPLICADO', // 409
   'CATEGORIA_DUPLICADA', // 409

@@ -425,8 +425,8 @@ export function createCitasService(deps: {
     tx.auditoria.registrar(eventoCita(actor, accion, id, detalle, origen));
 
   /** Writes `cambios` to the appointment `c` was read as; 409 if someone changed its state in the meantime. */
-  async function cambiarFila(tx: ReposCitas, c: CitaDetalle, id: number, cambios: CambiosCita, ahora: Date) {
-    if (!(await tx.citas.actualizar(id, cambios, ahora, c.estado))) {
+  async function cambiarFila(tx: ReposCitas, c: CitaDetalle, cambios: CambiosCita, ahora: Date) {
+    if (!(await tx.citas.actualizar(c.id, cambios, ahora, c.estado))) {
       throw new AppError('CONFLICTO', 409, M.cambiadaMientras);
     }
   }
@@ -842,7 +842,6 @@ export function createCitasService(deps: {
             await cambiarFila(
               tx,
               c,
-              id,
               { inicio, fin, ocupado_hasta: new Date(fin.getTime() + margen * MIN) },
               calendario.ahora(),
             );
@@ -882,7 +881,7 @@ export function createCitasService(deps: {
       if (c.estado === 'realizada') throw regla('Una cita realizada no se puede cancelar.');
       if (actor.rol === 'paciente' && horasHasta(c.inicio) < HORAS_MINIMAS_CAMBIO_PACIENTE) throw regla(M.tarde);
       await transaccion(async (tx) => {
-        await cambiarFila(tx, c, id, { estado: 'cancelada', motivo_cancelacion: motivo }, calendario.ahora());
+        await cambiarFila(tx, c, { estado: 'cancelada', motivo_cancelacion: motivo }, calendario.ahora());
         await auditar(tx, actor, 'cita.cancelar', id, `${c.estado} -> cancelada`, origen);
         if (actor.id !== c.paciente_id) {
           await avisar(
@@ -929,7 +928,7 @@ export function createCitasService(deps: {
       if (actor.rol === 'paciente')
         throw prohibido('Solo el personal de la clínica puede cambiar el estado de una cita.');
       await transaccion(async (tx) => {
-        await cambiarFila(tx, c, id, { estado }, calendario.ahora());
+        await cambiarFila(tx, c, { estado }, calendario.ahora());
         await auditar(tx, actor, 'cita.estado', id, `${c.estado} -> ${estado}`, origen);
         if (estado === 'confirmada') {
           await avisar(
@@ -1001,7 +1000,6 @@ export function createCitasService(deps: {
             await cambiarFila(
               tx,
               c,
-              id,
               {
                 doctor_id: doctorId,
                 tipo,
