@@ -6,7 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import * as schema from './schema/index.ts';
 import { acquireLock } from './lock.ts';
 import { MIGRATIONS_DIR } from '../lib/paths.ts';
-import { migracionesAlDia } from './migraciones.ts';
+import { migracionesAlDia, repararMigracionesEditadas } from './migraciones.ts';
 import type { Avisos } from './avisos.ts';
 
 export type Db = NodePgDatabase<typeof schema>;
@@ -92,7 +92,9 @@ async function openPglite(opts: OpenDbOptions): Promise<Database> {
         await client.query('select 1');
       },
       async migrate() {
-        if (await migracionesAlDia(async (sql) => (await client.query<Record<string, unknown>>(sql)).rows)) return;
+        const consultar = async (sql: string) => (await client.query<Record<string, unknown>>(sql)).rows;
+        if (await migracionesAlDia(consultar)) return;
+        await repararMigracionesEditadas(consultar, (sql) => client.exec(sql));
         const { migrate } = await import('drizzle-orm/pglite/migrator');
         await migrate(db as never, { migrationsFolder: MIGRATIONS_DIR });
       },

@@ -4,7 +4,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { MIGRATIONS_DIR } from '../lib/paths.ts';
 import { crearAvisosDelPool, crearAvisosPostgres } from './avisos.ts';
-import { migracionesAlDia } from './migraciones.ts';
+import { migracionesAlDia, repararMigracionesEditadas } from './migraciones.ts';
 import type { Database, OpenDbOptions } from './client.ts';
 import * as schema from './schema/index.ts';
 
@@ -30,7 +30,9 @@ export async function openPostgres(url: string, log?: OpenDbOptions['log']): Pro
       await pool.query('select 1');
     },
     async migrate() {
-      if (await migracionesAlDia(async (sql) => (await pool.query<Record<string, unknown>>(sql)).rows)) return;
+      const consultar = async (sql: string) => (await pool.query<Record<string, unknown>>(sql)).rows;
+      if (await migracionesAlDia(consultar)) return;
+      await repararMigracionesEditadas(consultar, (sql) => pool.query(sql));
       const { migrate } = await import('drizzle-orm/node-postgres/migrator');
       await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
     },
