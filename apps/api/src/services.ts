@@ -47,6 +47,7 @@ import { createUsuariosService } from './features/usuarios/usuarios.service.ts';
 import { createCalendario } from './lib/calendario.ts';
 import { createPasswordHasher } from './lib/passwords.ts';
 import { createLocalStorage, privadoDir, uploadsDir, type Storage } from './lib/storage.ts';
+import { createTokensCambioCorreo } from './lib/token-cambio-correo.ts';
 import { createTokensRecuperacion } from './lib/token-recuperacion.ts';
 import { createTokens } from './lib/tokens.ts';
 import { createArchivosRepository } from './platform/archivos.repository.ts';
@@ -197,6 +198,8 @@ export async function createServices(deps: ServicesDeps) {
     clinicaNombre: config.clinicaNombre,
     correos: correosCuenta,
     contrasenas,
+    tokensCorreo: createTokensCambioCorreo(config.jwtSecret),
+    urlPublica: config.urlPublica,
     ...(deps.esperar ? { esperar: deps.esperar } : {}),
   });
   const recuperacion = createRecuperacionService({

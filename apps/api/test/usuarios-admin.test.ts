@@ -114,6 +114,22 @@ const MATRIZ: Caso[] = [
     nota: 'wrong current password',
     esperado: todos(400),
   },
+  {
+    method: 'POST',
+    ruta: rutas.perfilCorreo,
+    url: () => rutas.perfilCorreo,
+    payload: () => ({ correo_nuevo: 'otro.correo@prueba.test', contrasena_actual: 'no es la actual' }),
+    nota: 'wrong current password',
+    esperado: todos(400),
+  },
+  {
+    method: 'POST',
+    ruta: rutas.confirmarCorreo,
+    url: () => rutas.confirmarCorreo,
+    payload: () => ({ token: 'c1.1.1.eEB5.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' }),
+    nota: 'invalid link (public)',
+    esperado: todos(400, 400),
+  },
   { method: 'GET', ruta: rutas.listar, url: () => rutas.listar, nota: '', esperado: soloStaff(200) },
   {
     method: 'GET',

@@ -16,6 +16,10 @@ export const usuariosPaths = {
   cerrarSesion: '/apiusuarios/cerrarsesion',
   perfil: '/apiusuarios/perfil',
   perfilContrasena: '/apiusuarios/perfil/contrasena',
+  /** The owner asks to change her e-mail (current password); the new address gets a link (decision 0037). */
+  perfilCorreo: '/apiusuarios/perfil/correo',
+  /** The link's page confirms here; no session needed (the link may be opened on another device). */
+  confirmarCorreo: '/apiusuarios/perfil/correo/confirmar',
   listar: '/apiusuarios/listarusuarios',
   buscar: <I extends Id>(id: I) => `/apiusuarios/buscarusuarios/${id}` as const,
   crearAdmin: '/apiusuarios/crearusuariosadmin',
@@ -106,6 +110,8 @@ export const recuperacionPaths = {
   solicitar: '/apirecuperacion/solicitar',
   restablecer: '/apirecuperacion/restablecer',
 } as const;
+/** The web page the e-mail-change link opens; the token travels in the fragment (#token=...), as for recovery. */
+export const PAGINA_CONFIRMAR_CORREO = '/confirmarcorreo';
 /** The web page the recovery e-mail links to; the token travels in the fragment (#token=...), never sent to a server. */
 export const PAGINA_RESTABLECER_CONTRASENA = '/restablecercontrasena';
 
@@ -140,6 +146,8 @@ export const usuariosRutas = {
   perfil: ruta('GET', usuariosPaths.perfil, 'usuario'),
   editarPerfil: ruta('PATCH', usuariosPaths.perfil, 'usuario'),
   cambiarContrasena: ruta('PATCH', usuariosPaths.perfilContrasena, 'usuario'),
+  cambiarCorreo: ruta('POST', usuariosPaths.perfilCorreo, 'usuario'),
+  confirmarCorreo: ruta('POST', usuariosPaths.confirmarCorreo, 'publico'),
   listar: ruta('GET', usuariosPaths.listar, rolesUsuarios.listar),
   buscar: ruta('GET', usuariosPaths.buscar(':id'), rolesUsuarios.buscar),
   crearAdmin: ruta('POST', usuariosPaths.crearAdmin, rolesUsuarios.crearAdmin),

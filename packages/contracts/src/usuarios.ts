@@ -185,6 +185,18 @@ export const cambiarContrasenaSchema = z.object({
   contrasena_nueva: contrasenaSchema,
 });
 
+/** The owner changes her e-mail: the new address and her current password (decision 0037). */
+export const cambiarCorreoSchema = z.object({
+  correo_nuevo: correoSchema,
+  contrasena_actual: z.string().min(1, 'Escribe tu contraseña actual').max(128),
+});
+/** What the e-mail-change link carries back. */
+export const confirmarCorreoSchema = z.object({
+  token: z.string().min(1, 'El enlace está incompleto.').max(512, 'El enlace no es válido.'),
+});
+/** Hours an e-mail-change link stays valid. */
+export const HORAS_ENLACE_CORREO = 24;
+
 export const listarUsuariosQuery = paginacionQuery.extend({
   q: z.string().trim().max(100, 'Máximo 100 caracteres').optional(),
   rol: rolSchema.optional(),
@@ -257,6 +269,11 @@ export const usuariosEndpoints = {
   editarPerfil: endpoint(usuariosRutas.editarPerfil, { body: editarPerfilSchema, response: { 200: usuarioSchema } }),
   cambiarContrasena: endpoint(usuariosRutas.cambiarContrasena, {
     body: cambiarContrasenaSchema,
+    response: { 200: mensajeSchema },
+  }),
+  cambiarCorreo: endpoint(usuariosRutas.cambiarCorreo, { body: cambiarCorreoSchema, response: { 200: mensajeSchema } }),
+  confirmarCorreo: endpoint(usuariosRutas.confirmarCorreo, {
+    body: confirmarCorreoSchema,
     response: { 200: mensajeSchema },
   }),
   listar: endpoint(usuariosRutas.listar, { querystring: listarUsuariosQuery, response: { 200: listaUsuariosSchema } }),

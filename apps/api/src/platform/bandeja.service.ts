@@ -17,7 +17,7 @@ export type EventosBandeja = {
     exceptoSid: string | null;
     /** Only this session (sign-out). */
     sid?: string;
-    motivo: 'contrasena' | 'desactivacion' | 'cierre';
+    motivo: 'contrasena' | 'desactivacion' | 'cierre' | 'correo';
   };
   /** An e-mail to one person. */
   correo: {

@@ -42,6 +42,72 @@ export function createCorreosCuenta(plantillas: PlantillasCorreo) {
         ],
       });
     },
+    /** To the new address: the link that completes a change the owner asked for (decision 0037). */
+    confirmarCorreo(u: { nombre: string }, correoNuevo: string, enlace: string, horas: number) {
+      return plantillas.componer({
+        asunto: `Confirma tu nuevo correo en ${clinica}`,
+        titulo: 'Confirma tu nuevo correo',
+        saludo: `Hola, ${u.nombre}:`,
+        bloques: [
+          {
+            tipo: 'parrafo',
+            texto: `Pediste que tu cuenta en ${clinica} use este correo (${correoNuevo}). Para terminar, abre este enlace. Sirve una sola vez y vence en ${horas} horas.`,
+          },
+          { tipo: 'boton', texto: 'Confirmar mi nuevo correo', url: enlace },
+          { tipo: 'nota', texto: 'Si no lo pediste, ignora este correo: nada cambia.' },
+        ],
+      });
+    },
+    /** To the current address when a change is asked: nothing changes until the new address confirms. */
+    cambioCorreoPedido(u: { nombre: string }, correoNuevo: string) {
+      return plantillas.componer({
+        asunto: `Se pidió cambiar el correo de tu cuenta en ${clinica}`,
+        titulo: 'Se pidió cambiar tu correo',
+        saludo: `Hola, ${u.nombre}:`,
+        bloques: [
+          {
+            tipo: 'parrafo',
+            texto: `Desde tu perfil se pidió que tu cuenta use el correo ${correoNuevo}. El cambio solo ocurre si se abre el enlace que enviamos a esa dirección; hasta entonces sigues entrando con este correo.`,
+          },
+          {
+            tipo: 'parrafo',
+            texto: 'Si no fuiste tú, alguien conoce tu contraseña: cámbiala ahora y comunícate con la clínica.',
+          },
+        ],
+      });
+    },
+    /** To the old address once the account uses another one; `porPersonal`: staff corrected an unused account. */
+    correoCambiado(u: { nombre: string }, correoNuevo: string, porPersonal: boolean) {
+      return plantillas.componer({
+        asunto: `El correo de tu cuenta en ${clinica} cambió`,
+        titulo: 'Tu correo cambió',
+        saludo: `Hola, ${u.nombre}:`,
+        bloques: [
+          {
+            tipo: 'parrafo',
+            texto: porPersonal
+              ? `La clínica corrigió el correo de tu cuenta en ${clinica}: ahora es ${correoNuevo}. Desde ahora los avisos llegan allí.`
+              : `Tu cuenta en ${clinica} ahora usa el correo ${correoNuevo}. Cerramos todas tus sesiones abiertas: inicia sesión con el correo nuevo.`,
+          },
+          { tipo: 'parrafo', texto: 'Si no fuiste tú, comunícate con la clínica de inmediato.' },
+        ],
+      });
+    },
+    /** To the new address when staff corrected an unused account's e-mail. */
+    correoAsignado(u: { nombre: string }) {
+      return plantillas.componer({
+        asunto: `Tu cuenta en ${clinica} usa este correo`,
+        titulo: 'Tu cuenta usa este correo',
+        saludo: `Hola, ${u.nombre}:`,
+        bloques: [
+          {
+            tipo: 'parrafo',
+            texto: `La clínica registró este correo en tu cuenta de ${clinica}. Si no tienes contraseña o no la recuerdas, elige una desde «¿Olvidaste tu contraseña?» en la página de inicio de sesión.`,
+          },
+          { tipo: 'nota', texto: 'Si no tienes relación con la clínica, ignora este correo.' },
+        ],
+      });
+    },
   };
 }
 export type CorreosCuenta = ReturnType<typeof createCorreosCuenta>;

@@ -49,6 +49,19 @@ export function createUsuariosRepository(db: Executor) {
       return row;
     },
 
+    /**
+     * Whether the person has ever used this account herself: a session was opened for it, or an audit row names her
+     * as the actor (her registration, a sign-in attempt). An account staff created and nobody has used yet is not
+     * hers in this sense, and its e-mail may still be corrected by staff (decision 0037).
+     */
+    async tieneDuena(id: number): Promise<boolean> {
+      const r = await db.execute<{ usada: boolean }>(
+        sql`select (exists (select 1 from sesiones where usuario_id = ${id})
+                 or exists (select 1 from auditoria where usuario_id = ${id})) as usada`,
+      );
+      return r.rows[0]?.usada === true;
+    },
+
     /** Sign-in and password change only: includes the hash. */
     async findCredencialesPorCorreo(correo: string) {
       const [row] = await db

@@ -110,6 +110,21 @@ export const usuariosRoutes: FastifyPluginAsyncZod<UsuariosRoutesOptions> = asyn
   });
 
   app.route({
+    ...ruta(endpoints.cambiarCorreo, {
+      schema: { tags, summary: 'Pedir el cambio de mi correo (enlace al correo nuevo)' },
+    }),
+    handler: async (request, reply) =>
+      conRetryAfter(reply, () => servicio.pedirCambioCorreo(usuarioDe(request), request.body, origen(request))),
+  });
+
+  app.route({
+    ...ruta(endpoints.confirmarCorreo, {
+      schema: { tags, summary: 'Confirmar el cambio de correo con el enlace recibido' },
+    }),
+    handler: async (request) => servicio.confirmarCambioCorreo(request.body, origen(request)),
+  });
+
+  app.route({
     ...ruta(endpoints.listar, { schema: { tags, summary: 'Listar y buscar usuarios' } }),
     handler: async (request) => servicio.listar(usuarioDe(request), request.query),
   });

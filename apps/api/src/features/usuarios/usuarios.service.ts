@@ -8,7 +8,10 @@ import {
   type Rol,
   type TipoBloqueo,
   type TipoDocumento,
+  HORAS_ENLACE_CORREO,
   type cambiarContrasenaSchema,
+  type cambiarCorreoSchema,
+  type confirmarCorreoSchema,
   type crearUsuarioAdminSchema,
   type editarPerfilSchema,
   type editarUsuarioAdminSchema,
@@ -17,9 +20,11 @@ import {
   type registrarSchema,
 } from '@clinica/contracts/usuarios';
 import { permite, rolesVenTodosLosUsuarios } from '@clinica/contracts/roles';
+import { PAGINA_CONFIRMAR_CORREO } from '@clinica/contracts/rutas';
 import { AppError, isUniqueViolation, noAutenticado, noEncontrado } from '../../lib/app-error.ts';
 import { problemaContrasena, type PasswordHasher } from '../../lib/passwords.ts';
 import { ABSOLUTE_MS, sessionIsLive, tokenExpiry } from '../../lib/sesion-reglas.ts';
+import type { TokensCambioCorreo } from '../../lib/token-cambio-correo.ts';
 import type { Tokens } from '../../lib/tokens.ts';
 import type { Transaccion } from '../../db/transacciones.ts';
 import type { AuditoriaRepository } from '../../platform/auditoria.repository.ts';
@@ -33,6 +38,8 @@ export type RegistrarDatos = z.output<typeof registrarSchema>;
 export type IniciarSesionDatos = z.output<typeof iniciarSesionSchema>;
 export type EditarPerfilDatos = z.output<typeof editarPerfilSchema>;
 export type CambiarContrasenaDatos = z.output<typeof cambiarContrasenaSchema>;
+export type CambiarCorreoDatos = z.output<typeof cambiarCorreoSchema>;
+export type ConfirmarCorreoDatos = z.output<typeof confirmarCorreoSchema>;
 export type ListarUsuariosFiltro = z.output<typeof listarUsuariosQuery>;
 /** The admin form's data; the crear-admin command sends only the required identity fields. */
 export type CrearUsuarioDatos = Pick<
@@ -85,6 +92,16 @@ export const MENSAJES = {
   soloPacientes: 'Solo puedes registrar pacientes. Para crear personal, pídeselo a un administrador.',
   soloContacto:
     'Solo puedes cambiar los datos de contacto de una paciente: teléfono, dirección y correo. Para lo demás, pídeselo a un administrador.',
+  correoDeCuentaEnUso:
+    'Esta persona ya usa su cuenta: solo ella puede cambiar su correo, desde «Mi perfil» y con su contraseña. Así nadie más puede quedarse con su cuenta.',
+  mismoCorreo: 'Ese ya es el correo de tu cuenta.',
+  enlaceCorreoEnviado: (correo: string) =>
+    `Te enviamos un enlace a ${correo}. Tu correo cambia cuando lo abras (vence en ${HORAS_ENLACE_CORREO} horas); hasta entonces sigues entrando con el actual.`,
+  enlaceCorreoInvalido:
+    'Este enlace no es válido o ya se usó. Si aún quieres cambiar tu correo, pídelo de nuevo desde tu perfil.',
+  enlaceCorreoVencido: `Este enlace venció: solo sirve durante ${HORAS_ENLACE_CORREO} horas. Pide el cambio de nuevo desde tu perfil.`,
+  correoCambiado: (correo: string) =>
+    `Listo: tu cuenta ahora usa ${correo}. Cerramos tus sesiones abiertas; inicia sesión con el correo nuevo.`,
 } as const;
 
 /** 429 with the minutes left; the route adds Retry-After. */
@@ -120,6 +137,10 @@ export type UsuariosServiceDeps = {
   correos: CorreosCuenta;
   /** argon2 with the configured parameters (config.argon2). */
   contrasenas: PasswordHasher;
+  /** E-mail-change links (lib/token-cambio-correo.ts). */
+  tokensCorreo: TokensCambioCorreo;
+  /** config.urlPublica: links point here, never to the request's Host. */
+  urlPublica: string;
   /** How a slowed-down sign-in waits (tests pass one that records instead of sleeping). */
   esperar?: (ms: number) => Promise<void>;
 };
@@ -190,6 +211,30 @@ export function createUsuariosService(deps: UsuariosServiceDeps) {
 
   async function bloqueoVigente(claves: string[], ahora: Date): Promise<Date | null> {
     return bloqueos.bloqueadoHasta(claves, ahora);
+  }
+
+  /**
+   * The owner's current password, before a change to her credentials: a wrong one counts like a failed sign-in of
+   * the account (its lock included) and is audited under `base`.
+   */
+  async function comprobarContrasenaActual(
+    u: { correo: string; contrasena_hash: string },
+    contrasena: string,
+    base: Omit<Parameters<AuditoriaRepository['registrar']>[0], 'resultado' | 'detalle'>,
+    ahora: Date,
+  ): Promise<void> {
+    const cuenta = claveCuenta(u.correo);
+    const hasta = await bloqueoVigente([cuenta], ahora);
+    if (hasta) throw new BloqueoError((hasta.getTime() - ahora.getTime()) / 1000);
+    if (await contrasenas.verifyPassword(u.contrasena_hash, contrasena)) return;
+    const bloqueadoHasta = await transaccion(async (tx) => {
+      const { bloqueadoHasta } = await tx.bloqueos.registrarFallo(cuenta, ahora, BLOQUEO_CUENTA);
+      await tx.auditoria.registrar({ ...base, resultado: 'fallo', detalle: 'contraseña actual incorrecta' });
+      if (bloqueadoHasta) await tx.auditoria.registrar({ ...base, resultado: 'bloqueo', detalle: `clave=${cuenta}` });
+      return bloqueadoHasta;
+    });
+    if (bloqueadoHasta) throw new BloqueoError((bloqueadoHasta.getTime() - ahora.getTime()) / 1000);
+    throw validacion('contrasena_actual', MENSAJES.contrasenaActualIncorrecta);
   }
 
   async function abrirSesion(tx: ReposUsuarios, u: { id: number; rol: Rol }, ahora: Date, origen: Origen) {
@@ -417,19 +462,7 @@ export function createUsuariosService(deps: UsuariosServiceDeps) {
         agente: origen.agente,
       } as const;
 
-      const hasta = await bloqueoVigente([cuenta], ahora);
-      if (hasta) throw new BloqueoError((hasta.getTime() - ahora.getTime()) / 1000);
-      if (!(await contrasenas.verifyPassword(u.contrasena_hash, datos.contrasena_actual))) {
-        const bloqueadoHasta = await transaccion(async (tx) => {
-          const { bloqueadoHasta } = await tx.bloqueos.registrarFallo(cuenta, ahora, BLOQUEO_CUENTA);
-          await tx.auditoria.registrar({ ...base, resultado: 'fallo', detalle: 'contraseña actual incorrecta' });
-          if (bloqueadoHasta)
-            await tx.auditoria.registrar({ ...base, resultado: 'bloqueo', detalle: `clave=${cuenta}` });
-          return bloqueadoHasta;
-        });
-        if (bloqueadoHasta) throw new BloqueoError((bloqueadoHasta.getTime() - ahora.getTime()) / 1000);
-        throw validacion('contrasena_actual', MENSAJES.contrasenaActualIncorrecta);
-      }
+      await comprobarContrasenaActual(u, datos.contrasena_actual, base, ahora);
       if (datos.contrasena_nueva === datos.contrasena_actual)
         throw validacion('contrasena_nueva', MENSAJES.contrasenaIgual);
       revisarContrasena(datos.contrasena_nueva, 'contrasena_nueva', u);
@@ -446,6 +479,85 @@ export function createUsuariosService(deps: UsuariosServiceDeps) {
         await tx.auditoria.registrar({ ...base, resultado: 'exito', detalle: 'otras sesiones revocadas' });
       });
       return { mensaje: MENSAJES.contrasenaCambiada };
+    },
+
+    /**
+     * The owner asks to use another e-mail (decision 0037): her current password, then a link to the new address
+     * and a notice to the current one. Nothing changes until the link is opened.
+     */
+    async pedirCambioCorreo(actor: Actor, datos: CambiarCorreoDatos, origen: Origen) {
+      const ahora = now();
+      const u = await usuarios.findCredencialesPorId(actor.id);
+      if (!u) throw noAutenticado();
+      const base = {
+        usuarioId: actor.id,
+        accion: 'perfil.correo',
+        recurso: 'usuario',
+        recursoId: actor.id,
+        ip: origen.ip,
+        agente: origen.agente,
+      } as const;
+      await comprobarContrasenaActual(u, datos.contrasena_actual, base, ahora);
+      const nuevo = datos.correo_nuevo;
+      if (nuevo === u.correo.toLowerCase()) throw validacion('correo_nuevo', MENSAJES.mismoCorreo);
+      if (await usuarios.findCredencialesPorCorreo(nuevo))
+        throw new AppError('CORREO_DUPLICADO', 409, MENSAJES.correoDuplicado);
+      const expira = new Date(ahora.getTime() + HORAS_ENLACE_CORREO * 3_600_000);
+      const token = deps.tokensCorreo.emitir(
+        { usuarioId: u.id, expira, correoNuevo: nuevo },
+        { correo: u.correo, contrasenaHash: u.contrasena_hash },
+      );
+      const enlace = `${deps.urlPublica}${PAGINA_CONFIRMAR_CORREO}#token=${token}`;
+      await transaccion(async (tx) => {
+        await tx.encolar('correo', {
+          para: nuevo,
+          ...deps.correos.confirmarCorreo(u, nuevo, enlace, HORAS_ENLACE_CORREO),
+        });
+        await tx.encolar('correo', { para: u.correo, ...deps.correos.cambioCorreoPedido(u, nuevo) });
+        await tx.auditoria.registrar({ ...base, resultado: 'exito', detalle: 'enlace enviado al correo nuevo' });
+      });
+      return { mensaje: MENSAJES.enlaceCorreoEnviado(nuevo) };
+    },
+
+    /**
+     * The link from the new address: the account moves to it, every session is revoked (whoever held one must
+     * sign in again with the new address) and the old address is told. Needs no session: the link may be opened
+     * on another device; the token proves both the password (asked when it was issued) and the new mailbox.
+     */
+    async confirmarCambioCorreo(datos: ConfirmarCorreoDatos, origen: Origen) {
+      const ahora = now();
+      const d = deps.tokensCorreo.leer(datos.token);
+      const invalido = () => new AppError('ENLACE_INVALIDO', 400, MENSAJES.enlaceCorreoInvalido);
+      if (!d) throw invalido();
+      const u = await usuarios.findCredencialesPorId(d.usuarioId);
+      if (
+        !u?.estado ||
+        !deps.tokensCorreo.verificar(datos.token, { correo: u.correo, contrasenaHash: u.contrasena_hash })
+      )
+        throw invalido();
+      if (d.expira.getTime() <= ahora.getTime())
+        throw new AppError('ENLACE_VENCIDO', 400, MENSAJES.enlaceCorreoVencido);
+      await transaccion(async (tx) => {
+        const cambiado = await tx.usuarios
+          .update(u.id, { correo: d.correoNuevo, actualizado_en: ahora })
+          .catch(conflictoUnico);
+        if (!cambiado) throw invalido();
+        await tx.sesiones.revokeAllOf(u.id, ahora);
+        await tx.bloqueos.limpiar(claveCuenta(u.correo));
+        await tx.encolar('sesiones.revocadas', { usuarioId: u.id, exceptoSid: null, motivo: 'correo' });
+        await tx.encolar('correo', { para: u.correo, ...deps.correos.correoCambiado(u, d.correoNuevo, false) });
+        await tx.auditoria.registrar({
+          usuarioId: u.id,
+          accion: 'perfil.correo.confirmar',
+          recurso: 'usuario',
+          recursoId: u.id,
+          resultado: 'exito',
+          ip: origen.ip,
+          agente: origen.agente,
+          detalle: 'correo cambiado; sesiones revocadas',
+        });
+      });
+      return { mensaje: MENSAJES.correoCambiado(d.correoNuevo) };
     },
 
     /** Administrators see everyone; assistants and doctors only patients (forced here, not by the client). */
@@ -546,10 +658,27 @@ export function createUsuariosService(deps: UsuariosServiceDeps) {
         );
         if (problema) throw validacion('numerodocumento', problema);
       }
+      // Staff never move a used account to another address (decision 0037): with the new address, password
+      // recovery would hand them the account. Only an account nobody has used yet may be corrected here.
+      const correoNuevo =
+        cambios.correo !== undefined && cambios.correo.toLowerCase() !== actual.correo.toLowerCase()
+          ? cambios.correo
+          : undefined;
+      if (correoNuevo && (await usuarios.tieneDuena(id)))
+        throw new AppError('REGLA_NEGOCIO', 422, MENSAJES.correoDeCuentaEnUso, [
+          { campo: 'correo', mensaje: MENSAJES.correoDeCuentaEnUso },
+        ]);
       const valores: CambiosUsuario = { ...vacioANulo(cambios), actualizado_en: now() };
       return transaccion(async (tx) => {
         const u = await tx.usuarios.update(id, valores).catch(conflictoUnico);
         if (!u) throw noEncontrado(MENSAJES.usuarioNoEncontrado);
+        if (correoNuevo) {
+          await tx.encolar('correo', {
+            para: actual.correo,
+            ...deps.correos.correoCambiado(actual, correoNuevo, true),
+          });
+          await tx.encolar('correo', { para: correoNuevo, ...deps.correos.correoAsignado(actual) });
+        }
         await tx.auditoria.registrar({
           usuarioId: actor.id,
           accion: 'usuarios.editar',
@@ -558,7 +687,7 @@ export function createUsuariosService(deps: UsuariosServiceDeps) {
           resultado: 'exito',
           ip: origen.ip,
           agente: origen.agente,
-          detalle: `campos=${Object.keys(cambios).join(',')}${cambios.rol && cambios.rol !== actual.rol ? `; rol ${actual.rol}->${cambios.rol}` : ''}`,
+          detalle: `campos=${Object.keys(cambios).join(',')}${cambios.rol && cambios.rol !== actual.rol ? `; rol ${actual.rol}->${cambios.rol}` : ''}${correoNuevo ? '; correo de cuenta sin usar corregido; avisos enviados' : ''}`,
         });
         return u;
       });
