@@ -44,6 +44,25 @@ const esquema = z.object({
     .regex(/^smtps?:\/\//, 'debe empezar por smtp:// o smtps://')
     .optional(),
   CORREO_REMITENTE: z.string().min(3).optional(),
+  RESPALDO_CLAVE: z
+    .string()
+    .min(16, 'debe tener al menos 16 caracteres (por ejemplo: openssl rand -base64 32)')
+    .optional(),
+  RESPALDO_DIR: z.string().min(1).optional(),
+  RESPALDO_HORA: z
+    .string()
+    .trim()
+    .regex(
+      /^(([01]\d|2[0-3]):[0-5]\d|no)$/,
+      'usa una hora HH:MM de 24 horas (por ejemplo 02:00) o no para apagar los respaldos automáticos',
+    )
+    .default('02:00'),
+  RESPALDO_CONSERVAR: z.coerce
+    .number({ message: 'debe ser un número' })
+    .int('debe ser un número entero')
+    .min(1, 'debe conservar al menos 1 respaldo')
+    .max(3650, 'como máximo 3650')
+    .default(14),
   URL_PUBLICA: z
     .string()
     .regex(/^https?:\/\/[^/?#\s]+(\/[^?#\s]*)?$/, 'debe ser una dirección http:// o https:// sin ? ni #')
@@ -86,6 +105,14 @@ export type Config = {
    * its own Config, swaps in cheap parameters (test/helpers.ts).
    */
   argon2: ParametrosArgon2;
+  /** Key of the backups' encryption (platform/respaldo/clave.ts); required in production to make a backup. */
+  respaldoClave: string | undefined;
+  /** Where backups are written: RESPALDO_DIR, by default DATA_DIR/respaldos (better: an external disk or a NAS). */
+  respaldoDir: string;
+  /** The daily backup's wall-clock time in the clinic's zone (HH:MM), or null: no automatic backups. */
+  respaldoHora: string | null;
+  /** How many backup files are kept in respaldoDir (the newest). */
+  respaldoConservar: number;
   /** Hashes at once and waiting (not a setting: the number of cores; tests shrink it). */
   limiteHash: LimiteHash;
 };
@@ -176,6 +203,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitMax: e.RATE_LIMIT_MAX,
     smtpUrl: e.SMTP_URL,
     correoRemitente: e.CORREO_REMITENTE ?? `${e.CLINICA_NOMBRE} <no-responder@clinica.local>`,
+    respaldoClave: e.RESPALDO_CLAVE,
+    respaldoDir: e.RESPALDO_DIR
+      ? path.resolve(limpio.INIT_CWD ?? process.cwd(), e.RESPALDO_DIR)
+      : path.join(dataDir, 'respaldos'),
+    respaldoHora: e.RESPALDO_HORA === 'no' ? null : e.RESPALDO_HORA,
+    respaldoConservar: e.RESPALDO_CONSERVAR,
     urlPublica: (e.URL_PUBLICA ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     argon2: ARGON2_PRODUCCION,
     limiteHash: LIMITE_HASH,

@@ -1,0 +1,91 @@
+// npm run respaldo: writes one encrypted, verified backup of the configured database (PGlite or PostgreSQL), the
+// uploads and the private files to RESPALDO_DIR (decision 0038). The server makes one every day by itself; this is
+// for "one now" with the server stopped (PGlite) or running (PostgreSQL).
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from '../../config.ts';
+import { openDb, type Database } from '../../db/client.ts';
+import { DataDirLockedError } from '../../db/lock.ts';
+import { ErrorRespaldo } from '../../platform/respaldo/formato.ts';
+import { tamanoLegible } from '../../platform/respaldo/respaldar.ts';
+import { respaldarDesdeCli } from './respaldos-cli-comun.ts';
+
+const AYUDA = `Escribe un respaldo cifrado y verificado de la base de datos y los archivos en RESPALDO_DIR.
+
+Uso: npm run respaldo
+
+La base de datos se elige como al arrancar la aplicación (DATABASE_URL o DATA_DIR); la clave es RESPALDO_CLAVE
+(obligatoria en producción). La aplicación hace un respaldo cada día a la hora RESPALDO_HORA.`;
+
+async function main(): Promise<number> {
+  try {
+    if (parseArgs({ options: { ayuda: { type: 'boolean', short: 'h' } }, strict: true }).values.ayuda) {
+      console.log(AYUDA);
+      return 0;
+    }
+  } catch {
+    console.error(AYUDA);
+    return 2;
+  }
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      return 1;
+    }
+    throw err;
+  }
+  let database: Database;
+  try {
+    database = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log: console });
+  } catch (err) {
+    if (err instanceof DataDirLockedError) {
+      console.error(
+        `La aplicación está en marcha con esta base de datos embebida (pid ${err.pid}) y ella misma hace los respaldos ` +
+          `cada día. Para uno ahora, usa «Respaldar ahora» en la pantalla Respaldos (/respaldos) como administrador, ` +
+          `o detén la aplicación y vuelve a ejecutar npm run respaldo.`,
+      );
+      return 1;
+    }
+    throw err;
+  }
+  try {
+    console.log(`Respaldando (${database.kind})…`);
+    const r = await respaldarDesdeCli(config, database);
+    const filas = r.manifiesto.tablas.reduce((s, t) => s + t.filas, 0);
+    console.log(
+      `Respaldo verificado: ${r.ruta}\n  ${tamanoLegible(r.tamano)}; ${r.manifiesto.tablas.length} tablas, ` +
+        `${filas.toLocaleString('es-CO')} filas, ${r.manifiesto.archivos.length.toLocaleString('es-CO')} archivos.`,
+    );
+    if (r.origenClave === 'generada') {
+      console.log(
+        `\nSin RESPALDO_CLAVE: este respaldo se cifró con la clave generada en ${r.archivoClave}.\n` +
+          'Esa clave NO va dentro del respaldo: guarda una copia fuera de este equipo, o define RESPALDO_CLAVE. ' +
+          'Sin ella no se puede restaurar.',
+      );
+    }
+    return 0;
+  } catch (err) {
+    if (err instanceof ErrorRespaldo) {
+      console.error(`No se hizo el respaldo: ${err.message}`);
+      return 1;
+    }
+    const e = err as NodeJS.ErrnoException;
+    // A driver error can carry row values: only its code is printed.
+    console.error(
+      `No se hizo el respaldo: ${e.code && /^E[A-Z]+$/.test(e.code) ? e.message : `error ${e.code ?? e.name ?? 'desconocido'}`}`,
+    );
+    return 1;
+  } finally {
+    await database.close();
+  }
+}
+
+main().then(
+  (codigo) => process.exit(codigo),
+  (err: unknown) => {
+    console.error('Error inesperado al respaldar:', err instanceof Error ? err.name : err);
+    process.exit(1);
+  },
+);
