@@ -1,5 +1,5 @@
 // Opens the database: embedded PGlite under DATA_DIR by default, or PostgreSQL through a pg pool.
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type { FastifyBaseLogger } from 'fastify';
@@ -56,9 +56,30 @@ export async function openDb(opts: OpenDbOptions): Promise<Database> {
  * shared_buffers = 128MB (sized for a server) made the process hold ~300 MB before its first request. A small
  * clinic's database is tens of MB and the operating system's page cache still keeps the files PGlite reads, so a
  * 16 MB buffer pool costs no measurable speed (bench/results/arranque.md; docs/decisions/0023-memoria-pglite.md).
- * Durability is untouched: WAL and commit settings stay PGlite's.
  */
 export const AJUSTES_PGLITE: Readonly<Record<string, string>> = { shared_buffers: '16MB' };
+
+/**
+ * On disk, a commit is acknowledged only once its WAL is on stable storage (issue 28, item 1;
+ * docs/decisions/0036-pglite-durable.md): PGlite's own `-F` (fsync off) is dropped and these are set. `fsync` is
+ * the only wal_sync_method that reaches the disk in PGlite: emscripten's fdatasync does nothing, open_sync cannot
+ * open the WAL (EINVAL, the database aborts) and open_datasync leaves checkpoints unsynced; fsync() reaches Node's
+ * fs.fsyncSync through db/pglite-fsync.ts. In memory there is nothing to sync: PGlite's parameters stay as they are.
+ */
+export const DURABILIDAD_PGLITE: Readonly<Record<string, string>> = {
+  fsync: 'on',
+  synchronous_commit: 'on',
+  wal_sync_method: 'fsync',
+};
+
+/** PGlite's start parameters (its defaults, never replaced) plus ours; on disk without `-F` and durable. */
+export function parametrosPglite(propios: readonly string[], enDisco: boolean): string[] {
+  const ajustes = enDisco ? { ...AJUSTES_PGLITE, ...DURABILIDAD_PGLITE } : AJUSTES_PGLITE;
+  return [
+    ...(enDisco ? propios.filter((p) => p !== '-F') : propios),
+    ...Object.entries(ajustes).flatMap(([nombre, valor]) => ['-c', `${nombre}=${valor}`]),
+  ];
+}
 
 async function openPglite(opts: OpenDbOptions): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
@@ -75,14 +96,16 @@ async function openPglite(opts: OpenDbOptions): Promise<Database> {
     dir = path.join(opts.dataDir, 'pglite');
   }
   try {
-    const client = await PGlite.create(dir, {
+    const durable = dir === undefined ? undefined : await import('./pglite-fsync.ts');
+    const nueva = dir !== undefined && !existsSync(path.join(dir, 'PG_VERSION'));
+    const client = await PGlite.create({
+      // On disk, PGlite's NodeFS with an fsync that reaches the disk (db/pglite-fsync.ts).
+      ...(dir !== undefined && durable ? { dataDir: dir, fs: new durable.NodeFSConFsync(dir) } : {}),
       extensions: { btree_gist, pg_trgm, unaccent },
-      startParams: [
-        ...PGlite.defaultStartParams,
-        ...Object.entries(AJUSTES_PGLITE).flatMap(([nombre, valor]) => ['-c', `${nombre}=${valor}`]),
-      ],
+      startParams: parametrosPglite(PGlite.defaultStartParams, dir !== undefined),
       ...(opts.memory && opts.volcado ? { loadDataDir: opts.volcado } : {}),
     });
+    if (nueva && dir !== undefined && durable) durable.sincronizarArbol(dir);
     // Reads go through named prepared statements (pglite-sentencias.ts); the rest to PGlite as is.
     const db = drizzle(conSentenciasPreparadas(client), { schema, casing: 'snake_case' }) as unknown as Db;
     return {
