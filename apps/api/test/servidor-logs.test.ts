@@ -1,20 +1,24 @@
-// Logs never freeze the server, and shutdown always ends (issue 11.9). Reproduced before the fix: standard output
-// into a pipe nobody reads (`node server | sleep 300`, a stalled log collector), a few thousand requests, then
-// SIGTERM: the process stopped listening and never exited, its main thread stuck in Atomics.wait inside the
-// synchronous log writer. Here the real process must keep answering and exit within the shutdown deadline.
+// Logs never freeze the server, and shutdown always ends (issue 11.9, issue 28 item 6).
+// - Issue 11.9: standard output into a pipe nobody reads (`node server | sleep 300`, a stalled log collector), a few
+//   thousand requests, then SIGTERM: the process stopped listening and never exited, its main thread stuck in
+//   Atomics.wait inside the synchronous log writer.
+// - Issue 28: standard output and error are socketpairs (a harness's child_process 'pipe') whose reader stops
+//   reading and then goes away. When it went away as SIGTERM arrived, the exit's flushSync() met EPIPE and retried it
+//   forever (write = EPIPE, 100 ms Atomics.wait, again): alive, not listening, SIGTERM ignored, 3 runs out of 3.
+// Here the real process must keep answering and exit within the shutdown deadline.
 import { execFileSync, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { dataDirMigrado } from './helpers.ts';
+import { entornoServidor, esperarFin, esperarLista, puertoLibre, vivo } from './servidor-proceso.ts';
 
 const API = path.resolve(import.meta.dirname, '..');
 // Already migrated: the server skips initdb and the migrations, which this test is not about (removed after the file).
 const dataDir = await dataDirMigrado('clinica-logs');
-let grupo: number | undefined;
+const grupos: number[] = [];
 
 afterAll(() => {
-  if (grupo) {
+  for (const grupo of grupos) {
     try {
       process.kill(-grupo, 'SIGKILL');
     } catch {
@@ -22,24 +26,6 @@ afterAll(() => {
     }
   }
 });
-
-const puertoLibre = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-
-const vivo = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 describe('a stalled log reader', () => {
   it('the server keeps answering, then exits after SIGTERM within the deadline', async () => {
@@ -49,30 +35,11 @@ describe('a stalled log reader', () => {
       cwd: API,
       detached: true,
       stdio: 'ignore',
-      env: {
-        ...process.env,
-        NODE_ENV: 'development',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        DATABASE_URL: '',
-        SEMILLA_DEMO: 'false',
-        LOG_LEVEL: 'info',
-        RATE_LIMIT_MAX: '1000000',
-      },
+      env: entornoServidor(dataDir, port),
     });
-    grupo = sh.pid!;
+    grupos.push(sh.pid!);
     const url = `http://127.0.0.1:${port}`;
-    const limite = Date.now() + 100_000;
-    for (;;) {
-      if (Date.now() > limite) throw new Error('server not ready');
-      const ok = await fetch(`${url}/salud/lista`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (ok) break;
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    await esperarLista(url);
     const pid = Number(
       execFileSync('pgrep', ['-f', '-P', String(sh.pid), 'src/server.ts'])
         .toString()
@@ -91,8 +58,70 @@ describe('a stalled log reader', () => {
     expect((await fetch(`${url}/salud`, { signal: AbortSignal.timeout(30_000) })).status).toBe(200);
 
     process.kill(pid, 'SIGTERM');
-    const plazo = Date.now() + 15_000;
-    while (vivo(pid) && Date.now() < plazo) await new Promise((r) => setTimeout(r, 100));
+    expect(await esperarFin([pid], 15_000)).toEqual([]);
     expect(vivo(pid)).toBe(false);
+  }, 180_000);
+});
+
+/** ~1,000 requests to an unknown API path, each logging its answer: far more than a socket's buffer holds. */
+async function inundar(url: string) {
+  for (let lote = 0; lote < 20; lote++) {
+    const respuestas = await Promise.all(
+      Array.from({ length: 50 }, () => fetch(`${url}/apinoexiste/${lote}`).then((r) => r.status)),
+    );
+    expect(respuestas.every((s) => s === 404)).toBe(true);
+  }
+}
+
+/** The server with its standard output and error on socketpairs (child_process 'pipe'), their reader stalled. */
+async function servidorConLectorDetenido() {
+  const port = await puertoLibre();
+  const servidor = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: API,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: entornoServidor(dataDir, port),
+  });
+  grupos.push(servidor.pid!);
+  const fin = new Promise<number | null>((resolve) => servidor.on('exit', (code) => resolve(code)));
+  const url = `http://127.0.0.1:${port}`;
+  await esperarLista(url, () => servidor.exitCode !== null);
+  // The reader stops reading: the sockets fill up and stay full.
+  servidor.stdout.pause();
+  servidor.stderr.pause();
+  return {
+    servidor,
+    url,
+    fin,
+    /** The reader goes away, as a harness that exits: the server's writes now fail with EPIPE. */
+    irse() {
+      servidor.stdout.destroy();
+      servidor.stderr.destroy();
+    },
+  };
+}
+
+/** The exit code, or 'vivo' if the process is still there after 15 s (the shutdown deadline is 10 s). */
+const salida = (fin: Promise<number | null>) =>
+  Promise.race([fin, new Promise<'vivo'>((r) => setTimeout(() => r('vivo'), 15_000))]);
+
+describe('a log reader on a socketpair that stalls, then goes away', () => {
+  it('during load: the server keeps answering, then exits 0 on SIGTERM', async () => {
+    const { servidor, url, fin, irse } = await servidorConLectorDetenido();
+    await inundar(url);
+    irse();
+    await inundar(url);
+    expect((await fetch(`${url}/salud`, { signal: AbortSignal.timeout(30_000) })).status).toBe(200);
+    servidor.kill('SIGTERM');
+    expect(await salida(fin)).toBe(0);
+  }, 180_000);
+
+  it('during shutdown: SIGTERM as the reader goes away, the server exits 0', async () => {
+    const { servidor, url, fin, irse } = await servidorConLectorDetenido();
+    await inundar(url);
+    // A harness's way out: SIGTERM to the server, then it exits itself.
+    servidor.kill('SIGTERM');
+    irse();
+    expect(await salida(fin)).toBe(0);
   }, 180_000);
 });

@@ -1,41 +1,94 @@
-// Where the server's logs go: standard output, written asynchronously through a bounded buffer (issue 11.9).
-// With pino's default synchronous writer, a log collector that stops reading (a full pipe) froze the whole
-// process in Atomics.wait: no requests, no signals, no shutdown timer. Here a stalled reader only costs log
-// lines: past the buffer they are dropped and counted, and at exit nothing waits for the reader.
-import pino from 'pino';
+// Where the server's logs go: standard output, through Node's own stream, with a bounded buffer. No log write may
+// block the main thread, during load or at exit (issue 11.9, issue 28 item 6).
+// - pino's default synchronous writer froze the process in Atomics.wait when the log reader stopped reading.
+// - pino.destination({ sync: false }) (sonic-boom) then froze it at exit: its flushSync() sleeps 100 ms and retries
+//   on every error but a refused EAGAIN, EPIPE included, so a reader that stopped and then went away (a test harness
+//   that exits after SIGTERM) left the server in that loop for good: strace showed write(1) = EPIPE, futex 100 ms,
+//   write(1) = EPIPE... Its asynchronous writes also run in libuv's thread pool, and on a blocking descriptor a write
+//   to a stalled reader holds a pool thread, which process.exit() then waits for forever.
+// Here lines go to process.stdout once per event-loop turn. On a pipe or socket that is a libuv stream on a
+// non-blocking descriptor, written by the event loop (no pool thread, no retry loop); past the buffer lines are
+// dropped and counted; after a write error (the reader is gone) every line is dropped; the exit waits for the
+// reader a bounded time, asynchronously, and never writes synchronously.
+import type { Writable } from 'node:stream';
 
-/** Log bytes kept while standard output does not take them; beyond this, lines are dropped. */
+/** Log characters kept while standard output does not take them; beyond this, lines are dropped. */
 export const MAX_BUFFER_LOGS = 4 * 1024 * 1024;
 
-export function crearSalidaDeLogs(fd = 1) {
-  let saliendo = false;
+/** How long the exit gives standard output to take the last lines. */
+export const ESPERA_FINAL_LOGS_MS = 500;
+
+/** `destino`: process.stdout in the server; tests pass a socket or stream of their own. */
+export function crearSalidaDeLogs(destino: Writable = process.stdout) {
+  let lote: string[] = [];
+  let enLote = 0;
+  let programado = false;
+  let fallida = false;
   let descartadas = 0;
-  const stream = pino.destination({
-    dest: fd,
-    sync: false,
-    maxLength: MAX_BUFFER_LOGS,
-    // A full pipe is retried later (timers, never a busy wait) until the process is leaving.
-    retryEAGAIN: () => !saliendo,
+
+  // EPIPE (the reader is gone) or any other write error: the stream is finished, and so are the logs.
+  destino.on('error', () => {
+    fallida = true;
   });
-  stream.on('drop', () => {
-    descartadas++;
-  });
+
+  const vaciar = () => {
+    programado = false;
+    if (lote.length === 0) return;
+    const texto = lote.join('');
+    lote = [];
+    enLote = 0;
+    if (fallida || destino.destroyed) return;
+    try {
+      destino.write(texto);
+    } catch {
+      fallida = true;
+    }
+  };
+
+  const stream = {
+    write(linea: string) {
+      if (fallida || destino.writableLength + enLote + linea.length > MAX_BUFFER_LOGS) {
+        descartadas++;
+        return true;
+      }
+      lote.push(linea);
+      enLote += linea.length;
+      // One write per event-loop turn: a request's lines (and a burst's) go out together.
+      if (!programado) {
+        programado = true;
+        setImmediate(vaciar);
+      }
+      return true;
+    },
+  };
+
   return {
+    /** What pino writes to. It has no flushSync: pino's fatal() would call it and wait on the reader. */
     stream,
-    /** Lines dropped because standard output was not being read. */
+    /** Lines dropped because standard output was not being read, or had failed. */
     get descartadas() {
       return descartadas;
     },
-    /** Before process.exit: one last try to write what is buffered, without waiting on a stalled reader. */
-    cerrar() {
-      saliendo = true;
-      try {
-        stream.flushSync();
-      } catch {
-        // The reader is stalled (EAGAIN) or gone (EPIPE): the remaining lines are lost, the exit is not.
-      }
-      // A destroyed stream is skipped by pino's own exit hook, which would otherwise flush and wait again.
-      stream.destroy();
+    /**
+     * Before process.exit: hands over the last lines and waits, at most `plazoMs`, for standard output to take
+     * them. Never blocks: a stalled or vanished reader only costs those lines.
+     */
+    cerrar(plazoMs = ESPERA_FINAL_LOGS_MS): Promise<void> {
+      vaciar();
+      if (fallida || destino.destroyed || destino.writableLength === 0 || plazoMs <= 0) return Promise.resolve();
+      return new Promise((resolve) => {
+        const fin = () => {
+          clearTimeout(plazo);
+          destino.off('drain', fin);
+          destino.off('error', fin);
+          destino.off('close', fin);
+          resolve();
+        };
+        const plazo = setTimeout(fin, plazoMs);
+        destino.on('drain', fin);
+        destino.on('error', fin);
+        destino.on('close', fin);
+      });
     },
   };
 }
