@@ -5,6 +5,7 @@ import { spawnSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { OPCIONES_NODE } from './opciones-node.mjs';
+import { codigoDeSalida, reenviarSenales } from './procesos.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -40,10 +41,13 @@ if (mtime(server) < sources || mtime(web) < sources) {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
+// The server gets its own process group and an IPC channel (it stops when the channel closes, apps/api/src/server.ts),
+// and this process passes each stop signal on exactly once (scripts/procesos.mjs, decision 0039).
 const child = spawn(process.execPath, [...OPCIONES_NODE, server], {
   cwd: root,
-  stdio: 'inherit',
+  stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   env: process.env,
+  detached: process.platform !== 'win32',
 });
-for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
-child.on('exit', (code) => process.exit(code ?? 0));
+reenviarSenales([child]);
+child.on('exit', (code, signal) => process.exit(codigoDeSalida(code, signal)));

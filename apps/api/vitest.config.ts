@@ -11,6 +11,7 @@ const SIN_BASE_DE_PRUEBAS = [
   'test/durabilidad-pglite.test.ts',
   'test/lock.test.ts',
   'test/migrar-cli.test.ts',
+  'test/npm-start.test.ts',
   'test/paginas-publicas.test.ts',
   'test/pglite-sentencias.test.ts',
   'test/plantillas-correo.test.ts',
