@@ -28,6 +28,7 @@ const PUBLICAS = [
   '/terminoscondiciones',
   '/recuperarcontrasena',
   '/restablecercontrasena',
+  '/confirmarcorreo',
   '/404',
 ];
 

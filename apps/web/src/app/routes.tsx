@@ -3,7 +3,8 @@
 //
 //   /                          -> /inicio (replace)
 //   public layout              /inicio /iniciarsesion /servicios /servicios/:id /reservar/:id /registrar
-//                              /terminoscondiciones, and /carrito behind RequireToken
+//                              /terminoscondiciones /recuperarcontrasena /restablecercontrasena /confirmarcorreo,
+//                              and /carrito behind RequireToken
 //   RequireToken + dashboard   /dashboard and every other dashboard route
 //   error layout               /404 /500 (dashboard layout with a stored token, public otherwise; decision 0002)
 //   no layout                  /cerrarsesion, /dashboard/cerrarsesion
@@ -37,6 +38,7 @@ const publicRoutes: RouteObject[] = [
   screen(paths.registrar, () => import('../features/auth/registrar-screen.tsx')),
   screen(paths.recuperarContrasena, () => import('../features/auth/recuperar-contrasena-screen.tsx')),
   screen(paths.restablecerContrasena, () => import('../features/auth/restablecer-contrasena-screen.tsx')),
+  screen(paths.confirmarCorreo, () => import('../features/usuarios/confirmar-correo-screen.tsx')),
   screen(paths.terminos, () => import('../features/auth/terminos-screen.tsx')),
   screen(paths.servicios, () => import('../features/servicios/servicios-screen.tsx')),
   screen('/servicios/:id', () => import('../features/servicios/servicio-detalle-screen.tsx')),

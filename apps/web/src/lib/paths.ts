@@ -1,5 +1,5 @@
 // Every route path of the web, as SPEC section 2 spells them.
-import { PAGINA_RESTABLECER_CONTRASENA } from '@clinica/contracts/rutas';
+import { PAGINA_CONFIRMAR_CORREO, PAGINA_RESTABLECER_CONTRASENA } from '@clinica/contracts/rutas';
 
 /** Query parameter of /crearcita naming the treatment the evaluation is for. */
 export const PARAM_PROCEDIMIENTO_CITA = 'procedimiento';
@@ -11,6 +11,8 @@ export const paths = {
   /** Password recovery (issue 10.7): ask for a link; the e-mailed link opens restablecerContrasena. */
   recuperarContrasena: '/recuperarcontrasena',
   restablecerContrasena: PAGINA_RESTABLECER_CONTRASENA,
+  /** The e-mail-change link (issue 21.1): confirms the new address; public, the link may open on any device. */
+  confirmarCorreo: PAGINA_CONFIRMAR_CORREO,
   registrar: '/registrar',
   servicios: '/servicios',
   servicio: (id: number | string) => `/servicios/${id}`,

@@ -1,5 +1,6 @@
-// /editarusuario/{id}: with one's own id, one's profile (GET/PATCH /apiusuarios/perfil) and password change
-// (PATCH /apiusuarios/perfil/contrasena, which needs the current password). With somebody else's id, user {id}
+// /editarusuario/{id}: with one's own id, one's profile (GET/PATCH /apiusuarios/perfil), e-mail change (a link to
+// the new address, components/cambiar-correo.tsx) and password change (PATCH /apiusuarios/perfil/contrasena, which
+// needs the current password). With somebody else's id, user {id}
 // (issue 11.6): administrators edit anyone, the front desk a patient's contact data, and every other role gets the
 // "no access" screen (editar-usuario-admin-screen.tsx).
 import { Avatar, Button, DataList, Grid, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
@@ -26,6 +27,7 @@ import { PasswordField } from '../../lib/forms/password-field.tsx';
 import { DESCRIPCION_ABAJO, focusFirstInvalid, showServerErrors, zodFormOptions } from '../../lib/forms/zod-form.ts';
 import { useAuth } from '../../lib/session/auth-context.tsx';
 import { useCambiarContrasena, useEditarPerfil, usePerfil } from './api/usuarios-api.ts';
+import { CorreoDeLaCuenta } from './components/cambiar-correo.tsx';
 import { UsuarioCampos } from './components/usuario-campos.tsx';
 import { EditarOtroUsuario, useAlcanceEdicion } from './editar-usuario-admin-screen.tsx';
 import { iniciales, nombreRol, nombreTipoDocumento } from './usuario-textos.ts';
@@ -61,7 +63,7 @@ function Resumen({ u }: { u: UsuarioWire }) {
           </DataList.Item>
         </DataList>
         <Text size="xs" c="dimmed">
-          Para cambiar tu correo o tu documento, comunícate con la clínica: así protegemos tu identidad.
+          Para cambiar tu documento, comunícate con la clínica: así protegemos tu identidad.
         </Text>
       </Stack>
     </Paper>
@@ -262,6 +264,7 @@ function MiPerfil({ userId }: { userId: number | null }) {
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack gap="lg">
             <DatosPersonales key={q.data.id} u={q.data} userId={userId} />
+            <CorreoDeLaCuenta correo={q.data.correo} />
             <CambiarContrasena />
           </Stack>
         </Grid.Col>

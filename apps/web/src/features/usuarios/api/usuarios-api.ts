@@ -27,6 +27,11 @@ export const obtenerPerfil = () => api(usuariosRutas.perfil);
 export const editarPerfil = (datos: EditarPerfilInput) => api(usuariosRutas.editarPerfil, { body: datos });
 export const cambiarContrasena = (datos: { contrasena_actual: string; contrasena_nueva: string }) =>
   api(usuariosRutas.cambiarContrasena, { body: datos });
+/** Asks for a link to the new address (decision 0037); nothing changes until it is opened. */
+export const cambiarCorreo = (datos: { correo_nuevo: string; contrasena_actual: string }) =>
+  api(usuariosRutas.cambiarCorreo, { body: datos });
+/** The link's token, in the body (never in a URL); public: the link may be opened without a session. */
+export const confirmarCorreo = (datos: { token: string }) => api(usuariosRutas.confirmarCorreo, { body: datos });
 export const listarUsuarios = (f: FiltroUsuarios) =>
   api(usuariosRutas.listar, {
     query: {
@@ -88,6 +93,7 @@ export function useEditarPerfil(userId: number | null) {
 }
 
 export const useCambiarContrasena = () => useMutation({ mutationFn: cambiarContrasena });
+export const useCambiarCorreo = () => useMutation({ mutationFn: cambiarCorreo });
 
 export function useCrearUsuario() {
   const invalidar = useInvalidarUsuarios();

@@ -1,0 +1,233 @@
+// /confirmarcorreo#token=…: the page the e-mail-change link opens (issue 21.1, decision 0037). As for password
+// recovery, the token comes in the URL fragment, which browsers never send to a server; it is taken off the address
+// bar at once (history, screenshots, a shared screen) and goes to the API only in a JSON body. Nothing is sent until
+// the person presses the button: mail scanners open links to look at them, and must not complete the change.
+// On success the API has closed every session of the account: a session open here, if it is that person's, is
+// signed out, as after a password reset.
+import { Alert, Anchor, Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconLinkOff, IconLogin, IconMailCheck, IconShieldCheck } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { usePageMeta } from '../../components/use-page-meta.ts';
+import { ApiClientError } from '../../lib/api-client.ts';
+import { AlertaFallo } from '../../lib/forms/alerta-fallo.tsx';
+import { mensajeDeError } from '../../lib/forms/field-errors.ts';
+import { paths } from '../../lib/paths.ts';
+import { useAuth } from '../../lib/session/auth-context.tsx';
+import { confirmarCorreo } from './api/usuarios-api.ts';
+
+/** The token of `#token=…` (null when the link came without one). */
+export function tokenDelFragmento(hash: string): string | null {
+  const valor = new URLSearchParams(hash.replace(/^#/, '')).get('token')?.trim();
+  return valor ? valor : null;
+}
+
+/**
+ * What a link claims, not verified (the API verifies): whose account and which address, read from the token's
+ * layout `c1.<usuario>.<expira>.<correo base64url>.<firma>` (apps/api/src/lib/token-cambio-correo.ts). Only to say
+ * which address the account moves to and whether the session open here is the one the API just closed; null when the
+ * token does not look like that.
+ */
+export function datosDelEnlace(token: string): { usuarioId: number; correoNuevo: string } | null {
+  const m = /^c1\.([1-9]\d{0,9})\.\d+\.([A-Za-z0-9_-]{1,400})\.[A-Za-z0-9_-]+$/.exec(token);
+  if (!m) return null;
+  try {
+    const b64 = m[2]!.replace(/-/g, '+').replace(/_/g, '/');
+    const bytes = Uint8Array.from(atob(b64 + '='.repeat((4 - (b64.length % 4)) % 4)), (c) => c.charCodeAt(0));
+    const correoNuevo = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return correoNuevo.includes('@') ? { usuarioId: Number(m[1]), correoNuevo } : null;
+  } catch {
+    return null;
+  }
+}
+
+type Resultado =
+  | { tipo: 'hecho'; mensaje: string }
+  | { tipo: 'enlace'; mensaje: string }
+  | { tipo: 'fallo'; titulo: string; mensaje: string };
+
+function Confirmacion({ token }: { token: string }) {
+  const { isAuthenticated, userId, logout } = useAuth();
+  const queryClient = useQueryClient();
+  const [resultado, setResultado] = useState<Resultado | null>(null);
+  const avisoRef = useRef<HTMLDivElement>(null);
+  const datos = datosDelEnlace(token);
+
+  const mutation = useMutation({
+    mutationFn: confirmarCorreo,
+    onSuccess: ({ mensaje }) => {
+      // The API closed every session of that account. One of somebody else open here is left alone.
+      if (isAuthenticated && (datos === null || datos.usuarioId === userId)) {
+        logout();
+        // Drop cached personal data, as signing out does (cerrar-sesion-screen.tsx).
+        queryClient.clear();
+      }
+      notifications.show({ color: 'green', title: 'Correo confirmado', message: 'Inicia sesión con tu correo nuevo.' });
+      setResultado({ tipo: 'hecho', mensaje });
+    },
+    onError: (err) => {
+      const mensaje = mensajeDeError(err);
+      // 400: ENLACE_INVALIDO, ENLACE_VENCIDO, or a token the schema refuses; a new link is the way forward.
+      if (err instanceof ApiClientError && err.status === 400) setResultado({ tipo: 'enlace', mensaje });
+      else
+        setResultado({
+          tipo: 'fallo',
+          titulo:
+            err instanceof ApiClientError && err.status === 429
+              ? 'Espera un momento'
+              : 'No pudimos confirmar tu correo',
+          mensaje,
+        });
+      notifications.show({ color: 'red', title: 'No pudimos confirmar tu correo', message: mensaje });
+    },
+  });
+
+  // The button that had focus goes away: focus goes to what happened.
+  useEffect(() => {
+    if (resultado && resultado.tipo !== 'fallo') avisoRef.current?.focus();
+  }, [resultado]);
+
+  if (resultado?.tipo === 'hecho')
+    return (
+      <Stack gap="md">
+        <Alert
+          ref={avisoRef}
+          tabIndex={-1}
+          color="green"
+          variant="light"
+          title="Tu correo cambió"
+          icon={<IconMailCheck aria-hidden="true" />}
+          role="status"
+        >
+          {resultado.mensaje}
+        </Alert>
+        <Button
+          component={Link}
+          to={paths.iniciarSesion}
+          size="md"
+          leftSection={<IconLogin size={18} aria-hidden="true" />}
+        >
+          Iniciar sesión
+        </Button>
+      </Stack>
+    );
+
+  if (resultado?.tipo === 'enlace')
+    return (
+      <Alert
+        ref={avisoRef}
+        tabIndex={-1}
+        color="red"
+        variant="light"
+        title="Este enlace ya no sirve"
+        icon={<IconLinkOff aria-hidden="true" />}
+        role="alert"
+      >
+        <Stack gap="sm">
+          <Text size="sm">{resultado.mensaje}</Text>
+          <CaminoAlPerfil />
+        </Stack>
+      </Alert>
+    );
+
+  return (
+    <Stack gap="md">
+      <Text>
+        {datos ? (
+          <>
+            Tu cuenta pasará a usar{' '}
+            <Text span fw={600} style={{ overflowWrap: 'anywhere' }}>
+              {datos.correoNuevo}
+            </Text>
+            .
+          </>
+        ) : (
+          'Confirma que este es el correo que quieres usar en tu cuenta.'
+        )}{' '}
+        Al confirmarlo cerramos tus sesiones abiertas y desde entonces entras con este correo.
+      </Text>
+      {resultado?.tipo === 'fallo' && <AlertaFallo titulo={resultado.titulo} mensaje={resultado.mensaje} />}
+      <Button
+        size="md"
+        loading={mutation.isPending}
+        leftSection={<IconShieldCheck size={18} aria-hidden="true" />}
+        onClick={() => {
+          setResultado(null);
+          mutation.mutate({ token });
+        }}
+      >
+        Confirmar mi nuevo correo
+      </Button>
+    </Stack>
+  );
+}
+
+/** Where a person with a dead link asks again: her profile, after signing in if needed. */
+function CaminoAlPerfil() {
+  const { userId } = useAuth();
+  // The alert's own text colour: the brand tone is too faint on its tint in the dark theme.
+  const enlace = { size: 'sm', fw: 600, c: 'inherit', underline: 'always' } as const;
+  return userId !== null ? (
+    <Anchor component={Link} to={paths.editarUsuario(userId)} {...enlace}>
+      Ir a mi perfil
+    </Anchor>
+  ) : (
+    <Anchor component={Link} to={paths.iniciarSesion} {...enlace}>
+      Iniciar sesión para pedirlo de nuevo
+    </Anchor>
+  );
+}
+
+export default function ConfirmarCorreoScreen() {
+  usePageMeta({ title: 'Confirma tu nuevo correo', description: 'Confirma el nuevo correo de tu cuenta.' });
+  const location = useLocation();
+  const navigate = useNavigate();
+  // Read from the address on every render (a link pasted over an open page changes only the fragment), then kept
+  // here once the address bar no longer shows it.
+  const enFragmento = tokenDelFragmento(location.hash);
+  const [token, setToken] = useState(enFragmento);
+  if (enFragmento && enFragmento !== token) setToken(enFragmento);
+
+  useEffect(() => {
+    if (enFragmento)
+      void navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: location.state });
+  }, [enFragmento, navigate, location.pathname, location.search, location.state]);
+
+  return (
+    <Stack align="center" py={{ base: 'lg', sm: 56 }}>
+      <Paper withBorder shadow="sm" p={{ base: 'lg', sm: 'xl' }} w="100%" maw={460}>
+        <Stack gap="lg">
+          <Title order={1} fz="h2">
+            Confirma tu nuevo correo
+          </Title>
+
+          {token ? (
+            // A new link starts over (its own request and result).
+            <Confirmacion key={token} token={token} />
+          ) : (
+            <Alert
+              color="yellow"
+              variant="light"
+              title="Falta el código del enlace"
+              icon={<IconLinkOff aria-hidden="true" />}
+            >
+              <Stack gap="sm">
+                <Text size="sm">
+                  Abre el enlace completo que te enviamos al correo nuevo. Si ya venció, pide el cambio de nuevo desde
+                  «Mi perfil».
+                </Text>
+                <CaminoAlPerfil />
+              </Stack>
+            </Alert>
+          )}
+
+          <Anchor component={Link} to={paths.inicio} size="sm" ta="center">
+            Ir al inicio
+          </Anchor>
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}
