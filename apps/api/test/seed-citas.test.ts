@@ -3,7 +3,7 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { citas, historiasClinicas, horariosDoctor, usuarios } from '../src/db/schema/index.ts';
-import { seedCitas } from '../src/db/seed/citas.ts';
+import { MOTIVO_EN_CURSO, seedCitas } from '../src/db/seed/citas.ts';
 import { seedHistorias } from '../src/db/seed/historias.ts';
 import { seedUsuarios } from '../src/db/seed/usuarios.ts';
 import { createTestApp, type TestContext } from './helpers.ts';
@@ -37,7 +37,12 @@ describe('demo agendas', () => {
     expect(filas.length).toBeGreaterThan(40);
     expect(new Set(filas.map((f) => f.estado))).toEqual(new Set(['pendiente', 'confirmada', 'realizada', 'cancelada']));
     expect(new Set(filas.map((f) => f.tipo))).toContain('evaluacion');
-    for (const f of filas) {
+    // Two visits of the demo patient that have started and wait for their note (what the e2e tests sign).
+    const enCurso = filas.filter((f) => f.motivo === MOTIVO_EN_CURSO);
+    expect(enCurso).toHaveLength(2);
+    for (const f of enCurso) expect(f).toMatchObject({ estado: 'confirmada', tipo: 'evaluacion' });
+    for (const f of enCurso) expect(f.inicio.getTime()).toBeLessThan(ahora.getTime());
+    for (const f of filas.filter((x) => x.motivo !== MOTIVO_EN_CURSO)) {
       if (f.fin < ahora) expect(['realizada', 'cancelada']).toContain(f.estado);
       else expect(['pendiente', 'confirmada', 'cancelada']).toContain(f.estado);
     }

@@ -31,6 +31,8 @@ const MOTIVOS = [
   null,
 ];
 const MIN = 60_000;
+/** The reason of the demo visits that have started and still have no note (enCurso). */
+export const MOTIVO_EN_CURSO = 'Valoración en curso';
 
 export async function seedCitas(db: Db, opts: { zona?: string; ahora?: Date } = {}): Promise<void> {
   const zona = opts.zona ?? ZONA_POR_DEFECTO;
@@ -108,5 +110,59 @@ export async function seedCitas(db: Db, opts: { zona?: string; ahora?: Date } = 
       }
     }
   }
+  filas.push(...(await enCurso(db, filas, ahora, zona)));
   if (filas.length) await db.insert(citas).values(filas);
+}
+
+/**
+ * Two visits of the demo patient with the demo doctor that have started and have no note yet: what a doctor finds
+ * open at the clinic, and what the e2e tests write and sign notes on (a note is signed only once its appointment
+ * has started). 15 minutes each, the latest such times within the clinic's hours before now where neither the
+ * doctor nor the patient has anything else (at night: the end of the last working afternoon).
+ */
+async function enCurso(db: Db, filas: (typeof citas.$inferInsert)[], ahora: Date, zona: string) {
+  const personas = await db
+    .select({ id: usuarios.id, correo: usuarios.correo })
+    .from(usuarios)
+    .where(inArray(usuarios.correo, ['doctor@demo.test', 'paciente@demo.test']));
+  const doctor = personas.find((p) => p.correo === 'doctor@demo.test');
+  const paciente = personas.find((p) => p.correo === 'paciente@demo.test');
+  if (!doctor || !paciente) return [];
+  const nuevas: (typeof citas.$inferInsert)[] = [];
+  const PASO = 5 * MIN;
+  const DURACION = 15 * MIN;
+  const libre = (inicio: number) =>
+    ![...filas, ...nuevas].some(
+      (f) =>
+        (f.doctor_id === doctor.id || f.paciente_id === paciente.id) &&
+        (f.inicio as Date).getTime() < inicio + DURACION &&
+        inicio < (f.ocupado_hasta as Date).getTime(),
+    );
+  const ultimo = Math.floor((ahora.getTime() - 2 * MIN) / PASO) * PASO;
+  const hoy = fechaEnZona(ahora, zona);
+  for (let atras = 0; atras <= 10 && nuevas.length < 2; atras++) {
+    const dia = sumarDias(hoy, -atras);
+    if (esDiaNoHabil(dia)) continue;
+    const bloques = HORARIO_CLINICA.filter((h) => h.dia_semana === diaDeSemana(dia)).reverse();
+    for (const b of bloques) {
+      const desde = instanteLocal(dia, b.hora_inicio, zona).getTime();
+      const hasta = Math.min(instanteLocal(dia, b.hora_fin, zona).getTime() - DURACION, ultimo);
+      for (let t = hasta; t >= desde && nuevas.length < 2; t -= PASO) {
+        if (!libre(t)) continue;
+        nuevas.push({
+          paciente_id: paciente.id,
+          doctor_id: doctor.id,
+          tipo: 'evaluacion',
+          estado: 'confirmada',
+          inicio: new Date(t),
+          fin: new Date(t + DURACION),
+          ocupado_hasta: new Date(t + DURACION),
+          motivo: MOTIVO_EN_CURSO,
+          creada_en: new Date(t - 3 * 24 * 60 * MIN),
+          actualizada_en: new Date(t - 3 * 24 * 60 * MIN),
+        });
+      }
+    }
+  }
+  return nuevas;
 }

@@ -128,6 +128,9 @@ export function cruceCon(rangos: readonly Rango[]) {
 }
 
 export const M_NOTA_SIN_FIRMAR = 'Para marcar la cita como realizada, primero escribe y firma su nota de evolución.';
+/** A signed note records a visit that happened (issue 21, item 8): its appointment stays where it is. */
+export const M_CON_NOTA_FIRMADA =
+  'Esta cita ya tiene su nota de evolución firmada: no se puede cancelar, mover ni cambiar de doctor. Márcala como realizada.';
 export const M_CONSENTIMIENTO_SIN_FIRMAR =
   'Para marcar como realizada una cita de procedimiento, la paciente o el paciente debe firmar antes su consentimiento informado (y no haberlo revocado).';
 
@@ -830,6 +833,7 @@ export function createCitasService(deps: {
       const c = await cargar(actor, id);
       if (c.estado === 'cancelada') throw new AppError('CITA_CANCELADA', 409, M.cancelada);
       if (c.estado === 'realizada') throw regla('Una cita realizada no se puede reagendar.');
+      if (await notaFirmada(id)) throw regla(M_CON_NOTA_FIRMADA);
       if (actor.rol === 'paciente' && horasHasta(c.inicio) < HORAS_MINIMAS_CAMBIO_PACIENTE)
         throw regla(M.tardeReagendar);
       const { duracion, margen } = await duracionDe(c.tipo, c.procedimiento_id);
@@ -879,6 +883,7 @@ export function createCitasService(deps: {
       const c = await cargar(actor, id);
       if (c.estado === 'cancelada') throw new AppError('CITA_CANCELADA', 409, M.cancelada);
       if (c.estado === 'realizada') throw regla('Una cita realizada no se puede cancelar.');
+      if (await notaFirmada(id)) throw regla(M_CON_NOTA_FIRMADA);
       if (actor.rol === 'paciente' && horasHasta(c.inicio) < HORAS_MINIMAS_CAMBIO_PACIENTE) throw regla(M.tarde);
       await transaccion(async (tx) => {
         await cambiarFila(tx, c, { estado: 'cancelada', motivo_cancelacion: motivo }, calendario.ahora());
@@ -972,6 +977,7 @@ export function createCitasService(deps: {
       if (mueve && c.estado === 'realizada') {
         throw regla('Una cita realizada no se puede mover ni cambiar de doctor, tipo o procedimiento.');
       }
+      if (mueve && (await notaFirmada(id))) throw regla(M_CON_NOTA_FIRMADA);
       const { duracion, margen, proc } = await duracionDe(tipo, procedimientoId);
       if (mueve) {
         // Moving to another doctor goes through the same rules as booking with them: active, their hours and

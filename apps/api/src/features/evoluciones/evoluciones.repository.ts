@@ -136,6 +136,19 @@ export function createEvolucionesRepository(db: Executor) {
       return filas.length > 0;
     },
 
+    /**
+     * A draft whose appointment moved to another doctor becomes that doctor's, with their content (issue 21,
+     * item 8); the WHERE keeps it to drafts. Returns whether a draft was taken.
+     */
+    async tomarBorrador(id: number, autorId: number, c: ContenidoEvolucion, ahora: Date): Promise<boolean> {
+      const filas = await db
+        .update(evoluciones)
+        .set({ ...c, autor_id: autorId, actualizada_en: ahora })
+        .where(and(eq(evoluciones.id, id), isNull(evoluciones.firmada_en)))
+        .returning({ id: evoluciones.id });
+      return filas.length > 0;
+    },
+
     /** A draft's prescription and exam orders, replaced as a whole (the form sends them all). */
     async reemplazarLineas(id: number, f: LineaFormula[], o: LineaOrden[]) {
       await db.delete(formulas).where(eq(formulas.evolucion_id, id));

@@ -31,6 +31,10 @@ export const MENSAJES_EVOLUCION = {
   yaFirmada: 'Esta nota ya está firmada.',
   cambio: 'La nota cambió mientras la firmabas. Revísala y vuelve a firmarla.',
   borradorSinAdenda: 'La nota aún es un borrador: corrígela directamente y fírmala.',
+  otroDoctor:
+    'Esta cita ahora la atiende otro doctor: solo quien atiende la cita escribe y firma su nota. Tu borrador pasa a ese doctor cuando la abra.',
+  antesDeLaCita: (cuando: string) =>
+    `La nota se firma cuando la cita ya empezó: podrás firmarla desde el ${cuando}. Mientras tanto puedes guardarla como borrador.`,
 } as const;
 
 /** 'dd/mm/aaaa h:mm a. m.' in the clinic's zone (DOMAIN.md dates). */
@@ -121,6 +125,18 @@ export function createEvolucionesService(deps: {
 
   const conflicto = (mensaje: string) => new AppError('CONFLICTO', 409, mensaje);
 
+  /**
+   * A draft is written and signed only by the appointment's current doctor, on an appointment that is not
+   * cancelled (issue 21, item 8): after a move to another doctor, its former author stops writing.
+   */
+  async function deLaCitaActual(actor: Actor, citaId: number) {
+    const cita = await repo.cita(citaId);
+    if (!cita) throw noEncontrado(MENSAJES_EVOLUCION.citaNoEncontrada);
+    if (cita.doctor_id !== actor.id) throw conflicto(MENSAJES_EVOLUCION.otroDoctor);
+    if (cita.estado === 'cancelada') throw conflicto(MENSAJES_EVOLUCION.citaCancelada);
+    return cita;
+  }
+
   /** The PDFs of a note about to be signed, stored privately under the patient; their ids for the signed row. */
   async function documentos(f: Completa, firmadaEn: Date, hash: string, actor: Actor, origen: Origen) {
     if (!f.formulas.length && !f.ordenes.length) return { receta: null, orden: null };
@@ -210,8 +226,26 @@ export function createEvolucionesService(deps: {
         });
         return toWire((await repo.porId(id))!);
       } catch (err) {
-        if (isUniqueViolation(err, 'evoluciones_una_por_cita')) throw conflicto(MENSAJES_EVOLUCION.yaExiste);
-        throw err;
+        if (!isUniqueViolation(err, 'evoluciones_una_por_cita')) throw err;
+        // The appointment's draft was started by the doctor who had it before: it passes to the current one.
+        const previa = await repo.porCita(citaId);
+        if (!previa || previa.evolucion.firmada_en || previa.evolucion.autor_id === actor.id)
+          throw conflicto(MENSAJES_EVOLUCION.yaExiste);
+        const id = previa.evolucion.id;
+        await transaccion(async (tx) => {
+          if (!(await tx.evoluciones.tomarBorrador(id, actor.id, contenido(datos), now())))
+            throw conflicto(MENSAJES_EVOLUCION.yaExiste);
+          await tx.evoluciones.reemplazarLineas(id, datos.formulas, datos.ordenes);
+          await auditar(
+            tx,
+            actor,
+            'evolucion.tomar',
+            id,
+            `cita=${citaId}; borrador de autor=${previa.evolucion.autor_id} pasa al doctor actual`,
+            origen,
+          );
+        });
+        return toWire((await repo.porId(id))!);
       }
     },
 
@@ -219,6 +253,7 @@ export function createEvolucionesService(deps: {
     async editar(actor: Actor, id: number, datos: Datos, origen: Origen): Promise<Evolucion> {
       const f = await propia(actor, id);
       if (f.evolucion.firmada_en) throw conflicto(MENSAJES_EVOLUCION.firmada);
+      await deLaCitaActual(actor, f.evolucion.cita_id);
       await transaccion(async (tx) => {
         const fila = await tx.evoluciones.bloquear(id);
         if (fila?.firmada_en) throw conflicto(MENSAJES_EVOLUCION.firmada);
@@ -236,9 +271,11 @@ export function createEvolucionesService(deps: {
     async firmar(actor: Actor, id: number, origen: Origen): Promise<Evolucion> {
       const f = await propia(actor, id);
       if (f.evolucion.firmada_en) throw conflicto(MENSAJES_EVOLUCION.yaFirmada);
-      const cita = await repo.cita(f.evolucion.cita_id);
-      if (cita?.estado === 'cancelada') throw conflicto(MENSAJES_EVOLUCION.citaCancelada);
+      const cita = await deLaCitaActual(actor, f.evolucion.cita_id);
       const firmadaEn = now();
+      // A note records a visit that happened: it is signed from the appointment's start, never ahead.
+      if (firmadaEn.getTime() < cita.inicio.getTime())
+        throw conflicto(MENSAJES_EVOLUCION.antesDeLaCita(fechaHora(cita.inicio)));
       const hash = hashContenido(firmable(f, firmadaEn));
       const docs = await documentos(f, firmadaEn, hash, actor, origen);
       await transaccion(async (tx) => {
