@@ -28,6 +28,7 @@ import { carritoRoutes } from './features/carrito/carrito.routes.ts';
 import { usuariosRoutes } from './features/usuarios/usuarios.routes.ts';
 import { recuperacionRoutes } from './features/usuarios/recuperacion.routes.ts';
 import { correosRoutes } from './features/correos/correos.routes.ts';
+import { respaldosRoutes } from './features/respaldos/respaldos.routes.ts';
 import { archivosRoutes } from './features/archivos/archivos.routes.ts';
 import { citasRoutes } from './features/citas/citas.routes.ts';
 import { notificacionesRoutes } from './features/notificaciones/notificaciones.routes.ts';
@@ -57,6 +58,8 @@ export type AppDeps = {
   intervaloBandejaMs?: number;
   /** How a slowed-down sign-in waits (tests record instead of sleeping). */
   esperar?: (ms: number) => Promise<void>;
+  /** How often the daily backup is looked for, in ms (0: off; tests call services.respaldos.revisar()). */
+  intervaloRespaldosMs?: number;
 };
 
 declare module 'fastify' {
@@ -179,6 +182,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(deps.mailer ? { mailer: deps.mailer } : {}),
     ...(deps.intervaloBandejaMs !== undefined ? { intervaloBandejaMs: deps.intervaloBandejaMs } : {}),
     ...(deps.esperar ? { esperar: deps.esperar } : {}),
+    ...(deps.intervaloRespaldosMs !== undefined ? { intervaloRespaldosMs: deps.intervaloRespaldosMs } : {}),
   });
   app.decorate('services', services);
   app.addHook('onReady', async () => services.iniciar());
@@ -204,6 +208,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(usuariosRoutes, { usuarios: services.usuarios, config });
   await app.register(recuperacionRoutes, { recuperacion: services.recuperacion, config });
   await app.register(correosRoutes, { service: services.correos });
+  await app.register(respaldosRoutes, { service: services.respaldos });
   await app.register(citasRoutes, { service: services.citas });
   await app.register(notificacionesRoutes, { service: services.notificaciones });
   await app.register(historiasRoutes, { service: services.historias });

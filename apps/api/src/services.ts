@@ -20,6 +20,8 @@ import { createEvolucionesRepository } from './features/evoluciones/evoluciones.
 import { createEvolucionesService } from './features/evoluciones/evoluciones.service.ts';
 import { createPlanesRepository } from './features/evoluciones/planes.repository.ts';
 import { createPlanesService } from './features/evoluciones/planes.service.ts';
+import { createRespaldosRepository } from './features/respaldos/respaldos.repository.ts';
+import { createRespaldosService } from './features/respaldos/respaldos.service.ts';
 import { createCopiaRepository } from './features/historias/copia.repository.ts';
 import { createCopiaHistoriaService } from './features/historias/copia.service.ts';
 import { createHistoriasRepository } from './features/historias/historias.repository.ts';
@@ -84,6 +86,7 @@ export function createRepositories(db: Executor, pendientes?: EfectoNuevo[]) {
     adjuntos: () => createAdjuntosRepository(db),
     recuperacion: () => createRecuperacionRepository(db),
     correos: () => createCorreosRepository(db),
+    respaldos: () => createRespaldosRepository(db),
   });
   /** Adds an effect to deliver once this transaction commits. */
   const encolar: Encolar = async (tipo, carga, opciones) => {
@@ -106,6 +109,8 @@ export type ServicesDeps = {
   intervaloBandejaMs?: number;
   /** How a slowed-down sign-in waits (tests record instead of sleeping). */
   esperar?: (ms: number) => Promise<void>;
+  /** How often the daily backup is looked for, in ms; 0 turns it off (tests call respaldos.revisar()). */
+  intervaloRespaldosMs?: number;
 };
 
 export async function createServices(deps: ServicesDeps) {
@@ -316,6 +321,19 @@ export async function createServices(deps: ServicesDeps) {
     zona: config.clinicaTz,
   });
 
+  // Backups (decision 0038): daily at RESPALDO_HORA, once across instances; failures told to the administrators.
+  const respaldos = createRespaldosService({
+    config,
+    database,
+    repo: repos.respaldos,
+    transaccion,
+    notificar: (tx, v) => notificar(tx as Repositories, v, now()),
+    plantillas,
+    now,
+    log,
+    ...(deps.intervaloRespaldosMs !== undefined ? { intervaloMs: deps.intervaloRespaldosMs } : {}),
+  });
+
   return {
     config,
     now,
@@ -349,11 +367,18 @@ export async function createServices(deps: ServicesDeps) {
     archivos,
     despachador,
     enVivo,
-    /** Starts background work (the outbox dispatcher). */
+    respaldos,
+    /** Starts background work (the outbox dispatcher, the daily backup). */
     iniciar() {
       despachador.iniciar();
+      respaldos
+        .iniciar()
+        .catch((err: unknown) =>
+          log.error({ code: (err as NodeJS.ErrnoException).code }, 'no se pudieron iniciar los respaldos'),
+        );
     },
     async cerrar() {
+      await respaldos.detener();
       await despachador.detener();
       await mailer.cerrar?.();
       await sesiones.detener();

@@ -83,6 +83,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       DATA_DIR: rutaDelArchivo('clinica-datos'),
       JWT_SECRET: 'x'.repeat(48),
       SEMILLA_DEMO: 'false',
+      // No daily backup in test apps; test/respaldos.test.ts turns it on with its own clock.
+      RESPALDO_HORA: 'no',
     }),
     rateLimitMax: 100_000,
     // Cheap hashing: hundreds of sign-ins per run. The production parameters have their own tests

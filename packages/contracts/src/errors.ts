@@ -11,6 +11,7 @@ export const errorCodes = [
   'CONFLICTO', // 409: unique value already taken, or the row changed since it was read
   'CORREO_DUPLICADO', // 409
   'DOCUMENTO_DUPLICADO', // 409
+  'RESPALDO_EN_CURSO', // 409: a backup is already being written (decision 0038)
   'CATEGORIA_DUPLICADA', // 409
   'CATEGORIA_CON_PROCEDIMIENTOS', // 409
   'YA_EN_CARRITO', // 400 (spec 8: the client reads the text 'ya está en el carrito')

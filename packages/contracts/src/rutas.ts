@@ -118,6 +118,9 @@ export const PAGINA_RESTABLECER_CONTRASENA = '/restablecercontrasena';
 /** The administrators' view of outgoing e-mail (issue 10.6). */
 export const correosPaths = { bandeja: '/apicorreos/bandeja' } as const;
 
+/** The administrators' view of backups (issue 28, item 2; decision 0038). */
+export const respaldosPaths = { listar: '/apirespaldos/respaldos', respaldar: '/apirespaldos/respaldar' } as const;
+
 /** Liveness and readiness probes (outside the /api* namespace, no auth). */
 export const saludPaths = { vivo: '/salud', lista: '/salud/lista' } as const;
 
@@ -251,6 +254,11 @@ export const correosRutas = {
   bandeja: ruta('GET', correosPaths.bandeja, ['administrador'] as const),
 };
 
+export const respaldosRutas = {
+  listar: ruta('GET', respaldosPaths.listar, ['administrador'] as const),
+  respaldar: ruta('POST', respaldosPaths.respaldar, ['administrador'] as const),
+};
+
 export const saludRutas = {
   vivo: ruta('GET', saludPaths.vivo, 'publico'),
   lista: ruta('GET', saludPaths.lista, 'publico'),
@@ -271,6 +279,7 @@ export function prefijosServidor(): string[] {
     archivosRutas,
     recuperacionRutas,
     correosRutas,
+    respaldosRutas,
     saludRutas,
   ]
     .flatMap((area) => Object.values(area).map((r: RutaApi) => r.path))

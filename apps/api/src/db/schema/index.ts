@@ -10,3 +10,4 @@ export * from './evoluciones.ts';
 export * from './consentimientos.ts';
 export * from './planes.ts';
 export * from './adjuntos.ts';
+export * from './respaldos.ts';

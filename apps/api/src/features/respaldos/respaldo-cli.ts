@@ -53,12 +53,16 @@ async function main(): Promise<number> {
   try {
     console.log(`Respaldando (${database.kind})…`);
     const r = await respaldarDesdeCli(config, database);
-    const filas = r.manifiesto.tablas.reduce((s, t) => s + t.filas, 0);
     console.log(
-      `Respaldo verificado: ${r.ruta}\n  ${tamanoLegible(r.tamano)}; ${r.manifiesto.tablas.length} tablas, ` +
-        `${filas.toLocaleString('es-CO')} filas, ${r.manifiesto.archivos.length.toLocaleString('es-CO')} archivos.`,
+      `Respaldo verificado: ${r.ruta}\n  ${tamanoLegible(r.tamano)}; ${r.tablas} tablas, ` +
+        `${r.filas.toLocaleString('es-CO')} filas, ${r.archivos.toLocaleString('es-CO')} archivos.`,
     );
-    if (r.origenClave === 'generada') {
+    if (!r.registrado) {
+      console.log(
+        'La base de datos no está en la versión de esta aplicación: el respaldo no se anotó en la pantalla Respaldos.',
+      );
+    }
+    if (r.archivoClave) {
       console.log(
         `\nSin RESPALDO_CLAVE: este respaldo se cifró con la clave generada en ${r.archivoClave}.\n` +
           'Esa clave NO va dentro del respaldo: guarda una copia fuera de este equipo, o define RESPALDO_CLAVE. ' +

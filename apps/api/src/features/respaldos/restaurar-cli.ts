@@ -102,7 +102,7 @@ async function main(): Promise<number> {
         if (existe.rows[0]?.existe) {
           await tx.execute(
             sql.raw(
-              "update respaldos set estado = 'fallido', terminado_en = now(), error = 'Quedó sin terminar en la copia restaurada.' where estado = 'en_curso'",
+              "update respaldos set estado = 'fallido', terminado_en = now(), error = 'Estaba en curso cuando se tomó la copia que se restauró.' where estado = 'en_curso'",
             ),
           );
         }

@@ -58,6 +58,8 @@ export type OpcionesCrear = {
   incluirSecretoJwt: boolean;
   ajustes: Ajustes;
   ahora: Date;
+  /** Aborts between writes (the server is stopping); the partial file is removed. */
+  senal?: AbortSignal | undefined;
 };
 
 export function nombreDeArchivo(ahora: Date): string {
@@ -120,6 +122,7 @@ export async function crearRespaldo(
   // The producer writes records into `entrada`; the pipeline compresses, encrypts and writes them.
   const entrada = new PassThrough({ highWaterMark: 1024 * 1024 });
   const escribir = async (b: Buffer) => {
+    if (o.senal?.aborted) throw new ErrorRespaldo('Se interrumpió: el servidor se estaba deteniendo.');
     if (entrada.destroyed) throw new Error('la escritura del respaldo se interrumpió');
     // Waits for room, or for the pipeline's end when it failed: the snapshot transaction must never be left open.
     if (!entrada.write(b)) await Promise.race([once(entrada, 'drain'), once(entrada, 'close')]);

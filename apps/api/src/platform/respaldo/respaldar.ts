@@ -1,5 +1,6 @@
 // One backup as the server and `npm run respaldo` make it: the key (clave.ts), the file (crear.ts), read back whole
 // and checked against its manifest (leer.ts), then the oldest files beyond RESPALDO_CONSERVAR removed.
+import { existsSync } from 'node:fs';
 import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../../config.ts';
@@ -34,8 +35,16 @@ export async function respaldarYVerificar(
   config: ConfigRespaldo,
   database: Database,
   ahora: Date,
+  senal?: AbortSignal,
 ): Promise<RespaldoHecho> {
   const clave = claveParaRespaldar(config);
+  // Only the default folder is created: a RESPALDO_DIR on a disk that is not mounted would otherwise become a
+  // folder on the same disk as the data, and the backups would die with it.
+  if (config.respaldoDir !== path.join(config.dataDir, 'respaldos') && !existsSync(config.respaldoDir)) {
+    throw new ErrorRespaldo(
+      `La carpeta de respaldos ${config.respaldoDir} (RESPALDO_DIR) no existe. ¿Está conectado y montado el disco o la carpeta de red?`,
+    );
+  }
   const hecho = await crearRespaldo({
     database,
     dataDir: config.dataDir,
@@ -52,6 +61,7 @@ export async function respaldarYVerificar(
       urlPublica: config.urlPublica,
     },
     ahora,
+    senal,
   });
   try {
     await leerRespaldo(hecho.ruta, clave.clave);
