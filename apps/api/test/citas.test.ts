@@ -258,7 +258,7 @@ describe('booking', () => {
     ['off the 30-minute grid', bogota('2026-11-24', '08:10'), M.fueraDeHorario],
     ['the past', bogota('2026-11-23', '06:00'), M.pasado],
     ['more than a year ahead', bogota('2027-11-24', '09:00'), M.muyLejos],
-    ['year 9999', '9999-12-20T10:00:00-05:00', M.muyLejos],
+    ['year 2099', '2099-12-21T10:00:00-05:00', M.muyLejos],
   ])('refuses %s with a Spanish reason, and writes nothing', async (_caso, inicio, mensaje) => {
     const antes = await filasCitas();
     const res = await crear(paciente, { doctor_id: doctor.id, inicio });
@@ -270,10 +270,16 @@ describe('booking', () => {
   it('offers and books nothing past a year ahead; a far date is a Spanish answer, never a 500', async () => {
     const lejos = await pedir(
       'GET',
-      `${rutas.disponibilidad}?doctor_id=${doctor.id}&desde=9999-12-20&hasta=9999-12-21`,
+      `${rutas.disponibilidad}?doctor_id=${doctor.id}&desde=2099-12-21&hasta=2099-12-22`,
     );
     expect(lejos.statusCode).toBe(200);
     expect(lejos.json()).toEqual([]);
+    // Beyond the clinic's years: a 400 that names the field (test/validacion-fechas.test.ts).
+    const fuera = await pedir(
+      'GET',
+      `${rutas.disponibilidad}?doctor_id=${doctor.id}&desde=9999-12-20&hasta=9999-12-21`,
+    );
+    expect(fuera.statusCode).toBe(400);
     const borde = await pedir(
       'GET',
       `${rutas.disponibilidad}?doctor_id=${doctor.id}&desde=2027-11-20&hasta=2027-11-30`,

@@ -194,8 +194,12 @@ describe('recording the plan on the note', () => {
     const pasado = await pedir('POST', rutas.porCita(citaOrigen), doctor, datosPlan({ desde: '2026-11-20' }));
     expect(pasado.statusCode).toBe(422);
     expect(pasado.json().error).toBe(M.desdePasado);
-    // A first session years away is no follow-up (and '9999-12-20' made the proposal fail with a 500).
-    for (const desde of ['9999-12-20', '2200-01-01']) {
+    // A first session years away is no follow-up ('9999-12-20' made the proposal fail with a 500; it is now a 400
+    // of the contract, beyond the clinic's years).
+    expect(
+      (await pedir('POST', rutas.porCita(citaOrigen), doctor, datosPlan({ desde: '9999-12-20' }))).statusCode,
+    ).toBe(400);
+    for (const desde of ['2099-12-20', '2040-01-01']) {
       const lejos = await pedir('POST', rutas.porCita(citaOrigen), doctor, datosPlan({ desde }));
       expect(lejos.statusCode, lejos.body).toBe(422);
       expect(lejos.json()).toMatchObject({
@@ -261,7 +265,7 @@ describe('recording the plan on the note', () => {
     expect((await pedir('GET', rutas.porCita(citaAjena), doctor)).statusCode).toBe(404);
     expect((await pedir('GET', rutas.porCita(citaAjena), paciente)).statusCode).toBe(403);
     // Its own doctor cannot move it years away either; its proposal keeps answering.
-    const lejos = await pedir('PUT', rutas.editar(planAjeno), otroDoctor, datosPlan({ desde: '9999-12-20' }));
+    const lejos = await pedir('PUT', rutas.editar(planAjeno), otroDoctor, datosPlan({ desde: '2099-12-20' }));
     expect(lejos.statusCode, lejos.body).toBe(422);
     expect(lejos.json().error).toBe(M.desdeLejano);
     expect((await pedir('GET', rutas.propuesta(planAjeno), otroDoctor)).statusCode).toBe(200);

@@ -1,7 +1,7 @@
 // Appointment contracts (SPEC 3, 7; DOMAIN.md "citas"): the wire shape every /apicitas answer carries, the
 // bodies and queries of each operation, and the Spanish messages of the booking rules.
 import { z } from 'zod';
-import { fechaDia, fechaHora, idParam, mensajeSchema, paginacionQuery, paginado } from './common.ts';
+import { fechaDia, fechaHora, idParam, mensajeSchema, paginacionQuery, paginado, instanteCliente } from './common.ts';
 import { endpoint } from './endpoint.ts';
 import { errorSchema } from './errors.ts';
 import { citasRutas } from './rutas.ts';
@@ -38,10 +38,7 @@ const idEntero = (campo: string) =>
     .positive(`${campo} debe ser positivo`)
     .max(2_147_483_647, `${campo} no es válido`);
 /** An instant with its offset, e.g. 2026-12-01T09:00:00-05:00. */
-const instante = z.iso.datetime({
-  offset: true,
-  message: 'Usa una fecha y hora ISO-8601 con zona, p. ej. 2026-12-01T09:00:00-05:00',
-});
+const instante = instanteCliente;
 
 const persona = z.object({ id: z.number().int(), nombre: z.string() });
 

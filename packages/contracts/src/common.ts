@@ -22,8 +22,25 @@ export const fechaHora = z.codec(z.iso.datetime({ offset: true }), z.date(), {
   encode: (d) => d.toISOString(),
 });
 
-/** A calendar date without time, 'YYYY-MM-DD'. */
-export const fechaDia = z.iso.date({ message: 'Usa el formato AAAA-MM-DD' });
+/**
+ * Years a clinic's dates can fall in: its history and its booking horizon. A date far outside (year 0583, 9999)
+ * reached the calendar code and the database, and answered 500 (issue 21, item 9).
+ */
+export const ANIO_MIN = 2000;
+export const ANIO_MAX = 2100;
+const MENSAJE_ANIO = `Usa una fecha entre los años ${ANIO_MIN} y ${ANIO_MAX}`;
+const anioValido = (texto: string) => {
+  const anio = Number(texto.slice(0, 4));
+  return anio >= ANIO_MIN && anio <= ANIO_MAX;
+};
+
+/** A calendar date without time, 'YYYY-MM-DD', within the clinic's years. */
+export const fechaDia = z.iso.date({ message: 'Usa el formato AAAA-MM-DD' }).refine(anioValido, MENSAJE_ANIO);
+
+/** An instant written by a client (ISO-8601 with its offset), within the clinic's years. */
+export const instanteCliente = z.iso
+  .datetime({ offset: true, message: 'Usa una fecha y hora ISO-8601 con zona, p. ej. 2026-12-01T09:00:00-05:00' })
+  .refine(anioValido, MENSAJE_ANIO);
 
 /** Most rows one page of any paginated list carries. */
 export const POR_PAGINA_MAX = 100;

@@ -3,7 +3,7 @@
 // and the confirmation that books the chosen sessions in one transaction.
 import { z } from 'zod';
 import { DIAS_MAXIMOS_ANTICIPACION, citaSchema, espacioSchema } from './citas.ts';
-import { fechaDia, fechaHora, idParam } from './common.ts';
+import { fechaDia, fechaHora, idParam, instanteCliente } from './common.ts';
 import { endpoint } from './endpoint.ts';
 import { errorSchema } from './errors.ts';
 import { planesRutas } from './planes-seguimiento-rutas.ts';
@@ -91,10 +91,7 @@ export type PropuestaWire = z.input<typeof propuestaSchema>;
 export type SesionPropuestaWire = z.input<typeof sesionPropuestaSchema>;
 
 /** An instant with its offset, e.g. 2026-12-01T09:00:00-05:00. */
-const instante = z.iso.datetime({
-  offset: true,
-  message: 'Usa una fecha y hora ISO-8601 con zona, p. ej. 2026-12-01T09:00:00-05:00',
-});
+const instante = instanteCliente;
 
 export const confirmarPlanSchema = z.strictObject(
   {
