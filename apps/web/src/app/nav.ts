@@ -9,6 +9,7 @@ import {
   historiasRutas,
   notificacionesDoctorRutas,
   procedimientosRutas,
+  respaldosRutas,
   usuariosRutas,
 } from '@clinica/contracts/rutas';
 import {
@@ -25,6 +26,7 @@ import {
   IconListDetails,
   IconListSearch,
   IconMail,
+  IconDatabaseExport,
   IconShieldLock,
   IconShoppingBag,
   IconSparkles,
@@ -142,6 +144,7 @@ export const NAV: readonly NavGroup[] = [
     label: 'Administración',
     items: [
       { label: 'Correos salientes', to: paths.correos, icon: IconMail, auth: correosRutas.bandeja.auth },
+      { label: 'Respaldos', to: paths.respaldos, icon: IconDatabaseExport, auth: respaldosRutas.listar.auth },
       {
         label: 'Bloqueos de inicio de sesión',
         to: paths.seguridad,

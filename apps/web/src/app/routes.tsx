@@ -86,6 +86,7 @@ const dashboardRoutes: RouteObject[] = [
   screen('/editarcita/:id', () => import('../features/citas/editar-cita-screen.tsx')),
   screen(paths.misCitas, () => import('../features/citas/mis-citas-screen.tsx')),
   screen(paths.correos, () => import('../features/correos/correos-screen.tsx')),
+  screen(paths.respaldos, () => import('../features/respaldos/respaldos-screen.tsx')),
   screen(paths.seguridad, () => import('../features/seguridad/bloqueos-screen.tsx')),
   // One screen for both feeds: it shows the signed-in person's own and sends them to their feed's path.
   screen(paths.historialNotificaciones, () => import('../features/notificaciones/historial-notificaciones-screen.tsx')),

@@ -64,6 +64,8 @@ export const paths = {
   editarCategoria: (id: number | string) => `/editarcategoriaprocedimientos/${id}`,
   /** Outgoing e-mail for administrators (issue 10.6; not a SPEC route). */
   correos: '/correos',
+  /** Backups for administrators (issue 28, item 2; not a SPEC route). */
+  respaldos: '/respaldos',
   /** Recent sign-in lockouts for administrators (issue 11.1; not a SPEC route). */
   seguridad: '/seguridad',
   historialNotificaciones: '/historial-notificaciones',
