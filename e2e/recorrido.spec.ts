@@ -70,6 +70,7 @@ const PANEL = [
   '/historial-notificaciones',
   '/notificaciones/usuario/historial',
   '/correos',
+  '/respaldos',
   '/seguridad',
 ];
 

@@ -2,6 +2,7 @@ import { permite, roles } from '@clinica/contracts/roles';
 import {
   categoriasRutas,
   correosRutas,
+  respaldosRutas,
   historiasRutas,
   procedimientosRutas,
   usuariosRutas,
@@ -44,6 +45,7 @@ describe('dashboard navigation filtered by role', () => {
       'Categorías',
       'Nueva categoría',
       'Correos salientes',
+      'Respaldos',
       'Bloqueos de inicio de sesión',
       'Ver sitio',
     ]);
@@ -81,6 +83,7 @@ describe('dashboard navigation filtered by role', () => {
     'Historial médico': [historiasRutas.listar],
     'Nueva historia clínica': [historiasRutas.listar, historiasRutas.crear],
     'Correos salientes': [correosRutas.bandeja],
+    Respaldos: [respaldosRutas.listar, respaldosRutas.respaldar],
     'Bloqueos de inicio de sesión': [usuariosRutas.bloqueosRecientes],
   };
   it.each(roles)('shows %s each entry exactly when the API allows what its screen does', (role) => {
