@@ -15,6 +15,7 @@ import { evolucionesPaths } from '@clinica/contracts/evoluciones';
 import {
   auditoria,
   bandejaSalida,
+  bloqueosAgenda,
   carritoItems,
   citas,
   notificaciones,
@@ -216,6 +217,47 @@ describe('booking', () => {
     expect(c.statusCode).toBe(422);
     expect(c.json()).toMatchObject({ code: 'IDEMPOTENCIA_DISTINTA', error: M.idempotenciaDistinta });
     expect(await filasCitas()).toBe(antes + 1);
+  });
+
+  it('Idempotency-Key replayed after the appointment moved to another doctor: 404, as for any appointment not theirs', async () => {
+    const body = { doctor_id: doctor.id, paciente_id: paciente.id, inicio: bogota('2026-12-03', '10:00') };
+    const clave = { 'idempotency-key': 'reserva-del-doctor-1' };
+    const a = await crear(doctor, body, clave);
+    expect(a.statusCode).toBe(201);
+    await t.database.db.update(citas).set({ doctor_id: doctora.id }).where(eq(citas.id, a.json().id));
+    const otraVez = await crear(doctor, body, clave);
+    expect(otraVez.statusCode).toBe(404);
+    expect(otraVez.body).not.toContain(String(paciente.id));
+    await t.database.db.update(citas).set({ estado: 'cancelada' }).where(eq(citas.id, a.json().id));
+  });
+
+  it('a block over booked appointments is refused with when they are; nothing is written', async () => {
+    const cita = await crear(asistente, {
+      doctor_id: doctor.id,
+      paciente_id: otraPaciente.id,
+      inicio: bogota('2026-12-04', '10:00'),
+    });
+    expect(cita.statusCode).toBe(201);
+    const bloqueos = async () => (await t.database.db.select({ n: count() }).from(bloqueosAgenda))[0]!.n;
+    const antes = await bloqueos();
+    const res = await pedir('POST', rutas.bloqueos(doctor.id), doctor, {
+      inicio: bogota('2026-12-04', '09:00'),
+      fin: bogota('2026-12-04', '12:00'),
+      motivo: 'Congreso',
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({
+      code: 'CONFLICTO',
+      error: 'En ese horario hay una cita (04/12/2026 10:00 a. m.). Muévelas o cancélalas antes de bloquear la agenda.',
+    });
+    expect(await bloqueos()).toBe(antes);
+    // Next to it, the block goes in.
+    const libre = await pedir('POST', rutas.bloqueos(doctor.id), doctor, {
+      inicio: bogota('2026-12-04', '13:00'),
+      fin: bogota('2026-12-04', '15:00'),
+      motivo: 'Congreso',
+    });
+    expect(libre.statusCode).toBe(201);
   });
 
   it('Idempotency-Key sent by several requests at once (a retry racing its original): one appointment for all', async () => {

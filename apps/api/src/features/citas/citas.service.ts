@@ -207,6 +207,16 @@ export function createCitasService(deps: {
     hour12: true,
     timeZone: calendario.zona,
   });
+  /** 409 for a block over booked appointments: how many, and when (the first five). */
+  const bloqueoConCitas = (inicios: Date[]) => {
+    const orden = [...inicios].sort((a, b) => a.getTime() - b.getTime());
+    const cuando = orden
+      .slice(0, 5)
+      .map((d) => `${fechaCorta.format(d)} ${hora.format(d)}`.replace(/\u00a0|\u202f/g, ' '))
+      .join('; ');
+    const cuantas = orden.length === 1 ? 'una cita' : `${orden.length} citas`;
+    return `En ese horario hay ${cuantas} (${cuando}${orden.length > 5 ? '…' : ''}). Muévelas o cancélalas antes de bloquear la agenda.`;
+  };
   const NOMBRE_TIPO: Record<TipoCita, string> = {
     evaluacion: 'evaluación',
     procedimiento: 'procedimiento',
@@ -693,7 +703,9 @@ export function createCitasService(deps: {
         const previa = await repo.idempotencia(actor.id, claveIdempotencia);
         if (previa) {
           if (previa.huella !== huella) throw new AppError('IDEMPOTENCIA_DISTINTA', 422, M.idempotenciaDistinta);
-          return toCitaWire((await repo.buscar(previa.cita_id))!);
+          // A replay answers only what the caller may still see (issue 21, item 9): the appointment may have moved
+          // to another doctor since.
+          return toCitaWire(await cargar(actor, previa.cita_id));
         }
       }
       const p = await preparar(actor, datos);
@@ -714,7 +726,7 @@ export function createCitasService(deps: {
             const previa = await repo.idempotencia(actor.id, claveIdempotencia);
             if (previa) {
               if (previa.huella !== huella) throw new AppError('IDEMPOTENCIA_DISTINTA', 422, M.idempotenciaDistinta);
-              return (await repo.buscar(previa.cita_id))!;
+              return cargar(actor, previa.cita_id);
             }
           }
           throw err;
@@ -1130,6 +1142,9 @@ export function createCitasService(deps: {
     ) {
       puedeGestionarAgenda(actor, doctorId);
       await personaActiva(doctorId, 'doctor', 'Ese doctor no existe o no está activo.', 'doctorId');
+      // A block never hides appointments already booked in it (issue 21, item 9): staff move or cancel them first.
+      const choques = await repo.ocupadoDoctores([doctorId], new Date(b.inicio), new Date(b.fin));
+      if (choques.length) throw new AppError('CONFLICTO', 409, bloqueoConCitas(choques.map((c) => c.inicio)));
       try {
         return await transaccion(async (tx) => {
           const fila = await tx.citas.crearBloqueo({
