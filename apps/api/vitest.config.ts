@@ -8,6 +8,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
 const SIN_BASE_DE_PRUEBAS = [
   'test/config.test.ts',
   'test/configuracion-documentada.test.ts',
+  'test/disco-lleno.test.ts',
   'test/durabilidad-pglite.test.ts',
   'test/lock.test.ts',
   'test/migrar-cli.test.ts',

@@ -25,9 +25,13 @@ export const errorCodes = [
   'ENLACE_VENCIDO', // 400: a password-recovery link past its 30 minutes
   'DEMASIADOS_INTENTOS', // 429
   'NO_DISPONIBLE', // 503: a dependency (database) does not answer
+  'SIN_ESPACIO', // 507: a write failed because the server's disk is full (MENSAJE_SIN_ESPACIO)
   'ERROR_INTERNO', // 500
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
+
+/** SIN_ESPACIO's text: the user cannot fix it, whoever runs the server can (issue 28, item 4). */
+export const MENSAJE_SIN_ESPACIO = 'El servidor se quedó sin espacio en disco. Avísale al administrador.';
 
 export const issueSchema = z.object({ campo: z.string(), mensaje: z.string() });
 

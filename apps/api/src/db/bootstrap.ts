@@ -3,13 +3,21 @@ import { count } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import { openDb, type Database } from './client.ts';
+import { EspacioInsuficienteError } from './pglite-reabrible.ts';
 import { usuarios } from './schema/index.ts';
 
 export async function prepareDatabase(
   config: Config,
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>,
 ): Promise<Database> {
-  const database = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log });
+  let database: Database;
+  try {
+    database = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log });
+  } catch (err) {
+    // The operator reads why in the log, in Spanish, with the free space needed (issue 28, item 4).
+    if (err instanceof EspacioInsuficienteError) log.error(err.message);
+    throw err;
+  }
   try {
     await database.migrate();
     if (config.semillaDemo) {

@@ -8,6 +8,13 @@ import { acquireLock } from './lock.ts';
 import { MIGRATIONS_DIR } from '../lib/paths.ts';
 import { migracionesAlDia, repararMigracionesEditadas } from './migraciones.ts';
 import type { Avisos } from './avisos.ts';
+import type { PGlite as PGliteCliente } from '@electric-sql/pglite';
+import {
+  cerrarDescriptores,
+  comprobarEspacioParaArrancar,
+  crearPgliteReabrible,
+  type PgliteReabrible,
+} from './pglite-reabrible.ts';
 
 export type Db = NodePgDatabase<typeof schema>;
 /** An open transaction; repositories take a Db or a Tx (db/transacciones.ts). */
@@ -96,22 +103,55 @@ async function openPglite(opts: OpenDbOptions): Promise<Database> {
     dir = path.join(opts.dataDir, 'pglite');
   }
   try {
-    const durable = dir === undefined ? undefined : await import('./pglite-fsync.ts');
-    const nueva = dir !== undefined && !existsSync(path.join(dir, 'PG_VERSION'));
-    const client = await PGlite.create({
-      // On disk, PGlite's NodeFS with an fsync that reaches the disk (db/pglite-fsync.ts).
-      ...(dir !== undefined && durable ? { dataDir: dir, fs: new durable.NodeFSConFsync(dir) } : {}),
-      extensions: { btree_gist, pg_trgm, unaccent },
-      startParams: parametrosPglite(PGlite.defaultStartParams, dir !== undefined),
-      ...(opts.memory && opts.volcado ? { loadDataDir: opts.volcado } : {}),
-    });
-    if (nueva && dir !== undefined && durable) durable.sincronizarArbol(dir);
+    const extensions = { btree_gist, pg_trgm, unaccent };
+    let client: PGliteCliente;
+    let reabrible: PgliteReabrible | undefined;
+    if (dir === undefined) {
+      const crudo = await PGlite.create({
+        extensions,
+        startParams: parametrosPglite(PGlite.defaultStartParams, false),
+        ...(opts.volcado ? { loadDataDir: opts.volcado } : {}),
+      });
+      client = conSentenciasPreparadas(crudo);
+    } else {
+      const enDisco = dir;
+      const nueva = !existsSync(path.join(enDisco, 'PG_VERSION'));
+      // Before PGlite: on a nearly full disk it fails with "PGlite failed to initialize properly" (issue 28, item 4).
+      comprobarEspacioParaArrancar(enDisco, nueva);
+      const { NodeFSConFsync, sincronizarArbol } = await import('./pglite-fsync.ts');
+      reabrible = await crearPgliteReabrible({
+        dir: enDisco,
+        log: opts.log,
+        async abrir() {
+          // PGlite's NodeFS with an fsync that reaches the disk (db/pglite-fsync.ts).
+          const pg = new PGlite({
+            dataDir: enDisco,
+            fs: new NodeFSConFsync(enDisco),
+            extensions,
+            startParams: parametrosPglite(PGlite.defaultStartParams, true),
+          });
+          try {
+            await pg.waitReady;
+          } catch (err) {
+            cerrarDescriptores(pg);
+            throw err;
+          }
+          return pg;
+        },
+        envolver: conSentenciasPreparadas,
+      });
+      if (nueva) sincronizarArbol(enDisco);
+      client = reabrible.cliente;
+    }
+    const abierta = reabrible;
     // Reads go through named prepared statements (pglite-sentencias.ts); the rest to PGlite as is.
-    const db = drizzle(conSentenciasPreparadas(client), { schema, casing: 'snake_case' }) as unknown as Db;
+    const db = drizzle(client, { schema, casing: 'snake_case' }) as unknown as Db;
     return {
       db,
       kind: 'pglite',
       async ping() {
+        // Readiness says so when the disk is full: writes would fail (SinEspacioError, answered as sin_espacio).
+        abierta?.verificarEspacio();
         await client.query('select 1');
       },
       async migrate() {
@@ -122,15 +162,17 @@ async function openPglite(opts: OpenDbOptions): Promise<Database> {
         await migrate(db as never, { migrationsFolder: MIGRATIONS_DIR });
       },
       avisos: {
-        async escuchar(canal, { alAviso, alEstado }) {
-          const dejar = await client.listen(canal, alAviso);
-          alEstado(true);
+        async escuchar(canal, oyente) {
+          // On disk, listening again on each instance opened after a full disk.
+          if (abierta) return abierta.escuchar(canal, oyente);
+          const dejar = await client.listen(canal, oyente.alAviso);
+          oyente.alEstado(true);
           return () => dejar();
         },
       },
       async close() {
         try {
-          await client.close();
+          await (abierta ? abierta.cerrar() : client.close());
         } finally {
           release();
         }

@@ -52,6 +52,28 @@ export function isForeignKeyViolation(err: unknown): boolean {
   return findPgError(err)?.code === '23503';
 }
 
+/**
+ * A write that failed because the disk is full (issue 28, item 4): PostgreSQL's disk_full (53100, PGlite's
+ * too), ENOSPC from Node's fs (uploads, files) or from a driver, and SinEspacioError (db/pglite-reabrible.ts).
+ */
+export function isSinEspacio(err: unknown): boolean {
+  let cur: unknown = err;
+  for (let i = 0; i < 5 && cur && typeof cur === 'object'; i++) {
+    const c = cur as { code?: unknown; message?: unknown; cause?: unknown };
+    if (c.code === '53100' || c.code === 'ENOSPC') return true;
+    // PGlite reports a failed file write in the message ("could not write to file ...: No space left on device");
+    // DrizzleQueryError's own message holds the query and its parameters (user text), so it is skipped.
+    if (
+      typeof c.message === 'string' &&
+      !c.message.startsWith('Failed query:') &&
+      /No space left on device/i.test(c.message)
+    )
+      return true;
+    cur = c.cause;
+  }
+  return false;
+}
+
 /** Drizzle wraps driver errors; walk the cause chain to the PostgreSQL error. */
 function findPgError(err: unknown): { code?: string; constraint?: string } | undefined {
   let cur: unknown = err;

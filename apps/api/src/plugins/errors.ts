@@ -2,8 +2,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { ApiError } from '@clinica/contracts/errors';
-import { AppError, isDataException, isDbUnavailable } from '../lib/app-error.ts';
+import { MENSAJE_SIN_ESPACIO, type ApiError } from '@clinica/contracts/errors';
+import { AppError, isDataException, isDbUnavailable, isSinEspacio } from '../lib/app-error.ts';
 import { errorParaLog } from '../lib/error-log.ts';
 
 type Issue = { campo: string; mensaje: string };
@@ -17,7 +17,11 @@ function validationIssues(err: FastifyError): Issue[] {
   });
 }
 
+/** A full disk fails every write alike: one error line per this many ms says so, the rest go at info. */
+export const INTERVALO_LOG_SIN_ESPACIO_MS = 60_000;
+
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  let ultimoLogSinEspacio = Number.NEGATIVE_INFINITY;
   app.setNotFoundHandler((request, reply) => {
     const body: ApiError = {
       error: `No existe la ruta ${request.method} ${request.url.split('?')[0]}`,
@@ -54,6 +58,10 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     } else if (isDataException(err)) {
       status = 400;
       body = { error: 'Algún dato contiene caracteres o valores no válidos.', code: 'VALIDACION' };
+    } else if (isSinEspacio(err)) {
+      // 507 Insufficient Storage: the request may be repeated once the administrator makes room (issue 28, item 4).
+      status = 507;
+      body = { error: MENSAJE_SIN_ESPACIO, code: 'SIN_ESPACIO' };
     } else if (isDbUnavailable(err)) {
       status = 503;
       body = {
@@ -68,7 +76,13 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     // Refusals we chose (4xx, and 503 for saturated hashing) are one plain line; a flood must not cost an error
     // object in the log per request.
     const rechazo = status < 500 || (err instanceof AppError && status === 503);
-    if (rechazo) request.log.info({ code: body.code, status }, 'solicitud rechazada');
+    if (status === 507) {
+      const ahora = Date.now();
+      if (ahora - ultimoLogSinEspacio >= INTERVALO_LOG_SIN_ESPACIO_MS) {
+        ultimoLogSinEspacio = ahora;
+        request.log.error({ err: errorParaLog(err) }, 'sin espacio en disco: las escrituras fallan');
+      } else request.log.info({ code: body.code, status }, 'solicitud rechazada');
+    } else if (rechazo) request.log.info({ code: body.code, status }, 'solicitud rechazada');
     else if (status === 503) request.log.warn({ err: errorParaLog(err) }, 'base de datos no disponible');
     else request.log.error({ err: errorParaLog(err) }, 'error no controlado');
     return reply.code(status).send(body);
