@@ -102,7 +102,7 @@ async function main(): Promise<number> {
         if (existe.rows[0]?.existe) {
           await tx.execute(
             sql.raw(
-              "update respaldos set estado = 'fallido', terminado_en = now(), error = 'Estaba en curso cuando se tomó la copia que se restauró.' where estado = 'en_curso'",
+              "update respaldos set estado = 'fallido', terminado_en = now(), error = 'Quedó a medias en la copia restaurada: haz un respaldo nuevo en este equipo.' where estado = 'en_curso'",
             ),
           );
         }
