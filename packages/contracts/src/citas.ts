@@ -1,7 +1,15 @@
 // Appointment contracts (SPEC 3, 7; DOMAIN.md "citas"): the wire shape every /apicitas answer carries, the
 // bodies and queries of each operation, and the Spanish messages of the booking rules.
 import { z } from 'zod';
-import { fechaDia, fechaHora, idParam, mensajeSchema, paginacionQuery, paginado, instanteCliente } from './common.ts';
+import {
+  fechaAgenda,
+  fechaHora,
+  idParam,
+  mensajeSchema,
+  paginacionQuery,
+  paginado,
+  instanteCliente,
+} from './common.ts';
 import { endpoint } from './endpoint.ts';
 import { errorSchema } from './errors.ts';
 import { citasRutas } from './rutas.ts';
@@ -111,8 +119,8 @@ export const listarCitasQuery = paginacionQuery.extend({
   doctorId: idEntero('El doctor').optional(),
   estado: estadoCitaSchema.optional(),
   tipo: tipoCitaSchema.optional(),
-  desde: fechaDia.optional(),
-  hasta: fechaDia.optional(),
+  desde: fechaAgenda.optional(),
+  hasta: fechaAgenda.optional(),
   /** id, type, status or the patient's name (SPEC 5). */
   buscar: z
     .string()
@@ -143,8 +151,8 @@ export const disponibilidadQuery = z
     doctor_id: idEntero('El doctor').optional(),
     procedimiento_id: idEntero('El procedimiento').optional(),
     tipo: tipoCitaSchema.optional(),
-    desde: fechaDia,
-    hasta: fechaDia,
+    desde: fechaAgenda,
+    hasta: fechaAgenda,
   })
   .refine((q) => q.hasta >= q.desde, {
     message: 'La fecha final debe ser igual o posterior a la inicial',
@@ -295,7 +303,7 @@ export const citasEndpoints = {
   }),
   bloqueos: endpoint(citasRutas.bloqueos, {
     params: doctorIdParam,
-    querystring: z.object({ desde: fechaDia, hasta: fechaDia }),
+    querystring: z.object({ desde: fechaAgenda, hasta: fechaAgenda }),
     response: { 200: listaBloqueosSchema, ...errores },
   }),
   crearBloqueo: endpoint(citasRutas.crearBloqueo, {

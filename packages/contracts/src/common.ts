@@ -34,8 +34,10 @@ const anioValido = (texto: string) => {
   return anio >= ANIO_MIN && anio <= ANIO_MAX;
 };
 
-/** A calendar date without time, 'YYYY-MM-DD', within the clinic's years. */
-export const fechaDia = z.iso.date({ message: 'Usa el formato AAAA-MM-DD' }).refine(anioValido, MENSAJE_ANIO);
+/** A calendar date without time, 'YYYY-MM-DD' (a birth date may be any year; usuarios.ts bounds it). */
+export const fechaDia = z.iso.date({ message: 'Usa el formato AAAA-MM-DD' });
+/** A day of the clinic's calendar (agenda ranges, availability, a plan's dates): within the clinic's years. */
+export const fechaAgenda = fechaDia.refine(anioValido, MENSAJE_ANIO);
 
 /** An instant written by a client (ISO-8601 with its offset), within the clinic's years. */
 export const instanteCliente = z.iso

@@ -3,7 +3,7 @@
 // and the confirmation that books the chosen sessions in one transaction.
 import { z } from 'zod';
 import { DIAS_MAXIMOS_ANTICIPACION, citaSchema, espacioSchema } from './citas.ts';
-import { fechaDia, fechaHora, idParam, instanteCliente } from './common.ts';
+import { fechaAgenda, fechaDia, fechaHora, idParam, instanteCliente } from './common.ts';
 import { endpoint } from './endpoint.ts';
 import { errorSchema } from './errors.ts';
 import { planesRutas } from './planes-seguimiento-rutas.ts';
@@ -34,7 +34,7 @@ export const planDatosSchema = z.strictObject(
     procedimiento_id: entero('El procedimiento', 1, 2_147_483_647),
     cada_dias: entero('Cada cuántos días', 1, MAX_CADA_DIAS_PLAN),
     sesiones: entero('El número de sesiones', 1, MAX_SESIONES_PLAN),
-    desde: fechaDia,
+    desde: fechaAgenda,
   },
   { error: noPermitido },
 );
