@@ -53,8 +53,8 @@ async function medirServidor(s: Servidor): Promise<Toma[]> {
       );
       const filas = await consulta(
         db,
-        `insert into procedimientos (categoria_id, nombre, precio, duracion_minutos, edad_minima)
-         select ${String(cat!.id)}, 'Procedimiento ' || i, 100000, 30, 0 from generate_series(1, ${PROCEDIMIENTOS}) i
+        `insert into procedimientos (categoria_id, nombre, precio, duracion_minutos)
+         select ${String(cat!.id)}, 'Procedimiento ' || i, 100000, 30 from generate_series(1, ${PROCEDIMIENTOS}) i
          returning id`,
       );
       procedimientos = filas.map((f) => Number(f.id));

@@ -120,6 +120,7 @@ export async function crearPgliteReabrible(o: {
   let reabriendo: Promise<Instancia> | null = null;
   let ultimoIntento = 0;
   let cerrada = false;
+  let ultimoLogError = Number.NEGATIVE_INFINITY;
 
   const sinEspacio = () => espacioLibre(o.dir) < ESPACIO_MINIMO_BYTES;
 
@@ -128,7 +129,11 @@ export async function crearPgliteReabrible(o: {
     instancia.cercada = true;
     if (actual === instancia) actual = null;
     cerrarDescriptores(instancia.crudo);
-    o.log?.error(
+    // Once a minute at error: a disk that stays nearly full may fence one instance after another.
+    const ahora = Date.now();
+    const nivel = ahora - ultimoLogError >= 60_000 ? 'error' : 'warn';
+    if (nivel === 'error') ultimoLogError = ahora;
+    o.log?.[nivel](
       { err: { message: (err as Error)?.message, code: (err as { code?: unknown })?.code } },
       'la base de datos embebida falló al escribir; se abrirá de nuevo cuando haya espacio',
     );
