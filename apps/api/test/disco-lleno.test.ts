@@ -3,15 +3,17 @@
 // fills: writes answer 507 SIN_ESPACIO with the Spanish message (logged at error once), readiness says
 // sin_espacio, the process keeps answering, and once space is back writes are stored again without a restart.
 // Mounting needs root (the CI machine runs as root); elsewhere the tests are skipped and say why.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { cpSync, mkdirSync, openSync, closeSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
+import { createServer } from 'node:net';
 import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { carritoPaths } from '@clinica/contracts/carrito';
 import { MENSAJE_SIN_ESPACIO } from '@clinica/contracts/errors';
 import { saludPaths } from '@clinica/contracts/rutas';
+import { usuariosPaths } from '@clinica/contracts/usuarios';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { openDb, type Database } from '../src/db/client.ts';
@@ -20,6 +22,7 @@ import { crearUsuario } from './auth-helpers.ts';
 import { crearCategoria, crearProcedimiento, pngDePrueba, subirImagen } from './catalogo-fixtures.ts';
 import { dataDirMigrado, testConfig } from './helpers.ts';
 import { directorioTemporal } from './temporales.ts';
+import { registro } from './usuarios-fixtures.ts';
 
 const montados: string[] = [];
 
@@ -47,6 +50,15 @@ afterAll(() => {
     }
   }
 });
+
+const puertoLibre = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
 
 /** Writes until the file system refuses (ENOSPC); returns the filler's path. */
 function llenar(dir: string): string {
@@ -180,6 +192,86 @@ describe.skipIf(motivo !== undefined)('full disk (embedded database on a small t
       expect(await enCarrito()).toEqual([procedimientos[0], procedimientos[3]]);
     }, 60_000);
   });
+});
+
+describe.skipIf(motivo !== undefined)('full disk (the real server process)', () => {
+  it('keeps answering, reports it, writes again once freed, and exits 0 on SIGTERM', async () => {
+    const m = montar(112);
+    if ('motivo' in m) throw new Error(m.motivo);
+    const dataDir = path.join(m.dir, 'datos');
+    cpSync(await dataDirMigrado('clinica-disco-proceso'), dataDir, { recursive: true });
+    const port = await puertoLibre();
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+      cwd: path.resolve(import.meta.dirname, '..'),
+      env: {
+        ...process.env,
+        NODE_ENV: 'development',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        SEMILLA_DEMO: 'false',
+        LOG_LEVEL: 'warn',
+        RATE_LIMIT_MAX: '100000',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let salida = '';
+    child.stdout.on('data', (d) => (salida += d));
+    child.stderr.on('data', (d) => (salida += d));
+    const salio = new Promise<number | null>((resolve) => child.once('exit', (c) => resolve(c)));
+    try {
+      const url = (p: string) => `http://127.0.0.1:${port}${p}`;
+      // Every request is bounded: a server stuck inside PGlite fails the test instead of hanging it.
+      const pedir = (p: string, init: RequestInit = {}) =>
+        fetch(url(p), { ...init, signal: AbortSignal.timeout(15_000) });
+      const registrar = async () => {
+        // A busy password hasher answers 503 at once and writes nothing: try again, as a client would.
+        for (let i = 0; i < 20; i++) {
+          const r = await pedir(usuariosPaths.registrar, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(registro()),
+          });
+          if (r.status !== 503) return r.status;
+          await new Promise((r) => setTimeout(r, 200));
+        }
+        return 503;
+      };
+      const limite = Date.now() + 100_000;
+      for (;;) {
+        if (child.exitCode !== null) throw new Error(`el servidor terminó: ${salida}`);
+        if (Date.now() > limite) throw new Error(`el servidor no quedó listo: ${salida}`);
+        if (
+          await pedir(saludPaths.lista).then(
+            (r) => r.ok,
+            () => false,
+          )
+        )
+          break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(await registrar()).toBe(201);
+
+      const relleno = llenar(m.dir);
+      // With the disk full a write is stored (PostgreSQL had room it had reserved) or refused with 507, never hung.
+      for (let i = 0; i < 3; i++) expect([201, 507]).toContain(await registrar());
+      expect((await pedir(saludPaths.vivo)).status).toBe(200);
+      const lista = await pedir(saludPaths.lista);
+      expect(lista.status).toBe(503);
+      expect(await lista.json()).toEqual({ estado: 'sin_espacio', baseDeDatos: 'pglite' });
+
+      rmSync(relleno);
+      expect(await registrar()).toBe(201);
+      expect((await pedir(saludPaths.lista)).status).toBe(200);
+
+      child.kill('SIGTERM');
+      const codigo = await Promise.race([salio, new Promise((r) => setTimeout(() => r('sin salir'), 20_000))]);
+      expect(codigo, salida).toBe(0);
+    } finally {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    }
+  }, 180_000);
 });
 
 if (motivo !== undefined)
