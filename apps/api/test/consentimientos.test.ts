@@ -11,6 +11,7 @@ import { archivosPaths } from '@clinica/contracts/archivos';
 import { citasPaths } from '@clinica/contracts/citas';
 import { consentimientosPaths as rutas, type ConsentimientoWire } from '@clinica/contracts/consentimientos';
 import { evolucionesPaths } from '@clinica/contracts/evoluciones';
+import { historiasPaths, type AccesoHistoriaWire } from '@clinica/contracts/historias';
 import {
   archivos,
   auditoria,
@@ -19,6 +20,7 @@ import {
   consentimientos,
   procedimientos,
   revocacionesConsentimiento,
+  usuarios,
 } from '../src/db/schema/index.ts';
 import { seedCitas } from '../src/db/seed/citas.ts';
 import { seedConsentimientos } from '../src/db/seed/consentimientos.ts';
@@ -329,6 +331,32 @@ describe('the appointment consent', () => {
     const mal = (await pedir('GET', rutas.verificar(firmado.id), doctor)).json();
     expect(mal.integro).toBe(false);
     expect(mal.sha256_actual).not.toBe(firmado.pdf!.sha256);
+  });
+
+  it('issue 21.6: the patient sees who read her consents and who verified one; her own reads never', async () => {
+    const res = await pedir('GET', historiasPaths.accesos(paciente.id), paciente);
+    expect(res.statusCode, res.body).toBe(200);
+    const accesos = res.json() as AccesoHistoriaWire[];
+    const nombres = new Map(
+      (await t.database.db.select({ id: usuarios.id, nombre: usuarios.nombre }).from(usuarios)).map((u) => [
+        u.id,
+        u.nombre,
+      ]),
+    );
+    const de = (u: UsuarioDePrueba, que: AccesoHistoriaWire['que']) => ({
+      quien: { nombre: nombres.get(u.id)!, rol: u.rol },
+      que,
+      cuando: expect.any(String),
+    });
+    // The doctor read the content and verified it; the assistant read the status and verified it.
+    for (const quien of [doctor, asistente]) {
+      expect(accesos).toContainEqual(de(quien, 'consentimiento'));
+      expect(accesos).toContainEqual(de(quien, 'verificacion'));
+    }
+    expect(accesos.some((a) => a.quien.nombre === nombres.get(paciente.id))).toBe(false);
+    // The other patient's list shows none of them.
+    const deOtra = (await pedir('GET', historiasPaths.accesos(otraPaciente.id), otraPaciente)).json();
+    expect(deOtra).toEqual([]);
   });
 
   it('the database refuses any change or deletion of a signed consent, a template or a revocation', async () => {

@@ -207,6 +207,7 @@ describe('the complete record as one PDF', () => {
       'Penicilina',
       'Problemas de coagulación: ',
       'Versión 1, reemplazada el',
+      'por Lucía Pérez Ñúñez · actualizada el',
       'Otras condiciones: ',
       'Evaluación · Confirmada',
       'Manchas en mejillas después de vacaciones',
@@ -259,7 +260,13 @@ describe('the personal data as JSON', () => {
     );
     expect(d.perfil).toMatchObject({ id: paciente.id, nombre: 'Lucía Pérez Ñúñez', fecha_nacimiento: '1990-04-12' });
     expect(d.perfil).not.toHaveProperty('contrasena_hash');
-    expect(d.historia).toMatchObject({ id: historia.id, version: 2, otras_condiciones: LARGO });
+    expect(d.historia).toMatchObject({
+      id: historia.id,
+      version: 2,
+      otras_condiciones: LARGO,
+      // Issue 21.9: who wrote the first version (the patient's intake here).
+      creada_por: { id: paciente.id, nombre: 'Lucía Pérez Ñúñez' },
+    });
     expect(d.versiones).toEqual([
       expect.objectContaining({
         version: 1,

@@ -4,7 +4,8 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { historiasPaths as rutas, type HistoriaWire } from '@clinica/contracts/historias';
-import { auditoria, citas, historiasClinicas, usuarios } from '../src/db/schema/index.ts';
+import { auditoria, citas, historiasClinicas, historiasVersiones, usuarios } from '../src/db/schema/index.ts';
+import { MENSAJES_HISTORIA } from '../src/features/historias/historias.service.ts';
 import { createTestApp, type TestContext } from './helpers.ts';
 import { crearUsuario, type UsuarioDePrueba } from './auth-helpers.ts';
 
@@ -50,6 +51,8 @@ describe('the patient fills their intake', () => {
       usa_anticonceptivos: true,
       fototipo: 3,
       version: 1,
+      // Issue 21.9: the first version names its author.
+      creada_por: { id: paciente.id, nombre: 'Lucía Pérez' },
     });
   });
 
@@ -139,6 +142,43 @@ describe('versions and permanence', () => {
     expect((await pedir('GET', rutas.buscar(historia.id), doctor)).json().version).toBe(2);
   });
 
+  it('issue 21.6: a save that changes nothing writes nothing and is an audited read the patient sees', async () => {
+    const contar = async () => ({
+      versiones: (await t.database.db.select().from(historiasVersiones)).length,
+      ediciones: (
+        await t.database.db
+          .select()
+          .from(auditoria)
+          .where(and(eq(auditoria.accion, 'historia.editar'), eq(auditoria.recurso_id, String(historia.id))))
+      ).length,
+    });
+    const leidasSinCambios = () =>
+      t.database.db
+        .select()
+        .from(auditoria)
+        .where(
+          and(
+            eq(auditoria.accion, 'historia.leer'),
+            eq(auditoria.usuario_id, doctor.id),
+            eq(auditoria.detalle, `paciente=${paciente.id}; guardado sin cambios`),
+          ),
+        );
+    const antes = await contar();
+    const yaLeidas = (await leidasSinCambios()).length;
+    const [fila] = await t.database.db.select().from(historiasClinicas).where(eq(historiasClinicas.id, historia.id));
+    // An empty body, and an empty text where none was written ('' is no text, as on creation).
+    for (const cuerpo of [{}, { otras_condiciones: '' }]) {
+      const res = await pedir('PATCH', rutas.editar(historia.id), doctor, cuerpo);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ version: 2, otras_condiciones: null });
+    }
+    expect(await contar()).toEqual(antes);
+    const [despues] = await t.database.db.select().from(historiasClinicas).where(eq(historiasClinicas.id, historia.id));
+    expect(despues).toEqual(fila);
+    // It answered the record: each one is a read in the audit log, as a GET would be.
+    expect(await leidasSinCambios()).toHaveLength(yaLeidas + 2);
+  });
+
   it('the patient edits their intake only until their first visit is done', async () => {
     expect((await pedir('PATCH', rutas.editar(historia.id), paciente, { consume_tabaco: true })).statusCode).toBe(200);
     await t.database.db.insert(citas).values({
@@ -177,9 +217,11 @@ describe('the patient sees who read their record', () => {
       .select({ nombre: usuarios.nombre })
       .from(usuarios)
       .where(eq(usuarios.id, doctor.id));
-    // Every read in this file happened moments apart: one visit, at the latest read's time.
+    // Every read in this file happened moments apart: one visit, at the latest read's time; the doctor's edit
+    // (its answer carried the whole record) is shown as such (issue 21.6).
     expect(accesos).toEqual([
       { quien: { nombre: nombreDoctor!.nombre, rol: 'doctor' }, que: 'historia', cuando: expect.any(String) },
+      { quien: { nombre: nombreDoctor!.nombre, rol: 'doctor' }, que: 'edicion', cuando: expect.any(String) },
     ]);
     const [ultima] = await t.database.db
       .select({ creada_en: auditoria.creada_en })
@@ -208,10 +250,13 @@ describe('the patient sees who read their record', () => {
         lectura(otroDoctor.id, '2026-01-05T18:00:00Z'),
         lectura(doctor.id, '2026-01-05T18:00:30Z'),
       ]);
-    const accesos = (await pedir('GET', rutas.accesos(paciente.id), paciente)).json() as {
-      quien: { rol: string };
-      cuando: string;
-    }[];
+    const accesos = (
+      (await pedir('GET', rutas.accesos(paciente.id), paciente)).json() as {
+        quien: { rol: string };
+        que: string;
+        cuando: string;
+      }[]
+    ).filter((a) => a.que === 'historia');
     expect(accesos.slice(1).map((a) => a.cuando)).toEqual([
       '2026-01-05T18:00:30.000Z',
       '2026-01-05T18:00:00.000Z',
@@ -230,5 +275,54 @@ describe('the patient sees who read their record', () => {
     const sinHistoria = await pedir('GET', rutas.accesos(otra.id), otra);
     expect(sinHistoria.statusCode).toBe(200);
     expect(sinHistoria.json()).toEqual([]);
+  });
+});
+
+describe('issue 21.9: the patient writes her own intake only before her first visit (DOMAIN.md)', () => {
+  it('after a visit done: a clear 422 and nothing written; her doctor still creates it, named as its author', async () => {
+    const tardia = await crearUsuario(t.database, 'paciente');
+    // A cancelled or pending appointment is no visit yet: only one marked realizada closes the intake.
+    const cita = (estado: 'cancelada' | 'realizada', dia: number) => ({
+      paciente_id: tardia.id,
+      doctor_id: doctor.id,
+      tipo: 'evaluacion' as const,
+      estado,
+      inicio: new Date(Date.UTC(2026, 0, dia, 14)),
+      fin: new Date(Date.UTC(2026, 0, dia, 14, 30)),
+      ocupado_hasta: new Date(Date.UTC(2026, 0, dia, 14, 30)),
+    });
+    await t.database.db.insert(citas).values([cita('cancelada', 12), cita('realizada', 13)]);
+    const auditadas = async () =>
+      (await t.database.db.select().from(auditoria).where(eq(auditoria.accion, 'historia.crear'))).length;
+    const antes = await auditadas();
+
+    const res = await pedir('POST', rutas.crear, tardia, { antecedentes: { alergias: ['Látex'] } });
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json()).toMatchObject({ code: 'REGLA_NEGOCIO', error: MENSAJES_HISTORIA.crearAntesDeConsulta });
+    const ninguna = await t.database.db
+      .select()
+      .from(historiasClinicas)
+      .where(eq(historiasClinicas.paciente_id, tardia.id));
+    expect(ninguna).toEqual([]);
+    expect(await auditadas()).toBe(antes);
+
+    const deDoctor = await pedir('POST', rutas.crear, doctor, {
+      paciente_id: tardia.id,
+      antecedentes: { alergias: ['Látex'] },
+    });
+    expect(deDoctor.statusCode, deDoctor.body).toBe(201);
+    const [nombreDoctor] = await t.database.db
+      .select({ nombre: usuarios.nombre })
+      .from(usuarios)
+      .where(eq(usuarios.id, doctor.id));
+    expect(deDoctor.json()).toMatchObject({
+      paciente_id: tardia.id,
+      version: 1,
+      creada_por: { id: doctor.id, nombre: nombreDoctor!.nombre },
+    });
+    // The record's first version names its author wherever it is read, the patient's own view too.
+    const mia = (await pedir('GET', rutas.mia(tardia.id), tardia)).json() as HistoriaWire;
+    expect(mia.creada_por).toEqual({ id: doctor.id, nombre: nombreDoctor!.nombre });
+    expect(mia.creada_en).toBe(deDoctor.json().creada_en);
   });
 });

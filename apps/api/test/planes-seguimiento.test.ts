@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { citasPaths, type CitaWire } from '@clinica/contracts/citas';
 import { consentimientosPaths } from '@clinica/contracts/consentimientos';
 import { evolucionesPaths } from '@clinica/contracts/evoluciones';
+import { historiasPaths } from '@clinica/contracts/historias';
 import {
   MENSAJES_PLAN as M,
   planesPaths as rutas,
@@ -253,6 +254,24 @@ describe('recording the plan on the note', () => {
     expect(leidas.length).toBeGreaterThan(0);
     const editado = await pedir('PUT', rutas.editar(plan.id), doctor, datosPlan({ cada_dias: 2 }));
     expect(editado.statusCode, editado.body).toBe(200);
+  });
+
+  it("issue 21.6: the patient sees that her doctor read her plan; the other patient's list does not", async () => {
+    const res = await pedir('GET', historiasPaths.accesos(paciente.id), paciente);
+    expect(res.statusCode, res.body).toBe(200);
+    const [d] = await t.database.db
+      .select({ nombre: usuarios.nombre })
+      .from(usuarios)
+      .where(eq(usuarios.id, doctor.id));
+    expect(res.json()).toContainEqual({
+      quien: { nombre: d!.nombre, rol: 'doctor' },
+      que: 'plan',
+      cuando: expect.any(String),
+    });
+    const deOtra = (await pedir('GET', historiasPaths.accesos(otraPaciente.id), otraPaciente)).json() as {
+      que: string;
+    }[];
+    expect(deOtra.some((a) => a.que === 'plan')).toBe(false);
   });
 
   it('IDOR: another doctor gets 404 for everything of this plan, and this doctor for theirs', async () => {

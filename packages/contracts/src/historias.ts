@@ -156,6 +156,8 @@ export const historiaSchema = z.object({
   fototipo: z.number().int().nullable(),
   version: z.number().int(),
   creada_en: fechaHora,
+  /** Who wrote the first version (Res. 1995 de 1999: every entry names its author); null if not recorded. */
+  creada_por: z.object({ id: z.number().int(), nombre: z.string() }).nullable(),
   actualizada_en: fechaHora,
 });
 export type Historia = z.output<typeof historiaSchema>;
@@ -170,10 +172,22 @@ export const versionHistoriaSchema = z.object({
 export const listaVersionesSchema = z.array(versionHistoriaSchema);
 
 /**
- * What a staff member looked at: the record, one of the clinical notes, a complete copy (PDF or data), or the
- * front desk's summary (demographics and alert flags).
+ * What a staff member looked at: the record, one of the clinical notes, a complete copy (PDF or data), the front
+ * desk's summary (demographics and alert flags), exam results, photos or documents, an edit of the record (its
+ * answer carries the whole record), the consents of an appointment, the integrity check of a signed consent, or a
+ * follow-up plan (issue 21, item 6: every read of clinical content shows in the patient's list).
  */
-export const QUE_ACCESO = ['historia', 'nota', 'copia', 'resumen', 'archivos'] as const;
+export const QUE_ACCESO = [
+  'historia',
+  'nota',
+  'copia',
+  'resumen',
+  'archivos',
+  'edicion',
+  'consentimiento',
+  'verificacion',
+  'plan',
+] as const;
 
 /** One audited read of a record by someone on the staff, as its patient sees it (DOMAIN.md "Rules"). */
 export const accesoHistoriaSchema = z.object({

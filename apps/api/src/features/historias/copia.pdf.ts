@@ -235,7 +235,8 @@ export async function generarCopiaHistoria(d: DatosPersonales, o: OpcionesCopia)
   e.seccion('Historia clínica');
   if (!h) e.texto('Aún no hay historia clínica registrada.');
   else {
-    e.texto(`Versión ${h.version} · creada el ${f(h.creada_en)} · actualizada el ${f(h.actualizada_en)}`, {
+    const autor = h.creada_por ? ` por ${h.creada_por.nombre}` : '';
+    e.texto(`Versión ${h.version} · creada el ${f(h.creada_en)}${autor} · actualizada el ${f(h.actualizada_en)}`, {
       size: 9,
       color: GRIS,
     });

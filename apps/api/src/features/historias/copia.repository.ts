@@ -49,13 +49,16 @@ export function createCopiaRepository(db: Executor) {
       return f;
     },
 
+    /** The record with the name of who wrote its first version. */
     async historia(pacienteId: number) {
+      const creador = alias(usuarios, 'creador');
       const [f] = await db
-        .select()
+        .select({ historia: historiasClinicas, creador_nombre: creador.nombre })
         .from(historiasClinicas)
+        .leftJoin(creador, eq(creador.id, historiasClinicas.creada_por))
         .where(eq(historiasClinicas.paciente_id, pacienteId))
         .limit(1);
-      return f;
+      return f && { ...f.historia, creador_nombre: f.creador_nombre };
     },
 
     /** Every earlier version with what it said, oldest first. */

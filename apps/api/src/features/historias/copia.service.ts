@@ -109,6 +109,7 @@ export function createCopiaHistoriaService(deps: {
             fototipo: h.fototipo,
             version: h.version,
             creada_en: h.creada_en,
+            creada_por: h.creada_por === null ? null : { id: h.creada_por, nombre: h.creador_nombre ?? '' },
             actualizada_en: h.actualizada_en,
           }
         : null,

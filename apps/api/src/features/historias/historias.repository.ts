@@ -6,9 +6,11 @@ import {
   archivos,
   auditoria,
   citas,
+  consentimientos,
   evoluciones,
   historiasClinicas,
   historiasVersiones,
+  planesSeguimiento,
   usuarios,
 } from '../../db/schema/index.ts';
 
@@ -27,6 +29,14 @@ const demografia = {
   rol: paciente.rol,
   genero: paciente.genero,
 };
+/** Who wrote the first version (the record's author, Res. 1995 de 1999). */
+const creador = alias(usuarios, 'creador');
+const conCreador = {
+  historia: historiasClinicas,
+  usuario: demografia,
+  creador_id: creador.id,
+  creador_nombre: creador.nombre,
+};
 
 export function createHistoriasRepository(db: Executor) {
   return {
@@ -41,9 +51,10 @@ export function createHistoriasRepository(db: Executor) {
 
     async buscar(id: number) {
       const [f] = await db
-        .select({ historia: historiasClinicas, usuario: demografia })
+        .select(conCreador)
         .from(historiasClinicas)
         .innerJoin(paciente, eq(paciente.id, historiasClinicas.paciente_id))
+        .leftJoin(creador, eq(creador.id, historiasClinicas.creada_por))
         .where(eq(historiasClinicas.id, id))
         .limit(1);
       return f;
@@ -51,9 +62,10 @@ export function createHistoriasRepository(db: Executor) {
 
     async buscarPorPaciente(pacienteId: number) {
       const [f] = await db
-        .select({ historia: historiasClinicas, usuario: demografia })
+        .select(conCreador)
         .from(historiasClinicas)
         .innerJoin(paciente, eq(paciente.id, historiasClinicas.paciente_id))
+        .leftJoin(creador, eq(creador.id, historiasClinicas.creada_por))
         .where(eq(historiasClinicas.paciente_id, pacienteId))
         .limit(1);
       return f;
@@ -105,8 +117,11 @@ export function createHistoriasRepository(db: Executor) {
 
     /**
      * Audited staff reads about one patient, newest first (the audit rows name the reader): their record (the
-     * doctor's read, or the front desk's summary), their clinical notes (`evolucion.leer`, keyed by the note's id),
-     * and complete copies of their record (`historia.copia`, keyed by the patient). Never the patient's own reads.
+     * doctor's read, the front desk's summary, or an edit, whose answer carries the whole record), their clinical
+     * notes (`evolucion.leer`, keyed by the note's id), complete copies of their record (`historia.copia`, keyed by
+     * the patient), exam results, photos and files, the consents of their appointments and the integrity checks of
+     * a signed one, and their follow-up plans. Never the patient's own reads. Issue 21, item 6: every audited read
+     * of clinical content is listed here; a new one needs its condition here and its kind in QUE_ACCESO.
      */
     async accesos(pacienteId: number, historiaId: number | null, limite: number) {
       const lector = alias(usuarios, 'lector');
@@ -122,13 +137,21 @@ export function createHistoriasRepository(db: Executor) {
         .select({ id: sql<string>`cast(${archivos.id} as text)` })
         .from(archivos)
         .where(eq(archivos.propietario_id, pacienteId));
+      const consentimientosDelPaciente = db
+        .select({ id: sql<string>`cast(${consentimientos.id} as text)` })
+        .from(consentimientos)
+        .where(eq(consentimientos.paciente_id, pacienteId));
+      const planesDelPaciente = db
+        .select({ id: sql<string>`cast(${planesSeguimiento.id} as text)` })
+        .from(planesSeguimiento)
+        .where(eq(planesSeguimiento.paciente_id, pacienteId));
       const deLaHistoria =
         historiaId === null
           ? undefined
           : and(
               eq(auditoria.recurso, 'historia_clinica'),
               eq(auditoria.recurso_id, String(historiaId)),
-              inArray(auditoria.accion, ['historia.leer', 'historia.resumen']),
+              inArray(auditoria.accion, ['historia.leer', 'historia.resumen', 'historia.editar']),
             );
       return db
         .select({
@@ -172,6 +195,23 @@ export function createHistoriasRepository(db: Executor) {
                 eq(auditoria.recurso, 'archivo'),
                 eq(auditoria.accion, 'archivo.leer'),
                 inArray(auditoria.recurso_id, archivosDelPaciente),
+              ),
+              // Consents (the appointment's list, keyed by the appointment), their integrity checks (keyed by the
+              // consent) and follow-up plans (keyed by the plan).
+              and(
+                eq(auditoria.recurso, 'cita'),
+                eq(auditoria.accion, 'consentimiento.leer'),
+                inArray(auditoria.recurso_id, citasDelPaciente),
+              ),
+              and(
+                eq(auditoria.recurso, 'consentimiento'),
+                eq(auditoria.accion, 'consentimiento.verificar'),
+                inArray(auditoria.recurso_id, consentimientosDelPaciente),
+              ),
+              and(
+                eq(auditoria.recurso, 'plan_seguimiento'),
+                eq(auditoria.accion, 'plan_seguimiento.leer'),
+                inArray(auditoria.recurso_id, planesDelPaciente),
               ),
             ),
           ),

@@ -1,6 +1,7 @@
 // Who may read and write the clinical record (DOMAIN.md): the patient their own (the intake, until the first
 // visit is done), doctors every record (each read audited); staff see the list's demographics only. Every
-// save keeps the previous version (who, when, which fields), in the same transaction as the change.
+// save keeps the previous version (who, when, which fields), in the same transaction as the change; a save that
+// changes nothing writes nothing and is a read of the record like any other (issue 21, item 6).
 import type { z } from 'zod';
 import {
   QUE_ACCESO,
@@ -20,7 +21,7 @@ export type Actor = { id: number; rol: Rol };
 export type Origen = { ip?: string | undefined; agente?: string | undefined };
 type Crear = z.output<typeof crearHistoriaSchema>;
 type Editar = z.output<typeof editarHistoriaSchema>;
-type Usuario = { id: number; nombre: string; correo: string; rol: string; genero: string | null };
+type Encontrada = Awaited<ReturnType<HistoriasRepository['buscar']>>;
 
 export const MENSAJES_HISTORIA = {
   noEncontrada: 'No encontramos esa historia clínica.',
@@ -28,6 +29,8 @@ export const MENSAJES_HISTORIA = {
   soloPropia: 'Solo puedes ver tu propia historia clínica.',
   soloAntesDeConsulta:
     'Tu historia clínica ya la actualiza tu doctor después de tu primera consulta. Si algo cambió, cuéntaselo en tu próxima cita.',
+  crearAntesDeConsulta:
+    'Ya tuviste tu primera consulta: tu historia clínica la abre tu doctor. Cuéntale tus antecedentes en tu próxima cita.',
   noPaciente: 'La historia clínica es de una paciente: elige una paciente activa.',
   anticonceptivos: 'Cuéntanos qué método anticonceptivo usas',
 } as const;
@@ -43,6 +46,10 @@ const QUE_POR_ACCION: Record<string, QueAcceso> = {
   'resultado_examen.listar': 'archivos',
   'foto_clinica.listar': 'archivos',
   'archivo.leer': 'archivos',
+  'historia.editar': 'edicion',
+  'consentimiento.leer': 'consentimiento',
+  'consentimiento.verificar': 'verificacion',
+  'plan_seguimiento.leer': 'plan',
 };
 
 /** Reads by one person within this span of the previous one count as the same visit. */
@@ -64,7 +71,7 @@ const CAMPOS = [
   'fototipo',
 ] as const;
 
-function toWire(h: HistoriaFila, usuario: Usuario): Historia {
+function toWire({ historia: h, usuario, creador_id, creador_nombre }: NonNullable<Encontrada>): Historia {
   return {
     id: h.id,
     paciente_id: h.paciente_id,
@@ -84,6 +91,7 @@ function toWire(h: HistoriaFila, usuario: Usuario): Historia {
     fototipo: h.fototipo,
     version: h.version,
     creada_en: h.creada_en,
+    creada_por: creador_id === null ? null : { id: creador_id, nombre: creador_nombre ?? '' },
     actualizada_en: h.actualizada_en,
   };
 }
@@ -93,7 +101,7 @@ export function createHistoriasService(deps: { repos: ReposHistorias; transaccio
   const repo = repos.historias;
 
   /** Clinical content for its patient or a doctor; a doctor's read is audited (DOMAIN.md). */
-  async function leer(actor: Actor, f: Awaited<ReturnType<HistoriasRepository['buscar']>>, origen: Origen) {
+  async function leer(actor: Actor, f: Encontrada, origen: Origen, detalle?: string) {
     if (!f) throw noEncontrado(MENSAJES_HISTORIA.noEncontrada);
     if (actor.rol === 'paciente' && f.historia.paciente_id !== actor.id)
       throw noEncontrado(MENSAJES_HISTORIA.noEncontrada);
@@ -107,10 +115,10 @@ export function createHistoriasService(deps: { repos: ReposHistorias; transaccio
         resultado: 'exito',
         ip: origen.ip,
         agente: origen.agente,
-        detalle: `paciente=${f.historia.paciente_id}`,
+        detalle: `paciente=${f.historia.paciente_id}${detalle ? `; ${detalle}` : ''}`,
       });
     }
-    return toWire(f.historia, f.usuario);
+    return toWire(f);
   }
 
   /** Staff reads about a patient, newest first; reads by one person moments apart are one visit. */
@@ -205,6 +213,9 @@ export function createHistoriasService(deps: { repos: ReposHistorias; transaccio
           { campo: 'paciente_id', mensaje: MENSAJES_HISTORIA.noPaciente },
         ]);
       }
+      // DOMAIN.md: the patient writes her own intake only before her first visit; after it, her doctor opens it.
+      if (actor.rol === 'paciente' && (await repo.tuvoConsulta(pacienteId)))
+        throw new AppError('REGLA_NEGOCIO', 422, MENSAJES_HISTORIA.crearAntesDeConsulta);
       const { paciente_id: _p, ...campos } = datos;
       try {
         const id = await transaccion(async (tx) => {
@@ -229,8 +240,7 @@ export function createHistoriasService(deps: { repos: ReposHistorias; transaccio
           });
           return nueva;
         });
-        const f = (await repo.buscar(id))!;
-        return toWire(f.historia, f.usuario);
+        return toWire((await repo.buscar(id))!);
       } catch (err) {
         if (isUniqueViolation(err, 'historias_un_paciente'))
           throw new AppError('CONFLICTO', 409, MENSAJES_HISTORIA.yaExiste);
@@ -238,7 +248,12 @@ export function createHistoriasService(deps: { repos: ReposHistorias; transaccio
       }
     },
 
-    /** Keeps the previous version; a patient edits their intake only until their first visit is done. */
+    /**
+     * Keeps the previous version; a patient edits their intake only until their first visit is done. A save that
+     * changes nothing writes nothing (no version, no edit in the log) and answers the record as a read does: a
+     * doctor's is audited as one and the patient sees it (issue 21, item 6). Its answer tells whether the values
+     * sent were those already there, so it could not be a read that leaves no trace.
+     */
     async editar(actor: Actor, id: number, cambios: Editar, origen: Origen): Promise<Historia> {
       const actual = await repo.buscar(id);
       if (!actual || (actor.rol === 'paciente' && actual.historia.paciente_id !== actor.id)) {
@@ -246,12 +261,15 @@ export function createHistoriasService(deps: { repos: ReposHistorias; transaccio
       }
       if (actor.rol === 'paciente' && (await repo.tuvoConsulta(actor.id)))
         throw prohibido(MENSAJES_HISTORIA.soloAntesDeConsulta);
-      await transaccion(async (tx) => {
+      const guardada = await transaccion(async (tx) => {
         const previa = (await tx.historias.bloquear(id))!;
         const antecedentes = cambios.antecedentes
           ? { ...previa.antecedentes, ...cambios.antecedentes }
           : previa.antecedentes;
         const nueva = { ...previa, ...cambios, antecedentes } as HistoriaFila;
+        // An empty text is no text (as on creation): '' and null are the same answer, not a new version.
+        nueva.otras_condiciones ||= null;
+        nueva.detalles_anticonceptivos ||= null;
         if (nueva.usa_anticonceptivos && !nueva.detalles_anticonceptivos?.trim()) {
           throw new AppError('VALIDACION', 400, MENSAJES_HISTORIA.anticonceptivos, [
             { campo: 'detalles_anticonceptivos', mensaje: MENSAJES_HISTORIA.anticonceptivos },
@@ -259,7 +277,7 @@ export function createHistoriasService(deps: { repos: ReposHistorias; transaccio
         }
         if (!nueva.usa_anticonceptivos) nueva.detalles_anticonceptivos = null;
         const cambiados = CAMPOS.filter((c) => JSON.stringify(previa[c]) !== JSON.stringify(nueva[c]));
-        if (!cambiados.length) return;
+        if (!cambiados.length) return false;
         const datosPrevios = Object.fromEntries(CAMPOS.map((c) => [c, previa[c]]));
         await tx.historias.guardarVersion({
           historia_id: id,
@@ -284,9 +302,10 @@ export function createHistoriasService(deps: { repos: ReposHistorias; transaccio
           agente: origen.agente,
           detalle: `version=${previa.version + 1}; campos=${cambiados.join(',')}`,
         });
+        return true;
       });
       const f = (await repo.buscar(id))!;
-      return toWire(f.historia, f.usuario);
+      return guardada ? toWire(f) : leer(actor, f, origen, 'guardado sin cambios');
     },
 
     async versiones(actor: Actor, id: number, origen: Origen) {

@@ -62,7 +62,8 @@ describe('DetallesHistorialScreen', () => {
     expect(within(versiones).getByText(/Dra\. Camila Ríos/)).toHaveTextContent(/^10\/03\/2026/);
     expect(within(versiones).getByText('Cambió: Hipertensión, Antecedentes')).toBeInTheDocument();
     expect(within(versiones).getByText('Versión 1')).toBeInTheDocument();
-    expect(within(versiones).getByText(/^Creada el 02\/03\/2026/)).toBeInTheDocument();
+    // Issue 21.9: the first version names who created it.
+    expect(within(versiones).getByText(/^Creada el 02\/03\/2026/)).toHaveTextContent(/ · Lucía Pérez$/);
     expect(screen.getByRole('link', { name: 'Editar' })).toHaveAttribute('href', '/editarhistorialmedico/4');
     expect(screen.getByRole('link', { name: 'Citas de la paciente' })).toHaveAttribute('href', '/citaspaciente/101');
   });

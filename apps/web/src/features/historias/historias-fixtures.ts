@@ -47,6 +47,7 @@ export function historia(over: Partial<HistoriaWire> = {}): HistoriaWire {
     fototipo: 3,
     version: 1,
     creada_en: '2026-03-02T15:00:00.000Z',
+    creada_por: { id: 101, nombre: 'Lucía Pérez' },
     actualizada_en: '2026-03-02T15:00:00.000Z',
     ...over,
   };

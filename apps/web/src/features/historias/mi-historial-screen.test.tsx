@@ -58,6 +58,47 @@ describe('MiHistorialScreen', () => {
     expect(await screen.findByText('Cambió: Hipertensión')).toBeInTheDocument();
   });
 
+  it('issue 21: names every kind of access in the patient’s words, and who created the record', async () => {
+    const kinds = [
+      ['edicion', 'Actualizó tu historia clínica'],
+      ['consentimiento', 'Vio tus consentimientos informados'],
+      ['verificacion', 'Verificó la integridad de un consentimiento firmado'],
+      ['plan', 'Vio tu plan de seguimiento'],
+      ['archivos', 'Vio tus resultados, fotos o documentos'],
+      ['nota', 'Leyó una nota de evolución'],
+      ['resumen', 'Vio tus datos y alertas (recepción)'],
+    ] as const;
+    mockFetch([
+      simular(
+        historiasRutas.mia,
+        { body: historia({ id: 5, paciente_id: 9, creada_por: { id: 3, nombre: 'Dr. Andrés Gómez' } }) },
+        { usuarioId: 9 },
+      ),
+      simular(historiasRutas.accesos, { body: kinds.map(([que]) => acceso({ que })) }, { usuarioId: 9 }),
+      simular(historiasRutas.versiones, { body: [] }, { id: 5 }),
+    ]);
+    renderMia(9);
+    const lista = await screen.findByRole('list', { name: 'Accesos a tu historia clínica' });
+    expect(
+      within(lista)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(kinds.map(([, texto]) => expect.stringContaining(`Doctor${texto} · 10/03/2026`)));
+    const versiones = screen.getByRole('region', { name: 'Historial de versiones' });
+    expect(await within(versiones).findByText(/^Creada el 02\/03\/2026/)).toHaveTextContent(/ · Dr\. Andrés Gómez$/);
+  });
+
+  it('a record whose author was not recorded says so instead of leaving it blank', async () => {
+    mockFetch([
+      simular(historiasRutas.mia, { body: historia({ id: 5, paciente_id: 9, creada_por: null }) }, { usuarioId: 9 }),
+      simular(historiasRutas.accesos, { body: [] }, { usuarioId: 9 }),
+      simular(historiasRutas.versiones, { body: [] }, { id: 5 }),
+    ]);
+    renderMia(9);
+    const versiones = await screen.findByRole('region', { name: 'Historial de versiones' });
+    expect(await within(versiones).findByText(/^Creada el 02\/03\/2026/)).toHaveTextContent(/ · Autor no registrado$/);
+  });
+
   it('shows the latest reads first and the rest on request', async () => {
     const muchos = Array.from({ length: 11 }, (_, i) =>
       acceso({ cuando: new Date(Date.UTC(2026, 2, 20 - i, 15)).toISOString() }),

@@ -1,7 +1,7 @@
 // "Who accessed my record and when" (DOMAIN.md: every staff read is audited and the patient can see it): newest
 // first, the reader's name and role, the date and time in the clinic's zone. A list, so it reads well on a phone.
 import { Button, Divider, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconEye } from '@tabler/icons-react';
+import { IconEye, IconPencil, IconShieldCheck } from '@tabler/icons-react';
 import { Fragment, useState } from 'react';
 import { EstadoError } from '../../../components/estado-error.tsx';
 import { FechaHora } from '../../../components/fecha-hora.tsx';
@@ -9,14 +9,24 @@ import { SkeletonLineas } from '../../../components/skeletons.tsx';
 import { useAccesos, type AccesoWire } from '../api/historias-api.ts';
 import { nombreRol } from '../historia-textos.ts';
 
-/** What the reader looked at, in the patient's words. */
+/** What the reader looked at, in the patient's words (one per kind the API lists; issue 21, item 6). */
 export const QUE_VIO: Record<AccesoWire['que'], string> = {
   historia: 'Consultó tu historia clínica',
   nota: 'Leyó una nota de evolución',
   copia: 'Descargó una copia completa',
   resumen: 'Vio tus datos y alertas (recepción)',
   archivos: 'Vio tus resultados, fotos o documentos',
+  edicion: 'Actualizó tu historia clínica',
+  consentimiento: 'Vio tus consentimientos informados',
+  verificacion: 'Verificó la integridad de un consentimiento firmado',
+  plan: 'Vio tu plan de seguimiento',
 };
+
+/** An edit and an integrity check read the record too, but they are more than a look: their own icon. */
+function IconoAcceso({ que }: { que: AccesoWire['que'] }) {
+  const Icono = que === 'edicion' ? IconPencil : que === 'verificacion' ? IconShieldCheck : IconEye;
+  return <Icono size={16} />;
+}
 
 /** Reads shown before "Mostrar todos" (a record read often would otherwise be a very long page on a phone). */
 export const ACCESOS_VISIBLES = 8;
@@ -58,7 +68,7 @@ export function AccesosHistoria({ usuarioId }: { usuarioId: number }) {
               {i > 0 && <Divider component="li" aria-hidden="true" />}
               <Group component="li" gap="sm" wrap="nowrap" py="xs" align="flex-start">
                 <ThemeIcon variant="light" radius="xl" size={32} aria-hidden="true">
-                  <IconEye size={16} />
+                  <IconoAcceso que={a.que} />
                 </ThemeIcon>
                 <div style={{ minWidth: 0 }}>
                   <Text size="sm" fw={600}>
@@ -91,8 +101,9 @@ export function AccesosHistoria({ usuarioId }: { usuarioId: number }) {
             Quién ha consultado tu historia
           </Title>
           <Text size="sm" c="dimmed">
-            Cada lectura del personal de la clínica (tu historia, tus notas de evolución o una copia completa) queda
-            registrada con su nombre, su rol y la hora.
+            Cada vez que alguien del personal consulta o actualiza tu historia, lee tus notas de evolución, tus
+            consentimientos, tu plan de seguimiento, tus resultados o fotos, o descarga una copia completa, queda
+            registrado con su nombre, su rol y la hora.
           </Text>
         </div>
         {cuerpo}

@@ -1,5 +1,6 @@
 // The history of versions of a record (Res. 1995 de 1999: chronological, every entry with its author and time):
-// newest first, who saved it, when, and which fields changed; the first version closes the list.
+// newest first, who saved it, when, and which fields changed; the first version, with who created it and when,
+// closes the list.
 import { Paper, Stack, Text, Timeline, Title } from '@mantine/core';
 import { IconFilePlus, IconPencil } from '@tabler/icons-react';
 import { EstadoError } from '../../../components/estado-error.tsx';
@@ -40,7 +41,9 @@ export function VersionesHistoria({ h }: { h: HistoriaWire }) {
           </Timeline.Item>
         ))}
         <Timeline.Item bullet={<IconFilePlus size={14} aria-hidden="true" />} title="Versión 1">
-          <Text size="sm">Creada el {formatFechaHora(h.creada_en)}</Text>
+          <Text size="sm">
+            Creada el {formatFechaHora(h.creada_en)} · {h.creada_por?.nombre || 'Autor no registrado'}
+          </Text>
         </Timeline.Item>
       </Timeline>
     );
