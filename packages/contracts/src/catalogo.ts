@@ -106,6 +106,8 @@ export const procedimientoSchema = z.object({
   recomendaciones_previas: z.string().nullable(),
   examenes_requeridos: z.string().nullable(),
   edad_minima: z.number().int(),
+  /** Ley 1799 de 2016: exempt procedures only (laser hair removal, superficial peels, reconstructive). */
+  exento_ley_1799: z.boolean(),
   activo: z.boolean(),
   categoria: z.object({ id: z.number().int(), nombre: z.string() }),
   imagenes: z.array(imagenSchema),
@@ -127,6 +129,12 @@ const duracion = z
   .min(5, 'La duración mínima es de 5 minutos')
   .max(600, 'La duración máxima es de 600 minutos');
 const edadMinima = z.number({ message: 'La edad mínima debe ser un número' }).int().min(0).max(120);
+/** Ley 1799 de 2016: the legal floor for aesthetic procedures, lowered only for those the law exempts. */
+export const EDAD_MINIMA_LEY_1799 = 18;
+export const MENSAJE_LEY_1799 =
+  'Por la Ley 1799 de 2016 los procedimientos estéticos son para mayores de 18 años. Solo un procedimiento exento por la ley (depilación láser, peeling superficial, reconstructivo), marcado así por un administrador, puede tener una edad mínima menor.';
+export const MENSAJE_SOLO_ADMIN_EXENTO =
+  'Solo un administrador puede marcar o desmarcar un procedimiento como exento de la Ley 1799 de 2016.';
 
 export const crearProcedimientoSchema = z.object({
   nombre: texto(3, 120, 'el nombre del procedimiento'),
@@ -137,6 +145,7 @@ export const crearProcedimientoSchema = z.object({
   recomendaciones_previas: textoOpcional(4000),
   examenes_requeridos: textoOpcional(2000),
   edad_minima: edadMinima.default(18),
+  exento_ley_1799: z.boolean({ message: 'Indica si el procedimiento está exento' }).default(false),
   categoria_id: z
     .number({ message: 'Elige una categoría' })
     .int()
@@ -154,6 +163,7 @@ export const editarProcedimientoSchema = z.strictObject(
     recomendaciones_previas: textoOpcional(4000),
     examenes_requeridos: textoOpcional(2000),
     edad_minima: edadMinima.optional(),
+    exento_ley_1799: z.boolean({ message: 'Indica si el procedimiento está exento' }).optional(),
     categoria_id: z.number().int().positive('Elige una categoría').max(ID_MAX, 'Elige una categoría').optional(),
     activo: z.boolean().optional(),
   },

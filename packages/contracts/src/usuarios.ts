@@ -233,6 +233,8 @@ export const editarUsuarioAdminSchema = z
       ocupacion: textoOpcional(100),
       estado_civil: z.enum(estadosCiviles, { message: 'Elige un estado civil' }).nullish(),
       rol: rolSchema.optional(),
+      /** Why a patient's birth date changes once she has appointments or a record (Ley 1799 de 2016, audited). */
+      motivo_fecha_nacimiento: textoOpcional(300),
     },
     camposNoPermitidos('Campos no permitidos'),
   )

@@ -64,6 +64,7 @@ export function procedimientoDePrueba(over: Partial<ProcedimientoWire> = {}): Pr
     recomendaciones_previas: 'No exponerse al sol 48 horas antes.',
     examenes_requeridos: null,
     edad_minima: 18,
+    exento_ley_1799: false,
     activo: true,
     categoria: { id: 1, nombre: 'Facial' },
     imagenes: [

@@ -36,6 +36,11 @@ export const procedimientos = pgTable(
     recomendaciones_previas: text(),
     examenes_requeridos: text(),
     edad_minima: integer().notNull().default(18),
+    /**
+     * Ley 1799 de 2016: aesthetic procedures are for adults; only those the law exempts (laser hair removal,
+     * superficial peels, reconstructive) may have a lower minimum age, and only an administrator marks them.
+     */
+    exento_ley_1799: boolean().notNull().default(false),
     activo: boolean().notNull().default(true),
     creado_en: ahora(),
     actualizado_en: ahora(),
@@ -45,6 +50,7 @@ export const procedimientos = pgTable(
     check('procedimientos_duracion_positiva', sql`${t.duracion_minutos} > 0`),
     check('procedimientos_margen_valido', sql`${t.margen_minutos} between 0 and 240`),
     check('procedimientos_edad_minima', sql`${t.edad_minima} between 0 and 120`),
+    check('procedimientos_ley_1799', sql`${t.exento_ley_1799} or ${t.edad_minima} >= 18`),
     index('procedimientos_categoria_idx').on(t.categoria_id),
     index('procedimientos_nombre_trgm').using('gin', sql`f_unaccent(lower(${t.nombre})) gin_trgm_ops`),
   ],

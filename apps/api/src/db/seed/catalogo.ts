@@ -468,6 +468,8 @@ export async function seedCatalogo(db: Db, opts: { dataDir: string }): Promise<v
           recomendaciones_previas: p.recomendaciones_previas,
           examenes_requeridos: p.examenes_requeridos ?? null,
           edad_minima: p.edad_minima,
+          // Ley 1799 de 2016: the seed's only minimum ages under 18 are the procedures the law exempts.
+          exento_ley_1799: p.edad_minima < 18,
         })),
       )
       .returning({ id: procedimientos.id, nombre: procedimientos.nombre });

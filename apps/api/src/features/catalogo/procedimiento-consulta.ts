@@ -19,6 +19,7 @@ export type ProcedimientoFila = {
   recomendaciones_previas: string | null;
   examenes_requeridos: string | null;
   edad_minima: number;
+  exento_ley_1799: boolean;
   activo: boolean;
   creado_en: Date;
   actualizado_en: Date;
@@ -42,6 +43,7 @@ const columnas = {
   recomendaciones_previas: procedimientos.recomendaciones_previas,
   examenes_requeridos: procedimientos.examenes_requeridos,
   edad_minima: procedimientos.edad_minima,
+  exento_ley_1799: procedimientos.exento_ley_1799,
   activo: procedimientos.activo,
   creado_en: procedimientos.creado_en,
   actualizado_en: procedimientos.actualizado_en,

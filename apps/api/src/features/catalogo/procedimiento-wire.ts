@@ -20,6 +20,7 @@ export function toProcedimientoWire(fila: ProcedimientoFila, imagenes: readonly 
     recomendaciones_previas: fila.recomendaciones_previas,
     examenes_requeridos: fila.examenes_requeridos,
     edad_minima: fila.edad_minima,
+    exento_ley_1799: fila.exento_ley_1799,
     activo: fila.activo,
     categoria: { id: fila.categoria_id, nombre: fila.categoria_nombre },
     imagenes: imagenes

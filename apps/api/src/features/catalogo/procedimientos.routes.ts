@@ -27,7 +27,11 @@ const schema = { tags: ['procedimientos'] };
 
 /** Staff also read inactive procedures (the reads are 'opcional': the user is known when a token came). */
 const esPersonal = (request: FastifyRequest) => permite(rolesGestionCatalogo, request.usuario?.rol);
-const actorDe = (request: FastifyRequest): Actor => ({ usuarioId: usuarioDe(request).id, ip: request.ip });
+const actorDe = (request: FastifyRequest): Actor => ({
+  usuarioId: usuarioDe(request).id,
+  rol: usuarioDe(request).rol,
+  ip: request.ip,
+});
 
 const imagenMuyGrande = () => new AppError('ARCHIVO_INVALIDO', 413, 'La imagen supera el máximo de 5 MB.');
 

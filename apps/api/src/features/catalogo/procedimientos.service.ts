@@ -1,7 +1,10 @@
 // Rules for procedures and their images: who sees what, references, image limits and storage.
 import type { z } from 'zod';
 import {
+  EDAD_MINIMA_LEY_1799,
   IMAGENES_MAX_POR_PROCEDIMIENTO,
+  MENSAJE_LEY_1799,
+  MENSAJE_SOLO_ADMIN_EXENTO,
   MENSAJE_PROCEDIMIENTO_DESACTIVADO,
   type Imagen,
   type Procedimiento,
@@ -17,7 +20,10 @@ import { eliminarCopias, guardarCopias, procesarImagen } from './imagenes.ts';
 import { toImagenWire, toProcedimientoWire } from './procedimiento-wire.ts';
 import type { ProcedimientoFila, ProcedimientosRepository, ProcedimientoValores } from './procedimientos.repository.ts';
 
-export type Actor = { usuarioId: number; ip?: string | null };
+import type { Rol } from '@clinica/contracts/roles';
+
+/** Who changes the catalogue; `rol` decides who may mark a procedure exempt from Ley 1799. */
+export type Actor = { usuarioId: number; rol: Rol; ip?: string | null };
 
 type Crear = z.output<typeof crearProcedimientoSchema>;
 type Editar = z.output<typeof editarProcedimientoSchema>;
@@ -29,6 +35,21 @@ const categoriaNoExiste = () =>
   new AppError('REGLA_NEGOCIO', 422, 'La categoría elegida no existe.', [
     { campo: 'categoria_id', mensaje: 'La categoría elegida no existe.' },
   ]);
+
+/**
+ * Ley 1799 de 2016 (issue 21, item 3): a minimum age under 18 only for a procedure marked exempt, and only an
+ * administrator marks or unmarks it. `antes`: the procedure as stored (undefined for a new one).
+ */
+function revisarLey1799(
+  actor: Actor,
+  final: { edad_minima: number; exento_ley_1799: boolean },
+  antes?: { exento_ley_1799: boolean },
+) {
+  if (final.exento_ley_1799 !== (antes?.exento_ley_1799 ?? false) && actor.rol !== 'administrador')
+    throw new AppError('PROHIBIDO', 403, MENSAJE_SOLO_ADMIN_EXENTO);
+  if (final.edad_minima < EDAD_MINIMA_LEY_1799 && !final.exento_ley_1799)
+    throw new AppError('REGLA_NEGOCIO', 422, MENSAJE_LEY_1799, [{ campo: 'edad_minima', mensaje: MENSAJE_LEY_1799 }]);
+}
 
 /** What the public may see: an active procedure in an active category. */
 const esVisible = (f: ProcedimientoFila) => f.activo && f.categoria_activa;
@@ -125,6 +146,7 @@ export function createProcedimientosService({ repos, transaccion, storage, log, 
     },
 
     async crear(datos: Crear, actor: Actor): Promise<Procedimiento> {
+      revisarLey1799(actor, datos);
       if (!(await repo.categoriaExiste(datos.categoria_id))) throw categoriaNoExiste();
       const valores: ProcedimientoValores = {
         ...datos,
@@ -135,12 +157,21 @@ export function createProcedimientosService({ repos, transaccion, storage, log, 
         const nuevo = await tx.procedimientos.crear(valores);
         if (nuevo === 'categoria_no_existe') throw categoriaNoExiste();
         await auditar(tx, actor, 'procedimiento.crear', nuevo);
+        if (datos.exento_ley_1799)
+          await auditar(tx, actor, 'procedimientos.exento_ley_1799', nuevo, `exento; edad mínima ${datos.edad_minima}`);
         return nuevo;
       });
       return obtenerParaPersonal(id);
     },
 
     async editar(id: number, datos: Editar, actor: Actor): Promise<Procedimiento> {
+      const antes = await cargar(id);
+      if (!antes) throw noExiste();
+      const final = {
+        edad_minima: datos.edad_minima ?? antes.fila.edad_minima,
+        exento_ley_1799: datos.exento_ley_1799 ?? antes.fila.exento_ley_1799,
+      };
+      revisarLey1799(actor, final, antes.fila);
       if (datos.categoria_id !== undefined && !(await repo.categoriaExiste(datos.categoria_id)))
         throw categoriaNoExiste();
       const valores: Partial<ProcedimientoValores> = Object.fromEntries(
@@ -155,6 +186,14 @@ export function createProcedimientosService({ repos, transaccion, storage, log, 
         if (r === 'categoria_no_existe') throw categoriaNoExiste();
         if (!r) throw noExiste();
         await auditar(tx, actor, 'procedimiento.editar', id, Object.keys(valores).join(','));
+        if (final.exento_ley_1799 !== antes.fila.exento_ley_1799)
+          await auditar(
+            tx,
+            actor,
+            'procedimientos.exento_ley_1799',
+            id,
+            `${final.exento_ley_1799 ? 'exento' : 'ya no exento'}; edad mínima ${final.edad_minima}`,
+          );
       });
       return obtenerParaPersonal(id);
     },

@@ -848,9 +848,18 @@ export function createCitasService(deps: {
       if (await notaFirmada(id)) throw regla(M_CON_NOTA_FIRMADA);
       if (actor.rol === 'paciente' && horasHasta(c.inicio) < HORAS_MINIMAS_CAMBIO_PACIENTE)
         throw regla(M.tardeReagendar);
-      const { duracion, margen } = await duracionDe(c.tipo, c.procedimiento_id);
+      const { duracion, margen, proc } = await duracionDe(c.tipo, c.procedimiento_id);
       const inicio = new Date(nuevoInicio);
       await revisarHorario(c.doctor_id, inicio, duracion, margen);
+      // Ley 1799: the age counts on the new day (a patient under age then cannot be moved there).
+      if (proc) {
+        const paciente = await repo.persona(c.paciente_id);
+        await revisarProcedimiento(
+          { id: c.paciente_id, fecha_nacimiento: paciente?.fecha_nacimiento ?? null },
+          proc,
+          calendario.fechaDe(inicio),
+        );
+      }
       const fin = new Date(inicio.getTime() + duracion * MIN);
       await conCruces(
         () =>
@@ -996,7 +1005,8 @@ export function createCitasService(deps: {
         // blocks, not in the past; the overlap (with their margins) is the database's to refuse.
         if (otroDoctor) await personaActiva(doctorId, 'doctor', 'Ese doctor no existe o no está activo.', 'doctor_id');
         await revisarHorario(doctorId, inicio, duracion, margen);
-        if (proc && otroServicio) {
+        // Ley 1799: the age counts on the appointment's day, so a new date is checked like a new procedure.
+        if (proc && (otroServicio || otraHora)) {
           const paciente = await repo.persona(c.paciente_id);
           await revisarProcedimiento(
             { id: c.paciente_id, fecha_nacimiento: paciente?.fecha_nacimiento ?? null },

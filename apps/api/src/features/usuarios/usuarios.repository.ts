@@ -62,6 +62,18 @@ export function createUsuariosRepository(db: Executor) {
       return r.rows[0]?.usada === true;
     },
 
+    /**
+     * Whether the person's birth date already counts for something: she has an appointment or a clinical record
+     * (Ley 1799 de 2016 checks ages with it; issue 21, item 3).
+     */
+    async tieneCitasOHistoria(id: number): Promise<boolean> {
+      const r = await db.execute<{ tiene: boolean }>(
+        sql`select (exists (select 1 from citas where paciente_id = ${id})
+                 or exists (select 1 from historias_clinicas where paciente_id = ${id})) as tiene`,
+      );
+      return r.rows[0]?.tiene === true;
+    },
+
     /** Sign-in and password change only: includes the hash. */
     async findCredencialesPorCorreo(correo: string) {
       const [row] = await db

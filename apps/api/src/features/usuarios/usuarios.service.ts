@@ -95,6 +95,10 @@ export const MENSAJES = {
   correoDeCuentaEnUso:
     'Esta persona ya usa su cuenta: solo ella puede cambiar su correo, desde «Mi perfil» y con su contraseña. Así nadie más puede quedarse con su cuenta.',
   mismoCorreo: 'Ese ya es el correo de tu cuenta.',
+  fechaNacimientoEnUso:
+    'Tu fecha de nacimiento ya cuenta en tus citas y tu historia clínica: para corregirla, pídelo en la clínica.',
+  motivoFechaNacimiento:
+    'Escribe por qué cambia la fecha de nacimiento: la paciente ya tiene citas o historia clínica (Ley 1799 de 2016).',
   enlaceCorreoEnviado: (correo: string) =>
     `Te enviamos un enlace a ${correo}. Tu correo cambia cuando lo abras (vence en ${HORAS_ENLACE_CORREO} horas); hasta entonces sigues entrando con el actual.`,
   enlaceCorreoInvalido:
@@ -430,6 +434,19 @@ export function createUsuariosService(deps: UsuariosServiceDeps) {
 
     /** Own data only; rol, estado, documents and e-mail are not in the (strict) schema. */
     async editarPerfil(actor: Actor, cambios: EditarPerfilDatos, origen: Origen): Promise<UsuarioPublico> {
+      // Ley 1799 (issue 21, item 3): once her birth date counts for an appointment or a record, a patient cannot
+      // change it herself to pass an age check; staff change it with a reason (editarUsuario).
+      if (cambios.fecha_nacimiento !== undefined) {
+        const actual = await usuarios.findById(actor.id);
+        if (
+          actual &&
+          (cambios.fecha_nacimiento ?? null) !== (actual.fecha_nacimiento ?? null) &&
+          (await usuarios.tieneCitasOHistoria(actor.id))
+        )
+          throw new AppError('REGLA_NEGOCIO', 422, MENSAJES.fechaNacimientoEnUso, [
+            { campo: 'fecha_nacimiento', mensaje: MENSAJES.fechaNacimientoEnUso },
+          ]);
+      }
       return transaccion(async (tx) => {
         const u = await tx.usuarios.update(actor.id, { ...vacioANulo(cambios), actualizado_en: now() });
         if (!u) throw noAutenticado();
@@ -668,7 +685,17 @@ export function createUsuariosService(deps: UsuariosServiceDeps) {
         throw new AppError('REGLA_NEGOCIO', 422, MENSAJES.correoDeCuentaEnUso, [
           { campo: 'correo', mensaje: MENSAJES.correoDeCuentaEnUso },
         ]);
-      const valores: CambiosUsuario = { ...vacioANulo(cambios), actualizado_en: now() };
+      // Ley 1799 (issue 21, item 3): a birth date that already counts for appointments or a record changes only with
+      // a written reason, kept in the audit row.
+      const { motivo_fecha_nacimiento: motivoFecha, ...resto } = cambios;
+      const otraFecha =
+        cambios.fecha_nacimiento !== undefined &&
+        (cambios.fecha_nacimiento ?? null) !== (actual.fecha_nacimiento ?? null);
+      if (otraFecha && (await usuarios.tieneCitasOHistoria(id)) && (motivoFecha ?? '').length < 5)
+        throw new AppError('REGLA_NEGOCIO', 422, MENSAJES.motivoFechaNacimiento, [
+          { campo: 'motivo_fecha_nacimiento', mensaje: MENSAJES.motivoFechaNacimiento },
+        ]);
+      const valores: CambiosUsuario = { ...vacioANulo(resto), actualizado_en: now() };
       return transaccion(async (tx) => {
         const u = await tx.usuarios.update(id, valores).catch(conflictoUnico);
         if (!u) throw noEncontrado(MENSAJES.usuarioNoEncontrado);
@@ -687,7 +714,7 @@ export function createUsuariosService(deps: UsuariosServiceDeps) {
           resultado: 'exito',
           ip: origen.ip,
           agente: origen.agente,
-          detalle: `campos=${Object.keys(cambios).join(',')}${cambios.rol && cambios.rol !== actual.rol ? `; rol ${actual.rol}->${cambios.rol}` : ''}${correoNuevo ? '; correo de cuenta sin usar corregido; avisos enviados' : ''}`,
+          detalle: `campos=${Object.keys(cambios).join(',')}${cambios.rol && cambios.rol !== actual.rol ? `; rol ${actual.rol}->${cambios.rol}` : ''}${correoNuevo ? '; correo de cuenta sin usar corregido; avisos enviados' : ''}${otraFecha ? `; fecha_nacimiento ${actual.fecha_nacimiento ?? '-'}->${cambios.fecha_nacimiento ?? '-'}${motivoFecha ? `; motivo=${motivoFecha}` : ''}` : ''}`,
         });
         return u;
       });

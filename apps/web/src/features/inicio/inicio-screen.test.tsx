@@ -21,6 +21,7 @@ function procedimiento(over: Partial<ProcedimientoWire>): ProcedimientoWire {
     recomendaciones_previas: null,
     examenes_requeridos: null,
     edad_minima: 18,
+    exento_ley_1799: false,
     activo: true,
     categoria: { id: 1, nombre: 'Facial' },
     imagenes: [

@@ -21,6 +21,7 @@ const servicio = procedimientoDePrueba({
   requiere_evaluacion: true,
   examenes_requeridos: 'Ninguno especial',
   edad_minima: 16,
+  exento_ley_1799: true,
   imagenes: [
     { id: 1, alt: 'Cabina', orden: 0, url_tarjeta: '/media/a-tarjeta.webp', url_detalle: '/media/a-detalle.webp' },
     { id: 2, alt: 'Resultado', orden: 1, url_tarjeta: '/media/b-tarjeta.webp', url_detalle: '/media/b-detalle.webp' },
