@@ -4,7 +4,7 @@
 // reachable only through authorised, audited routes (platform/archivos.*). An S3-compatible implementation
 // can replace either without touching the features.
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
@@ -34,6 +34,16 @@ export function assertKey(key: string): void {
   }
 }
 
+/** fsync of a folder: its entries (a rename, a new file) are on disk. */
+export async function sincronizarCarpeta(carpeta: string): Promise<void> {
+  const h = await open(carpeta, 'r');
+  try {
+    await h.sync();
+  } finally {
+    await h.close();
+  }
+}
+
 export function createLocalStorage(root: string, opts: { privado?: boolean } = {}): Storage {
   const base = path.resolve(root);
   // Private files are readable by this process only.
@@ -50,8 +60,11 @@ export function createLocalStorage(root: string, opts: { privado?: boolean } = {
       const tmp = `${destino}.${randomBytes(6).toString('hex')}.tmp`;
       try {
         const origen = Buffer.isBuffer(data) ? Readable.from([data]) : data;
-        await pipeline(origen, createWriteStream(tmp, { mode: modoArchivo }));
+        // `flush`: the bytes reach the disk (fsync) before the file is closed, and the rename is synced in its
+        // folder: a stored file survives a power cut as the database row that points to it does (issue 28).
+        await pipeline(origen, createWriteStream(tmp, { mode: modoArchivo, flush: true }));
         await rename(tmp, destino);
+        await sincronizarCarpeta(path.dirname(destino));
         return (await stat(destino)).size;
       } catch (err) {
         await rm(tmp, { force: true });
