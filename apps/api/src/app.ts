@@ -190,6 +190,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authPlugin, { autenticar: services.autenticacion.autenticar, audit: services.audit });
   await app.register(tiempoRealPlugin, {
     autenticar: services.autenticacion.autenticar,
+    vigenteHasta: services.autenticacion.vigenteHasta,
+    now,
     enVivo: services.enVivo,
     audit: services.audit,
     corsOrigins: config.corsOrigins,

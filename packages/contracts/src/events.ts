@@ -20,10 +20,24 @@ export type NotificacionEvento = {
   creada_en?: string;
 };
 
+/**
+ * Why the server closes a live connection, or refuses one (then as `connect_error`: `message` is the code and
+ * `data` this object). `mensaje` is for the person, in Spanish.
+ * - SESION_VENCIDA: the session ended by inactivity or by its absolute lifetime (REST answers 401 too).
+ * - DEMASIADOS_EVENTOS: the connection kept sending events past its rate limit; it is closed, not reconnected.
+ * - DEMASIADAS_CONEXIONES: the person already has the most live connections allowed on this server.
+ */
+export type MotivoDesconexion = {
+  codigo: 'SESION_VENCIDA' | 'DEMASIADOS_EVENTOS' | 'DEMASIADAS_CONEXIONES';
+  mensaje: string;
+};
+
 /** Server -> client. */
 export interface ServerToClientEvents {
   /** A notification for the user of this connection, emitted to the user's room after the database commit. */
   nuevaNotificacion: (notificacion: NotificacionEvento) => void;
+  /** Sent just before the server closes this connection for one of the reasons above. */
+  desconexion: (motivo: MotivoDesconexion) => void;
 }
 
 /**

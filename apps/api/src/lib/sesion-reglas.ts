@@ -7,14 +7,14 @@ export function tokenExpiry(now: Date, sessionEnd: Date): Date {
   return new Date(Math.min(now.getTime() + IDLE_MS, sessionEnd.getTime()));
 }
 
+/** When the session stops being live by time alone: the end of its idle window or its absolute end. */
+export function sessionDeadline(s: { expiraEn: Date; ultimaActividadEn: Date }): number {
+  return Math.min(s.expiraEn.getTime(), s.ultimaActividadEn.getTime() + IDLE_MS);
+}
+
 export function sessionIsLive(
   s: { revocadaEn: Date | null; expiraEn: Date; ultimaActividadEn: Date; estado: boolean },
   now: Date,
 ): boolean {
-  return (
-    s.revocadaEn === null &&
-    s.estado &&
-    s.expiraEn.getTime() > now.getTime() &&
-    s.ultimaActividadEn.getTime() + IDLE_MS > now.getTime()
-  );
+  return s.revocadaEn === null && s.estado && sessionDeadline(s) > now.getTime();
 }

@@ -14,7 +14,14 @@ import type { Audit } from '../platform/auditoria.repository.ts';
 
 export type { AuthRule };
 
-export type UsuarioActual = { id: number; rol: Rol; sid: string; tokenExp: number };
+export type UsuarioActual = {
+  id: number;
+  rol: Rol;
+  sid: string;
+  tokenExp: number;
+  /** When the session ends by time as of this check (ms): idle window or absolute end (lib/sesion-reglas.ts). */
+  sesionHasta: number;
+};
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -2,7 +2,7 @@
 // both call. Signature and claims (tokens.ts), then the server-side session and the user's current state:
 // a revoked session, a deactivated user or an idle/absolute timeout ends access at once.
 import { AppError, noAutenticado } from '../../lib/app-error.ts';
-import { sessionIsLive } from '../../lib/sesion-reglas.ts';
+import { sessionDeadline, sessionIsLive } from '../../lib/sesion-reglas.ts';
 import type { Tokens } from '../../lib/tokens.ts';
 import type { UsuarioActual } from '../../plugins/auth.ts';
 import { MENSAJES } from './usuarios.service.ts';
@@ -27,7 +27,23 @@ export function createAutenticacion(deps: {
         if (!sesion.estado) throw new AppError('NO_AUTENTICADO', 401, MENSAJES.usuarioInactivo);
         throw noAutenticado();
       }
-      return { id: sesion.usuarioId, rol: sesion.rol, sid: sesion.sid, tokenExp: claims.exp };
+      return {
+        id: sesion.usuarioId,
+        rol: sesion.rol,
+        sid: sesion.sid,
+        tokenExp: claims.exp,
+        sesionHasta: sessionDeadline(sesion),
+      };
+    },
+
+    /**
+     * For a connection that outlives its handshake (the live socket): until when the session lasts as of now
+     * (ms; renewals move it later), or null once it is over (expired, revoked, user inactive, gone).
+     */
+    async vigenteHasta(sid: string, usuarioId: number): Promise<number | null> {
+      const sesion = await deps.sesiones.find(sid);
+      if (!sesion || sesion.usuarioId !== usuarioId || !sessionIsLive(sesion, deps.now())) return null;
+      return sessionDeadline(sesion);
     },
   };
 }
