@@ -60,7 +60,15 @@ export type AppDeps = {
   esperar?: (ms: number) => Promise<void>;
   /** How often the daily backup is looked for, in ms (0: off; tests call services.respaldos.revisar()). */
   intervaloRespaldosMs?: number;
+  /** Time a client has to send a whole request (PLAZO_SOLICITUD_MS; tests shorten it). */
+  plazoSolicitudMs?: number;
 };
+
+/**
+ * Time a client has to send a whole request, headers and body (issue 21, item 2): a body dribbled a byte at a time
+ * held its connection for ever (1,000 of them stayed open 100 s). A 10 MB photo on a slow phone link still fits.
+ */
+export const PLAZO_SOLICITUD_MS = 120_000;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -127,6 +135,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const now = deps.now ?? (() => new Date());
   const production = config.env === 'production';
 
+  const plazoSolicitud = deps.plazoSolicitudMs ?? PLAZO_SOLICITUD_MS;
   const app = Fastify({
     logger: conSerializadores(deps.logger),
     logController: new RegistroDeSolicitudes(),
@@ -138,6 +147,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     bodyLimit: 256 * 1024,
+    requestTimeout: plazoSolicitud,
+    // Given to http.createServer as well: Node enforces the request deadline only while the headers' deadline is not
+    // longer (it is 60 s when the server is created without one), and checks both this often (default 30 s).
+    http: {
+      requestTimeout: plazoSolicitud,
+      headersTimeout: Math.min(60_000, plazoSolicitud),
+      connectionsCheckingInterval: Math.min(5_000, plazoSolicitud),
+    },
     frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
