@@ -43,6 +43,7 @@ function Ficha({ p }: { p: ProcedimientoWire }) {
             <Dato etiqueta="Precio">{formatCOP(p.precio)}</Dato>
             <Dato etiqueta="Duración">{formatDuracion(p.duracion_minutos)}</Dato>
             <Dato etiqueta="Edad mínima">{p.edad_minima} años</Dato>
+            <Dato etiqueta="Exento de la Ley 1799">{p.exento_ley_1799 ? 'Sí' : 'No'}</Dato>
             <Dato etiqueta="Valoración previa">
               {p.requiere_evaluacion ? 'Sí, requiere valoración' : 'No requiere'}
             </Dato>

@@ -65,6 +65,7 @@ export function EditarProcedimientoScreen() {
             recomendaciones_previas: p.recomendaciones_previas ?? '',
             examenes_requeridos: p.examenes_requeridos ?? '',
             edad_minima: p.edad_minima,
+            exento_ley_1799: p.exento_ley_1799,
             categoria_id: p.categoria.id,
             activo: p.activo,
           }}

@@ -1,12 +1,22 @@
 // Create/edit form of a procedure: every field of DOMAIN's procedimientos. Price is whole Colombian pesos with
-// thousands separators; minimum age defaults to 18 (Ley 1799 de 2016). Validated with the shared schema before
-// sending; the server's field messages land on the matching field.
-import { crearProcedimientoSchema, type CategoriaWire } from '@clinica/contracts/catalogo';
+// thousands separators. Minimum age defaults to 18 (Ley 1799 de 2016, issue 21.3): under 18 only for a procedure
+// marked exempt, which only an administrator marks or unmarks (the others see the box, disabled). Validated with
+// the shared schema before sending; the server stays the judge and its field messages land on the matching field.
+import {
+  crearProcedimientoSchema,
+  EDAD_MINIMA_LEY_1799,
+  MENSAJE_LEY_1799,
+  type CategoriaWire,
+} from '@clinica/contracts/catalogo';
+import { normalizarRol } from '@clinica/contracts/roles';
 import { Checkbox, NumberInput, Paper, Select, SimpleGrid, Stack, Switch, TextInput, Textarea } from '@mantine/core';
 import { useForm, type TransformedValues } from '@mantine/form';
 import { useRef } from 'react';
 import { BotonesFormulario } from '../../../lib/forms/botones-formulario.tsx';
+import type { FieldErrors } from '../../../lib/forms/field-errors.ts';
+import { GrupoCampos } from '../../../lib/forms/grupo-campos.tsx';
 import { DESCRIPCION_ABAJO, focusFirstInvalid, showServerErrors, zodFormOptions } from '../../../lib/forms/zod-form.ts';
+import { useAuth } from '../../../lib/session/auth-context.tsx';
 import type { CrearProcedimientoBody } from '../api/procedimientos-api.ts';
 import { avisarErrorDeFormulario } from '../form-errors.ts';
 
@@ -19,6 +29,7 @@ export type ProcedimientoFormValues = {
   recomendaciones_previas: string;
   examenes_requeridos: string;
   edad_minima: number | string;
+  exento_ley_1799: boolean;
   categoria_id: number | null;
   activo: boolean;
 };
@@ -46,7 +57,8 @@ const vacio: ProcedimientoFormValues = {
   requiere_evaluacion: false,
   recomendaciones_previas: '',
   examenes_requeridos: '',
-  edad_minima: 18,
+  edad_minima: EDAD_MINIMA_LEY_1799,
+  exento_ley_1799: false,
   categoria_id: null,
   activo: true,
 };
@@ -64,11 +76,35 @@ const aEntrada = (v: ProcedimientoFormValues) => ({
   categoria_id: v.categoria_id ?? undefined,
 });
 
+/** The server's rule, checked before sending so the person reads it at once (the server still decides). */
+function erroresLey1799(v: ProcedimientoFormValues): FieldErrors {
+  const edad = numero(v.edad_minima);
+  return edad !== undefined && edad < EDAD_MINIMA_LEY_1799 && !v.exento_ley_1799
+    ? { edad_minima: MENSAJE_LEY_1799 }
+    : {};
+}
+
+/**
+ * The exempt box as the others see it: disabled, yet its label and state as legible as any text (Mantine's disabled
+ * grey is too faint to read whether the procedure is exempt).
+ */
+const SOLO_LECTURA = {
+  label: { color: 'var(--mantine-color-text)' },
+  input: { backgroundColor: 'var(--mantine-color-body)', borderColor: 'var(--mantine-color-dimmed)' },
+  icon: { color: 'var(--mantine-color-text)' },
+};
+
 export function ProcedimientoForm({ initial, categorias, submitLabel, cancelTo, onSubmit }: Props) {
   const formRef = useRef<HTMLFormElement>(null);
+  const esAdministrador = normalizarRol(useAuth().userRole) === 'administrador';
   const form = useForm({
     initialValues: { ...vacio, ...initial },
-    ...zodFormOptions({ schema: crearProcedimientoSchema, toInput: aEntrada }),
+    ...zodFormOptions({
+      schema: crearProcedimientoSchema,
+      toInput: aEntrada,
+      extraErrors: erroresLey1799,
+      dependents: { exento_ley_1799: ['edad_minima'] },
+    }),
   });
 
   // Returning the promise keeps form.submitting true until the server answers.
@@ -114,7 +150,7 @@ export function ProcedimientoForm({ initial, categorias, submitLabel, cancelTo, 
             maxLength={4000}
             {...form.getInputProps('descripcion')}
           />
-          <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
             <NumberInput
               label="Precio (COP)"
               required
@@ -140,19 +176,35 @@ export function ProcedimientoForm({ initial, categorias, submitLabel, cancelTo, 
               inputMode="numeric"
               {...form.getInputProps('duracion_minutos')}
             />
-            <NumberInput
-              label="Edad mínima (años)"
-              description="18 por defecto (Ley 1799 de 2016)."
-              {...DESCRIPCION_ABAJO}
-              required
-              allowDecimal={false}
-              allowNegative={false}
-              min={0}
-              max={120}
-              inputMode="numeric"
-              {...form.getInputProps('edad_minima')}
-            />
           </SimpleGrid>
+          <GrupoCampos titulo="Edad mínima (Ley 1799 de 2016)">
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              <NumberInput
+                label="Edad mínima (años)"
+                description="La ley prohíbe los procedimientos estéticos a menores de 18 años. Una edad menor solo vale si el procedimiento está exento."
+                {...DESCRIPCION_ABAJO}
+                required
+                allowDecimal={false}
+                allowNegative={false}
+                min={0}
+                max={120}
+                inputMode="numeric"
+                {...form.getInputProps('edad_minima')}
+              />
+              <Checkbox
+                mt={{ base: 0, sm: 'xl' }}
+                label="Exento de la Ley 1799 de 2016 (depilación láser, peeling superficial, reconstructivo)"
+                description={
+                  esAdministrador
+                    ? 'Márcalo solo si la ley exceptúa este procedimiento. El cambio queda en la auditoría.'
+                    : 'Solo un administrador lo cambia.'
+                }
+                disabled={!esAdministrador}
+                styles={esAdministrador ? undefined : SOLO_LECTURA}
+                {...form.getInputProps('exento_ley_1799', { type: 'checkbox' })}
+              />
+            </SimpleGrid>
+          </GrupoCampos>
           <Textarea
             label="Recomendaciones previas"
             description="Opcional. Cómo prepararse: sol, medicamentos, maquillaje…"
