@@ -98,7 +98,8 @@ function DatosPersonales({ u, userId }: { u: UsuarioWire; userId: number | null 
       },
       onError: (err) => {
         const mensaje = mensajeDeError(err);
-        showServerErrors(form, err);
+        // E.g. a birth date that already counts for appointments (Ley 1799, issue 21.3): shown on its field.
+        if (Object.keys(showServerErrors(form, err)).length) focusFirstInvalid(formRef.current);
         setFallo(mensaje);
         notifications.show({ color: 'red', title: 'No pudimos guardar tus cambios', message: mensaje });
       },

@@ -29,7 +29,14 @@ import { EstadoBadge } from './components/estado-badge.tsx';
 import { UsuarioCampos } from './components/usuario-campos.tsx';
 import { SoloAdministradores } from './components/solo-administradores.tsx';
 import { guardarSeleccion } from './usuario-textos.ts';
-import { entradaEditarAdmin, entradaEditarContacto, valoresDe } from './usuario-valores.ts';
+import {
+  cambiaFechaNacimiento,
+  entradaEditarAdmin,
+  entradaEditarContacto,
+  erroresMotivoFecha,
+  valoresDe,
+  type UsuarioValores,
+} from './usuario-valores.ts';
 
 function Formulario({
   usuario,
@@ -48,13 +55,17 @@ function Formulario({
     () => (soloContacto ? entradaEditarContacto(original) : entradaEditarAdmin(original)),
     [original, soloContacto],
   );
+  const extraErrors = useMemo(() => {
+    const motivo = erroresMotivoFecha(original);
+    return (v: UsuarioValores) => ({ ...erroresDocumento(v), ...(soloContacto ? {} : motivo(v)) });
+  }, [original, soloContacto]);
   const form = useForm({
     initialValues: original,
     ...zodFormOptions({
       schema: editarUsuarioAdminSchema,
       toInput,
-      extraErrors: erroresDocumento,
-      dependents: { tipodocumento: ['numerodocumento'] },
+      extraErrors,
+      dependents: { tipodocumento: ['numerodocumento'], fecha_nacimiento: ['motivo_fecha_nacimiento'] },
     }),
   });
   const mutation = useEditarUsuario(usuario.id);
@@ -118,6 +129,7 @@ function Formulario({
             form={form}
             modo={soloContacto ? 'contacto' : 'editar-admin'}
             rolBloqueado={esPropio ? 'No puedes cambiar tu propio rol.' : undefined}
+            pedirMotivoFecha={!soloContacto && cambiaFechaNacimiento(original, form.values)}
           />
           <BotonesFormulario
             cancelarA={paths.listarUsuarios}

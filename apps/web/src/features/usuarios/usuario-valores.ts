@@ -15,6 +15,8 @@ export type UsuarioValores = {
   direccion: string;
   ocupacion: string;
   estado_civil: string;
+  /** Administrator's edit only: why the birth date changes (sent only with a new date; Ley 1799, issue 21.3). */
+  motivo_fecha_nacimiento: string;
 };
 
 export const valoresVacios: UsuarioValores = {
@@ -30,6 +32,7 @@ export const valoresVacios: UsuarioValores = {
   direccion: '',
   ocupacion: '',
   estado_civil: '',
+  motivo_fecha_nacimiento: '',
 };
 
 export function valoresDe(u: UsuarioWire): UsuarioValores {
@@ -46,6 +49,7 @@ export function valoresDe(u: UsuarioWire): UsuarioValores {
     direccion: u.direccion ?? '',
     ocupacion: u.ocupacion ?? '',
     estado_civil: u.estado_civil ?? '',
+    motivo_fecha_nacimiento: '',
   };
 }
 
@@ -115,8 +119,35 @@ function cambios(
   return out;
 }
 
-export const entradaEditarAdmin = (original: UsuarioValores) => (v: UsuarioValores) =>
-  cambios(CAMPOS_ADMIN, original, v);
+/** Whether the form holds another birth date than the one stored (then the administrator writes why). */
+export const cambiaFechaNacimiento = (original: UsuarioValores, v: UsuarioValores) =>
+  v.fecha_nacimiento.trim() !== original.fecha_nacimiento.trim();
+
+/** Least length of the reason, as the API asks when the date already counts for appointments or a record. */
+export const MOTIVO_FECHA_MIN = 5;
+
+export const entradaEditarAdmin = (original: UsuarioValores) => (v: UsuarioValores) => {
+  const out = cambios(CAMPOS_ADMIN, original, v);
+  // The reason goes only with a new date: the API keeps it in the audit row of that change.
+  if (cambiaFechaNacimiento(original, v)) out.motivo_fecha_nacimiento = opcional(v.motivo_fecha_nacimiento);
+  return out;
+};
+
+/**
+ * A new birth date needs its reason (at least MOTIVO_FECHA_MIN characters). The API asks for it only when the date
+ * already counts for appointments or a clinical record, which the form cannot know: asking always keeps the rule
+ * simple and every correction explained in the audit.
+ */
+export const erroresMotivoFecha =
+  (original: UsuarioValores) =>
+  (v: UsuarioValores): Record<string, string | undefined> =>
+    cambiaFechaNacimiento(original, v) && v.motivo_fecha_nacimiento.trim().length < MOTIVO_FECHA_MIN
+      ? {
+          motivo_fecha_nacimiento: v.motivo_fecha_nacimiento.trim()
+            ? `Mínimo ${MOTIVO_FECHA_MIN} caracteres`
+            : 'Escribe por qué cambia la fecha de nacimiento',
+        }
+      : {};
 export const entradaEditarContacto = (original: UsuarioValores) => (v: UsuarioValores) =>
   cambios(CAMPOS_CONTACTO, original, v);
 /** Input of crearUsuarioAdminSchema from the front desk: always a patient, whatever the form holds. */

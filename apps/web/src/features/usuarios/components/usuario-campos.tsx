@@ -29,10 +29,13 @@ export function UsuarioCampos({
   form,
   modo,
   rolBloqueado,
+  pedirMotivoFecha = false,
 }: {
   form: UsuarioForm;
   modo: ModoFormulario;
   rolBloqueado?: string;
+  /** An administrator changed the birth date: ask why (Ley 1799 de 2016, issue 21.3; kept in the audit). */
+  pedirMotivoFecha?: boolean;
 }) {
   const creando = modo === 'crear' || modo === 'registrar-paciente';
   const requerido = creando;
@@ -72,6 +75,21 @@ export function UsuarioCampos({
             {...fijo}
           />
         </SimpleGrid>
+        {pedirMotivoFecha && (
+          <Textarea
+            label="Motivo del cambio de fecha de nacimiento"
+            description="La fecha de nacimiento decide qué procedimientos puede recibir la persona (Ley 1799 de 2016). El motivo queda en la auditoría junto con el cambio."
+            {...DESCRIPCION_ABAJO}
+            placeholder="Ej.: la paciente mostró su cédula; la fecha registrada tenía un error de digitación"
+            mt="md"
+            required
+            autosize
+            minRows={2}
+            maxRows={4}
+            maxLength={300}
+            {...form.getInputProps('motivo_fecha_nacimiento')}
+          />
+        )}
       </GrupoCampos>
 
       {modo !== 'perfil' && (

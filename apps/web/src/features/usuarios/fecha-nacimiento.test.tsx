@@ -1,0 +1,150 @@
+// A birth date that already counts for appointments or a clinical record (Ley 1799 de 2016, issue 21.3): an
+// administrator who changes it writes why (sent as motivo_fecha_nacimiento only with a new date, the API's 422 shown
+// on that field); a patient who tries it in her profile reads the API's 422 on the date field.
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { usuariosRutas } from '@clinica/contracts/rutas';
+import type { UsuarioWire } from '@clinica/contracts/usuarios';
+import { tokenExpiringIn } from '../../lib/session/test-tokens.ts';
+import { mockFetch, renderWithProviders, simular, type MockRoute } from '../../lib/session/test-utils.tsx';
+import EditarPerfilScreen from './editar-perfil-screen.tsx';
+import EditarUsuarioAdminScreen from './editar-usuario-admin-screen.tsx';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  sessionStorage.clear();
+});
+
+const marta: UsuarioWire = {
+  id: 7,
+  nombre: 'Marta Ríos',
+  correo: 'marta@demo.test',
+  rol: 'paciente',
+  estado: true,
+  tipodocumento: 'CC',
+  numerodocumento: '1020304050',
+  telefono: '300 123 4567',
+  direccion: null,
+  genero: 'femenino',
+  fecha_nacimiento: '2008-04-12',
+  ocupacion: null,
+  estado_civil: null,
+  fecha_registro: '2026-01-10T15:00:00.000Z',
+};
+
+const MOTIVO = /^Motivo del cambio de fecha de nacimiento/;
+const EN_USO =
+  'Tu fecha de nacimiento ya cuenta en tus citas y tu historia clínica: para corregirla, pídelo en la clínica.';
+const SIN_MOTIVO =
+  'Escribe por qué cambia la fecha de nacimiento: la paciente ya tiene citas o historia clínica (Ley 1799 de 2016).';
+
+function editarComoAdmin(patch: MockRoute) {
+  localStorage.setItem('token', tokenExpiringIn(1800, { id: 1, rol: 'administrador' }));
+  const fetch = mockFetch([simular(usuariosRutas.buscar, { body: marta }, { id: 7 }), patch]);
+  renderWithProviders(<EditarUsuarioAdminScreen />, {
+    route: '/editarusuarioadmin/7',
+    path: '/editarusuarioadmin/:id',
+  });
+  return fetch;
+}
+
+const cambiar = (campo: HTMLElement, value: string) => fireEvent.change(campo, { target: { value } });
+const parches = (calls: ReturnType<typeof mockFetch>['calls']) =>
+  calls.filter((c) => c.method === 'PATCH').map((c) => c.body);
+
+describe('administrator changing a birth date', { timeout: 45_000 }, () => {
+  it('asks for the reason only when the date changes, refuses it empty, and sends it with the new date', async () => {
+    const { calls } = editarComoAdmin(
+      simular(usuariosRutas.editar, { responder: (body) => ({ body: { ...marta, ...(body as object) } }) }, { id: 7 }),
+    );
+    const fecha = await screen.findByLabelText(/^Fecha de nacimiento/);
+    expect(screen.queryByLabelText(MOTIVO)).not.toBeInTheDocument();
+    cambiar(fecha, '12/04/2006');
+    const motivo = await screen.findByRole('textbox', { name: MOTIVO });
+    expect(motivo).toBeRequired();
+    expect(motivo).toHaveAccessibleDescription(/Ley 1799 de 2016/);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+    await waitFor(() => expect(motivo).toHaveAttribute('aria-invalid', 'true'));
+    expect(motivo).toHaveAccessibleDescription(/Escribe por qué cambia la fecha de nacimiento/);
+    await waitFor(() => expect(motivo).toHaveFocus());
+    expect(parches(calls)).toHaveLength(0);
+
+    cambiar(motivo, '  Mostró su cédula: la fecha tenía un error de digitación  ');
+    expect(motivo).not.toHaveAttribute('aria-invalid', 'true');
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+    expect(await screen.findByText('Cambios guardados')).toBeInTheDocument();
+    expect(parches(calls)).toEqual([
+      {
+        fecha_nacimiento: '2006-04-12',
+        motivo_fecha_nacimiento: 'Mostró su cédula: la fecha tenía un error de digitación',
+      },
+    ]);
+  });
+
+  it('sends no reason when the date is back to the stored one', async () => {
+    const { calls } = editarComoAdmin(
+      simular(usuariosRutas.editar, { responder: (body) => ({ body: { ...marta, ...(body as object) } }) }, { id: 7 }),
+    );
+    const fecha = await screen.findByLabelText(/^Fecha de nacimiento/);
+    cambiar(fecha, '12/04/2006');
+    cambiar(await screen.findByRole('textbox', { name: MOTIVO }), 'Error de digitación');
+    cambiar(fecha, '12/04/2008');
+    await waitFor(() => expect(screen.queryByLabelText(MOTIVO)).not.toBeInTheDocument());
+    cambiar(screen.getByLabelText(/^Teléfono/), '3109998877');
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+    expect(await screen.findByText('Cambios guardados')).toBeInTheDocument();
+    expect(parches(calls)).toEqual([{ telefono: '3109998877' }]);
+  });
+
+  it("shows the API's 422 on the reason field and above the form", async () => {
+    editarComoAdmin(
+      simular(
+        usuariosRutas.editar,
+        {
+          status: 422,
+          body: {
+            error: SIN_MOTIVO,
+            code: 'REGLA_NEGOCIO',
+            issues: [{ campo: 'motivo_fecha_nacimiento', mensaje: SIN_MOTIVO }],
+          },
+        },
+        { id: 7 },
+      ),
+    );
+    cambiar(await screen.findByLabelText(/^Fecha de nacimiento/), '12/04/2006');
+    const motivo = await screen.findByRole('textbox', { name: MOTIVO });
+    cambiar(motivo, 'Corrección');
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+    await waitFor(() => expect(motivo).toHaveAttribute('aria-invalid', 'true'));
+    expect(motivo).toHaveAccessibleDescription(new RegExp(SIN_MOTIVO.slice(0, 50)));
+    await waitFor(() => expect(motivo).toHaveFocus());
+    expect(screen.getByRole('alert', { name: 'No pudimos guardar los cambios' })).toHaveTextContent(SIN_MOTIVO);
+    expect(screen.getByTestId('location')).toHaveTextContent('/editarusuarioadmin/7');
+  });
+});
+
+describe('patient changing her own birth date', { timeout: 45_000 }, () => {
+  it("shows the API's 422 on the birth date field, which gets the focus", async () => {
+    localStorage.setItem('token', tokenExpiringIn(1800, { id: 7, rol: 'paciente' }));
+    const { calls } = mockFetch([
+      simular(usuariosRutas.perfil, { body: marta }),
+      simular(usuariosRutas.editarPerfil, {
+        status: 422,
+        body: { error: EN_USO, code: 'REGLA_NEGOCIO', issues: [{ campo: 'fecha_nacimiento', mensaje: EN_USO }] },
+      }),
+    ]);
+    renderWithProviders(<EditarPerfilScreen />, { route: '/editarusuario/7', path: '/editarusuario/:id' });
+    await screen.findByRole('heading', { name: 'Tus datos' });
+    const fecha = screen.getByLabelText(/^Fecha de nacimiento/);
+    // Her own profile never asks for a reason: only the clinic changes it.
+    cambiar(fecha, '12/04/2006');
+    expect(screen.queryByLabelText(MOTIVO)).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+    await waitFor(() => expect(fecha).toHaveAttribute('aria-invalid', 'true'));
+    expect(fecha).toHaveAccessibleDescription(EN_USO);
+    await waitFor(() => expect(fecha).toHaveFocus());
+    expect(screen.getByRole('alert', { name: 'No pudimos guardar tus cambios' })).toHaveTextContent(EN_USO);
+    expect(parches(calls)).toEqual([{ fecha_nacimiento: '2006-04-12' }]);
+  });
+});
