@@ -1,16 +1,20 @@
 // The appointment doctor's draft of the clinical note (issue 9, items 3-4): motivo, findings, procedure done with
 // the products' lots and doses, indications, the prescription and the exam orders. 'Guardar borrador' keeps it;
 // 'Firmar nota' saves it and, after a confirmation, signs it for good (the server refuses any later change).
+// A note records a visit that happened (issue 21.8): before the appointment's start 'Firmar nota' is disabled and
+// says from when it can be signed, while the draft can still be saved. The server decides: its 409s (not started
+// yet, the appointment moved to another doctor, cancelled) show above the form if they happen anyway.
 import { evolucionDatosSchema } from '@clinica/contracts/evoluciones';
 import { Button, Fieldset, Group, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconDeviceFloppy, IconPlus, IconSignature, IconTrash } from '@tabler/icons-react';
-import { useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { AlertaFallo } from '../../../lib/forms/alerta-fallo.tsx';
 import { mensajeDeError } from '../../../lib/forms/field-errors.ts';
 import { focusFirstInvalid, showServerErrors, zodFormOptions } from '../../../lib/forms/zod-form.ts';
+import { formatFecha, formatHora } from '../../../lib/tiempo.ts';
 import {
   useFirmarEvolucion,
   useGuardarEvolucion,
@@ -55,6 +59,28 @@ function iniciales(nota: EvolucionWire | null, motivoCita: string | null): Valor
   };
 }
 
+/** setTimeout holds at most 2^31 - 1 ms (about 24.8 days); a longer wait is checked again then. */
+const ESPERA_MAXIMA = 2 ** 31 - 1;
+
+/** Whether `instante` is still ahead; turns false by itself when it arrives (a form left open until the start). */
+function useAntesDe(instante: string): boolean {
+  const objetivo = Date.parse(instante);
+  const [ahora, setAhora] = useState(() => Date.now());
+  useEffect(() => {
+    const falta = objetivo - ahora;
+    if (!(falta > 0)) return;
+    const t = setTimeout(() => setAhora(Date.now()), Math.min(falta, ESPERA_MAXIMA));
+    return () => clearTimeout(t);
+  }, [objetivo, ahora]);
+  return ahora < objetivo;
+}
+
+/** 'dd/mm/aaaa h:mm a. m.' in the clinic's zone, as the server writes it in its 409. */
+const fechaYHora = (instante: string) => `${formatFecha(instante)} ${formatHora(instante)}`;
+
+/** Ends a sentence once: a time already ends in "a. m." / "p. m.". */
+const conPunto = (frase: string) => (frase.endsWith('.') ? frase : `${frase}.`);
+
 /** A removable group of fields (one product, medication or exam). */
 function Linea({ titulo, onQuitar, children }: { titulo: string; onQuitar: () => void; children: ReactNode }) {
   return (
@@ -79,17 +105,21 @@ function Linea({ titulo, onQuitar, children }: { titulo: string; onQuitar: () =>
 
 export function NotaEvolucionForm({
   citaId,
+  inicioCita,
   nota,
   motivoCita,
   onCancelar,
 }: {
   citaId: number;
+  /** The appointment's start (ISO instant): the note is signed from then on. */
+  inicioCita: string;
   nota: EvolucionWire | null;
   motivoCita: string | null;
   onCancelar?: () => void;
 }) {
   const formRef = useRef<HTMLFormElement>(null);
-  const [fallo, setFallo] = useState<string | null>(null);
+  const [fallo, setFallo] = useState<{ titulo: string; mensaje: string } | null>(null);
+  const antesDeLaCita = useAntesDe(inicioCita);
   const guardar = useGuardarEvolucion(citaId);
   const firmar = useFirmarEvolucion(citaId);
   const form = useForm({
@@ -97,9 +127,9 @@ export function NotaEvolucionForm({
     ...zodFormOptions({ schema: evolucionDatosSchema }),
   });
 
-  const alFallar = (err: unknown) => {
+  const alFallar = (titulo: string) => (err: unknown) => {
     if (Object.keys(showServerErrors(form, err)).length) focusFirstInvalid(formRef.current);
-    setFallo(mensajeDeError(err));
+    setFallo({ titulo, mensaje: mensajeDeError(err) });
   };
 
   const guardarBorrador = (body: EvolucionBody) => {
@@ -111,19 +141,27 @@ export function NotaEvolucionForm({
           form.resetDirty();
           notifications.show({ color: 'green', message: 'Borrador guardado.' });
         },
-        onError: alFallar,
+        onError: alFallar('No pudimos guardar la nota'),
       },
     );
   };
 
   const firmarAhora = async (body: EvolucionBody) => {
     setFallo(null);
+    let guardada: EvolucionWire;
     try {
-      const guardada = await guardar.mutateAsync({ id: nota?.id ?? null, body });
+      guardada = await guardar.mutateAsync({ id: nota?.id ?? null, body });
+    } catch (err) {
+      alFallar('No pudimos guardar la nota')(err);
+      return;
+    }
+    try {
       await firmar.mutateAsync(guardada.id);
       notifications.show({ color: 'green', message: 'Nota firmada.' });
     } catch (err) {
-      alFallar(err);
+      // The draft was saved; only the signature was refused (e.g. the appointment has not started).
+      form.resetDirty();
+      alFallar('No pudimos firmar la nota')(err);
     }
   };
 
@@ -162,7 +200,7 @@ export function NotaEvolucionForm({
       aria-label="Nota de evolución"
     >
       <Stack gap="md">
-        <AlertaFallo titulo="No pudimos guardar la nota" mensaje={fallo} />
+        <AlertaFallo titulo={fallo?.titulo} mensaje={fallo?.mensaje} />
         <Textarea
           label="Motivo de consulta"
           required
@@ -275,30 +313,38 @@ export function NotaEvolucionForm({
           </Group>
         </Stack>
 
-        <Group justify="flex-end" gap="sm">
-          {onCancelar && !nota && (
-            <Button variant="default" onClick={onCancelar} disabled={enviando}>
-              Cancelar
+        <Stack gap={6} align="flex-end">
+          <Group justify="flex-end" gap="sm">
+            {onCancelar && !nota && (
+              <Button variant="default" onClick={onCancelar} disabled={enviando}>
+                Cancelar
+              </Button>
+            )}
+            <Button
+              type="submit"
+              variant="default"
+              loading={guardar.isPending && !firmar.isPending}
+              disabled={enviando}
+              leftSection={<IconDeviceFloppy size={18} aria-hidden="true" />}
+            >
+              Guardar borrador
             </Button>
+            <Button
+              onClick={pedirFirma}
+              loading={firmar.isPending}
+              disabled={enviando || antesDeLaCita}
+              aria-describedby={antesDeLaCita ? `firma-desde-${citaId}` : undefined}
+              leftSection={<IconSignature size={18} aria-hidden="true" />}
+            >
+              Firmar nota
+            </Button>
+          </Group>
+          {antesDeLaCita && (
+            <Text size="sm" c="dimmed" ta="right" id={`firma-desde-${citaId}`}>
+              {conPunto(`Podrás firmarla desde el ${fechaYHora(inicioCita)}`)} Mientras tanto, guarda el borrador.
+            </Text>
           )}
-          <Button
-            type="submit"
-            variant="default"
-            loading={guardar.isPending && !firmar.isPending}
-            disabled={enviando}
-            leftSection={<IconDeviceFloppy size={18} aria-hidden="true" />}
-          >
-            Guardar borrador
-          </Button>
-          <Button
-            onClick={pedirFirma}
-            loading={firmar.isPending}
-            disabled={enviando}
-            leftSection={<IconSignature size={18} aria-hidden="true" />}
-          >
-            Firmar nota
-          </Button>
-        </Group>
+        </Stack>
       </Stack>
     </form>
   );

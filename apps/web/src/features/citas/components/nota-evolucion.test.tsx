@@ -1,6 +1,7 @@
-// The clinical note on the appointment's details (issue 9, items 3-4, 8): the appointment's doctor writes and
-// signs it after a confirmation that says it cannot change afterwards; the patient reads their signed note with
-// its addenda and downloads the prescription; an addendum keeps the note as signed; assistants ask nothing.
+// The clinical note on the appointment's details (issue 9, items 3-4, 8; issue 21.8): the appointment's doctor writes
+// and signs it after a confirmation that says it cannot change afterwards, never before the appointment starts (the
+// draft is saved any time) and with the server's 409s shown; the patient reads their signed note with its addenda and
+// downloads the prescription; an addendum keeps the note as signed; assistants ask nothing.
 import { archivosRutas, carritoRutas, citasRutas } from '@clinica/contracts/rutas';
 import { evolucionesRutas } from '@clinica/contracts/evoluciones-rutas';
 import { notifications } from '@mantine/notifications';
@@ -9,7 +10,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { llamada } from '../../../test/api-mock.ts';
 import { en, llamadas, mockFetch, renderEnRuta, tokenDePrueba, type Route } from '../../../test/carrito-test-utils.tsx';
-import { citaDePrueba, notaFirmadaDePrueba } from '../citas-fixtures.ts';
+import { a, citaDePrueba, diaHabil, notaFirmadaDePrueba } from '../citas-fixtures.ts';
 import DetalleCitaScreen from '../detalle-cita-screen.tsx';
 
 afterEach(() => {
@@ -25,6 +26,13 @@ function montar(token: Record<string, unknown>, rutas: Route[]) {
 }
 
 const confirmada = () => citaDePrueba({ estado: 'confirmada' });
+/** An appointment that started ten minutes ago: its note can be signed. */
+const empezada = () => {
+  const inicio = new Date(Date.now() - 10 * 60_000).toISOString();
+  return citaDePrueba({ estado: 'confirmada', inicio, fecha: inicio });
+};
+const borradorDePrueba = () =>
+  notaFirmadaDePrueba({ estado: 'borrador', firmada_en: null, hash_contenido: null, receta: null, adendas: [] });
 
 /** Pastes instead of typing key by key: the same events a person's input ends in, a fraction of the time. */
 async function escribir(user: ReturnType<typeof userEvent.setup>, campo: HTMLElement, texto: string) {
@@ -43,7 +51,7 @@ describe('nota de evolución', { timeout: 30_000 }, () => {
       adendas: [],
     });
     const fetch = montar({ id: 5, rol: 'doctor' }, [
-      en(citasRutas.buscar, { body: confirmada() }, { id: 41 }),
+      en(citasRutas.buscar, { body: empezada() }, { id: 41 }),
       en(evolucionesRutas.porCita, { body: { evolucion: null } }, { citaId: 41 }),
       en(evolucionesRutas.crear, { status: 201, body: borrador }, { citaId: 41 }),
       en(evolucionesRutas.firmar, { body: notaFirmadaDePrueba({ adendas: [] }) }, { id: 7 }),
@@ -138,6 +146,67 @@ describe('nota de evolución', { timeout: 30_000 }, () => {
     const descarga = fetch.mock.calls.find(([u]) => String(u).includes('/apiarchivos/descargar/90'));
     expect(new Headers(descarga![1]!.headers).get('authorization')).toMatch(/^Bearer /);
     clics.mockRestore();
+  });
+
+  it('before the appointment starts, «Firmar nota» is disabled and says from when; the draft is still saved', async () => {
+    const user = userEvent.setup({ delay: null });
+    const dia = diaHabil(3);
+    const [anio, mes, d] = dia.split('-');
+    const fetch = montar({ id: 5, rol: 'doctor' }, [
+      en(citasRutas.buscar, { body: citaDePrueba({ estado: 'confirmada', inicio: a(dia, '09:00') }) }, { id: 41 }),
+      en(evolucionesRutas.porCita, { body: { evolucion: null } }, { citaId: 41 }),
+      en(evolucionesRutas.crear, { status: 201, body: borradorDePrueba() }, { citaId: 41 }),
+    ]);
+    await user.click(await screen.findByRole('button', { name: 'Escribir nota de evolución' }));
+    const firmar = screen.getByRole('button', { name: 'Firmar nota' });
+    const pista = `Podrás firmarla desde el ${d}/${mes}/${anio} 9:00 a. m.`;
+    expect(firmar).toBeDisabled();
+    expect(screen.getByText(new RegExp(`^${pista}`))).toBeVisible();
+    expect(firmar).toHaveAccessibleDescription(new RegExp(`^${pista}`));
+    const guardar = screen.getByRole('button', { name: 'Guardar borrador' });
+    expect(guardar).toBeEnabled();
+    await user.click(guardar);
+    expect(await screen.findByText('Borrador guardado.')).toBeInTheDocument();
+    expect(llamadas(fetch)).toContain(llamada(evolucionesRutas.crear, { citaId: 41 }));
+    expect(llamadas(fetch).some((l) => l.includes('/firmar'))).toBe(false);
+  });
+
+  it('«Firmar nota» turns available by itself when the appointment starts', async () => {
+    const inicio = new Date(Date.now() + 1500).toISOString();
+    montar({ id: 5, rol: 'doctor' }, [
+      en(citasRutas.buscar, { body: citaDePrueba({ estado: 'confirmada', inicio, fecha: inicio }) }, { id: 41 }),
+      en(evolucionesRutas.porCita, { body: { evolucion: borradorDePrueba() } }, { citaId: 41 }),
+    ]);
+    const firmar = await screen.findByRole('button', { name: 'Firmar nota' });
+    expect(firmar).toBeDisabled();
+    await vi.waitFor(() => expect(firmar).toBeEnabled(), { timeout: 5000 });
+    expect(screen.queryByText(/^Podrás firmarla desde el/)).not.toBeInTheDocument();
+  });
+
+  it.each([
+    [
+      'the appointment moved to another doctor',
+      'Esta cita ahora la atiende otro doctor: solo quien atiende la cita escribe y firma su nota. Tu borrador pasa a ese doctor cuando la abra.',
+    ],
+    [
+      'the server says it has not started',
+      'La nota se firma cuando la cita ya empezó: podrás firmarla desde el 12/12/2026 9:00 a. m. Mientras tanto puedes guardarla como borrador.',
+    ],
+  ])("a 409 when signing (%s) shows the server's words above the form", async (_caso, mensaje) => {
+    const user = userEvent.setup({ delay: null });
+    montar({ id: 5, rol: 'doctor' }, [
+      en(citasRutas.buscar, { body: empezada() }, { id: 41 }),
+      en(evolucionesRutas.porCita, { body: { evolucion: borradorDePrueba() } }, { citaId: 41 }),
+      en(evolucionesRutas.editar, { body: borradorDePrueba() }, { id: 7 }),
+      en(evolucionesRutas.firmar, { status: 409, body: { error: mensaje, code: 'CONFLICTO' } }, { id: 7 }),
+    ]);
+    await user.click(await screen.findByRole('button', { name: 'Firmar nota' }));
+    const dialogo = await screen.findByRole('dialog', { name: '¿Firmar la nota de evolución?' });
+    await user.click(within(dialogo).getByRole('button', { name: 'Firmar nota' }));
+    expect(await screen.findByRole('alert', { name: 'No pudimos firmar la nota' })).toHaveTextContent(mensaje);
+    expect(screen.queryByText('Nota firmada.')).not.toBeInTheDocument();
+    // The draft is still there to keep working on.
+    expect(screen.getByRole('button', { name: 'Guardar borrador' })).toBeEnabled();
   });
 
   it('without a signed note the doctor cannot mark the appointment realizada yet, and is told why', async () => {

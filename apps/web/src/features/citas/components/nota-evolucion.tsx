@@ -254,6 +254,7 @@ function Contenido({ cita, esSuDoctor, esPaciente }: { cita: CitaWire; esSuDocto
           )}
           <NotaEvolucionForm
             citaId={cita.id}
+            inicioCita={cita.inicio}
             nota={nota}
             motivoCita={cita.motivo}
             onCancelar={() => setEscribiendo(false)}
