@@ -39,6 +39,12 @@ const esquema = z.object({
     .default('false')
     .transform((v, ctx) => confianzaProxy(v, ctx)),
   RATE_LIMIT_MAX: z.coerce.number({ message: 'debe ser un número' }).int().positive().default(600),
+  CITAS_POR_VENIR_MAX: z.coerce
+    .number({ message: 'debe ser un número' })
+    .int('debe ser un número entero')
+    .min(1, 'debe ser 1 o más')
+    .max(50, 'debe ser 50 o menos')
+    .default(3),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'debe empezar por smtp:// o smtps://')
@@ -92,6 +98,8 @@ export type Config = {
   trustProxy: false | number | string[];
   /** Requests per minute per IP for the global rate limit. */
   rateLimitMax: number;
+  /** Appointments still to come a patient may book herself (issue 21, item 2); staff book past it. */
+  citasPorVenirMax: number;
   /** E-mail through this SMTP server; without it, mails are written to DATA_DIR/correos (platform/correo.ts). */
   smtpUrl: string | undefined;
   correoRemitente: string;
@@ -201,6 +209,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST,
     trustProxy: e.TRUST_PROXY,
     rateLimitMax: e.RATE_LIMIT_MAX,
+    citasPorVenirMax: e.CITAS_POR_VENIR_MAX,
     smtpUrl: e.SMTP_URL,
     correoRemitente: e.CORREO_REMITENTE ?? `${e.CLINICA_NOMBRE} <no-responder@clinica.local>`,
     respaldoClave: e.RESPALDO_CLAVE,

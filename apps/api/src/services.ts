@@ -252,6 +252,7 @@ export async function createServices(deps: ServicesDeps) {
     consentimientoVigente: (citaId) => consentimientos.tieneVigente(citaId),
     correos: createCorreosCitas({ plantillas, zona: config.clinicaTz, remitente: config.correoRemitente, now }),
     efectosDeAvisos,
+    citasPorVenirMax: config.citasPorVenirMax,
     // A booking is one statement (decision 0031): its effects are claimed and handed over as transaccion does.
     escribirReserva: async (reserva, efectos) => {
       const ahora = now();

@@ -87,6 +87,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       RESPALDO_HORA: 'no',
     }),
     rateLimitMax: 100_000,
+    // Test patients book many appointments; test/citas-por-venir.test.ts checks the real limit.
+    citasPorVenirMax: 1_000,
     // Cheap hashing: hundreds of sign-ins per run. The production parameters have their own tests
     // (usuarios-contrasenas.test.ts, and the crear-admin command with the real config).
     argon2: ARGON2_PRUEBAS,

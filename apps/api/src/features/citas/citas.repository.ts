@@ -387,6 +387,25 @@ export function createCitasRepository(db: Executor) {
         );
     },
 
+    /**
+     * The appointments still to come (pending or confirmed, starting after `ahora`) a patient booked herself: what
+     * staff booked for her is the clinic's decision and does not count.
+     */
+    async citasPorVenir(pacienteId: number, ahora: Date): Promise<number> {
+      const [f] = await db
+        .select({ n: count() })
+        .from(citas)
+        .where(
+          and(
+            eq(citas.paciente_id, pacienteId),
+            eq(citas.creada_por, pacienteId),
+            inArray(citas.estado, ['pendiente', 'confirmada']),
+            gt(citas.inicio, ahora),
+          ),
+        );
+      return f?.n ?? 0;
+    },
+
     async tieneEvaluacionRealizada(pacienteId: number): Promise<boolean> {
       const [f] = await db
         .select({ id: citas.id })

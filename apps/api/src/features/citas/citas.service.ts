@@ -127,6 +127,9 @@ export function cruceCon(rangos: readonly Rango[]) {
   };
 }
 
+/** A patient who already has `max` appointments to come (config CITAS_POR_VENIR_MAX). */
+export const mensajeCitasPorVenir = (max: number) =>
+  `Ya tienes ${max === 1 ? 'una cita' : `${max} citas`} por venir. Para agendar otra, cancela o espera una de ellas, o comunícate con la clínica.`;
 export const M_NOTA_SIN_FIRMAR = 'Para marcar la cita como realizada, primero escribe y firma su nota de evolución.';
 /** A signed note records a visit that happened (issue 21, item 8): its appointment stays where it is. */
 export const M_CON_NOTA_FIRMADA =
@@ -191,6 +194,8 @@ export function createCitasService(deps: {
   correos: CorreosCitas;
   efectosDeAvisos: EfectosDeAvisos;
   escribirReserva: EscribirReserva;
+  /** config.citasPorVenirMax: appointments to come a patient may book herself. */
+  citasPorVenirMax: number;
 }) {
   const { repos, transaccion, calendario, notificar, notaFirmada, consentimientoVigente } = deps;
   const repo = repos.citas;
@@ -217,6 +222,21 @@ export function createCitasService(deps: {
     const cuantas = orden.length === 1 ? 'una cita' : `${orden.length} citas`;
     return `En ese horario hay ${cuantas} (${cuando}${orden.length > 5 ? '…' : ''}). Muévelas o cancélalas antes de bloquear la agenda.`;
   };
+  /**
+   * A patient's own bookings run one at a time on this instance, so the limit of appointments to come is counted
+   * after her previous booking committed: 36 requests at once no longer take 36 slots.
+   */
+  const reservasDePaciente = new Map<number, Promise<unknown>>();
+  async function enFilaDePaciente<T>(pacienteId: number, fn: () => Promise<T>): Promise<T> {
+    const previa = reservasDePaciente.get(pacienteId) ?? Promise.resolve();
+    const esta = previa.catch(() => undefined).then(fn);
+    reservasDePaciente.set(pacienteId, esta);
+    try {
+      return await esta;
+    } finally {
+      if (reservasDePaciente.get(pacienteId) === esta) reservasDePaciente.delete(pacienteId);
+    }
+  }
   const NOMBRE_TIPO: Record<TipoCita, string> = {
     evaluacion: 'evaluación',
     procedimiento: 'procedimiento',
@@ -475,6 +495,9 @@ export function createCitasService(deps: {
     if (actor.rol === 'paciente') {
       if (datos.paciente_id !== undefined && datos.paciente_id !== actor.id) throw prohibido(M.soloPropia);
       pacienteId = actor.id;
+      // One patient cannot hoard a doctor's agenda (issue 21, item 2): a few appointments to come at a time.
+      const porVenir = await repo.citasPorVenir(pacienteId, calendario.ahora());
+      if (porVenir >= deps.citasPorVenirMax) throw regla(mensajeCitasPorVenir(deps.citasPorVenirMax));
     } else {
       if (!datos.paciente_id) throw regla(M.pacienteRequerido, 'paciente_id');
       pacienteId = datos.paciente_id;
@@ -660,6 +683,51 @@ export function createCitasService(deps: {
 
   const horasHasta = (inicio: Date) => (inicio.getTime() - calendario.ahora().getTime()) / (60 * MIN);
 
+  /** A new appointment (crear); a patient's run one at a time (enFilaDePaciente). */
+  async function crearReserva(
+    actor: Actor,
+    datos: DatosNuevaCita,
+    origen: Origen,
+    claveIdempotencia?: string,
+  ): Promise<Cita> {
+    const huella = createHash('sha256').update(JSON.stringify(datos)).digest('hex');
+    if (claveIdempotencia) {
+      const previa = await repo.idempotencia(actor.id, claveIdempotencia);
+      if (previa) {
+        if (previa.huella !== huella) throw new AppError('IDEMPOTENCIA_DISTINTA', 422, M.idempotenciaDistinta);
+        // A replay answers only what the caller may still see (issue 21, item 9): the appointment may have moved
+        // to another doctor since.
+        return toCitaWire(await cargar(actor, previa.cita_id));
+      }
+    }
+    const p = await preparar(actor, datos);
+    const { reserva, efectos } = componerReserva(actor, p, origen);
+    // One statement (decision 0031): the cart items the evaluation covers and the idempotency key go with it.
+    if (p.delCarrito.length) reserva.carrito = { usuarioId: actor.id, procedimientoIds: p.delCarrito };
+    if (claveIdempotencia) reserva.idempotencia = { usuario_id: actor.id, clave: claveIdempotencia, huella };
+    const escribir = async () => {
+      try {
+        return await deps.escribirReserva(reserva, efectos);
+      } catch (err) {
+        // The same key sent twice at once: the first commit wins. Its appointment takes the slot, so the second
+        // fails on the overlap (or on the key itself) and answers with the first one's appointment.
+        if (
+          claveIdempotencia &&
+          (isExclusionViolation(err) || isUniqueViolation(err, 'idempotencia_usuario_id_clave_pk'))
+        ) {
+          const previa = await repo.idempotencia(actor.id, claveIdempotencia);
+          if (previa) {
+            if (previa.huella !== huella) throw new AppError('IDEMPOTENCIA_DISTINTA', 422, M.idempotenciaDistinta);
+            return cargar(actor, previa.cita_id);
+          }
+        }
+        throw err;
+      }
+    };
+    const fila = await conCruces(escribir, p);
+    return toCitaWire(fila);
+  }
+
   return {
     espacios,
 
@@ -698,42 +766,9 @@ export function createCitasService(deps: {
     doctores: () => repo.doctoresActivos(),
 
     async crear(actor: Actor, datos: DatosNuevaCita, origen: Origen, claveIdempotencia?: string): Promise<Cita> {
-      const huella = createHash('sha256').update(JSON.stringify(datos)).digest('hex');
-      if (claveIdempotencia) {
-        const previa = await repo.idempotencia(actor.id, claveIdempotencia);
-        if (previa) {
-          if (previa.huella !== huella) throw new AppError('IDEMPOTENCIA_DISTINTA', 422, M.idempotenciaDistinta);
-          // A replay answers only what the caller may still see (issue 21, item 9): the appointment may have moved
-          // to another doctor since.
-          return toCitaWire(await cargar(actor, previa.cita_id));
-        }
-      }
-      const p = await preparar(actor, datos);
-      const { reserva, efectos } = componerReserva(actor, p, origen);
-      // One statement (decision 0031): the cart items the evaluation covers and the idempotency key go with it.
-      if (p.delCarrito.length) reserva.carrito = { usuarioId: actor.id, procedimientoIds: p.delCarrito };
-      if (claveIdempotencia) reserva.idempotencia = { usuario_id: actor.id, clave: claveIdempotencia, huella };
-      const escribir = async () => {
-        try {
-          return await deps.escribirReserva(reserva, efectos);
-        } catch (err) {
-          // The same key sent twice at once: the first commit wins. Its appointment takes the slot, so the second
-          // fails on the overlap (or on the key itself) and answers with the first one's appointment.
-          if (
-            claveIdempotencia &&
-            (isExclusionViolation(err) || isUniqueViolation(err, 'idempotencia_usuario_id_clave_pk'))
-          ) {
-            const previa = await repo.idempotencia(actor.id, claveIdempotencia);
-            if (previa) {
-              if (previa.huella !== huella) throw new AppError('IDEMPOTENCIA_DISTINTA', 422, M.idempotenciaDistinta);
-              return cargar(actor, previa.cita_id);
-            }
-          }
-          throw err;
-        }
-      };
-      const fila = await conCruces(escribir, p);
-      return toCitaWire(fila);
+      if (actor.rol === 'paciente')
+        return enFilaDePaciente(actor.id, () => crearReserva(actor, datos, origen, claveIdempotencia));
+      return crearReserva(actor, datos, origen, claveIdempotencia);
     },
 
     // ---- the follow-up series (issue 9, item 4; decision 0017): the same checks and writes as `crear` ----
