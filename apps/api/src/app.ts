@@ -28,6 +28,7 @@ import { carritoRoutes } from './features/carrito/carrito.routes.ts';
 import { usuariosRoutes } from './features/usuarios/usuarios.routes.ts';
 import { recuperacionRoutes } from './features/usuarios/recuperacion.routes.ts';
 import { correosRoutes } from './features/correos/correos.routes.ts';
+import { auditoriaRoutes } from './features/auditoria/auditoria.routes.ts';
 import { respaldosRoutes } from './features/respaldos/respaldos.routes.ts';
 import { archivosRoutes } from './features/archivos/archivos.routes.ts';
 import { citasRoutes } from './features/citas/citas.routes.ts';
@@ -228,6 +229,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(recuperacionRoutes, { recuperacion: services.recuperacion, config });
   await app.register(correosRoutes, { service: services.correos });
   await app.register(respaldosRoutes, { service: services.respaldos });
+  await app.register(auditoriaRoutes, { service: services.auditoriaConsulta });
   await app.register(citasRoutes, { service: services.citas });
   await app.register(notificacionesRoutes, { service: services.notificaciones });
   await app.register(historiasRoutes, { service: services.historias });

@@ -20,6 +20,8 @@ import { createEvolucionesRepository } from './features/evoluciones/evoluciones.
 import { createEvolucionesService } from './features/evoluciones/evoluciones.service.ts';
 import { createPlanesRepository } from './features/evoluciones/planes.repository.ts';
 import { createPlanesService } from './features/evoluciones/planes.service.ts';
+import { createAuditoriaConsultaRepository } from './features/auditoria/auditoria.repository.ts';
+import { createAuditoriaConsultaService } from './features/auditoria/auditoria.service.ts';
 import { createRespaldosRepository } from './features/respaldos/respaldos.repository.ts';
 import { createRespaldosService } from './features/respaldos/respaldos.service.ts';
 import { createCopiaRepository } from './features/historias/copia.repository.ts';
@@ -335,10 +337,18 @@ export async function createServices(deps: ServicesDeps) {
     ...(deps.intervaloRespaldosMs !== undefined ? { intervaloMs: deps.intervaloRespaldosMs } : {}),
   });
 
+  // The administrators' search of the audit log (issue 21, item 5).
+  const auditoriaConsulta = createAuditoriaConsultaService({
+    repo: createAuditoriaConsultaRepository(database.db),
+    auditoria: repos.auditoria,
+    calendario,
+  });
+
   return {
     config,
     now,
     calendario,
+    auditoriaConsulta,
     tokens,
     /** Readiness: the database answers. */
     salud: { ping: () => database.ping(), kind: database.kind },

@@ -14,6 +14,7 @@ import type { correosEndpoints } from './correos.ts';
 import type { historiasEndpoints } from './historias.ts';
 import type { notificacionesDoctorEndpoints, notificacionesUsuarioEndpoints } from './notificaciones.ts';
 import type { recuperacionEndpoints } from './recuperacion.ts';
+import type { auditoriaEndpoints } from './auditoria.ts';
 import type { respaldosEndpoints } from './respaldos.ts';
 import type { Endpoint } from './endpoint.ts';
 import type { RutaApi } from './rutas.ts';
@@ -41,6 +42,7 @@ export type TodosLosEndpoints =
   | Valores<typeof recuperacionEndpoints>
   | Valores<typeof correosEndpoints>
   | Valores<typeof respaldosEndpoints>
+  | Valores<typeof auditoriaEndpoints>
   | Valores<typeof saludEndpoints>;
 
 /** The endpoint object a descriptor belongs to (method and path identify a route, as in the server's router). */

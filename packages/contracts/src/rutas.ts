@@ -121,6 +121,9 @@ export const correosPaths = { bandeja: '/apicorreos/bandeja' } as const;
 /** The administrators' view of backups (issue 28, item 2; decision 0038). */
 export const respaldosPaths = { listar: '/apirespaldos/respaldos', respaldar: '/apirespaldos/respaldar' } as const;
 
+/** The administrators' search of the audit log and its CSV export (issue 21, item 5). */
+export const auditoriaPaths = { listar: '/apiauditoria/registros', exportar: '/apiauditoria/exportar' } as const;
+
 /** Liveness and readiness probes (outside the /api* namespace, no auth). */
 export const saludPaths = { vivo: '/salud', lista: '/salud/lista' } as const;
 
@@ -254,6 +257,11 @@ export const correosRutas = {
   bandeja: ruta('GET', correosPaths.bandeja, ['administrador'] as const),
 };
 
+export const auditoriaRutas = {
+  listar: ruta('GET', auditoriaPaths.listar, ['administrador'] as const),
+  exportar: ruta('GET', auditoriaPaths.exportar, ['administrador'] as const),
+};
+
 export const respaldosRutas = {
   listar: ruta('GET', respaldosPaths.listar, ['administrador'] as const),
   respaldar: ruta('POST', respaldosPaths.respaldar, ['administrador'] as const),
@@ -280,6 +288,7 @@ export function prefijosServidor(): string[] {
     recuperacionRutas,
     correosRutas,
     respaldosRutas,
+    auditoriaRutas,
     saludRutas,
   ]
     .flatMap((area) => Object.values(area).map((r: RutaApi) => r.path))

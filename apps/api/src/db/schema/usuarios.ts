@@ -98,5 +98,11 @@ export const auditoria = pgTable(
     detalle: text(),
     creada_en: ahora(),
   },
-  (t) => [index('auditoria_fecha_idx').on(t.creada_en), index('auditoria_usuario_idx').on(t.usuario_id)],
+  (t) => [
+    index('auditoria_fecha_idx').on(t.creada_en),
+    index('auditoria_usuario_idx').on(t.usuario_id),
+    // The administrators' search (issue 21, item 5): by action, newest first, and by resource.
+    index('auditoria_accion_idx').on(t.accion, t.id),
+    index('auditoria_recurso_idx').on(t.recurso, t.recurso_id),
+  ],
 );

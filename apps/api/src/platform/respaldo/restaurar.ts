@@ -146,14 +146,15 @@ export async function restaurarRespaldo(o: OpcionesRestaurar): Promise<Resultado
   try {
     await o.database.db.transaction(async (tx) => {
       await fijarFormato(tx);
+      // User triggers (the record's protections: a signed note's prescriptions, an addendum's note, the audit log's
+      // refusal of changes) would refuse rows that are being put back exactly as they were, and --forzar's
+      // emptying of the target; they are on again before the commit.
+      for (const t of tablas) await tx.execute(sql.raw(`alter table public.${id(t.nombre)} disable trigger user`));
       if (o.forzar) {
         await tx.execute(
           sql.raw(`truncate ${tablas.map((t) => `public.${id(t.nombre)}`).join(', ')} restart identity cascade`),
         );
       }
-      // User triggers (the record's protections: a signed note's prescriptions, an addendum's note) would refuse
-      // rows that are being put back exactly as they were; they are on again before the commit.
-      for (const t of tablas) await tx.execute(sql.raw(`alter table public.${id(t.nombre)} disable trigger user`));
       const porNombre = new Map(tablas.map((t) => [t.nombre, t]));
       await leerRespaldo(o.archivo, o.clave, {
         async tabla(t, lotes) {
