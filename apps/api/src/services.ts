@@ -322,6 +322,7 @@ export async function createServices(deps: ServicesDeps) {
     // The transaction hands every repository; the service only names the ones it uses.
     notificar: (tx, v) => notificar(tx as Repositories, v, now()),
     zona: config.clinicaTz,
+    now,
   });
 
   // Backups (decision 0038): daily at RESPALDO_HORA, once across instances; failures told to the administrators.

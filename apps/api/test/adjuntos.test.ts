@@ -28,6 +28,7 @@ import {
   notificaciones,
   resultadosExamen,
 } from '../src/db/schema/index.ts';
+import { RESULTADOS_MAX_BYTES_DIA, RESULTADOS_MAX_POR_CITA } from '@clinica/contracts/adjuntos';
 import { firmaDataUrl } from '../src/db/seed/firma-png.ts';
 import { MENSAJES_ADJUNTOS as M } from '../src/features/adjuntos/adjuntos.service.ts';
 import { crearCategoria, crearProcedimiento, multipart, pngDePrueba } from './catalogo-fixtures.ts';
@@ -246,6 +247,39 @@ describe('authorization matrix: every route x anonymous and the four roles', () 
         expect(res.statusCode, `${method} ${url}`).toBe(404);
       }
     }
+  });
+});
+
+describe('what one patient may upload (issue 21, item 2)', () => {
+  it('at most RESULTADOS_MAX_POR_CITA results per appointment; the next is a Spanish 422 and stores nothing', async () => {
+    const cita = await nuevaCita(otraPaciente.id, otroDoctor.id, 30);
+    for (let i = 0; i < RESULTADOS_MAX_POR_CITA; i++) {
+      const res = await subir(rutas.resultados(cita), otraPaciente, PDF, `Examen ${i}.pdf`);
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const archivosAntes = (await t.database.db.select().from(archivos)).length;
+    const otro = await subir(rutas.resultados(cita), otraPaciente, PDF, 'Uno más.pdf');
+    expect(otro.statusCode).toBe(422);
+    expect(otro.json()).toMatchObject({ code: 'REGLA_NEGOCIO', error: M.muchosEnCita });
+    expect((await t.database.db.select().from(archivos)).length).toBe(archivosAntes);
+  });
+
+  it('at most RESULTADOS_MAX_BYTES_DIA of results in 24 hours', async () => {
+    const cita = await nuevaCita(otraPaciente.id, otroDoctor.id, 40);
+    // What she stored today elsewhere (rows as the upload writes them; the bytes are not needed to count them).
+    await t.database.db.insert(archivos).values({
+      clave: `prueba/${Date.now()}-grande.pdf`,
+      categoria: 'resultado_examen',
+      propietario_id: otraPaciente.id,
+      nombre: 'grande.pdf',
+      tipo_contenido: 'application/pdf',
+      tamano: RESULTADOS_MAX_BYTES_DIA - PDF.length + 1,
+      sha256: 'x'.repeat(64),
+      creado_por: otraPaciente.id,
+    });
+    const res = await subir(rutas.resultados(cita), otraPaciente, PDF, 'Hoy.pdf');
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error).toBe(M.muchoEnElDia);
   });
 });
 

@@ -9,6 +9,12 @@ type Id = number | string;
 
 /** Largest exam result accepted (a scanned PDF or a phone photo). */
 export const RESULTADO_MAX_BYTES = 10 * 1024 * 1024;
+/**
+ * What one patient may upload herself (issue 21, item 2): one patient sent 80 MB of "results" in 1.2 s. Results of
+ * one appointment, and bytes of results in the last 24 hours.
+ */
+export const RESULTADOS_MAX_POR_CITA = 10;
+export const RESULTADOS_MAX_BYTES_DIA = 50 * 1024 * 1024;
 /** Largest clinical photo accepted before re-encoding. */
 export const FOTO_MAX_BYTES = 10 * 1024 * 1024;
 /** Multipart fields. */

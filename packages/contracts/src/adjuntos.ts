@@ -18,6 +18,8 @@ export {
   FOTO_MAX_BYTES,
   NOMBRE_ETIQUETA,
   RESULTADO_MAX_BYTES,
+  RESULTADOS_MAX_BYTES_DIA,
+  RESULTADOS_MAX_POR_CITA,
   ZONA_MAX,
   type EtiquetaFoto,
 } from './adjuntos-rutas.ts';

@@ -87,6 +87,7 @@ export async function seedAdjuntos(db: Db, opts: { dataDir: string; zona: string
     }),
     notificar: (tx, v) => notificar(tx as Repositories, v),
     zona: opts.zona,
+    now: () => new Date(),
   });
 
   // The exam result.

@@ -1,6 +1,6 @@
 // SQL for exam results and clinical photos of an appointment. Only inserts and reads: nothing here updates or
 // deletes, and the database refuses it anyway (0011_adjuntos.sql).
-import { and, asc, desc, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
   archivos,
@@ -70,6 +70,26 @@ export function createAdjuntosRepository(db: Executor) {
     async resultado(id: number) {
       const [f] = await resultadosDonde(eq(resultadosExamen.id, id));
       return f;
+    },
+
+    /** How many results the appointment has, and the bytes of results this patient stored herself since `desde`. */
+    async volumenResultados(pacienteId: number, citaId: number, desde: Date) {
+      const [enCita] = await db
+        .select({ n: count() })
+        .from(resultadosExamen)
+        .where(eq(resultadosExamen.cita_id, citaId));
+      const [dia] = await db
+        .select({ bytes: sql<number>`coalesce(sum(${archivos.tamano}), 0)::bigint` })
+        .from(archivos)
+        .where(
+          and(
+            eq(archivos.propietario_id, pacienteId),
+            eq(archivos.creado_por, pacienteId),
+            eq(archivos.categoria, 'resultado_examen'),
+            gte(archivos.creado_en, desde),
+          ),
+        );
+      return { enCita: enCita?.n ?? 0, bytesDia: Number(dia?.bytes ?? 0) };
     },
 
     async crearResultado(v: NuevoResultado) {

@@ -7,7 +7,13 @@
 // no-store). Who sees what: the patient their own, the appointment's doctor (reads audited), assistants only
 // that they exist. Nothing is ever deleted or changed: both are part of the clinical record (Res. 1995 de 1999).
 import { Readable } from 'node:stream';
-import type { EtiquetaFoto, Foto, Resultado } from '@clinica/contracts/adjuntos';
+import {
+  RESULTADOS_MAX_BYTES_DIA,
+  RESULTADOS_MAX_POR_CITA,
+  type EtiquetaFoto,
+  type Foto,
+  type Resultado,
+} from '@clinica/contracts/adjuntos';
 import type { Rol } from '@clinica/contracts/usuarios';
 import type { Transaccion } from '../../db/transacciones.ts';
 import { AppError, noEncontrado, prohibido } from '../../lib/app-error.ts';
@@ -44,6 +50,8 @@ export const MENSAJES_ADJUNTOS = {
     'No se pueden tomar fotos clínicas: el consentimiento informado vigente del paciente no autoriza fotos. Solo con su autorización firmada se pueden tomar.',
   zonaRequerida: 'Escribe la zona del cuerpo de la foto (por ejemplo, Frente).',
   etiquetaInvalida: 'Indica si la foto es de antes o de después.',
+  muchosEnCita: `Esta cita ya tiene ${RESULTADOS_MAX_POR_CITA} resultados. Si necesitas enviar más, llévalos a tu próxima cita o comunícate con la clínica.`,
+  muchoEnElDia: `Subiste muchos archivos en las últimas 24 horas (hasta ${RESULTADOS_MAX_BYTES_DIA / 1024 / 1024} MB). Intenta de nuevo mañana o comunícate con la clínica.`,
 } as const;
 
 export const TIPO_NOTIFICACION_RESULTADOS = 'cita.resultados';
@@ -54,6 +62,7 @@ export function createAdjuntosService(deps: {
   archivos: Pick<ArchivosPrivados, 'guardar'>;
   notificar: Notificar;
   zona: string;
+  now: () => Date;
 }) {
   const { repos, transaccion, archivos } = deps;
   const repo = repos.adjuntos;
@@ -159,6 +168,12 @@ export function createAdjuntosService(deps: {
           ]);
         }
       }
+      // One patient cannot fill the disk (issue 21, item 2): results per appointment and bytes per day.
+      const volumen = await repo.volumenResultados(actor.id, citaId, new Date(deps.now().getTime() - 86_400_000));
+      if (volumen.enCita >= RESULTADOS_MAX_POR_CITA)
+        throw new AppError('REGLA_NEGOCIO', 422, MENSAJES_ADJUNTOS.muchosEnCita);
+      if (volumen.bytesDia + d.bytes.length > RESULTADOS_MAX_BYTES_DIA)
+        throw new AppError('REGLA_NEGOCIO', 422, MENSAJES_ADJUNTOS.muchoEnElDia);
       const invalido = () => new AppError('ARCHIVO_INVALIDO', 415, MENSAJES_ADJUNTOS.resultadoInvalido);
       const tipo = tipoPorFirma(d.bytes);
       if (tipo !== 'pdf' && tipo !== 'jpeg' && tipo !== 'png') throw invalido();
