@@ -30,7 +30,13 @@ import { createConsentimientosRepository } from '../src/features/consentimientos
 import { firmaDataUrl, firmaPng } from '../src/db/seed/firma-png.ts';
 import { M_CONSENTIMIENTO_SIN_FIRMAR } from '../src/features/citas/citas.service.ts';
 import { MENSAJES_CONSENTIMIENTO as M } from '../src/features/consentimientos/consentimientos.service.ts';
-import { M_FIRMA_INVALIDA } from '../src/features/consentimientos/firma-png.ts';
+import {
+  M_FIRMA_GRANDE,
+  M_FIRMA_INVALIDA,
+  MAX_ALTO_FIRMA,
+  MAX_ANCHO_FIRMA,
+  MAX_BYTES_FIRMA,
+} from '../src/features/consentimientos/firma-png.ts';
 import { crearCategoria, crearProcedimiento } from './catalogo-fixtures.ts';
 import { createTestApp, createTestDatabase, type TestContext } from './helpers.ts';
 import { crearUsuario, QUIENES, type Quien, type UsuarioDePrueba } from './auth-helpers.ts';
@@ -224,6 +230,24 @@ describe('the appointment consent', () => {
     const evaluacion = await pedir('POST', rutas.firmar(citaEvaluacion), paciente, firma());
     expect(evaluacion.statusCode).toBe(409);
     expect(evaluacion.json().error).toBe(M.noRequiere);
+    const [{ n }] = (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(consentimientos)) as [
+      { n: number },
+    ];
+    expect(n).toBe(0);
+  });
+
+  it('a signature larger than a pad draws is refused from its header, before decoding; nothing is stored', async () => {
+    // Issue 21, item 2: a few KB that declare 4000x4000 took seconds to decode on the event loop.
+    const bomba = firmaPng(2, 4000, 4000);
+    expect(bomba.length).toBeLessThan(MAX_BYTES_FIRMA);
+    const dataUrl = (png: Buffer) => `data:image/png;base64,${png.toString('base64')}`;
+    const antes = await t.database.db.select({ id: archivos.id }).from(archivos);
+    for (const png of [bomba, firmaPng(2, MAX_ANCHO_FIRMA + 1, 80), firmaPng(2, 240, MAX_ALTO_FIRMA + 1)]) {
+      const res = await pedir('POST', rutas.firmar(citaId), paciente, firma({ firma: dataUrl(png) }));
+      expect(res.statusCode, res.body).toBe(413);
+      expect(res.json()).toMatchObject({ code: 'ARCHIVO_INVALIDO', error: M_FIRMA_GRANDE });
+    }
+    expect(await t.database.db.select({ id: archivos.id }).from(archivos)).toEqual(antes);
     const [{ n }] = (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(consentimientos)) as [
       { n: number },
     ];

@@ -1,17 +1,24 @@
 // The drawn signature arrives as a PNG data URL. It is checked by its content, never by the prefix it claims:
-// the PNG signature bytes, an IHDR chunk with sane dimensions, a bounded size, and pdf-lib must be able to
-// decode it (it is embedded in the consent PDF). Anything else is refused before anything is stored.
+// the PNG signature bytes, an IHDR chunk with the dimensions a signature pad produces, a bounded size, and pdf-lib
+// must be able to decode it (it is embedded in the consent PDF). Anything else is refused before anything is stored.
 import { PDFDocument } from 'pdf-lib';
 import { PREFIJO_FIRMA } from '@clinica/contracts/consentimientos';
 import { AppError } from '../../lib/app-error.ts';
 
 /** Decoded bytes at most (a drawn signature of a few hundred pixels is a few KB). */
 export const MAX_BYTES_FIRMA = 180 * 1024;
-const MAX_LADO = 4000;
+/**
+ * Largest signature accepted, in pixels, read from the IHDR header before anything is decoded (issue 21, item 2):
+ * a few KB of PNG can declare 4000x4000, and decoding that took seconds. The web's pad draws at most 900x360
+ * (apps/web firma-pad.tsx); twice that leaves room for other clients without letting a bomb through.
+ */
+export const MAX_ANCHO_FIRMA = 2000;
+export const MAX_ALTO_FIRMA = 1000;
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 export const M_FIRMA_INVALIDA = 'La firma debe ser una imagen PNG dibujada en el recuadro. Vuelve a firmar.';
 const invalida = () => new AppError('ARCHIVO_INVALIDO', 422, M_FIRMA_INVALIDA);
+export const M_FIRMA_GRANDE = `La firma es demasiado grande (máximo ${MAX_ANCHO_FIRMA} × ${MAX_ALTO_FIRMA} píxeles). Borra el recuadro y vuelve a firmar.`;
 
 /** The PNG bytes of a signature data URL, or a 422. */
 export async function pngDeFirma(dataUrl: string): Promise<Buffer> {
@@ -23,7 +30,8 @@ export async function pngDeFirma(dataUrl: string): Promise<Buffer> {
   if (!bytes.subarray(0, 8).equals(PNG) || bytes.toString('latin1', 12, 16) !== 'IHDR') throw invalida();
   const ancho = bytes.readUInt32BE(16);
   const alto = bytes.readUInt32BE(20);
-  if (ancho < 1 || alto < 1 || ancho > MAX_LADO || alto > MAX_LADO) throw invalida();
+  if (ancho < 1 || alto < 1) throw invalida();
+  if (ancho > MAX_ANCHO_FIRMA || alto > MAX_ALTO_FIRMA) throw new AppError('ARCHIVO_INVALIDO', 413, M_FIRMA_GRANDE);
   try {
     const doc = await PDFDocument.create();
     await doc.embedPng(bytes);
