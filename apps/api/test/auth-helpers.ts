@@ -35,6 +35,8 @@ export async function crearUsuario(
       // Never used to sign in here: tokens are minted directly.
       contrasena_hash: 'sin-contrasena',
       rol,
+      // A patient as registration leaves her: data processing authorised (Ley 1581); tests of the gate clear it.
+      ...(rol === 'paciente' ? { terminos_aceptados_en: new Date(), version_terminos: '2026-11' } : {}),
       tipodocumento: 'CC',
       // Unique per database: each test file has its own database and its own module state.
       numerodocumento: String(10_000_000 + secuencia),

@@ -124,6 +124,22 @@ const MATRIZ: Caso[] = [
   },
   {
     method: 'POST',
+    ruta: rutas.perfilAutorizacion,
+    url: () => rutas.perfilAutorizacion,
+    payload: () => ({ terminos_condiciones: true, politica_datos: true }),
+    nota: "the patient's own acceptance",
+    esperado: { anonimo: 401, paciente: 200, asistente: 403, doctor: 403, administrador: 403 },
+  },
+  {
+    method: 'POST',
+    ruta: rutas.autorizacion(':id'),
+    url: () => rutas.autorizacion(otroPaciente.id),
+    payload: () => ({ terminos_condiciones: true, politica_datos: true }),
+    nota: 'the desk records it',
+    esperado: { anonimo: 401, paciente: 403, asistente: 200, doctor: 403, administrador: 200 },
+  },
+  {
+    method: 'POST',
     ruta: rutas.confirmarCorreo,
     url: () => rutas.confirmarCorreo,
     payload: () => ({ token: 'c1.1.1.eEB5.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' }),

@@ -35,6 +35,10 @@ export async function crearUsuario(
     tipodocumento: 'CC',
     numerodocumento: n,
     contrasena_hash: await hashClave,
+    // A patient as registration leaves her: data processing authorised (Ley 1581); tests of the gate clear it.
+    ...((datos.rol ?? 'paciente') === 'paciente'
+      ? { terminos_aceptados_en: new Date(), version_terminos: '2026-11' }
+      : {}),
     ...datos,
   });
 }

@@ -54,8 +54,11 @@ describe('POST /apiusuarios/registrar', () => {
         'ocupacion',
         'estado_civil',
         'fecha_registro',
+        'autorizacion_datos_en',
       ].sort(),
     );
+    // Registration records the authorisation of the data policy (Ley 1581).
+    expect(typeof u.autorizacion_datos_en).toBe('string');
     expect(new Date(u.fecha_registro).toISOString()).toBe(u.fecha_registro);
 
     const [fila] = await t.database.db.select().from(usuarios).where(eq(usuarios.id, u.id));

@@ -20,6 +20,10 @@ export const usuariosPaths = {
   perfilCorreo: '/apiusuarios/perfil/correo',
   /** The link's page confirms here; no session needed (the link may be opened on another device). */
   confirmarCorreo: '/apiusuarios/perfil/correo/confirmar',
+  /** Ley 1581 (issue 21, item 4): the patient accepts terms and data policy herself (her first sign-in). */
+  perfilAutorizacion: '/apiusuarios/perfil/autorizaciondatos',
+  /** The front desk records that the patient read and accepted them on the clinic's screen. */
+  autorizacion: <I extends Id>(id: I) => `/apiusuarios/autorizaciondatos/${id}` as const,
   listar: '/apiusuarios/listarusuarios',
   buscar: <I extends Id>(id: I) => `/apiusuarios/buscarusuarios/${id}` as const,
   crearAdmin: '/apiusuarios/crearusuariosadmin',
@@ -154,6 +158,8 @@ export const usuariosRutas = {
   cambiarContrasena: ruta('PATCH', usuariosPaths.perfilContrasena, 'usuario'),
   cambiarCorreo: ruta('POST', usuariosPaths.perfilCorreo, 'usuario'),
   confirmarCorreo: ruta('POST', usuariosPaths.confirmarCorreo, 'publico'),
+  aceptarAutorizacion: ruta('POST', usuariosPaths.perfilAutorizacion, ['paciente'] as const),
+  registrarAutorizacion: ruta('POST', usuariosPaths.autorizacion(':id'), ['asistente', 'administrador'] as const),
   listar: ruta('GET', usuariosPaths.listar, rolesUsuarios.listar),
   buscar: ruta('GET', usuariosPaths.buscar(':id'), rolesUsuarios.buscar),
   crearAdmin: ruta('POST', usuariosPaths.crearAdmin, rolesUsuarios.crearAdmin),

@@ -138,6 +138,11 @@ export const usuarioSchema = z.object({
   ocupacion: z.string().nullable(),
   estado_civil: z.string().nullable(),
   fecha_registro: fechaHora.nullable(),
+  /**
+   * Ley 1581 de 2012: when the patient authorised the processing of her data (terms and data policy, version
+   * VERSION_TERMINOS); null: not yet, and no clinical record or procedure is opened for her until she does.
+   */
+  autorizacion_datos_en: fechaHora.nullable().optional(),
 });
 export type Usuario = z.output<typeof usuarioSchema>;
 export type UsuarioWire = z.input<typeof usuarioSchema>;
@@ -185,6 +190,17 @@ export const cambiarContrasenaSchema = z.object({
   contrasena_nueva: contrasenaSchema,
 });
 
+/** Ley 1581 de 2012: both accepted, by the patient herself or in front of the desk. */
+export const autorizacionDatosSchema = z.object({
+  terminos_condiciones: z.literal(true, { message: 'Debes aceptar los términos y condiciones' }),
+  politica_datos: z.literal(true, { message: 'Debes autorizar el tratamiento de tus datos personales' }),
+});
+/** What the clinic may not do for a patient who has not authorised the processing of her health data. */
+export const MENSAJE_SIN_AUTORIZACION_DATOS =
+  'La paciente aún no ha autorizado el tratamiento de sus datos de salud (Ley 1581 de 2012). Regístralo en recepción mientras ella lee y acepta la política de datos, o pídele que la acepte al iniciar sesión.';
+export const MENSAJE_SIN_AUTORIZACION_PROPIA =
+  'Antes de continuar, lee y acepta los términos y la política de tratamiento de datos (Ley 1581 de 2012).';
+
 /** The owner changes her e-mail: the new address and her current password (decision 0037). */
 export const cambiarCorreoSchema = z.object({
   correo_nuevo: correoSchema,
@@ -212,6 +228,8 @@ export const crearUsuarioAdminSchema = z
     ...datosPersonales,
     rol: rolSchema,
     contrasena: contrasenaSchema,
+    /** A patient read and accepted the terms and data policy on the clinic's screen (Ley 1581 de 2012). */
+    autorizacion_datos: z.boolean({ message: 'Indica si la paciente aceptó la política de datos' }).optional(),
     direccion: textoOpcional(200),
     ocupacion: textoOpcional(100),
     estado_civil: z.enum(estadosCiviles, { message: 'Elige un estado civil' }).nullish(),
@@ -272,6 +290,15 @@ export const usuariosEndpoints = {
   cambiarContrasena: endpoint(usuariosRutas.cambiarContrasena, {
     body: cambiarContrasenaSchema,
     response: { 200: mensajeSchema },
+  }),
+  aceptarAutorizacion: endpoint(usuariosRutas.aceptarAutorizacion, {
+    body: autorizacionDatosSchema,
+    response: { 200: usuarioSchema },
+  }),
+  registrarAutorizacion: endpoint(usuariosRutas.registrarAutorizacion, {
+    params: idParam,
+    body: autorizacionDatosSchema,
+    response: { 200: usuarioSchema },
   }),
   cambiarCorreo: endpoint(usuariosRutas.cambiarCorreo, { body: cambiarCorreoSchema, response: { 200: mensajeSchema } }),
   confirmarCorreo: endpoint(usuariosRutas.confirmarCorreo, {

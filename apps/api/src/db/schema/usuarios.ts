@@ -1,6 +1,16 @@
 // Identity tables: users, server-side sessions, login lockouts.
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { roles } from '@clinica/contracts/roles';
 
 const ahora = () => timestamp({ withTimezone: true }).notNull().defaultNow();
@@ -26,6 +36,11 @@ export const usuarios = pgTable(
     terminos_aceptados_en: timestamp({ withTimezone: true }),
     version_terminos: text(),
     ip_aceptacion: text(),
+    /**
+     * Ley 1581 de 2012: who registered the patient's authorisation at the front desk (she read and accepted on the
+     * clinic's screen); null when she accepted herself online (registration, or her first sign-in).
+     */
+    autorizacion_registrada_por: integer().references((): AnyPgColumn => usuarios.id),
     actualizado_en: ahora(),
     /**
      * What searches compare (no accents, then lower case: in a database with the C locale lower() changes only

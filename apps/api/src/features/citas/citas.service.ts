@@ -2,6 +2,7 @@
 // Sundays, existing appointments and margins, in the clinic's zone; bookings checked against every rule and
 // made safe against races by the database's exclusion constraints; states, cancellations and reschedules
 // by who may do them; every change audited in its transaction.
+import { MENSAJE_SIN_AUTORIZACION_DATOS } from '@clinica/contracts/usuarios';
 import { createHash } from 'node:crypto';
 import {
   DIAS_MAX_DISPONIBILIDAD,
@@ -416,6 +417,9 @@ export function createCitasService(deps: {
         'procedimiento_id',
       );
     }
+    // Ley 1581 de 2012 (issue 21, item 4): no procedure for a patient who has not authorised the processing of
+    // her health data.
+    if (!(await repo.tieneAutorizacionDatos(paciente.id))) throw regla(MENSAJE_SIN_AUTORIZACION_DATOS, 'paciente_id');
     if (proc.requiere_evaluacion && !(await repo.tieneEvaluacionRealizada(paciente.id))) {
       throw regla(M.requiereEvaluacion, 'procedimiento_id');
     }

@@ -222,7 +222,11 @@ export function createHistoriasRepository(db: Executor) {
 
     async rolDe(usuarioId: number) {
       const [f] = await db
-        .select({ rol: usuarios.rol, estado: usuarios.estado })
+        .select({
+          rol: usuarios.rol,
+          estado: usuarios.estado,
+          autorizacion_datos_en: usuarios.terminos_aceptados_en,
+        })
         .from(usuarios)
         .where(eq(usuarios.id, usuarioId));
       return f;

@@ -2,6 +2,7 @@
 // visit is done), doctors every record (each read audited); staff see the list's demographics only. Every
 // save keeps the previous version (who, when, which fields), in the same transaction as the change; a save that
 // changes nothing writes nothing and is a read of the record like any other (issue 21, item 6).
+import { MENSAJE_SIN_AUTORIZACION_DATOS, MENSAJE_SIN_AUTORIZACION_PROPIA } from '@clinica/contracts/usuarios';
 import type { z } from 'zod';
 import {
   QUE_ACCESO,
@@ -213,6 +214,13 @@ export function createHistoriasService(deps: { repos: ReposHistorias; transaccio
           { campo: 'paciente_id', mensaje: MENSAJES_HISTORIA.noPaciente },
         ]);
       }
+      // Ley 1581 de 2012 (issue 21, item 4): no clinical record before she authorised the processing of her data.
+      if (!persona.autorizacion_datos_en)
+        throw new AppError(
+          'REGLA_NEGOCIO',
+          422,
+          actor.rol === 'paciente' ? MENSAJE_SIN_AUTORIZACION_PROPIA : MENSAJE_SIN_AUTORIZACION_DATOS,
+        );
       // DOMAIN.md: the patient writes her own intake only before her first visit; after it, her doctor opens it.
       if (actor.rol === 'paciente' && (await repo.tuvoConsulta(pacienteId)))
         throw new AppError('REGLA_NEGOCIO', 422, MENSAJES_HISTORIA.crearAntesDeConsulta);

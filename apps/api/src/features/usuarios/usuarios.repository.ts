@@ -24,10 +24,11 @@ const publicas = {
   ocupacion: usuarios.ocupacion,
   estado_civil: usuarios.estado_civil,
   fecha_registro: usuarios.fecha_registro,
+  autorizacion_datos_en: usuarios.terminos_aceptados_en,
 };
 export type UsuarioPublico = {
-  [K in keyof typeof publicas]: UsuarioFila[K];
-};
+  [K in Exclude<keyof typeof publicas, 'autorizacion_datos_en'>]: UsuarioFila[K];
+} & { autorizacion_datos_en: Date | null };
 
 export type FiltroUsuarios = {
   q?: string | undefined;

@@ -110,6 +110,21 @@ export const usuariosRoutes: FastifyPluginAsyncZod<UsuariosRoutesOptions> = asyn
   });
 
   app.route({
+    ...ruta(endpoints.aceptarAutorizacion, {
+      schema: { tags, summary: 'Aceptar los términos y la política de datos (Ley 1581)' },
+    }),
+    handler: async (request) => servicio.aceptarAutorizacion(usuarioDe(request), origen(request)),
+  });
+
+  app.route({
+    ...ruta(endpoints.registrarAutorizacion, {
+      schema: { tags, summary: 'Registrar en recepción que la paciente aceptó la política de datos (Ley 1581)' },
+    }),
+    handler: async (request) =>
+      servicio.registrarAutorizacionEnRecepcion(usuarioDe(request), request.params.id, origen(request)),
+  });
+
+  app.route({
     ...ruta(endpoints.cambiarCorreo, {
       schema: { tags, summary: 'Pedir el cambio de mi correo (enlace al correo nuevo)' },
     }),

@@ -217,6 +217,41 @@ export function createUsuariosService(deps: UsuariosServiceDeps) {
     return bloqueos.bloqueadoHasta(claves, ahora);
   }
 
+  /** Records the authorisation once; `registradaPor`: the desk's staff member, null when she accepted herself. */
+  async function registrarAutorizacion(
+    actor: Actor,
+    pacienteId: number,
+    origen: Origen,
+    registradaPor: number | null,
+  ): Promise<UsuarioPublico> {
+    const actual = await usuarios.findById(pacienteId);
+    // Staff see patients only; anyone else answers like a missing user.
+    if (!actual || actual.rol !== 'paciente') throw noEncontrado(MENSAJES.usuarioNoEncontrado);
+    if (actual.autorizacion_datos_en) return actual;
+    const ahora = now();
+    return transaccion(async (tx) => {
+      const u = await tx.usuarios.update(pacienteId, {
+        terminos_aceptados_en: ahora,
+        version_terminos: VERSION_TERMINOS,
+        ip_aceptacion: origen.ip ?? null,
+        autorizacion_registrada_por: registradaPor,
+        actualizado_en: ahora,
+      });
+      if (!u) throw noEncontrado(MENSAJES.usuarioNoEncontrado);
+      await tx.auditoria.registrar({
+        usuarioId: actor.id,
+        accion: 'usuarios.autorizacion_datos',
+        recurso: 'usuario',
+        recursoId: pacienteId,
+        resultado: 'exito',
+        ip: origen.ip,
+        agente: origen.agente,
+        detalle: `${registradaPor ? 'recepcion' : 'en_linea'}; version_terminos=${VERSION_TERMINOS}`,
+      });
+      return u;
+    });
+  }
+
   /**
    * The owner's current password, before a change to her credentials: a wrong one counts like a failed sign-in of
    * the account (its lock included) and is audited under `base`.
@@ -615,6 +650,19 @@ export function createUsuariosService(deps: UsuariosServiceDeps) {
       return u;
     },
 
+    /**
+     * Ley 1581 de 2012 (issue 21, item 4): the patient authorises the processing of her data herself, at her
+     * first sign-in (a patient the desk registered without it); once given it stays as it was.
+     */
+    async aceptarAutorizacion(actor: Actor, origen: Origen): Promise<UsuarioPublico> {
+      return registrarAutorizacion(actor, actor.id, origen, null);
+    },
+
+    /** The desk records that the patient read and accepted the terms and data policy on its screen. */
+    async registrarAutorizacionEnRecepcion(actor: Actor, pacienteId: number, origen: Origen): Promise<UsuarioPublico> {
+      return registrarAutorizacion(actor, pacienteId, origen, actor.id);
+    },
+
     /** Administrators (and the crear-admin command, actor null) create users of any role. */
     async crearUsuario(
       actor: Actor | null,
@@ -627,12 +675,22 @@ export function createUsuariosService(deps: UsuariosServiceDeps) {
         throw new AppError('PROHIBIDO', 403, MENSAJES.soloPacientes);
       revisarContrasena(datos.contrasena, 'contrasena', datos);
       const ahora = now();
-      const { contrasena, ...resto } = vacioANulo(datos);
+      const { contrasena, autorizacion_datos, ...resto } = vacioANulo(datos);
       const contrasena_hash = await contrasenas.hashPassword(contrasena);
+      // Ley 1581: the patient read and accepted on the desk's screen; without it she accepts at her first sign-in.
+      const autorizada = autorizacion_datos === true && datos.rol === 'paciente';
       return transaccion(async (tx) => {
         const usuario = await tx.usuarios
           .insert({
             ...resto,
+            ...(autorizada
+              ? {
+                  terminos_aceptados_en: ahora,
+                  version_terminos: VERSION_TERMINOS,
+                  ip_aceptacion: origen.ip ?? null,
+                  autorizacion_registrada_por: actor?.id ?? null,
+                }
+              : {}),
             contrasena_hash,
             estado: true,
             fecha_registro: ahora,
@@ -647,7 +705,7 @@ export function createUsuariosService(deps: UsuariosServiceDeps) {
           resultado: 'exito',
           ip: origen.ip,
           agente: origen.agente,
-          detalle: `rol=${usuario.rol}`,
+          detalle: `rol=${usuario.rol}${datos.rol === 'paciente' ? `; autorizacion_datos=${autorizada ? `recepcion; version_terminos=${VERSION_TERMINOS}` : 'pendiente'}` : ''}`,
         });
         return usuario;
       });
