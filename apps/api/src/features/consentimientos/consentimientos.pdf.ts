@@ -2,7 +2,7 @@
 // private file whose SHA-256 the consent row records: the exact text shown, the patient's answers, the drawn
 // signature and where and when it was signed. Standard fonts only (see evoluciones.pdf.ts).
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
-import { imprimible } from '../../lib/pdf-texto.ts';
+import { imprimible, partirLineas } from '../../lib/pdf-texto.ts';
 
 export type DatosConsentimientoPdf = {
   clinica: string;
@@ -58,28 +58,7 @@ export async function generarConsentimiento(d: DatosConsentimientoPdf): Promise<
       pagina.drawText(l, { x: MARGEN, y: y - size, size, font, color: o.color ?? rgb(0, 0, 0) });
       y -= size * 1.4;
     };
-    for (const parrafo of t.split(/\r?\n/)) {
-      let linea = '';
-      for (const p of imprimible(parrafo).split(' ')) {
-        let palabra = p;
-        // A word wider than the line is cut.
-        while (font.widthOfTextAtSize(palabra, size) > ancho) {
-          let n = palabra.length;
-          while (n > 1 && font.widthOfTextAtSize(palabra.slice(0, n), size) > ancho) n--;
-          if (linea) escribir(linea);
-          linea = '';
-          escribir(palabra.slice(0, n));
-          palabra = palabra.slice(n);
-        }
-        const prueba = linea ? `${linea} ${palabra}` : palabra;
-        if (font.widthOfTextAtSize(prueba, size) <= ancho) linea = prueba;
-        else {
-          escribir(linea);
-          linea = palabra;
-        }
-      }
-      escribir(linea);
-    }
+    for (const parrafo of t.split(/\r?\n/)) for (const l of partirLineas(parrafo, font, size, ancho)) escribir(l);
   };
 
   texto(d.clinica, { size: 16, bold: true, color: ACENTO });

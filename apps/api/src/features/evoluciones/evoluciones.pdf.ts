@@ -2,7 +2,7 @@
 // signing with pdf-lib (pure JavaScript, decision 0011) and kept as private files. Standard fonts only: no font
 // file to ship; their WinAnsi encoding covers Spanish, and anything it cannot print becomes '?'.
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
-import { imprimible } from '../../lib/pdf-texto.ts';
+import { imprimible, partirLineas } from '../../lib/pdf-texto.ts';
 
 export type DatosDocumento = {
   clinica: string;
@@ -46,32 +46,12 @@ class Lienzo {
     const font = o.negrita ? this.negrita : this.normal;
     const x = MARGEN + (o.sangria ?? 0);
     const ancho = ANCHO - MARGEN - x;
-    for (const parrafo of t.split(/\r?\n/)) {
-      const palabras = imprimible(parrafo).split(' ');
-      let linea = '';
-      const escribir = (l: string) => {
+    for (const parrafo of t.split(/\r?\n/))
+      for (const l of partirLineas(parrafo, font, size, ancho)) {
         if (this.y - size < MARGEN + 40) this.nuevaPagina();
         this.pagina.drawText(l, { x, y: this.y - size, size, font, color: o.color ?? rgb(0, 0, 0) });
         this.y -= size * 1.4;
-      };
-      for (const p of palabras) {
-        const prueba = linea ? `${linea} ${p}` : p;
-        if (font.widthOfTextAtSize(prueba, size) <= ancho) linea = prueba;
-        else {
-          if (linea) escribir(linea);
-          // A single word wider than the line is cut.
-          let resto = p;
-          while (font.widthOfTextAtSize(resto, size) > ancho) {
-            let n = resto.length;
-            while (n > 1 && font.widthOfTextAtSize(resto.slice(0, n), size) > ancho) n--;
-            escribir(resto.slice(0, n));
-            resto = resto.slice(n);
-          }
-          linea = resto;
-        }
       }
-      escribir(linea);
-    }
   }
 
   espacio(puntos = 8) {

@@ -5,7 +5,7 @@
 // header, the generation date and "página i de n".
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { DatosPersonales } from '@clinica/contracts/copia-historia';
-import { imprimible } from '../../lib/pdf-texto.ts';
+import { imprimible, partirLineas } from '../../lib/pdf-texto.ts';
 
 const ANCHO = 612; // US Letter (carta), the usual paper in Colombian clinics
 const ALTO = 792;
@@ -40,31 +40,6 @@ class Escritor {
     if (this.y - puntos < MARGEN + 24) this.nuevaPagina();
   }
 
-  /** Splits one paragraph into lines no wider than `ancho` (the first line may be narrower); long words are cut. */
-  private partir(t: string, font: PDFFont, size: number, ancho: number, primera = ancho): string[] {
-    const lineas: string[] = [];
-    let linea = '';
-    const limite = () => (lineas.length ? ancho : primera);
-    for (const p of imprimible(t).split(' ')) {
-      const prueba = linea ? `${linea} ${p}` : p;
-      if (font.widthOfTextAtSize(prueba, size) <= limite()) {
-        linea = prueba;
-        continue;
-      }
-      if (linea) lineas.push(linea);
-      let resto = p;
-      while (font.widthOfTextAtSize(resto, size) > limite()) {
-        let n = resto.length;
-        while (n > 1 && font.widthOfTextAtSize(resto.slice(0, n), size) > limite()) n--;
-        lineas.push(resto.slice(0, n));
-        resto = resto.slice(n);
-      }
-      linea = resto;
-    }
-    lineas.push(linea);
-    return lineas;
-  }
-
   private linea(l: string, x: number, size: number, font: PDFFont, color: ReturnType<typeof rgb>) {
     this.reservar(size * 1.4);
     this.pagina.drawText(l, { x, y: this.y - size, size, font, color });
@@ -77,7 +52,7 @@ class Escritor {
     const font = o.negrita ? this.negrita : this.normal;
     const x = MARGEN + (o.sangria ?? 0);
     for (const parrafo of t.split(/\r?\n/))
-      for (const l of this.partir(parrafo, font, size, ANCHO - MARGEN - x))
+      for (const l of partirLineas(parrafo, font, size, ANCHO - MARGEN - x))
         this.linea(l, x, size, font, o.color ?? NEGRO);
   }
 
@@ -90,7 +65,7 @@ class Escritor {
     const ancho = ANCHO - MARGEN - x;
     const parrafos = (valor.trim() ? valor : '—').split(/\r?\n/);
     parrafos.forEach((parrafo, i) => {
-      const lineas = this.partir(parrafo, this.normal, size, ancho, i === 0 ? ancho - anchoRotulo : ancho);
+      const lineas = partirLineas(parrafo, this.normal, size, ancho, i === 0 ? ancho - anchoRotulo : ancho);
       lineas.forEach((l, j) => {
         this.reservar(size * 1.4);
         let xl = x;
