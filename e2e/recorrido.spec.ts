@@ -71,6 +71,7 @@ const PANEL = [
   '/notificaciones/usuario/historial',
   '/correos',
   '/respaldos',
+  '/auditoria',
   '/seguridad',
 ];
 

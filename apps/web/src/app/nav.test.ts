@@ -1,5 +1,6 @@
 import { permite, roles } from '@clinica/contracts/roles';
 import {
+  auditoriaRutas,
   categoriasRutas,
   correosRutas,
   respaldosRutas,
@@ -46,6 +47,7 @@ describe('dashboard navigation filtered by role', () => {
       'Nueva categoría',
       'Correos salientes',
       'Respaldos',
+      'Auditoría',
       'Bloqueos de inicio de sesión',
       'Ver sitio',
     ]);
@@ -84,6 +86,7 @@ describe('dashboard navigation filtered by role', () => {
     'Nueva historia clínica': [historiasRutas.listar, historiasRutas.crear],
     'Correos salientes': [correosRutas.bandeja],
     Respaldos: [respaldosRutas.listar, respaldosRutas.respaldar],
+    Auditoría: [auditoriaRutas.listar, auditoriaRutas.exportar],
     'Bloqueos de inicio de sesión': [usuariosRutas.bloqueosRecientes],
   };
   it.each(roles)('shows %s each entry exactly when the API allows what its screen does', (role) => {

@@ -3,6 +3,7 @@
 // Who sees an entry is the auth rule of the API endpoints its screen needs, read from the contracts (zod-free).
 import { normalizarRol, permite, type AuthRule, type Rol } from '@clinica/contracts/roles';
 import {
+  auditoriaRutas,
   categoriasRutas,
   citasRutas,
   correosRutas,
@@ -21,6 +22,7 @@ import {
   IconClipboardHeart,
   IconExternalLink,
   IconFilePlus,
+  IconFileSearch,
   IconFolderPlus,
   IconLayoutDashboard,
   IconListDetails,
@@ -145,6 +147,7 @@ export const NAV: readonly NavGroup[] = [
     items: [
       { label: 'Correos salientes', to: paths.correos, icon: IconMail, auth: correosRutas.bandeja.auth },
       { label: 'Respaldos', to: paths.respaldos, icon: IconDatabaseExport, auth: respaldosRutas.listar.auth },
+      { label: 'Auditoría', to: paths.auditoria, icon: IconFileSearch, auth: auditoriaRutas.listar.auth },
       {
         label: 'Bloqueos de inicio de sesión',
         to: paths.seguridad,

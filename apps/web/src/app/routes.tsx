@@ -87,6 +87,7 @@ const dashboardRoutes: RouteObject[] = [
   screen(paths.misCitas, () => import('../features/citas/mis-citas-screen.tsx')),
   screen(paths.correos, () => import('../features/correos/correos-screen.tsx')),
   screen(paths.respaldos, () => import('../features/respaldos/respaldos-screen.tsx')),
+  screen(paths.auditoria, () => import('../features/auditoria/auditoria-screen.tsx')),
   screen(paths.seguridad, () => import('../features/seguridad/bloqueos-screen.tsx')),
   // One screen for both feeds: it shows the signed-in person's own and sends them to their feed's path.
   screen(paths.historialNotificaciones, () => import('../features/notificaciones/historial-notificaciones-screen.tsx')),

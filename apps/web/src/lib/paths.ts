@@ -66,6 +66,8 @@ export const paths = {
   correos: '/correos',
   /** Backups for administrators (issue 28, item 2; not a SPEC route). */
   respaldos: '/respaldos',
+  /** The audit log's search for administrators (issue 21, item 5; not a SPEC route). */
+  auditoria: '/auditoria',
   /** Recent sign-in lockouts for administrators (issue 11.1; not a SPEC route). */
   seguridad: '/seguridad',
   historialNotificaciones: '/historial-notificaciones',
