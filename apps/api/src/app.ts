@@ -162,6 +162,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Responses: fast-json-stringify compiled from each contract's schema at registration, zod where it cannot be
   // (lib/serializacion.ts, decision 0021). The schemas stay zod for validation and the OpenAPI document.
   app.setSerializerCompiler(serializadorDeRespuestas);
+  // SPEC 7: PATCH calls also send a JSON content type, and some (mark all read, archive read) send no body. An empty
+  // body is no body (issue 27, item 1): a route whose body is required still answers its Spanish 400; anything else
+  // goes to Fastify's own parser, with its protection against __proto__ and constructor keys.
+  const jsonDeFastify = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, cuerpo, hecho) => {
+    if (typeof cuerpo === 'string' && cuerpo.trim() === '') return hecho(null, undefined);
+    void jsonDeFastify(request, cuerpo as string, hecho);
+  });
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
 
   await app.register(enCursoPlugin);

@@ -18,6 +18,8 @@ export type NotificacionEvento = {
   ruta?: string | null;
   cita_id?: number | null;
   creada_en?: string;
+  /** The creation time again, as clients of the original system read it. */
+  fecha?: string;
 };
 
 /**

@@ -14,6 +14,8 @@ export const notificacionSchema = z.object({
   cita_id: z.number().int().nullable(),
   ruta: z.string().nullable(),
   creada_en: fechaHora,
+  /** The same creation time under the name clients of the original system read (issue 27, item 3). */
+  fecha: fechaHora.optional(),
 });
 export type Notificacion = z.output<typeof notificacionSchema>;
 export type NotificacionWire = z.input<typeof notificacionSchema>;

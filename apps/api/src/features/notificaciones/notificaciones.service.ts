@@ -19,6 +19,7 @@ export const toNotificacionWire = (f: NotificacionFila): Notificacion => ({
   cita_id: f.cita_id,
   ruta: f.ruta,
   creada_en: f.creada_en,
+  fecha: f.creada_en,
 });
 
 /** The live pushes of written notifications (outbox effects: to each user's room, after commit). */
@@ -27,7 +28,7 @@ export function efectosDeAvisos(filas: readonly NotificacionFila[]): EfectoNuevo
     const n = toNotificacionWire(fila);
     const carga: EventosBandeja['notificacion'] = {
       usuarioId: fila.usuario_id,
-      notificacion: { ...n, creada_en: n.creada_en.toISOString() },
+      notificacion: { ...n, creada_en: n.creada_en.toISOString(), fecha: n.creada_en.toISOString() },
     };
     return { tipo: 'notificacion', carga };
   });
