@@ -32,6 +32,7 @@ import { env } from '../../lib/env.ts';
 import { useAuth } from '../../lib/session/auth-context.tsx';
 import { NotificacionesProvider } from '../../lib/notificaciones/notificaciones-context.tsx';
 import { CampanaNotificaciones } from '../../features/notificaciones/components/campana-notificaciones.tsx';
+import { PuertaAutorizacionDatos } from '../../features/usuarios/components/puerta-autorizacion-datos.tsx';
 import { buildNav } from '../nav.ts';
 import { paths } from '../../lib/paths.ts';
 import { ThemeSwitch } from '../theme-switch.tsx';
@@ -216,11 +217,16 @@ function DashboardShell() {
   );
 }
 
-/** The notifications live with the dashboard: their code and socket.io stay out of the public pages' download. */
+/**
+ * The notifications live with the dashboard: their code and socket.io stay out of the public pages' download.
+ * A patient who has not authorised the processing of her data accepts it before any of it (Ley 1581, issue 21.4).
+ */
 export default function DashboardLayout() {
   return (
-    <NotificacionesProvider>
-      <DashboardShell />
-    </NotificacionesProvider>
+    <PuertaAutorizacionDatos>
+      <NotificacionesProvider>
+        <DashboardShell />
+      </NotificacionesProvider>
+    </PuertaAutorizacionDatos>
   );
 }

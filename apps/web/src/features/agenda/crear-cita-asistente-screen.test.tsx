@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Rol } from '@clinica/contracts/roles';
 import { citasRutas, procedimientosRutas, usuariosRutas } from '@clinica/contracts/rutas';
+import { MENSAJE_SIN_AUTORIZACION_DATOS } from '@clinica/contracts/usuarios';
 import { tokenExpiringIn } from '../../lib/session/test-tokens.ts';
 import { procedimientoDePrueba } from '../../test/carrito-test-utils.tsx';
 import { mockFetch, renderWithProviders, simular } from '../../lib/session/test-utils.tsx';
@@ -152,6 +153,32 @@ describe('CrearCitaAsistenteScreen', () => {
     expect(posts[1]!.body).toMatchObject({ inicio: siguiente.inicio });
     // A different booking is a new attempt: a new key.
     expect(claves[0]).not.toBe(claves[1]);
+  });
+
+  it('a procedure for a patient without her data authorisation shows the API’s 422 (Ley 1581, issue 21.4)', async () => {
+    const toxina = procedimientoDePrueba({ id: 7, nombre: 'Toxina botulínica' });
+    mockFetch([
+      simular(usuariosRutas.listar, lista()),
+      simular(citasRutas.doctores, { body: doctores }),
+      simular(citasRutas.disponibilidad, { body: [espacio(dia, '09:00')] }),
+      simular(procedimientosRutas.listar, { body: { items: [toxina], total: 1, pagina: 1, porPagina: 100 } }),
+      simular(citasRutas.crear, {
+        status: 422,
+        body: {
+          error: MENSAJE_SIN_AUTORIZACION_DATOS,
+          code: 'REGLA_NEGOCIO',
+          issues: [{ campo: 'paciente_id', mensaje: MENSAJE_SIN_AUTORIZACION_DATOS }],
+        },
+      }),
+    ]);
+    renderCrear();
+    await elegirPaciente();
+    fireEvent.click(screen.getByRole('radio', { name: 'Procedimiento' }));
+    fireEvent.click(await screen.findByRole('combobox', { name: /^Procedimiento/ }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Toxina botulínica' }));
+    fireEvent.click(await screen.findByRole('radio', { name: '9:00 a. m.' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Confirmar cita' }));
+    expect((await screen.findAllByText(MENSAJE_SIN_AUTORIZACION_DATOS)).length).toBeGreaterThan(0);
   });
 
   it('offers creating the patient to those the API lets create users', async () => {

@@ -1,30 +1,19 @@
 // /registrar: a visitor creates a patient account (issue 3). Every field of registrarSchema with inline
 // Spanish validation from the same schema the server uses, the terms and data-policy consents (Ley 1581
 // de 2012), server conflicts shown on their field, and automatic sign-in on success.
-import {
-  Anchor,
-  Button,
-  Checkbox,
-  Divider,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Anchor, Button, Divider, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from '@mantine/form';
 import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { registrarSchema, VERSION_TERMINOS, type RegistrarInput } from '@clinica/contracts/usuarios';
+import { registrarSchema, type RegistrarInput } from '@clinica/contracts/usuarios';
 import { paths } from '../../lib/paths.ts';
 import { usePageMeta } from '../../components/use-page-meta.ts';
 import { ApiClientError } from '../../lib/api-client.ts';
 import { AlertaFallo } from '../../lib/forms/alerta-fallo.tsx';
+import { CasillasAutorizacionDatos } from '../../lib/forms/autorizacion-datos.tsx';
 import { CampoFechaNacimiento, CampoGenero, CamposDocumento, CampoTelefono } from '../../lib/forms/campos-persona.tsx';
 import { erroresDocumento } from '../../lib/forms/documento.ts';
 import { mensajeDeError, type FieldErrors } from '../../lib/forms/field-errors.ts';
@@ -73,15 +62,6 @@ function erroresExtra(v: Valores): FieldErrors {
   if (!v.confirmacion) out.confirmacion = 'Escribe de nuevo la contraseña';
   else if (v.confirmacion !== v.contrasena) out.confirmacion = 'Las contraseñas no coinciden';
   return out;
-}
-
-function EnlaceTerminos({ hash, children }: { hash: string; children: string }) {
-  return (
-    <Anchor component={Link} to={`${paths.terminos}#${hash}`} target="_blank" rel="noopener">
-      {children}
-      <VisuallyHidden> (se abre en una pestaña nueva)</VisuallyHidden>
-    </Anchor>
-  );
 }
 
 export default function RegistrarScreen() {
@@ -229,31 +209,10 @@ export default function RegistrarScreen() {
               <Divider />
 
               <GrupoCampos titulo="Autorizaciones">
-                <Stack gap="sm">
-                  <Checkbox
-                    name="terminos_condiciones"
-                    {...form.getInputProps('terminos_condiciones', { type: 'checkbox' })}
-                    label={
-                      <>
-                        Acepto los <EnlaceTerminos hash="terminos">términos y condiciones</EnlaceTerminos> de uso.
-                      </>
-                    }
-                  />
-                  <Checkbox
-                    name="politica_datos"
-                    {...form.getInputProps('politica_datos', { type: 'checkbox' })}
-                    label={
-                      <>
-                        Autorizo el tratamiento de mis datos personales, incluidos mis datos de salud, según la{' '}
-                        <EnlaceTerminos hash="politica-datos">política de tratamiento de datos</EnlaceTerminos> (Ley
-                        1581 de 2012).
-                      </>
-                    }
-                  />
-                  <Text size="xs" c="dimmed">
-                    Versión de los términos y la política: {VERSION_TERMINOS}.
-                  </Text>
-                </Stack>
+                <CasillasAutorizacionDatos
+                  terminos={form.getInputProps('terminos_condiciones', { type: 'checkbox' })}
+                  politica={form.getInputProps('politica_datos', { type: 'checkbox' })}
+                />
               </GrupoCampos>
 
               <Button

@@ -21,6 +21,10 @@ import { mensajeDeError } from '../../lib/forms/field-errors.ts';
 import { focusFirstInvalid, showServerErrors, zodFormOptions } from '../../lib/forms/zod-form.ts';
 import { useAuth } from '../../lib/session/auth-context.tsx';
 import { useCrearUsuario } from './api/usuarios-api.ts';
+import {
+  AutorizacionDatosRecepcion,
+  AUTORIZACION_PENDIENTE_TRAS_CREAR,
+} from './components/autorizacion-datos-recepcion.tsx';
 import { SoloAdministradores } from './components/solo-administradores.tsx';
 import { UsuarioCampos } from './components/usuario-campos.tsx';
 import { guardarSeleccion } from './usuario-textos.ts';
@@ -67,10 +71,15 @@ export default function CrearUsuarioScreen() {
     setFallo(null);
     mutation.mutate(datos, {
       onSuccess: (u) => {
+        // Ley 1581: a patient created without her authorisation is asked for it at her first sign-in.
+        const pendiente = u.rol === 'paciente' && !u.autorizacion_datos_en;
         notifications.show({
           color: 'green',
           title: soloPacientes ? 'Paciente registrado' : 'Usuario creado',
-          message: `${u.nombre} ya puede iniciar sesión con su correo.`,
+          message: pendiente
+            ? `${u.nombre} ya puede iniciar sesión con su correo. ${AUTORIZACION_PENDIENTE_TRAS_CREAR}`
+            : `${u.nombre} ya puede iniciar sesión con su correo.`,
+          autoClose: pendiente ? 12_000 : undefined,
         });
         guardarSeleccion(u.id);
         permitirSalida();
@@ -102,6 +111,7 @@ export default function CrearUsuarioScreen() {
             {aviso}
             <AlertaFallo titulo={tituloFallo} mensaje={fallo} />
             <UsuarioCampos form={form} modo={soloPacientes ? 'registrar-paciente' : 'crear'} />
+            {(soloPacientes || form.values.rol === 'paciente') && <AutorizacionDatosRecepcion form={form} />}
             <BotonesFormulario
               cancelarA={paths.listarUsuarios}
               enviando={mutation.isPending}

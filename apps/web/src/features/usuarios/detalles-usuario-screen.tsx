@@ -16,6 +16,7 @@ import { usePageMeta } from '../../components/use-page-meta.ts';
 import { formatFecha } from '../../lib/tiempo.ts';
 import { useAuth } from '../../lib/session/auth-context.tsx';
 import { useUsuario } from './api/usuarios-api.ts';
+import { AutorizacionDatosEstado } from './components/autorizacion-datos-estado.tsx';
 import { ErrorCargaUsuario } from './components/error-carga-usuario.tsx';
 import { EstadoBadge } from './components/estado-badge.tsx';
 import {
@@ -99,6 +100,18 @@ function Detalle({ id }: { id: number }) {
               <DataList.ItemValue>{f.valor}</DataList.ItemValue>
             </DataList.Item>
           ))}
+          {u.rol === 'paciente' && (
+            // Ley 1581 de 2012 (issue 21.4): without it no clinical record or procedure is opened for her.
+            <DataList.Item>
+              <DataList.ItemLabel>Autorización de datos</DataList.ItemLabel>
+              <DataList.ItemValue>
+                <AutorizacionDatosEstado
+                  usuario={u}
+                  puedeRegistrar={permite(usuariosRutas.registrarAutorizacion.auth, userRole)}
+                />
+              </DataList.ItemValue>
+            </DataList.Item>
+          )}
         </DataList>
         {puedeEditar && (
           <Group justify="flex-end">

@@ -76,6 +76,7 @@ describe('CrearUsuarioScreen', { timeout: 45_000 }, () => {
       direccion: null,
       ocupacion: null,
       estado_civil: null,
+      autorizacion_datos: false,
     });
   });
 

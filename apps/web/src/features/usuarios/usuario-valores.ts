@@ -17,7 +17,12 @@ export type UsuarioValores = {
   estado_civil: string;
   /** Administrator's edit only: why the birth date changes (sent only with a new date; Ley 1799, issue 21.3). */
   motivo_fecha_nacimiento: string;
+  /** Creating a patient: she read and accepted the terms and data policy on the desk's screen (Ley 1581 de 2012). */
+  autorizacion_datos: boolean;
 };
+
+/** The fields typed as text (every one but the checkbox). */
+type CampoTexto = Exclude<keyof UsuarioValores, 'autorizacion_datos'>;
 
 export const valoresVacios: UsuarioValores = {
   nombre: '',
@@ -33,6 +38,7 @@ export const valoresVacios: UsuarioValores = {
   ocupacion: '',
   estado_civil: '',
   motivo_fecha_nacimiento: '',
+  autorizacion_datos: false,
 };
 
 export function valoresDe(u: UsuarioWire): UsuarioValores {
@@ -50,6 +56,7 @@ export function valoresDe(u: UsuarioWire): UsuarioValores {
     ocupacion: u.ocupacion ?? '',
     estado_civil: u.estado_civil ?? '',
     motivo_fecha_nacimiento: '',
+    autorizacion_datos: !!u.autorizacion_datos_en,
   };
 }
 
@@ -71,6 +78,8 @@ export function entradaCrear(v: UsuarioValores): unknown {
     direccion: opcional(v.direccion),
     ocupacion: opcional(v.ocupacion),
     estado_civil: opcional(v.estado_civil),
+    // Only a patient's data fall under this authorisation; false: she accepts at her first sign-in.
+    ...(v.rol === 'paciente' ? { autorizacion_datos: v.autorizacion_datos } : {}),
   };
 }
 
@@ -101,11 +110,7 @@ export const CAMPOS_CONTACTO = ['telefono', 'direccion', 'correo'] as const;
 const NULABLES = new Set(['telefono', 'direccion', 'genero', 'fecha_nacimiento', 'ocupacion', 'estado_civil']);
 
 /** Only what changed, so an edit never rewrites fields nobody touched (nor one's own role). */
-function cambios(
-  campos: readonly (keyof UsuarioValores)[],
-  original: UsuarioValores,
-  v: UsuarioValores,
-): Record<string, unknown> {
+function cambios(campos: readonly CampoTexto[], original: UsuarioValores, v: UsuarioValores): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const campo of campos) {
     if (v[campo].trim() === original[campo].trim()) continue;
@@ -151,8 +156,5 @@ export const erroresMotivoFecha =
 export const entradaEditarContacto = (original: UsuarioValores) => (v: UsuarioValores) =>
   cambios(CAMPOS_CONTACTO, original, v);
 /** Input of crearUsuarioAdminSchema from the front desk: always a patient, whatever the form holds. */
-export const entradaRegistrarPaciente = (v: UsuarioValores): unknown => ({
-  ...(entradaCrear(v) as Record<string, unknown>),
-  rol: 'paciente',
-});
+export const entradaRegistrarPaciente = (v: UsuarioValores): unknown => entradaCrear({ ...v, rol: 'paciente' });
 export const entradaPerfil = (original: UsuarioValores) => (v: UsuarioValores) => cambios(CAMPOS_PERFIL, original, v);

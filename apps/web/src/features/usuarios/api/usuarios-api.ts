@@ -46,6 +46,13 @@ export const buscarUsuario = (id: number) => api(usuariosRutas.buscar, { params:
 export const crearUsuario = (datos: CrearUsuarioAdminInput) => api(usuariosRutas.crearAdmin, { body: datos });
 export const editarUsuario = (id: number, datos: EditarUsuarioAdminInput) =>
   api(usuariosRutas.editar, { params: { id }, body: datos });
+/** Ley 1581 de 2012: both acceptances, the only body the two endpoints take. */
+const AMBAS_ACEPTADAS = { terminos_condiciones: true, politica_datos: true } as const;
+/** The signed-in patient accepts the terms and data policy herself (her first sign-in, issue 21.4). */
+export const aceptarAutorizacion = () => api(usuariosRutas.aceptarAutorizacion, { body: AMBAS_ACEPTADAS });
+/** The front desk records that the patient read and accepted them on its screen. */
+export const registrarAutorizacion = (id: number) =>
+  api(usuariosRutas.registrarAutorizacion, { params: { id }, body: AMBAS_ACEPTADAS });
 export const editarEstadoUsuario = (id: number, estado: boolean) =>
   api(usuariosRutas.editarEstado, { params: { id }, body: { estado } });
 
@@ -106,6 +113,24 @@ export function useEditarUsuario(id: number) {
     mutationFn: (datos: EditarUsuarioAdminInput) => editarUsuario(id, datos),
     onSuccess: (u) => invalidar(u),
   });
+}
+
+/** The patient's own acceptance: her profile (what the dashboard's gate reads) is replaced by the answer. */
+export function useAceptarAutorizacion(userId: number | null) {
+  const qc = useQueryClient();
+  const invalidar = useInvalidarUsuarios();
+  return useMutation({
+    mutationFn: aceptarAutorizacion,
+    onSuccess: (u) => {
+      qc.setQueryData(usuariosKeys.perfil(userId), u);
+      return invalidar(u);
+    },
+  });
+}
+
+export function useRegistrarAutorizacion() {
+  const invalidar = useInvalidarUsuarios();
+  return useMutation({ mutationFn: registrarAutorizacion, onSuccess: (u) => invalidar(u) });
 }
 
 export function useEditarEstadoUsuario() {
