@@ -12,7 +12,14 @@ export type SeccionTerminos = 'terminos' | 'politica-datos';
 
 export function EnlaceTerminos({ hash, children }: { hash?: SeccionTerminos; children: ReactNode }) {
   return (
-    <Anchor component={Link} to={hash ? `${paths.terminos}#${hash}` : paths.terminos} target="_blank" rel="noopener">
+    // fz inherit: inside a checkbox's smaller label the link keeps the label's size.
+    <Anchor
+      component={Link}
+      to={hash ? `${paths.terminos}#${hash}` : paths.terminos}
+      target="_blank"
+      rel="noopener"
+      fz="inherit"
+    >
       {children}
       <VisuallyHidden> (se abre en una pestaña nueva)</VisuallyHidden>
     </Anchor>

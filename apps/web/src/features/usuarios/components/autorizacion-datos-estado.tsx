@@ -42,6 +42,12 @@ export function AutorizacionDatosEstado({
         <Button
           variant="light"
           size="sm"
+          // On a phone the label wraps inside the value column instead of overflowing it.
+          maw="100%"
+          h="auto"
+          mih={34}
+          py={6}
+          styles={{ label: { whiteSpace: 'normal' } }}
           onClick={() => setAbierto(true)}
           leftSection={<IconShieldCheck size={18} aria-hidden="true" />}
         >
