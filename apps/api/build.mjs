@@ -13,7 +13,11 @@ const outdir = path.resolve(process.env.API_DIST ?? path.join(import.meta.dirnam
 rmSync(outdir, { recursive: true, force: true });
 
 await build({
-  entryPoints: { server: path.join(import.meta.dirname, 'src/server.ts') },
+  // The PDF worker threads' entry (lib/pdf-pool.ts, decision 0044) is dist/pdf-worker.js, beside server.js.
+  entryPoints: {
+    server: path.join(import.meta.dirname, 'src/server.ts'),
+    'pdf-worker': path.join(import.meta.dirname, 'src/pdf-worker.ts'),
+  },
   outdir,
   bundle: true,
   splitting: true,

@@ -15,6 +15,7 @@ import type {
 import type { Rol } from '@clinica/contracts/usuarios';
 import type { Transaccion } from '../../db/transacciones.ts';
 import { AppError, isUniqueViolation, noEncontrado } from '../../lib/app-error.ts';
+import { conTurnoPdf, generarPdf } from '../../lib/pdf-pool.ts';
 import type { ArchivosPrivados } from '../../platform/archivos.service.ts';
 import { auditarExito as auditar, type AuditoriaRepository } from '../../platform/auditoria.repository.ts';
 import type {
@@ -140,25 +141,27 @@ export function createConsentimientosService(deps: {
         origen,
       });
     const firma = await guardar(png, 'firma', `firma-consentimiento-cita-${citaId}.png`);
-    const { generarConsentimiento } = await import('./consentimientos.pdf.ts');
-    const pdf = await generarConsentimiento({
-      clinica: deps.clinicaNombre,
-      fechaFirma: fechaHora(firmadoEn),
-      firmadoEn,
-      citaId,
-      fechaCita: fechaHora(cita.inicio),
-      procedimiento: cita.procedimiento_nombre ?? '',
-      plantillaVersion: plantilla.version,
-      texto: plantilla.texto,
-      aceptaFotos: datos.acepta_fotos,
-      paciente: {
-        nombre: cita.paciente_nombre,
-        documento: `${cita.paciente_tipodocumento} ${cita.paciente_documento}`,
+    const pdf = await generarPdf({
+      tipo: 'consentimiento',
+      datos: {
+        clinica: deps.clinicaNombre,
+        fechaFirma: fechaHora(firmadoEn),
+        firmadoEn,
+        citaId,
+        fechaCita: fechaHora(cita.inicio),
+        procedimiento: cita.procedimiento_nombre ?? '',
+        plantillaVersion: plantilla.version,
+        texto: plantilla.texto,
+        aceptaFotos: datos.acepta_fotos,
+        paciente: {
+          nombre: cita.paciente_nombre,
+          documento: `${cita.paciente_tipodocumento} ${cita.paciente_documento}`,
+        },
+        doctor: { nombre: cita.doctor_nombre },
+        ip,
+        dispositivo,
+        firmaPng: png,
       },
-      doctor: { nombre: cita.doctor_nombre },
-      ip,
-      dispositivo,
-      firmaPng: png,
     });
     const archivoPdf = await guardar(pdf, 'documento', `consentimiento-informado-cita-${citaId}.pdf`);
 
@@ -282,8 +285,11 @@ export function createConsentimientosService(deps: {
       if (!plantilla) throw conflicto(MENSAJES_CONSENTIMIENTO.sinPlantilla);
       if (plantilla.version !== datos.plantilla_version) throw conflicto(MENSAJES_CONSENTIMIENTO.versionCambio);
       if (await repo.tieneVigente(citaId)) throw conflicto(MENSAJES_CONSENTIMIENTO.yaFirmado);
-      const png = await pngDeFirma(datos.firma);
-      const id = await registrar(actor, cita, plantilla, png, datos.acepta_fotos, origen, firmadoEn);
+      // One document at a time per person (issue 21, item 2): the signature's decoding and the PDF run on workers.
+      const id = await conTurnoPdf(actor.id, async () => {
+        const png = await pngDeFirma(datos.firma);
+        return registrar(actor, cita, plantilla, png, datos.acepta_fotos, origen, firmadoEn);
+      });
       return toWire((await repo.porId(id))!, completo(actor), cita.procedimiento_id);
     },
 

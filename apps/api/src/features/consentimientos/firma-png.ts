@@ -1,9 +1,9 @@
 // The drawn signature arrives as a PNG data URL. It is checked by its content, never by the prefix it claims:
 // the PNG signature bytes, an IHDR chunk with the dimensions a signature pad produces, a bounded size, and pdf-lib
 // must be able to decode it (it is embedded in the consent PDF). Anything else is refused before anything is stored.
-import { PDFDocument } from 'pdf-lib';
 import { PREFIJO_FIRMA } from '@clinica/contracts/consentimientos';
 import { AppError } from '../../lib/app-error.ts';
+import { generarPdf } from '../../lib/pdf-pool.ts';
 
 /** Decoded bytes at most (a drawn signature of a few hundred pixels is a few KB). */
 export const MAX_BYTES_FIRMA = 180 * 1024;
@@ -33,8 +33,8 @@ export async function pngDeFirma(dataUrl: string): Promise<Buffer> {
   if (ancho < 1 || alto < 1) throw invalida();
   if (ancho > MAX_ANCHO_FIRMA || alto > MAX_ALTO_FIRMA) throw new AppError('ARCHIVO_INVALIDO', 413, M_FIRMA_GRANDE);
   try {
-    const doc = await PDFDocument.create();
-    await doc.embedPng(bytes);
+    // Decoded on a PDF worker thread, as the consent PDF will decode it (issue 21, item 2).
+    await generarPdf({ tipo: 'firma', png: bytes });
   } catch {
     throw invalida();
   }

@@ -9,6 +9,7 @@ import type { Evolucion, adendaDatosSchema, evolucionDatosSchema } from '@clinic
 import type { Rol } from '@clinica/contracts/usuarios';
 import type { Transaccion } from '../../db/transacciones.ts';
 import { AppError, isUniqueViolation, noEncontrado } from '../../lib/app-error.ts';
+import { conTurnoPdf, generarPdf } from '../../lib/pdf-pool.ts';
 import type { ArchivosPrivados } from '../../platform/archivos.service.ts';
 import { auditarExito, type AuditoriaRepository } from '../../platform/auditoria.repository.ts';
 import { hashContenido } from './evoluciones.contenido.ts';
@@ -140,8 +141,7 @@ export function createEvolucionesService(deps: {
   /** The PDFs of a note about to be signed, stored privately under the patient; their ids for the signed row. */
   async function documentos(f: Completa, firmadaEn: Date, hash: string, actor: Actor, origen: Origen) {
     if (!f.formulas.length && !f.ordenes.length) return { receta: null, orden: null };
-    // The PDF library is loaded on the first signed note that needs it, not at start-up (issue 12, item 5).
-    const { generarOrdenExamenes, generarReceta } = await import('./evoluciones.pdf.ts');
+    // Built on a worker thread (lib/pdf-pool.ts, issue 21, item 2), where pdf-lib loads: never at start-up.
     const cita = (await repo.cita(f.evolucion.cita_id))!;
     const d: DatosDocumento = {
       clinica: deps.clinicaNombre,
@@ -170,12 +170,15 @@ export function createEvolucionesService(deps: {
       ).id;
     const receta = f.formulas.length
       ? await guardar(
-          await generarReceta(d, f.formulas, f.evolucion.indicaciones),
+          await generarPdf({ tipo: 'receta', datos: d, formulas: f.formulas, indicaciones: f.evolucion.indicaciones }),
           `formula-medica-cita-${cita.id}.pdf`,
         )
       : null;
     const orden = f.ordenes.length
-      ? await guardar(await generarOrdenExamenes(d, f.ordenes), `orden-examenes-cita-${cita.id}.pdf`)
+      ? await guardar(
+          await generarPdf({ tipo: 'orden', datos: d, ordenes: f.ordenes }),
+          `orden-examenes-cita-${cita.id}.pdf`,
+        )
       : null;
     return { receta, orden };
   }
@@ -277,7 +280,8 @@ export function createEvolucionesService(deps: {
       if (firmadaEn.getTime() < cita.inicio.getTime())
         throw conflicto(MENSAJES_EVOLUCION.antesDeLaCita(fechaHora(cita.inicio)));
       const hash = hashContenido(firmable(f, firmadaEn));
-      const docs = await documentos(f, firmadaEn, hash, actor, origen);
+      // One document at a time per person (issue 21, item 2).
+      const docs = await conTurnoPdf(actor.id, () => documentos(f, firmadaEn, hash, actor, origen));
       await transaccion(async (tx) => {
         const fila = await tx.evoluciones.bloquear(id);
         if (fila?.firmada_en) throw conflicto(MENSAJES_EVOLUCION.yaFirmada);

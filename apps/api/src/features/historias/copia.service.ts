@@ -6,6 +6,7 @@ import type { DatosPersonales } from '@clinica/contracts/copia-historia';
 import type { Evolucion } from '@clinica/contracts/evoluciones';
 import type { Rol } from '@clinica/contracts/usuarios';
 import { noEncontrado, prohibido } from '../../lib/app-error.ts';
+import { conTurnoPdf, generarPdf } from '../../lib/pdf-pool.ts';
 import type { AuditoriaRepository } from '../../platform/auditoria.repository.ts';
 import type { CopiaRepository } from './copia.repository.ts';
 import type { HistoriasService, Origen } from './historias.service.ts';
@@ -18,13 +19,6 @@ export const MENSAJES_COPIA = {
   soloPropia: 'Solo puedes descargar tu propia historia clínica.',
   noPaciente: 'No encontramos a esa paciente.',
 } as const;
-
-/** 'dd/mm/aaaa h:mm a. m.' in the clinic's zone (DOMAIN.md dates). */
-function formateador(zona: string) {
-  const fecha = new Intl.DateTimeFormat('es-CO', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: zona });
-  const hora = new Intl.DateTimeFormat('es-CO', { hour: 'numeric', minute: '2-digit', hour12: true, timeZone: zona });
-  return (d: Date) => `${fecha.format(d)} ${hora.format(d)}`.replace(/\u00a0|\u202f/g, ' ');
-}
 
 function notaWire(f: Nota, paciente: { id: number; nombre: string }): Evolucion {
   const n = f.evolucion;
@@ -71,7 +65,6 @@ export function createCopiaHistoriaService(deps: {
 }) {
   const { repos, now } = deps;
   const repo = repos.copia;
-  const fechaHora = formateador(deps.zona);
 
   /** Everything the database holds about the patient, in the shape of the JSON download. */
   async function reunir(pacienteId: number): Promise<DatosPersonales> {
@@ -160,13 +153,18 @@ export function createCopiaHistoriaService(deps: {
       detalle: `formato=${formato}${actor.id === pacienteId ? '; propia' : ''}`,
     });
 
-  const pdf = async (datos: DatosPersonales, generadoPor?: string) =>
-    // The PDF library is loaded on the first copy asked for, not at start-up (issue 12, item 5).
-    (await import('./copia.pdf.ts')).generarCopiaHistoria(datos, {
-      clinica: deps.clinicaNombre,
-      fechaHora,
-      generadoEn: datos.generado_en,
-      ...(generadoPor ? { generadoPor } : {}),
+  // Built on a worker thread (lib/pdf-pool.ts): a large record takes a second of CPU that the event loop owes to
+  // everyone else (issue 21, item 2). pdf-lib loads there, never at start-up (issue 12, item 5).
+  const pdf = (datos: DatosPersonales, generadoPor?: string) =>
+    generarPdf({
+      tipo: 'copia',
+      datos,
+      opciones: {
+        clinica: deps.clinicaNombre,
+        zona: deps.zona,
+        generadoEn: datos.generado_en,
+        ...(generadoPor ? { generadoPor } : {}),
+      },
     });
 
   const nombreArchivo = (datos: DatosPersonales, ext: Formato) =>
@@ -185,9 +183,11 @@ export function createCopiaHistoriaService(deps: {
     /** The caller's own record as a PDF. */
     async miPdf(actor: Actor, usuarioId: number, origen: Origen) {
       propia(actor, usuarioId);
-      const datos = await reunir(usuarioId);
-      await auditar(actor, usuarioId, 'pdf', origen);
-      return { bytes: await pdf(datos), nombre: nombreArchivo(datos, 'pdf') };
+      return conTurnoPdf(actor.id, async () => {
+        const datos = await reunir(usuarioId);
+        await auditar(actor, usuarioId, 'pdf', origen);
+        return { bytes: await pdf(datos), nombre: nombreArchivo(datos, 'pdf') };
+      });
     },
 
     /** The caller's own data as JSON. */
@@ -200,10 +200,12 @@ export function createCopiaHistoriaService(deps: {
 
     /** A doctor's copy for a patient: audited, and it says on every page who produced it. */
     async pdfPaciente(actor: Actor, pacienteId: number, origen: Origen) {
-      const datos = await dePaciente(pacienteId);
-      await auditar(actor, pacienteId, 'pdf', origen);
-      const autor = await repo.perfil(actor.id);
-      return { bytes: await pdf(datos, autor?.nombre), nombre: nombreArchivo(datos, 'pdf') };
+      return conTurnoPdf(actor.id, async () => {
+        const datos = await dePaciente(pacienteId);
+        await auditar(actor, pacienteId, 'pdf', origen);
+        const autor = await repo.perfil(actor.id);
+        return { bytes: await pdf(datos, autor?.nombre), nombre: nombreArchivo(datos, 'pdf') };
+      });
     },
 
     async datosPaciente(actor: Actor, pacienteId: number, origen: Origen) {
