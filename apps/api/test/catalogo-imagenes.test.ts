@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { procedimientosPaths, type ImagenWire, type ProcedimientoWire } from '@clinica/contracts/catalogo';
 import { createTestApp, type TestContext } from './helpers.ts';
-import { crearUsuariosPorRol, type UsuariosPorRol } from './auth-helpers.ts';
+import { crearUsuario, crearUsuariosPorRol, type UsuariosPorRol } from './auth-helpers.ts';
 import { crearCategoria, crearProcedimiento, multipart, pngDePrueba, subirImagen } from './catalogo-fixtures.ts';
 
 let t: TestContext;
@@ -249,7 +249,11 @@ describe('metadata, limits, order and removal', () => {
     const p = await crearProcedimiento(t.app, admin, categoriaId);
     const png = await pngDePrueba(120, 90);
     for (let i = 0; i < 8; i++) await subirImagen(t.app, admin, p.id, png);
-    const res = await Promise.all(Array.from({ length: 5 }, () => subirImagen(t.app, admin, p.id, png)));
+    // Five staff members at once (one person has at most two images in progress: lib/turno-imagen.ts).
+    const personas = await Promise.all(
+      Array.from({ length: 5 }, async () => (await crearUsuario(t.database, 'administrador')).headers),
+    );
+    const res = await Promise.all(personas.map((h) => subirImagen(t.app, h, p.id, png)));
     expect(res.map((r) => r.statusCode).sort()).toEqual([201, 201, 422, 422, 422]);
     const detalle: ProcedimientoWire = (
       await t.app.inject({ method: 'GET', url: procedimientosPaths.buscar(p.id) })

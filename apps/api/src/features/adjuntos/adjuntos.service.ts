@@ -17,6 +17,7 @@ import {
 import type { Rol } from '@clinica/contracts/usuarios';
 import type { Transaccion } from '../../db/transacciones.ts';
 import { AppError, noEncontrado, prohibido } from '../../lib/app-error.ts';
+import { conTurnoImagen } from '../../lib/turno-imagen.ts';
 import { limpiarImagen } from '../../lib/imagen-limpia.ts';
 import { tipoPorFirma } from '../../lib/tipo-archivo.ts';
 import type { ArchivosPrivados } from '../../platform/archivos.service.ts';
@@ -178,7 +179,10 @@ export function createAdjuntosService(deps: {
       const tipo = tipoPorFirma(d.bytes);
       if (tipo !== 'pdf' && tipo !== 'jpeg' && tipo !== 'png') throw invalido();
       const bytes =
-        tipo === 'pdf' ? d.bytes : (await limpiarImagen(d.bytes, invalido, { permitidos: ['jpeg', 'png'] })).bytes;
+        tipo === 'pdf'
+          ? d.bytes
+          : (await conTurnoImagen(actor.id, () => limpiarImagen(d.bytes, invalido, { permitidos: ['jpeg', 'png'] })))
+              .bytes;
       const archivo = await archivos.guardar({
         datos: Readable.from([bytes]),
         categoria: 'resultado_examen',
@@ -253,10 +257,11 @@ export function createAdjuntosService(deps: {
       if (cita.estado === 'cancelada') throw new AppError('CONFLICTO', 409, MENSAJES_ADJUNTOS.citaCancelada);
       const permiso = await permisoFotos(cita.paciente_id);
       if (permiso.consentimientoId === null) throw new AppError('REGLA_NEGOCIO', 422, permiso.motivo);
-      const limpia = await limpiarImagen(
-        d.bytes,
-        () => new AppError('ARCHIVO_INVALIDO', 415, MENSAJES_ADJUNTOS.fotoInvalida),
-        { permitidos: ['jpeg', 'png', 'webp'], maxLado: LADO_MAX_FOTO },
+      const limpia = await conTurnoImagen(actor.id, () =>
+        limpiarImagen(d.bytes, () => new AppError('ARCHIVO_INVALIDO', 415, MENSAJES_ADJUNTOS.fotoInvalida), {
+          permitidos: ['jpeg', 'png', 'webp'],
+          maxLado: LADO_MAX_FOTO,
+        }),
       );
       const archivo = await archivos.guardar({
         datos: Readable.from([limpia.bytes]),

@@ -14,6 +14,7 @@ import {
 } from '@clinica/contracts/catalogo';
 import type { Transaccion } from '../../db/transacciones.ts';
 import { AppError, noEncontrado } from '../../lib/app-error.ts';
+import { conTurnoImagen } from '../../lib/turno-imagen.ts';
 import type { Storage } from '../../lib/storage.ts';
 import type { AuditoriaRepository } from '../../platform/auditoria.repository.ts';
 import { eliminarCopias, guardarCopias, procesarImagen } from './imagenes.ts';
@@ -226,7 +227,10 @@ export function createProcedimientosService({ repos, transaccion, storage, log, 
         );
       // Cheap early refusal before decoding anything.
       if ((await repo.contarImagenes(id)) >= IMAGENES_MAX_POR_PROCEDIMIENTO) throw lleno();
-      const copias = await procesarImagen(archivo);
+      // The seed (no actor) processes its images without a person's turn.
+      const copias = actor
+        ? await conTurnoImagen(actor.usuarioId, () => procesarImagen(archivo))
+        : await procesarImagen(archivo);
       const ruta = await guardarCopias(storage, copias);
       try {
         const r = await transaccion(async (tx) => {
