@@ -84,6 +84,10 @@ export default async function setup(project: TestProject) {
       RATE_LIMIT_MAX: '100000',
       // The demo patient books herself in several specs (and a retried spec books again): not the limit under test.
       CITAS_POR_VENIR_MAX: '20',
+      // No automatic backup: a new server makes the day's missed backup a minute after it starts, and on PGlite its
+      // snapshot holds every other request while the tables are read (the specs that ran then waited past their
+      // timeouts in CI). Backups have their own tests (apps/api/test/respaldo*.test.ts).
+      RESPALDO_HORA: 'no',
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', log, log],
