@@ -6,7 +6,6 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { cpSync, mkdirSync, openSync, closeSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
-import { createServer } from 'node:net';
 import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,6 +21,7 @@ import { crearUsuario } from './auth-helpers.ts';
 import { crearCategoria, crearProcedimiento, pngDePrueba, subirImagen } from './catalogo-fixtures.ts';
 import { dataDirMigrado, testConfig } from './helpers.ts';
 import { directorioTemporal } from './temporales.ts';
+import { entornoServidor, puertoLibre } from './servidor-proceso.ts';
 import { registro } from './usuarios-fixtures.ts';
 
 const montados: string[] = [];
@@ -50,15 +50,6 @@ afterAll(() => {
     }
   }
 });
-
-const puertoLibre = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
 
 /** Writes until the file system refuses (ENOSPC); returns the filler's path. */
 function llenar(dir: string): string {
@@ -203,17 +194,7 @@ describe.skipIf(motivo !== undefined)('full disk (the real server process)', () 
     const port = await puertoLibre();
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
       cwd: path.resolve(import.meta.dirname, '..'),
-      env: {
-        ...process.env,
-        NODE_ENV: 'development',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        DATABASE_URL: '',
-        SEMILLA_DEMO: 'false',
-        LOG_LEVEL: 'warn',
-        RATE_LIMIT_MAX: '100000',
-      },
+      env: entornoServidor(dataDir, port, { LOG_LEVEL: 'warn' }),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let salida = '';
