@@ -32,6 +32,11 @@ export const usuarios = pgTable(
     fecha_nacimiento: date({ mode: 'string' }),
     ocupacion: text(),
     estado_civil: text(),
+    /**
+     * A doctor's professional registration number (registro médico / tarjeta profesional, Res. 1403 de 2007 and
+     * Decreto 2200 de 2005): printed on her prescriptions and exam orders, required before she signs them.
+     */
+    registro_profesional: text(),
     fecha_registro: ahora(),
     terminos_aceptados_en: timestamp({ withTimezone: true }),
     version_terminos: text(),
