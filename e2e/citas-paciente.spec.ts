@@ -1,6 +1,11 @@
 // Issue 8 on a phone (375 x 812) against the production build with the demo data: a patient adds a procedure
 // to the cart, books an evaluation of it at a free time from /crearcita, and finds it in /miscitas; a visitor
 // books an evaluation straight from a service page («Reservar valoración»), signing in on the way.
+// Issue 27.7 at the widths where it broke: the calendar of the reschedule modal whole at 360 px, the booking bar
+// off the calendar on a phone's first view, reachable over a long list of times on a tablet, and the success
+// message in view.
+import { esDiaNoHabil, sumarDias } from '@clinica/contracts/tiempo';
+import type { Page } from 'playwright-core';
 import { describe, it } from 'vitest';
 import { apiFetch, DEMO, DEMO_PASSWORD, expect, interactiva, loginToken, signInAs, useBrowser } from './harness.ts';
 
@@ -109,5 +114,126 @@ describe('citas de la paciente en el teléfono', () => {
     expect(nuevas).toHaveLength(1);
     expect(nuevas[0]!.procedimientos_solicitados.map((p) => p.nombre)).toEqual(['Peeling químico superficial']);
     expect((await apiFetch<unknown[]>('/apicarrito/listarmicarrito', { token })).body).toEqual([]);
+  });
+});
+
+/** Days of the calendar on screen whose middle shows something else on top of them (a sticky bar). */
+function diasTapados(page: Page) {
+  return page.evaluate(() => {
+    const tapados: string[] = [];
+    let vistos = 0;
+    for (const dia of document.querySelectorAll<HTMLElement>('.mantine-DatePicker-day:not([data-hidden])')) {
+      const r = dia.getBoundingClientRect();
+      if (r.bottom <= 0 || r.top >= window.innerHeight) continue;
+      vistos += 1;
+      const encima = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      if (!encima || !dia.contains(encima)) tapados.push(dia.textContent ?? '');
+    }
+    return { vistos, tapados };
+  });
+}
+
+describe('reagendar en un teléfono de 360 px', () => {
+  const t = useBrowser({ viewport: { width: 360, height: 740 } });
+
+  it('the modal shows the whole week (Sunday too) without scrolling sideways, and says whose date it is', async () => {
+    const { page } = t;
+    const tokenPaciente = await signInAs(page, DEMO.paciente);
+    const tokenDoctor = await loginToken(DEMO.doctor);
+    const doctor = (await apiFetch<{ id: number }>('/apiusuarios/perfil', { token: tokenDoctor })).body;
+    const paciente = (await apiFetch<{ id: number }>('/apiusuarios/perfil', { token: tokenPaciente })).body;
+    // An appointment she may move (more than 24 hours ahead), through the API (STYLE 11).
+    const hoy = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Bogota' }).format(new Date());
+    let dia = sumarDias(hoy, 38);
+    while (esDiaNoHabil(dia)) dia = sumarDias(dia, 1);
+    const libres = await apiFetch<{ inicio: string }[]>(
+      `/apicitas/disponibilidad?doctor_id=${doctor.id}&tipo=evaluacion&desde=${dia}&hasta=${dia}`,
+      { token: tokenDoctor },
+    );
+    expect(libres.body.length).toBeGreaterThan(0);
+    const cita = await apiFetch<{ id: number }>('/apicitas/crearcitas', {
+      method: 'POST',
+      token: tokenDoctor,
+      body: { doctor_id: doctor.id, paciente_id: paciente.id, tipo: 'evaluacion', inicio: libres.body.at(-2)!.inicio },
+    });
+    expect(cita.status, JSON.stringify(cita.body)).toBe(201);
+
+    await page.goto('/miscitas');
+    const tarjeta = page.getByRole('article').filter({ has: page.locator(`#cita-${cita.body.id}`) });
+    await tarjeta.getByRole('button', { name: 'Reagendar' }).click();
+    const dialogo = page.getByRole('dialog', { name: 'Reagendar cita' });
+    await expect(dialogo.getByRole('group', { name: /^Horarios libres del / })).toBeVisible();
+    await expect(dialogo.getByText(/^Tu cita está agendada para el /)).toBeVisible();
+    await expect(dialogo.getByText(/Hoy está/)).toHaveCount(0);
+
+    // All seven columns on screen, Sunday whole; nothing in the modal nor the page scrolls sideways.
+    for (const columna of ['Lu', 'Sá', 'Do']) {
+      await expect(dialogo.getByRole('columnheader', { name: columna })).toBeInViewport({ ratio: 1 });
+    }
+    const anchos = await page.evaluate(() => {
+      const cuerpo = document.querySelector<HTMLElement>('[role="dialog"] .mantine-Modal-body')!;
+      return { cuerpo: [cuerpo.scrollWidth, cuerpo.clientWidth], pagina: document.documentElement.scrollWidth };
+    });
+    expect(anchos.cuerpo[0]).toBeLessThanOrEqual(anchos.cuerpo[1]!);
+    expect(anchos.pagina).toBeLessThanOrEqual(360);
+    const dias = dialogo.locator('.mantine-DatePicker-day:not([data-hidden])');
+    for (const i of [0, (await dias.count()) - 1]) {
+      const caja = (await dias.nth(i).boundingBox())!;
+      expect(caja.x).toBeGreaterThanOrEqual(0);
+      expect(caja.x + caja.width).toBeLessThanOrEqual(360);
+    }
+  });
+});
+
+describe('la barra de «Confirmar cita» en /crearcita', () => {
+  describe('en un teléfono (375 px)', () => {
+    const t = useBrowser({ viewport: { width: 375, height: 812 } });
+
+    it('leaves the calendar uncovered on the first view, and follows the thumb once a time is chosen', async () => {
+      const { page } = t;
+      const token = await signInAs(page, DEMO.paciente);
+      expect((await apiFetch('/apicarrito/limpiarmicarrito', { method: 'DELETE', token })).status).toBeLessThan(300);
+      await page.goto('/crearcita');
+      await page.getByRole('button', { name: 'Agendar una valoración general' }).click();
+      const horas = page.getByRole('group', { name: /^Horarios libres del / });
+      await expect(horas.getByRole('button').first()).toBeVisible();
+      await page.evaluate(() => window.scrollTo(0, 0));
+      const inicio = await diasTapados(page);
+      expect(inicio.vistos).toBeGreaterThan(20);
+      expect(inicio.tapados).toEqual([]);
+
+      await horas.getByRole('button').first().click();
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await expect(page.getByRole('button', { name: 'Confirmar cita' })).toBeInViewport();
+    });
+  });
+
+  describe('en una tableta (768 px)', () => {
+    const t = useBrowser({ viewport: { width: 768, height: 700 } });
+
+    it('is in reach over the list of times once one is chosen, and the success message comes into view', async () => {
+      const { page } = t;
+      const token = await signInAs(page, DEMO.paciente);
+      expect((await apiFetch('/apicarrito/limpiarmicarrito', { method: 'DELETE', token })).status).toBeLessThan(300);
+      await page.goto('/crearcita');
+      await page.getByRole('button', { name: 'Agendar una valoración general' }).click();
+      const primera = page
+        .getByRole('group', { name: /^Horarios libres del / })
+        .getByRole('button')
+        .first();
+      await expect(primera).toBeVisible();
+      const confirmar = page.getByRole('button', { name: 'Confirmar cita' });
+      // Below the times and the note, out of the first view...
+      await expect(confirmar).not.toBeInViewport();
+      await primera.click();
+      // ...and on screen as soon as there is a time to confirm, without scrolling.
+      await expect(confirmar).toBeInViewport();
+      await expect(primera).toBeInViewport();
+      await confirmar.click();
+
+      const exito = page.getByRole('heading', { name: '¡Tu cita quedó agendada!' });
+      await expect(exito).toBeInViewport();
+      await expect(exito).toBeFocused();
+    });
   });
 });

@@ -72,11 +72,19 @@ describe('crear cita (paciente)', { timeout: 30_000 }, () => {
     const nueve = await screen.findByRole('button', { name: `${formatHora(libres[0]!.inicio)} con Dra. Laura Gómez` });
     expect(screen.getAllByRole('button', { name: /^9:00/ })).toHaveLength(1);
     expect(screen.getByRole('button', { name: 'Confirmar cita' })).toBeDisabled();
+    // Issue 27.7: the bar sticks to the bottom only once there is a time to confirm (before, on a phone, it only
+    // covered the calendar). Browser test: e2e/citas-paciente.spec.ts.
+    const barra = () =>
+      screen.getByRole('button', { name: 'Confirmar cita' }).closest('[data-fijo], .mantine-Paper-root');
+    expect(barra()).not.toHaveAttribute('data-fijo');
     await user.click(nueve);
     expect(nueve).toHaveAttribute('aria-pressed', 'true');
+    expect(barra()).toHaveAttribute('data-fijo');
     await user.click(screen.getByRole('button', { name: 'Confirmar cita' }));
 
-    expect(await screen.findByRole('heading', { name: '¡Tu cita quedó agendada!' })).toBeInTheDocument();
+    const exito = await screen.findByRole('heading', { name: '¡Tu cita quedó agendada!' });
+    // The form went away under the focus: the message takes it.
+    await waitFor(() => expect(exito).toHaveFocus());
     expect(screen.getByRole('link', { name: 'Ver mis citas' })).toHaveAttribute('href', '/miscitas');
     const i = llamadas(fetch).indexOf(llamada(citasRutas.crear));
     const init = fetch.mock.calls[i]![1]!;

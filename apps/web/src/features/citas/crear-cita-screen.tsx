@@ -51,13 +51,20 @@ import classes from './citas.module.css';
 const CUALQUIERA = 'cualquiera';
 
 function CitaAgendada({ cita }: { cita: CitaWire }) {
+  const tituloRef = useRef<HTMLHeadingElement>(null);
+  // The form (and the button that had focus) went away: the page opens at the message, which gets the focus
+  // (issue 27.7: after a long list of times it was left below the screen).
+  useEffect(() => {
+    window.scrollTo({ top: 0 });
+    tituloRef.current?.focus({ preventScroll: true });
+  }, []);
   return (
     <Paper withBorder p={{ base: 'md', sm: 'xl' }} maw={620} className={classes.exito}>
       <Stack gap="md" align="flex-start">
         <ThemeIcon size={56} radius="xl" color="green" variant="light" aria-hidden="true">
           <IconCircleCheck size={32} stroke={1.6} />
         </ThemeIcon>
-        <Title order={2} fz="h3">
+        <Title order={2} fz="h3" ref={tituloRef} tabIndex={-1} className={classes.enfocable}>
           ¡Tu cita quedó agendada!
         </Title>
         <Text>
@@ -123,7 +130,6 @@ function FormularioCita({ conCarrito, onAgendada }: { conCarrito: boolean; onAge
           // The server emptied the cart with the booking.
           if (cita.procedimientos_solicitados.length > 0) void reload();
           notifications.show({ color: 'green', message: 'Tu cita quedó agendada.' });
-          window.scrollTo({ top: 0 });
         },
         onError: (err) => {
           if (siguientesLibres(err) === null)
@@ -198,7 +204,14 @@ function FormularioCita({ conCarrito, onAgendada }: { conCarrito: boolean; onAge
         </Alert>
       )}
 
-      <Paper withBorder p="md" className={`${classes.confirmar} ${classes.confirmarFijo}`}>
+      {/* Sticky once a time is chosen, at every width: confirming never means scrolling past all the times. Not
+          before: with nothing to confirm it only covered the calendar on a phone's first view (issue 27.7). */}
+      <Paper
+        withBorder
+        p={{ base: 'sm', sm: 'md' }}
+        className={`${classes.confirmar} ${classes.confirmarFijo}`}
+        data-fijo={espacio ? true : undefined}
+      >
         <Group justify="space-between" gap="sm" wrap="wrap">
           <Text size="sm" fw={espacio ? 600 : 400} c={espacio ? undefined : 'dimmed'}>
             {espacio

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { llamada } from '../../test/api-mock.ts';
 import { en, llamadas, mockFetch, renderEnRuta, tokenDePrueba, type Route } from '../../test/carrito-test-utils.tsx';
 import { ProveedorFechas } from '../../components/proveedor-fechas.tsx';
-import { formatHora } from '../../lib/tiempo.ts';
+import { formatFechaLarga, formatHora } from '../../lib/tiempo.ts';
 import { a, citaDePrueba, diaHabil, espacio } from './citas-fixtures.ts';
 import MisCitasScreen from './mis-citas-screen.tsx';
 
@@ -94,6 +94,11 @@ describe('mis citas', { timeout: 30_000 }, () => {
     const tarjeta = (await screen.findAllByRole('article'))[1]!;
     await user.click(within(tarjeta).getByRole('button', { name: 'Reagendar' }));
     const dialogo = await screen.findByRole('dialog', { name: 'Reagendar cita' });
+    // Issue 27.7: «Hoy está el sábado…» read as "today is Saturday"; the date said is the appointment's.
+    expect(dialogo).toHaveTextContent(
+      `Tu cita está agendada para el ${formatFechaLarga(lejana.inicio)} a las ${formatHora(lejana.inicio)} con`,
+    );
+    expect(dialogo).not.toHaveTextContent(/Hoy está/);
     await user.click(await within(dialogo).findByRole('button', { name: formatHora(nuevo.inicio) }));
     await user.click(within(dialogo).getByRole('button', { name: 'Confirmar nuevo horario' }));
     expect(await screen.findByText('Cita reagendada')).toBeInTheDocument();

@@ -1,6 +1,8 @@
 // Move an appointment to another free time of the same doctor (the API keeps the doctor on a reschedule).
-// A 409 HORARIO_OCUPADO shows the message and the next free times it offers.
+// A 409 HORARIO_OCUPADO shows the message and the next free times it offers. On a phone the modal takes the whole
+// screen: in a floating one the calendar's seven columns did not fit at 360 px (Sunday was cut, issue 27.7).
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { formatFechaLarga, formatHora } from '../../../lib/tiempo.ts';
@@ -10,6 +12,7 @@ import { SelectorHorario } from './selector-horario.tsx';
 
 export function ReagendarCitaModal({ cita, onClose }: { cita: CitaWire | null; onClose: () => void }) {
   const reagendar = useReagendarCita();
+  const movil = useMediaQuery('(max-width: 36em)', false, { getInitialValueInEffect: false });
   const [espacio, setEspacio] = useState<EspacioWire | null>(null);
 
   const cerrar = () => {
@@ -44,12 +47,13 @@ export function ReagendarCitaModal({ cita, onClose }: { cita: CitaWire | null; o
   const sugeridos = siguientesLibres(reagendar.error);
 
   return (
-    <Modal opened={cita !== null} onClose={cerrar} title="Reagendar cita" size="xl" padding="md">
+    <Modal opened={cita !== null} onClose={cerrar} title="Reagendar cita" size="xl" padding="md" fullScreen={movil}>
       {cita && (
         <Stack gap="md">
+          {/* «Hoy está el sábado…» read as "today is Saturday": say whose date it is (issue 27.7). */}
           <Text size="sm">
-            Hoy está el {formatFechaLarga(cita.inicio)} a las {formatHora(cita.inicio)} con {cita.doctor.nombre}. Elige
-            un nuevo día y hora con el mismo doctor.
+            Tu cita está agendada para el {formatFechaLarga(cita.inicio)} a las {formatHora(cita.inicio)} con{' '}
+            {cita.doctor.nombre}. Elige el nuevo día y la nueva hora, con el mismo doctor.
           </Text>
           <SelectorHorario
             doctorId={cita.doctor.id}

@@ -126,6 +126,7 @@ export function SelectorHorario({
           weekendDays={[0]}
           size="md"
           className={classes.datepicker}
+          classNames={{ day: classes.dia }}
           getDayProps={() => (disabled ? { disabled: true } : {})}
         />
       </Paper>
