@@ -1,6 +1,7 @@
 // Issue 9, item 5: the demo patient opens a procedure appointment on a phone-sized screen, reads the consent,
 // draws a signature with the mouse on the canvas, ticks understanding and signs; then downloads the PDF and
-// sees it verified. State (the appointment) is created through the API (STYLE 11).
+// sees it verified. State (the appointment) is created through the API (STYLE 11). Issue 27.10: each message goes
+// as soon as its field is right, and once signed the screen shows the signed consent, not the page's end.
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -52,6 +53,12 @@ describe('consentimiento informado', () => {
     const seccion = page.getByRole('region', { name: 'Consentimiento informado' });
     await expect(seccion.getByText('Pendiente')).toBeVisible();
     await expect(seccion.getByLabel('Texto del consentimiento')).toContainText('Riesgos');
+    const firmar = seccion.getByRole('button', { name: 'Firmar consentimiento' });
+    await firmar.click();
+    const sinFirma = seccion.getByText('Dibuja tu firma en el recuadro');
+    const sinEntender = seccion.getByText('Confirma que leíste y entiendes el consentimiento');
+    await expect(sinFirma).toBeVisible();
+    await expect(sinEntender).toBeVisible();
     const pad = seccion.getByRole('img', { name: 'Tu firma' });
     await pad.scrollIntoViewIfNeeded();
     const caja = (await pad.boundingBox())!;
@@ -61,10 +68,16 @@ describe('consentimiento informado', () => {
       await page.mouse.move(caja.x + 20 + i * 20, caja.y + caja.height / 2 + (i % 2 ? -25 : 25), { steps: 3 });
     }
     await page.mouse.up();
+    await expect(sinFirma).toHaveCount(0);
+    await expect(sinEntender).toBeVisible();
     await seccion.getByRole('checkbox', { name: /He leído y entiendo/ }).check();
-    await seccion.getByRole('button', { name: 'Firmar consentimiento' }).click();
+    await expect(sinEntender).toHaveCount(0);
+    await firmar.click();
     await expect(page.getByText('Consentimiento firmado.')).toBeVisible();
-    await expect(seccion.getByText('Firmado', { exact: true })).toBeVisible();
+    const firmado = seccion.getByText('Firmado', { exact: true });
+    await expect(firmado).toBeVisible();
+    await expect(firmado).toBeInViewport();
+    await expect(seccion.getByRole('heading', { name: 'Consentimiento informado' })).toBeInViewport();
 
     const [descarga] = await Promise.all([
       page.waitForEvent('download'),

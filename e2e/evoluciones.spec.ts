@@ -66,6 +66,9 @@ describe('nota de evolución y fórmula médica', () => {
     await expect(page.getByText('Nota firmada.')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Guardar borrador' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Agregar adenda' })).toBeVisible();
+    // Issue 27.10: the screen shows the signed note, not the end of the shorter page.
+    await expect(page.getByText('Firmada', { exact: true })).toBeInViewport();
+    await expect(page.getByRole('heading', { name: 'Nota de evolución' })).toBeInViewport();
 
     // The patient reads it and downloads the prescription.
     await page.evaluate((token) => localStorage.setItem('token', token), tokenPaciente);

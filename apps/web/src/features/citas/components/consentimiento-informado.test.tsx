@@ -5,7 +5,7 @@ import { consentimientosRutas } from '@clinica/contracts/consentimientos-rutas';
 import { archivosRutas, carritoRutas, citasRutas } from '@clinica/contracts/rutas';
 import { evolucionesRutas } from '@clinica/contracts/evoluciones-rutas';
 import { notifications } from '@mantine/notifications';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MantineProvider } from '@mantine/core';
@@ -142,8 +142,13 @@ describe('consentimiento informado', { timeout: 30_000 }, () => {
     expect(screen.getByText('Confirma que leíste y entiendes el consentimiento')).toBeInTheDocument();
     expect(llamadas(fetch)).not.toContain(llamada(consentimientosRutas.firmar, { citaId: 41 }));
 
+    // Issue 27.10: each message goes away as soon as its field is right, before signing again.
     dibujar(screen.getByRole('img', { name: 'Tu firma' }));
+    expect(screen.queryByText('Dibuja tu firma en el recuadro')).not.toBeInTheDocument();
+    expect(screen.getByText('Confirma que leíste y entiendes el consentimiento')).toBeInTheDocument();
     await user.click(screen.getByRole('checkbox', { name: /He leído y entiendo/ }));
+    expect(screen.queryByText('Confirma que leíste y entiendes el consentimiento')).not.toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: /He leído y entiendo/ })).not.toHaveAttribute('aria-invalid', 'true');
     await user.click(screen.getByRole('checkbox', { name: /Autorizo fotografías/ }));
     await user.click(screen.getByRole('button', { name: 'Firmar consentimiento' }));
     expect(await screen.findByText('Consentimiento firmado.')).toBeInTheDocument();
@@ -155,8 +160,10 @@ describe('consentimiento informado', { timeout: 30_000 }, () => {
       acepta_fotos: true,
     });
 
-    expect(await screen.findByText('Firmado')).toBeInTheDocument();
+    const estado = await screen.findByText('Firmado');
     expect(seccion).toHaveTextContent('versión 2');
+    // The signed consent replaces the form and takes the focus (the screen follows it), not the page's end.
+    await waitFor(() => expect(document.activeElement).toContainElement(estado));
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL: () => {} }));
     await user.click(screen.getByRole('button', { name: 'Descargar PDF del consentimiento' }));
     expect(llamadas(fetch)).toContain(llamada(archivosRutas.descargar, { id: 77 }));

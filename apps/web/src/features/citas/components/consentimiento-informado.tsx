@@ -2,15 +2,18 @@
 // revocado), and for the patient (or the assistant at the desk, with the patient signing) the text to read, the
 // drawn signature, "He leído y entiendo…" and the photo answer. Once signed: download the PDF (patient and
 // doctor) and check it against the hash recorded at signing. The patient may revoke it. The server checks all.
+// Signing replaces the form with the signed consent, which takes the focus and the screen (issue 27.10); a message
+// under a field goes away as soon as that field is right.
 import { normalizarRol } from '@clinica/contracts/roles';
 import { Alert, Badge, Button, Checkbox, Group, Paper, ScrollArea, Stack, Text, Textarea, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconCircleCheck, IconFileDownload, IconLock, IconShieldCheck, IconAlertTriangle } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { EstadoError } from '../../../components/estado-error.tsx';
 import { SkeletonLineas } from '../../../components/skeletons.tsx';
 import { descargarArchivo } from '../../../lib/descargas.ts';
+import { enfocarEnVista } from '../../../lib/foco.ts';
 import { mensajeDeError } from '../../../lib/forms/field-errors.ts';
 import { useAuth } from '../../../lib/session/auth-context.tsx';
 import { formatFechaHora } from '../../../lib/tiempo.ts';
@@ -46,7 +49,11 @@ function Verificacion({ id }: { id: number }) {
   );
 }
 
-function Firmado({ c, puedeRevocar }: { c: ConsentimientoWire; puedeRevocar: boolean }) {
+function Firmado({ c, puedeRevocar, enfocar }: { c: ConsentimientoWire; puedeRevocar: boolean; enfocar: boolean }) {
+  const raiz = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (enfocar) enfocarEnVista(raiz.current);
+  }, [enfocar]);
   const [verificando, setVerificando] = useState(false);
   const [descargando, setDescargando] = useState(false);
   const revocar = useRevocarConsentimiento(c.cita_id);
@@ -87,7 +94,7 @@ function Firmado({ c, puedeRevocar }: { c: ConsentimientoWire; puedeRevocar: boo
     });
   };
   return (
-    <Stack gap="sm">
+    <Stack gap="sm" ref={raiz} tabIndex={enfocar ? -1 : undefined} className={classes.enfocable}>
       <Group gap="xs">
         {c.estado === 'firmado' ? (
           <Badge color="teal" variant="light" leftSection={<IconLock size={12} aria-hidden="true" />}>
@@ -163,7 +170,15 @@ function Firmado({ c, puedeRevocar }: { c: ConsentimientoWire; puedeRevocar: boo
   );
 }
 
-function Firmar({ datos, enRecepcion }: { datos: ConsentimientoDeCitaWire; enRecepcion: boolean }) {
+function Firmar({
+  datos,
+  enRecepcion,
+  onFirmado,
+}: {
+  datos: ConsentimientoDeCitaWire;
+  enRecepcion: boolean;
+  onFirmado: (id: number) => void;
+}) {
   const plantilla = datos.plantilla!;
   const firmar = useFirmarConsentimiento(datos.cita_id);
   const [firma, setFirma] = useState<string | null>(null);
@@ -181,7 +196,10 @@ function Firmar({ datos, enRecepcion }: { datos: ConsentimientoDeCitaWire; enRec
     firmar.mutate(
       { plantilla_version: plantilla.version, firma: firma!, entiende: true, acepta_fotos: fotos },
       {
-        onSuccess: () => notifications.show({ color: 'green', message: 'Consentimiento firmado.' }),
+        onSuccess: (c) => {
+          notifications.show({ color: 'green', message: 'Consentimiento firmado.' });
+          onFirmado(c.id);
+        },
         onError: (err) => setErrores({ general: mensajeDeError(err) }),
       },
     );
@@ -203,11 +221,22 @@ function Firmar({ datos, enRecepcion }: { datos: ConsentimientoDeCitaWire; enRec
             {plantilla.texto}
           </Text>
         </ScrollArea.Autosize>
-        <FirmaPad onChange={setFirma} error={errores.firma ?? null} disabled={firmar.isPending} />
+        <FirmaPad
+          onChange={(f) => {
+            setFirma(f);
+            if (f) setErrores((e) => ({ ...e, firma: undefined }));
+          }}
+          error={errores.firma ?? null}
+          disabled={firmar.isPending}
+        />
         <Checkbox
           label="He leído y entiendo este consentimiento: sus riesgos, alternativas y cuidados. Pude hacer preguntas y acepto el procedimiento."
           checked={entiende}
-          onChange={(e) => setEntiende(e.currentTarget.checked)}
+          onChange={(e) => {
+            const marcado = e.currentTarget.checked;
+            setEntiende(marcado);
+            if (marcado) setErrores((e) => ({ ...e, entiende: undefined }));
+          }}
           error={errores.entiende}
         />
         <Checkbox
@@ -236,6 +265,8 @@ function Firmar({ datos, enRecepcion }: { datos: ConsentimientoDeCitaWire; enRec
 
 function Contenido({ cita, esPaciente, enRecepcion }: { cita: CitaWire; esPaciente: boolean; enRecepcion: boolean }) {
   const q = useConsentimiento(cita.id);
+  // The consent signed on this screen: it takes the focus once it shows.
+  const [recien, setRecien] = useState<number | null>(null);
   if (q.isPending) return <SkeletonLineas lineas={3} etiqueta="Cargando el consentimiento…" />;
   if (q.isError)
     return (
@@ -263,11 +294,11 @@ function Contenido({ cita, esPaciente, enRecepcion }: { cita: CitaWire; esPacien
         </Group>
       )}
       {datos.consentimientos.map((c) => (
-        <Firmado key={c.id} c={c} puedeRevocar={esPaciente} />
+        <Firmado key={c.id} c={c} puedeRevocar={esPaciente} enfocar={c.id === recien} />
       ))}
       {puedeFirmar &&
         (datos.plantilla ? (
-          <Firmar datos={datos} enRecepcion={enRecepcion} />
+          <Firmar datos={datos} enRecepcion={enRecepcion} onFirmado={setRecien} />
         ) : (
           <Alert color="yellow" variant="light">
             Este procedimiento aún no tiene texto de consentimiento. Pide a la clínica que lo agregue.

@@ -109,6 +109,7 @@ export function NotaEvolucionForm({
   nota,
   motivoCita,
   onCancelar,
+  onFirmada,
 }: {
   citaId: number;
   /** The appointment's start (ISO instant): the note is signed from then on. */
@@ -116,6 +117,8 @@ export function NotaEvolucionForm({
   nota: EvolucionWire | null;
   motivoCita: string | null;
   onCancelar?: () => void;
+  /** After the note is signed (the signed note then replaces this form). */
+  onFirmada?: () => void;
 }) {
   const formRef = useRef<HTMLFormElement>(null);
   const [fallo, setFallo] = useState<{ titulo: string; mensaje: string } | null>(null);
@@ -158,6 +161,7 @@ export function NotaEvolucionForm({
     try {
       await firmar.mutateAsync(guardada.id);
       notifications.show({ color: 'green', message: 'Nota firmada.' });
+      onFirmada?.();
     } catch (err) {
       // The draft was saved; only the signature was refused (e.g. the appointment has not started).
       form.resetDirty();

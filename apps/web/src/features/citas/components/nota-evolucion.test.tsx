@@ -5,7 +5,7 @@
 import { archivosRutas, carritoRutas, citasRutas } from '@clinica/contracts/rutas';
 import { evolucionesRutas } from '@clinica/contracts/evoluciones-rutas';
 import { notifications } from '@mantine/notifications';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { llamada } from '../../../test/api-mock.ts';
@@ -76,8 +76,10 @@ describe('nota de evolución', { timeout: 30_000 }, () => {
     expect(within(dialogo).getByText('Una vez firmada no se puede modificar.')).toBeInTheDocument();
     await user.click(within(dialogo).getByRole('button', { name: 'Firmar nota' }));
     expect(await screen.findByText('Nota firmada.')).toBeInTheDocument();
-    expect(await screen.findByText('Firmada')).toBeInTheDocument();
+    const firmada = await screen.findByText('Firmada');
     expect(screen.getByRole('button', { name: 'Descargar fórmula médica' })).toBeInTheDocument();
+    // Issue 27.10: the signed note replaces the form and takes the focus (the screen follows it), not the page's end.
+    await waitFor(() => expect(document.activeElement).toContainElement(firmada));
 
     const i = llamadas(fetch).indexOf(llamada(evolucionesRutas.crear, { citaId: 41 }));
     expect(JSON.parse(String(fetch.mock.calls[i]![1]!.body))).toMatchObject({

@@ -2,6 +2,7 @@
 // writes the draft, signs it and adds dated addenda; other doctors read signed notes; the patient reads their
 // own signed note with its addenda and downloads the prescription and exam order. Assistants and
 // administrators never see clinical content (DOMAIN.md), so nothing is asked for them.
+// Signing replaces the long form with the signed note, which takes the focus and the screen (issue 27.10).
 import { normalizarRol } from '@clinica/contracts/roles';
 import {
   Alert,
@@ -19,10 +20,11 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconFileDownload, IconLock, IconNotes, IconPlus } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { EstadoError } from '../../../components/estado-error.tsx';
 import { SkeletonLineas } from '../../../components/skeletons.tsx';
 import { descargarArchivo } from '../../../lib/descargas.ts';
+import { enfocarEnVista } from '../../../lib/foco.ts';
 import { mensajeDeError } from '../../../lib/forms/field-errors.ts';
 import { useAuth } from '../../../lib/session/auth-context.tsx';
 import { formatFechaHora } from '../../../lib/tiempo.ts';
@@ -72,10 +74,22 @@ function Descargas({ nota }: { nota: EvolucionWire }) {
   );
 }
 
-/** A signed note as it was signed, its documents and its addenda. */
-export function NotaFirmada({ nota, puedeAdenda }: { nota: EvolucionWire; puedeAdenda: boolean }) {
+/** A signed note as it was signed, its documents and its addenda; `enfocar`: it was just signed here. */
+export function NotaFirmada({
+  nota,
+  puedeAdenda,
+  enfocar = false,
+}: {
+  nota: EvolucionWire;
+  puedeAdenda: boolean;
+  enfocar?: boolean;
+}) {
+  const raiz = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (enfocar) enfocarEnVista(raiz.current);
+  }, [enfocar]);
   return (
-    <Stack gap="md">
+    <Stack gap="md" ref={raiz} tabIndex={enfocar ? -1 : undefined} className={classes.enfocable}>
       <Group gap="xs">
         <Badge color="teal" variant="light" leftSection={<IconLock size={12} aria-hidden="true" />}>
           Firmada
@@ -231,6 +245,7 @@ function Adendas({ nota, puedeAgregar }: { nota: EvolucionWire; puedeAgregar: bo
 function Contenido({ cita, esSuDoctor, esPaciente }: { cita: CitaWire; esSuDoctor: boolean; esPaciente: boolean }) {
   const consulta = useEvolucion(cita.id);
   const [escribiendo, setEscribiendo] = useState(false);
+  const [firmadaAqui, setFirmadaAqui] = useState(false);
   if (consulta.isPending) return <SkeletonLineas lineas={3} etiqueta="Cargando la nota de evolución…" />;
   if (consulta.isError)
     return (
@@ -242,7 +257,7 @@ function Contenido({ cita, esSuDoctor, esPaciente }: { cita: CitaWire; esSuDocto
       />
     );
   const nota = consulta.data.evolucion;
-  if (nota?.estado === 'firmada') return <NotaFirmada nota={nota} puedeAdenda={esSuDoctor} />;
+  if (nota?.estado === 'firmada') return <NotaFirmada nota={nota} puedeAdenda={esSuDoctor} enfocar={firmadaAqui} />;
   if (esSuDoctor && cita.estado !== 'cancelada') {
     if (nota || escribiendo) {
       return (
@@ -258,6 +273,7 @@ function Contenido({ cita, esSuDoctor, esPaciente }: { cita: CitaWire; esSuDocto
             nota={nota}
             motivoCita={cita.motivo}
             onCancelar={() => setEscribiendo(false)}
+            onFirmada={() => setFirmadaAqui(true)}
           />
         </Stack>
       );
