@@ -5,6 +5,7 @@ import { tokenExpiringIn } from '../../lib/session/test-tokens.ts';
 import { usuariosRutas } from '@clinica/contracts/rutas';
 import type { UsuarioWire } from '@clinica/contracts/usuarios';
 import { mockFetch, readAuth, renderWithProviders, simular } from '../../lib/session/test-utils.tsx';
+import { MENSAJE_FORMATO_FECHA } from '../../lib/forms/campos-persona.tsx';
 import RegistrarScreen from './registrar-screen.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -60,6 +61,27 @@ describe('RegistrarScreen', () => {
     expect(screen.getByText('Elige un género')).toBeInTheDocument();
     expect(screen.getByText('Debes aceptar los términos y condiciones')).toBeInTheDocument();
     expect(screen.getByText('Debes autorizar el tratamiento de tus datos personales')).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('a birth date that is no date keeps its text and asks for dd/mm/aaaa, above the field (issue 27.11)', async () => {
+    const { calls } = mockFetch([]);
+    renderRegistro();
+    const fecha = screen.getByLabelText(/^Fecha de nacimiento/);
+    fireEvent.focus(fecha);
+    escribir(/^Fecha de nacimiento/, '12/4/90');
+    fireEvent.blur(fecha);
+    expect(fecha).toHaveValue('12/4/90');
+    await waitFor(() => expect(fecha).toHaveAccessibleDescription(MENSAJE_FORMATO_FECHA));
+    // Above the field: its calendar opens below it.
+    const mensaje = screen.getByText(MENSAJE_FORMATO_FECHA);
+    expect(mensaje.compareDocumentPosition(fecha) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Crear mi cuenta' }));
+    expect(await screen.findByText('Escribe tu nombre completo (mínimo 3 caracteres)')).toBeInTheDocument();
+    // Not «Escribe tu fecha de nacimiento»: she wrote one, and it is its format that is wrong.
+    expect(screen.getByText(MENSAJE_FORMATO_FECHA)).toBeInTheDocument();
+    expect(screen.queryByText('Escribe tu fecha de nacimiento')).not.toBeInTheDocument();
+    expect(screen.queryByText(/AAAA-MM-DD/)).not.toBeInTheDocument();
     expect(calls).toHaveLength(0);
   });
 

@@ -1,12 +1,17 @@
 // A birth date that already counts for appointments or a clinical record (Ley 1799 de 2016, issue 21.3): an
 // administrator who changes it writes why (sent as motivo_fecha_nacimiento only with a new date, the API's 422 shown
 // on that field); a patient who tries it in her profile reads the API's 422 on the date field.
+// Issue 27.11: on every form with the field (create user and profile here, sign-up in
+// auth/registrar-screen.test.tsx) the messages speak of what the person
+// types (dd/mm/aaaa), never of the API's AAAA-MM-DD, and stand above the field, clear of its calendar.
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { usuariosRutas } from '@clinica/contracts/rutas';
 import type { UsuarioWire } from '@clinica/contracts/usuarios';
 import { tokenExpiringIn } from '../../lib/session/test-tokens.ts';
 import { mockFetch, renderWithProviders, simular, type MockRoute } from '../../lib/session/test-utils.tsx';
+import { MENSAJE_FORMATO_FECHA } from '../../lib/forms/campos-persona.tsx';
+import CrearUsuarioScreen from './crear-usuario-screen.tsx';
 import EditarPerfilScreen from './editar-perfil-screen.tsx';
 import EditarUsuarioAdminScreen from './editar-usuario-admin-screen.tsx';
 
@@ -146,5 +151,68 @@ describe('patient changing her own birth date', { timeout: 45_000 }, () => {
     await waitFor(() => expect(fecha).toHaveFocus());
     expect(screen.getByRole('alert', { name: 'No pudimos guardar tus cambios' })).toHaveTextContent(EN_USO);
     expect(parches(calls)).toEqual([{ fecha_nacimiento: '2006-04-12' }]);
+  });
+});
+
+/** Types into the field and leaves it, as a person does. */
+function escribirYSalir(campo: HTMLElement, value: string) {
+  fireEvent.focus(campo);
+  cambiar(campo, value);
+  fireEvent.blur(campo);
+}
+
+/** The message is above the field (the calendar opens below it), and the field is described by it. */
+function mensajeSobreElCampo(campo: HTMLElement, mensaje: string) {
+  const texto = screen.getByText(mensaje);
+  expect(texto.compareDocumentPosition(campo) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  expect(campo).toHaveAttribute('aria-invalid', 'true');
+  expect(campo).toHaveAccessibleDescription(mensaje);
+}
+
+describe('the birth date speaks dd/mm/aaaa on every form', { timeout: 45_000 }, () => {
+  it('/crear-usuario: empty says to write it; a text that is no date keeps its text and says dd/mm/aaaa', async () => {
+    localStorage.setItem('token', tokenExpiringIn(1800, { id: 1, rol: 'administrador' }));
+    const { calls } = mockFetch([]);
+    renderWithProviders(<CrearUsuarioScreen />, { route: '/crear-usuario' });
+    const fecha = await screen.findByLabelText(/^Fecha de nacimiento/);
+    fireEvent.click(screen.getByRole('button', { name: 'Crear usuario' }));
+    await waitFor(() => expect(fecha).toHaveAttribute('aria-invalid', 'true'));
+    mensajeSobreElCampo(fecha, 'Escribe la fecha de nacimiento');
+    expect(screen.queryByText(/AAAA-MM-DD/)).not.toBeInTheDocument();
+
+    escribirYSalir(fecha, '31/02/1990');
+    expect(fecha).toHaveValue('31/02/1990');
+    await waitFor(() => expect(fecha).toHaveAccessibleDescription(MENSAJE_FORMATO_FECHA));
+    mensajeSobreElCampo(fecha, MENSAJE_FORMATO_FECHA);
+    expect(screen.queryByText(/AAAA-MM-DD/)).not.toBeInTheDocument();
+
+    // Fixed: the message goes as soon as the date is right.
+    cambiar(fecha, '28/02/1990');
+    await waitFor(() => expect(fecha).not.toHaveAttribute('aria-invalid', 'true'));
+    expect(screen.queryByText(MENSAJE_FORMATO_FECHA)).not.toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('her profile: a date mistyped over hers is not saved, and says dd/mm/aaaa; a future one is refused too', async () => {
+    localStorage.setItem('token', tokenExpiringIn(1800, { id: 7, rol: 'paciente' }));
+    const { calls } = mockFetch([simular(usuariosRutas.perfil, { body: marta })]);
+    renderWithProviders(<EditarPerfilScreen />, { route: '/editarusuario/7', path: '/editarusuario/:id' });
+    await screen.findByRole('heading', { name: 'Tus datos' });
+    const fecha = screen.getByLabelText(/^Fecha de nacimiento/);
+    expect(fecha).toHaveValue('12/04/2008');
+    // Leaving it untouched changes nothing.
+    fireEvent.focus(fecha);
+    fireEvent.blur(fecha);
+    expect(fecha).not.toHaveAttribute('aria-invalid', 'true');
+
+    escribirYSalir(fecha, '12/13/2008');
+    await waitFor(() => expect(fecha).toHaveAccessibleDescription(MENSAJE_FORMATO_FECHA));
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+    await waitFor(() => expect(fecha).toHaveFocus());
+    expect(parches(calls)).toHaveLength(0);
+
+    escribirYSalir(fecha, '12/04/2999');
+    await waitFor(() => expect(fecha).toHaveAccessibleDescription('La fecha de nacimiento no es válida'));
+    expect(parches(calls)).toHaveLength(0);
   });
 });

@@ -2,6 +2,7 @@
 // same labels, options and limits everywhere. Each takes the input props the form hook gives it.
 import { Select, TextInput, type SelectProps, type TextInputProps } from '@mantine/core';
 import { DateInput, type DateInputProps } from '@mantine/dates';
+import { useState, type FocusEvent } from 'react';
 import { generoNombres, generos, tipoDocumentoNombres, tiposDocumento } from '@clinica/contracts/usuarios';
 import { ProveedorFechas } from '../../components/proveedor-fechas.tsx';
 import { hoy } from '../tiempo.ts';
@@ -24,8 +25,23 @@ export function leerFecha(texto: string): string | null {
   return !Number.isNaN(dia.getTime()) && dia.toISOString().slice(0, 10) === fecha ? fecha : null;
 }
 
+/**
+ * The birth date's message goes above the field, and its calendar (open on focus) always below it (issue 27.11):
+ * below the field it covered the message it was opened to fix, and flipped above it near the screen's end, it
+ * covered it again. Without room below, the page scrolls to it.
+ */
+const MENSAJE_SOBRE_EL_CAMPO = {
+  inputWrapperOrder: ['label', 'description', 'error', 'input'] as ('label' | 'input' | 'description' | 'error')[],
+  popoverProps: { position: 'bottom-start', middlewares: { flip: false, shift: true } } as const,
+};
+
+/** What a birth date field says of a text that is no date: the format the person types, not the API's. */
+export const MENSAJE_FORMATO_FECHA = 'Escribe la fecha como dd/mm/aaaa, por ejemplo 25/03/1990';
+
+const ES_FECHA = /^\d{4}-\d{2}-\d{2}$/;
+
 type CampoFechaProps = Omit<DateInputProps, 'value' | 'onChange'> & {
-  /** 'aaaa-mm-dd', or '' when empty (what the forms hold). */
+  /** 'aaaa-mm-dd', '' when empty, or the text the person left that is no date (what the forms hold). */
   value?: string;
   onChange?: (value: string) => void;
 };
@@ -33,8 +49,26 @@ type CampoFechaProps = Omit<DateInputProps, 'value' | 'onChange'> & {
 /**
  * The birth date as es-CO writes it, dd/mm/aaaa, whatever the browser's language (issue 11.7: never the browser's
  * own date format). Up to today in the clinic (not in UTC, which after 19:00 in Bogotá is already tomorrow).
+ *
+ * Issue 27.11: a text that is no date (31/02/1990, 12/04/90) used to vanish on leaving the field, and the form then
+ * said "Usa el formato AAAA-MM-DD" (the API's words) about an empty field. Now the text stays as typed and reaches
+ * the form, whose check fails, and the message says what to type here (MENSAJE_FORMATO_FECHA); a date out of range
+ * reaches it as a date, for the schema's own message.
  */
-export function CampoFechaNacimiento({ value, onChange, ...props }: CampoFechaProps) {
+export function CampoFechaNacimiento({ value = '', onChange, onBlur, error, ...props }: CampoFechaProps) {
+  const esFecha = ES_FECHA.test(value);
+  // The calendar's date: the form's, or while the form holds a text that is no date, the last date it held (a
+  // change to none would make the calendar blank the text the person is correcting).
+  const [fecha, setFecha] = useState<string | null>(value || null);
+  if ((esFecha || !value) && (value || null) !== fecha) setFecha(value || null);
+
+  const alSalir = (e: FocusEvent<HTMLInputElement>) => {
+    const texto = e.currentTarget.value.trim();
+    const leido = texto ? (leerFecha(texto) ?? texto) : '';
+    if (leido !== value) onChange?.(leido);
+    onBlur?.(e);
+  };
+
   return (
     <ProveedorFechas>
       <DateInput
@@ -46,8 +80,13 @@ export function CampoFechaNacimiento({ value, onChange, ...props }: CampoFechaPr
         maxDate={hoy()}
         defaultLevel="decade"
         inputMode="numeric"
-        value={value || null}
+        value={fecha}
         onChange={(v) => onChange?.(v ?? '')}
+        // The text stays as typed on leaving: alSalir hands it to the form.
+        fixOnBlur={false}
+        onBlur={alSalir}
+        error={error && value && !esFecha ? MENSAJE_FORMATO_FECHA : error}
+        {...MENSAJE_SOBRE_EL_CAMPO}
         {...props}
       />
     </ProveedorFechas>
