@@ -222,6 +222,11 @@ describe('la barra de «Confirmar cita» en /crearcita', () => {
         .getByRole('button')
         .first();
       await expect(primera).toBeVisible();
+      // The calendar beside the times keeps its days whole (not squeezed to fit its column).
+      const dias = page.locator('.mantine-DatePicker-day:not([data-hidden])');
+      for (const i of [0, (await dias.count()) - 1])
+        expect((await dias.nth(i).boundingBox())!.width).toBeGreaterThan(38);
+      await expect(page.getByRole('columnheader', { name: 'Do' })).toBeInViewport({ ratio: 1 });
       const confirmar = page.getByRole('button', { name: 'Confirmar cita' });
       // Below the times and the note, out of the first view...
       await expect(confirmar).not.toBeInViewport();
