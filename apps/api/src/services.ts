@@ -147,6 +147,7 @@ export async function createServices(deps: ServicesDeps) {
       correo: async (carga) => mailer.enviar(await recuperacion.conEnlace(carga)),
       recuperacion: (carga) => recuperacion.enviarEnlace(carga),
       notificacion: async (carga) => enVivo.publicar('notificacion', carga),
+      'cita.cambio': async (carga) => enVivo.publicar('cita.cambio', carga),
       // Handlers run after start-up; the appointments service is built below.
       recordatorio: (carga) => citas.recordar(carga),
     },
@@ -252,6 +253,8 @@ export async function createServices(deps: ServicesDeps) {
     notaFirmada: (citaId) => evoluciones.tieneNotaFirmada(citaId),
     // DOMAIN.md: a procedure appointment also needs a signed, unrevoked consent (built below).
     consentimientoVigente: (citaId) => consentimientos.tieneVigente(citaId),
+    // Issue 27.9: the appointment's doctor sees the patient's allergies and alert flags (the records service).
+    alertasPaciente: (actor, pacienteId, origen) => historias.alertasParaDoctor(actor, pacienteId, origen),
     correos: createCorreosCitas({ plantillas, zona: config.clinicaTz, remitente: config.correoRemitente, now }),
     efectosDeAvisos,
     citasPorVenirMax: config.citasPorVenirMax,

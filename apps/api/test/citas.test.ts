@@ -9,7 +9,9 @@ import {
   TOPE_CONTEO_CITAS,
   citasPaths as rutas,
   type CitaWire,
+  type DetalleCitaWire,
 } from '@clinica/contracts/citas';
+import { historiasPaths, type AccesoHistoriaWire } from '@clinica/contracts/historias';
 import { carritoPaths } from '@clinica/contracts/carrito';
 import { evolucionesPaths } from '@clinica/contracts/evoluciones';
 import {
@@ -18,6 +20,7 @@ import {
   bloqueosAgenda,
   carritoItems,
   citas,
+  historiasClinicas,
   notificaciones,
   procedimientos,
   usuarios,
@@ -27,7 +30,7 @@ import { crearUsuario, type UsuarioDePrueba } from './auth-helpers.ts';
 import { conEscrituraConcurrente, conInterbloqueo } from './interbloqueo.ts';
 import { crearCategoria, crearProcedimiento } from './catalogo-fixtures.ts';
 import { createCitasRepository } from '../src/features/citas/citas.repository.ts';
-import { M_NOTA_SIN_FIRMAR, cruceCon } from '../src/features/citas/citas.service.ts';
+import { M_NO_EMPIEZA, M_NOTA_SIN_FIRMAR, M_SOLO_SU_DOCTOR, cruceCon } from '../src/features/citas/citas.service.ts';
 import { crearReloj, sesionPara } from './usuarios-fixtures.ts';
 
 // Monday 23 November 2026, 07:00 in Bogotá.
@@ -201,7 +204,11 @@ describe('booking', () => {
     });
     // What the booking answered is what the database holds.
     const creada = respuestas.find((r) => r.statusCode === 201)!.json<CitaWire>();
-    expect((await pedir('GET', rutas.buscar(creada.id), asistente)).json()).toEqual(creada);
+    expect((await pedir('GET', rutas.buscar(creada.id), asistente)).json()).toEqual({
+      ...creada,
+      realizada: { faltan: expect.any(Array) },
+      alertas_paciente: null,
+    });
   });
 
   it('Idempotency-Key: the same key and body give the same appointment; another body is 422', async () => {
@@ -957,24 +964,44 @@ describe('changes and states', () => {
     expect((await pedir('PATCH', rutas.editarEstado(cita.id), paciente, { estado: 'confirmada' })).statusCode).toBe(
       403,
     );
+    // Issue 27.9: the details say beforehand what realizada needs, in the words of each refusal below.
+    const faltan = async (quien: UsuarioDePrueba | string) => {
+      const headers = typeof quien === 'string' ? { authorization: `Bearer ${quien}` } : quien.headers;
+      const res = await t.app.inject({ method: 'GET', url: rutas.buscar(cita.id), headers });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as DetalleCitaWire).realizada?.faltan ?? null;
+    };
+    expect(await faltan(doctor)).toEqual([
+      { requisito: 'confirmada', mensaje: 'Para marcarla como realizada, primero confirma la cita.' },
+      { requisito: 'inicio', mensaje: M_NO_EMPIEZA },
+      { requisito: 'nota', mensaje: M_NOTA_SIN_FIRMAR },
+    ]);
+    expect((await faltan(asistente))?.map((f) => f.requisito)).toEqual(['confirmada', 'doctor', 'inicio', 'nota']);
+    // The patient's own view carries none of it.
+    expect(await faltan(paciente)).toBeNull();
     const confirmada = await pedir('PATCH', rutas.editarEstado(cita.id), asistente, { estado: 'confirmada' });
     expect(confirmada.json().estado).toBe('confirmada');
+    expect((await faltan(doctor))?.map((f) => f.requisito)).toEqual(['inicio', 'nota']);
     const pronto = await pedir('PATCH', rutas.editarEstado(cita.id), doctor, { estado: 'realizada' });
     expect(pronto.statusCode).toBe(422);
+    expect(pronto.json().error).toBe(M_NO_EMPIEZA);
     const ajeno = await pedir('PATCH', rutas.editarEstado(cita.id), asistente, { estado: 'realizada' });
     expect(ajeno.statusCode).toBe(403);
+    expect(ajeno.json().error).toBe(M_SOLO_SU_DOCTOR);
 
     reloj.avanzar(7 * 60 * 60_000); // 14:00 Bogotá
     const { token } = await sesionPara(t.database, { id: doctor.id, rol: 'doctor' }, reloj.now());
     const comoDoctor = (method: 'POST' | 'PATCH', url: string, payload?: object) =>
       t.app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, ...(payload ? { payload } : {}) });
     // DOMAIN.md: realizada needs the appointment's signed clinical note.
+    expect(await faltan(token)).toEqual([{ requisito: 'nota', mensaje: M_NOTA_SIN_FIRMAR }]);
     const sinNota = await comoDoctor('PATCH', rutas.editarEstado(cita.id), { estado: 'realizada' });
     expect(sinNota.statusCode).toBe(409);
     expect(sinNota.json().error).toBe(M_NOTA_SIN_FIRMAR);
     const nota = await comoDoctor('POST', evolucionesPaths.porCita(cita.id), { motivo: 'Valoración inicial' });
     expect(nota.statusCode, nota.body).toBe(201);
     expect((await comoDoctor('POST', evolucionesPaths.firmar(nota.json().id))).statusCode).toBe(200);
+    expect(await faltan(token)).toEqual([]);
     const realizada = await t.app.inject({
       method: 'PATCH',
       url: rutas.editarEstado(cita.id),
@@ -983,6 +1010,7 @@ describe('changes and states', () => {
     });
     expect(realizada.statusCode).toBe(200);
     expect(realizada.json().estado).toBe('realizada');
+    expect(await faltan(token)).toBeNull();
     const volver = await t.app.inject({
       method: 'PATCH',
       url: rutas.editarEstado(cita.id),
@@ -990,6 +1018,51 @@ describe('changes and states', () => {
       payload: { estado: 'pendiente' },
     });
     expect(volver.statusCode).toBe(422);
+  });
+
+  it("issue 27.9: its doctor sees the patient's allergies and alert flags, audited and shown to the patient", async () => {
+    const reserva = await crear(asistente, {
+      doctor_id: doctora.id,
+      paciente_id: otraPaciente.id,
+      inicio: bogota('2026-12-21', '16:00'),
+    });
+    expect(reserva.statusCode, reserva.body).toBe(201);
+    const cita = reserva.json() as CitaWire;
+    const alertas = async (quien: UsuarioDePrueba) =>
+      ((await pedir('GET', rutas.buscar(cita.id), quien)).json() as DetalleCitaWire).alertas_paciente;
+    // No record yet: nothing to show, nothing read.
+    expect(await alertas(doctora)).toEqual({ historia_id: null, alergias: [], banderas: [] });
+    const [h] = await t.database.db
+      .insert(historiasClinicas)
+      .values({
+        paciente_id: otraPaciente.id,
+        antecedentes: {
+          enfermedades: ['Hipotiroidismo'],
+          alergias: ['Penicilina', 'Látex'],
+          cirugias_previas: [],
+          medicamentos: ['Levotiroxina'],
+          condiciones_piel: [],
+        },
+        diabetes: true,
+        embarazo_lactancia: true,
+        consume_alcohol: true,
+      })
+      .returning({ id: historiasClinicas.id });
+    expect(await alertas(doctora)).toEqual({
+      historia_id: h!.id,
+      alergias: ['Penicilina', 'Látex'],
+      // The flags that need care, in order of weight; not every "sí" (alcohol) nor the rest of the record.
+      banderas: ['embarazo_lactancia', 'diabetes'],
+    });
+    // Only its doctor: the desk keeps its yes/no summary, the patient her own record.
+    for (const quien of [asistente, admin, otraPaciente]) expect(await alertas(quien)).toBeNull();
+    const leidas = await t.database.db
+      .select()
+      .from(auditoria)
+      .where(and(eq(auditoria.accion, 'historia.alertas'), eq(auditoria.recurso_id, String(h!.id))));
+    expect(leidas.map((a) => [a.usuario_id, a.resultado])).toEqual([[doctora.id, 'exito']]);
+    const accesos = (await pedir('GET', historiasPaths.accesos(otraPaciente.id), otraPaciente)).json();
+    expect((accesos as AccesoHistoriaWire[]).map((a) => a.que)).toContain('alertas');
   });
 });
 

@@ -8,7 +8,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { archivosPaths } from '@clinica/contracts/archivos';
-import { citasPaths } from '@clinica/contracts/citas';
+import { citasPaths, type DetalleCitaWire } from '@clinica/contracts/citas';
 import { consentimientosPaths as rutas, type ConsentimientoWire } from '@clinica/contracts/consentimientos';
 import { evolucionesPaths } from '@clinica/contracts/evoluciones';
 import { historiasPaths, type AccesoHistoriaWire } from '@clinica/contracts/historias';
@@ -40,6 +40,7 @@ import {
 import { crearCategoria, crearProcedimiento } from './catalogo-fixtures.ts';
 import { createTestApp, createTestDatabase, type TestContext } from './helpers.ts';
 import { crearUsuario, QUIENES, type Quien, type UsuarioDePrueba } from './auth-helpers.ts';
+import { textoDelPdf } from './pdf-texto.ts';
 import { directorioTemporal } from './temporales.ts';
 
 let t: TestContext;
@@ -132,7 +133,7 @@ describe('authorization matrix: every route x anonymous and the four roles', () 
       method: 'POST',
       url: rutas.firmar(999_999),
       payload: firma(),
-      esperado: { anonimo: 401, paciente: 404, asistente: 404, doctor: 403, administrador: 403 },
+      esperado: { anonimo: 401, paciente: 404, asistente: 404, doctor: 404, administrador: 403 },
     },
     {
       method: 'GET',
@@ -438,6 +439,52 @@ describe('realizada and revocation', () => {
     expect(ok.statusCode, ok.body).toBe(200);
     const lista = (await pedir('GET', rutas.porCita(citaOtra), otraPaciente)).json();
     expect(lista.consentimientos.map((c: ConsentimientoWire) => c.estado)).toEqual(['firmado', 'revocado']);
+  });
+});
+
+describe('issue 27.9: the doctor hands her tablet to the patient', () => {
+  it("the patient signs in the doctor's session: the row and the PDF say who presented it; only her own appointments", async () => {
+    const cita = await nuevaCita(paciente.id, doctor.id, 0.5);
+    const falta = async () =>
+      ((await pedir('GET', citasPaths.buscar(cita), doctor)).json() as DetalleCitaWire).realizada!.faltan.map(
+        (f) => f.requisito,
+      );
+    expect(await falta()).toEqual(['nota', 'consentimiento']);
+    // Another doctor cannot present it, nor sign anyone's through her own session.
+    const ajeno = await pedir('POST', rutas.firmar(cita), otroDoctor, firma({ plantilla_version: 2 }));
+    expect(ajeno.statusCode).toBe(404);
+    const res = await pedir('POST', rutas.firmar(cita), doctor, firma({ plantilla_version: 2 }), {
+      'user-agent': 'Mozilla/5.0 (iPad; CPU OS 18_0 like Mac OS X)',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const hecho = res.json() as ConsentimientoWire;
+    expect(hecho).toMatchObject({ cita_id: cita, estado: 'firmado', texto: TEXTO_V2, plantilla_version: 2 });
+    const [fila] = await t.database.db.select().from(consentimientos).where(eq(consentimientos.id, hecho.id));
+    expect(fila).toMatchObject({
+      paciente_id: paciente.id,
+      registrado_por: doctor.id,
+      dispositivo: 'Mozilla/5.0 (iPad; CPU OS 18_0 like Mac OS X)',
+    });
+    const [png] = await t.database.db.select().from(archivos).where(eq(archivos.id, fila!.firma_archivo_id));
+    expect(png).toMatchObject({ categoria: 'firma', propietario_id: paciente.id, creado_por: doctor.id });
+    const firmados = await t.database.db
+      .select()
+      .from(auditoria)
+      .where(and(eq(auditoria.accion, 'consentimiento.firmar'), eq(auditoria.recurso_id, String(hecho.id))));
+    expect(firmados.map((a) => a.usuario_id)).toEqual([doctor.id]);
+    const [{ nombre }] = (await t.database.db
+      .select({ nombre: usuarios.nombre })
+      .from(usuarios)
+      .where(eq(usuarios.id, doctor.id))) as [{ nombre: string }];
+    const pdf = await pedir('GET', archivosPaths.descargar(hecho.pdf!.archivo_id), doctor);
+    expect(await textoDelPdf(pdf.rawPayload)).toContain(
+      `Presentado para la firma por ${nombre}, doctor de la cita, en su sesión.`,
+    );
+    // Realizada now needs only the signed note; the same rules as ever refuse a second consent.
+    expect(await falta()).toEqual(['nota']);
+    const otra = await pedir('POST', rutas.firmar(cita), doctor, firma({ plantilla_version: 2 }));
+    expect(otra.statusCode).toBe(409);
+    expect(otra.json().error).toBe(M.yaFirmado);
   });
 });
 

@@ -179,6 +179,66 @@ describe('rooms and notifications', () => {
   });
 });
 
+describe("changes to a doctor's appointments (issue 27.14)", () => {
+  it("confirming, moving to another doctor and cancelling at the desk reach the doctors' sockets, and nobody else's", async () => {
+    const [paciente, doctor, otroDoctor, asistente] = [
+      await crearUsuario(t.database, 'paciente'),
+      await crearUsuario(t.database, 'doctor'),
+      await crearUsuario(t.database, 'doctor'),
+      await crearUsuario(t.database, 'asistente'),
+    ];
+    await agendaAbierta(doctor, asistente);
+    await agendaAbierta(otroDoctor, asistente);
+    const inicio = await espacioLibre(doctor);
+    const creada = await t.app.inject({
+      method: 'POST',
+      url: citasPaths.crear,
+      headers: asistente.headers,
+      payload: { doctor_id: doctor.id, paciente_id: paciente.id, inicio },
+    });
+    expect(creada.statusCode).toBe(201);
+    const citaId = (creada.json() as { id: number }).id;
+    const [sd, so, sp] = [
+      cliente({ token: doctor.token }),
+      cliente({ token: otroDoctor.token }),
+      cliente({ token: paciente.token }),
+    ];
+    await Promise.all([conectado(sd), conectado(so), conectado(sp)]);
+    const oido = { doctor: [] as number[], otro: [] as number[], paciente: [] as number[] };
+    sd.on('citaActualizada', (e) => oido.doctor.push(e.cita_id));
+    so.on('citaActualizada', (e) => oido.otro.push(e.cita_id));
+    sp.on('citaActualizada', (e) => oido.paciente.push(e.cita_id));
+    const avisosAlDoctor: string[] = [];
+    sd.on('nuevaNotificacion', (n) => avisosAlDoctor.push(n.mensaje));
+    const cambio = async (metodo: 'PATCH', url: string, payload: object) => {
+      const res = await t.app.inject({ method: metodo, url, headers: asistente.headers, payload });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+
+    // Confirmed at the desk: the patient is told, the doctor gets no notification, but her screens learn of it.
+    await cambio('PATCH', citasPaths.editarEstado(citaId), { estado: 'confirmada' });
+    await hasta(() => oido.doctor.length === 1, 'la confirmación no llegó al doctor');
+    expect(oido.doctor).toEqual([citaId]);
+    expect(avisosAlDoctor).toEqual([]);
+    // Moved to the other doctor: both agendas changed.
+    await cambio('PATCH', citasPaths.editar(citaId), {
+      doctor_id: otroDoctor.id,
+      inicio: await espacioLibre(otroDoctor),
+    });
+    await hasta(() => oido.doctor.length === 2 && oido.otro.length === 1, 'el cambio de doctor no llegó a ambos');
+    // Cancelled by the desk: the doctor it now belongs to hears it.
+    await cambio('PATCH', citasPaths.cancelar(citaId), { motivo: 'La paciente llamó a cancelar' });
+    await hasta(() => oido.otro.length === 2, 'la cancelación no llegó al doctor');
+    expect(oido.otro).toEqual([citaId, citaId]);
+    // The patient's socket hears none of these (her notifications tell her).
+    const marca = new Promise<void>((resolve) => sp.once('citaActualizada', () => resolve()));
+    t.app.tiempoReal.to(salaUsuario(paciente.id)).emit('citaActualizada', { cita_id: -1 });
+    await dentroDe(marca);
+    expect(oido.paciente).toEqual([-1]);
+    expect(oido.doctor).toEqual([citaId, citaId]);
+  });
+});
+
 describe('ended sessions are disconnected at once', () => {
   it("sign-out closes that session's socket", async () => {
     const u = await crearUsuario(t.database, 'paciente');

@@ -75,6 +75,47 @@ export const citaSchema = z.object({
 });
 export type Cita = z.output<typeof citaSchema>;
 export type CitaWire = z.input<typeof citaSchema>;
+
+/**
+ * What marking an appointment realizada still needs (DOMAIN.md "Rules", "Clinical notes"; Ley 23 de 1981), in the
+ * order the server checks it: confirmed, by its own doctor, started, its clinical note signed and, for a procedure,
+ * the patient's signed, unrevoked consent.
+ */
+export const requisitosRealizada = ['confirmada', 'doctor', 'inicio', 'nota', 'consentimiento'] as const;
+export type RequisitoRealizada = (typeof requisitosRealizada)[number];
+
+/** The alert flags a doctor must see before any procedure (contraindications or extra care), in order of weight. */
+export const banderasAlerta = [
+  'embarazo_lactancia',
+  'problemas_coagulacion',
+  'diabetes',
+  'hipertension',
+  'epilepsia',
+  'historial_cancer',
+  'consume_tabaco',
+] as const;
+
+/**
+ * One appointment as its details screen reads it (GET /apicitas/buscarcitas/{id}): the appointment, and for staff
+ * what marking it realizada still needs, computed by the same function that refuses it (so the screen and the
+ * server never disagree); for its doctor, the patient's allergies and alert flags from her record (audited).
+ */
+export const detalleCitaSchema = citaSchema.extend({
+  /** Null for the patient, and once it is cancelled or done; an empty list: it may be marked realizada now. */
+  realizada: z
+    .object({ faltan: z.array(z.object({ requisito: z.enum(requisitosRealizada), mensaje: z.string() })) })
+    .nullable(),
+  /** The appointment's doctor only (null for anyone else). `historia_id` null: the patient has no record yet. */
+  alertas_paciente: z
+    .object({
+      historia_id: z.number().int().nullable(),
+      alergias: z.array(z.string()),
+      banderas: z.array(z.enum(banderasAlerta)),
+    })
+    .nullable(),
+});
+export type DetalleCita = z.output<typeof detalleCitaSchema>;
+export type DetalleCitaWire = z.input<typeof detalleCitaSchema>;
 export const listaCitasSchema = z.array(citaSchema);
 
 export const citaIdParam = idParam;
@@ -265,7 +306,7 @@ export const citasEndpoints = {
     querystring: listarCitasQuery,
     response: { 200: paginaCitasSchema, ...errores },
   }),
-  buscar: endpoint(citasRutas.buscar, { params: citaIdParam, response: { 200: citaSchema, ...errores } }),
+  buscar: endpoint(citasRutas.buscar, { params: citaIdParam, response: { 200: detalleCitaSchema, ...errores } }),
   pacientesDoctor: endpoint(citasRutas.pacientesDoctor, { response: { 200: listaPacientesDoctorSchema, ...errores } }),
   disponibilidad: endpoint(citasRutas.disponibilidad, {
     querystring: disponibilidadQuery,

@@ -25,7 +25,8 @@ function ruta<const M extends 'GET' | 'POST', const P extends string, const A ex
 
 /**
  * DOMAIN.md: staff who manage procedures manage their consent templates (a new version is a new row). The
- * patient signs on their phone, or at the desk in the assistant's session; the appointment's doctor, the
+ * patient signs on their phone, at the desk in the assistant's session, or on the tablet her doctor hands her in
+ * the doctor's session (issue 27.9; her own appointments only); the appointment's doctor, the
  * patient and assistants (status only) read the appointment's consent; only the patient revokes. The
  * administrator reads no clinical content. No route edits or deletes a consent.
  */
@@ -41,7 +42,7 @@ export const consentimientosRutas = {
     'doctor',
   ] as const),
   porCita: ruta('GET', consentimientosPaths.porCita(':citaId'), ['asistente', 'doctor', 'paciente'] as const),
-  firmar: ruta('POST', consentimientosPaths.firmar(':citaId'), ['asistente', 'paciente'] as const),
+  firmar: ruta('POST', consentimientosPaths.firmar(':citaId'), ['asistente', 'doctor', 'paciente'] as const),
   verificar: ruta('GET', consentimientosPaths.verificar(':id'), ['asistente', 'doctor', 'paciente'] as const),
   revocar: ruta('POST', consentimientosPaths.revocar(':id'), ['paciente'] as const),
 };

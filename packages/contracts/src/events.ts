@@ -34,10 +34,18 @@ export type MotivoDesconexion = {
   mensaje: string;
 };
 
+/**
+ * One of the doctor's appointments changed (issue 27, item 14): booked, moved, reassigned, confirmed, cancelled or
+ * done, by anyone, whether or not a notification tells her. Only the id travels: the screen refetches what it shows.
+ */
+export type CitaActualizadaEvento = { cita_id: number };
+
 /** Server -> client. */
 export interface ServerToClientEvents {
   /** A notification for the user of this connection, emitted to the user's room after the database commit. */
   nuevaNotificacion: (notificacion: NotificacionEvento) => void;
+  /** An appointment of this doctor's agenda changed, emitted to the doctor's room after the database commit. */
+  citaActualizada: (cambio: CitaActualizadaEvento) => void;
   /** Sent just before the server closes this connection for one of the reasons above. */
   desconexion: (motivo: MotivoDesconexion) => void;
 }

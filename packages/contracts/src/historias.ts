@@ -173,7 +173,8 @@ export const listaVersionesSchema = z.array(versionHistoriaSchema);
 
 /**
  * What a staff member looked at: the record, one of the clinical notes, a complete copy (PDF or data), the front
- * desk's summary (demographics and alert flags), exam results, photos or documents, an edit of the record (its
+ * desk's summary (demographics and alert flags), the allergies and alert flags on an appointment's details (its
+ * doctor), exam results, photos or documents, an edit of the record (its
  * answer carries the whole record), the consents of an appointment, the integrity check of a signed consent, or a
  * follow-up plan (issue 21, item 6: every read of clinical content shows in the patient's list).
  */
@@ -182,6 +183,7 @@ export const QUE_ACCESO = [
   'nota',
   'copia',
   'resumen',
+  'alertas',
   'archivos',
   'edicion',
   'consentimiento',

@@ -41,6 +41,8 @@ export type EventosBandeja = {
   recordatorio: { citaId: number; inicio: string };
   /** A notification row was committed: push it to its user's live connection(s). */
   notificacion: { usuarioId: number; notificacion: NotificacionEvento };
+  /** An appointment of these doctors' agendas changed (issue 27.14): their open screens refetch it. */
+  'cita.cambio': { doctorIds: number[]; citaId: number };
 };
 export type TipoBandeja = keyof EventosBandeja;
 export type Manejadores = { [K in TipoBandeja]: (carga: EventosBandeja[K]) => Promise<void> };

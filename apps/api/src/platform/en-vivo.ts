@@ -4,7 +4,7 @@
 import { EventEmitter } from 'node:events';
 import type { EventosBandeja } from './bandeja.service.ts';
 
-export type EventosEnVivo = Pick<EventosBandeja, 'sesiones.revocadas' | 'notificacion'>;
+export type EventosEnVivo = Pick<EventosBandeja, 'sesiones.revocadas' | 'notificacion' | 'cita.cambio'>;
 
 export function createEnVivo() {
   const emisor = new EventEmitter();

@@ -1,7 +1,8 @@
 // The live connection (SPEC 4, 7; issue 10): socket.io on the same HTTP server and port, websocket transport
 // only. The handshake is authenticated with the token in `auth` (never in the URL) by the same autenticar() as
 // HTTP; each socket joins its own user's room and nothing else. registrarDoctor / registrarPaciente with
-// someone else's id join nothing and are audited. Notifications are emitted to the user's room after commit;
+// someone else's id join nothing and are audited. Notifications, and the changes of a doctor's appointments, are
+// emitted to the user's room after commit;
 // a revoked session or deactivated user is disconnected at once (through the adapter, on every instance), and a
 // session that ends by time within a sweep (tiempo-real-vencimiento.ts). Events and sockets per user are limited
 // (tiempo-real-limites.ts).
@@ -168,6 +169,10 @@ export const tiempoRealPlugin = fp(async (app: FastifyInstance, opts: TiempoReal
   const dejar = [
     opts.enVivo.suscribir('notificacion', ({ usuarioId, notificacion }) => {
       io.to(salaUsuario(usuarioId)).emit('nuevaNotificacion', notificacion);
+    }),
+    // Issue 27.14: only the id, to the doctors' rooms; their screens refetch what they show.
+    opts.enVivo.suscribir('cita.cambio', ({ doctorIds, citaId }) => {
+      io.to(doctorIds.map(salaUsuario)).emit('citaActualizada', { cita_id: citaId });
     }),
     opts.enVivo.suscribir('sesiones.revocadas', ({ usuarioId, exceptoSid, sid }) => {
       const sala = sid ? salaSesion(sid) : salaUsuario(usuarioId);

@@ -39,7 +39,7 @@ export const citasRoutes: FastifyPluginAsyncZod<{ service: CitasService }> = asy
 
   app.route({
     ...ruta(e.buscar, { schema: { tags, summary: 'Una cita' } }),
-    handler: async (request) => service.buscar(usuarioDe(request), request.params.id),
+    handler: async (request) => service.detalle(usuarioDe(request), request.params.id, origen(request)),
   });
 
   app.route({

@@ -14,7 +14,9 @@ import {
   TOPE_CONTEO_BUSQUEDA,
   TOPE_CONTEO_CITAS,
   type Cita,
+  type DetalleCita,
   type EstadoCita,
+  type RequisitoRealizada,
   type TipoCita,
 } from '@clinica/contracts/citas';
 import { diaDeSemana, esFestivo, sumarDias, type Fecha } from '@clinica/contracts/tiempo';
@@ -137,6 +139,10 @@ export const M_CON_NOTA_FIRMADA =
   'Esta cita ya tiene su nota de evolución firmada: no se puede cancelar, mover ni cambiar de doctor. Márcala como realizada.';
 export const M_CONSENTIMIENTO_SIN_FIRMAR =
   'Para marcar como realizada una cita de procedimiento, la paciente o el paciente debe firmar antes su consentimiento informado (y no haberlo revocado).';
+export const M_SIN_CONFIRMAR = 'Para marcarla como realizada, primero confirma la cita.';
+export const M_SOLO_SU_DOCTOR = 'Solo el doctor de la cita puede marcarla como realizada.';
+export const M_NO_EMPIEZA = 'La cita aún no ha empezado; podrás marcarla como realizada cuando empiece.';
+type FaltaRealizada = { requisito: RequisitoRealizada; mensaje: string };
 
 const regla = (mensaje: string, campo?: string) =>
   new AppError('REGLA_NEGOCIO', 422, mensaje, campo ? [{ campo, mensaje }] : undefined);
@@ -191,6 +197,8 @@ export function createCitasService(deps: {
   notaFirmada: (citaId: number) => Promise<boolean>;
   /** Whether the appointment has a signed, unrevoked informed consent (the consent feature). */
   consentimientoVigente: (citaId: number) => Promise<boolean>;
+  /** The patient's allergies and alert flags for her doctor, the read audited (the records feature). */
+  alertasPaciente: (actor: Actor, pacienteId: number, origen: Origen) => Promise<DetalleCita['alertas_paciente']>;
   /** The patient's e-mails with their calendar (citas-correos.ts). */
   correos: CorreosCitas;
   efectosDeAvisos: EfectosDeAvisos;
@@ -461,12 +469,46 @@ export function createCitasService(deps: {
   const auditar = (tx: ReposCitas, actor: Actor, accion: string, id: number, detalle: string, origen: Origen) =>
     tx.auditoria.registrar(eventoCita(actor, accion, id, detalle, origen));
 
-  /** Writes `cambios` to the appointment `c` was read as; 409 if someone changed its state in the meantime. */
+  /**
+   * Writes `cambios` to the appointment `c` was read as; 409 if someone changed its state in the meantime. Every
+   * change of an existing appointment passes here, so here its doctors' open screens learn of it (issue 27.14): the
+   * one it had and, if it moved, the one it has, whether or not a notification tells them. A new appointment needs
+   * no such push: it always notifies its doctor, and a notification about an appointment refreshes her screens.
+   */
   async function cambiarFila(tx: ReposCitas, c: CitaDetalle, cambios: CambiosCita, ahora: Date) {
     if (!(await tx.citas.actualizar(c.id, cambios, ahora, c.estado))) {
       throw new AppError('CONFLICTO', 409, M.cambiadaMientras);
     }
+    const otro = cambios.doctor_id !== undefined && cambios.doctor_id !== c.doctor_id ? [cambios.doctor_id] : [];
+    await tx.encolar('cita.cambio', { doctorIds: [c.doctor_id, ...otro], citaId: c.id });
   }
+
+  /**
+   * What marking `c` realizada still needs, in the order cambiarEstado refuses it: the details screen shows the same
+   * list beside its button (issue 27.9), so the two cannot disagree. The note and consent are read only when the
+   * appointment is still open.
+   */
+  async function faltasParaRealizada(actor: Actor, c: CitaDetalle): Promise<FaltaRealizada[]> {
+    const faltan: FaltaRealizada[] = [];
+    if (c.estado === 'pendiente') faltan.push({ requisito: 'confirmada', mensaje: M_SIN_CONFIRMAR });
+    if (actor.id !== c.doctor_id) faltan.push({ requisito: 'doctor', mensaje: M_SOLO_SU_DOCTOR });
+    if (c.inicio.getTime() > calendario.ahora().getTime()) faltan.push({ requisito: 'inicio', mensaje: M_NO_EMPIEZA });
+    const [nota, consentimiento] = await Promise.all([
+      notaFirmada(c.id),
+      c.tipo === 'procedimiento' ? consentimientoVigente(c.id) : true,
+    ]);
+    // DOMAIN.md "Clinical notes": a visit is done only once its note is signed (a signed note never changes).
+    if (!nota) faltan.push({ requisito: 'nota', mensaje: M_NOTA_SIN_FIRMAR });
+    // Ley 23 de 1981, DOMAIN.md: a procedure is done only with the patient's signed consent for it.
+    if (!consentimiento) faltan.push({ requisito: 'consentimiento', mensaje: M_CONSENTIMIENTO_SIN_FIRMAR });
+    return faltan;
+  }
+  /** The refusal of a missing requirement, with the status each has always had. */
+  const negativaRealizada = (f: FaltaRealizada): AppError => {
+    if (f.requisito === 'doctor') return prohibido(f.mensaje);
+    if (f.requisito === 'nota' || f.requisito === 'consentimiento') return new AppError('CONFLICTO', 409, f.mensaje);
+    return regla(f.mensaje, 'estado');
+  };
 
   /** Exclusion violations become the 409 a person can act on. */
   async function conCruces<T>(
@@ -812,6 +854,21 @@ export function createCitasService(deps: {
       return toCitaWire(await cargar(actor, id));
     },
 
+    /**
+     * The details screen's answer (issue 27.9): for staff, what realizada still needs (the rules cambiarEstado
+     * enforces); for the appointment's doctor, the patient's allergies and alert flags (a read of her record,
+     * audited by the records feature).
+     */
+    async detalle(actor: Actor, id: number, origen: Origen): Promise<DetalleCita> {
+      const c = await cargar(actor, id);
+      const abierta = c.estado === 'pendiente' || c.estado === 'confirmada';
+      const [faltan, alertas] = await Promise.all([
+        actor.rol !== 'paciente' && abierta ? faltasParaRealizada(actor, c) : null,
+        actor.rol === 'doctor' && actor.id === c.doctor_id ? deps.alertasPaciente(actor, c.paciente_id, origen) : null,
+      ]);
+      return { ...toCitaWire(c), realizada: faltan ? { faltan } : null, alertas_paciente: alertas };
+    },
+
     /** SPEC 7: a patient's appointments, newest first. Staff: any; a doctor: only patients they see. */
     async citasUsuario(actor: Actor, usuarioId: number): Promise<Cita[]> {
       if (actor.rol === 'paciente' && actor.id !== usuarioId) throw prohibido('Solo puedes ver tus propias citas.');
@@ -980,15 +1037,10 @@ export function createCitasService(deps: {
         throw regla(`Una cita ${c.estado} no puede pasar a ${estado}.`, 'estado');
       }
       if (estado === 'realizada') {
-        if (actor.id !== c.doctor_id) throw prohibido('Solo el doctor de la cita puede marcarla como realizada.');
-        if (c.inicio.getTime() > calendario.ahora().getTime()) {
-          throw regla('La cita aún no ha empezado; podrás marcarla como realizada cuando empiece.', 'estado');
-        }
-        // DOMAIN.md "Clinical notes": a visit is done only once its note is signed (a signed note never changes).
-        if (!(await notaFirmada(id))) throw new AppError('CONFLICTO', 409, M_NOTA_SIN_FIRMAR);
-        // Ley 23 de 1981, DOMAIN.md: a procedure is done only with the patient's signed consent for it.
-        if (c.tipo === 'procedimiento' && !(await consentimientoVigente(id)))
-          throw new AppError('CONFLICTO', 409, M_CONSENTIMIENTO_SIN_FIRMAR);
+        // Only the appointment's doctor: checked before reading its note and consent.
+        if (actor.id !== c.doctor_id) throw prohibido(M_SOLO_SU_DOCTOR);
+        const [falta] = await faltasParaRealizada(actor, c);
+        if (falta) throw negativaRealizada(falta);
       }
       if (actor.rol === 'paciente')
         throw prohibido('Solo el personal de la clínica puede cambiar el estado de una cita.');

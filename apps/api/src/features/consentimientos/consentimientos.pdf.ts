@@ -20,6 +20,8 @@ export type DatosConsentimientoPdf = {
   ip: string;
   dispositivo: string;
   firmaPng: Uint8Array;
+  /** Who handed the patient the device (the desk or the appointment's doctor); null when she signed in her own session. */
+  presentadoPor?: string | null;
 };
 
 const ANCHO = 612;
@@ -97,6 +99,7 @@ export async function generarConsentimiento(d: DatosConsentimientoPdf): Promise<
   y -= 8;
   texto(`Firmado electrónicamente el ${d.fechaFirma} desde la dirección IP ${d.ip}.`, { size: 8.5, color: GRIS });
   texto(`Dispositivo: ${d.dispositivo}`, { size: 8, color: GRIS });
+  if (d.presentadoPor) texto(`Presentado para la firma por ${d.presentadoPor}.`, { size: 8, color: GRIS });
   const paginas = doc.getPages();
   paginas.forEach((p, i) =>
     p.drawText(imprimible(`${d.clinica} - ${titulo} - cita ${d.citaId} - página ${i + 1} de ${paginas.length}`), {

@@ -9,6 +9,7 @@ import {
   plantillasConsentimiento,
   procedimientos,
   revocacionesConsentimiento,
+  usuarios,
 } from '../../db/schema/index.ts';
 
 export type PlantillaFila = typeof plantillasConsentimiento.$inferSelect;
@@ -98,6 +99,16 @@ export function createConsentimientosRepository(db: Executor) {
         .where(eq(citas.id, citaId))
         .limit(1);
       return f;
+    },
+
+    /** The name of whoever presented a consent for signing (the desk's assistant). */
+    async nombreDe(usuarioId: number): Promise<string | undefined> {
+      const [f] = await db
+        .select({ nombre: usuarios.nombre })
+        .from(usuarios)
+        .where(eq(usuarios.id, usuarioId))
+        .limit(1);
+      return f?.nombre;
     },
 
     /** Locks the appointment row so two signatures for it never interleave. */

@@ -1,6 +1,7 @@
 // Informed consent (DOMAIN.md "consentimientos"; Ley 23 de 1981; issue 9, item 5). Staff keep a versioned
 // template per procedure; a procedure appointment shows the patient the current version; the patient signs with
-// a drawn signature (on their phone, or at the desk in the assistant's session). Signing stores the signature
+// a drawn signature (on their phone, at the desk in the assistant's session, or on the tablet the appointment's doctor
+// hands them). Signing stores the signature
 // privately, the exact text and version, time, IP and device, and builds the PDF once, recording its SHA-256 in
 // the consent row, which never changes (migration 0010). Verification rehashes the stored PDF. Revocation is a
 // new dated row. Who sees what: the patient their own, the appointment's doctor (audited), assistants the status.
@@ -115,6 +116,16 @@ export function createConsentimientosService(deps: {
     return cita;
   }
 
+  /**
+   * Who handed the patient the device, when it was not her own session (issue 27.9): the document says so, as the
+   * row's `registrado_por` does.
+   */
+  async function presentadoPor(actor: Actor, cita: Cita): Promise<string | null> {
+    if (actor.rol === 'paciente') return null;
+    if (actor.rol === 'doctor') return `${cita.doctor_nombre}, doctor de la cita, en su sesión`;
+    return `${(await repo.nombreDe(actor.id)) ?? 'recepción'}, en recepción`;
+  }
+
   /** Stores the signature and the PDF, then writes the signed row once (the checks are the caller's). */
   async function registrar(
     actor: Actor,
@@ -161,6 +172,7 @@ export function createConsentimientosService(deps: {
         ip,
         dispositivo,
         firmaPng: png,
+        presentadoPor: await presentadoPor(actor, cita),
       },
     });
     const archivoPdf = await guardar(pdf, 'documento', `consentimiento-informado-cita-${citaId}.pdf`);
@@ -273,8 +285,8 @@ export function createConsentimientosService(deps: {
      * PDF are stored as private files of the patient, then the consent row is written once, already signed.
      */
     async firmar(actor: Actor, citaId: number, datos: Firma, origen: Origen) {
-      if (actor.rol !== 'paciente' && actor.rol !== 'asistente')
-        throw noEncontrado(MENSAJES_CONSENTIMIENTO.citaNoEncontrada);
+      if (actor.rol === 'administrador') throw noEncontrado(MENSAJES_CONSENTIMIENTO.citaNoEncontrada);
+      // A doctor presents it only on her own appointments (citaVisible): the patient signs on her tablet.
       const cita = await citaVisible(actor, citaId);
       if (cita.tipo !== 'procedimiento' || cita.procedimiento_id === null)
         throw conflicto(MENSAJES_CONSENTIMIENTO.noRequiere);

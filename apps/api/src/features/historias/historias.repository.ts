@@ -151,7 +151,7 @@ export function createHistoriasRepository(db: Executor) {
           : and(
               eq(auditoria.recurso, 'historia_clinica'),
               eq(auditoria.recurso_id, String(historiaId)),
-              inArray(auditoria.accion, ['historia.leer', 'historia.resumen', 'historia.editar']),
+              inArray(auditoria.accion, ['historia.leer', 'historia.resumen', 'historia.alertas', 'historia.editar']),
             );
       return db
         .select({

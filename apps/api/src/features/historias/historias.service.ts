@@ -11,6 +11,7 @@ import {
   type crearHistoriaSchema,
   type editarHistoriaSchema,
 } from '@clinica/contracts/historias';
+import { banderasAlerta } from '@clinica/contracts/citas';
 import type { Rol } from '@clinica/contracts/usuarios';
 import type { Transaccion } from '../../db/transacciones.ts';
 import { AppError, isUniqueViolation, noEncontrado, prohibido } from '../../lib/app-error.ts';
@@ -44,6 +45,7 @@ const QUE_POR_ACCION: Record<string, QueAcceso> = {
   'evolucion.leer': 'nota',
   'historia.copia': 'copia',
   'historia.resumen': 'resumen',
+  'historia.alertas': 'alertas',
   'resultado_examen.listar': 'archivos',
   'foto_clinica.listar': 'archivos',
   'archivo.leer': 'archivos',
@@ -196,6 +198,32 @@ export function createHistoriasService(deps: { repos: ReposHistorias; transaccio
           historial_cancer: h.historial_cancer,
           consume_tabaco: h.consume_tabaco,
         },
+      };
+    },
+
+    /**
+     * For the doctor of one of the patient's appointments (issue 27.9; the caller checked that): the allergies and
+     * the alert flags that are "sí", what she must see before any procedure. A read of clinical content, audited and
+     * shown to the patient. Null values when the patient has no record yet (nothing is read, nothing audited).
+     */
+    async alertasParaDoctor(actor: Actor, pacienteId: number, origen: Origen) {
+      const f = await repo.buscarPorPaciente(pacienteId);
+      if (!f) return { historia_id: null, alergias: [], banderas: [] };
+      await repos.auditoria.registrar({
+        usuarioId: actor.id,
+        accion: 'historia.alertas',
+        recurso: 'historia_clinica',
+        recursoId: f.historia.id,
+        resultado: 'exito',
+        ip: origen.ip,
+        agente: origen.agente,
+        detalle: `paciente=${pacienteId}`,
+      });
+      const h = f.historia;
+      return {
+        historia_id: h.id,
+        alergias: h.antecedentes.alergias,
+        banderas: banderasAlerta.filter((b) => h[b]),
       };
     },
 

@@ -2,7 +2,7 @@
 // in the clinic's zone, so the tests do not age.
 import { esDiaNoHabil, instanteLocal, sumarDias } from '@clinica/contracts/tiempo';
 import { hoy, zonaClinica } from '../../lib/tiempo.ts';
-import type { CitaWire, EspacioWire } from './api/citas-api.ts';
+import type { DetalleCitaWire, EspacioWire } from './api/citas-api.ts';
 import type { EvolucionWire } from './api/evoluciones-api.ts';
 
 /** The n-th working day (Monday to Saturday, not a holiday) after today. */
@@ -19,7 +19,8 @@ export function diaHabil(n = 1): string {
 /** An instant in the clinic's zone, as the wire carries it. */
 export const a = (dia: string, hora: string) => instanteLocal(dia, hora, zonaClinica).toISOString();
 
-export function citaDePrueba(over: Partial<CitaWire> = {}): CitaWire {
+/** As the details answer it (lists carry the same without `realizada` and `alertas_paciente`). */
+export function citaDePrueba(over: Partial<DetalleCitaWire> = {}): DetalleCitaWire {
   const dia = diaHabil(3);
   const inicio = over.inicio ?? a(dia, '09:00');
   return {
@@ -38,6 +39,8 @@ export function citaDePrueba(over: Partial<CitaWire> = {}): CitaWire {
     motivo_cancelacion: null,
     creada_en: '2026-01-01T15:00:00.000Z',
     actualizada_en: '2026-01-01T15:00:00.000Z',
+    realizada: null,
+    alertas_paciente: null,
     ...over,
   };
 }

@@ -52,7 +52,7 @@ describe('detalle de la cita', { timeout: 30_000 }, () => {
   it("lets only the appointment's doctor mark it realizada, after confirming", async () => {
     const user = userEvent.setup({ delay: null });
     const empezada = new Date(Date.now() - 10 * 60_000).toISOString();
-    const cita = citaDePrueba({ estado: 'confirmada', inicio: empezada, fecha: empezada });
+    const cita = citaDePrueba({ estado: 'confirmada', inicio: empezada, fecha: empezada, realizada: { faltan: [] } });
     const fetch = montar(
       { id: 5, rol: 'doctor' },
       [
@@ -63,9 +63,9 @@ describe('detalle de la cita', { timeout: 30_000 }, () => {
       ],
       '/citas/41',
     );
+    // Nothing is missing, as the server says.
     const boton = await screen.findByRole('button', { name: 'Marcar realizada' });
-    // Enabled once the signed note is known.
-    await vi.waitFor(() => expect(boton).toBeEnabled());
+    expect(boton).toBeEnabled();
     await user.click(boton);
     const dialogo = await screen.findByRole('dialog', { name: '¿Marcar la cita como realizada?' });
     await user.click(within(dialogo).getByRole('button', { name: 'Marcar realizada' }));
@@ -73,11 +73,82 @@ describe('detalle de la cita', { timeout: 30_000 }, () => {
     expect(llamadas(fetch)).toContain(llamada(citasRutas.editarEstado, { id: 41 }));
   });
 
+  it('issue 27.9: actions first; realizada disabled with every missing requirement the server lists', async () => {
+    const faltan = [
+      { requisito: 'confirmada' as const, mensaje: 'Para marcarla como realizada, primero confirma la cita.' },
+      {
+        requisito: 'nota' as const,
+        mensaje: 'Para marcar la cita como realizada, primero escribe y firma su nota de evolución.',
+      },
+    ];
+    montar({ id: 5, rol: 'doctor' }, [
+      en(citasRutas.buscar, { body: citaDePrueba({ realizada: { faltan } }) }, { id: 41 }),
+      en(evolucionesRutas.porCita, { body: { evolucion: null } }, { citaId: 41 }),
+    ]);
+    const acciones = await screen.findByRole('region', { name: 'Acciones de la cita' });
+    const boton = within(acciones).getByRole('button', { name: 'Marcar realizada' });
+    expect(boton).toBeDisabled();
+    expect(within(acciones).getByRole('button', { name: 'Confirmar cita' })).toBeEnabled();
+    const lista = within(acciones).getByRole('list', { name: 'Para marcarla como realizada falta:' });
+    expect(boton).toHaveAttribute('aria-describedby', lista.id);
+    expect(
+      within(lista)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      'Para marcarla como realizada, primero confirma la cita. ',
+      'Para marcar la cita como realizada, primero escribe y firma su nota de evolución. Ir a la nota de evolución',
+    ]);
+    expect(within(lista).getByRole('link', { name: 'Ir a la nota de evolución' })).toHaveAttribute(
+      'href',
+      '#nota-evolucion-titulo',
+    );
+    // The actions come before the appointment's data and the sections under it.
+    const datos = screen.getByText('Número de cita');
+    expect(acciones.compareDocumentPosition(datos) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it("issue 27.9: her doctor sees the patient's allergies and alert flags, and the way to her record", async () => {
+    const alertas = {
+      historia_id: 12,
+      alergias: ['Penicilina', 'Látex'],
+      banderas: ['embarazo_lactancia' as const, 'diabetes' as const],
+    };
+    montar({ id: 5, rol: 'doctor' }, [
+      en(citasRutas.buscar, { body: citaDePrueba({ alertas_paciente: alertas }) }, { id: 41 }),
+    ]);
+    const alerta = (await screen.findByText('Alergias y alertas (3)')).closest('[role="alert"]') as HTMLElement;
+    expect(
+      within(alerta)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Alergias: Penicilina, Látex', 'Embarazo o lactancia', 'Diabetes']);
+    expect(within(alerta).getByRole('link', { name: 'Ver la historia clínica' })).toHaveAttribute(
+      'href',
+      '/detalleshistorialmedico?id=12',
+    );
+  });
+
+  it('a patient without a record: her doctor is told so and offered to create it', async () => {
+    const sinHistoria = { historia_id: null, alergias: [], banderas: [] };
+    montar({ id: 5, rol: 'doctor' }, [
+      en(citasRutas.buscar, { body: citaDePrueba({ alertas_paciente: sinHistoria }) }, { id: 41 }),
+    ]);
+    expect(await screen.findByText('Sin historia clínica')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Crear la historia clínica' })).toHaveAttribute(
+      'href',
+      '/crearhistorialclinico',
+    );
+  });
+
   it('another doctor sees the button disabled with the reason', async () => {
-    const cita = citaDePrueba({ estado: 'confirmada' });
+    const faltan = [
+      { requisito: 'doctor' as const, mensaje: 'Solo el doctor de la cita puede marcarla como realizada.' },
+    ];
+    const cita = citaDePrueba({ estado: 'confirmada', realizada: { faltan } });
     montar({ id: 6, rol: 'doctor' }, [en(citasRutas.buscar, { body: cita }, { id: 41 })]);
     expect(await screen.findByRole('button', { name: 'Marcar realizada' })).toBeDisabled();
-    expect(screen.getByText('Solo el doctor de la cita la marca como realizada.')).toBeInTheDocument();
+    expect(screen.getByText(/Solo el doctor de la cita puede marcarla como realizada/)).toBeInTheDocument();
   });
 
   it('a cancelled appointment shows its reason and offers no edit', async () => {

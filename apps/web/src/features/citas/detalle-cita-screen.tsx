@@ -1,13 +1,24 @@
 // /detallescitas/:id and /citas/:id (same screen, issue 8): every field of one appointment, its badges and what
-// this viewer may do. Staff: confirm, mark realizada (only the appointment's doctor, once it started), cancel
-// with a reason, edit. The patient: cancel or reschedule their own up to 24 hours before. The server checks all.
-import { MENSAJES_CITAS } from '@clinica/contracts/citas';
+// this viewer may do, first (issue 27.9). Staff: confirm, mark realizada (only the appointment's doctor, once it
+// started, with its note signed and, for a procedure, the consent: the server lists what is missing), cancel with a
+// reason, edit. Her doctor also sees the patient's allergies and alert flags and may hand her the tablet to sign the
+// consent. The patient: cancel or reschedule their own up to 24 hours before. The server checks all.
+import { MENSAJES_CITAS, type banderasAlerta, type RequisitoRealizada } from '@clinica/contracts/citas';
 import { normalizarRol, permite } from '@clinica/contracts/roles';
 import { citasRutas } from '@clinica/contracts/rutas';
-import { Anchor, Button, Divider, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Divider, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { IconArrowLeft, IconCheck, IconChecks, IconPencil } from '@tabler/icons-react';
+import {
+  IconAlertTriangle,
+  IconArrowLeft,
+  IconCheck,
+  IconChecks,
+  IconCircleCheck,
+  IconCircleDashed,
+  IconNotes,
+  IconPencil,
+} from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { EstadoError } from '../../components/estado-error.tsx';
@@ -19,14 +30,12 @@ import { ApiClientError } from '../../lib/api-client.ts';
 import { paths } from '../../lib/paths.ts';
 import { useAuth } from '../../lib/session/auth-context.tsx';
 import { formatFechaHora, formatFechaLarga, formatHora } from '../../lib/tiempo.ts';
-import { useCita, useEditarEstadoCita, type CitaWire } from './api/citas-api.ts';
-import { useConsentimiento } from './api/consentimientos-api.ts';
-import { useEvolucion } from './api/evoluciones-api.ts';
+import { useCita, useEditarEstadoCita, type CitaWire, type DetalleCitaWire } from './api/citas-api.ts';
 import { BotonPeligro } from './components/boton-peligro.tsx';
 import { CancelarCitaModal } from './components/cancelar-cita-modal.tsx';
 import { EstadoCitaBadge, TipoCitaBadge } from '../../components/cita-badges.tsx';
 import { Dato } from './components/dato.tsx';
-import { ConsentimientoInformado } from './components/consentimiento-informado.tsx';
+import { ConsentimientoInformado, FirmaEnTableta } from './components/consentimiento-informado.tsx';
 import { FotosClinicas } from './components/fotos-clinicas.tsx';
 import { NotaEvolucion } from './components/nota-evolucion.tsx';
 import { PlanSeguimiento } from './components/plan-seguimiento.tsx';
@@ -38,21 +47,25 @@ import { activa, permisoCancelarPaciente, permisoReagendarPaciente } from './reg
 
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
-function AccionesPersonal({ cita, esSuDoctor }: { cita: CitaWire; esSuDoctor: boolean }) {
+/** Where each missing requirement is dealt with on this screen. */
+const ANCLA_REQUISITO: Partial<Record<RequisitoRealizada, { href: string; texto: string }>> = {
+  nota: { href: '#nota-evolucion-titulo', texto: 'Ir a la nota de evolución' },
+  consentimiento: { href: '#consentimiento-titulo', texto: 'Ir al consentimiento' },
+};
+
+function AccionesPersonal({
+  cita,
+  esSuDoctor,
+  onEntregarTableta,
+}: {
+  cita: DetalleCitaWire;
+  esSuDoctor: boolean;
+  onEntregarTableta: () => void;
+}) {
   const estado = useEditarEstadoCita();
   const [cancelando, setCancelando] = useState<CitaWire | null>(null);
-  // Read once per mount: a screen left open does not flip on its own (the server decides anyway).
-  const [ahora] = useState(() => Date.now());
-  const empezo = Date.parse(cita.inicio) <= ahora;
-  // DOMAIN.md: realizada needs the signed clinical note (the same query as the note section: one request).
-  const nota = useEvolucion(cita.id, esSuDoctor && cita.estado === 'confirmada');
-  const notaFirmada = nota.data?.evolucion?.estado === 'firmada';
-  // A procedure also needs the patient's signed consent (the same query as the consent section).
-  const esProcedimiento = cita.tipo === 'procedimiento';
-  const consentimiento = useConsentimiento(cita.id, esSuDoctor && cita.estado === 'confirmada' && esProcedimiento);
-  const consentido =
-    !esProcedimiento ||
-    !!consentimiento.data?.consentimientos.some((c) => c.estado === 'firmado' && !c.otro_procedimiento);
+  // Issue 27.9: what realizada still needs comes from the server, computed by the rules that would refuse it.
+  const faltan = cita.realizada?.faltan ?? [];
 
   const cambiar = (nuevo: 'confirmada' | 'realizada') =>
     estado.mutate(
@@ -79,19 +92,9 @@ function AccionesPersonal({ cita, esSuDoctor }: { cita: CitaWire; esSuDoctor: bo
       onConfirm: () => cambiar('realizada'),
     });
 
-  let avisoRealizada: string | null = null;
-  if (cita.estado === 'confirmada' && !esSuDoctor)
-    avisoRealizada = 'Solo el doctor de la cita la marca como realizada.';
-  else if (cita.estado === 'confirmada' && !empezo)
-    avisoRealizada = 'Podrás marcarla como realizada cuando empiece la cita.';
-  else if (cita.estado === 'confirmada' && !notaFirmada)
-    avisoRealizada = 'Para marcarla como realizada, primero escribe y firma su nota de evolución.';
-  else if (cita.estado === 'confirmada' && !consentido)
-    avisoRealizada =
-      'Para marcarla como realizada, la paciente o el paciente debe firmar antes el consentimiento informado.';
-
+  const idFaltan = `faltan-realizada-${cita.id}`;
   return (
-    <Stack gap="xs">
+    <Stack gap="sm">
       <Group gap="sm">
         {cita.estado === 'pendiente' && (
           <Button
@@ -102,11 +105,13 @@ function AccionesPersonal({ cita, esSuDoctor }: { cita: CitaWire; esSuDoctor: bo
             Confirmar cita
           </Button>
         )}
-        {cita.estado === 'confirmada' && (
+        {cita.realizada && (
           <Button
+            variant={cita.estado === 'confirmada' ? 'filled' : 'light'}
             leftSection={<IconChecks size={18} aria-hidden="true" />}
             onClick={marcarRealizada}
-            disabled={!esSuDoctor || !empezo || !notaFirmada || !consentido}
+            disabled={faltan.length > 0}
+            aria-describedby={faltan.length ? idFaltan : undefined}
             loading={estado.isPending && estado.variables?.estado === 'realizada'}
           >
             Marcar realizada
@@ -124,10 +129,42 @@ function AccionesPersonal({ cita, esSuDoctor }: { cita: CitaWire; esSuDoctor: bo
         )}
         {activa(cita) && <BotonPeligro onClick={() => setCancelando(cita)}>Cancelar cita</BotonPeligro>}
       </Group>
-      {avisoRealizada && (
-        <Text size="sm" c="dimmed">
-          {avisoRealizada}
-        </Text>
+      {faltan.length > 0 && (
+        <div>
+          <Text size="sm" fw={600} id={`${idFaltan}-titulo`}>
+            Para marcarla como realizada falta:
+          </Text>
+          <List
+            id={idFaltan}
+            aria-labelledby={`${idFaltan}-titulo`}
+            size="sm"
+            spacing={6}
+            mt={4}
+            icon={<IconCircleDashed size={16} aria-hidden="true" color="var(--mantine-color-orange-text)" />}
+          >
+            {faltan.map((f) => {
+              const ancla = ANCLA_REQUISITO[f.requisito];
+              return (
+                <List.Item key={f.requisito}>
+                  <Text size="sm" span>
+                    {f.mensaje}{' '}
+                  </Text>
+                  {f.requisito === 'consentimiento' && esSuDoctor ? (
+                    <Anchor component="button" type="button" size="sm" fw={600} onClick={onEntregarTableta}>
+                      Firmar en esta tableta
+                    </Anchor>
+                  ) : (
+                    ancla && (
+                      <Anchor href={ancla.href} size="sm" fw={600}>
+                        {ancla.texto}
+                      </Anchor>
+                    )
+                  )}
+                </List.Item>
+              );
+            })}
+          </List>
+        </div>
       )}
       {cita.estado === 'cancelada' && (
         <Text size="sm" c="dimmed">
@@ -136,6 +173,80 @@ function AccionesPersonal({ cita, esSuDoctor }: { cita: CitaWire; esSuDoctor: bo
       )}
       <CancelarCitaModal cita={cancelando} onClose={() => setCancelando(null)} paraPaciente={false} />
     </Stack>
+  );
+}
+
+/** Flag names as the record shows them (features/historias/historia-textos.ts BANDERAS). */
+const NOMBRE_BANDERA: Record<(typeof banderasAlerta)[number], string> = {
+  embarazo_lactancia: 'Embarazo o lactancia',
+  problemas_coagulacion: 'Problemas de coagulación',
+  diabetes: 'Diabetes',
+  hipertension: 'Hipertensión',
+  epilepsia: 'Epilepsia',
+  historial_cancer: 'Antecedente de cáncer',
+  consume_tabaco: 'Consume tabaco',
+};
+
+/** Issue 27.9: the patient's allergies and alert flags, for her doctor, with the way to her record. */
+function AlertasPaciente({
+  alertas,
+  nombre,
+}: {
+  alertas: NonNullable<DetalleCitaWire['alertas_paciente']>;
+  nombre: string;
+}) {
+  if (alertas.historia_id === null)
+    return (
+      <Alert color="gray" variant="light" icon={<IconNotes aria-hidden="true" />} title="Sin historia clínica">
+        <Text size="sm">
+          {nombre} aún no tiene historia clínica: no sabemos de alergias ni alertas.{' '}
+          <Anchor component={Link} to={paths.crearHistorialClinico} size="sm" fw={600}>
+            Crear la historia clínica
+          </Anchor>
+        </Text>
+      </Alert>
+    );
+  const historia = (
+    <Anchor component={Link} to={`${paths.detallesHistorialMedico}?id=${alertas.historia_id}`} size="sm" fw={600}>
+      Ver la historia clínica
+    </Anchor>
+  );
+  const lista = [
+    ...(alertas.alergias.length ? [`Alergias: ${alertas.alergias.join(', ')}`] : []),
+    ...alertas.banderas.map((b) => NOMBRE_BANDERA[b]),
+  ];
+  if (!lista.length)
+    return (
+      <Alert
+        color="green"
+        variant="light"
+        icon={<IconCircleCheck aria-hidden="true" />}
+        title="Sin alergias ni alertas"
+      >
+        <Text size="sm">No hay alergias, embarazo ni condiciones de cuidado registradas. {historia}</Text>
+      </Alert>
+    );
+  return (
+    <Alert
+      color="red"
+      variant="light"
+      icon={<IconAlertTriangle aria-hidden="true" />}
+      title={`Alergias y alertas (${lista.length})`}
+      styles={{ root: { borderInlineStart: '4px solid var(--mantine-color-red-filled)' } }}
+    >
+      <Stack gap="xs">
+        <List spacing={4} size="sm">
+          {lista.map((a) => (
+            <List.Item key={a}>
+              <Text size="sm" fw={600} span>
+                {a}
+              </Text>
+            </List.Item>
+          ))}
+        </List>
+        {historia}
+      </Stack>
+    </Alert>
   );
 }
 
@@ -164,12 +275,14 @@ function AccionesPaciente({ cita }: { cita: CitaWire }) {
   );
 }
 
-function Detalle({ cita }: { cita: CitaWire }) {
+function Detalle({ cita }: { cita: DetalleCitaWire }) {
   const { userRole, userId } = useAuth();
   const personal = permite(citasRutas.editar.auth, userRole);
   const esSuDoctor = normalizarRol(userRole) === 'doctor' && userId === cita.doctor.id;
   const esPropia = userId === cita.usuario.id;
   const solicitados = cita.procedimientos_solicitados;
+  // Issue 27.9: her doctor hands the patient this device to sign the consent.
+  const [tableta, setTableta] = useState(false);
   return (
     <Stack gap="lg">
       <Paper withBorder p={{ base: 'md', sm: 'xl' }} className={classes.tarjeta}>
@@ -180,7 +293,7 @@ function Detalle({ cita }: { cita: CitaWire }) {
                 {capital(formatFechaLarga(cita.inicio))}
               </Title>
               <Text c="dimmed">
-                {formatHora(cita.inicio)} – {formatHora(cita.fin)}
+                {formatHora(cita.inicio)} – {formatHora(cita.fin)} · {cita.usuario.nombre}
               </Text>
             </div>
             <Group gap="xs">
@@ -188,6 +301,17 @@ function Detalle({ cita }: { cita: CitaWire }) {
               <EstadoCitaBadge estado={cita.estado} size="lg" />
             </Group>
           </Group>
+          {/* Issue 27.9: what can be done comes first, not under the photos. */}
+          {(personal || esPropia) && (
+            <section aria-label="Acciones de la cita">
+              {personal ? (
+                <AccionesPersonal cita={cita} esSuDoctor={esSuDoctor} onEntregarTableta={() => setTableta(true)} />
+              ) : (
+                <AccionesPaciente cita={cita} />
+              )}
+            </section>
+          )}
+          {cita.alertas_paciente && <AlertasPaciente alertas={cita.alertas_paciente} nombre={cita.usuario.nombre} />}
           <Divider />
           <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="lg" verticalSpacing="lg">
             <Dato etiqueta="Número de cita">{cita.id}</Dato>
@@ -232,22 +356,20 @@ function Detalle({ cita }: { cita: CitaWire }) {
           </SimpleGrid>
         </Stack>
       </Paper>
-      {/* Issue 9: the clinical note, for whoever may read it (the component asks nothing for the others). */}
       {/* Issue 9, item 5: the procedure's informed consent, signed before it (procedure appointments only). */}
-      {cita.estado !== 'cancelada' && <ConsentimientoInformado cita={cita} />}
+      {cita.estado !== 'cancelada' && (
+        <ConsentimientoInformado cita={cita} onEntregarTableta={() => setTableta(true)} />
+      )}
+      {/* Issue 9: the clinical note, for whoever may read it (the component asks nothing for the others). */}
       {cita.estado !== 'cancelada' && <NotaEvolucion cita={cita} />}
       {/* Issue 9, item 4: the follow-up plan recorded on the note, and the series it proposes. */}
       {cita.estado !== 'cancelada' && <PlanSeguimiento cita={cita} />}
       {/* Issue 9, items 4 and 6: the patient's exam results and the before/after photos (kept if cancelled). */}
       <ResultadosExamen cita={cita} />
       <FotosClinicas cita={cita} />
-      <section aria-label="Acciones de la cita">
-        {personal ? (
-          <AccionesPersonal cita={cita} esSuDoctor={esSuDoctor} />
-        ) : esPropia ? (
-          <AccionesPaciente cita={cita} />
-        ) : null}
-      </section>
+      {esSuDoctor && cita.tipo === 'procedimiento' && (
+        <FirmaEnTableta cita={cita} abierta={tableta} onClose={() => setTableta(false)} />
+      )}
     </Stack>
   );
 }

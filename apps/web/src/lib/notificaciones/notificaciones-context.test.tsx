@@ -222,6 +222,24 @@ describe('NotificacionesProvider', () => {
     expect(calls.filter((c) => c.method === 'GET')).toHaveLength(3);
   });
 
+  it('issue 27.14: citaActualizada and every reconnection (not the first connection) refresh the appointments', async () => {
+    signIn('doctor');
+    mockFetch(feedDoctor([]));
+    const { queryClient } = montar();
+    await waitFor(() => expect(leer()).toBe('0|'));
+    const invalidar = vi.spyOn(queryClient, 'invalidateQueries');
+    const deCitas = () => invalidar.mock.calls.filter(([f]) => JSON.stringify(f?.queryKey) === '["citas"]').length;
+    act(() => socket().conectar());
+    expect(deCitas()).toBe(0);
+    act(() => socket().disparar('citaActualizada', { cita_id: 41 }));
+    expect(deCitas()).toBe(1);
+    // No notification came with it: the feed is unchanged.
+    expect(leer()).toBe('0|');
+    act(() => socket().disparar('disconnect', 'transport close'));
+    act(() => socket().conectar());
+    expect(deCitas()).toBe(2);
+  });
+
   it('registers again and reloads on every reconnection, however many there are', async () => {
     signIn('doctor', 7);
     let lista = [n(1)];

@@ -7,6 +7,8 @@
 //   - call failures are logged to the console only (nothing is shown); a failed mark-as-read leaves the state as
 //     it was; the history is an empty list on failure;
 //   - on every (re)connection the list is reloaded, so nothing created while disconnected is missed.
+// A change to one of a doctor's appointments (citaActualizada, issue 27.14) refreshes the appointment queries on
+// screen even when no notification comes with it, and so does every reconnection.
 // The doctor feed and registrarDoctor for a role named doctor in any casing, the patient feed and
 // registrarPaciente for everyone else (SPEC 6).
 //
@@ -205,10 +207,17 @@ export function NotificacionesProvider({ children }: { children: ReactNode }) {
     // An appointment changed: the agenda, lists and details on screen are stale.
     if (notificacion.cita_id !== null && queryClient) void queryClient.invalidateQueries({ queryKey: ['citas'] });
   });
-  const alConectar = useEffectEvent((s: SocketNotificaciones, id: number) => {
+  // Issue 27.14: one of this doctor's appointments changed (a desk confirmation, a cancellation, a move), whether or
+  // not a notification tells her: her panel's figures, agenda and details refetch.
+  const alCambiarCita = useEffectEvent(() => {
+    if (queryClient) void queryClient.invalidateQueries({ queryKey: ['citas'] });
+  });
+  const alConectar = useEffectEvent((s: SocketNotificaciones, id: number, reconexion: boolean) => {
     if (esDoctor) s.emit('registrarDoctor', id);
     else s.emit('registrarPaciente', id);
     void recargar();
+    // Changes made while the connection was down were not pushed: what is on screen may be stale.
+    if (reconexion) alCambiarCita();
   });
 
   // First load: the list is there even if the live connection never comes up.
@@ -228,6 +237,7 @@ export function NotificacionesProvider({ children }: { children: ReactNode }) {
     let socket: SocketNotificaciones | undefined;
     let reintento: ReturnType<typeof setTimeout> | undefined;
     let avisado = false;
+    let conexiones = 0;
     abrirSocket().then(
       (s) => {
         if (cerrado) {
@@ -238,9 +248,10 @@ export function NotificacionesProvider({ children }: { children: ReactNode }) {
         s.on('connect', () => {
           avisado = false;
           setConectado(true);
-          alConectar(s, uid);
+          alConectar(s, uid, ++conexiones > 1);
         });
         s.on('nuevaNotificacion', (e) => alRecibir(e));
+        s.on('citaActualizada', () => alCambiarCita());
         s.on('disconnect', () => setConectado(false));
         s.on('connect_error', (err) => {
           setConectado(false);

@@ -8,7 +8,7 @@ import { POR_PAGINA_MAX } from '@clinica/contracts/common';
 import { api, type RespuestaApi } from '../../../lib/api-client.ts';
 import { todasLasPaginas } from '../../../lib/paginacion.ts';
 
-export type CitaWire = RespuestaApi<typeof citasRutas.buscar>;
+export type CitaWire = RespuestaApi<typeof citasRutas.misCitas>[number];
 export type EspacioWire = RespuestaApi<typeof citasRutas.disponibilidad>[number];
 export type HorarioWire = RespuestaApi<typeof citasRutas.horarios>[number];
 export type BloqueoWire = RespuestaApi<typeof citasRutas.bloqueos>[number];

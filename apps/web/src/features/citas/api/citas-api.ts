@@ -8,7 +8,10 @@ import { citasRutas, procedimientosRutas } from '@clinica/contracts/rutas';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiClientError, type RespuestaApi } from '../../../lib/api-client.ts';
 
-export type CitaWire = RespuestaApi<typeof citasRutas.buscar>;
+/** One appointment as every list answers it. */
+export type CitaWire = RespuestaApi<typeof citasRutas.misCitas>[number];
+/** One appointment as its details screen reads it: plus what realizada still needs and, for its doctor, the alerts. */
+export type DetalleCitaWire = RespuestaApi<typeof citasRutas.buscar>;
 export type EspacioWire = RespuestaApi<typeof citasRutas.disponibilidad>[number];
 export type DoctorPublico = RespuestaApi<typeof citasRutas.doctores>[number];
 export type HorarioWire = RespuestaApi<typeof citasRutas.horarios>[number];

@@ -1,11 +1,12 @@
 // The informed consent on the appointment's details (issue 9, items 5 and 8): the patient reads the text, draws
 // a signature on the pad (canvas stubbed: jsdom draws nothing), must tick understanding, signs, then downloads
-// the PDF and sees it verified; assistants sign at the desk; evaluations show no consent section.
+// the PDF and sees it verified; assistants sign at the desk; her doctor hands the patient the tablet (issue 27.9);
+// evaluations show no consent section.
 import { consentimientosRutas } from '@clinica/contracts/consentimientos-rutas';
 import { archivosRutas, carritoRutas, citasRutas } from '@clinica/contracts/rutas';
 import { evolucionesRutas } from '@clinica/contracts/evoluciones-rutas';
 import { notifications } from '@mantine/notifications';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MantineProvider } from '@mantine/core';
@@ -239,21 +240,62 @@ describe('consentimiento informado', { timeout: 30_000 }, () => {
     expect(screen.getByRole('button', { name: 'Firmar consentimiento' })).toBeInTheDocument();
   });
 
-  it('the doctor cannot mark a procedure realizada before the patient signs', async () => {
+  it("issue 27.9: her doctor hands the patient the tablet; she signs full screen in the doctor's session", async () => {
+    const user = userEvent.setup({ delay: null });
+    let firmo = false;
+    const faltaConsentimiento = {
+      requisito: 'consentimiento' as const,
+      mensaje:
+        'Para marcar como realizada una cita de procedimiento, la paciente o el paciente debe firmar antes su consentimiento informado (y no haberlo revocado).',
+    };
     localStorage.setItem('token', tokenDePrueba({ id: 5, rol: 'doctor' }));
-    mockFetch([
+    const fetch = mockFetch([
       en(carritoRutas.listar, { body: [] }),
       en(
         citasRutas.buscar,
-        { body: { ...procedimiento(), inicio: new Date(Date.now() - 3_600_000).toISOString() } },
+        () =>
+          Promise.resolve(
+            Response.json({
+              ...procedimiento(),
+              inicio: new Date(Date.now() - 3_600_000).toISOString(),
+              realizada: { faltan: firmo ? [] : [faltaConsentimiento] },
+            }),
+          ),
         { id: 41 },
       ),
       en(evolucionesRutas.porCita, { body: { evolucion: notaFirmadaDePrueba() } }, { citaId: 41 }),
-      en(consentimientosRutas.porCita, { body: pendiente() }, { citaId: 41 }),
+      en(consentimientosRutas.porCita, () =>
+        Promise.resolve(Response.json(firmo ? { ...pendiente(), consentimientos: [firmado()] } : pendiente())),
+      ),
+      en(
+        consentimientosRutas.firmar,
+        () => {
+          firmo = true;
+          return Promise.resolve(Response.json(firmado(), { status: 201 }));
+        },
+        { citaId: 41 },
+      ),
     ]);
     renderEnRuta('/detallescitas/41', { '/detallescitas/:id': <DetalleCitaScreen /> });
-    expect(await screen.findByText(/debe firmar antes el consentimiento informado/)).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Marcar realizada' })).toBeDisabled();
+    // Beside the disabled button, exactly what is missing, in the server's words.
+    const acciones = await screen.findByRole('region', { name: 'Acciones de la cita' });
+    expect(within(acciones).getByRole('button', { name: 'Marcar realizada' })).toBeDisabled();
+    expect(within(acciones).getByText(/debe firmar antes su consentimiento informado/)).toBeInTheDocument();
+    // The doctor does not sign in her own name on her screen: she hands the tablet over.
+    const seccion = screen.getByRole('region', { name: 'Consentimiento informado' });
+    expect(within(seccion).queryByRole('button', { name: 'Firmar consentimiento' })).not.toBeInTheDocument();
+    await user.click(within(acciones).getByRole('button', { name: 'Firmar en esta tableta' }));
+    const tableta = await screen.findByRole('dialog', { name: /Consentimiento informado/ });
+    expect(within(tableta).getByText(/Si tienes preguntas, hazlas a tu doctor/)).toBeInTheDocument();
+    expect(await within(tableta).findByText(TEXTO)).toBeInTheDocument();
+    dibujar(within(tableta).getByRole('img', { name: 'Tu firma' }));
+    await user.click(within(tableta).getByRole('checkbox', { name: /He leído y entiendo/ }));
+    await user.click(within(tableta).getByRole('button', { name: 'Firmar consentimiento' }));
+    expect(await screen.findByText('Consentimiento firmado.')).toBeInTheDocument();
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(llamadas(fetch)).toContain(llamada(consentimientosRutas.firmar, { citaId: 41 }));
+    // The appointment is read again: nothing is missing now.
+    await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Marcar realizada' })).toBeEnabled());
   });
 
   it('an evaluation asks nothing about consent', async () => {

@@ -5,10 +5,31 @@
 // Signing replaces the form with the signed consent, which takes the focus and the screen (issue 27.10); a message
 // under a field goes away as soon as that field is right.
 import { normalizarRol } from '@clinica/contracts/roles';
-import { Alert, Badge, Button, Checkbox, Group, Paper, ScrollArea, Stack, Text, Textarea, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Checkbox,
+  Container,
+  Group,
+  Modal,
+  Paper,
+  ScrollArea,
+  Stack,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { IconCircleCheck, IconFileDownload, IconLock, IconShieldCheck, IconAlertTriangle } from '@tabler/icons-react';
+import {
+  IconAlertTriangle,
+  IconCircleCheck,
+  IconDeviceTablet,
+  IconFileDownload,
+  IconLock,
+  IconShieldCheck,
+} from '@tabler/icons-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { EstadoError } from '../../../components/estado-error.tsx';
 import { SkeletonLineas } from '../../../components/skeletons.tsx';
@@ -170,14 +191,20 @@ function Firmado({ c, puedeRevocar, enfocar }: { c: ConsentimientoWire; puedeRev
   );
 }
 
+/**
+ * How the consent is signed: in the patient's own session, at the desk in the assistant's session, or on the tablet
+ * her doctor hands her (issue 27.9): the patient signs in all three; the record says who presented it.
+ */
+type ModoFirma = 'propio' | 'recepcion' | 'tableta';
+
 function Firmar({
   datos,
-  enRecepcion,
+  modo,
   onFirmado,
 }: {
   datos: ConsentimientoDeCitaWire;
-  enRecepcion: boolean;
-  onFirmado: (id: number) => void;
+  modo: ModoFirma;
+  onFirmado?: (id: number) => void;
 }) {
   const plantilla = datos.plantilla!;
   const firmar = useFirmarConsentimiento(datos.cita_id);
@@ -198,7 +225,7 @@ function Firmar({
       {
         onSuccess: (c) => {
           notifications.show({ color: 'green', message: 'Consentimiento firmado.' });
-          onFirmado(c.id);
+          onFirmado?.(c.id);
         },
         onError: (err) => setErrores({ general: mensajeDeError(err) }),
       },
@@ -208,10 +235,16 @@ function Firmar({
   return (
     <form onSubmit={enviar} noValidate aria-label="Firmar el consentimiento informado">
       <Stack gap="md">
-        {enRecepcion && (
+        {modo === 'recepcion' && (
           <Alert color="blue" variant="light">
             Entrega el dispositivo a la paciente o al paciente: debe leer el texto y firmar con su propia mano.
           </Alert>
+        )}
+        {modo === 'tableta' && (
+          <Text size="sm">
+            Lee con calma el texto. Si tienes preguntas, hazlas a tu doctor antes de firmar. Cuando termines, devuelve
+            la tableta.
+          </Text>
         )}
         <Text size="sm" c="dimmed">
           {datos.procedimiento?.nombre} · versión {plantilla.version} del texto
@@ -263,7 +296,58 @@ function Firmar({
   );
 }
 
-function Contenido({ cita, esPaciente, enRecepcion }: { cita: CitaWire; esPaciente: boolean; enRecepcion: boolean }) {
+/**
+ * The doctor's tablet handed to the patient (issue 27.9): the text, the signature pad and the answers, full screen,
+ * with nothing else of the doctor's screen in view. The patient signs; the doctor's session presents it.
+ */
+export function FirmaEnTableta({ cita, abierta, onClose }: { cita: CitaWire; abierta: boolean; onClose: () => void }) {
+  const q = useConsentimiento(cita.id, abierta);
+  const datos = q.data;
+  let cuerpo;
+  if (q.isPending) cuerpo = <SkeletonLineas lineas={4} etiqueta="Cargando el consentimiento…" />;
+  else if (q.isError) cuerpo = <EstadoError mensaje={q.error.message} onRetry={() => void q.refetch()} />;
+  else if (!datos?.plantilla)
+    cuerpo = (
+      <Alert color="yellow" variant="light">
+        Este procedimiento aún no tiene texto de consentimiento. Pide a la clínica que lo agregue.
+      </Alert>
+    );
+  else cuerpo = <Firmar datos={datos} modo="tableta" onFirmado={onClose} />;
+  return (
+    <Modal
+      opened={abierta}
+      onClose={onClose}
+      fullScreen
+      title={
+        <Stack gap={2}>
+          <Text fw={700} fz="h3" ff="heading">
+            Consentimiento informado
+          </Text>
+          <Text size="sm" c="dimmed">
+            {cita.usuario.nombre} · {cita.procedimiento?.nombre ?? 'Procedimiento'}
+          </Text>
+        </Stack>
+      }
+      closeButtonProps={{ 'aria-label': 'Cerrar y volver a la cita' }}
+    >
+      <Container size="md" px={0}>
+        {cuerpo}
+      </Container>
+    </Modal>
+  );
+}
+
+function Contenido({
+  cita,
+  esPaciente,
+  enRecepcion,
+  onEntregarTableta,
+}: {
+  cita: CitaWire;
+  esPaciente: boolean;
+  enRecepcion: boolean;
+  onEntregarTableta?: (() => void) | undefined;
+}) {
   const q = useConsentimiento(cita.id);
   // The consent signed on this screen: it takes the focus once it shows.
   const [recien, setRecien] = useState<number | null>(null);
@@ -296,9 +380,20 @@ function Contenido({ cita, esPaciente, enRecepcion }: { cita: CitaWire; esPacien
       {datos.consentimientos.map((c) => (
         <Firmado key={c.id} c={c} puedeRevocar={esPaciente} enfocar={c.id === recien} />
       ))}
+      {/* Issue 27.9: her doctor hands the patient the tablet (the doctor's own session presents it). */}
+      {onEntregarTableta && abierta && !vigente && datos.plantilla && (
+        <Group gap="sm">
+          <Button leftSection={<IconDeviceTablet size={18} aria-hidden="true" />} onClick={onEntregarTableta}>
+            Firmar en esta tableta
+          </Button>
+          <Text size="sm" c="dimmed">
+            Entrégale la tableta a la paciente: lee y firma con su propia mano; queda registrado que tú lo presentaste.
+          </Text>
+        </Group>
+      )}
       {puedeFirmar &&
         (datos.plantilla ? (
-          <Firmar datos={datos} enRecepcion={enRecepcion} onFirmado={setRecien} />
+          <Firmar datos={datos} modo={enRecepcion ? 'recepcion' : 'propio'} onFirmado={setRecien} />
         ) : (
           <Alert color="yellow" variant="light">
             Este procedimiento aún no tiene texto de consentimiento. Pide a la clínica que lo agregue.
@@ -309,7 +404,14 @@ function Contenido({ cita, esPaciente, enRecepcion }: { cita: CitaWire; esPacien
 }
 
 /** Shown only on procedure appointments: evaluations and controls need no consent. */
-export function ConsentimientoInformado({ cita }: { cita: CitaWire }) {
+export function ConsentimientoInformado({
+  cita,
+  onEntregarTableta,
+}: {
+  cita: CitaWire;
+  /** Her doctor's screen: opens the signing on this device for the patient (FirmaEnTableta). */
+  onEntregarTableta?: () => void;
+}) {
   const { userRole, userId } = useAuth();
   const rol = normalizarRol(userRole);
   const esPaciente = rol === 'paciente' && userId === cita.usuario.id;
@@ -329,7 +431,12 @@ export function ConsentimientoInformado({ cita }: { cita: CitaWire }) {
           Consentimiento informado
         </Title>
         {esPaciente || esSuDoctor || enRecepcion ? (
-          <Contenido cita={cita} esPaciente={esPaciente} enRecepcion={enRecepcion} />
+          <Contenido
+            cita={cita}
+            esPaciente={esPaciente}
+            enRecepcion={enRecepcion}
+            onEntregarTableta={esSuDoctor ? onEntregarTableta : undefined}
+          />
         ) : (
           <Alert color="gray" variant="light" icon={<IconLock aria-hidden="true" />}>
             El consentimiento informado lo ven la paciente, su doctor y recepción.

@@ -25,6 +25,7 @@ function montar(token: Record<string, unknown>, rutas: Route[]) {
   return fetch;
 }
 
+const NOTA_SIN_FIRMAR = 'Para marcar la cita como realizada, primero escribe y firma su nota de evolución.';
 const confirmada = () => citaDePrueba({ estado: 'confirmada' });
 /** An appointment that started ten minutes ago: its note can be signed. */
 const empezada = () => {
@@ -216,14 +217,21 @@ describe('nota de evolución', { timeout: 30_000 }, () => {
     montar({ id: 5, rol: 'doctor' }, [
       en(
         citasRutas.buscar,
-        { body: citaDePrueba({ estado: 'confirmada', inicio: empezada, fecha: empezada }) },
+        {
+          body: citaDePrueba({
+            estado: 'confirmada',
+            inicio: empezada,
+            fecha: empezada,
+            // The server's list of what realizada still needs (issue 27.9).
+            realizada: { faltan: [{ requisito: 'nota', mensaje: NOTA_SIN_FIRMAR }] },
+          }),
+        },
         { id: 41 },
       ),
       en(evolucionesRutas.porCita, { body: { evolucion: null } }, { citaId: 41 }),
     ]);
-    expect(
-      await screen.findByText('Para marcarla como realizada, primero escribe y firma su nota de evolución.'),
-    ).toBeInTheDocument();
+    expect(await screen.findByText(NOTA_SIN_FIRMAR)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Ir a la nota de evolución' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Marcar realizada' })).toBeDisabled();
   });
 

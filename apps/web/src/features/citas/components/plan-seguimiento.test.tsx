@@ -11,7 +11,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { llamada } from '../../../test/api-mock.ts';
 import { en, llamadas, mockFetch, renderEnRuta, tokenDePrueba, type Route } from '../../../test/carrito-test-utils.tsx';
-import type { CitaWire } from '../api/citas-api.ts';
+import type { DetalleCitaWire } from '../api/citas-api.ts';
 import type { PlanWire, PropuestaWire } from '../api/planes-api.ts';
 import { citaDePrueba, notaFirmadaDePrueba } from '../citas-fixtures.ts';
 import DetalleCitaScreen from '../detalle-cita-screen.tsx';
@@ -21,7 +21,7 @@ afterEach(() => {
   notifications.clean();
 });
 
-const cita = (): CitaWire =>
+const cita = (): DetalleCitaWire =>
   citaDePrueba({ estado: 'confirmada', tipo: 'procedimiento', procedimiento: { id: 3, nombre: 'Peeling' } });
 
 const plan = (over: Partial<PlanWire> = {}): PlanWire => ({

@@ -10,7 +10,7 @@ import { AgendaHoy } from './agenda-hoy.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
-type Cita = RespuestaApi<typeof citasRutas.buscar>;
+type Cita = RespuestaApi<typeof citasRutas.misCitas>[number];
 const dia = hoy();
 function cita(id: number, hora: string, extra: Partial<Cita> = {}): Cita {
   const inicio = instanteLocal(dia, hora, zonaClinica).toISOString();

@@ -15,6 +15,7 @@ export const QUE_VIO: Record<AccesoWire['que'], string> = {
   nota: 'Leyó una nota de evolución',
   copia: 'Descargó una copia completa',
   resumen: 'Vio tus datos y alertas (recepción)',
+  alertas: 'Vio tus alergias y alertas antes de tu cita',
   archivos: 'Vio tus resultados, fotos o documentos',
   edicion: 'Actualizó tu historia clínica',
   consentimiento: 'Vio tus consentimientos informados',
