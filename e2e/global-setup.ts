@@ -116,6 +116,7 @@ export default async function setup(project: TestProject) {
   } catch (err) {
     server.kill('SIGKILL');
     otroOrigen.close();
+    rmSync(dirOtroOrigen, { recursive: true, force: true });
     throw new Error(`${(err as Error).message}. Registro del servidor: ${path.join(dataDir, 'server.log')}`);
   }
 
