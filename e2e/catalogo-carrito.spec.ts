@@ -18,6 +18,9 @@ import {
   unico,
   useBrowser,
 } from './harness.ts';
+import { analizarAxe } from './axe.ts';
+
+const WCAG = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
 
 /** The header's cart link; its accessible name carries the count ('Carrito, 2 tratamientos'). */
 const carritoEnCabecera = (page: Page) => page.getByRole('banner').getByRole('link', { name: /^Carrito, / });
@@ -125,13 +128,20 @@ describe('catálogo y carrito', () => {
 
     // Sign-in says what will happen; she has no account yet.
     await page.waitForURL('**/iniciarsesion');
-    await expect(page.getByRole('note')).toContainText('el tratamiento quedará en tu carrito y volverás a su página');
+    const nota = page.getByRole('note');
+    await expect(nota).toContainText('el tratamiento quedará en tu carrito y volverás a su página');
+    // The note passes axe in both themes (a reload keeps the intent: it is in the history entry).
+    for (const tema of ['light', 'dark']) {
+      await page.evaluate((t) => localStorage.setItem('coreui-free-react-admin-template-theme', t), tema);
+      await page.reload();
+      await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', tema);
+      await expect(nota).toBeVisible();
+      const { violations } = await analizarAxe(page, { runOnly: { type: 'tag', values: WCAG } }, ['[role="note"]']);
+      expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([]);
+    }
     await page.getByRole('link', { name: 'Regístrate' }).click();
     await page.waitForURL('**/registrar');
     await expect(page.getByRole('note')).toContainText('Cuando crees tu cuenta, el tratamiento quedará en tu carrito');
-    // A reload on the way (the intent is in the history entry, not in memory) changes nothing.
-    await page.reload();
-    await expect(page.getByRole('note')).toContainText('Cuando crees tu cuenta');
 
     await page.getByLabel('Nombre completo').fill('Mariana Prueba Carrito');
     await page.getByLabel('Fecha de nacimiento').fill('1995-03-08');
