@@ -2,14 +2,9 @@
 // sign-out across tabs, and a deactivated user's open session failing.
 import type { Page } from 'playwright-core';
 import { describe, it } from 'vitest';
-import { apiFetch, DEMO, DEMO_PASSWORD, expect, loginToken, unico, useBrowser } from './harness.ts';
+import { apiFetch, cedulaUnica, DEMO, DEMO_PASSWORD, expect, loginToken, unico, useBrowser } from './harness.ts';
 
 const CONTRASENA = 'mi frase secreta de prueba';
-
-/** A Colombian cédula that no other test run has used (5-10 digits). */
-function cedulaUnica(): string {
-  return `${Date.now()}${Math.floor(Math.random() * 10)}`.slice(-10).replace(/^0/, '1');
-}
 
 /** Creates a patient through the public API and returns its id and email. */
 async function crearPaciente(nombre: string): Promise<{ id: number; correo: string }> {

@@ -1,11 +1,14 @@
 // Issue 4 in a real browser against the production build with the demo catalogue:
 //  - a visitor browses /servicios, filters by category, opens a service, is sent to sign in and brought back,
 //    adds it, sees the header badge, is told it is already in the cart, removes it, adds two and clears;
+//  - a visitor with no account adds a treatment, goes from sign-in to registration, and is back on the page with it
+//    in her cart (issue 27.5);
 //  - staff create a category and a procedure with an image, and the public page shows it.
 import type { Page } from 'playwright-core';
 import { describe, it } from 'vitest';
 import {
   apiFetch,
+  cedulaUnica,
   DEMO,
   DEMO_PASSWORD,
   expect,
@@ -15,6 +18,9 @@ import {
   unico,
   useBrowser,
 } from './harness.ts';
+import { analizarAxe } from './axe.ts';
+
+const WCAG = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
 
 /** The header's cart link; its accessible name carries the count ('Carrito, 2 tratamientos'). */
 const carritoEnCabecera = (page: Page) => page.getByRole('banner').getByRole('link', { name: /^Carrito, / });
@@ -108,6 +114,68 @@ describe('catálogo y carrito', () => {
     await expect(carritoEnCabecera(page)).toHaveAttribute('aria-label', 'Carrito, sin tratamientos');
     const servidor = await apiFetch<unknown[]>('/apicarrito/listarmicarrito', { token });
     expect(servidor.body).toEqual([]);
+  });
+
+  it('a visitor with no account adds a treatment, registers from sign-in, and is back with it in her cart', async () => {
+    const { page } = t;
+    const correo = `e2e-${unico()}@prueba.test`;
+    const contrasena = 'mi frase secreta de prueba';
+    await abrirServicio(page, 'Peeling químico superficial');
+    const urlServicio = new URL(page.url()).pathname;
+    const id = Number(urlServicio.split('/').pop());
+    await expect(page.getByText('te pediremos iniciar sesión y volverás a esta página')).toBeVisible();
+    await page.getByRole('button', { name: 'Agregar al carrito' }).click();
+
+    // Sign-in says what will happen; she has no account yet.
+    await page.waitForURL('**/iniciarsesion');
+    const nota = page.getByRole('note');
+    await expect(nota).toContainText('el tratamiento quedará en tu carrito y volverás a su página');
+    // The note passes axe in both themes (a reload keeps the intent: it is in the history entry).
+    for (const tema of ['light', 'dark']) {
+      await page.evaluate((t) => localStorage.setItem('coreui-free-react-admin-template-theme', t), tema);
+      await page.reload();
+      await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', tema);
+      await expect(nota).toBeVisible();
+      const { violations } = await analizarAxe(page, { runOnly: { type: 'tag', values: WCAG } }, ['[role="note"]']);
+      expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([]);
+    }
+    await page.getByRole('link', { name: 'Regístrate' }).click();
+    await page.waitForURL('**/registrar');
+    await expect(page.getByRole('note')).toContainText('Cuando crees tu cuenta, el tratamiento quedará en tu carrito');
+
+    await page.getByLabel('Nombre completo').fill('Mariana Prueba Carrito');
+    await page.getByLabel('Fecha de nacimiento').fill('1995-03-08');
+    await page.getByLabel('Número de documento').fill(cedulaUnica());
+    await page.getByRole('combobox', { name: /Género/ }).click();
+    await page.getByRole('option', { name: 'Femenino' }).click();
+    await page.getByLabel('Teléfono celular').fill('310 555 0142');
+    await page.getByLabel('Correo electrónico').fill(correo);
+    await page.getByLabel(/^Contraseña/).fill(contrasena);
+    await page.getByLabel(/^Confirma la contraseña/).fill(contrasena);
+    await page.getByRole('checkbox', { name: /términos y condiciones/ }).check();
+    await page.getByRole('checkbox', { name: /tratamiento de mis datos personales/ }).check();
+    await page.getByRole('button', { name: 'Crear mi cuenta' }).click();
+
+    // Back on the page she came from, not /dashboard: welcomed, the treatment added, and the page says so.
+    await page.waitForURL((url) => url.pathname === urlServicio);
+    await expect(page.getByText('¡Te damos la bienvenida, Mariana!')).toBeVisible();
+    await expect(page.getByText('Peeling químico superficial quedó en tu carrito.')).toBeVisible();
+    await page.getByText('Puedes seguir explorando o revisar tu carrito.').waitFor();
+    await expect(page.getByRole('button', { name: 'En tu carrito' })).toBeVisible();
+    await expect(carritoEnCabecera(page)).toHaveAttribute('aria-label', 'Carrito, 1 tratamiento');
+    await expect(page).toHaveURL((url) => url.search === '');
+
+    // The server has it in her cart, once; a reload does not add it again.
+    const token = await loginToken(correo, contrasena);
+    const carrito = async () =>
+      (await apiFetch<{ id_procedimiento: number }[]>('/apicarrito/listarmicarrito', { token })).body.map(
+        (i) => i.id_procedimiento,
+      );
+    expect(await carrito()).toEqual([id]);
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'En tu carrito' })).toBeVisible();
+    await expect(page.getByText('Puedes seguir explorando o revisar tu carrito.')).toHaveCount(0);
+    expect(await carrito()).toEqual([id]);
   });
 
   it('staff create a category and a procedure with an image, and the public page shows it', async () => {

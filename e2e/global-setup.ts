@@ -1,19 +1,25 @@
 // Starts the production build (bundled API serving the built web) on a random port with a fresh
-// DATA_DIR and demo data, plus one headless Chromium that every spec connects to.
+// DATA_DIR and demo data, plus one headless Chromium that every spec connects to, and a second origin for
+// otro-origen.spec.ts: a static host the server's CORS_ORIGINS names, which that spec fills with a web built with
+// VITE_API_URL pointing here (the README's separate-origin setup).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, openSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, openSync, rmSync } from 'node:fs';
+import type { Server } from 'node:http';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserServer } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { OPCIONES_NODE } from '../scripts/opciones-node.mjs';
+import { servidorEstatico } from './servidor-estatico.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
     wsEndpoint: string;
     dataDir: string;
+    /** The second origin (http://127.0.0.1:port) and the folder it serves, empty until otro-origen.spec.ts builds. */
+    otroOrigen: { url: string; dir: string };
   }
 }
 
@@ -69,6 +75,15 @@ export default async function setup(project: TestProject) {
   }
 
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'clinica-e2e-'));
+  // Listening before the server starts, so that its port is the one CORS_ORIGINS names.
+  const dirOtroOrigen = mkdtempSync(path.join(os.tmpdir(), 'clinica-e2e-otro-origen-'));
+  mkdirSync(path.join(dirOtroOrigen, 'web'));
+  const otroOrigen: Server = servidorEstatico(path.join(dirOtroOrigen, 'web'));
+  await new Promise<void>((resolve, reject) => {
+    otroOrigen.once('error', reject);
+    otroOrigen.listen(0, '127.0.0.1', resolve);
+  });
+  const urlOtroOrigen = `http://127.0.0.1:${(otroOrigen.address() as { port: number }).port}`;
   const port = await freePort();
   const log = openSync(path.join(dataDir, 'server.log'), 'a');
   const server = spawn(process.execPath, [...OPCIONES_NODE, serverJs], {
@@ -89,6 +104,7 @@ export default async function setup(project: TestProject) {
       // timeouts in CI). Backups have their own tests (apps/api/test/respaldo*.test.ts).
       RESPALDO_HORA: 'no',
       LOG_LEVEL: 'warn',
+      CORS_ORIGINS: urlOtroOrigen,
     },
     stdio: ['ignore', log, log],
   });
@@ -99,15 +115,21 @@ export default async function setup(project: TestProject) {
     browser = await chromium.launchServer({ executablePath, args: CHROMIUM_ARGS, headless: true });
   } catch (err) {
     server.kill('SIGKILL');
+    otroOrigen.close();
+    rmSync(dirOtroOrigen, { recursive: true, force: true });
     throw new Error(`${(err as Error).message}. Registro del servidor: ${path.join(dataDir, 'server.log')}`);
   }
 
   project.provide('baseURL', baseURL);
   project.provide('wsEndpoint', browser.wsEndpoint());
   project.provide('dataDir', dataDir);
+  project.provide('otroOrigen', { url: urlOtroOrigen, dir: dirOtroOrigen });
 
   return async () => {
     await browser?.close();
+    otroOrigen.closeAllConnections();
+    await new Promise((resolve) => otroOrigen.close(resolve));
+    rmSync(dirOtroOrigen, { recursive: true, force: true });
     await new Promise<void>((resolve) => {
       if (server.exitCode !== null) return resolve();
       server.once('exit', () => resolve());

@@ -187,5 +187,10 @@ export async function signInAs(page: Page, correo: string, contrasena = DEMO_PAS
   return token;
 }
 
+/** A Colombian cédula that no other test run has used (5-10 digits), for patients a test registers. */
+export function cedulaUnica(): string {
+  return `${Date.now()}${Math.floor(Math.random() * 10)}`.slice(-10).replace(/^0/, '1');
+}
+
 /** A unique suffix for data created by a test. */
 export const unico = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;

@@ -28,6 +28,26 @@ describe('plataforma', () => {
     await page.waitForURL('**/iniciarsesion');
   });
 
+  it('a first visit is light even on a dark system (SPEC 9); "Automático" then follows the system', async () => {
+    const { page } = t;
+    await page.emulateMedia({ colorScheme: 'dark' });
+    const html = page.locator('html');
+    await page.goto('/inicio');
+    // Painted light by the inline script, before any module, and still light once React owns the page.
+    await expect(html).toHaveAttribute('data-mantine-color-scheme', 'light');
+    const automatico = page.locator('label', { hasText: 'Automático' }).first();
+    await interactiva(automatico);
+    await expect(page.getByRole('radio', { name: 'Claro' }).first()).toBeChecked();
+    await expect(html).toHaveAttribute('data-mantine-color-scheme', 'light');
+    await automatico.click();
+    await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
+    await page.reload();
+    await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
+    await expect(page.getByRole('radio', { name: 'Automático' }).first()).toBeChecked();
+    await page.emulateMedia({ colorScheme: 'light' });
+    await expect(html).toHaveAttribute('data-mantine-color-scheme', 'light');
+  });
+
   it('the theme switch persists across reloads', async () => {
     const { page } = t;
     const html = page.locator('html');

@@ -91,6 +91,8 @@ describe('reading a private file', () => {
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    // Unlike the catalogue's public pictures (cross-origin, issue 27.2), a private file never loads into another site.
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
     expect(res.headers['content-disposition']).toBe(
       `attachment; filename="Resultados _hemograma_ _.pdf"; filename*=UTF-8''Resultados%20_hemograma_%20%C3%B1.pdf`,
     );

@@ -1,5 +1,6 @@
 // Procedure images: content checks (not names or declared types), size and count limits, the two
-// WebP copies without metadata served with an immutable cache header, removal and ordering.
+// WebP copies without metadata served with an immutable cache header and loadable from any origin, removal and
+// ordering.
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -133,6 +134,8 @@ describe('a valid upload', () => {
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('image/webp');
       expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      // A web on another origin (VITE_API_URL) shows them: public pictures load from any origin (issue 27.2).
+      expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
       const meta = await sharp(res.rawPayload).metadata();
       expect(meta).toMatchObject({ format: 'webp', width: ancho, height: alto });
     }
@@ -149,7 +152,10 @@ describe('a valid upload', () => {
       '/media/procedimientos/..%2F..%2Fjwt-secret',
       '/media/procedimientos/x.webp',
     ]) {
-      expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      // Only a stored picture is for other origins; the error keeps the default.
+      expect(res.headers['cross-origin-resource-policy'], url).toBe('same-origin');
     }
   });
 });

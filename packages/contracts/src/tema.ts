@@ -7,11 +7,12 @@
 export const CLAVE_TEMA = 'coreui-free-react-admin-template-theme';
 
 /**
- * 'light' | 'dark' as stored; anything else ('auto', nothing, storage unavailable) follows the system preference,
- * light when it states none. Same rules as readStoredTheme/resolveTheme in apps/web/src/app/ui-state.tsx.
+ * 'light' | 'dark' as stored; 'auto' follows the system preference (light when it states none); nothing stored, or
+ * anything else, or storage unavailable: light (SPEC 9, "theme light" by default). Same rules as
+ * readStoredTheme/resolveTheme in apps/web/src/app/ui-state.tsx (ui-state.test.tsx runs this text against them).
  */
 export const SCRIPT_TEMA =
   '(function(){var e=document.documentElement,m="light";try{var t=localStorage.getItem(' +
   JSON.stringify(CLAVE_TEMA) +
-  ');m=t==="light"||t==="dark"?t:matchMedia("(prefers-color-scheme: dark)").matches?"dark":"light"}catch(x){}' +
+  ');m=t==="dark"||t==="auto"&&matchMedia("(prefers-color-scheme: dark)").matches?"dark":"light"}catch(x){}' +
   'e.setAttribute("data-mantine-color-scheme",m)})()';

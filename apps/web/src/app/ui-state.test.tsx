@@ -2,8 +2,10 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { controllableMatchMedia } from '../test/app-test-utils.tsx';
+import { SCRIPT_TEMA } from '@clinica/contracts/tema';
 import { AppProviders } from './providers.tsx';
-import { THEME_STORAGE_KEY, useUiState } from './ui-state.tsx';
+import { ThemeSwitch } from './theme-switch.tsx';
+import { readStoredTheme, resolveTheme, THEME_STORAGE_KEY, useUiState } from './ui-state.tsx';
 
 function Probe() {
   const ui = useUiState();
@@ -33,20 +35,39 @@ function renderProbe() {
 describe('global UI state (SPEC 3, 9)', () => {
   afterEach(() => document.documentElement.removeAttribute('data-mantine-color-scheme'));
 
-  it('defaults to sidebarShow true and, with nothing stored and no system preference, the light theme', () => {
+  it('defaults to sidebarShow true and the light theme (SPEC 9)', () => {
     renderProbe();
-    expect(estado()).toEqual({ sidebarShow: true, theme: 'auto', resolved: 'light' });
+    expect(estado()).toEqual({ sidebarShow: true, theme: 'light', resolved: 'light' });
     expect(schemeAttr()).toBe('light');
     expect(localStorage.getItem(THEME_STORAGE_KEY)).toBeNull();
   });
 
-  it('with nothing stored follows a dark system preference (issue 11.8)', () => {
+  it('with nothing stored stays light on a dark system: following the system is the choice "auto" (issue 27.4)', () => {
     const media = controllableMatchMedia(true);
     try {
       renderProbe();
-      expect(estado()).toMatchObject({ theme: 'auto', resolved: 'dark' });
-      expect(schemeAttr()).toBe('dark');
+      expect(estado()).toMatchObject({ theme: 'light', resolved: 'light' });
+      expect(schemeAttr()).toBe('light');
       expect(localStorage.getItem(THEME_STORAGE_KEY)).toBeNull();
+    } finally {
+      media.restore();
+    }
+  });
+
+  it('the switch shows "Claro" on a first visit; "Automático" then follows the dark system', async () => {
+    const media = controllableMatchMedia(true);
+    try {
+      render(
+        <AppProviders env="test">
+          <ThemeSwitch />
+        </AppProviders>,
+      );
+      expect(screen.getByRole('radio', { name: 'Claro' })).toBeChecked();
+      expect(schemeAttr()).toBe('light');
+      await userEvent.click(screen.getByText('Automático'));
+      expect(screen.getByRole('radio', { name: 'Automático' })).toBeChecked();
+      expect(schemeAttr()).toBe('dark');
+      expect(localStorage.getItem(THEME_STORAGE_KEY)).toBe('auto');
     } finally {
       media.restore();
     }
@@ -74,7 +95,7 @@ describe('global UI state (SPEC 3, 9)', () => {
   it('ignores an invalid stored value', () => {
     localStorage.setItem(THEME_STORAGE_KEY, '"dark"');
     renderProbe();
-    expect(estado().theme).toBe('auto');
+    expect(estado()).toMatchObject({ theme: 'light', resolved: 'light' });
   });
 
   it("'auto' follows the system preference live", () => {
@@ -92,6 +113,34 @@ describe('global UI state (SPEC 3, 9)', () => {
       act(() => media.setDark(false));
       expect(estado().resolved).toBe('light');
       expect(schemeAttr()).toBe('light');
+    } finally {
+      media.restore();
+    }
+  });
+});
+
+describe('the pre-paint theme script (packages/contracts/src/tema.ts)', () => {
+  afterEach(() => document.documentElement.removeAttribute('data-mantine-color-scheme'));
+
+  // What the inline script in index.html paints must be what React then renders, for every stored value and system.
+  it.each([
+    [null, false],
+    [null, true],
+    ['light', true],
+    ['dark', false],
+    ['auto', false],
+    ['auto', true],
+    ['"dark"', true],
+    ['oscuro', true],
+  ])('stored %s with a dark system %s: the same scheme as readStoredTheme/resolveTheme', (guardado, oscuro) => {
+    const media = controllableMatchMedia(oscuro);
+    try {
+      if (guardado !== null) localStorage.setItem(THEME_STORAGE_KEY, guardado);
+      // The exact text index.html inlines.
+      new Function(SCRIPT_TEMA)();
+      const esperado = resolveTheme(readStoredTheme());
+      expect(schemeAttr()).toBe(esperado);
+      expect(esperado).toBe(guardado === 'dark' || (guardado === 'auto' && oscuro) ? 'dark' : 'light');
     } finally {
       media.restore();
     }

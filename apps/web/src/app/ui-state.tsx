@@ -1,15 +1,16 @@
-// Global UI state (SPEC 3, 9): sidebarShow (true by default) and the theme 'light' | 'dark' | 'auto' ('auto' while
-// nothing is stored: the system preference, light when the system states none; issue 11.8). The theme is stored as
-// a plain string under the key the admin template the spec comes from used, and Mantine's colour scheme is driven
-// through a colorSchemeManager reading that key, so the scheme is applied in a layout effect before the first paint
-// (no flash) and survives reloads. 'auto' follows prefers-color-scheme live.
+// Global UI state (SPEC 3, 9): sidebarShow (true by default) and the theme 'light' | 'dark' | 'auto', light while
+// nothing is stored (SPEC 9: "theme light"; issue 27.4). 'auto' is a choice that follows the system preference,
+// light when the system states none (issue 11.8). The theme is stored as a plain string under the key the admin
+// template the spec comes from used, and Mantine's colour scheme is driven through a colorSchemeManager reading that
+// key, so the scheme is applied in a layout effect before the first paint (no flash) and survives reloads. 'auto'
+// follows prefers-color-scheme live.
 import { useComputedColorScheme, useMantineColorScheme, type MantineColorSchemeManager } from '@mantine/core';
 import { CLAVE_TEMA } from '@clinica/contracts/tema';
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 
 export const THEME_STORAGE_KEY = CLAVE_TEMA;
 export type ThemeMode = 'light' | 'dark' | 'auto';
-export const DEFAULT_THEME: ThemeMode = 'auto';
+export const DEFAULT_THEME: ThemeMode = 'light';
 export const DEFAULT_SIDEBAR_SHOW = true;
 
 const DARK_QUERY = '(prefers-color-scheme: dark)';

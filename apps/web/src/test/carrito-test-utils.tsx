@@ -7,7 +7,7 @@ import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation, type InitialEntry } from 'react-router';
 import { vi } from 'vitest';
 import { theme } from '../app/theme.ts';
 import { AuthProvider } from '../lib/session/auth-context.tsx';
@@ -138,8 +138,9 @@ export function Ubicacion() {
   );
 }
 
-/** Renders `rutas` ({ path: element }) inside the providers and a memory router starting at `en`. */
-export function renderEnRuta(en: string, rutas: Record<string, ReactElement>) {
+/** Renders `rutas` ({ path: element }) inside the providers and a memory router starting at `en` (a path, or a
+ *  location with its navigation state). */
+export function renderEnRuta(en: InitialEntry, rutas: Record<string, ReactElement>) {
   const client = nuevoQueryClient();
   const view = render(
     <MemoryRouter initialEntries={[en]}>

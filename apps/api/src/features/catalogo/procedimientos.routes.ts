@@ -1,5 +1,6 @@
 // /apiprocedimientos: catalogue of procedures (public read, staff write), image upload/removal/order,
-// and GET /media/procedimientos/<archivo> serving the stored copies with an immutable cache header.
+// and GET /media/procedimientos/<archivo> serving the stored copies with an immutable cache header, loadable from
+// any origin.
 // Method, path, auth rule and schemas of every /apiprocedimientos route come from procedimientosEndpoints.
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
@@ -136,7 +137,9 @@ export const procedimientosRoutes: FastifyPluginAsyncZod<{
     handler: async (request) => service.ordenarImagenes(request.params.id, request.body.orden, actorDe(request)),
   });
 
-  // Stored copies. Names are random and never reused, so browsers and proxies may keep them forever.
+  // Stored copies. Names are random and never reused, so browsers and proxies may keep them forever. They are the
+  // public catalogue's pictures: a web on another origin (VITE_API_URL + CORS_ORIGINS) shows them from here, so they
+  // alone are Cross-Origin-Resource-Policy: cross-origin (issue 27.2); private files keep same-origin.
   app.get(
     `${MEDIA_PREFIX}${CARPETA}/:archivo`,
     {
@@ -158,6 +161,7 @@ export const procedimientosRoutes: FastifyPluginAsyncZod<{
         .header('content-type', 'image/webp')
         .header('content-length', guardado.size)
         .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('cross-origin-resource-policy', 'cross-origin')
         .send(guardado.stream);
     },
   );

@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { Route } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { vi } from 'vitest';
 import { tokenExpiringIn } from '../../lib/session/test-tokens.ts';
@@ -122,6 +123,44 @@ describe('IniciarSesionScreen', () => {
     fill('laura@demo.test', 'clinica-demo-2026');
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/carrito'));
     expect(screen.getByTestId('location').dataset.type).toBe('REPLACE');
+  });
+});
+
+describe('coming from «Agregar al carrito» (issue 27.5)', () => {
+  const intencion = { from: { pathname: '/servicios/7', search: '', hash: '' }, agregarAlCarrito: 7 };
+
+  it('says the treatment will be in her cart, and «Regístrate» carries the intent to registration', async () => {
+    renderWithProviders(<IniciarSesionScreen />, {
+      initialEntries: [{ pathname: '/iniciarsesion', state: intencion }],
+      path: '/iniciarsesion',
+      routes: <Route path="/registrar" element={<p>registro</p>} />,
+    });
+    const nota = screen.getByRole('note');
+    expect(nota).toHaveTextContent('Guardaremos el tratamiento en tu carrito');
+    expect(nota).toHaveTextContent('volverás a su página');
+    fireEvent.click(screen.getByRole('link', { name: 'Regístrate' }));
+    expect(await screen.findByText('registro')).toBeInTheDocument();
+    expect(JSON.parse(screen.getByTestId('location').dataset.state!)).toEqual(intencion);
+  });
+
+  it('signed in, goes back to the service page with the intent (the page adds it), replacing this entry', async () => {
+    const token = tokenExpiringIn(1800, { id: 4, rol: 'paciente' });
+    mockFetch([simular(usuariosRutas.iniciarSesion, { body: { token, usuario } })]);
+    renderLogin(intencion);
+    fill('laura@demo.test', 'clinica-demo-2026');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/servicios/7'));
+    expect(screen.getByTestId('location').dataset.type).toBe('REPLACE');
+    expect(JSON.parse(screen.getByTestId('location').dataset.state!)).toEqual({ agregarAlCarrito: 7 });
+  });
+
+  it('no note without an intent, and an intent with no page to go back to is dropped', async () => {
+    const token = tokenExpiringIn(1800, { id: 4, rol: 'paciente' });
+    mockFetch([simular(usuariosRutas.iniciarSesion, { body: { token, usuario } })]);
+    renderLogin({ from: { pathname: 'https://otro.example/servicios/7', search: '', hash: '' }, agregarAlCarrito: 7 });
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
+    fill('laura@demo.test', 'clinica-demo-2026');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/dashboard'));
+    expect(screen.getByTestId('location').dataset.state).toBe('null');
   });
 });
 

@@ -1,5 +1,6 @@
 // /iniciarsesion: sign in with email and password, then back to the page that sent the person here
-// (the guard leaves it in state.from) or to /dashboard.
+// (the guard leaves it in state.from) or to /dashboard. A visitor who came from «Agregar al carrito» is told the
+// treatment will be in her cart; «Regístrate» carries the same state, so registering keeps it too (issue 27.5).
 import { Alert, Anchor, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconLock, IconLogin2 } from '@tabler/icons-react';
@@ -8,7 +9,7 @@ import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { iniciarSesionSchema } from '@clinica/contracts/usuarios';
-import { getReturnPath } from '../../app/guards.tsx';
+import { estadoDeRegreso, intencionCarrito, navegacionTrasIniciarSesion } from '../../app/guards.tsx';
 import { paths } from '../../lib/paths.ts';
 import { usePageMeta } from '../../components/use-page-meta.ts';
 import { ApiClientError } from '../../lib/api-client.ts';
@@ -17,6 +18,7 @@ import { PasswordField } from '../../lib/forms/password-field.tsx';
 import { zodFormOptions } from '../../lib/forms/zod-form.ts';
 import { useAuth } from '../../lib/session/auth-context.tsx';
 import { iniciarSesion } from './api/auth-api.ts';
+import { AvisoIntencionCarrito } from './components/aviso-intencion-carrito.tsx';
 import { primerNombre } from '../../lib/format.ts';
 
 /** What to tell the person for each failure; the server's Spanish text is the most precise. */
@@ -50,6 +52,7 @@ export default function IniciarSesionScreen() {
   const navigate = useNavigate();
   const location = useLocation();
   const [fallo, setFallo] = useState<{ titulo: string; mensaje: string } | null>(null);
+  const regreso = estadoDeRegreso(location.state);
   const form = useForm({
     initialValues: { correo: '', contrasena: '' },
     ...zodFormOptions({ schema: iniciarSesionSchema }),
@@ -64,7 +67,7 @@ export default function IniciarSesionScreen() {
         title: `¡Hola, ${primerNombre(usuario.nombre)}!`,
         message: 'Iniciaste sesión.',
       });
-      void navigate(getReturnPath(location.state, paths.dashboard), { replace: true });
+      void navigate(...navegacionTrasIniciarSesion(regreso));
     },
     onError: (err) => setFallo(mensajeInicioSesion(err)),
   });
@@ -87,6 +90,13 @@ export default function IniciarSesionScreen() {
             </Title>
             <Text c="dimmed">Entra para ver tus citas, tu carrito de tratamientos y tu perfil.</Text>
           </Stack>
+
+          {intencionCarrito(regreso) !== null && (
+            <AvisoIntencionCarrito>
+              Cuando inicies sesión, el tratamiento quedará en tu carrito y volverás a su página. Si aún no tienes
+              cuenta, regístrate: también lo guardamos.
+            </AvisoIntencionCarrito>
+          )}
 
           {isAuthenticated && !mutation.isPending && (
             <Alert color="blue" variant="light" title="Ya tienes una sesión abierta">
@@ -143,7 +153,7 @@ export default function IniciarSesionScreen() {
 
           <Text size="sm" ta="center">
             ¿Aún no tienes cuenta?{' '}
-            <Anchor component={Link} to={paths.registrar} fw={600}>
+            <Anchor component={Link} to={paths.registrar} state={regreso} fw={600}>
               Regístrate
             </Anchor>
           </Text>

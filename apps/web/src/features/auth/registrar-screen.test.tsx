@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { Route } from 'react-router';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { tokenExpiringIn } from '../../lib/session/test-tokens.ts';
@@ -225,5 +226,56 @@ describe('RegistrarScreen', () => {
     });
     expect(calls[1]?.body).toEqual({ correo: 'camila@demo.test', contrasena: 'una frase larga y mía' });
     expect(readAuth(screen.getByTestId)).toMatchObject({ isAuthenticated: true, userId: 30 });
+  });
+
+  describe('reached from «Agregar al carrito» through sign-in (issue 27.5)', () => {
+    const intencion = { from: { pathname: '/servicios/7', search: '', hash: '' }, agregarAlCarrito: 7 };
+    const renderConIntencion = () =>
+      renderWithProviders(<RegistrarScreen />, {
+        initialEntries: [{ pathname: '/registrar', state: intencion }],
+        path: '/registrar',
+        routes: <Route path="/iniciarsesion" element={<p>inicio de sesión</p>} />,
+      });
+
+    it('says the treatment will be in her cart, and «Inicia sesión» keeps the intent', async () => {
+      mockFetch([]);
+      renderConIntencion();
+      expect(screen.getByRole('note')).toHaveTextContent(
+        'Cuando crees tu cuenta, el tratamiento quedará en tu carrito y volverás a su página.',
+      );
+      fireEvent.click(screen.getByRole('link', { name: 'Inicia sesión' }));
+      expect(await screen.findByText('inicio de sesión')).toBeInTheDocument();
+      expect(JSON.parse(screen.getByTestId('location').dataset.state!)).toEqual(intencion);
+    });
+
+    it('registered and signed in, goes back to the service page with the intent instead of /dashboard', async () => {
+      const token = tokenExpiringIn(1800, { id: 30, rol: 'paciente' });
+      mockFetch([
+        simular(usuariosRutas.registrar, { status: 201, body: usuarioCreado }),
+        simular(usuariosRutas.iniciarSesion, { body: { token, usuario: usuarioCreado } }),
+      ]);
+      renderConIntencion();
+      llenarValido();
+      fireEvent.click(screen.getByRole('button', { name: 'Crear mi cuenta' }));
+      await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/servicios/7'));
+      expect(screen.getByTestId('location').dataset.type).toBe('REPLACE');
+      expect(JSON.parse(screen.getByTestId('location').dataset.state!)).toEqual({ agregarAlCarrito: 7 });
+      expect(await screen.findByText('¡Te damos la bienvenida, Camila!')).toBeInTheDocument();
+    });
+
+    it('registered but not signed in: sign-in comes next, still with the intent', async () => {
+      mockFetch([
+        simular(usuariosRutas.registrar, { status: 201, body: usuarioCreado }),
+        simular(usuariosRutas.iniciarSesion, {
+          status: 429,
+          body: { error: 'Demasiados intentos.', code: 'DEMASIADOS_INTENTOS' },
+        }),
+      ]);
+      renderConIntencion();
+      llenarValido();
+      fireEvent.click(screen.getByRole('button', { name: 'Crear mi cuenta' }));
+      expect(await screen.findByText('inicio de sesión')).toBeInTheDocument();
+      expect(JSON.parse(screen.getByTestId('location').dataset.state!)).toEqual(intencion);
+    });
   });
 });

@@ -1,14 +1,17 @@
 // /registrar: a visitor creates a patient account (issue 3). Every field of registrarSchema with inline
 // Spanish validation from the same schema the server uses, the terms and data-policy consents (Ley 1581
-// de 2012), server conflicts shown on their field, and automatic sign-in on success.
+// de 2012), server conflicts shown on their field, and automatic sign-in on success. Reached from the sign-in screen,
+// it keeps that screen's state: once registered the visitor goes back where she came from, with the treatment she
+// wanted in her cart (issue 27.5), else to /dashboard.
 import { Anchor, Button, Divider, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from '@mantine/form';
 import { useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { registrarSchema, type RegistrarInput } from '@clinica/contracts/usuarios';
+import { estadoDeRegreso, intencionCarrito, navegacionTrasIniciarSesion } from '../../app/guards.tsx';
 import { paths } from '../../lib/paths.ts';
 import { usePageMeta } from '../../components/use-page-meta.ts';
 import { ApiClientError } from '../../lib/api-client.ts';
@@ -22,6 +25,7 @@ import { PasswordField } from '../../lib/forms/password-field.tsx';
 import { DESCRIPCION_ABAJO, focusFirstInvalid, showServerErrors, zodFormOptions } from '../../lib/forms/zod-form.ts';
 import { useAuth } from '../../lib/session/auth-context.tsx';
 import { iniciarSesion, registrar } from './api/auth-api.ts';
+import { AvisoIntencionCarrito } from './components/aviso-intencion-carrito.tsx';
 import { primerNombre } from '../../lib/format.ts';
 
 type Valores = {
@@ -70,6 +74,8 @@ export default function RegistrarScreen() {
     description: 'Crea tu cuenta de paciente para reservar tratamientos y ver tus citas.',
   });
   const navigate = useNavigate();
+  const location = useLocation();
+  const regreso = estadoDeRegreso(location.state);
   const { login } = useAuth();
   const formRef = useRef<HTMLFormElement>(null);
   const [fallo, setFallo] = useState<string | null>(null);
@@ -102,14 +108,14 @@ export default function RegistrarScreen() {
           title: `¡Te damos la bienvenida, ${nombre}!`,
           message: 'Tu cuenta está lista.',
         });
-        void navigate(paths.dashboard, { replace: true });
+        void navigate(...navegacionTrasIniciarSesion(regreso));
       } else {
         notifications.show({
           color: 'green',
           title: 'Tu cuenta fue creada',
           message: 'Inicia sesión con tu correo y tu contraseña.',
         });
-        void navigate(paths.iniciarSesion, { replace: true });
+        void navigate(paths.iniciarSesion, { replace: true, state: regreso });
       }
     },
     onError: (err) => {
@@ -151,6 +157,12 @@ export default function RegistrarScreen() {
               marcados con * son obligatorios.
             </Text>
           </Stack>
+
+          {intencionCarrito(regreso) !== null && (
+            <AvisoIntencionCarrito>
+              Cuando crees tu cuenta, el tratamiento quedará en tu carrito y volverás a su página.
+            </AvisoIntencionCarrito>
+          )}
 
           <AlertaFallo titulo="No pudimos crear tu cuenta" mensaje={fallo} />
 
@@ -228,7 +240,7 @@ export default function RegistrarScreen() {
 
           <Text size="sm" ta="center">
             ¿Ya tienes cuenta?{' '}
-            <Anchor component={Link} to={paths.iniciarSesion} fw={600}>
+            <Anchor component={Link} to={paths.iniciarSesion} state={regreso} fw={600}>
               Inicia sesión
             </Anchor>
           </Text>

@@ -1,5 +1,5 @@
 // Service page: details, sign-in redirect with state.from, add to cart, and the already-in-cart notice.
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { carritoRutas, procedimientosRutas } from '@clinica/contracts/rutas';
@@ -63,24 +63,61 @@ describe('service page', () => {
     expect(await screen.findByText('inicio de sesión')).toBeInTheDocument();
     const ubicacion = screen.getByTestId('ubicacion');
     expect(ubicacion).toHaveTextContent('/iniciarsesion');
-    // It comes back asking to add: the add happens once signed in (next test).
+    // It comes back asking to add this treatment, by its id in the navigation state: the add happens once signed in.
     expect(JSON.parse(ubicacion.dataset.state!)).toEqual({
-      from: { pathname: '/servicios/7', search: '?agregar=1', hash: '' },
+      from: { pathname: '/servicios/7', search: '', hash: '' },
+      agregarAlCarrito: 7,
     });
     expect(llamadas(fetch).some((l) => l.startsWith('POST'))).toBe(false);
   });
 
-  it('back from signing in with ?agregar=1, adds it once and the button says it is in the cart', async () => {
+  it('back from signing in with the intent, adds it once, says so, and spends the intent', async () => {
     localStorage.setItem('token', tokenDePrueba());
     const fetch = mockFetch([
       buscar,
       en(carritoRutas.listar, { body: [] }),
       en(carritoRutas.agregar, { status: 201, body: itemDePrueba(40, servicio) }),
     ]);
-    renderEnRuta('/servicios/7?agregar=1', rutas);
+    renderEnRuta({ pathname: '/servicios/7', state: { agregarAlCarrito: 7 } }, rutas);
     expect(await screen.findByText('Puedes seguir explorando o revisar tu carrito.')).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'En tu carrito' })).toBeInTheDocument();
+    // The toast confirms it too, with the treatment's name.
+    expect(await screen.findByText(/Limpieza facial profunda quedó en tu carrito\./)).toBeInTheDocument();
+    expect(llamadas(fetch).filter((l) => l.startsWith('POST'))).toEqual([`POST ${carritoRutas.agregar.path}`]);
+    expect(fetch.mock.calls.find(([, init]) => init?.method === 'POST')?.[1]?.body).toBe(
+      JSON.stringify({ id_procedimiento: 7 }),
+    );
+    // Spent: the entry no longer carries it, so a reload or Back does not add again.
+    await waitFor(() => expect(screen.getByTestId('ubicacion').dataset.state).toBe('null'));
+  });
+
+  it('already in her cart when she comes back: the page says so and adds nothing twice', async () => {
+    localStorage.setItem('token', tokenDePrueba());
+    const fetch = mockFetch([
+      buscar,
+      en(carritoRutas.listar, { body: [] }),
+      en(carritoRutas.agregar, {
+        status: 400,
+        body: { error: 'El procedimiento ya está en el carrito.', code: 'VALIDACION' },
+      }),
+    ]);
+    renderEnRuta({ pathname: '/servicios/7', state: { agregarAlCarrito: 7 } }, rutas);
+    expect(await screen.findByText('Este tratamiento ya está en tu carrito.')).toBeInTheDocument();
     expect(llamadas(fetch).filter((l) => l.startsWith('POST'))).toHaveLength(1);
+  });
+
+  it.each([
+    ["another treatment's intent", { pathname: '/servicios/7', state: { agregarAlCarrito: 8 } }],
+    ['an intent that is not an id', { pathname: '/servicios/7', state: { agregarAlCarrito: '7' } }],
+    // The old return address: a link from elsewhere must not add to anyone's cart.
+    ['?agregar=1 in the URL', '/servicios/7?agregar=1'],
+  ])('adds nothing on arrival with %s', async (_caso, entrada) => {
+    localStorage.setItem('token', tokenDePrueba());
+    const fetch = mockFetch([buscar, en(carritoRutas.listar, { body: [] })]);
+    renderEnRuta(entrada, rutas);
+    expect(await screen.findByRole('button', { name: 'Agregar al carrito' })).toBeInTheDocument();
+    await screen.findByText('Descripción');
+    expect(llamadas(fetch).some((l) => l.startsWith('POST'))).toBe(false);
   });
 
   it('adds it for a signed-in user, offers the cart, and then says it is already there', async () => {

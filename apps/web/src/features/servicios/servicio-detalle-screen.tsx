@@ -3,7 +3,9 @@
 // valoración» and 'Agregar al carrito'. «Reservar valoración» leads a patient to /crearcita with this treatment,
 // which joins the cart there (the evaluation is booked from the cart and empties it, DOMAIN.md); staff book from
 // the agenda instead, so they do not see it. A visitor who is not signed in is sent to sign in with state.from and
-// comes back: to /crearcita with this treatment, or here with ?agregar=1 to add it to the cart.
+// comes back: to /crearcita with this treatment, or here to add it to the cart. That intent is the treatment's id in
+// the navigation state (app/guards.tsx), kept through sign-in and registration (issue 27.5), never in the URL: a
+// link from elsewhere cannot add to anyone's cart.
 import type { ProcedimientoWire } from '@clinica/contracts/catalogo';
 import {
   Alert,
@@ -33,9 +35,10 @@ import {
   IconUserCheck,
 } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { permite } from '@clinica/contracts/roles';
 import { citasRutas } from '@clinica/contracts/rutas';
+import { intencionCarrito, type GuardState } from '../../app/guards.tsx';
 import { paths } from '../../lib/paths.ts';
 import { EstadoError } from '../../components/estado-error.tsx';
 import { EstadoVacio } from '../../components/estado-vacio.tsx';
@@ -100,9 +103,6 @@ function Dato({ icono, etiqueta, valor }: { icono: ReactNode; etiqueta: string; 
 
 type Aviso = 'agregado' | 'ya-en-carrito' | null;
 
-/** Query parameter of the return address after signing in from «Agregar al carrito»: add on arrival. */
-const PARAM_AGREGAR = 'agregar';
-
 function Detalle({ servicio }: { servicio: ProcedimientoWire }) {
   const { isAuthenticated, userRole } = useAuth();
   // Staff book for patients from the agenda; everyone else (and visitors, who sign in first) books here.
@@ -114,11 +114,13 @@ function Detalle({ servicio }: { servicio: ProcedimientoWire }) {
   const [aviso, setAviso] = useState<Aviso>(null);
   const enCarrito = isInCart(items, servicio.id);
 
-  // Sent to sign in by «Agregar al carrito», the visitor comes back with ?agregar=1 and the add happens then.
+  // Sent to sign in by «Agregar al carrito», the visitor comes back here with the intent and the add happens then.
   const irAIniciarSesion = () => {
-    void navigate(paths.iniciarSesion, {
-      state: { from: { pathname: location.pathname, search: `?${PARAM_AGREGAR}=1`, hash: location.hash } },
-    });
+    const state: GuardState = {
+      from: { pathname: location.pathname, search: location.search, hash: location.hash },
+      agregarAlCarrito: servicio.id,
+    };
+    void navigate(paths.iniciarSesion, { state });
   };
   // «Reservar valoración»: /crearcita with this treatment; a visitor signs in first and lands there.
   const reservar = () => {
@@ -130,8 +132,8 @@ function Detalle({ servicio }: { servicio: ProcedimientoWire }) {
     const [pathname, search] = destino.split('?');
     void navigate(paths.iniciarSesion, { state: { from: { pathname, search: `?${search}`, hash: '' } } });
   };
-  const [params, setParams] = useSearchParams();
-  const pendiente = params.get(PARAM_AGREGAR) === '1';
+  // Back from signing in or registering with this treatment's intent (another id is not this page's to add).
+  const pendiente = intencionCarrito(location.state) === servicio.id;
   const agregarPendiente = useRef(false);
 
   const agregar = async () => {
@@ -175,12 +177,10 @@ function Detalle({ servicio }: { servicio: ProcedimientoWire }) {
   useEffect(() => {
     if (!pendiente || !isAuthenticated || agregarPendiente.current) return;
     agregarPendiente.current = true;
-    setParams(
-      (p) => {
-        p.delete(PARAM_AGREGAR);
-        return p;
-      },
-      { replace: true },
+    // Spent: a reload or Back to this entry does not add it again.
+    void navigate(
+      { pathname: location.pathname, search: location.search, hash: location.hash },
+      { replace: true, state: null },
     );
     void agregar();
     // Runs once, when the visitor is back from signing in; `agregar` is recreated on every render.
