@@ -45,7 +45,8 @@ function freePort(): Promise<number> {
   });
 }
 
-async function waitReady(url: string, child: ChildProcess, timeoutMs = 60_000) {
+// A loaded machine (2 cores shared with other suites) has taken over 60 s to start a fresh server and seed it.
+async function waitReady(url: string, child: ChildProcess, timeoutMs = 180_000) {
   const start = Date.now();
   while (Date.now() - start < timeoutMs) {
     if (child.exitCode !== null) throw new Error(`El servidor terminó al iniciar (código ${child.exitCode})`);
