@@ -5,6 +5,7 @@
 import { esDiaNoHabil, sumarDias } from '@clinica/contracts/tiempo';
 import type { Locator, Page } from 'playwright-core';
 import { describe, it } from 'vitest';
+import { analizarAxe } from './axe.ts';
 import { apiFetch, DEMO, expect, loginToken, signInAs, useBrowser } from './harness.ts';
 
 /** Free times are chips: the radio input is visually hidden and its label is what a person clicks. */
@@ -168,5 +169,73 @@ describe('agenda del personal', () => {
     ).toBeVisible();
     await expect.poll(async () => (await tarjeta.boundingBox())?.y).toBe(antes.y);
     expect(await inicioEnApi()).toBe(bogota('09:00'));
+  });
+
+  it('month view: the day of an appointment lists it, the arrows move between days, Enter opens the day (issue 27.6)', async () => {
+    const { page } = t;
+    await page.setViewportSize({ width: 1366, height: 768 });
+    const tokenPaciente = await loginToken(DEMO.paciente);
+    const paciente = (await apiFetch<{ id: number; nombre: string }>('/apiusuarios/perfil', { token: tokenPaciente }))
+      .body;
+    const doctor = (await apiFetch<{ id: number; nombre: string }[]>('/apiusuarios/doctores')).body[0]!;
+    const tokenAsistente = await signInAs(page, DEMO.asistente);
+    let dia = diaLibre(64);
+    const reservar = () =>
+      apiFetch<CitaApi>('/apicitas/crearcitas', {
+        method: 'POST',
+        token: tokenAsistente,
+        body: {
+          doctor_id: doctor.id,
+          paciente_id: paciente.id,
+          tipo: 'evaluacion',
+          inicio: new Date(`${dia}T10:00:00-05:00`).toISOString(),
+        },
+      });
+    let reserva = await reservar();
+    for (let n = 65; reserva.status === 409 && n < 70; n++) {
+      dia = diaLibre(n);
+      reserva = await reservar();
+    }
+    expect(reserva.status).toBe(201);
+
+    await page.goto(`/calendariocitas?vista=mes&fecha=${dia}&doctor=${doctor.id}`);
+    const mes = page.getByRole('table', { name: 'Citas del mes' });
+    await expect(mes).toBeVisible();
+    const diaLargo = new Intl.DateTimeFormat('es-CO', {
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      timeZone: 'America/Bogota',
+    }).format(new Date(`${dia}T12:00:00-05:00`));
+    const boton = mes.getByRole('button', { name: new RegExp(`^${diaLargo}: \\d+ citas?\\. Abrir el día$`) });
+    await expect(boton).toHaveAttribute('tabindex', '0');
+    await expect(boton.locator('xpath=ancestor::td[1]').getByText(paciente.nombre).first()).toBeVisible();
+
+    for (const tema of ['light', 'dark'] as const) {
+      await page.evaluate((v) => localStorage.setItem('coreui-free-react-admin-template-theme', v), tema);
+      await page.reload();
+      await expect(mes).toBeVisible();
+      const { violations } = await analizarAxe(
+        page,
+        tema === 'light'
+          ? { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'] } }
+          : { runOnly: { type: 'rule', values: ['color-contrast'] } },
+        ['main'],
+      );
+      expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    }
+
+    // One tab stop; the arrows move between days and Enter opens the focused one as the day view.
+    await boton.focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowLeft');
+    await expect(boton).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('region', { name: 'Agenda' })).toBeVisible();
+    expect(new URL(page.url()).searchParams.get('fecha')).toBe(dia);
+    expect(new URL(page.url()).searchParams.get('vista')).toBeNull();
+    await expect(
+      page.getByRole('button', { name: `Acciones de la cita de ${paciente.nombre}, 10:00 a. m.` }),
+    ).toBeVisible();
   });
 });
