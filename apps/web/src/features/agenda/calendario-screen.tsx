@@ -144,7 +144,7 @@ function CalendarioScreenContenido() {
             title: 'Cita movida',
             autoClose: DESHACER_MS,
             message: (
-              <Group gap="sm" justify="space-between" wrap="nowrap" align="center">
+              <Stack gap={6} align="flex-start">
                 <span>
                   La cita de {c.usuario.nombre} quedó para el {cuando}
                 </span>
@@ -158,7 +158,7 @@ function CalendarioScreenContenido() {
                 >
                   Deshacer
                 </Button>
-              </Group>
+              </Stack>
             ),
           });
         },

@@ -261,6 +261,8 @@ export function CalendarioGrid({
                       data-tipo={c.tipo}
                       data-estado={c.estado}
                       data-moviendo={moviendo.has(c.id) || undefined}
+                      // A 15-minute card has room for one line: no padding, a smaller menu button.
+                      data-corta={fin - ini < 30 || undefined}
                       data-testid={`cita-${c.id}`}
                       draggable={mover && !moviendo.has(c.id)}
                       onDragStart={(e) => {
