@@ -304,7 +304,13 @@ describe('booking', () => {
     ['a Sunday', bogota('2026-11-29', '09:00'), M.domingo],
     ['before opening', bogota('2026-11-24', '07:30'), M.fueraDeHorario],
     ['at lunch', bogota('2026-11-24', '12:30'), M.fueraDeHorario],
-    ['off the 30-minute grid', bogota('2026-11-24', '08:10'), M.fueraDeHorario],
+    [
+      'off the 30-minute grid',
+      bogota('2026-11-24', '08:10'),
+      expect.stringMatching(
+        /^A las 8:10\sa\.\sm\. no empieza ninguna cita de 30 minutos con este doctor: empiezan a las 8:00\sa\.\sm\. o a las 8:30\sa\.\sm\. Elige una de esas horas o uno de los horarios libres\.$/,
+      ),
+    ],
     ['the past', bogota('2026-11-23', '06:00'), M.pasado],
     ['more than a year ahead', bogota('2027-11-24', '09:00'), M.muyLejos],
     ['year 2099', '2099-12-21T10:00:00-05:00', M.muyLejos],
@@ -1063,6 +1069,76 @@ describe('changes and states', () => {
     expect(leidas.map((a) => [a.usuario_id, a.resultado])).toEqual([[doctora.id, 'exito']]);
     const accesos = (await pedir('GET', historiasPaths.accesos(otraPaciente.id), otraPaciente)).json();
     expect((accesos as AccesoHistoriaWire[]).map((a) => a.que)).toContain('alertas');
+  });
+});
+
+describe('a refused reschedule names its own reason (issue 27.6: the calendar shows it as the server says it)', () => {
+  it('between slots, outside hours, blocked, taken, the patient busy, Sunday, past, Ley 1799: each its message; nothing moves', async () => {
+    const quien = await crearUsuario(t.database, 'paciente', { now: reloj.now() });
+    const asistente = await crearUsuario(t.database, 'asistente', { now: reloj.now() });
+    const admin = await crearUsuario(t.database, 'administrador', { now: reloj.now() });
+    // 18 on 15 December 2026: a procedure on the 16th is hers, on the 14th it is not yet.
+    await t.database.db.update(usuarios).set({ fecha_nacimiento: '2008-12-15' }).where(eq(usuarios.id, quien.id));
+    const categoria = await crearCategoria(t.app, admin.headers);
+    const mayores = await crearProcedimiento(t.app, admin.headers, categoria.id, { edad_minima: 18 });
+    const res = await crear(asistente, {
+      doctor_id: doctora.id,
+      paciente_id: quien.id,
+      tipo: 'procedimiento',
+      procedimiento_id: mayores.id,
+      inicio: bogota('2026-12-16', '09:00'),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const cita = res.json<CitaWire>();
+    const duracion = (Date.parse(cita.fin) - Date.parse(cita.inicio)) / 60_000;
+    // Another patient's appointment with the same doctor, and one of hers with another doctor.
+    const ocupante = await crear(asistente, {
+      doctor_id: doctora.id,
+      paciente_id: otraPaciente.id,
+      inicio: bogota('2026-12-16', '14:00'),
+    });
+    expect(ocupante.statusCode, ocupante.body).toBe(201);
+    const suya = await crear(asistente, {
+      doctor_id: doctor.id,
+      paciente_id: quien.id,
+      inicio: bogota('2026-12-17', '10:00'),
+    });
+    expect(suya.statusCode, suya.body).toBe(201);
+    const bloqueo = await pedir('POST', rutas.bloqueos(doctora.id), asistente, {
+      inicio: bogota('2026-12-18', '08:00'),
+      fin: bogota('2026-12-18', '12:00'),
+      motivo: 'Congreso',
+    });
+    expect(bloqueo.statusCode).toBe(201);
+
+    const mover = (inicio: string) => pedir('PATCH', rutas.reagendar(cita.id), asistente, { inicio });
+    const casos: [string, number, unknown][] = [
+      [
+        bogota('2026-12-16', '09:15'),
+        422,
+        expect.stringMatching(
+          new RegExp(
+            `^A las 9:15\\sa\\.\\sm\\. no empieza ninguna cita de ${duracion} minutos con este doctor: empiezan a las 9:00\\sa\\.\\sm\\. o a las 10:00\\sa\\.\\sm\\. Elige`,
+          ),
+        ),
+      ],
+      [bogota('2026-12-16', '12:00'), 422, M.fueraDeHorario],
+      [bogota('2026-12-18', '09:00'), 422, M.bloqueado],
+      [bogota('2026-12-16', '14:00'), 409, M.ocupado],
+      [bogota('2026-12-17', '10:00'), 409, 'La paciente ya tiene otra cita a esa hora. Elige otro horario.'],
+      [bogota('2026-12-20', '09:00'), 422, M.domingo],
+      [bogota('2026-11-20', '09:00'), 422, M.pasado],
+      [bogota('2026-12-14', '09:00'), 422, M.menorDeEdad],
+    ];
+    for (const [inicio, status, error] of casos) {
+      const r = await mover(inicio);
+      expect([inicio, r.statusCode, r.json().error]).toEqual([inicio, status, error]);
+    }
+    const [fila] = await t.database.db.select().from(citas).where(eq(citas.id, cita.id));
+    expect(fila!.inicio).toEqual(new Date(cita.inicio));
+    // A time that is one of her slots moves it.
+    const bien = await mover(bogota('2026-12-16', '10:00'));
+    expect(bien.statusCode, bien.body).toBe(200);
   });
 });
 

@@ -287,6 +287,18 @@ export const MENSAJES_CITAS = {
     'Esta clave de idempotencia ya se usó con otros datos. Genera una clave nueva para una cita distinta.',
 } as const;
 
+/**
+ * A time inside the doctor's hours that is not one of her slots (appointments of a length start every that many
+ * minutes from the opening): 'A las 11:15 a. m. no empieza ninguna cita de 30 minutos con este doctor: empiezan a
+ * las 11:00 a. m. o a las 11:30 a. m. Elige una de esas horas.' `cercanas`: the slot starts around it (one or two).
+ */
+export function mensajeFueraDeTurno(duracion: number, pedida: string, cercanas: readonly string[]): string {
+  const horas = cercanas.map((h) => `a las ${h}`).join(' o ');
+  return `A las ${pedida} no empieza ninguna cita de ${duracion} minutos con este doctor: empiezan ${horas} ${
+    cercanas.length === 1 ? 'Elige esa hora' : 'Elige una de esas horas'
+  } o uno de los horarios libres.`;
+}
+
 /** 'El 8 de diciembre es festivo; la clínica no atiende.' */
 export function mensajeFestivo(fechaLegible: string): string {
   return `El ${fechaLegible} es festivo; la clínica no atiende.`;

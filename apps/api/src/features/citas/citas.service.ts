@@ -11,6 +11,7 @@ import {
   HORAS_MINIMAS_CAMBIO_PACIENTE,
   MENSAJES_CITAS as M,
   mensajeFestivo,
+  mensajeFueraDeTurno,
   TOPE_CONTEO_BUSQUEDA,
   TOPE_CONTEO_CITAS,
   type Cita,
@@ -372,7 +373,28 @@ export function createCitasService(deps: {
       const cierre = calendario.instante(dia, h.hora_fin).getTime();
       return t >= apertura && fin <= cierre && (t - apertura) % (duracion * MIN) === 0;
     });
-    if (!dentro) throw regla(M.fueraDeHorario, 'inicio');
+    if (!dentro) {
+      // Inside the hours but between two slots (a 15-minute drop on a 30-minute agenda): say which times it takes.
+      const paso = duracion * MIN;
+      for (const h of horarios) {
+        const apertura = calendario.instante(dia, h.hora_inicio).getTime();
+        const cierre = calendario.instante(dia, h.hora_fin).getTime();
+        if (t < apertura || t >= cierre) continue;
+        const antes = apertura + Math.floor((t - apertura) / paso) * paso;
+        const cercanas = [antes, antes + paso].filter((x) => x + paso <= cierre);
+        if (cercanas.length) {
+          throw regla(
+            mensajeFueraDeTurno(
+              duracion,
+              hora.format(inicio),
+              cercanas.map((x) => hora.format(new Date(x))),
+            ),
+            'inicio',
+          );
+        }
+      }
+      throw regla(M.fueraDeHorario, 'inicio');
+    }
     const hasta = fin + margen * MIN;
     const bloqueos = leida
       ? leida.bloqueos.filter((b) => b.inicio.getTime() < hasta && b.fin.getTime() > t)

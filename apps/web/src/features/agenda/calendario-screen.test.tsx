@@ -5,6 +5,7 @@ import { tokenExpiringIn } from '../../lib/session/test-tokens.ts';
 import { mockFetch, paginaDe, renderWithProviders, simular } from '../../lib/session/test-utils.tsx';
 import { cita, diaHabil, doctores, espacio, iso } from './agenda-fixtures.ts';
 import CalendarioScreen from './calendario-screen.tsx';
+import { PX_MINUTO } from './components/calendario-grid.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -14,6 +15,20 @@ const cancelada = cita(2, dia, '10:00', {
   estado: 'cancelada',
   usuario: { ...ana.usuario, id: 11, nombre: 'Luis Pérez' },
 });
+const dataTransfer = { setData: () => {}, effectAllowed: '', dropEffect: '' };
+/** jsdom lays nothing out (every rectangle is at 0) and has no DragEvent: plain events with the pointer's clientY
+ *  set by hand, which is then the offset from the grid's first hour (7:00). */
+function arrastrar(tipo: 'dragStart' | 'dragOver' | 'drop', el: HTMLElement, clientY: number) {
+  const ev = createEvent[tipo](el, { dataTransfer });
+  Object.defineProperty(ev, 'clientY', { value: clientY });
+  fireEvent(el, ev);
+}
+/** clientY of `hora` (HH:MM) in the grid, which starts at 7:00. */
+const yDe = (hora: string) => {
+  const [h, m] = hora.split(':').map(Number) as [number, number];
+  return (h * 60 + m - 7 * 60) * PX_MINUTO;
+};
+
 const deCatalina = cita(3, dia, '11:00', {
   tipo: 'procedimiento',
   estado: 'pendiente',
@@ -102,22 +117,139 @@ describe('CalendarioScreen', () => {
     const tarjeta = await screen.findByTestId('cita-1');
     const topAntes = tarjeta.style.top;
     const columna = tarjeta.parentElement!;
-    const dataTransfer = { setData: () => {}, effectAllowed: '', dropEffect: '' };
-    // jsdom lays nothing out: rectangles are at 0, so clientY is the offset from 7:00 (1.6 px per minute).
-    // jsdom has no DragEvent: plain events with the pointer position set by hand.
-    const arrastrar = (tipo: 'dragStart' | 'dragOver' | 'drop', el: HTMLElement, clientY: number) => {
-      const ev = createEvent[tipo](el, { dataTransfer });
-      Object.defineProperty(ev, 'clientY', { value: clientY });
-      fireEvent(el, ev);
-    };
     arrastrar('dragStart', tarjeta, 0);
-    arrastrar('dragOver', columna, 6 * 60 * 1.6);
-    arrastrar('drop', columna, 6 * 60 * 1.6);
+    arrastrar('dragOver', columna, yDe('13:00'));
+    arrastrar('drop', columna, yDe('13:00'));
     await waitFor(() => expect(calls.some((c) => c.method === 'PATCH')).toBe(true));
     expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ inicio: iso(dia, '13:00') });
     expect(await screen.findByText(mensaje)).toBeInTheDocument();
     expect(screen.getByText('No se movió la cita')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('cita-1').style.top).toBe(topAntes));
+  });
+
+  it('the drop sends the time the guide line shows, wherever the appointment was grabbed (issue 27.6)', async () => {
+    const { calls } = mockFetch([
+      simular(citasRutas.doctores, { body: doctores }),
+      simular(citasRutas.listar, { body: paginaDe([ana]) }),
+      simular(
+        citasRutas.reagendar,
+        { body: { ...ana, inicio: iso(dia, '11:00'), fecha: iso(dia, '11:00') } },
+        { id: 1 },
+      ),
+    ]);
+    renderCalendario();
+    const tarjeta = await screen.findByTestId('cita-1');
+    const columna = tarjeta.parentElement!;
+    // Grabbed 24 px below its top (the middle of a 30-minute card's 36 px, 20 minutes): the card's top follows the
+    // pointer 24 px above it. The drop used to forget the grab and sent the pointer's own time, 11:15.
+    // (Every rectangle is at 0 in jsdom: the card's top too.)
+    const agarre = 24;
+    arrastrar('dragStart', tarjeta, agarre);
+    arrastrar('dragOver', columna, yDe('11:00') + agarre);
+    expect(screen.getByTestId('guia-arrastre')).toHaveTextContent('11:00 a. m.');
+    arrastrar('drop', columna, yDe('11:00') + agarre);
+    await waitFor(() => expect(calls.some((c) => c.method === 'PATCH')).toBe(true));
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ inicio: iso(dia, '11:00') });
+    expect(screen.queryByTestId('guia-arrastre')).not.toBeInTheDocument();
+  });
+
+  it('a moved appointment offers «Deshacer», which moves it back through the same path and says so', async () => {
+    const movida = { ...ana, inicio: iso(dia, '11:00'), fecha: iso(dia, '11:00'), fin: iso(dia, '11:30') };
+    let veces = 0;
+    const { calls } = mockFetch([
+      simular(citasRutas.doctores, { body: doctores }),
+      simular(citasRutas.listar, { body: paginaDe([ana]) }),
+      simular(citasRutas.reagendar, { responder: () => ({ body: veces++ === 0 ? movida : ana }) }, { id: 1 }),
+    ]);
+    renderCalendario();
+    const tarjeta = await screen.findByTestId('cita-1');
+    arrastrar('dragStart', tarjeta, 0);
+    arrastrar('dragOver', tarjeta.parentElement!, yDe('11:00'));
+    arrastrar('drop', tarjeta.parentElement!, yDe('11:00'));
+    expect(await screen.findByText('Cita movida')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Deshacer' }));
+    expect(await screen.findByText('Movimiento deshecho')).toBeInTheDocument();
+    expect(screen.getByText(/La cita de Sofía Ramírez volvió al/)).toBeInTheDocument();
+    const patches = calls.filter((c) => c.method === 'PATCH');
+    expect(patches.map((c) => [c.url.pathname, c.body])).toEqual([
+      ['/apicitas/reagendarcita/1', { inicio: iso(dia, '11:00') }],
+      ['/apicitas/reagendarcita/1', { inicio: iso(dia, '09:00') }],
+    ]);
+    // The first toast closes and the undo offers no undo of its own.
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Deshacer' })).not.toBeInTheDocument());
+  });
+
+  it("«Deshacer» refused (someone took the old time meanwhile) shows the server's reason", async () => {
+    const movida = { ...ana, inicio: iso(dia, '11:00'), fecha: iso(dia, '11:00'), fin: iso(dia, '11:30') };
+    const mensaje = 'Ese horario ya no está disponible. Elige otro de los horarios libres.';
+    let veces = 0;
+    mockFetch([
+      simular(citasRutas.doctores, { body: doctores }),
+      simular(citasRutas.listar, { body: paginaDe([ana]) }),
+      simular(
+        citasRutas.reagendar,
+        {
+          responder: () =>
+            veces++ === 0
+              ? { body: movida }
+              : { status: 409, body: { error: mensaje, code: 'HORARIO_OCUPADO', siguientes: [] } },
+        },
+        { id: 1 },
+      ),
+    ]);
+    renderCalendario();
+    const tarjeta = await screen.findByTestId('cita-1');
+    arrastrar('dragStart', tarjeta, 0);
+    arrastrar('drop', tarjeta.parentElement!, yDe('11:00'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Deshacer' }));
+    expect(await screen.findByText('No se pudo deshacer el movimiento')).toBeInTheDocument();
+    expect(screen.getByText(mensaje)).toBeInTheDocument();
+  });
+
+  it('month view: Monday-to-Sunday weeks, each day with its appointments and «+N más»; a day opens its day view', async () => {
+    const primero = `${dia.slice(0, 7)}-01`;
+    const otras = ['10:00', '11:00', '14:00', '15:00'].map((h, i) =>
+      cita(20 + i, dia, h, { usuario: { ...ana.usuario, id: 30 + i, nombre: `Paciente ${i + 1}` } }),
+    );
+    const { calls } = mockFetch([
+      simular(citasRutas.doctores, { body: doctores }),
+      simular(citasRutas.listar, { body: paginaDe([ana, ...otras]) }),
+    ]);
+    renderCalendario('&vista=mes&doctor=2');
+    const tabla = await screen.findByRole('table', { name: 'Citas del mes' });
+    const q = calls.find((c) => c.url.pathname === '/apicitas/listarcitas')!.url.searchParams;
+    // Whole weeks around the month: from the Monday on or before the 1st to a Sunday; the doctor filter applies.
+    expect(new Date(`${q.get('desde')}T12:00:00Z`).getUTCDay()).toBe(1);
+    expect(new Date(`${q.get('hasta')}T12:00:00Z`).getUTCDay()).toBe(0);
+    expect(q.get('desde')! <= primero).toBe(true);
+    expect(q.get('doctorId')).toBe('2');
+    expect(
+      within(tabla)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['lun', 'mar', 'mié', 'jue', 'vie', 'sáb', 'dom']);
+    const boton = within(tabla).getByRole('button', { name: new RegExp(`: 5 citas\\. Abrir el día$`) });
+    const celda = boton.closest('td')!;
+    // Two listed, the other three as «+3 más».
+    expect(within(celda).getByText('Sofía Ramírez')).toBeInTheDocument();
+    expect(within(celda).getByText('Paciente 1')).toBeInTheDocument();
+    expect(within(celda).queryByText('Paciente 2')).not.toBeInTheDocument();
+    expect(within(celda).getByText('+3 más')).toBeInTheDocument();
+    expect(boton).toHaveAttribute('tabindex', '0');
+
+    // Keyboard: one tab stop, the arrows move between days (the day is Monday to Saturday: its next is there).
+    boton.focus();
+    fireEvent.keyDown(boton, { key: 'ArrowRight' });
+    const siguiente = document.activeElement as HTMLElement;
+    expect(siguiente).not.toBe(boton);
+    expect(siguiente).toHaveAttribute('tabindex', '0');
+    expect(boton).toHaveAttribute('tabindex', '-1');
+    fireEvent.keyDown(siguiente, { key: 'ArrowLeft' });
+    expect(document.activeElement).toBe(boton);
+
+    fireEvent.click(boton);
+    expect(await screen.findByTestId('cita-1')).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Día' })).toBeChecked();
   });
 
   it("dragging to another doctor's column (day view) moves it to that doctor through editarcita", async () => {
@@ -131,15 +263,9 @@ describe('CalendarioScreen', () => {
     const tarjeta = await screen.findByTestId('cita-1');
     const otraColumna = (await screen.findByTestId('cita-3')).parentElement!;
     expect(otraColumna).not.toBe(tarjeta.parentElement);
-    const dataTransfer = { setData: () => {}, effectAllowed: '', dropEffect: '' };
-    const arrastrar = (tipo: 'dragStart' | 'dragOver' | 'drop', el: HTMLElement, clientY: number) => {
-      const ev = createEvent[tipo](el, { dataTransfer });
-      Object.defineProperty(ev, 'clientY', { value: clientY });
-      fireEvent(el, ev);
-    };
     arrastrar('dragStart', tarjeta, 0);
-    arrastrar('dragOver', otraColumna, 6 * 60 * 1.6);
-    arrastrar('drop', otraColumna, 6 * 60 * 1.6);
+    arrastrar('dragOver', otraColumna, yDe('13:00'));
+    arrastrar('drop', otraColumna, yDe('13:00'));
     await waitFor(() => expect(calls.some((c) => c.method === 'PATCH')).toBe(true));
     const patch = calls.find((c) => c.method === 'PATCH')!;
     expect(patch.url.pathname).toBe('/apicitas/editarcita/1');

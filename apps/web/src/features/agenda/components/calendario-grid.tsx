@@ -5,7 +5,15 @@
 // on refusal).
 import { ActionIcon, Menu } from '@mantine/core';
 import { IconArrowsMove, IconCalendarX, IconDotsVertical, IconEye } from '@tabler/icons-react';
-import { useRef, useState, type CSSProperties, type DragEvent, type ReactNode } from 'react';
+import {
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type CSSProperties,
+  type DragEvent,
+  type ReactNode,
+} from 'react';
 import { Link } from 'react-router';
 import { horaEnZona, instanteLocal, type Fecha } from '@clinica/contracts/tiempo';
 import { paths } from '../../../lib/paths.ts';
@@ -14,10 +22,23 @@ import type { CitaWire } from '../api/agenda-api.ts';
 import { nombreEstado, nombreTipo } from '../agenda-textos.ts';
 import classes from './calendario.module.css';
 
-/** Pixels per minute: a 30-minute appointment is 48 px, enough for time, name and labels. */
-export const PX_MINUTO = 1.6;
+/** Pixels per minute: a 30-minute appointment is 36 px, enough for two lines (time and name, type and state), and
+ *  the working day fits a 1366x768 screen without scrolling the page. */
+export const PX_MINUTO = 1.2;
 /** Drops snap to this many minutes. */
 export const PASO_MINUTOS = 15;
+
+/**
+ * The start (minutes of the day) a dragged appointment gets with the pointer `y` px below the top of a column: the
+ * card keeps the point where it was grabbed (`agarreY` px below its top) under the pointer, so its top edge is
+ * what moves to the time; that time snaps to PASO_MINUTOS and keeps the whole appointment (`duracion`) in the grid.
+ * The guide line is drawn at this time and the drop sends this same time.
+ */
+export function minutoEnPosicion(y: number, agarreY: number, desdeMin: number, hastaMin: number, duracion: number) {
+  const m = desdeMin + Math.round((y - agarreY) / PX_MINUTO / PASO_MINUTOS) * PASO_MINUTOS;
+  const ultimo = hastaMin - Math.ceil(Math.max(duracion, PASO_MINUTOS) / PASO_MINUTOS) * PASO_MINUTOS;
+  return Math.min(Math.max(m, desdeMin), Math.max(ultimo, desdeMin));
+}
 
 export type Columna = {
   clave: string;
@@ -103,21 +124,63 @@ export function CalendarioGrid({
   const alto = (hastaMin - desdeMin) * PX_MINUTO;
   const arrastre = useRef<{ cita: CitaWire; agarreY: number } | null>(null);
   const [destino, setDestino] = useState<{ clave: string; minutos: number } | null>(null);
+  // The guide's time as last drawn, read by the drop: the time sent is the one the person saw.
+  const guia = useRef<{ clave: string; minutos: number } | null>(null);
   const horas: number[] = [];
   for (let m = Math.ceil(desdeMin / 60) * 60; m < hastaMin; m += 60) horas.push(m);
 
-  const permitido = () => !!arrastre.current;
-  const minutosEn = (e: DragEvent<HTMLDivElement>) => {
-    const rect = e.currentTarget.getBoundingClientRect();
-    const y = (e.clientY || 0) - rect.top - (arrastre.current?.agarreY ?? 0);
-    const m = desdeMin + Math.round(y / PX_MINUTO / PASO_MINUTOS) * PASO_MINUTOS;
-    return Math.min(Math.max(m, desdeMin), hastaMin - PASO_MINUTOS);
+  /** Where the dragged appointment would start with the pointer where this event is (needs the drag's state). */
+  const minutosEn = (e: DragEvent<HTMLDivElement>, a: { cita: CitaWire; agarreY: number }) =>
+    minutoEnPosicion(
+      (e.clientY || 0) - e.currentTarget.getBoundingClientRect().top,
+      a.agarreY,
+      desdeMin,
+      hastaMin,
+      (Date.parse(a.cita.fin) - Date.parse(a.cita.inicio)) / 60_000,
+    );
+  const mostrarGuia = (g: { clave: string; minutos: number } | null) => {
+    guia.current = g;
+    setDestino((d) => (d?.clave === g?.clave && d?.minutos === g?.minutos ? d : g));
   };
+
+  // A new day or week opens at the clinic's morning (8:00, or the first appointment if earlier): the early hours
+  // stay a scroll away and the working day fills the grid.
+  const contenedor = useRef<HTMLDivElement>(null);
+  const vistaClave = `${columnas[0]?.fecha}:${columnas.length}`;
+  const primera = Math.min(8 * 60, ...columnas.flatMap((c) => c.citas.map((x) => minutosDe(x.inicio))));
+  const abrirEn = Math.max(0, (Math.floor(primera / 60) * 60 - desdeMin) * PX_MINUTO);
+  useEffect(() => {
+    if (contenedor.current) contenedor.current.scrollTop = abrirEn;
+    // Only when the day or week changes, not when an appointment moves.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [vistaClave]);
+
+  // The grid takes the rest of the screen: its height is the window's less what is above and below it (header,
+  // toolbar, the page's margins), measured, so the page itself does not scroll on a desktop.
+  useLayoutEffect(() => {
+    const el = contenedor.current;
+    if (!el) return;
+    const medir = () => {
+      const r = el.getBoundingClientRect();
+      const debajo = document.documentElement.scrollHeight - (r.bottom + window.scrollY);
+      el.style.setProperty('--calendario-encima', `${Math.round(r.top + window.scrollY + Math.max(debajo, 0))}px`);
+    };
+    medir();
+    window.addEventListener('resize', medir);
+    return () => window.removeEventListener('resize', medir);
+  }, []);
 
   return (
     // It scrolls both ways: focusable and named, so a keyboard can scroll it even on a day without appointments.
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-    <div className={classes.contenedor} aria-busy={ocupado} role="region" aria-label="Agenda" tabIndex={0}>
+    <div
+      ref={contenedor}
+      className={classes.contenedor}
+      aria-busy={ocupado}
+      role="region"
+      aria-label="Agenda"
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+      tabIndex={0}
+    >
       <div
         className={classes.grid}
         style={{ gridTemplateColumns: `88px repeat(${columnas.length}, minmax(150px, 1fr))` }}
@@ -146,28 +209,42 @@ export function CalendarioGrid({
               style={{ height: alto, '--alto-hora': `${60 * PX_MINUTO}px` } as CSSProperties}
               data-destino={destino?.clave === col.clave || undefined}
               onDragOver={(e) => {
-                if (!permitido()) return;
-                e.preventDefault();
-                e.dataTransfer.dropEffect = 'move';
-                const minutos = minutosEn(e);
-                if (destino?.clave !== col.clave || destino.minutos !== minutos)
-                  setDestino({ clave: col.clave, minutos });
-              }}
-              onDragLeave={() => setDestino((d) => (d?.clave === col.clave ? null : d))}
-              onDrop={(e) => {
                 const a = arrastre.current;
-                setDestino(null);
                 if (!a) return;
                 e.preventDefault();
+                e.dataTransfer.dropEffect = 'move';
+                mostrarGuia({ clave: col.clave, minutos: minutosEn(e, a) });
+              }}
+              onDragLeave={(e) => {
+                // Leaving for one of the column's own children (an appointment, the guide) is not leaving it.
+                if (e.currentTarget.contains(e.relatedTarget as Node | null)) return;
+                if (guia.current?.clave === col.clave) mostrarGuia(null);
+              }}
+              onDrop={(e) => {
+                const a = arrastre.current;
+                if (!a) return;
+                e.preventDefault();
+                // The time the guide shows in this column; computed here only if no dragover drew it (the grab
+                // offset still counts: the drag's state is read before it is cleared).
+                const minutos = guia.current?.clave === col.clave ? guia.current.minutos : minutosEn(e, a);
                 arrastre.current = null;
-                const inicio = instanteLocal(col.fecha, hhmm(minutosEn(e)), zonaClinica);
+                mostrarGuia(null);
+                const inicio = instanteLocal(col.fecha, hhmm(minutos), zonaClinica);
                 const doctorId = col.doctorId ?? a.cita.doctor.id;
                 if (inicio.getTime() !== Date.parse(a.cita.inicio) || doctorId !== a.cita.doctor.id)
                   onSoltar(a.cita, inicio.toISOString(), doctorId);
               }}
             >
               {destino?.clave === col.clave && (
-                <div className={classes.indicador} style={{ top: (destino.minutos - desdeMin) * PX_MINUTO }} />
+                <div
+                  className={classes.indicador}
+                  style={{ top: (destino.minutos - desdeMin) * PX_MINUTO }}
+                  data-testid="guia-arrastre"
+                >
+                  <span className={classes.indicadorHora}>
+                    {formatHora(instanteLocal(col.fecha, hhmm(destino.minutos), zonaClinica))}
+                  </span>
+                </div>
               )}
               {[...col.citas]
                 .sort((a, b) => a.inicio.localeCompare(b.inicio))
@@ -184,6 +261,8 @@ export function CalendarioGrid({
                       data-tipo={c.tipo}
                       data-estado={c.estado}
                       data-moviendo={moviendo.has(c.id) || undefined}
+                      // A 15-minute card has room for one line: no padding, a smaller menu button.
+                      data-corta={fin - ini < 30 || undefined}
                       data-testid={`cita-${c.id}`}
                       draggable={mover && !moviendo.has(c.id)}
                       onDragStart={(e) => {
@@ -196,7 +275,7 @@ export function CalendarioGrid({
                       }}
                       onDragEnd={() => {
                         arrastre.current = null;
-                        setDestino(null);
+                        mostrarGuia(null);
                       }}
                       style={{
                         top: (ini - desdeMin) * PX_MINUTO + 1,
@@ -212,21 +291,25 @@ export function CalendarioGrid({
                         aria-label={`Ver la cita: ${descripcionCita(c)}`}
                       >
                         {compacto ? (
-                          // Narrow week columns: the position gives the time; type and state get a line each.
+                          // Narrow week columns: the position gives the time; the name, then type and state.
                           <>
-                            <span className={`${classes.nombre} ${classes.conMenu}`}>{c.usuario.nombre}</span>
-                            <span className={classes.etiquetas}>{nombreTipo[c.tipo]}</span>
+                            <span className={`${classes.nombre} ${classes.conMenu}`}>
+                              <span className={classes.nombreTexto}>{c.usuario.nombre}</span>
+                            </span>
                             <span className={classes.etiquetas}>
-                              {nombreEstado[c.estado]}
+                              {nombreTipo[c.tipo]} · {nombreEstado[c.estado]}
                               {conDoctor ? ` · ${c.doctor.nombre}` : ''}
                             </span>
                           </>
                         ) : (
+                          // Two lines fit a 30-minute appointment: time and name, then type and state.
                           <>
-                            <span className={`${classes.hora} ${classes.conMenu}`}>
-                              {formatHora(c.inicio)} – {formatHora(c.fin)}
+                            <span className={`${classes.nombre} ${classes.conMenu}`}>
+                              <span className={classes.hora}>
+                                {formatHora(c.inicio)} – {formatHora(c.fin)}
+                              </span>{' '}
+                              <span className={classes.nombreTexto}>{c.usuario.nombre}</span>
                             </span>
-                            <span className={classes.nombre}>{c.usuario.nombre}</span>
                             <span className={classes.etiquetas}>
                               {nombreTipo[c.tipo]} · {nombreEstado[c.estado]}
                               {conDoctor ? ` · ${c.doctor.nombre}` : ''}
