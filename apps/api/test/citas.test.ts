@@ -26,7 +26,7 @@ import {
   usuarios,
 } from '../src/db/schema/index.ts';
 import { TEST_DATABASE_URL, createTestApp } from './helpers.ts';
-import { crearUsuario, type UsuarioDePrueba } from './auth-helpers.ts';
+import { crearUsuario, otraSesion, type UsuarioDePrueba } from './auth-helpers.ts';
 import { conEscrituraConcurrente, conInterbloqueo } from './interbloqueo.ts';
 import { crearCategoria, crearProcedimiento } from './catalogo-fixtures.ts';
 import { createCitasRepository } from '../src/features/citas/citas.repository.ts';
@@ -1027,7 +1027,12 @@ describe('changes and states', () => {
   });
 
   it("issue 27.9: its doctor sees the patient's allergies and alert flags, audited and shown to the patient", async () => {
-    const reserva = await crear(asistente, {
+    // Fresh sessions: an earlier test moved the clock past the file's sessions' inactivity limit.
+    const sesion = (u: UsuarioDePrueba) => otraSesion(t.database, u, { now: reloj.now() });
+    const [recepcion, administrador, suDoctora, ella] = await Promise.all(
+      [asistente, admin, doctora, otraPaciente].map(sesion),
+    );
+    const reserva = await crear(recepcion, {
       doctor_id: doctora.id,
       paciente_id: otraPaciente.id,
       inicio: bogota('2026-12-21', '16:00'),
@@ -1037,7 +1042,7 @@ describe('changes and states', () => {
     const alertas = async (quien: UsuarioDePrueba) =>
       ((await pedir('GET', rutas.buscar(cita.id), quien)).json() as DetalleCitaWire).alertas_paciente;
     // No record yet: nothing to show, nothing read.
-    expect(await alertas(doctora)).toEqual({ historia_id: null, alergias: [], banderas: [] });
+    expect(await alertas(suDoctora)).toEqual({ historia_id: null, alergias: [], banderas: [] });
     const [h] = await t.database.db
       .insert(historiasClinicas)
       .values({
@@ -1054,20 +1059,20 @@ describe('changes and states', () => {
         consume_alcohol: true,
       })
       .returning({ id: historiasClinicas.id });
-    expect(await alertas(doctora)).toEqual({
+    expect(await alertas(suDoctora)).toEqual({
       historia_id: h!.id,
       alergias: ['Penicilina', 'Látex'],
       // The flags that need care, in order of weight; not every "sí" (alcohol) nor the rest of the record.
       banderas: ['embarazo_lactancia', 'diabetes'],
     });
     // Only its doctor: the desk keeps its yes/no summary, the patient her own record.
-    for (const quien of [asistente, admin, otraPaciente]) expect(await alertas(quien)).toBeNull();
+    for (const quien of [recepcion, administrador, ella]) expect(await alertas(quien)).toBeNull();
     const leidas = await t.database.db
       .select()
       .from(auditoria)
       .where(and(eq(auditoria.accion, 'historia.alertas'), eq(auditoria.recurso_id, String(h!.id))));
-    expect(leidas.map((a) => [a.usuario_id, a.resultado])).toEqual([[doctora.id, 'exito']]);
-    const accesos = (await pedir('GET', historiasPaths.accesos(otraPaciente.id), otraPaciente)).json();
+    expect(leidas.map((a) => [a.usuario_id, a.resultado])).toEqual([[suDoctora.id, 'exito']]);
+    const accesos = (await pedir('GET', historiasPaths.accesos(ella.id), ella)).json();
     expect((accesos as AccesoHistoriaWire[]).map((a) => a.que)).toContain('alertas');
   });
 });
