@@ -60,7 +60,7 @@ beforeAll(async () => {
     .set({ nombre: NOMBRE })
     .where(eq(usuarios.id, p.id))
     .returning({ correo: usuarios.correo });
-  paciente = { ...p, correo: fila!.correo };
+  paciente = { ...p, correo: fila!.correo! };
   doctor = await crearUsuario(t.database, 'doctor', { now: ahora });
   asistente = await crearUsuario(t.database, 'asistente', { now: ahora });
   admin = await crearUsuario(t.database, 'administrador', { now: ahora });

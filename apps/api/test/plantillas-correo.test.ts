@@ -184,7 +184,7 @@ describe('appointment e-mails', () => {
 
   it('each kind: Spanish subject in the clinic zone, escaped name, a calendar with the right method', () => {
     const llano = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
-    const creada = correos.componer('creada', cita);
+    const creada = correos.componer('creada', cita)!;
     expect(creada.para).toBe('ana@prueba.test');
     expect(llano(creada.asunto)).toBe(
       'Tu cita quedó agendada para el miércoles, 25 de noviembre de 2026 a las 9:00 a. m.',
@@ -196,16 +196,21 @@ describe('appointment e-mails', () => {
     expect(creada.adjuntos![0]!.contenido).toContain('SEQUENCE:2');
     expect(creada.adjuntos![0]!.contenido).toContain('UID:cita-9@citas.aurora.test');
 
-    const cancelada = correos.componer('cancelada', { ...cita, estado: 'cancelada' });
+    const cancelada = correos.componer('cancelada', { ...cita, estado: 'cancelada' })!;
     expect(cancelada.adjuntos![0]!.tipo).toBe('text/calendar; charset=utf-8; method=CANCEL');
     expect(cancelada.adjuntos![0]!.contenido).toContain('STATUS:CANCELLED');
     expect(cancelada.texto).toContain('Motivo: Viaje, imprevisto; lo siento');
-    expect(llano(correos.componer('recordatorio', cita).asunto)).toBe(
+    expect(llano(correos.componer('recordatorio', cita)!.asunto)).toBe(
       'Recordatorio: mañana a las 9:00 a. m. tienes tu cita',
     );
-    expect(correos.componer('confirmada', { ...cita, estado: 'confirmada' }).adjuntos![0]!.contenido).toContain(
+    expect(correos.componer('confirmada', { ...cita, estado: 'confirmada' })!.adjuntos![0]!.contenido).toContain(
       'STATUS:CONFIRMED',
     );
+  });
+
+  it('a patient without an e-mail (registered at the desk) gets none: null, nothing to queue', () => {
+    for (const clase of ['creada', 'confirmada', 'reagendada', 'cancelada', 'recordatorio'] as const)
+      expect(correos.componer(clase, { ...cita, paciente_correo: null })).toBeNull();
   });
 
   it('the organizer is the sender address', () => {

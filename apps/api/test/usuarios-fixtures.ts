@@ -25,9 +25,10 @@ export function siguiente() {
 export async function crearUsuario(
   database: Database,
   datos: Partial<Parameters<ReturnType<typeof createUsuariosRepository>['insert']>[0]> & { rol?: Rol } = {},
-): Promise<UsuarioPublico> {
+): Promise<UsuarioPublico & { correo: string }> {
   hashClave ??= createPasswordHasher(testConfig().argon2).hashPassword(CLAVE);
   const n = siguiente();
+  // With an e-mail, always (a walk-in without one is created through the API in its own tests).
   return createUsuariosRepository(database.db).insert({
     nombre: `Usuario ${n}`,
     correo: `usuario${n}@prueba.test`,
@@ -40,7 +41,7 @@ export async function crearUsuario(
       ? { terminos_aceptados_en: new Date(), version_terminos: '2026-11' }
       : {}),
     ...datos,
-  });
+  }) as Promise<UsuarioPublico & { correo: string }>;
 }
 
 /** A live session and its token, as sign-in would create them. */

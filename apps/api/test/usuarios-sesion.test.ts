@@ -184,8 +184,8 @@ describe('POST /apiusuarios/iniciarsesion', () => {
   it('the demo accounts of the seed sign in with their role', async () => {
     await seedUsuarios(t.database.db);
     for (const demo of DEMO_USUARIOS.slice(0, 5)) {
-      const res = await iniciar(demo.correo, DEMO_PASSWORD, ipNueva());
-      expect(res.statusCode, demo.correo).toBe(200);
+      const res = await iniciar(demo.correo!, DEMO_PASSWORD, ipNueva());
+      expect(res.statusCode, demo.correo!).toBe(200);
       expect(payloadDe(res.json().token).rol).toBe(demo.rol);
     }
   });

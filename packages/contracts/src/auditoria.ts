@@ -45,7 +45,9 @@ export const registroAuditoriaSchema = z.object({
   id: z.number().int(),
   creada_en: fechaHora,
   /** Who acted; null for the system (a scheduled task, a migration) or someone not signed in. */
-  usuario: z.object({ id: z.number().int(), nombre: z.string(), correo: z.string(), rol: z.string() }).nullable(),
+  usuario: z
+    .object({ id: z.number().int(), nombre: z.string(), correo: z.string().nullable(), rol: z.string() })
+    .nullable(),
   accion: z.string(),
   recurso: z.string(),
   recurso_id: z.string().nullable(),

@@ -60,7 +60,8 @@ export const citaSchema = z.object({
   estado: estadoCitaSchema,
   /** The patient. */
   usuario: persona.extend({
-    correo: z.string(),
+    /** Null for a patient registered at the desk without an e-mail (issue 27.8). */
+    correo: z.string().nullable(),
     telefono: z.string().nullable(),
     numerodocumento: z.string(),
   }),
@@ -245,7 +246,7 @@ export const listaBloqueosSchema = z.array(bloqueoSchema);
 export const pacienteDoctorSchema = z.object({
   id: z.number().int(),
   nombre: z.string(),
-  correo: z.string(),
+  correo: z.string().nullable(),
   telefono: z.string().nullable(),
   total_citas: z.number().int(),
   ultima_cita: fechaHora,

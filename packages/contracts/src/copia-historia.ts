@@ -18,7 +18,7 @@ export const datosPersonalesSchema = z.object({
   perfil: z.object({
     id: z.number().int(),
     nombre: z.string(),
-    correo: z.string(),
+    correo: z.string().nullable(),
     rol: z.string(),
     estado: z.boolean(),
     tipodocumento: z.string(),

@@ -122,7 +122,7 @@ export const editarHistoriaSchema = z.strictObject(
 const usuarioResumen = z.object({
   id: z.number().int(),
   nombre: z.string(),
-  correo: z.string(),
+  correo: z.string().nullable(),
   rol: z.string(),
   genero: z.string().nullable(),
 });

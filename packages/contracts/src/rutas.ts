@@ -27,6 +27,10 @@ export const usuariosPaths = {
   listar: '/apiusuarios/listarusuarios',
   buscar: <I extends Id>(id: I) => `/apiusuarios/buscarusuarios/${id}` as const,
   crearAdmin: '/apiusuarios/crearusuariosadmin',
+  /** The desk registers a walk-in patient: no password, e-mail optional (issue 27.8, decision 0048). */
+  crearPaciente: '/apiusuarios/crearpaciente',
+  /** Sends (again) the invitation to set her password to a patient who has none yet. */
+  invitar: <I extends Id>(id: I) => `/apiusuarios/invitacion/${id}` as const,
   editar: <I extends Id>(id: I) => `/apiusuarios/editarusuarios/${id}` as const,
   editarEstado: <I extends Id>(id: I) => `/apiusuarios/editarestadousuario/${id}` as const,
   /** Recent sign-in lockouts and bursts (issue 11.1), administrators only. */
@@ -163,6 +167,8 @@ export const usuariosRutas = {
   listar: ruta('GET', usuariosPaths.listar, rolesUsuarios.listar),
   buscar: ruta('GET', usuariosPaths.buscar(':id'), rolesUsuarios.buscar),
   crearAdmin: ruta('POST', usuariosPaths.crearAdmin, rolesUsuarios.crearAdmin),
+  crearPaciente: ruta('POST', usuariosPaths.crearPaciente, rolesUsuarios.crearAdmin),
+  invitar: ruta('POST', usuariosPaths.invitar(':id'), rolesUsuarios.crearAdmin),
   editar: ruta('PATCH', usuariosPaths.editar(':id'), rolesUsuarios.editar),
   editarEstado: ruta('PATCH', usuariosPaths.editarEstado(':id'), rolesUsuarios.editarEstado),
   bloqueosRecientes: ruta('GET', usuariosPaths.bloqueosRecientes, ['administrador'] as const),

@@ -131,7 +131,8 @@ const datosPersonales = {
 export const usuarioSchema = z.object({
   id: z.number().int(),
   nombre: z.string(),
-  correo: z.string(),
+  /** Null: a patient the desk registered without an e-mail (issue 27.8); she has no online account yet. */
+  correo: z.string().nullable(),
   rol: rolSchema,
   estado: z.boolean(),
   tipodocumento: z.string(),
@@ -242,6 +243,39 @@ export const crearUsuarioAdminSchema = z
   .superRefine(conDocumentoValido);
 export type CrearUsuarioAdminInput = z.input<typeof crearUsuarioAdminSchema>;
 
+/** Days an invitation link stays valid (a recovery link: 30 minutes). Single use like it (decision 0048). */
+export const DIAS_INVITACION = 7;
+
+/**
+ * A walk-in patient registered at the desk (issue 27.8, decision 0048): no password; name, document and phone; the
+ * e-mail is optional. With an e-mail she gets an invitation to choose her password.
+ */
+export const crearPacienteSchema = z
+  .object({
+    nombre,
+    tipodocumento: z.enum(tiposDocumento, { message: 'Elige un tipo de documento' }),
+    numerodocumento,
+    telefono: z
+      .string({ message: 'Escribe un teléfono de contacto' })
+      .trim()
+      .min(1, 'Escribe un teléfono de contacto')
+      .regex(/^\+?[0-9 ]{7,15}$/, 'Escribe un teléfono válido (7 a 15 dígitos)'),
+    correo: correoSchema.nullish(),
+    genero: z.enum(generos, { message: 'Elige un género' }).nullish(),
+    fecha_nacimiento: fechaNacimiento.nullish(),
+    /** She read and accepted the terms and data policy on the clinic's screen (Ley 1581 de 2012). */
+    autorizacion_datos: z.boolean({ message: 'Indica si la paciente aceptó la política de datos' }).optional(),
+  })
+  .superRefine(conDocumentoValido);
+export type CrearPacienteInput = z.input<typeof crearPacienteSchema>;
+/** The new patient and whether an invitation went to her e-mail. */
+export const pacienteCreadoSchema = z.object({
+  usuario: usuarioSchema,
+  invitacion_enviada: z.boolean(),
+  mensaje: z.string(),
+});
+export type PacienteCreadoWire = z.input<typeof pacienteCreadoSchema>;
+
 export const editarUsuarioAdminSchema = z
   .strictObject(
     {
@@ -313,6 +347,11 @@ export const usuariosEndpoints = {
   listar: endpoint(usuariosRutas.listar, { querystring: listarUsuariosQuery, response: { 200: listaUsuariosSchema } }),
   buscar: endpoint(usuariosRutas.buscar, { params: idParam, response: { 200: usuarioSchema } }),
   crearAdmin: endpoint(usuariosRutas.crearAdmin, { body: crearUsuarioAdminSchema, response: { 201: usuarioSchema } }),
+  crearPaciente: endpoint(usuariosRutas.crearPaciente, {
+    body: crearPacienteSchema,
+    response: { 201: pacienteCreadoSchema },
+  }),
+  invitar: endpoint(usuariosRutas.invitar, { params: idParam, response: { 200: mensajeSchema } }),
   editar: endpoint(usuariosRutas.editar, {
     params: idParam,
     body: editarUsuarioAdminSchema,

@@ -81,6 +81,15 @@ export const ARGON2_OPTIONS = {
   ...ARGON2_PRODUCCION,
 } as const;
 
+/**
+ * What an account without a password stores in contrasena_hash (a walk-in patient, issue 27.8, decision 0048): no
+ * password verifies against it (sign-in answers as for a wrong password, after a dummy verify of the same cost).
+ * Random, so that an invitation link, signed over the hash, stops working when another one replaces it.
+ */
+export const PREFIJO_SIN_CONTRASENA = '!sin-contrasena$';
+export const hashSinContrasena = () => `${PREFIJO_SIN_CONTRASENA}${randomBytes(24).toString('base64url')}`;
+export const sinContrasena = (stored: string) => stored.startsWith(PREFIJO_SIN_CONTRASENA);
+
 /** Any argon2 hash: the parameters it was made with are written in it. */
 export const verifyPassword = (stored: string, plain: string) => verify(stored, plain).catch(() => false);
 

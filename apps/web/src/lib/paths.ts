@@ -28,6 +28,8 @@ export const paths = {
   listarUsuarios: '/listarusuarios',
   editarUsuarioAdmin: (id: number | string) => `/editarusuarioadmin/${id}`,
   crearUsuario: '/crear-usuario',
+  /** The desk's walk-in path of /crear-usuario: a patient without an online account (issue 27.8). */
+  crearPacienteSinCuenta: '/crear-usuario?modo=sin-cuenta',
   editarUsuario: (id: number | string) => `/editarusuario/${id}`,
   detallesUsuario: '/DetallesListarUsuarios',
   consultarHistorialMedico: '/consultarhistorialmedico',

@@ -20,7 +20,11 @@ export const usuarios = pgTable(
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
     nombre: text().notNull(),
-    correo: text().notNull(),
+    /**
+     * Null for a patient the desk registered without an e-mail (issue 27.8): she has no online account until staff
+     * give her one and she sets her password from the invitation (decision 0048). Unique without case; nulls repeat.
+     */
+    correo: text(),
     contrasena_hash: text().notNull(),
     rol: text({ enum: roles }).notNull(),
     estado: boolean().notNull().default(true),
@@ -59,7 +63,7 @@ export const usuarios = pgTable(
       .generatedAlwaysAs(sql`lower(f_unaccent(nombre))`),
     busqueda: text()
       .notNull()
-      .generatedAlwaysAs(sql`lower(f_unaccent(nombre || ' ' || correo || ' ' || numerodocumento))`),
+      .generatedAlwaysAs(sql`lower(f_unaccent(nombre || ' ' || coalesce(correo, '') || ' ' || numerodocumento))`),
   },
   (t) => [
     uniqueIndex('usuarios_correo_unico').on(sql`lower(${t.correo})`),

@@ -2,7 +2,7 @@
 // state and type, so the agenda, the lists and the patient screens have something to show on first start.
 // Past appointments cannot be booked through the engine (it refuses the past), so rows are written here,
 // placed inside the hours, on working days, on the 30-minute grid and never overlapping. Idempotent.
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull } from 'drizzle-orm';
 import {
   ZONA_POR_DEFECTO,
   diaDeSemana,
@@ -53,7 +53,8 @@ export async function seedCitas(db: Db, opts: { zona?: string; ahora?: Date } = 
   const pacientes = await db
     .select({ id: usuarios.id })
     .from(usuarios)
-    .where(eq(usuarios.rol, 'paciente'))
+    // The walk-in without an e-mail (seed/usuarios.ts) keeps an empty agenda: the desk books her in the demo.
+    .where(and(eq(usuarios.rol, 'paciente'), isNotNull(usuarios.correo)))
     .orderBy(usuarios.id);
   const procs = await db
     .select({ id: procedimientos.id, duracion: procedimientos.duracion_minutos, margen: procedimientos.margen_minutos })

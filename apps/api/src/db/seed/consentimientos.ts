@@ -81,7 +81,7 @@ export async function seedConsentimientos(
   for (const [n, c] of pendientes.entries()) {
     // Signed at the desk a quarter of an hour before the appointment.
     reloj = new Date(c.inicio.getTime() - 15 * 60_000);
-    await servicio.sembrar(c.id, firmaPng(n % 5), !SIN_FOTOS.has(c.correo), {
+    await servicio.sembrar(c.id, firmaPng(n % 5), !SIN_FOTOS.has(c.correo ?? ''), {
       ip: '192.168.1.20',
       agente: 'Tableta de recepción (datos de demostración)',
     });

@@ -39,6 +39,7 @@ export async function seedCorreos(db: Db, o: OpcionesCorreosDemo): Promise<void>
   const bandeja = createBandejaRepository(db);
   for (const { id } of proximas) {
     const c = await repo.buscar(id);
-    if (c) await bandeja.agregar('correo', correos.componer(c.estado === 'confirmada' ? 'confirmada' : 'creada', c));
+    const correo = c && correos.componer(c.estado === 'confirmada' ? 'confirmada' : 'creada', c);
+    if (correo) await bandeja.agregar('correo', correo);
   }
 }

@@ -46,6 +46,8 @@ export async function seedHistorias(db: Db): Promise<void> {
     .from(usuarios)
     .where(inArray(usuarios.correo, Object.keys(DEMO)));
   for (const p of pacientes) {
+    const demo = p.correo ? DEMO[p.correo] : undefined;
+    if (!demo) continue;
     const [ya] = await db
       .select({ id: historiasClinicas.id })
       .from(historiasClinicas)
@@ -53,6 +55,6 @@ export async function seedHistorias(db: Db): Promise<void> {
     if (!ya)
       await db
         .insert(historiasClinicas)
-        .values({ ...DEMO[p.correo]!, paciente_id: p.id, creada_por: p.id, actualizada_por: p.id });
+        .values({ ...demo, paciente_id: p.id, creada_por: p.id, actualizada_por: p.id });
   }
 }

@@ -2,7 +2,7 @@
 import { hash } from '@node-rs/argon2';
 import type { Db } from '../client.ts';
 import { usuarios } from '../schema/index.ts';
-import { ARGON2_OPTIONS } from '../../lib/passwords.ts';
+import { ARGON2_OPTIONS, hashSinContrasena } from '../../lib/passwords.ts';
 import { VERSION_TERMINOS } from '@clinica/contracts/usuarios';
 
 export const DEMO_PASSWORD = 'clinica-demo-2026';
@@ -118,6 +118,17 @@ export const DEMO_USUARIOS: Semilla[] = [
     fecha_nacimiento: '1975-07-11',
     estado_civil: 'divorciado',
   },
+  {
+    // Registered at the desk without an e-mail (issue 27.8, decision 0048): no online account, no password.
+    nombre: 'Rosa Elena Cárdenas',
+    correo: null,
+    rol: 'paciente',
+    tipodocumento: 'CC',
+    numerodocumento: '41234567',
+    telefono: '3209876543',
+    genero: 'femenino',
+    fecha_nacimiento: '1962-02-14',
+  },
 ];
 
 export async function seedUsuarios(db: Db): Promise<void> {
@@ -128,7 +139,7 @@ export async function seedUsuarios(db: Db): Promise<void> {
     .values(
       DEMO_USUARIOS.map((u) => ({
         ...u,
-        contrasena_hash,
+        contrasena_hash: u.correo ? contrasena_hash : hashSinContrasena(),
         terminos_aceptados_en: ahora,
         version_terminos: VERSION_TERMINOS,
         ip_aceptacion: '127.0.0.1',

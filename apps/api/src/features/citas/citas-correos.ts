@@ -169,7 +169,7 @@ export function createCorreosCitas(deps: {
     }
   }
 
-  function ics(clase: ClaseCorreoCita, c: CitaParaCorreo): string {
+  function ics(clase: ClaseCorreoCita, c: CitaParaCorreo & { paciente_correo: string }): string {
     const cancela = clase === 'cancelada';
     const estado: EstadoIcs = cancela ? 'CANCELLED' : c.estado === 'confirmada' ? 'CONFIRMED' : 'TENTATIVE';
     const resumen =
@@ -197,8 +197,12 @@ export function createCorreosCitas(deps: {
   }
 
   return {
-    /** The outbox payload of one appointment e-mail to its patient, with its calendar. */
-    componer(clase: ClaseCorreoCita, c: CitaParaCorreo): Correo {
+    /**
+     * The outbox payload of one appointment e-mail to its patient, with its calendar; null for a patient without an
+     * e-mail (registered at the desk, decision 0048): she has her in-app notification and the desk's call.
+     */
+    componer(clase: ClaseCorreoCita, c: CitaParaCorreo): Correo | null {
+      if (!c.paciente_correo) return null;
       const metodo = clase === 'cancelada' ? 'CANCEL' : 'REQUEST';
       return {
         para: c.paciente_correo,
@@ -207,7 +211,7 @@ export function createCorreosCitas(deps: {
           {
             nombre: NOMBRE_ARCHIVO_ICS,
             tipo: `text/calendar; charset=utf-8; method=${metodo}`,
-            contenido: ics(clase, c),
+            contenido: ics(clase, { ...c, paciente_correo: c.paciente_correo }),
           },
         ],
       };

@@ -87,7 +87,7 @@ export type CitaDetalle = {
   estado: CitaFila['estado'];
   paciente_id: number;
   paciente_nombre: string;
-  paciente_correo: string;
+  paciente_correo: string | null;
   paciente_telefono: string | null;
   paciente_documento: string;
   doctor_id: number;

@@ -78,7 +78,7 @@ export type CitaPreparada = {
   ids: { cita: number; avisos: number[] };
   pacienteId: number;
   pacienteNombre: string;
-  pacienteCorreo: string;
+  pacienteCorreo: string | null;
   doctorId: number;
   doctorNombre: string;
   procedimientoNombre: string | null;
@@ -274,7 +274,8 @@ export function createCitasService(deps: {
   const correoAlPaciente = async (tx: ReposCitas, id: number, clase: ClaseCorreoCita) => {
     if (clase !== 'creada' && clase !== 'recordatorio') await tx.citas.siguienteSecuencia(id);
     const c = await tx.citas.buscar(id);
-    if (c) await tx.encolar('correo', deps.correos.componer(clase, c));
+    const correo = c && deps.correos.componer(clase, c);
+    if (correo) await tx.encolar('correo', correo);
     return c;
   };
 
@@ -634,22 +635,21 @@ export function createCitasService(deps: {
     const efectos = deps.efectosDeAvisos(avisos.map((a) => ({ ...a, leida: false, archivada: false })));
     const r = recordatorio(id, p.inicio);
     if (r) efectos.push(r);
-    efectos.push({
-      tipo: 'correo',
-      carga: deps.correos.componer('creada', {
-        id,
-        inicio: p.inicio,
-        fin: p.fin,
-        tipo: p.tipo,
-        estado: 'pendiente',
-        paciente_nombre: p.pacienteNombre,
-        paciente_correo: p.pacienteCorreo,
-        doctor_nombre: p.doctorNombre,
-        procedimiento_nombre: p.procedimientoNombre,
-        secuencia_calendario: 0,
-        motivo_cancelacion: null,
-      }),
+    const correo = deps.correos.componer('creada', {
+      id,
+      inicio: p.inicio,
+      fin: p.fin,
+      tipo: p.tipo,
+      estado: 'pendiente',
+      paciente_nombre: p.pacienteNombre,
+      paciente_correo: p.pacienteCorreo,
+      doctor_nombre: p.doctorNombre,
+      procedimiento_nombre: p.procedimientoNombre,
+      secuencia_calendario: 0,
+      motivo_cancelacion: null,
     });
+    // A patient without an e-mail (decision 0048) has her in-app notification only.
+    if (correo) efectos.push({ tipo: 'correo', carga: correo });
     const reserva: Reserva = {
       cita: {
         id,

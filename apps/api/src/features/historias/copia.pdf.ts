@@ -194,7 +194,7 @@ export async function generarCopiaHistoria(d: DatosPersonales, o: OpcionesCopia)
   e.dato('Documento', `${p.tipodocumento} ${p.numerodocumento}`);
   e.dato('Fecha de nacimiento', diaIso(p.fecha_nacimiento));
   e.dato('Género', p.genero ?? '—');
-  e.dato('Correo', p.correo);
+  e.dato('Correo', p.correo ?? 'Sin correo');
   e.dato('Teléfono', p.telefono ?? '—');
   e.dato('Dirección', p.direccion ?? '—');
   e.dato('Ocupación', p.ocupacion ?? '—');

@@ -28,7 +28,7 @@ const PLAZO_INTERRUMPIDO_MS = 6 * 60 * 60_000;
 export type TxAvisos = {
   usuarios: {
     list(f: { rol: 'administrador'; estado: true; limit: number; offset: number }): Promise<{
-      items: { id: number; nombre: string; correo: string }[];
+      items: { id: number; nombre: string; correo: string | null }[];
     }>;
   };
   encolar: Encolar;
@@ -107,6 +107,7 @@ export function createRespaldosService(deps: RespaldosDeps) {
         })),
       );
       for (const a of items) {
+        if (!a.correo) continue;
         const correo = deps.plantillas.componer({
           asunto: `El respaldo de ${config.clinicaNombre} falló`,
           titulo: 'El respaldo no se hizo',

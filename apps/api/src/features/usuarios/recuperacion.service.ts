@@ -17,7 +17,7 @@ import {
 } from '@clinica/contracts/recuperacion';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
-import { problemaContrasena, type PasswordHasher } from '../../lib/passwords.ts';
+import { problemaContrasena, sinContrasena, type PasswordHasher } from '../../lib/passwords.ts';
 import type { TokensRecuperacion } from '../../lib/token-recuperacion.ts';
 import type { Transaccion } from '../../db/transacciones.ts';
 import type { AuditEvent, AuditoriaRepository } from '../../platform/auditoria.repository.ts';
@@ -56,6 +56,10 @@ export const MENSAJES_RECUPERACION = {
   enlaceInvalido:
     'Este enlace ya se usó o no es válido. Pide uno nuevo desde «¿Olvidaste tu contraseña?» en la página de inicio de sesión.',
   enlaceVencido: `Este enlace venció: solo sirve durante ${MINUTOS_ENLACE_RECUPERACION} minutos. Pide uno nuevo desde «¿Olvidaste tu contraseña?».`,
+  /** An account that has no password yet: the link was most likely her invitation (decision 0048). */
+  invitacionVencida:
+    'Este enlace venció. Pide en la clínica que te envíen la invitación de nuevo, o pide un enlace desde «¿Olvidaste tu contraseña?» con tu correo.',
+  cuentaLista: 'Listo: tu cuenta ya tiene contraseña. Inicia sesión con tu correo y la contraseña que elegiste.',
   usuarioInactivo: 'Tu cuenta está inactiva. Comunícate con la clínica.',
   restablecida: 'Listo: cambiamos tu contraseña y cerramos todas tus sesiones. Ya puedes iniciar sesión con la nueva.',
   enlaceNoDisponible: '(este enlace ya no está disponible: pide uno nuevo)',
@@ -166,7 +170,7 @@ export function createRecuperacionService(deps: RecuperacionServiceDeps) {
           recurso: 'usuario',
           recursoId: u?.id ?? null,
         } as const;
-        if (!u || !u.estado) {
+        if (!u || !u.estado || !u.correo) {
           await tx.auditoria.registrar({
             ...base,
             resultado: 'fallo',
@@ -240,7 +244,10 @@ export function createRecuperacionService(deps: RecuperacionServiceDeps) {
 
         const reclamado = tokens.leer(datos.token);
         const u = reclamado ? await repos.usuarios.findCredencialesPorId(reclamado.usuarioId) : undefined;
-        if (!reclamado || !u) return rechazar(null, 'enlace inválido', invalido);
+        if (!reclamado || !u?.correo) return rechazar(null, 'enlace inválido', invalido);
+        const correo = u.correo;
+        // Her first password: the account had none (a walk-in invited by the desk, decision 0048).
+        const primera = sinContrasena(u.contrasena_hash);
         // Signed over the current hash: a used link (the hash changed since) fails here like a forged one.
         if (!tokens.verificar(datos.token, u.contrasena_hash))
           return rechazar(u.id, 'enlace inválido o ya usado', invalido);
@@ -248,7 +255,11 @@ export function createRecuperacionService(deps: RecuperacionServiceDeps) {
           return rechazar(
             u.id,
             'enlace vencido',
-            new AppError('ENLACE_VENCIDO', 400, MENSAJES_RECUPERACION.enlaceVencido),
+            new AppError(
+              'ENLACE_VENCIDO',
+              400,
+              primera ? MENSAJES_RECUPERACION.invitacionVencida : MENSAJES_RECUPERACION.enlaceVencido,
+            ),
           );
         if (!u.estado) {
           await repos.auditoria.registrar({
@@ -271,21 +282,26 @@ export function createRecuperacionService(deps: RecuperacionServiceDeps) {
           // A new password starts the sign-in counters again: the account's, and the lock of this address on it
           // (someone locked out by a forgotten password who resets it here can sign in at once). The lock of an
           // address that fails on many accounts stays.
-          await tx.bloqueos.limpiar(claveCuenta(u.correo));
-          await tx.bloqueos.limpiar(clavePar(u.correo, origen.ip));
+          await tx.bloqueos.limpiar(claveCuenta(correo));
+          await tx.bloqueos.limpiar(clavePar(correo, origen.ip));
           await tx.encolar('sesiones.revocadas', { usuarioId: u.id, exceptoSid: null, motivo: 'contrasena' });
-          await tx.encolar('correo', { para: u.correo, ...deps.correos.contrasenaCambiada(u, true) });
+          await tx.encolar('correo', {
+            para: correo,
+            ...(primera ? deps.correos.contrasenaCreada(u) : deps.correos.contrasenaCambiada(u, true)),
+          });
           await tx.auditoria.registrar({
             ...base,
             usuarioId: u.id,
             recursoId: u.id,
             resultado: 'exito',
-            detalle: 'contraseña restablecida; todas las sesiones revocadas',
+            detalle: primera
+              ? 'primera contraseña elegida (invitación)'
+              : 'contraseña restablecida; todas las sesiones revocadas',
           });
           return true;
         });
         if (!cambiada) return rechazar(u.id, 'enlace ya usado (simultáneo)', invalido);
-        return { mensaje: MENSAJES_RECUPERACION.restablecida };
+        return { mensaje: primera ? MENSAJES_RECUPERACION.cuentaLista : MENSAJES_RECUPERACION.restablecida };
       });
     },
   };

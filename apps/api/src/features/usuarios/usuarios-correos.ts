@@ -2,6 +2,7 @@
 // (platform/plantillas-correo.ts). The recovery e-mail holds MARCA_ENLACE_RECUPERACION where its link goes, in the
 // text and in the HTML: the link is signed only when the message is sent (decision 0011).
 import { MINUTOS_ENLACE_RECUPERACION } from '@clinica/contracts/recuperacion';
+import { DIAS_INVITACION } from '@clinica/contracts/usuarios';
 import type { PlantillasCorreo } from '../../platform/plantillas-correo.ts';
 
 /** Where the link goes in a queued recovery e-mail; also what the administrators' view shows instead of it. */
@@ -22,6 +23,43 @@ export function createCorreosCuenta(plantillas: PlantillasCorreo) {
           },
           { tipo: 'boton', texto: 'Elegir una contraseña nueva', url: MARCA_ENLACE_RECUPERACION },
           { tipo: 'nota', texto: 'Si no fuiste tú, ignora este correo: tu contraseña sigue igual.' },
+        ],
+      });
+    },
+    /**
+     * A walk-in patient's invitation to choose her password (decision 0048): the recovery link (signed when sent, the
+     * same placeholder), valid DIAS_INVITACION days.
+     */
+    invitacion(u: { nombre: string }) {
+      return plantillas.componer({
+        asunto: `Elige tu contraseña de ${clinica}`,
+        titulo: 'Tu cuenta en línea te espera',
+        saludo: `Hola, ${u.nombre}:`,
+        bloques: [
+          {
+            tipo: 'parrafo',
+            texto: `En ${clinica} te registramos como paciente. Para ver tus citas, tu historia clínica y tus documentos desde el teléfono, elige tu contraseña con este enlace. Sirve una sola vez y vence en ${DIAS_INVITACION} días; después puedes pedir uno nuevo en la clínica o desde «¿Olvidaste tu contraseña?».`,
+          },
+          { tipo: 'boton', texto: 'Elegir mi contraseña', url: MARCA_ENLACE_RECUPERACION },
+          {
+            tipo: 'nota',
+            texto: 'Si no tienes relación con la clínica, ignora este correo: nadie entra sin este enlace.',
+          },
+        ],
+      });
+    },
+    /** After she chose her first password from the invitation (or a recovery link) of an account that had none. */
+    contrasenaCreada(u: { nombre: string }) {
+      return plantillas.componer({
+        asunto: `Tu cuenta en ${clinica} está lista`,
+        titulo: 'Tu cuenta está lista',
+        saludo: `Hola, ${u.nombre}:`,
+        bloques: [
+          {
+            tipo: 'parrafo',
+            texto: `Elegiste la contraseña de tu cuenta en ${clinica}. Desde ahora entras con este correo y esa contraseña.`,
+          },
+          { tipo: 'parrafo', texto: 'Si no fuiste tú, comunícate con la clínica de inmediato.' },
         ],
       });
     },

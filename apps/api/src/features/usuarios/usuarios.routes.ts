@@ -158,6 +158,21 @@ export const usuariosRoutes: FastifyPluginAsyncZod<UsuariosRoutesOptions> = asyn
   });
 
   app.route({
+    ...ruta(endpoints.crearPaciente, {
+      schema: { tags, summary: 'Registrar en recepción a una paciente sin cuenta en línea (correo opcional)' },
+    }),
+    handler: async (request, reply) =>
+      reply.code(201).send(await servicio.crearPaciente(usuarioDe(request), request.body, origen(request))),
+  });
+
+  app.route({
+    ...ruta(endpoints.invitar, {
+      schema: { tags, summary: 'Enviar de nuevo la invitación para elegir la contraseña' },
+    }),
+    handler: async (request) => servicio.invitar(usuarioDe(request), request.params.id, origen(request)),
+  });
+
+  app.route({
     ...ruta(endpoints.editar, {
       schema: { tags, summary: 'Editar un usuario (administración: todo; recepción: contacto de pacientes)' },
     }),

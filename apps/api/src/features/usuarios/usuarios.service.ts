@@ -12,7 +12,9 @@ import {
   type cambiarContrasenaSchema,
   type cambiarCorreoSchema,
   type confirmarCorreoSchema,
+  type crearPacienteSchema,
   type crearUsuarioAdminSchema,
+  DIAS_INVITACION,
   type editarPerfilSchema,
   type editarUsuarioAdminSchema,
   type iniciarSesionSchema,
@@ -22,7 +24,7 @@ import {
 import { permite, rolesVenTodosLosUsuarios } from '@clinica/contracts/roles';
 import { PAGINA_CONFIRMAR_CORREO } from '@clinica/contracts/rutas';
 import { AppError, isUniqueViolation, noAutenticado, noEncontrado } from '../../lib/app-error.ts';
-import { problemaContrasena, type PasswordHasher } from '../../lib/passwords.ts';
+import { hashSinContrasena, problemaContrasena, sinContrasena, type PasswordHasher } from '../../lib/passwords.ts';
 import { ABSOLUTE_MS, sessionIsLive, tokenExpiry } from '../../lib/sesion-reglas.ts';
 import type { TokensCambioCorreo } from '../../lib/token-cambio-correo.ts';
 import type { Tokens } from '../../lib/tokens.ts';
@@ -48,6 +50,10 @@ export type CrearUsuarioDatos = Pick<
 > &
   Partial<z.output<typeof crearUsuarioAdminSchema>>;
 export type EditarUsuarioDatos = z.output<typeof editarUsuarioAdminSchema>;
+export type CrearPacienteDatos = z.output<typeof crearPacienteSchema>;
+
+/** How long an invitation to choose a password works (decision 0048). */
+export const VIGENCIA_INVITACION_MS = DIAS_INVITACION * 24 * 60 * 60 * 1000;
 
 /** Who is acting: the signed-in user (routes) or the command line (crear-admin). */
 export type Actor = { id: number; rol: Rol; sid: string };
@@ -106,6 +112,15 @@ export const MENSAJES = {
   enlaceCorreoVencido: `Este enlace venció: solo sirve durante ${HORAS_ENLACE_CORREO} horas. Pide el cambio de nuevo desde tu perfil.`,
   correoCambiado: (correo: string) =>
     `Listo: tu cuenta ahora usa ${correo}. Cerramos tus sesiones abiertas; inicia sesión con el correo nuevo.`,
+  invitacionEnviada: (correo: string) =>
+    `Le enviamos a ${correo} una invitación para elegir su contraseña (vence en ${DIAS_INVITACION} días).`,
+  pacienteSinCorreo:
+    'Quedó registrada sin cuenta en línea: no tiene correo. Cuando lo tenga, agrégalo desde «Editar» y le enviamos la invitación.',
+  invitacionSinCorreo:
+    'Esta paciente aún no tiene correo. Agrégalo desde «Editar» y le enviamos la invitación para elegir su contraseña.',
+  invitacionYaTieneContrasena:
+    'Esta paciente ya eligió su contraseña. Si la olvidó, puede pedir un enlace nuevo desde «¿Olvidaste tu contraseña?».',
+  invitacionInactiva: 'Esta cuenta está inactiva: actívala antes de enviar la invitación.',
 } as const;
 
 /** 429 with the minutes left; the route adds Retry-After. */
@@ -257,12 +272,13 @@ export function createUsuariosService(deps: UsuariosServiceDeps) {
    * the account (its lock included) and is audited under `base`.
    */
   async function comprobarContrasenaActual(
-    u: { correo: string; contrasena_hash: string },
+    u: { id: number; correo: string | null; contrasena_hash: string },
     contrasena: string,
     base: Omit<Parameters<AuditoriaRepository['registrar']>[0], 'resultado' | 'detalle'>,
     ahora: Date,
   ): Promise<void> {
-    const cuenta = claveCuenta(u.correo);
+    // An account without an e-mail has no session to get here with; its id keeps the key apart from any address.
+    const cuenta = claveCuenta(u.correo ?? `#${u.id}`);
     const hasta = await bloqueoVigente([cuenta], ahora);
     if (hasta) throw new BloqueoError((hasta.getTime() - ahora.getTime()) / 1000);
     if (await contrasenas.verifyPassword(u.contrasena_hash, contrasena)) return;
@@ -274,6 +290,31 @@ export function createUsuariosService(deps: UsuariosServiceDeps) {
     });
     if (bloqueadoHasta) throw new BloqueoError((bloqueadoHasta.getTime() - ahora.getTime()) / 1000);
     throw validacion('contrasena_actual', MENSAJES.contrasenaActualIncorrecta);
+  }
+
+  /**
+   * The signed-in owner's credentials. Only an account with an e-mail can sign in (a walk-in without one has no
+   * password either, decision 0048), so a session always finds one; anything else answers like a lost session.
+   */
+  async function credencialesConCorreo(id: number) {
+    const u = await usuarios.findCredencialesPorId(id);
+    if (!u?.correo) throw noAutenticado();
+    return { ...u, correo: u.correo };
+  }
+
+  /**
+   * The invitation to choose her password (decision 0048): a recovery e-mail in all but its words and its validity.
+   * Its link is signed when it leaves, over the account's current (placeholder) hash (recuperacion.service conEnlace).
+   */
+  async function encolarInvitacion(tx: ReposUsuarios, u: { id: number; nombre: string }, correo: string, ahora: Date) {
+    await tx.encolar('correo', {
+      para: correo,
+      ...deps.correos.invitacion(u),
+      enlaceRecuperacion: {
+        usuarioId: u.id,
+        expira: new Date(ahora.getTime() + VIGENCIA_INVITACION_MS).toISOString(),
+      },
+    });
   }
 
   async function abrirSesion(tx: ReposUsuarios, u: { id: number; rol: Rol }, ahora: Date, origen: Origen) {
@@ -359,9 +400,12 @@ export function createUsuariosService(deps: UsuariosServiceDeps) {
         if (espera) await esperar(espera);
 
         const u = await usuarios.findCredencialesPorCorreo(datos.correo);
-        const correcta = u
-          ? await contrasenas.verifyPassword(u.contrasena_hash, datos.contrasena)
-          : await contrasenas.verifyAgainstDummy(datos.contrasena);
+        // An account without a password yet (a walk-in invited by the desk) answers like a wrong password, at the
+        // same cost: the answer never tells that the address has an account waiting for its password.
+        const correcta =
+          u && !sinContrasena(u.contrasena_hash)
+            ? await contrasenas.verifyPassword(u.contrasena_hash, datos.contrasena)
+            : await contrasenas.verifyAgainstDummy(datos.contrasena);
 
         if (!u || !correcta) {
           // Counters and audit rows commit together; the answer is thrown after the commit.
@@ -502,8 +546,7 @@ export function createUsuariosService(deps: UsuariosServiceDeps) {
     /** Needs the current password (counted like a sign-in failure); revokes every other session. */
     async cambiarContrasena(actor: Actor, datos: CambiarContrasenaDatos, origen: Origen) {
       const ahora = now();
-      const u = await usuarios.findCredencialesPorId(actor.id);
-      if (!u) throw noAutenticado();
+      const u = await credencialesConCorreo(actor.id);
       const cuenta = claveCuenta(u.correo);
       const base = {
         usuarioId: actor.id,
@@ -539,8 +582,7 @@ export function createUsuariosService(deps: UsuariosServiceDeps) {
      */
     async pedirCambioCorreo(actor: Actor, datos: CambiarCorreoDatos, origen: Origen) {
       const ahora = now();
-      const u = await usuarios.findCredencialesPorId(actor.id);
-      if (!u) throw noAutenticado();
+      const u = await credencialesConCorreo(actor.id);
       const base = {
         usuarioId: actor.id,
         accion: 'perfil.correo',
@@ -584,9 +626,11 @@ export function createUsuariosService(deps: UsuariosServiceDeps) {
       const u = await usuarios.findCredencialesPorId(d.usuarioId);
       if (
         !u?.estado ||
+        !u.correo ||
         !deps.tokensCorreo.verificar(datos.token, { correo: u.correo, contrasenaHash: u.contrasena_hash })
       )
         throw invalido();
+      const correoAnterior = u.correo;
       if (d.expira.getTime() <= ahora.getTime())
         throw new AppError('ENLACE_VENCIDO', 400, MENSAJES.enlaceCorreoVencido);
       await transaccion(async (tx) => {
@@ -595,9 +639,9 @@ export function createUsuariosService(deps: UsuariosServiceDeps) {
           .catch(conflictoUnico);
         if (!cambiado) throw invalido();
         await tx.sesiones.revokeAllOf(u.id, ahora);
-        await tx.bloqueos.limpiar(claveCuenta(u.correo));
+        await tx.bloqueos.limpiar(claveCuenta(correoAnterior));
         await tx.encolar('sesiones.revocadas', { usuarioId: u.id, exceptoSid: null, motivo: 'correo' });
-        await tx.encolar('correo', { para: u.correo, ...deps.correos.correoCambiado(u, d.correoNuevo, false) });
+        await tx.encolar('correo', { para: correoAnterior, ...deps.correos.correoCambiado(u, d.correoNuevo, false) });
         await tx.auditoria.registrar({
           usuarioId: u.id,
           accion: 'perfil.correo.confirmar',
@@ -711,6 +755,82 @@ export function createUsuariosService(deps: UsuariosServiceDeps) {
       });
     },
 
+    /**
+     * The desk registers a walk-in patient (issue 27.8, decision 0048): no password (she cannot sign in until she
+     * chooses one); with an e-mail, the invitation to choose it goes out with the same commit.
+     */
+    async crearPaciente(actor: Actor, datos: CrearPacienteDatos, origen: Origen) {
+      const ahora = now();
+      const { autorizacion_datos, ...resto } = vacioANulo(datos);
+      const autorizada = autorizacion_datos === true;
+      const correo = resto.correo ?? null;
+      return transaccion(async (tx) => {
+        const usuario = await tx.usuarios
+          .insert({
+            ...resto,
+            correo,
+            rol: 'paciente',
+            ...(autorizada
+              ? {
+                  terminos_aceptados_en: ahora,
+                  version_terminos: VERSION_TERMINOS,
+                  ip_aceptacion: origen.ip ?? null,
+                  autorizacion_registrada_por: actor.id,
+                }
+              : {}),
+            contrasena_hash: hashSinContrasena(),
+            estado: true,
+            fecha_registro: ahora,
+            actualizado_en: ahora,
+          })
+          .catch(conflictoUnico);
+        if (correo) await encolarInvitacion(tx, usuario, correo, ahora);
+        await tx.auditoria.registrar({
+          usuarioId: actor.id,
+          accion: 'usuarios.crear',
+          recurso: 'usuario',
+          recursoId: usuario.id,
+          resultado: 'exito',
+          ip: origen.ip,
+          agente: origen.agente,
+          detalle: `rol=paciente; sin contraseña; ${correo ? 'invitacion enviada' : 'sin correo'}; autorizacion_datos=${autorizada ? `recepcion; version_terminos=${VERSION_TERMINOS}` : 'pendiente'}`,
+        });
+        return {
+          usuario,
+          invitacion_enviada: !!correo,
+          mensaje: correo ? MENSAJES.invitacionEnviada(correo) : MENSAJES.pacienteSinCorreo,
+        };
+      });
+    },
+
+    /** The desk sends the invitation again (a new link; the earlier ones stop working). */
+    async invitar(actor: Actor, id: number, origen: Origen) {
+      const u = await usuarios.findCredencialesPorId(id);
+      // Patients only, for every role: staff accounts are created with a password.
+      if (!u || u.rol !== 'paciente') throw noEncontrado(MENSAJES.usuarioNoEncontrado);
+      const regla = (mensaje: string) => new AppError('REGLA_NEGOCIO', 422, mensaje);
+      if (!u.estado) throw regla(MENSAJES.invitacionInactiva);
+      if (!u.correo) throw regla(MENSAJES.invitacionSinCorreo);
+      if (!sinContrasena(u.contrasena_hash)) throw regla(MENSAJES.invitacionYaTieneContrasena);
+      const correo = u.correo;
+      const ahora = now();
+      await transaccion(async (tx) => {
+        await tx.usuarios.update(id, { contrasena_hash: hashSinContrasena(), actualizado_en: ahora });
+        await encolarInvitacion(tx, u, correo, ahora);
+        await tx.auditoria.registrar({
+          usuarioId: actor.id,
+          accion: 'usuarios.invitar',
+          recurso: 'usuario',
+          recursoId: id,
+          resultado: 'exito',
+          ip: origen.ip,
+          agente: origen.agente,
+          detalle: 'invitacion enviada de nuevo; enlaces anteriores anulados',
+        });
+      });
+      return { mensaje: MENSAJES.invitacionEnviada(correo) };
+    },
+
     async editarUsuario(
       actor: Actor,
       id: number,
@@ -735,14 +855,21 @@ export function createUsuariosService(deps: UsuariosServiceDeps) {
       }
       // Staff never move a used account to another address (decision 0037): with the new address, password
       // recovery would hand them the account. Only an account nobody has used yet may be corrected here.
+      // A walk-in without an e-mail is an account nobody has used either: the desk gives her one here.
       const correoNuevo =
-        cambios.correo !== undefined && cambios.correo.toLowerCase() !== actual.correo.toLowerCase()
+        cambios.correo !== undefined && cambios.correo.toLowerCase() !== (actual.correo ?? '').toLowerCase()
           ? cambios.correo
           : undefined;
       if (correoNuevo && (await usuarios.tieneDuena(id)))
         throw new AppError('REGLA_NEGOCIO', 422, MENSAJES.correoDeCuentaEnUso, [
           { campo: 'correo', mensaje: MENSAJES.correoDeCuentaEnUso },
         ]);
+      // Without a password yet (decision 0048), the new address gets the invitation to choose one, and the account a
+      // new placeholder hash: links already sent (perhaps to a mistyped address) were signed over the old one and stop
+      // working.
+      const invitar = correoNuevo
+        ? sinContrasena((await usuarios.findCredencialesPorId(id))?.contrasena_hash ?? '')
+        : false;
       // Ley 1799 (issue 21, item 3): a birth date that already counts for appointments or a record changes only with
       // a written reason, kept in the audit row.
       const { motivo_fecha_nacimiento: motivoFecha, ...resto } = cambios;
@@ -753,16 +880,23 @@ export function createUsuariosService(deps: UsuariosServiceDeps) {
         throw new AppError('REGLA_NEGOCIO', 422, MENSAJES.motivoFechaNacimiento, [
           { campo: 'motivo_fecha_nacimiento', mensaje: MENSAJES.motivoFechaNacimiento },
         ]);
-      const valores: CambiosUsuario = { ...vacioANulo(resto), actualizado_en: now() };
+      const ahora = now();
+      const valores: CambiosUsuario = {
+        ...vacioANulo(resto),
+        ...(invitar ? { contrasena_hash: hashSinContrasena() } : {}),
+        actualizado_en: ahora,
+      };
       return transaccion(async (tx) => {
         const u = await tx.usuarios.update(id, valores).catch(conflictoUnico);
         if (!u) throw noEncontrado(MENSAJES.usuarioNoEncontrado);
         if (correoNuevo) {
-          await tx.encolar('correo', {
-            para: actual.correo,
-            ...deps.correos.correoCambiado(actual, correoNuevo, true),
-          });
-          await tx.encolar('correo', { para: correoNuevo, ...deps.correos.correoAsignado(actual) });
+          if (actual.correo)
+            await tx.encolar('correo', {
+              para: actual.correo,
+              ...deps.correos.correoCambiado(actual, correoNuevo, true),
+            });
+          if (invitar) await encolarInvitacion(tx, u, correoNuevo, ahora);
+          else await tx.encolar('correo', { para: correoNuevo, ...deps.correos.correoAsignado(actual) });
         }
         await tx.auditoria.registrar({
           usuarioId: actor.id,
@@ -772,7 +906,7 @@ export function createUsuariosService(deps: UsuariosServiceDeps) {
           resultado: 'exito',
           ip: origen.ip,
           agente: origen.agente,
-          detalle: `campos=${Object.keys(cambios).join(',')}${cambios.rol && cambios.rol !== actual.rol ? `; rol ${actual.rol}->${cambios.rol}` : ''}${correoNuevo ? '; correo de cuenta sin usar corregido; avisos enviados' : ''}${otraFecha ? `; fecha_nacimiento ${actual.fecha_nacimiento ?? '-'}->${cambios.fecha_nacimiento ?? '-'}${motivoFecha ? `; motivo=${motivoFecha}` : ''}` : ''}`,
+          detalle: `campos=${Object.keys(cambios).join(',')}${cambios.rol && cambios.rol !== actual.rol ? `; rol ${actual.rol}->${cambios.rol}` : ''}${correoNuevo ? `; correo de cuenta sin usar ${actual.correo ? 'corregido' : 'agregado'}; ${invitar ? 'invitacion enviada' : 'avisos enviados'}` : ''}${otraFecha ? `; fecha_nacimiento ${actual.fecha_nacimiento ?? '-'}->${cambios.fecha_nacimiento ?? '-'}${motivoFecha ? `; motivo=${motivoFecha}` : ''}` : ''}`,
         });
         return u;
       });

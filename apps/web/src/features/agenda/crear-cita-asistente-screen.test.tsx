@@ -188,3 +188,21 @@ describe('CrearCitaAsistenteScreen', () => {
     expect(screen.queryByRole('link', { name: /Crear paciente/ })).not.toBeInTheDocument();
   });
 });
+
+describe("?paciente= (the desk's «Agendar cita» after registering her, issue 27.8)", () => {
+  const rosa = { ...paciente(31, 'Rosa Elena Cárdenas'), correo: null, numerodocumento: '41234567' };
+  it('«Agendar cita» opens the booking screen with her chosen', async () => {
+    localStorage.setItem('token', tokenExpiringIn(1800, { id: 1, rol: 'asistente' }));
+    mockFetch([
+      simular(usuariosRutas.buscar, { body: rosa }),
+      simular(usuariosRutas.listar, { body: { items: [], total: 0, pagina: 1, porPagina: 20 } }),
+      simular(citasRutas.doctores, { body: [{ id: 2, nombre: 'Dra. Camila Ortiz' }] }),
+    ]);
+    renderWithProviders(<CrearCitaAsistenteScreen />, {
+      route: '/crearcitaasistente?paciente=31',
+      path: '/crearcitaasistente',
+    });
+    const caja = await screen.findByRole('combobox', { name: /Paciente/ });
+    await waitFor(() => expect(caja).toHaveValue('Rosa Elena Cárdenas · CC 41234567'));
+  });
+});

@@ -40,6 +40,7 @@ import {
   useCrearCita,
   useDisponibilidad,
   useDoctores,
+  usePacienteElegida,
   useProcedimientosActivos,
   type CitaWire,
   type CrearCitaBody,
@@ -80,9 +81,22 @@ function CrearCitaAsistenteScreenContenido() {
   // «Reservar valoración» on a service page, followed by staff: the treatment the patient asked about.
   const valorOrigen = sp.get(PARAM_PROCEDIMIENTO_CITA) ?? '';
   const procedimientoOrigen = /^\d{1,9}$/.test(valorOrigen) ? Number(valorOrigen) : null;
+  // The desk's confirmation after registering a patient («Agendar cita») passes her id.
+  const valorPaciente = sp.get('paciente') ?? '';
+  const pacienteInicial = /^[1-9]\d{0,8}$/.test(valorPaciente) ? Number(valorPaciente) : null;
 
   const [paciente, setPaciente] = useState<UsuarioWire | null>(null);
   const [busqueda, setBusqueda] = useState('');
+  const elegida = usePacienteElegida(pacienteInicial);
+  const [inicialAplicada, setInicialAplicada] = useState(false);
+  // Once, when she arrives: an active patient only (anyone else is left for the desk to search).
+  if (!inicialAplicada && elegida.data) {
+    setInicialAplicada(true);
+    if (elegida.data.rol === 'paciente' && elegida.data.estado) {
+      setPaciente(elegida.data);
+      setBusqueda(etiquetaPaciente(elegida.data));
+    }
+  }
   const [debounced] = useDebouncedValue(busqueda, ESPERA_BUSQUEDA_MS);
   const [tipo, setTipo] = useState<TipoCita>('evaluacion');
   const [procedimientoId, setProcedimientoId] = useState<string | null>(null);
@@ -281,7 +295,7 @@ function CrearCitaAsistenteScreenContenido() {
                   data-autofocus
                 />
                 {puedeCrearPaciente ? (
-                  <Anchor component={Link} to={paths.crearUsuario} size="sm" w="fit-content">
+                  <Anchor component={Link} to={paths.crearPacienteSinCuenta} size="sm" w="fit-content">
                     <Group gap={4} component="span">
                       <IconUserPlus size={16} aria-hidden="true" />
                       ¿No tiene cuenta? Crear paciente

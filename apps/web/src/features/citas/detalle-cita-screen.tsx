@@ -329,7 +329,7 @@ function Detalle({ cita }: { cita: DetalleCitaWire }) {
             {(personal || esPropia) && (
               <>
                 <Dato etiqueta="Documento">{cita.usuario.numerodocumento}</Dato>
-                <Dato etiqueta="Correo">{cita.usuario.correo}</Dato>
+                <Dato etiqueta="Correo">{cita.usuario.correo ?? 'Sin correo'}</Dato>
                 <Dato etiqueta="Teléfono">{cita.usuario.telefono ?? 'Sin número de teléfono'}</Dato>
               </>
             )}

@@ -1,15 +1,23 @@
 // /crear-usuario: administrators create a patient or a staff member with every field; the front desk registers a
 // patient (the role is fixed, issue 11.6). Both POST crearusuariosadmin; the API refuses any other role from an
-// assistant.
-import { Paper, Stack } from '@mantine/core';
+// assistant. Both may instead register a walk-in patient without an online account (issue 27.8, decision 0048):
+// name, document and phone, the e-mail optional, no password (POST crearpaciente); the confirmation says whether an
+// invitation went out and offers «Agendar cita» for her. `?modo=sin-cuenta` opens that path.
+import { Paper, SegmentedControl, Stack, Text, useMatches } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useForm } from '@mantine/form';
 import { useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { permite, rolesVenTodosLosUsuarios } from '@clinica/contracts/roles';
 import { usuariosRutas } from '@clinica/contracts/rutas';
-import { crearUsuarioAdminSchema, type CrearUsuarioAdminInput } from '@clinica/contracts/usuarios';
+import {
+  crearPacienteSchema,
+  crearUsuarioAdminSchema,
+  type CrearPacienteInput,
+  type CrearUsuarioAdminInput,
+  type PacienteCreadoWire,
+} from '@clinica/contracts/usuarios';
 import { paths } from '../../lib/paths.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { usePageMeta } from '../../components/use-page-meta.ts';
@@ -20,15 +28,22 @@ import { erroresDocumento } from '../../lib/forms/documento.ts';
 import { mensajeDeError } from '../../lib/forms/field-errors.ts';
 import { focusFirstInvalid, showServerErrors, zodFormOptions } from '../../lib/forms/zod-form.ts';
 import { useAuth } from '../../lib/session/auth-context.tsx';
-import { useCrearUsuario } from './api/usuarios-api.ts';
+import { useCrearPaciente, useCrearUsuario } from './api/usuarios-api.ts';
 import {
   AutorizacionDatosRecepcion,
   AUTORIZACION_PENDIENTE_TRAS_CREAR,
 } from './components/autorizacion-datos-recepcion.tsx';
+import { PacienteCreada } from './components/paciente-creada.tsx';
 import { SoloAdministradores } from './components/solo-administradores.tsx';
 import { UsuarioCampos } from './components/usuario-campos.tsx';
 import { guardarSeleccion } from './usuario-textos.ts';
-import { entradaCrear, entradaRegistrarPaciente, valoresVacios } from './usuario-valores.ts';
+import { entradaCrear, entradaRegistrarPaciente, entradaSinCuenta, valoresVacios } from './usuario-valores.ts';
+
+type Modo = 'cuenta' | 'sin-cuenta';
+export const MODOS_REGISTRO: { value: Modo; label: string }[] = [
+  { value: 'cuenta', label: 'Con cuenta en línea' },
+  { value: 'sin-cuenta', label: 'Paciente sin cuenta en línea' },
+];
 
 export default function CrearUsuarioScreen() {
   const { userRole } = useAuth();
@@ -36,6 +51,136 @@ export default function CrearUsuarioScreen() {
   const soloPacientes = !permite(rolesVenTodosLosUsuarios, userRole);
   const titulo = soloPacientes ? 'Registrar paciente' : 'Crear usuario';
   usePageMeta({ title: titulo });
+  const [sp, setSp] = useSearchParams();
+  const modo: Modo = sp.get('modo') === 'sin-cuenta' ? 'sin-cuenta' : 'cuenta';
+  const [creada, setCreada] = useState<PacienteCreadoWire | null>(null);
+  // On a phone the two choices stack: side by side their names would be cut.
+  const orientacion = useMatches<'vertical' | 'horizontal'>({ base: 'vertical', sm: 'horizontal' });
+
+  if (!permite(usuariosRutas.crearAdmin.auth, userRole)) {
+    return (
+      <>
+        <PageHeader eyebrow="Usuarios" title={titulo} />
+        <SoloAdministradores />
+      </>
+    );
+  }
+
+  const eyebrow = soloPacientes ? 'Pacientes' : 'Usuarios';
+  if (creada) {
+    return (
+      <>
+        <PageHeader eyebrow={eyebrow} title="Paciente registrada" />
+        <PacienteCreada creada={creada} onOtra={() => setCreada(null)} />
+      </>
+    );
+  }
+
+  return (
+    <>
+      <PageHeader
+        eyebrow={eyebrow}
+        title={titulo}
+        description={
+          modo === 'sin-cuenta'
+            ? 'Para quien llega a la recepción sin correo ni contraseña: basta con su nombre, su documento y un teléfono. Los campos marcados con * son obligatorios.'
+            : soloPacientes
+              ? 'Registra a un paciente nuevo en la recepción. Los campos marcados con * son obligatorios.'
+              : 'Registra a un paciente o a una persona del equipo. Los campos marcados con * son obligatorios.'
+        }
+      />
+      <Stack gap="md" maw={920}>
+        <div>
+          <Text size="sm" fw={500} mb={6} id="modo-registro">
+            ¿Cómo la registras?
+          </Text>
+          <SegmentedControl
+            aria-labelledby="modo-registro"
+            data={MODOS_REGISTRO}
+            value={modo}
+            onChange={(v) => setSp(v === 'sin-cuenta' ? { modo: 'sin-cuenta' } : {}, { replace: true })}
+            orientation={orientacion}
+            fullWidth
+            size="md"
+          />
+        </div>
+        {modo === 'sin-cuenta' ? (
+          <FormularioSinCuenta onCreada={setCreada} />
+        ) : (
+          <FormularioConCuenta soloPacientes={soloPacientes} titulo={titulo} />
+        )}
+      </Stack>
+    </>
+  );
+}
+
+/** The walk-in path: no password fields; the e-mail optional (decision 0048). */
+function FormularioSinCuenta({ onCreada }: { onCreada: (r: PacienteCreadoWire) => void }) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const [fallo, setFallo] = useState<string | null>(null);
+  const form = useForm({
+    initialValues: valoresVacios,
+    ...zodFormOptions({
+      schema: crearPacienteSchema,
+      toInput: entradaSinCuenta,
+      extraErrors: erroresDocumento,
+      dependents: { tipodocumento: ['numerodocumento'] },
+    }),
+  });
+  const mutation = useCrearPaciente();
+  const { aviso, permitirSalida } = useAvisoSalida(form.isDirty());
+  const tituloFallo = 'No pudimos registrar a la paciente';
+
+  function enviar(datos: CrearPacienteInput) {
+    setFallo(null);
+    mutation.mutate(datos, {
+      onSuccess: (r) => {
+        guardarSeleccion(r.usuario.id);
+        permitirSalida();
+        onCreada(r);
+      },
+      onError: (err) => {
+        const mensaje = mensajeDeError(err);
+        if (Object.keys(showServerErrors(form, err)).length) focusFirstInvalid(formRef.current);
+        setFallo(mensaje);
+        notifications.show({ color: 'red', title: tituloFallo, message: mensaje });
+      },
+    });
+  }
+
+  return (
+    <Paper withBorder p={{ base: 'md', sm: 'xl' }}>
+      <form
+        ref={formRef}
+        onSubmit={(e) =>
+          form.onSubmit(enviar, () => {
+            setFallo(null);
+            focusFirstInvalid(formRef.current);
+          })(e)
+        }
+        noValidate
+        aria-label="Registrar paciente sin cuenta en línea"
+      >
+        <Stack gap="xl">
+          {aviso}
+          <AlertaFallo titulo={tituloFallo} mensaje={fallo} />
+          <UsuarioCampos form={form} modo="sin-cuenta" />
+          <AutorizacionDatosRecepcion form={form} />
+          <BotonesFormulario
+            cancelarA={paths.listarUsuarios}
+            enviando={mutation.isPending}
+            icono={<IconUserPlus size={18} aria-hidden="true" />}
+          >
+            Registrar paciente
+          </BotonesFormulario>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
+
+/** The form with an e-mail and an initial password (any role for administrators, patients for the desk). */
+function FormularioConCuenta({ soloPacientes, titulo }: { soloPacientes: boolean; titulo: string }) {
   const navigate = useNavigate();
   const formRef = useRef<HTMLFormElement>(null);
   const [fallo, setFallo] = useState<string | null>(null);
@@ -50,15 +195,6 @@ export default function CrearUsuarioScreen() {
   });
   const mutation = useCrearUsuario();
   const { aviso, permitirSalida } = useAvisoSalida(form.isDirty());
-
-  if (!permite(usuariosRutas.crearAdmin.auth, userRole)) {
-    return (
-      <>
-        <PageHeader eyebrow="Usuarios" title={titulo} />
-        <SoloAdministradores />
-      </>
-    );
-  }
 
   const tituloFallo = soloPacientes ? 'No pudimos registrar al paciente' : 'No pudimos crear el usuario';
 
@@ -96,16 +232,7 @@ export default function CrearUsuarioScreen() {
 
   return (
     <>
-      <PageHeader
-        eyebrow={soloPacientes ? 'Pacientes' : 'Usuarios'}
-        title={titulo}
-        description={
-          soloPacientes
-            ? 'Registra a un paciente nuevo en la recepción. Los campos marcados con * son obligatorios.'
-            : 'Registra a un paciente o a una persona del equipo. Los campos marcados con * son obligatorios.'
-        }
-      />
-      <Paper withBorder p={{ base: 'md', sm: 'xl' }} maw={920}>
+      <Paper withBorder p={{ base: 'md', sm: 'xl' }}>
         <form ref={formRef} onSubmit={(e) => form.onSubmit(enviar, noValido)(e)} noValidate aria-label={titulo}>
           <Stack gap="xl">
             {aviso}

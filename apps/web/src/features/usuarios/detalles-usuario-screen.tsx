@@ -2,7 +2,8 @@
 // 'usuarioSeleccionado'), or of `?id=` so a link can be shared or opened in a new tab (issue 11.8), with the
 // spec's default texts for missing data.
 import { Avatar, Button, DataList, Group, Paper, Stack, Text, Title, useMatches } from '@mantine/core';
-import { IconArrowLeft, IconPencil, IconUserSearch } from '@tabler/icons-react';
+import { notifications } from '@mantine/notifications';
+import { IconArrowLeft, IconMailForward, IconPencil, IconUserSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { permite, rolesVenTodosLosUsuarios } from '@clinica/contracts/roles';
@@ -15,7 +16,8 @@ import { SkeletonLineas } from '../../components/skeletons.tsx';
 import { usePageMeta } from '../../components/use-page-meta.ts';
 import { formatFecha } from '../../lib/tiempo.ts';
 import { useAuth } from '../../lib/session/auth-context.tsx';
-import { useUsuario } from './api/usuarios-api.ts';
+import { mensajeDeError } from '../../lib/forms/field-errors.ts';
+import { useInvitarPaciente, useUsuario } from './api/usuarios-api.ts';
 import { AutorizacionDatosEstado } from './components/autorizacion-datos-estado.tsx';
 import { ErrorCargaUsuario } from './components/error-carga-usuario.tsx';
 import { EstadoBadge } from './components/estado-badge.tsx';
@@ -26,6 +28,7 @@ import {
   nombreGenero,
   nombreRol,
   nombreTipoDocumento,
+  SIN_CORREO,
   textoEstado,
 } from './usuario-textos.ts';
 
@@ -46,7 +49,7 @@ export function filasDetalle(u: UsuarioWire): { etiqueta: string; valor: string 
     { etiqueta: 'Estado', valor: textoEstado(u.estado) },
     { etiqueta: 'Tipo de documento', valor: nombreTipoDocumento(u.tipodocumento) },
     { etiqueta: 'Número de documento', valor: u.numerodocumento },
-    { etiqueta: 'Correo electrónico', valor: u.correo },
+    { etiqueta: 'Correo electrónico', valor: u.correo ?? SIN_CORREO },
     { etiqueta: 'Rol', valor: nombreRol(u.rol) },
     { etiqueta: 'Género', valor: nombreGenero(u.genero) },
     {
@@ -114,7 +117,10 @@ function Detalle({ id }: { id: number }) {
           )}
         </DataList>
         {puedeEditar && (
-          <Group justify="flex-end">
+          <Group justify="flex-end" gap="sm">
+            {u.rol === 'paciente' && u.correo && permite(usuariosRutas.invitar.auth, userRole) && (
+              <BotonInvitar id={u.id} />
+            )}
             <Button
               component={Link}
               to={paths.editarUsuarioAdmin(u.id)}
@@ -126,6 +132,30 @@ function Detalle({ id }: { id: number }) {
         )}
       </Stack>
     </Paper>
+  );
+}
+
+/**
+ * Sends (again) the invitation to choose her password to a patient the desk registered without one (issue 27.8);
+ * the API answers in Spanish when she already chose it.
+ */
+function BotonInvitar({ id }: { id: number }) {
+  const invitar = useInvitarPaciente();
+  return (
+    <Button
+      variant="default"
+      loading={invitar.isPending}
+      leftSection={<IconMailForward size={18} aria-hidden="true" />}
+      onClick={() =>
+        invitar.mutate(id, {
+          onSuccess: (r) => notifications.show({ color: 'green', title: 'Invitación enviada', message: r.mensaje }),
+          onError: (err) =>
+            notifications.show({ color: 'red', title: 'No enviamos la invitación', message: mensajeDeError(err) }),
+        })
+      }
+    >
+      Enviar invitación
+    </Button>
   );
 }
 

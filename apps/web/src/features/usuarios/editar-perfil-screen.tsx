@@ -30,7 +30,7 @@ import { useCambiarContrasena, useEditarPerfil, usePerfil } from './api/usuarios
 import { CorreoDeLaCuenta } from './components/cambiar-correo.tsx';
 import { UsuarioCampos } from './components/usuario-campos.tsx';
 import { EditarOtroUsuario, useAlcanceEdicion } from './editar-usuario-admin-screen.tsx';
-import { iniciales, nombreRol, nombreTipoDocumento } from './usuario-textos.ts';
+import { iniciales, nombreRol, nombreTipoDocumento, SIN_CORREO } from './usuario-textos.ts';
 import { entradaPerfil, valoresDe } from './usuario-valores.ts';
 
 function Resumen({ u }: { u: UsuarioWire }) {
@@ -53,7 +53,7 @@ function Resumen({ u }: { u: UsuarioWire }) {
         <DataList orientation="vertical" gap="sm" size="sm">
           <DataList.Item>
             <DataList.ItemLabel>Correo electrónico</DataList.ItemLabel>
-            <DataList.ItemValue>{u.correo}</DataList.ItemValue>
+            <DataList.ItemValue>{u.correo ?? SIN_CORREO}</DataList.ItemValue>
           </DataList.Item>
           <DataList.Item>
             <DataList.ItemLabel>Documento</DataList.ItemLabel>
@@ -265,7 +265,8 @@ function MiPerfil({ userId }: { userId: number | null }) {
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack gap="lg">
             <DatosPersonales key={q.data.id} u={q.data} userId={userId} />
-            <CorreoDeLaCuenta correo={q.data.correo} />
+            {/* Whoever signs in has an e-mail: an account without one has no password either (decision 0048). */}
+            <CorreoDeLaCuenta correo={q.data.correo ?? ''} />
             <CambiarContrasena />
           </Stack>
         </Grid.Col>

@@ -49,7 +49,7 @@ import { etiquetasPaginacion, textoMostrando } from '../../lib/paginacion.ts';
 import { useAuth } from '../../lib/session/auth-context.tsx';
 import { useEditarEstadoUsuario, useListaUsuarios, type FiltroUsuarios } from './api/usuarios-api.ts';
 import { EstadoBadge } from './components/estado-badge.tsx';
-import { guardarSeleccion, iniciales, nombreRol, nombreTipoDocumento } from './usuario-textos.ts';
+import { guardarSeleccion, iniciales, nombreRol, nombreTipoDocumento, SIN_CORREO } from './usuario-textos.ts';
 
 export const POR_PAGINA = 10;
 export const ESPERA_BUSQUEDA_MS = 350;
@@ -296,7 +296,7 @@ export default function ListarUsuariosScreen() {
                             )}
                           </Text>
                           <Text size="xs" c="dimmed" truncate>
-                            {u.correo}
+                            {u.correo ?? SIN_CORREO}
                           </Text>
                         </div>
                       </Group>

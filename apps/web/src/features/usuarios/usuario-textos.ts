@@ -47,6 +47,9 @@ export const nombreGenero = (g: string | null | undefined) =>
 export const nombreEstadoCivil = (e: string | null | undefined) =>
   e ? (estadoCivilNombres[e as keyof typeof estadoCivilNombres] ?? e) : null;
 
+/** A patient registered at the desk without an e-mail (issue 27.8): no online account yet. */
+export const SIN_CORREO = 'Sin correo (sin cuenta en línea)';
+
 export const textoEstado = (estado: boolean) => (estado ? 'Activo' : 'Inactivo');
 
 /** 'María José Pérez' -> 'MP'. */

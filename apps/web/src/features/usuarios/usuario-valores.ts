@@ -46,7 +46,7 @@ export function valoresDe(u: UsuarioWire): UsuarioValores {
     nombre: u.nombre,
     tipodocumento: u.tipodocumento,
     numerodocumento: u.numerodocumento,
-    correo: u.correo,
+    correo: u.correo ?? '',
     contrasena: '',
     telefono: u.telefono ?? '',
     genero: u.genero ?? '',
@@ -155,6 +155,20 @@ export const erroresMotivoFecha =
       : {};
 export const entradaEditarContacto = (original: UsuarioValores) => (v: UsuarioValores) =>
   cambios(CAMPOS_CONTACTO, original, v);
+/** Input of crearPacienteSchema: a walk-in patient (issue 27.8), no password; empty optional fields are null. */
+export function entradaSinCuenta(v: UsuarioValores): unknown {
+  return {
+    nombre: v.nombre,
+    tipodocumento: seleccion(v.tipodocumento),
+    numerodocumento: v.numerodocumento,
+    telefono: v.telefono,
+    correo: opcional(v.correo),
+    genero: v.genero || null,
+    fecha_nacimiento: opcional(v.fecha_nacimiento),
+    autorizacion_datos: v.autorizacion_datos,
+  };
+}
+
 /** Input of crearUsuarioAdminSchema from the front desk: always a patient, whatever the form holds. */
 export const entradaRegistrarPaciente = (v: UsuarioValores): unknown => entradaCrear({ ...v, rol: 'paciente' });
 export const entradaPerfil = (original: UsuarioValores) => (v: UsuarioValores) => cambios(CAMPOS_PERFIL, original, v);

@@ -118,6 +118,14 @@ export const useBuscarPacientes = (q: string) =>
     placeholderData: keepPreviousData,
   });
 
+/** The patient a link preselects (`?paciente=` from the desk's confirmation after registering her). */
+export const usePacienteElegida = (id: number | null) =>
+  useQuery({
+    queryKey: ['usuarios', 'detalle', id],
+    queryFn: () => api(usuariosRutas.buscar, { params: { id: id! } }),
+    enabled: id !== null,
+  });
+
 export const useProcedimientosActivos = (enabled: boolean) =>
   useQuery({
     queryKey: ['procedimientos', 'lista', 'agenda-activos'],

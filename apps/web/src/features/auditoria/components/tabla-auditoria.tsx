@@ -61,7 +61,7 @@ function Quien({ usuario }: { usuario: RegistroAuditoriaWire['usuario'] }) {
         {nombreRol(usuario.rol)}
       </Text>
       <Text size="xs" c="dimmed" style={{ overflowWrap: 'break-word' }}>
-        <Cortable texto={usuario.correo} />
+        <Cortable texto={usuario.correo ?? 'Sin correo'} />
       </Text>
     </div>
   );

@@ -2,6 +2,7 @@
 // Mutations invalidate the queries they change.
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  CrearPacienteInput,
   CrearUsuarioAdminInput,
   EditarPerfilInput,
   EditarUsuarioAdminInput,
@@ -44,6 +45,10 @@ export const listarUsuarios = (f: FiltroUsuarios) =>
   });
 export const buscarUsuario = (id: number) => api(usuariosRutas.buscar, { params: { id } });
 export const crearUsuario = (datos: CrearUsuarioAdminInput) => api(usuariosRutas.crearAdmin, { body: datos });
+/** A walk-in patient (issue 27.8): no password, e-mail optional; with one she gets the invitation. */
+export const crearPaciente = (datos: CrearPacienteInput) => api(usuariosRutas.crearPaciente, { body: datos });
+/** Sends the invitation to choose her password again (earlier links stop working). */
+export const invitarPaciente = (id: number) => api(usuariosRutas.invitar, { params: { id } });
 export const editarUsuario = (id: number, datos: EditarUsuarioAdminInput) =>
   api(usuariosRutas.editar, { params: { id }, body: datos });
 /** Ley 1581 de 2012: both acceptances, the only body the two endpoints take. */
@@ -106,6 +111,13 @@ export function useCrearUsuario() {
   const invalidar = useInvalidarUsuarios();
   return useMutation({ mutationFn: crearUsuario, onSuccess: (u) => invalidar(u) });
 }
+
+export function useCrearPaciente() {
+  const invalidar = useInvalidarUsuarios();
+  return useMutation({ mutationFn: crearPaciente, onSuccess: (r) => invalidar(r.usuario) });
+}
+
+export const useInvitarPaciente = () => useMutation({ mutationFn: invitarPaciente });
 
 export function useEditarUsuario(id: number) {
   const invalidar = useInvalidarUsuarios();

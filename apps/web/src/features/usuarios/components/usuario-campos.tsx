@@ -2,8 +2,9 @@
 // can be changed, depends on the form: an administrator creating (everything, with role and an initial password),
 // the front desk registering a patient (the same without the role: always a patient), an administrator editing
 // (no password), the front desk fixing a patient's contact data (only teléfono, dirección and correo editable, the
-// rest shown read-only; issue 11.6), or one's own profile (no document, email or role: those change only at the
-// clinic).
+// rest shown read-only; issue 11.6), one's own profile (no document, email or role: those change only at the
+// clinic), or the desk registering a walk-in patient without an online account (name, document and phone; the e-mail
+// optional, no password; issue 27.8).
 import { Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { estadoCivilNombres, estadosCiviles, roles, rolNombres } from '@clinica/contracts/usuarios';
@@ -20,7 +21,7 @@ import type { UsuarioValores } from '../usuario-valores.ts';
 
 /** Any of the user forms: what they send differs, the fields they show do not. */
 export type UsuarioForm = UseFormReturnType<UsuarioValores, unknown>;
-export type ModoFormulario = 'crear' | 'registrar-paciente' | 'editar-admin' | 'contacto' | 'perfil';
+export type ModoFormulario = 'crear' | 'registrar-paciente' | 'sin-cuenta' | 'editar-admin' | 'contacto' | 'perfil';
 
 const opcionesEstadoCivil = estadosCiviles.map((e) => ({ value: e, label: estadoCivilNombres[e] }));
 const opcionesRol = roles.map((r) => ({ value: r, label: rolNombres[r] }));
@@ -39,6 +40,7 @@ export function UsuarioCampos({
 }) {
   const creando = modo === 'crear' || modo === 'registrar-paciente';
   const requerido = creando;
+  const sinCuenta = modo === 'sin-cuenta';
   // Contact-only editing: every other field is shown as it is, read-only and visibly so.
   const fijo = modo === 'contacto' ? ({ readOnly: true, variant: 'filled' } as const) : {};
   const fijoSelect = modo === 'contacto' ? ({ ...fijo, clearable: false, rightSection: <span /> } as const) : {};
@@ -60,20 +62,24 @@ export function UsuarioCampos({
             {...form.getInputProps('genero', { select: true })}
             {...fijoSelect}
           />
-          <Select
-            label="Estado civil"
-            data={opcionesEstadoCivil}
-            placeholder="Sin definir"
-            clearable
-            {...form.getInputProps('estado_civil', { select: true })}
-            {...fijoSelect}
-          />
-          <TextInput
-            label="Ocupación"
-            placeholder={modo === 'contacto' ? 'Sin definir' : 'Ej.: docente, contadora'}
-            {...form.getInputProps('ocupacion')}
-            {...fijo}
-          />
+          {!sinCuenta && (
+            <>
+              <Select
+                label="Estado civil"
+                data={opcionesEstadoCivil}
+                placeholder="Sin definir"
+                clearable
+                {...form.getInputProps('estado_civil', { select: true })}
+                {...fijoSelect}
+              />
+              <TextInput
+                label="Ocupación"
+                placeholder={modo === 'contacto' ? 'Sin definir' : 'Ej.: docente, contadora'}
+                {...form.getInputProps('ocupacion')}
+                {...fijo}
+              />
+            </>
+          )}
         </SimpleGrid>
         {pedirMotivoFecha && (
           <Textarea
@@ -110,21 +116,30 @@ export function UsuarioCampos({
               label="Correo electrónico"
               type="email"
               autoComplete="off"
-              required
+              required={!sinCuenta}
+              {...(sinCuenta
+                ? {
+                    description:
+                      'Opcional. Si lo tiene, le enviamos una invitación para que elija su contraseña y use su cuenta en línea.',
+                    ...DESCRIPCION_ABAJO,
+                  }
+                : {})}
               {...form.getInputProps('correo')}
             />
           )}
-          <CampoTelefono required={requerido} {...form.getInputProps('telefono')} />
+          <CampoTelefono required={requerido || sinCuenta} {...form.getInputProps('telefono')} />
         </SimpleGrid>
-        <Textarea
-          label="Dirección"
-          mt="md"
-          autosize
-          minRows={1}
-          maxRows={3}
-          placeholder="Calle, número, barrio y ciudad"
-          {...form.getInputProps('direccion')}
-        />
+        {!sinCuenta && (
+          <Textarea
+            label="Dirección"
+            mt="md"
+            autosize
+            minRows={1}
+            maxRows={3}
+            placeholder="Calle, número, barrio y ciudad"
+            {...form.getInputProps('direccion')}
+          />
+        )}
       </GrupoCampos>
 
       {(modo === 'crear' || modo === 'editar-admin' || modo === 'registrar-paciente') && (
