@@ -22,7 +22,6 @@ import {
   citas,
   historiasClinicas,
   notificaciones,
-  procedimientos,
   usuarios,
 } from '../src/db/schema/index.ts';
 import { TEST_DATABASE_URL, createTestApp } from './helpers.ts';
@@ -775,9 +774,9 @@ describe('moving an appointment to another doctor', () => {
     const categoria = await crearCategoria(t.app, admin.headers);
     const conMargen = await crearProcedimiento(t.app, admin.headers, categoria.id, {
       duracion_minutos: 30,
+      margen_minutos: 30,
       requiere_evaluacion: false,
     });
-    await t.database.db.update(procedimientos).set({ margen_minutos: 30 }).where(eq(procedimientos.id, conMargen.id));
     const previa = await crear(asistente, {
       doctor_id: destino.id,
       paciente_id: otraPaciente.id,

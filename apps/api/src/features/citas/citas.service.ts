@@ -26,7 +26,7 @@ import { AppError, isExclusionViolation, isUniqueViolation, noEncontrado, prohib
 import type { Calendario } from '../../lib/calendario.ts';
 import type { AuditoriaRepository } from '../../platform/auditoria.repository.ts';
 import type { EfectoNuevo } from '../../platform/bandeja.repository.ts';
-import type { Encolar, EventosBandeja, TipoBandeja } from '../../platform/bandeja.service.ts';
+import type { Encolar, TipoBandeja } from '../../platform/bandeja.service.ts';
 import type { notificaciones } from '../../db/schema/index.ts';
 import type { ClaseCorreoCita, CorreosCitas } from './citas-correos.ts';
 import {
@@ -38,6 +38,7 @@ import {
   type HorarioFila,
   type Reserva,
 } from './citas.repository.ts';
+import { recordatorioDeCita } from './recordatorio.ts';
 
 /** What booking from the cart needs of the cart: its items (the booking's own statement removes the ones it covers,
  *  citas.repository reservar). */
@@ -254,12 +255,7 @@ export function createCitasService(deps: {
 
   /** The patient's reminder, 24 h before the start (a delayed outbox row: it survives restarts); none when that
    *  moment has passed. */
-  const recordatorio = (citaId: number, inicio: Date) => {
-    const disponibleEn = new Date(inicio.getTime() - 24 * 60 * MIN);
-    if (disponibleEn.getTime() <= calendario.ahora().getTime()) return null;
-    const carga: EventosBandeja['recordatorio'] = { citaId, inicio: inicio.toISOString() };
-    return { tipo: 'recordatorio' as const, carga, disponibleEn };
-  };
+  const recordatorio = (citaId: number, inicio: Date) => recordatorioDeCita(citaId, inicio, calendario.ahora());
   const programarRecordatorio = async (tx: ReposCitas, citaId: number, inicio: Date) => {
     const r = recordatorio(citaId, inicio);
     if (r) await tx.encolar(r.tipo, r.carga, { disponibleEn: r.disponibleEn });
