@@ -5,8 +5,13 @@
 // Doctors read notes (each read audited) and the patient their own signed ones; drafts stay with their author.
 import { Readable } from 'node:stream';
 import type { z } from 'zod';
-import type { Evolucion, adendaDatosSchema, evolucionDatosSchema } from '@clinica/contracts/evoluciones';
-import type { Rol } from '@clinica/contracts/usuarios';
+import {
+  mensajeSinRegistroProfesional,
+  type Evolucion,
+  type adendaDatosSchema,
+  type evolucionDatosSchema,
+} from '@clinica/contracts/evoluciones';
+import { tipoDocumentoNombres, type Rol, type TipoDocumento } from '@clinica/contracts/usuarios';
 import type { Transaccion } from '../../db/transacciones.ts';
 import { AppError, isUniqueViolation, noEncontrado } from '../../lib/app-error.ts';
 import { conTurnoPdf, generarPdf } from '../../lib/pdf-pool.ts';
@@ -44,6 +49,10 @@ function formateador(zona: string) {
   const hora = new Intl.DateTimeFormat('es-CO', { hour: 'numeric', minute: '2-digit', hour12: true, timeZone: zona });
   return (d: Date) => `${fecha.format(d)} ${hora.format(d)}`.replace(/\u00a0|\u202f/g, ' ');
 }
+
+/** 'Cédula de ciudadanía 1032456789': the type as the screens name it, then the number. */
+const documentoLegible = (tipo: string, numero: string) =>
+  `${tipoDocumentoNombres[tipo as TipoDocumento] ?? tipo} ${numero}`;
 
 function toWire(f: Completa): Evolucion {
   const e = f.evolucion;
@@ -102,6 +111,8 @@ export function createEvolucionesService(deps: {
   archivos: Pick<ArchivosPrivados, 'guardar'>;
   now: () => Date;
   clinicaNombre: string;
+  /** CLINICA_DIRECCION, printed under the clinic's name on the prescription and the exam order. */
+  clinicaDireccion?: string | undefined;
   zona: string;
 }) {
   const { repos, transaccion, archivos, now } = deps;
@@ -145,15 +156,21 @@ export function createEvolucionesService(deps: {
     const cita = (await repo.cita(f.evolucion.cita_id))!;
     const d: DatosDocumento = {
       clinica: deps.clinicaNombre,
+      clinicaDireccion: deps.clinicaDireccion,
       fechaFirma: fechaHora(firmadaEn),
       firmadaEn,
       evolucionId: f.evolucion.id,
       citaId: cita.id,
       hash,
-      doctor: { nombre: cita.doctor_nombre, documento: `${cita.doctor_tipodocumento} ${cita.doctor_documento}` },
+      doctor: {
+        nombre: cita.doctor_nombre,
+        documento: documentoLegible(cita.doctor_tipodocumento, cita.doctor_documento),
+        // firmar refused the note before this point when the doctor has none.
+        registro: cita.doctor_registro ?? '',
+      },
       paciente: {
         nombre: cita.paciente_nombre,
-        documento: `${cita.paciente_tipodocumento} ${cita.paciente_documento}`,
+        documento: documentoLegible(cita.paciente_tipodocumento, cita.paciente_documento),
       },
     };
     const guardar = async (bytes: Uint8Array, nombre: string) =>
@@ -279,6 +296,13 @@ export function createEvolucionesService(deps: {
       // A note records a visit that happened: it is signed from the appointment's start, never ahead.
       if (firmadaEn.getTime() < cita.inicio.getTime())
         throw conflicto(MENSAJES_EVOLUCION.antesDeLaCita(fechaHora(cita.inicio)));
+      // Res. 1403 de 2007: a prescription or an exam order is signed with the prescriber's registration number.
+      if ((f.formulas.length || f.ordenes.length) && !cita.doctor_registro)
+        throw new AppError(
+          'REGLA_NEGOCIO',
+          422,
+          mensajeSinRegistroProfesional({ formula: f.formulas.length > 0, orden: f.ordenes.length > 0 }),
+        );
       const hash = hashContenido(firmable(f, firmadaEn));
       // One document at a time per person (issue 21, item 2).
       const docs = await conTurnoPdf(actor.id, () => documentos(f, firmadaEn, hash, actor, origen));
