@@ -12,7 +12,9 @@ import {
   type evolucionDatosSchema,
 } from '@clinica/contracts/evoluciones';
 import { tipoDocumentoNombres, type Rol, type TipoDocumento } from '@clinica/contracts/usuarios';
+import { finDeFrase } from '@clinica/contracts/tiempo';
 import type { Transaccion } from '../../db/transacciones.ts';
+import { formateadorFechaHora } from '../../lib/fecha-hora.ts';
 import { AppError, isUniqueViolation, noEncontrado } from '../../lib/app-error.ts';
 import { conTurnoPdf, generarPdf } from '../../lib/pdf-pool.ts';
 import type { ArchivosPrivados } from '../../platform/archivos.service.ts';
@@ -40,15 +42,8 @@ export const MENSAJES_EVOLUCION = {
   otroDoctor:
     'Esta cita ahora la atiende otro doctor: solo quien atiende la cita escribe y firma su nota. Tu borrador pasa a ese doctor cuando la abra.',
   antesDeLaCita: (cuando: string) =>
-    `La nota se firma cuando la cita ya empezó: podrás firmarla desde el ${cuando}. Mientras tanto puedes guardarla como borrador.`,
+    `La nota se firma cuando la cita ya empezó: ${finDeFrase(`podrás firmarla desde el ${cuando}`)} Mientras tanto puedes guardarla como borrador.`,
 } as const;
-
-/** 'dd/mm/aaaa h:mm a. m.' in the clinic's zone (DOMAIN.md dates). */
-function formateador(zona: string) {
-  const fecha = new Intl.DateTimeFormat('es-CO', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: zona });
-  const hora = new Intl.DateTimeFormat('es-CO', { hour: 'numeric', minute: '2-digit', hour12: true, timeZone: zona });
-  return (d: Date) => `${fecha.format(d)} ${hora.format(d)}`.replace(/\u00a0|\u202f/g, ' ');
-}
 
 /** 'Cédula de ciudadanía 1032456789': the type as the screens name it, then the number. */
 const documentoLegible = (tipo: string, numero: string) =>
@@ -117,7 +112,7 @@ export function createEvolucionesService(deps: {
 }) {
   const { repos, transaccion, archivos, now } = deps;
   const repo = repos.evoluciones;
-  const fechaHora = formateador(deps.zona);
+  const fechaHora = formateadorFechaHora(deps.zona);
 
   const auditar = (
     r: Pick<ReposEvoluciones, 'auditoria'>,

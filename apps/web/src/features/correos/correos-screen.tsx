@@ -135,11 +135,18 @@ function Adjuntos({ nombres }: { nombres: string[] }) {
   );
 }
 
-function TarjetaCorreo({ correo, onVer }: { correo: CorreoWire; onVer: () => void }) {
-  const estado = ESTADOS[correo.estado];
+/**
+ * Without a mail server a delivered message was written to the local mailbox, not sent (issue 27.12): its badge and
+ * date say so, as the notice above the list does.
+ */
+const EN_BUZON = { texto: 'Guardado en el buzón local', tono: 'info' } as const;
+
+function TarjetaCorreo({ correo, enBuzon, onVer }: { correo: CorreoWire; enBuzon: boolean; onVer: () => void }) {
+  const guardado = enBuzon && correo.estado === 'enviado';
+  const estado = guardado ? EN_BUZON : ESTADOS[correo.estado];
   const detalles = [
     `Creado el ${formatFechaHora(correo.creado_en)}`,
-    correo.enviado_en ? `enviado el ${formatFechaHora(correo.enviado_en)}` : null,
+    correo.enviado_en ? `${guardado ? 'guardado' : 'enviado'} el ${formatFechaHora(correo.enviado_en)}` : null,
     correo.intentos > 0 ? intentos(correo.intentos) : null,
   ].filter(Boolean);
   return (
@@ -243,7 +250,7 @@ export default function CorreosScreen() {
           aria-busy={q.isFetching}
         >
           {items.map((c) => (
-            <TarjetaCorreo key={c.id} correo={c} onVer={() => setAbierto(c)} />
+            <TarjetaCorreo key={c.id} correo={c} enBuzon={q.data?.modo === 'archivo'} onVer={() => setAbierto(c)} />
           ))}
         </Stack>
         <Group justify="space-between" wrap="wrap" gap="sm">

@@ -7,6 +7,7 @@
 // A prescription or an exam order is signed with the doctor's professional registration number (Res. 1403 de 2007,
 // issue 27.16): without one on her account, 'Firmar nota' is disabled for a note that carries them, and says why.
 import { evolucionDatosSchema, mensajeSinRegistroProfesional } from '@clinica/contracts/evoluciones';
+import { finDeFrase } from '@clinica/contracts/tiempo';
 import { Alert, Button, Fieldset, Group, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
@@ -81,9 +82,6 @@ function useAntesDe(instante: string): boolean {
 
 /** 'dd/mm/aaaa h:mm a. m.' in the clinic's zone, as the server writes it in its 409. */
 const fechaYHora = (instante: string) => `${formatFecha(instante)} ${formatHora(instante)}`;
-
-/** Ends a sentence once: a time already ends in "a. m." / "p. m.". */
-const conPunto = (frase: string) => (frase.endsWith('.') ? frase : `${frase}.`);
 
 /** A removable group of fields (one product, medication or exam). */
 function Linea({ titulo, onQuitar, children }: { titulo: string; onQuitar: () => void; children: ReactNode }) {
@@ -370,7 +368,7 @@ export function NotaEvolucionForm({
           )}
           {antesDeLaCita && (
             <Text size="sm" c="dimmed" ta="right" id={`firma-desde-${citaId}`}>
-              {conPunto(`Podrás firmarla desde el ${fechaYHora(inicioCita)}`)} Mientras tanto, guarda el borrador.
+              {finDeFrase(`Podrás firmarla desde el ${fechaYHora(inicioCita)}`)} Mientras tanto, guarda el borrador.
             </Text>
           )}
         </Stack>
