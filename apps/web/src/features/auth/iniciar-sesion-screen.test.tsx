@@ -3,7 +3,6 @@ import { Route } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { vi } from 'vitest';
 import { lazy, Suspense } from 'react';
-import { Route } from 'react-router';
 import { tokenExpiringIn } from '../../lib/session/test-tokens.ts';
 import { usuariosRutas } from '@clinica/contracts/rutas';
 import type { UsuarioWire } from '@clinica/contracts/usuarios';
