@@ -152,8 +152,9 @@ function TarjetaCorreo({ correo, enBuzon, onVer }: { correo: CorreoWire; enBuzon
   return (
     <Paper component="li" withBorder p={{ base: 'sm', sm: 'md' }} aria-label={`${correo.asunto}, para ${correo.para}`}>
       <Stack gap="xs">
-        <Group justify="space-between" align="flex-start" gap="sm" wrap="nowrap">
-          <div style={{ minWidth: 0 }}>
+        {/* wrap: on a phone a long badge ("Guardado en el buzón local") goes under the subject, never squeezes it. */}
+        <Group justify="space-between" align="flex-start" gap="sm" wrap="wrap">
+          <div style={{ minWidth: 0, flex: '1 1 12rem' }}>
             <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
               {correo.asunto ? sinCorteHora(correo.asunto) : '(sin asunto)'}
             </Text>
