@@ -289,6 +289,7 @@ export async function createServices(deps: ServicesDeps) {
     archivos,
     now,
     clinicaNombre: config.clinicaNombre,
+    clinicaDireccion: config.clinicaDireccion,
     zona: config.clinicaTz,
   });
 

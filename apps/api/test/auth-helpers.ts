@@ -37,6 +37,8 @@ export async function crearUsuario(
       rol,
       // A patient as registration leaves her: data processing authorised (Ley 1581); tests of the gate clear it.
       ...(rol === 'paciente' ? { terminos_aceptados_en: new Date(), version_terminos: '2026-11' } : {}),
+      // A doctor as the administrators set her up: with the registration number she signs prescriptions with.
+      ...(rol === 'doctor' ? { registro_profesional: `RM ${10_000 + secuencia}` } : {}),
       tipodocumento: 'CC',
       // Unique per database: each test file has its own database and its own module state.
       numerodocumento: String(10_000_000 + secuencia),

@@ -1,5 +1,6 @@
 // Procedures: role matrix (including image routes), Spanish validation, what the public may see,
 // listing (filters, search, pagination) and deletion versus deactivation.
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { carritoPaths } from '@clinica/contracts/carrito';
 import {
@@ -8,6 +9,7 @@ import {
   type CategoriaWire,
   type ProcedimientoWire,
 } from '@clinica/contracts/catalogo';
+import { procedimientos } from '../src/db/schema/index.ts';
 import { createTestApp, type TestContext } from './helpers.ts';
 import { QUIENES, crearUsuariosPorRol, headersDe, type Quien, type UsuariosPorRol } from './auth-helpers.ts';
 import { crearCategoria, crearProcedimiento } from './catalogo-fixtures.ts';
@@ -210,6 +212,49 @@ describe('validation messages in Spanish', () => {
     ]);
   });
 
+  it('the buffer after the procedure is set on create and edit, 0 to 120 minutes (issue 27.15)', async () => {
+    const res = await crear({ nombre: 'Peeling con margen', margen_minutos: 15 });
+    expect(res.statusCode).toBe(201);
+    const p: ProcedimientoWire = res.json();
+    expect(p.margen_minutos).toBe(15);
+    const [fila] = await t.database.db
+      .select({ margen: procedimientos.margen_minutos })
+      .from(procedimientos)
+      .where(eq(procedimientos.id, p.id));
+    expect(fila?.margen).toBe(15);
+
+    const editar = (margen_minutos: unknown) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: procedimientosPaths.editar(p.id),
+        headers: admin,
+        payload: { margen_minutos },
+      });
+    const editado = await editar(30);
+    expect(editado.statusCode).toBe(200);
+    expect(editado.json().margen_minutos).toBe(30);
+    expect((await t.app.inject({ method: 'GET', url: procedimientosPaths.buscar(p.id) })).json().margen_minutos).toBe(
+      30,
+    );
+
+    for (const [valor, mensaje] of [
+      [121, 'El margen máximo es de 120 minutos'],
+      [-5, 'El margen no puede ser negativo'],
+      [7.5, 'El margen debe ser un número entero de minutos'],
+      ['10', 'El margen debe ser un número de minutos'],
+    ] as const) {
+      const mal = await editar(valor);
+      expect(mal.statusCode, String(valor)).toBe(400);
+      expect(mal.json().issues).toEqual([{ campo: 'margen_minutos', mensaje }]);
+      expect((await crear({ margen_minutos: valor })).json().issues).toEqual([{ campo: 'margen_minutos', mensaje }]);
+    }
+    const [despues] = await t.database.db
+      .select({ margen: procedimientos.margen_minutos })
+      .from(procedimientos)
+      .where(eq(procedimientos.id, p.id));
+    expect(despues?.margen).toBe(30);
+  });
+
   it('an unknown category is 422 with a clear message', async () => {
     const res = await crear({ categoria_id: 987654 });
     expect(res.statusCode).toBe(422);
@@ -246,6 +291,7 @@ describe('validation messages in Spanish', () => {
       requiere_evaluacion: false,
       edad_minima: 18,
       exento_ley_1799: false,
+      margen_minutos: 0,
       activo: true,
       recomendaciones_previas: null,
       examenes_requeridos: null,
@@ -265,6 +311,7 @@ describe('validation messages in Spanish', () => {
         'exento_ley_1799',
         'id',
         'imagenes',
+        'margen_minutos',
         'nombre',
         'precio',
         'recomendaciones_previas',

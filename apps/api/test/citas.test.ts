@@ -22,7 +22,6 @@ import {
   citas,
   historiasClinicas,
   notificaciones,
-  procedimientos,
   usuarios,
 } from '../src/db/schema/index.ts';
 import { TEST_DATABASE_URL, createTestApp } from './helpers.ts';
@@ -781,9 +780,9 @@ describe('moving an appointment to another doctor', () => {
     const categoria = await crearCategoria(t.app, admin.headers);
     const conMargen = await crearProcedimiento(t.app, admin.headers, categoria.id, {
       duracion_minutos: 30,
+      margen_minutos: 30,
       requiere_evaluacion: false,
     });
-    await t.database.db.update(procedimientos).set({ margen_minutos: 30 }).where(eq(procedimientos.id, conMargen.id));
     const previa = await crear(asistente, {
       doctor_id: destino.id,
       paciente_id: otraPaciente.id,
@@ -1029,9 +1028,12 @@ describe('changes and states', () => {
   it("issue 27.9: its doctor sees the patient's allergies and alert flags, audited and shown to the patient", async () => {
     // Fresh sessions: an earlier test moved the clock past the file's sessions' inactivity limit.
     const sesion = (u: UsuarioDePrueba) => otraSesion(t.database, u, { now: reloj.now() });
-    const [recepcion, administrador, suDoctora, ella] = await Promise.all(
-      [asistente, admin, doctora, otraPaciente].map(sesion),
-    );
+    const [recepcion, administrador, suDoctora, ella] = await Promise.all([
+      sesion(asistente),
+      sesion(admin),
+      sesion(doctora),
+      sesion(otraPaciente),
+    ]);
     const reserva = await crear(recepcion, {
       doctor_id: doctora.id,
       paciente_id: otraPaciente.id,

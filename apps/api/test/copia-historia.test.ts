@@ -84,7 +84,13 @@ beforeAll(async () => {
   const db = t.database.db;
   await db
     .update(usuarios)
-    .set({ nombre: 'Lucía Pérez Ñúñez', genero: 'femenino', telefono: '3001234567', fecha_nacimiento: '1990-04-12' })
+    .set({
+      nombre: 'Lucía Pérez Ñúñez',
+      genero: 'femenino',
+      estado_civil: 'union_libre',
+      telefono: '3001234567',
+      fecha_nacimiento: '1990-04-12',
+    })
     .where(eq(usuarios.id, paciente.id));
   await db.update(usuarios).set({ nombre: 'Marta Otra Reservada' }).where(eq(usuarios.id, otra.id));
   await db.update(usuarios).set({ nombre: 'Dra. Camila Ríos' }).where(eq(usuarios.id, doctor.id));
@@ -230,7 +236,18 @@ describe('the complete record as one PDF', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.headers['content-disposition']).toMatch(/^attachment; /);
-    expect(await textoDelPdf(res.rawPayload)).toContain('Generada por Dra. Camila Ríos para la paciente.');
+    expect(await textoDelPdf(res.rawPayload)).toContain('Generada por Dra. Camila Ríos para Lucía Pérez Ñúñez.');
+  });
+
+  it('prints the labels the screens show, never the stored codes (issue 27.12)', async () => {
+    const texto = await textoDelPdf((await pedir('GET', copia.miPdf(paciente.id), paciente)).rawPayload);
+    const lineas = texto.split('\n');
+    const tras = (rotulo: string) => lineas[lineas.indexOf(rotulo) + 1];
+    expect(tras('Género: ')).toBe('Femenino');
+    expect(tras('Estado civil: ')).toBe('Unión libre');
+    expect(tras('Documento: ')).toMatch(/^Cédula de ciudadanía \d+$/);
+    expect(texto).not.toMatch(/\bfemenino\b|union_libre/);
+    expect(lineas).toContain('Fecha de registro: ');
   });
 });
 

@@ -7,11 +7,16 @@ import { and, count, eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { archivosPaths } from '@clinica/contracts/archivos';
 import { citasPaths } from '@clinica/contracts/citas';
-import { evolucionesPaths as rutas, type EvolucionWire } from '@clinica/contracts/evoluciones';
+import {
+  evolucionesPaths as rutas,
+  mensajeSinRegistroProfesional,
+  type EvolucionWire,
+} from '@clinica/contracts/evoluciones';
 import { auditoria, citas, evoluciones, formulas, usuarios } from '../src/db/schema/index.ts';
 import { M_NOTA_SIN_FIRMAR } from '../src/features/citas/citas.service.ts';
 import { hashContenido } from '../src/features/evoluciones/evoluciones.contenido.ts';
 import { MENSAJES_EVOLUCION } from '../src/features/evoluciones/evoluciones.service.ts';
+import { contenidoDelPdf, textoDelPdf } from './pdf-texto.ts';
 import { seedCitas } from '../src/db/seed/citas.ts';
 import { seedEvoluciones } from '../src/db/seed/evoluciones.ts';
 import { seedUsuarios } from '../src/db/seed/usuarios.ts';
@@ -66,7 +71,7 @@ async function nuevaCita(pacienteId: number, doctorId: number, horasAtras: numbe
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ config: { clinicaDireccion: 'Calle 93 # 12-45, consultorio 301, Bogotá' } });
   paciente = await crearUsuario(t.database, 'paciente');
   otraPaciente = await crearUsuario(t.database, 'paciente');
   doctor = await crearUsuario(t.database, 'doctor');
@@ -74,7 +79,10 @@ beforeAll(async () => {
   asistente = await crearUsuario(t.database, 'asistente');
   admin = await crearUsuario(t.database, 'administrador');
   await t.database.db.update(usuarios).set({ nombre: 'Lucía Pérez' }).where(eq(usuarios.id, paciente.id));
-  await t.database.db.update(usuarios).set({ nombre: 'Dr. Andrés Gómez' }).where(eq(usuarios.id, doctor.id));
+  await t.database.db
+    .update(usuarios)
+    .set({ nombre: 'Dr. Andrés Gómez', registro_profesional: 'RM 25-118734' })
+    .where(eq(usuarios.id, doctor.id));
   citaId = await nuevaCita(paciente.id, doctor.id, 24);
   citaOtra = await nuevaCita(otraPaciente.id, otroDoctor.id, 26);
   citaCancelada = await nuevaCita(paciente.id, doctor.id, 50, 'cancelada');
@@ -204,6 +212,29 @@ describe('the appointment doctor writes the draft', () => {
 });
 
 describe('signing', () => {
+  it("a note with a prescription or an exam order needs the doctor's registration number (issue 27.16)", async () => {
+    await t.database.db.update(usuarios).set({ registro_profesional: null }).where(eq(usuarios.id, doctor.id));
+    try {
+      const res = await pedir('POST', rutas.firmar(nota.id), doctor);
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toEqual({
+        code: 'REGLA_NEGOCIO',
+        error: mensajeSinRegistroProfesional({ formula: true, orden: true }),
+      });
+      expect(res.json().error).toContain('una fórmula médica y una orden de exámenes');
+      expect(res.json().error).toContain('número de registro profesional');
+      const [fila] = await t.database.db.select().from(evoluciones).where(eq(evoluciones.id, nota.id));
+      expect(fila).toMatchObject({ firmada_en: null, receta_archivo_id: null, orden_archivo_id: null });
+      expect(mensajeSinRegistroProfesional({ formula: false, orden: true })).toContain('lleva una orden de exámenes,');
+      expect(mensajeSinRegistroProfesional({ formula: true, orden: false })).toContain('lleva una fórmula médica,');
+    } finally {
+      await t.database.db
+        .update(usuarios)
+        .set({ registro_profesional: 'RM 25-118734' })
+        .where(eq(usuarios.id, doctor.id));
+    }
+  });
+
   it('stores the content hash and the PDFs, and from then on the note is immutable through the API', async () => {
     const res = await pedir('POST', rutas.firmar(nota.id), doctor);
     expect(res.statusCode, res.body).toBe(200);
@@ -345,6 +376,38 @@ describe('the prescription and exam-order PDFs', () => {
     const orden = await pedir('GET', archivosPaths.descargar(nota.orden_examenes!.archivo_id), paciente);
     expect(orden.statusCode).toBe(200);
     expect(createHash('sha256').update(orden.rawPayload).digest('hex')).toBe(nota.orden_examenes!.sha256);
+  });
+
+  it("carry the clinic's name, address and mark, the patient's document and the prescriber's registration and signature line", async () => {
+    const [p] = await t.database.db.select().from(usuarios).where(eq(usuarios.id, paciente.id));
+    const [d] = await t.database.db.select().from(usuarios).where(eq(usuarios.id, doctor.id));
+    for (const [archivo, titulo] of [
+      [nota.receta!.archivo_id, 'Fórmula médica'],
+      [nota.orden_examenes!.archivo_id, 'Orden de exámenes'],
+    ] as const) {
+      const pdf = (await pedir('GET', archivosPaths.descargar(archivo), paciente)).rawPayload;
+      const texto = await textoDelPdf(pdf);
+      const lineas = texto.split('\n');
+      expect(lineas.slice(0, 3)).toEqual([
+        'Clínica Aurora Estética',
+        'Calle 93 # 12-45, consultorio 301, Bogotá',
+        titulo,
+      ]);
+      expect(lineas).toContain('Paciente: Lucía Pérez');
+      expect(lineas).toContain(`Documento de identidad: Cédula de ciudadanía ${p!.numerodocumento}`);
+      expect(lineas).toContain('Profesional: Dr. Andrés Gómez - Registro profesional RM 25-118734');
+      // The signature block: the prescriber's name, registration number and document under the signature line.
+      const firma = lineas.lastIndexOf('Dr. Andrés Gómez');
+      expect(lineas.slice(firma, firma + 3)).toEqual([
+        'Dr. Andrés Gómez',
+        'Registro profesional: RM 25-118734',
+        `Documento de identidad: Cédula de ciudadanía ${d!.numerodocumento}`,
+      ]);
+      // The mark (lib/logo-pdf.ts) is painted in its colour, and the signature line is a black stroke.
+      const dibujo = await contenidoDelPdf(pdf);
+      expect(dibujo).toContain('0.5411764705882353 0.35294117647058826 0.4196078431372549 rg');
+      expect(dibujo).toMatch(/0 0 0 RG\s+0\.8 w\s+\[\] 0 d\s+(?:56 [\d.]+ m\s+)+296 [\d.]+ l/);
+    }
   });
 
   it('another patient, assistants and administrators get 404; anonymous 401', async () => {

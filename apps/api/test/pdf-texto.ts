@@ -13,3 +13,13 @@ export async function textoDelPdf(pdf: Buffer): Promise<string> {
   }
   return partes.join('\n');
 }
+
+/** Every content stream of a PDF, decoded: its drawing operators (colours, paths, lines) as text. */
+export async function contenidoDelPdf(pdf: Buffer): Promise<string> {
+  const doc = await PDFDocument.load(pdf);
+  const partes: string[] = [];
+  for (const [, obj] of doc.context.enumerateIndirectObjects()) {
+    if (obj instanceof PDFRawStream) partes.push(Buffer.from(decodePDFRawStream(obj).decode()).toString('latin1'));
+  }
+  return partes.join('\n');
+}

@@ -115,7 +115,7 @@ describe('PDFs on worker threads', () => {
         if (respuestas.length === 3) { console.log(JSON.stringify(respuestas)); process.exit(0); }
       });
       const datos = { clinica: 'C', fechaFirma: '01/03/2026 9:00 a. m.', firmadaEn: new Date(), evolucionId: 1, citaId: 1,
-        hash: 'a', doctor: { nombre: 'D', documento: 'CC 1' }, paciente: { nombre: 'P', documento: 'CC 2' } };
+        hash: 'a', doctor: { nombre: 'D', documento: 'CC 1', registro: 'RM 1' }, paciente: { nombre: 'P', documento: 'CC 2' } };
       w.postMessage({ id: 1, tarea: { tipo: 'orden', datos, ordenes: [{ examen: 'x'.repeat(3000), indicaciones: '' }] } });
       w.postMessage({ id: 2, tarea: { tipo: 'firma', png: Buffer.from(process.argv[2], 'base64') } });
       w.postMessage({ id: 3, tarea: { tipo: 'firma', png: Buffer.from('not a png') } });

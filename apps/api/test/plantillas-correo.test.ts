@@ -213,6 +213,28 @@ describe('appointment e-mails', () => {
       expect(correos.componer(clase, { ...cita, paciente_correo: null })).toBeNull();
   });
 
+  it('the reminder ends its sentence once after "a. m." and, sent inside the 24 h, gives no advice it cannot keep (issue 27.12)', () => {
+    // Composed when it is sent: 24 h before the start (the outbox row is due then).
+    const alEnviar = createCorreosCitas({
+      plantillas,
+      zona: 'America/Bogota',
+      remitente: 'Clínica Aurora <no-responder@aurora.test>',
+      now: () => new Date(cita.inicio.getTime() - 24 * 3_600_000 + 60_000),
+    });
+    const recordatorio = alEnviar.componer('recordatorio', cita)!;
+    expect(recordatorio.texto).toContain('Te recordamos tu cita de evaluación, mañana a las 9:00 a. m.');
+    expect(recordatorio.texto).not.toMatch(/m\.\./);
+    expect(recordatorio.html).not.toMatch(/m\.\./);
+    expect(recordatorio.texto).not.toContain('con al menos 24 horas de anticipación');
+    expect(recordatorio.texto).toContain(
+      'Si no puedes asistir, avísale a la clínica cuanto antes: faltan menos de 24 horas, así que ya no puedes cancelarla ni cambiarla desde la web, y aplica la política de cancelación de la clínica.',
+    );
+    // Two days ahead the booking e-mail still says how to cancel on the web.
+    expect(correos.componer('creada', cita)!.texto).toContain(
+      'cancela o cambia la cita desde la web con al menos 24 horas de anticipación',
+    );
+  });
+
   it('the organizer is the sender address', () => {
     expect(direccionDe('Clínica <no-responder@x.test>')).toBe('no-responder@x.test');
     expect(direccionDe('solo@x.test')).toBe('solo@x.test');

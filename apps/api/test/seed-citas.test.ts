@@ -2,14 +2,16 @@
 // today, inside the hours and without overlaps (the exclusion constraints would refuse them), idempotent.
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { citas, historiasClinicas, horariosDoctor, usuarios } from '../src/db/schema/index.ts';
+import { bandejaSalida, citas, historiasClinicas, horariosDoctor, usuarios } from '../src/db/schema/index.ts';
 import { MOTIVO_EN_CURSO, seedCitas } from '../src/db/seed/citas.ts';
 import { seedHistorias } from '../src/db/seed/historias.ts';
 import { seedUsuarios } from '../src/db/seed/usuarios.ts';
+import { recordatorioDeCita } from '../src/features/citas/recordatorio.ts';
 import { createTestApp, type TestContext } from './helpers.ts';
 
 let t: TestContext;
 const ahora = new Date('2026-11-23T15:00:00Z');
+const DIA = 24 * 60 * 60 * 1000;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -59,6 +61,28 @@ describe('demo agendas', () => {
     await seedCitas(t.database.db, { ahora });
     expect((await t.database.db.select({ n: count() }).from(citas))[0]!.n).toBe(antes);
     expect((await t.database.db.select({ n: count() }).from(horariosDoctor))[0]!.n).toBe(24);
+  });
+
+  it('every appointment still to come has its 24 h reminder queued, as a booking queues it (issue 27.15)', async () => {
+    const porVenir = (await t.database.db.select().from(citas)).filter(
+      (c) => (c.estado === 'pendiente' || c.estado === 'confirmada') && c.inicio.getTime() - DIA > ahora.getTime(),
+    );
+    expect(porVenir.length).toBeGreaterThan(10);
+    const filas = await t.database.db.select().from(bandejaSalida).where(eq(bandejaSalida.tipo, 'recordatorio'));
+    expect(filas).toHaveLength(porVenir.length);
+    for (const c of porVenir) {
+      const r = recordatorioDeCita(c.id, c.inicio, ahora)!;
+      const fila = filas.find((f) => (f.carga as { citaId: number }).citaId === c.id);
+      expect(fila).toMatchObject({ carga: r.carga, disponible_en: r.disponibleEn, entregada_en: null });
+      expect(fila?.disponible_en.getTime()).toBe(c.inicio.getTime() - DIA);
+    }
+    // Seeding again queues nothing twice.
+    await seedCitas(t.database.db, { ahora });
+    const otraVez = await t.database.db
+      .select({ n: count() })
+      .from(bandejaSalida)
+      .where(eq(bandejaSalida.tipo, 'recordatorio'));
+    expect(otraVez[0]!.n).toBe(porVenir.length);
   });
 
   it('demo patients have clinical records, once', async () => {

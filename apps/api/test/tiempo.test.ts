@@ -8,7 +8,9 @@ import {
   esZonaValida,
   fechaEnZona,
   festivos,
+  finDeFrase,
   horaEnZona,
+  horaEsCo,
   instanteLocal,
   rangoDePeriodo,
   sumarDias,
@@ -132,5 +134,16 @@ describe("the API's calendar follows CLINICA_TZ and the injected clock", () => {
     const madrid = createCalendario('Europe/Madrid', reloj);
     expect(madrid.hoy()).toBe('2026-11-17');
     expect(madrid.horaDe(reloj())).toBe('04:30');
+  });
+});
+
+describe('es-CO times in sentences (issue 27.12)', () => {
+  it("'h:mm a. m.' with plain spaces, and a sentence ending on it keeps one period", () => {
+    expect(horaEsCo(new Date('2026-12-01T13:05:00Z'), BOG)).toBe('8:05 a. m.');
+    expect(horaEsCo(new Date('2026-12-01T21:30:00Z'), BOG)).toBe('4:30 p. m.');
+    expect(finDeFrase(`Te esperamos a las ${horaEsCo(new Date('2026-12-01T13:05:00Z'), BOG)}`)).toBe(
+      'Te esperamos a las 8:05 a. m.',
+    );
+    expect(finDeFrase('Te esperamos el martes')).toBe('Te esperamos el martes.');
   });
 });

@@ -185,6 +185,21 @@ const MATRIZ: Caso[] = [
     esperado: soloAdmin(201),
   },
   {
+    method: 'POST',
+    ruta: rutas.crearPaciente,
+    url: () => rutas.crearPaciente,
+    payload: () => ({}),
+    nota: 'walk-in patient, empty body',
+    esperado: { anonimo: 401, paciente: 403, asistente: 400, doctor: 403, administrador: 400 },
+  },
+  {
+    method: 'POST',
+    ruta: rutas.invitar(':id'),
+    url: () => rutas.invitar(otroPaciente.id),
+    nota: 'she already has a password',
+    esperado: { anonimo: 401, paciente: 403, asistente: 422, doctor: 403, administrador: 422 },
+  },
+  {
     method: 'PATCH',
     ruta: rutas.editar(':id'),
     url: () => rutas.editar(otroPaciente.id),
@@ -512,6 +527,50 @@ describe('administration of users', () => {
       .from(auditoria)
       .where(and(eq(auditoria.accion, 'usuarios.editar'), eq(auditoria.recurso_id, String(u.id))));
     expect(audit[0]?.detalle).toContain('paciente->asistente');
+  });
+
+  it("sets a doctor's professional registration number: validated, audited, doctors only, administrators only (issue 27.16)", async () => {
+    const doctora = await crearUsuario(t.database, { rol: 'doctor', nombre: 'Dra. Registro' });
+    const editar = async (payload: object, headers?: Record<string, string>, id = doctora.id) =>
+      t.app.inject({ method: 'PATCH', url: rutas.editar(id), headers: headers ?? (await admin()), payload });
+    const fila = async (id = doctora.id) =>
+      (await t.database.db.select().from(usuarios).where(eq(usuarios.id, id)))[0]!.registro_profesional;
+
+    const res = await editar({ registro_profesional: '  RM 52-12345 ' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().registro_profesional).toBe('RM 52-12345');
+    expect(await fila()).toBe('RM 52-12345');
+    const audit = await t.database.db
+      .select()
+      .from(auditoria)
+      .where(and(eq(auditoria.accion, 'usuarios.editar'), eq(auditoria.recurso_id, String(doctora.id))));
+    expect(audit.at(-1)).toMatchObject({ usuario_id: actores.administrador.id, resultado: 'exito' });
+    expect(audit.at(-1)?.detalle).toContain('registro_profesional -->RM 52-12345');
+
+    for (const [valor, mensaje] of [
+      ['RM', 'El registro profesional debe tener al menos 3 caracteres'],
+      ['1'.repeat(31), 'El registro profesional puede tener máximo 30 caracteres'],
+      ['RM <b>1</b>', 'Escribe el registro profesional con letras, números, espacios, puntos, guiones o barras'],
+    ]) {
+      const mal = await editar({ registro_profesional: valor });
+      expect(mal.statusCode, valor).toBe(400);
+      expect(mal.json().issues).toEqual([{ campo: 'registro_profesional', mensaje }]);
+    }
+    expect(await fila()).toBe('RM 52-12345');
+
+    // Only doctors carry one; only administrators set it (the front desk edits contact data alone).
+    const paciente = await crearUsuario(t.database);
+    const noDoctor = await editar({ registro_profesional: 'RM 777' }, undefined, paciente.id);
+    expect(noDoctor.statusCode).toBe(422);
+    expect(noDoctor.json()).toMatchObject({ error: 'El registro profesional es solo para doctores.' });
+    expect(await fila(paciente.id)).toBeNull();
+    expect((await editar({ registro_profesional: 'RM 1' }, await headersDe('asistente'))).statusCode).toBe(403);
+    expect((await editar({ registro_profesional: 'RM 1' }, await headersDe('doctor'))).statusCode).toBe(403);
+    expect(await fila()).toBe('RM 52-12345');
+
+    const borrado = await editar({ registro_profesional: null });
+    expect(borrado.statusCode).toBe(200);
+    expect(await fila()).toBeNull();
   });
 
   it('edit: 404 unknown, 400 bad id, 409 duplicates, document re-validated against its type, 422 own role', async () => {

@@ -102,6 +102,8 @@ export const procedimientoSchema = z.object({
   descripcion: z.string(),
   precio: z.number().int(),
   duracion_minutos: z.number().int(),
+  /** Minutes the doctor stays busy after the procedure (cleaning, preparing the room): no booking starts in them. */
+  margen_minutos: z.number().int(),
   requiere_evaluacion: z.boolean(),
   recomendaciones_previas: z.string().nullable(),
   examenes_requeridos: z.string().nullable(),
@@ -128,6 +130,13 @@ const duracion = z
   .int('La duración debe ser un número entero de minutos')
   .min(5, 'La duración mínima es de 5 minutos')
   .max(600, 'La duración máxima es de 600 minutos');
+/** The buffer after a procedure (DOMAIN.md; the booking engine keeps the doctor busy for it, issue 27.15). */
+export const MARGEN_MAX_MINUTOS = 120;
+const margen = z
+  .number({ message: 'El margen debe ser un número de minutos' })
+  .int('El margen debe ser un número entero de minutos')
+  .min(0, 'El margen no puede ser negativo')
+  .max(MARGEN_MAX_MINUTOS, `El margen máximo es de ${MARGEN_MAX_MINUTOS} minutos`);
 const edadMinima = z.number({ message: 'La edad mínima debe ser un número' }).int().min(0).max(120);
 /** Ley 1799 de 2016: the legal floor for aesthetic procedures, lowered only for those the law exempts. */
 export const EDAD_MINIMA_LEY_1799 = 18;
@@ -141,6 +150,7 @@ export const crearProcedimientoSchema = z.object({
   descripcion: texto(10, 4000, 'una descripción'),
   precio,
   duracion_minutos: duracion,
+  margen_minutos: margen.default(0),
   requiere_evaluacion: z.boolean().default(false),
   recomendaciones_previas: textoOpcional(4000),
   examenes_requeridos: textoOpcional(2000),
@@ -159,6 +169,7 @@ export const editarProcedimientoSchema = z.strictObject(
     descripcion: texto(10, 4000, 'una descripción').optional(),
     precio: precio.optional(),
     duracion_minutos: duracion.optional(),
+    margen_minutos: margen.optional(),
     requiere_evaluacion: z.boolean().optional(),
     recomendaciones_previas: textoOpcional(4000),
     examenes_requeridos: textoOpcional(2000),

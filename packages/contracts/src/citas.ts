@@ -271,7 +271,7 @@ export const MENSAJES_CITAS = {
   pasado: 'No puedes agendar una cita en el pasado. Elige una fecha y hora futuras.',
   muyLejos: 'Las citas se agendan hasta con un año de anticipación. Elige una fecha más cercana.',
   domingo: 'La clínica no atiende los domingos. Elige un día de lunes a sábado.',
-  fueraDeHorario: 'Ese horario está fuera de la agenda del doctor. Elige uno de los horarios libres.',
+  fueraDeHorario: 'Ese horario está fuera de la agenda de atención. Elige uno de los horarios libres.',
   bloqueado: 'El doctor no atiende en ese horario. Elige otro de los horarios libres.',
   cancelada: 'La cita está cancelada y no se puede modificar.',
   cambiadaMientras: 'Alguien cambió esta cita mientras tanto. Vuelve a abrirla para ver cómo quedó.',

@@ -114,6 +114,21 @@ export type Evolucion = z.output<typeof evolucionSchema>;
 export type EvolucionWire = z.input<typeof evolucionSchema>;
 export type AdendaWire = z.input<typeof adendaSchema>;
 
+/**
+ * Res. 1403 de 2007 and Decreto 2200 de 2005: a prescription or an exam order carries its prescriber's professional
+ * registration number. A doctor without one on file cannot sign a note that carries them (the server refuses it with
+ * this text, and the note screen says it beforehand).
+ */
+export function mensajeSinRegistroProfesional(documentos: { formula: boolean; orden: boolean }): string {
+  const que =
+    documentos.formula && documentos.orden
+      ? 'una fórmula médica y una orden de exámenes'
+      : documentos.formula
+        ? 'una fórmula médica'
+        : 'una orden de exámenes';
+  return `Esta nota lleva ${que}, y para firmarla falta tu número de registro profesional (Resolución 1403 de 2007). Pídele a un administrador que lo registre en tu cuenta; mientras tanto, puedes guardarla como borrador.`;
+}
+
 export const evolucionDeCitaSchema = z.object({ evolucion: evolucionSchema.nullable() });
 
 export const citaIdParamEvolucion = z.object({ citaId: idParam.shape.id });

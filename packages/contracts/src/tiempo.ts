@@ -153,3 +153,23 @@ export function esFestivo(fecha: Fecha): boolean {
 export function esDiaNoHabil(fecha: Fecha): boolean {
   return diaDeSemana(fecha) === 0 || esFestivo(fecha);
 }
+
+const horasEsCo = new Map<string, Intl.DateTimeFormat>();
+/**
+ * 'h:mm a. m.' of an instant in the zone, as es-CO writes it (DESIGN.md), with plain spaces: the one time format of
+ * the API's messages and e-mails and of the web. It already ends in a period ("a. m."): a sentence that ends on it
+ * gets no second one (issue 27.12: "8:00 a. m.."); see finDeFrase.
+ */
+export function horaEsCo(instante: Date, zona: string): string {
+  let f = horasEsCo.get(zona);
+  if (!f) {
+    f = new Intl.DateTimeFormat('es-CO', { hour: 'numeric', minute: '2-digit', hour12: true, timeZone: zona });
+    horasEsCo.set(zona, f);
+  }
+  return f.format(instante).replace(/\s/g, ' ');
+}
+
+/** Ends a sentence with one period: none added after a text that already ends in one (a time, "a. m."). */
+export function finDeFrase(texto: string): string {
+  return texto.endsWith('.') ? texto : `${texto}.`;
+}

@@ -126,6 +126,22 @@ const datosPersonales = {
   fecha_nacimiento: fechaNacimiento,
 };
 
+/**
+ * A doctor's professional registration number (registro médico or tarjeta profesional; Res. 1403 de 2007, Decreto
+ * 2200 de 2005): letters, digits and the separators it is written with ('RM 52-12345', 'TP 1020/2019').
+ */
+export const registroProfesionalSchema = z
+  .string()
+  .trim()
+  .min(3, 'El registro profesional debe tener al menos 3 caracteres')
+  .max(30, 'El registro profesional puede tener máximo 30 caracteres')
+  .regex(
+    /^[\p{L}\d][\p{L}\d ./-]*$/u,
+    'Escribe el registro profesional con letras, números, espacios, puntos, guiones o barras',
+  );
+/** Only doctors prescribe and order exams: the number is kept for them alone. */
+export const MENSAJE_REGISTRO_SOLO_DOCTORES = 'El registro profesional es solo para doctores.';
+
 // ---- wire shapes ---------------------------------------------------------------------------------
 /** The public user: the allow-list of what ever leaves the server about a person. */
 export const usuarioSchema = z.object({
@@ -144,6 +160,8 @@ export const usuarioSchema = z.object({
   ocupacion: z.string().nullable(),
   estado_civil: z.string().nullable(),
   fecha_registro: fechaHora.nullable(),
+  /** A doctor's professional registration number (Res. 1403 de 2007): printed on her prescriptions and orders. */
+  registro_profesional: z.string().nullable().optional(),
   /**
    * Ley 1581 de 2012: when the patient authorised the processing of her data (terms and data policy, version
    * VERSION_TERMINOS); null: not yet, and no clinical record or procedure is opened for her until she does.
@@ -290,6 +308,8 @@ export const editarUsuarioAdminSchema = z
       ocupacion: textoOpcional(100),
       estado_civil: z.enum(estadosCiviles, { message: 'Elige un estado civil' }).nullish(),
       rol: rolSchema.optional(),
+      /** Doctors only; null clears it (then the doctor cannot sign prescriptions or exam orders). */
+      registro_profesional: registroProfesionalSchema.nullish(),
       /** Why a patient's birth date changes once she has appointments or a record (Ley 1799 de 2016, audited). */
       motivo_fecha_nacimiento: textoOpcional(300),
     },

@@ -19,6 +19,8 @@ export function usuarioPorId<A extends string>(alias: A, id: AnyPgColumn) {
       tipodocumento: usuarios.tipodocumento,
       numerodocumento: usuarios.numerodocumento,
       fecha_nacimiento: usuarios.fecha_nacimiento,
+      genero: usuarios.genero,
+      registro_profesional: usuarios.registro_profesional,
     })
     .from(usuarios)
     .where(eq(usuarios.id, id))

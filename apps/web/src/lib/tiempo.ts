@@ -2,7 +2,7 @@
 // zone (env.clinicaTz), whatever zone the browser is in. Computing them in UTC made forms think it was already
 // tomorrow after 19:00 in Bogotá. The calendar arithmetic is the contracts' (shared with the API), so the web
 // and the server agree on what day it is. Formats as DESIGN.md asks: dd/mm/aaaa and h:mm a. m. (es-CO).
-import { esZonaValida, FECHA, fechaEnZona, type Fecha } from '@clinica/contracts/tiempo';
+import { esZonaValida, FECHA, fechaEnZona, horaEsCo, type Fecha } from '@clinica/contracts/tiempo';
 import { env } from './env.ts';
 
 if (!esZonaValida(env.clinicaTz)) {
@@ -24,7 +24,6 @@ const fecha = new Intl.DateTimeFormat('es-CO', {
   year: 'numeric',
   timeZone: zonaClinica,
 });
-const hora = new Intl.DateTimeFormat('es-CO', { hour: 'numeric', minute: '2-digit', timeZone: zonaClinica });
 const fechaHora = new Intl.DateTimeFormat('es-CO', {
   day: '2-digit',
   month: '2-digit',
@@ -56,9 +55,12 @@ export function formatFecha(valor: string | Date): string {
   return fecha.format(new Date(valor));
 }
 
-/** Time of an instant in the clinic: 'h:mm a. m.'. */
+/**
+ * Time of an instant in the clinic: 'h:mm a. m.' (the contracts' horaEsCo, as the API writes it). It ends in a period:
+ * a sentence that ends on it takes finDeFrase, never another '.'.
+ */
 export function formatHora(valor: string | Date): string {
-  return espacios(hora.format(new Date(valor)));
+  return horaEsCo(new Date(valor), zonaClinica);
 }
 
 /** Date and time of an instant in the clinic: 'dd/mm/aaaa, h:mm a. m.'. */

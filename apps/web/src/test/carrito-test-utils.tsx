@@ -60,6 +60,7 @@ export function procedimientoDePrueba(over: Partial<ProcedimientoWire> = {}): Pr
     descripcion: 'Limpieza con extracción y mascarilla calmante.',
     precio: 180000,
     duracion_minutos: 60,
+    margen_minutos: 0,
     requiere_evaluacion: false,
     recomendaciones_previas: 'No exponerse al sol 48 horas antes.',
     examenes_requeridos: null,

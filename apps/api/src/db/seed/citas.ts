@@ -1,7 +1,8 @@
 // Demo agendas: clinic hours for both demo doctors and about six weeks of appointments around today, in every
 // state and type, so the agenda, the lists and the patient screens have something to show on first start.
 // Past appointments cannot be booked through the engine (it refuses the past), so rows are written here,
-// placed inside the hours, on working days, on the 30-minute grid and never overlapping. Idempotent.
+// placed inside the hours, on working days, on the 30-minute grid and never overlapping; those still to come get
+// their 24 h reminder in the outbox, as a booking queues it. Idempotent.
 import { and, count, eq, inArray, isNotNull } from 'drizzle-orm';
 import {
   ZONA_POR_DEFECTO,
@@ -11,6 +12,8 @@ import {
   instanteLocal,
   sumarDias,
 } from '@clinica/contracts/tiempo';
+import { recordatorioDeCita } from '../../features/citas/recordatorio.ts';
+import { createBandejaRepository } from '../../platform/bandeja.repository.ts';
 import type { Db } from '../client.ts';
 import { citas, horariosDoctor, procedimientos, usuarios } from '../schema/index.ts';
 
@@ -112,7 +115,17 @@ export async function seedCitas(db: Db, opts: { zona?: string; ahora?: Date } = 
     }
   }
   filas.push(...(await enCurso(db, filas, ahora, zona)));
-  if (filas.length) await db.insert(citas).values(filas);
+  if (!filas.length) return;
+  const creadas = await db
+    .insert(citas)
+    .values(filas)
+    .returning({ id: citas.id, inicio: citas.inicio, estado: citas.estado });
+  // Each appointment still to come gets its 24 h reminder queued as a booking queues it (issue 27.15).
+  const recordatorios = creadas
+    .filter((c) => c.estado === 'pendiente' || c.estado === 'confirmada')
+    .map((c) => recordatorioDeCita(c.id, c.inicio, ahora))
+    .filter((r) => r !== null);
+  await createBandejaRepository(db).agregarVarias(recordatorios, ahora);
 }
 
 /**

@@ -45,7 +45,7 @@ const ORDENES = [
 
 export async function seedEvoluciones(
   db: Db,
-  opts: { dataDir: string; zona: string; clinicaNombre: string },
+  opts: { dataDir: string; zona: string; clinicaNombre: string; clinicaDireccion?: string | undefined },
 ): Promise<void> {
   const pendientes = await db
     .select({
@@ -79,6 +79,7 @@ export async function seedEvoluciones(
     }),
     now: () => reloj,
     clinicaNombre: opts.clinicaNombre,
+    clinicaDireccion: opts.clinicaDireccion,
     zona: opts.zona,
   });
 

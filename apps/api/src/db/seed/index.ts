@@ -34,7 +34,7 @@ export async function seedDemo(
     clinicaNombre: opts.clinicaNombre ?? 'Clínica Aurora Estética',
   };
   // Past appointments marked realizada get their signed clinical note (DOMAIN.md).
-  await seedEvoluciones(database.db, clinica);
+  await seedEvoluciones(database.db, { ...clinica, clinicaDireccion: opts.clinicaDireccion });
   // Every procedure gets its consent template; past procedure appointments done, their signed consent.
   await seedConsentimientos(database.db, clinica);
   // The demo patient's latest procedure done asks for more sessions: a follow-up plan to propose and book.

@@ -34,6 +34,7 @@ export const DEMO_USUARIOS: Semilla[] = [
     fecha_nacimiento: '1979-08-02',
     ocupacion: 'Médico estético',
     estado_civil: 'casado',
+    registro_profesional: 'RM 25-118734',
     direccion: 'Carrera 11 # 82-71, Bogotá',
   },
   {
@@ -47,6 +48,7 @@ export const DEMO_USUARIOS: Semilla[] = [
     fecha_nacimiento: '1983-11-21',
     ocupacion: 'Dermatóloga',
     estado_civil: 'soltero',
+    registro_profesional: 'RM 05-204519',
     direccion: 'Calle 10 # 43E-31, Medellín',
   },
   {

@@ -15,6 +15,7 @@ export type ProcedimientoFila = {
   descripcion: string;
   precio: number;
   duracion_minutos: number;
+  margen_minutos: number;
   requiere_evaluacion: boolean;
   recomendaciones_previas: string | null;
   examenes_requeridos: string | null;
@@ -39,6 +40,7 @@ const columnas = {
   descripcion: procedimientos.descripcion,
   precio: procedimientos.precio,
   duracion_minutos: procedimientos.duracion_minutos,
+  margen_minutos: procedimientos.margen_minutos,
   requiere_evaluacion: procedimientos.requiere_evaluacion,
   recomendaciones_previas: procedimientos.recomendaciones_previas,
   examenes_requeridos: procedimientos.examenes_requeridos,

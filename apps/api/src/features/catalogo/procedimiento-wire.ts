@@ -16,6 +16,7 @@ export function toProcedimientoWire(fila: ProcedimientoFila, imagenes: readonly 
     descripcion: fila.descripcion,
     precio: fila.precio,
     duracion_minutos: fila.duracion_minutos,
+    margen_minutos: fila.margen_minutos,
     requiere_evaluacion: fila.requiere_evaluacion,
     recomendaciones_previas: fila.recomendaciones_previas,
     examenes_requeridos: fila.examenes_requeridos,

@@ -3,6 +3,7 @@
 // (lib/ics.ts): REQUEST adds or updates it in the patient's calendar, CANCEL removes it. One UID per appointment;
 // its SEQUENCE is the appointment's `secuencia_calendario`, which the service raises with every change it e-mails.
 import { HORAS_MINIMAS_CAMBIO_PACIENTE, type TipoCita } from '@clinica/contracts/citas';
+import { finDeFrase, horaEsCo } from '@clinica/contracts/tiempo';
 import { crearIcs, type EstadoIcs } from '../../lib/ics.ts';
 import type { Correo } from '../../platform/correo.ts';
 import type { BloqueCorreo, PlantillasCorreo } from '../../platform/plantillas-correo.ts';
@@ -58,7 +59,8 @@ export function createCorreosCitas(deps: {
     year: 'numeric',
     timeZone: zona,
   });
-  const hora = new Intl.DateTimeFormat('es-CO', { hour: 'numeric', minute: '2-digit', hour12: true, timeZone: zona });
+  /** 'h:mm a. m.' (contracts/tiempo horaEsCo): it ends in a period, so a sentence ending on it gets no other. */
+  const hora = { format: (d: Date) => horaEsCo(d, zona) };
 
   const que = (c: CitaParaCorreo) =>
     c.tipo === 'procedimiento' && c.procedimiento_nombre
@@ -82,10 +84,17 @@ export function createCorreosCitas(deps: {
     texto: 'Ver mi cita',
     url: `${urlPublica}/detallescitas/${c.id}`,
   });
-  const cambios: BloqueCorreo = {
+  /**
+   * How to cancel or move it. Patients do it on the web up to HORAS_MINIMAS_CAMBIO_PACIENTE hours before the start;
+   * an e-mail written inside that window (the reminder always is) says what still applies (issue 27.12).
+   */
+  const cambios = (c: CitaParaCorreo): BloqueCorreo => ({
     tipo: 'nota',
-    texto: `Si no puedes asistir, cancela o cambia la cita desde la web con al menos ${HORAS_MINIMAS_CAMBIO_PACIENTE} horas de anticipación, o comunícate con la clínica.`,
-  };
+    texto:
+      c.inicio.getTime() - now().getTime() > HORAS_MINIMAS_CAMBIO_PACIENTE * 3_600_000
+        ? `Si no puedes asistir, cancela o cambia la cita desde la web con al menos ${HORAS_MINIMAS_CAMBIO_PACIENTE} horas de anticipación, o comunícate con la clínica.`
+        : `Si no puedes asistir, avísale a la clínica cuanto antes: faltan menos de ${HORAS_MINIMAS_CAMBIO_PACIENTE} horas, así que ya no puedes cancelarla ni cambiarla desde la web, y aplica la política de cancelación de la clínica.`,
+  });
   const adjunto = (quita: boolean): BloqueCorreo => ({
     tipo: 'parrafo',
     texto: quita
@@ -110,7 +119,7 @@ export function createCorreosCitas(deps: {
             detalles(c),
             adjunto(false),
             verCita(c),
-            cambios,
+            cambios(c),
           ],
         });
       case 'confirmada':
@@ -123,7 +132,7 @@ export function createCorreosCitas(deps: {
             detalles(c),
             adjunto(false),
             verCita(c),
-            cambios,
+            cambios(c),
           ],
         });
       case 'reagendada':
@@ -139,7 +148,7 @@ export function createCorreosCitas(deps: {
             detalles(c),
             adjunto(false),
             verCita(c),
-            cambios,
+            cambios(c),
           ],
         });
       case 'cancelada':
@@ -160,10 +169,10 @@ export function createCorreosCitas(deps: {
           asunto: `Recordatorio: mañana a las ${hora.format(c.inicio)} tienes tu cita`,
           titulo: 'Te esperamos mañana',
           bloques: [
-            { tipo: 'parrafo', texto: `Te recordamos ${que(c)}, mañana a las ${hora.format(c.inicio)}.` },
+            { tipo: 'parrafo', texto: finDeFrase(`Te recordamos ${que(c)}, mañana a las ${hora.format(c.inicio)}`) },
             detalles(c),
             verCita(c),
-            cambios,
+            cambios(c),
           ],
         });
     }

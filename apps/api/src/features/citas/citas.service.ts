@@ -20,14 +20,14 @@ import {
   type RequisitoRealizada,
   type TipoCita,
 } from '@clinica/contracts/citas';
-import { diaDeSemana, esFestivo, sumarDias, type Fecha } from '@clinica/contracts/tiempo';
+import { diaDeSemana, esFestivo, horaEsCo, sumarDias, type Fecha } from '@clinica/contracts/tiempo';
 import type { Rol } from '@clinica/contracts/usuarios';
 import type { Transaccion } from '../../db/transacciones.ts';
 import { AppError, isExclusionViolation, isUniqueViolation, noEncontrado, prohibido } from '../../lib/app-error.ts';
 import type { Calendario } from '../../lib/calendario.ts';
 import type { AuditoriaRepository } from '../../platform/auditoria.repository.ts';
 import type { EfectoNuevo } from '../../platform/bandeja.repository.ts';
-import type { Encolar, EventosBandeja, TipoBandeja } from '../../platform/bandeja.service.ts';
+import type { Encolar, TipoBandeja } from '../../platform/bandeja.service.ts';
 import type { notificaciones } from '../../db/schema/index.ts';
 import type { ClaseCorreoCita, CorreosCitas } from './citas-correos.ts';
 import {
@@ -39,6 +39,7 @@ import {
   type HorarioFila,
   type Reserva,
 } from './citas.repository.ts';
+import { recordatorioDeCita } from './recordatorio.ts';
 
 /** What booking from the cart needs of the cart: its items (the booking's own statement removes the ones it covers,
  *  citas.repository reservar). */
@@ -135,6 +136,8 @@ export function cruceCon(rangos: readonly Rango[]) {
 export const mensajeCitasPorVenir = (max: number) =>
   `Ya tienes ${max === 1 ? 'una cita' : `${max} citas`} por venir. Para agendar otra, cancela o espera una de ellas, o comunícate con la clínica.`;
 export const M_NOTA_SIN_FIRMAR = 'Para marcar la cita como realizada, primero escribe y firma su nota de evolución.';
+/** The patient already has another appointment then; said of whoever she or he is (issue 27.12), staff or the patient. */
+export const M_CRUCE_PACIENTE = 'Ya hay otra cita para la misma persona a esa hora. Elige otro horario.';
 /** A signed note records a visit that happened (issue 21, item 8): its appointment stays where it is. */
 export const M_CON_NOTA_FIRMADA =
   'Esta cita ya tiene su nota de evolución firmada: no se puede cancelar, mover ni cambiar de doctor. Márcala como realizada.';
@@ -216,12 +219,8 @@ export function createCitasService(deps: {
     year: 'numeric',
     timeZone: calendario.zona,
   });
-  const hora = new Intl.DateTimeFormat('es-CO', {
-    hour: 'numeric',
-    minute: '2-digit',
-    hour12: true,
-    timeZone: calendario.zona,
-  });
+  /** 'h:mm a. m.' (contracts/tiempo horaEsCo: the one es-CO time format, plain spaces). */
+  const hora = { format: (d: Date) => horaEsCo(d, calendario.zona) };
   /** 409 for a block over booked appointments: how many, and when (the first five). */
   const bloqueoConCitas = (inicios: Date[]) => {
     const orden = [...inicios].sort((a, b) => a.getTime() - b.getTime());
@@ -255,12 +254,7 @@ export function createCitasService(deps: {
 
   /** The patient's reminder, 24 h before the start (a delayed outbox row: it survives restarts); none when that
    *  moment has passed. */
-  const recordatorio = (citaId: number, inicio: Date) => {
-    const disponibleEn = new Date(inicio.getTime() - 24 * 60 * MIN);
-    if (disponibleEn.getTime() <= calendario.ahora().getTime()) return null;
-    const carga: EventosBandeja['recordatorio'] = { citaId, inicio: inicio.toISOString() };
-    return { tipo: 'recordatorio' as const, carga, disponibleEn };
-  };
+  const recordatorio = (citaId: number, inicio: Date) => recordatorioDeCita(citaId, inicio, calendario.ahora());
   const programarRecordatorio = async (tx: ReposCitas, citaId: number, inicio: Date) => {
     const r = recordatorio(citaId, inicio);
     if (r) await tx.encolar(r.tipo, r.carga, { disponibleEn: r.disponibleEn });
@@ -544,15 +538,9 @@ export function createCitasService(deps: {
       if (isExclusionViolation(err, CRUCE_DOCTOR))
         throw await ocupado(c.doctorId, c.inicio, c.duracion, c.margen, c.pacienteId, c.excepto);
       if (isExclusionViolation(err, CRUCE_PACIENTE)) {
-        throw new AppError(
-          'HORARIO_OCUPADO',
-          409,
-          'La paciente ya tiene otra cita a esa hora. Elige otro horario.',
-          undefined,
-          {
-            siguientes: [],
-          },
-        );
+        throw new AppError('HORARIO_OCUPADO', 409, M_CRUCE_PACIENTE, undefined, {
+          siguientes: [],
+        });
       }
       throw err;
     }
@@ -730,8 +718,8 @@ export function createCitasService(deps: {
       else if (esFestivo(obj.fecha)) choque = mensajeFestivo(dia);
       else if (elegido && calendario.fechaDe(elegido.inicio) === obj.fecha) {
         if (elegido.inicio.getTime() !== preferido)
-          choque = `A las ${texto(hora.format(new Date(preferido)))} del ${dia} no hay un espacio libre del doctor.`;
-      } else choque = `El ${dia} no quedan espacios libres del doctor.`;
+          choque = `A las ${texto(hora.format(new Date(preferido)))} del ${dia} no hay un espacio libre en la agenda.`;
+      } else choque = `El ${dia} no quedan espacios libres en la agenda.`;
       if (!elegido) {
         resultado.push({
           sesion: obj.sesion,

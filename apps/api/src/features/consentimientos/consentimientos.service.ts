@@ -15,6 +15,7 @@ import type {
 } from '@clinica/contracts/consentimientos';
 import type { Rol } from '@clinica/contracts/usuarios';
 import type { Transaccion } from '../../db/transacciones.ts';
+import { formateadorFechaHora } from '../../lib/fecha-hora.ts';
 import { AppError, isUniqueViolation, noEncontrado } from '../../lib/app-error.ts';
 import { conTurnoPdf, generarPdf } from '../../lib/pdf-pool.ts';
 import type { ArchivosPrivados } from '../../platform/archivos.service.ts';
@@ -50,13 +51,6 @@ export const MENSAJES_CONSENTIMIENTO = {
   yaRevocado: 'Este consentimiento ya fue revocado.',
   versionSimultanea: 'Alguien más guardó una versión al mismo tiempo. Vuelve a intentarlo.',
 } as const;
-
-/** 'dd/mm/aaaa h:mm a. m.' in the clinic's zone (DOMAIN.md dates). */
-function formateador(zona: string) {
-  const fecha = new Intl.DateTimeFormat('es-CO', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: zona });
-  const hora = new Intl.DateTimeFormat('es-CO', { hour: 'numeric', minute: '2-digit', hour12: true, timeZone: zona });
-  return (d: Date) => `${fecha.format(d)} ${hora.format(d)}`.replace(/\u00a0|\u202f/g, ' ');
-}
 
 const plantillaWire = (p: PlantillaFila) => ({
   id: p.id,
@@ -98,7 +92,7 @@ export function createConsentimientosService(deps: {
 }) {
   const { repos, transaccion, archivos, now } = deps;
   const repo = repos.consentimientos;
-  const fechaHora = formateador(deps.zona);
+  const fechaHora = formateadorFechaHora(deps.zona);
   const conflicto = (mensaje: string) => new AppError('CONFLICTO', 409, mensaje);
 
   /**

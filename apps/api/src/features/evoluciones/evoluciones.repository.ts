@@ -101,6 +101,7 @@ export function createEvolucionesRepository(db: Executor) {
           doctor_nombre: doctor.nombre,
           doctor_tipodocumento: doctor.tipodocumento,
           doctor_documento: doctor.numerodocumento,
+          doctor_registro: doctor.registro_profesional,
           estado: citas.estado,
           tipo: citas.tipo,
           inicio: citas.inicio,

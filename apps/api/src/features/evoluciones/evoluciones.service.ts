@@ -5,9 +5,16 @@
 // Doctors read notes (each read audited) and the patient their own signed ones; drafts stay with their author.
 import { Readable } from 'node:stream';
 import type { z } from 'zod';
-import type { Evolucion, adendaDatosSchema, evolucionDatosSchema } from '@clinica/contracts/evoluciones';
-import type { Rol } from '@clinica/contracts/usuarios';
+import {
+  mensajeSinRegistroProfesional,
+  type Evolucion,
+  type adendaDatosSchema,
+  type evolucionDatosSchema,
+} from '@clinica/contracts/evoluciones';
+import { tipoDocumentoNombres, type Rol, type TipoDocumento } from '@clinica/contracts/usuarios';
+import { finDeFrase } from '@clinica/contracts/tiempo';
 import type { Transaccion } from '../../db/transacciones.ts';
+import { formateadorFechaHora } from '../../lib/fecha-hora.ts';
 import { AppError, isUniqueViolation, noEncontrado } from '../../lib/app-error.ts';
 import { conTurnoPdf, generarPdf } from '../../lib/pdf-pool.ts';
 import type { ArchivosPrivados } from '../../platform/archivos.service.ts';
@@ -35,15 +42,12 @@ export const MENSAJES_EVOLUCION = {
   otroDoctor:
     'Esta cita ahora la atiende otro doctor: solo quien atiende la cita escribe y firma su nota. Tu borrador pasa a ese doctor cuando la abra.',
   antesDeLaCita: (cuando: string) =>
-    `La nota se firma cuando la cita ya empezó: podrás firmarla desde el ${cuando}. Mientras tanto puedes guardarla como borrador.`,
+    `La nota se firma cuando la cita ya empezó: ${finDeFrase(`podrás firmarla desde el ${cuando}`)} Mientras tanto puedes guardarla como borrador.`,
 } as const;
 
-/** 'dd/mm/aaaa h:mm a. m.' in the clinic's zone (DOMAIN.md dates). */
-function formateador(zona: string) {
-  const fecha = new Intl.DateTimeFormat('es-CO', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: zona });
-  const hora = new Intl.DateTimeFormat('es-CO', { hour: 'numeric', minute: '2-digit', hour12: true, timeZone: zona });
-  return (d: Date) => `${fecha.format(d)} ${hora.format(d)}`.replace(/\u00a0|\u202f/g, ' ');
-}
+/** 'Cédula de ciudadanía 1032456789': the type as the screens name it, then the number. */
+const documentoLegible = (tipo: string, numero: string) =>
+  `${tipoDocumentoNombres[tipo as TipoDocumento] ?? tipo} ${numero}`;
 
 function toWire(f: Completa): Evolucion {
   const e = f.evolucion;
@@ -102,11 +106,13 @@ export function createEvolucionesService(deps: {
   archivos: Pick<ArchivosPrivados, 'guardar'>;
   now: () => Date;
   clinicaNombre: string;
+  /** CLINICA_DIRECCION, printed under the clinic's name on the prescription and the exam order. */
+  clinicaDireccion?: string | undefined;
   zona: string;
 }) {
   const { repos, transaccion, archivos, now } = deps;
   const repo = repos.evoluciones;
-  const fechaHora = formateador(deps.zona);
+  const fechaHora = formateadorFechaHora(deps.zona);
 
   const auditar = (
     r: Pick<ReposEvoluciones, 'auditoria'>,
@@ -145,15 +151,21 @@ export function createEvolucionesService(deps: {
     const cita = (await repo.cita(f.evolucion.cita_id))!;
     const d: DatosDocumento = {
       clinica: deps.clinicaNombre,
+      clinicaDireccion: deps.clinicaDireccion,
       fechaFirma: fechaHora(firmadaEn),
       firmadaEn,
       evolucionId: f.evolucion.id,
       citaId: cita.id,
       hash,
-      doctor: { nombre: cita.doctor_nombre, documento: `${cita.doctor_tipodocumento} ${cita.doctor_documento}` },
+      doctor: {
+        nombre: cita.doctor_nombre,
+        documento: documentoLegible(cita.doctor_tipodocumento, cita.doctor_documento),
+        // firmar refused the note before this point when the doctor has none.
+        registro: cita.doctor_registro ?? '',
+      },
       paciente: {
         nombre: cita.paciente_nombre,
-        documento: `${cita.paciente_tipodocumento} ${cita.paciente_documento}`,
+        documento: documentoLegible(cita.paciente_tipodocumento, cita.paciente_documento),
       },
     };
     const guardar = async (bytes: Uint8Array, nombre: string) =>
@@ -279,6 +291,13 @@ export function createEvolucionesService(deps: {
       // A note records a visit that happened: it is signed from the appointment's start, never ahead.
       if (firmadaEn.getTime() < cita.inicio.getTime())
         throw conflicto(MENSAJES_EVOLUCION.antesDeLaCita(fechaHora(cita.inicio)));
+      // Res. 1403 de 2007: a prescription or an exam order is signed with the prescriber's registration number.
+      if ((f.formulas.length || f.ordenes.length) && !cita.doctor_registro)
+        throw new AppError(
+          'REGLA_NEGOCIO',
+          422,
+          mensajeSinRegistroProfesional({ formula: f.formulas.length > 0, orden: f.ordenes.length > 0 }),
+        );
       const hash = hashContenido(firmable(f, firmadaEn));
       // One document at a time per person (issue 21, item 2).
       const docs = await conTurnoPdf(actor.id, () => documentos(f, firmadaEn, hash, actor, origen));

@@ -5,6 +5,7 @@
 // header, the generation date and "página i de n".
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { DatosPersonales } from '@clinica/contracts/copia-historia';
+import { estadoCivilNombres, generoNombres, tipoDocumentoNombres } from '@clinica/contracts/usuarios';
 import { imprimible, partirLineas } from '../../lib/pdf-texto.ts';
 
 const ANCHO = 612; // US Letter (carta), the usual paper in Colombian clinics
@@ -144,6 +145,8 @@ const CAMPOS: Record<string, string> = {
 };
 const ROMANOS = ['', 'I', 'II', 'III', 'IV', 'V', 'VI'];
 
+/** A code's name as the screens show it; an unknown code as stored. */
+const nombreDe = (nombres: Record<string, string>, codigo: string) => nombres[codigo] ?? codigo;
 const siNo = (v: unknown) => (v === true ? 'Sí' : v === false ? 'No' : '—');
 const diaIso = (s: string | null) =>
   s && /^\d{4}-\d{2}-\d{2}$/.test(s) ? s.split('-').reverse().join('/') : (s ?? '—');
@@ -187,19 +190,20 @@ export async function generarCopiaHistoria(d: DatosPersonales, o: OpcionesCopia)
       'Es confidencial: guárdala en un lugar seguro.',
     { size: 9, color: GRIS },
   );
-  if (o.generadoPor) e.texto(`Generada por ${o.generadoPor} para la paciente.`, { size: 9, color: GRIS });
+  if (o.generadoPor) e.texto(`Generada por ${o.generadoPor} para ${p.nombre}.`, { size: 9, color: GRIS });
 
   e.seccion('Datos personales');
   e.dato('Nombre', p.nombre);
-  e.dato('Documento', `${p.tipodocumento} ${p.numerodocumento}`);
+  // The labels the screens show (contracts' name maps), never the stored codes (issue 27.12).
+  e.dato('Documento', `${nombreDe(tipoDocumentoNombres, p.tipodocumento)} ${p.numerodocumento}`);
   e.dato('Fecha de nacimiento', diaIso(p.fecha_nacimiento));
-  e.dato('Género', p.genero ?? '—');
+  e.dato('Género', p.genero ? nombreDe(generoNombres, p.genero) : '—');
   e.dato('Correo', p.correo ?? 'Sin correo');
   e.dato('Teléfono', p.telefono ?? '—');
   e.dato('Dirección', p.direccion ?? '—');
   e.dato('Ocupación', p.ocupacion ?? '—');
-  e.dato('Estado civil', p.estado_civil ?? '—');
-  e.dato('Registrada el', f(p.fecha_registro));
+  e.dato('Estado civil', p.estado_civil ? nombreDe(estadoCivilNombres, p.estado_civil) : '—');
+  e.dato('Fecha de registro', f(p.fecha_registro));
   if (p.terminos_aceptados_en)
     e.dato(
       'Política de datos aceptada',

@@ -23,6 +23,7 @@ const publicas = {
   fecha_nacimiento: usuarios.fecha_nacimiento,
   ocupacion: usuarios.ocupacion,
   estado_civil: usuarios.estado_civil,
+  registro_profesional: usuarios.registro_profesional,
   fecha_registro: usuarios.fecha_registro,
   autorizacion_datos_en: usuarios.terminos_aceptados_en,
 };

@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import {
+  MENSAJE_REGISTRO_SOLO_DOCTORES,
   VERSION_TERMINOS,
   validarDocumento,
   type Rol,
@@ -853,6 +854,14 @@ export function createUsuariosService(deps: UsuariosServiceDeps) {
         );
         if (problema) throw validacion('numerodocumento', problema);
       }
+      // Res. 1403 de 2007: the registration number is what a prescriber signs with; only doctors prescribe.
+      const registroNuevo =
+        cambios.registro_profesional !== undefined &&
+        (cambios.registro_profesional ?? null) !== (actual.registro_profesional ?? null);
+      if (cambios.registro_profesional && (cambios.rol ?? actual.rol) !== 'doctor')
+        throw new AppError('REGLA_NEGOCIO', 422, MENSAJE_REGISTRO_SOLO_DOCTORES, [
+          { campo: 'registro_profesional', mensaje: MENSAJE_REGISTRO_SOLO_DOCTORES },
+        ]);
       // Staff never move a used account to another address (decision 0037): with the new address, password
       // recovery would hand them the account. Only an account nobody has used yet may be corrected here.
       // A walk-in without an e-mail is an account nobody has used either: the desk gives her one here.
@@ -906,7 +915,7 @@ export function createUsuariosService(deps: UsuariosServiceDeps) {
           resultado: 'exito',
           ip: origen.ip,
           agente: origen.agente,
-          detalle: `campos=${Object.keys(cambios).join(',')}${cambios.rol && cambios.rol !== actual.rol ? `; rol ${actual.rol}->${cambios.rol}` : ''}${correoNuevo ? `; correo de cuenta sin usar ${actual.correo ? 'corregido' : 'agregado'}; ${invitar ? 'invitacion enviada' : 'avisos enviados'}` : ''}${otraFecha ? `; fecha_nacimiento ${actual.fecha_nacimiento ?? '-'}->${cambios.fecha_nacimiento ?? '-'}${motivoFecha ? `; motivo=${motivoFecha}` : ''}` : ''}`,
+          detalle: `campos=${Object.keys(cambios).join(',')}${cambios.rol && cambios.rol !== actual.rol ? `; rol ${actual.rol}->${cambios.rol}` : ''}${correoNuevo ? `; correo de cuenta sin usar ${actual.correo ? 'corregido' : 'agregado'}; ${invitar ? 'invitacion enviada' : 'avisos enviados'}` : ''}${otraFecha ? `; fecha_nacimiento ${actual.fecha_nacimiento ?? '-'}->${cambios.fecha_nacimiento ?? '-'}${motivoFecha ? `; motivo=${motivoFecha}` : ''}` : ''}${registroNuevo ? `; registro_profesional ${actual.registro_profesional ?? '-'}->${cambios.registro_profesional ?? '-'}` : ''}`,
         });
         return u;
       });

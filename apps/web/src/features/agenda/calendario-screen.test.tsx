@@ -274,7 +274,7 @@ describe('CalendarioScreen', () => {
   });
 
   it('"Mover" to another doctor offers that doctor\'s free times and a refusal keeps the dialog with the reason', async () => {
-    const mensaje = 'Ese horario está fuera de la agenda del doctor. Elige uno de los horarios libres.';
+    const mensaje = 'Ese horario está fuera de la agenda de atención. Elige uno de los horarios libres.';
     const { calls } = mockFetch([
       simular(citasRutas.doctores, { body: doctores }),
       simular(citasRutas.listar, { body: paginaDe([ana]) }),

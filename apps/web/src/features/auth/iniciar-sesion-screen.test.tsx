@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { vi } from 'vitest';
+import { lazy, Suspense } from 'react';
 import { tokenExpiringIn } from '../../lib/session/test-tokens.ts';
 import { usuariosRutas } from '@clinica/contracts/rutas';
 import type { UsuarioWire } from '@clinica/contracts/usuarios';
@@ -114,6 +115,38 @@ describe('IniciarSesionScreen', () => {
     expect(localStorage.getItem('token')).toBe(token);
     expect(readAuth(screen.getByTestId)).toMatchObject({ isAuthenticated: true, userRole: 'paciente', userId: 4 });
     expect(await screen.findByText('¡Hola, Laura!')).toBeInTheDocument();
+  });
+
+  it('while the next screen loads after signing in, never says a session was already open (issue 27.12)', async () => {
+    const token = tokenExpiringIn(1800, { id: 4, rol: 'paciente' });
+    mockFetch([simular(usuariosRutas.iniciarSesion, { body: { token, usuario } })]);
+    // The dashboard's code is still downloading: the sign-in page stays on screen meanwhile.
+    const Panel = lazy(() => new Promise<{ default: () => null }>(() => {}));
+    renderWithProviders(<IniciarSesionScreen />, {
+      initialEntries: [{ pathname: '/iniciarsesion' }],
+      path: '/iniciarsesion',
+      routes: (
+        <Route
+          path="/dashboard"
+          element={
+            <Suspense fallback={null}>
+              <Panel />
+            </Suspense>
+          }
+        />
+      ),
+    });
+    fill('laura@demo.test', 'clinica-demo-2026');
+    expect(await screen.findByText('¡Hola, Laura!')).toBeInTheDocument();
+    expect(readAuth(screen.getByTestId).isAuthenticated).toBe(true);
+    expect(screen.getByRole('heading', { name: 'Inicia sesión' })).toBeInTheDocument();
+    expect(screen.queryByText('Ya tienes una sesión abierta')).not.toBeInTheDocument();
+  });
+
+  it('an open session is named when arriving signed in', () => {
+    localStorage.setItem('token', tokenExpiringIn(1800, { id: 4, rol: 'paciente' }));
+    renderLogin();
+    expect(screen.getByText('Ya tienes una sesión abierta')).toBeInTheDocument();
   });
 
   it('returns to the page the guard sent the visitor from', async () => {

@@ -98,7 +98,8 @@ export default function IniciarSesionScreen() {
             </AvisoIntencionCarrito>
           )}
 
-          {isAuthenticated && !mutation.isPending && (
+          {/* Signed in from here, the page stays until the next screen has loaded: that is no earlier session. */}
+          {isAuthenticated && !mutation.isPending && !mutation.isSuccess && (
             <Alert color="blue" variant="light" title="Ya tienes una sesión abierta">
               <Group gap="md">
                 <Anchor component={Link} to={paths.dashboard}>
@@ -143,7 +144,7 @@ export default function IniciarSesionScreen() {
               <Button
                 type="submit"
                 size="md"
-                loading={mutation.isPending}
+                loading={mutation.isPending || mutation.isSuccess}
                 leftSection={<IconLogin2 size={18} aria-hidden="true" />}
               >
                 Iniciar sesión

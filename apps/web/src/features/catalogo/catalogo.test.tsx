@@ -95,6 +95,23 @@ describe('crear procedimiento', { timeout: 20_000 }, () => {
     });
   });
 
+  it('sends the buffer after the procedure, 0 unless changed (issue 27.15)', async () => {
+    const user = userEvent.setup({ delay: null });
+    const fetch = montar({ status: 201, body: procedimientoDePrueba({ id: 56 }) });
+    await llenar(user);
+    const margen = screen.getByRole('textbox', { name: /^Margen después/ });
+    expect(margen).toHaveValue('0');
+    await user.clear(margen);
+    await user.type(margen, '15');
+    await user.click(screen.getByRole('button', { name: 'Crear procedimiento' }));
+    expect(await screen.findByText('edición')).toBeInTheDocument();
+    const i = llamadas(fetch).indexOf(llamada(procedimientosRutas.crear));
+    expect(JSON.parse(String(fetch.mock.calls[i]![1]?.body))).toMatchObject({
+      duracion_minutos: 60,
+      margen_minutos: 15,
+    });
+  });
+
   it("puts the server's validation messages on the matching fields", async () => {
     const user = userEvent.setup({ delay: null });
     montar({

@@ -42,6 +42,7 @@ function Ficha({ p }: { p: ProcedimientoWire }) {
             </Dato>
             <Dato etiqueta="Precio">{formatCOP(p.precio)}</Dato>
             <Dato etiqueta="Duración">{formatDuracion(p.duracion_minutos)}</Dato>
+            <Dato etiqueta="Margen después">{p.margen_minutos ? formatDuracion(p.margen_minutos) : 'Sin margen'}</Dato>
             <Dato etiqueta="Edad mínima">{p.edad_minima} años</Dato>
             <Dato etiqueta="Exento de la Ley 1799">{p.exento_ley_1799 ? 'Sí' : 'No'}</Dato>
             <Dato etiqueta="Valoración previa">

@@ -61,6 +61,7 @@ export function EditarProcedimientoScreen() {
             descripcion: p.descripcion,
             precio: p.precio,
             duracion_minutos: p.duracion_minutos,
+            margen_minutos: p.margen_minutos,
             requiere_evaluacion: p.requiere_evaluacion,
             recomendaciones_previas: p.recomendaciones_previas ?? '',
             examenes_requeridos: p.examenes_requeridos ?? '',

@@ -61,8 +61,11 @@ describe('CorreosScreen', () => {
     expect(within(items[1]!).getByText('Fallido')).toBeInTheDocument();
     expect(items[1]).toHaveTextContent('3 intentos');
     expect(items[1]).toHaveTextContent('Último error: SMTP no disponible');
-    expect(within(items[2]!).getByText('Enviado')).toBeInTheDocument();
+    // Without a mail server a delivered message was kept in the local mailbox, not sent (issue 27.12).
+    expect(within(items[2]!).getByText('Guardado en el buzón local')).toBeInTheDocument();
+    expect(within(items[2]!).queryByText('Enviado')).not.toBeInTheDocument();
     expect(items[2]).toHaveTextContent('Creado el 23/11/2026');
+    expect(items[2]).toHaveTextContent('guardado el 23/11/2026');
     expect(items[2]).toHaveTextContent('[enlace privado para restablecer la contraseña]');
     expect(screen.getByText('Sin servidor de correo')).toBeInTheDocument();
     expect(screen.getByText('Mostrando 1–3 de 3 correos')).toBeInTheDocument();
@@ -154,6 +157,8 @@ describe('CorreosScreen', () => {
     renderCorreos('administrador');
     expect(await screen.findByText('Asunto 45')).toBeInTheDocument();
     expect(screen.queryByText('Sin servidor de correo')).not.toBeInTheDocument();
+    // With a mail server, a delivered message was sent.
+    expect(screen.getByText('Enviado')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Página 2' }));
     expect(await screen.findByText('Asunto 1')).toBeInTheDocument();
     expect(calls.at(-1)?.url.searchParams.get('pagina')).toBe('2');

@@ -135,18 +135,26 @@ function Adjuntos({ nombres }: { nombres: string[] }) {
   );
 }
 
-function TarjetaCorreo({ correo, onVer }: { correo: CorreoWire; onVer: () => void }) {
-  const estado = ESTADOS[correo.estado];
+/**
+ * Without a mail server a delivered message was written to the local mailbox, not sent (issue 27.12): its badge and
+ * date say so, as the notice above the list does.
+ */
+const EN_BUZON = { texto: 'Guardado en el buzón local', tono: 'info' } as const;
+
+function TarjetaCorreo({ correo, enBuzon, onVer }: { correo: CorreoWire; enBuzon: boolean; onVer: () => void }) {
+  const guardado = enBuzon && correo.estado === 'enviado';
+  const estado = guardado ? EN_BUZON : ESTADOS[correo.estado];
   const detalles = [
     `Creado el ${formatFechaHora(correo.creado_en)}`,
-    correo.enviado_en ? `enviado el ${formatFechaHora(correo.enviado_en)}` : null,
+    correo.enviado_en ? `${guardado ? 'guardado' : 'enviado'} el ${formatFechaHora(correo.enviado_en)}` : null,
     correo.intentos > 0 ? intentos(correo.intentos) : null,
   ].filter(Boolean);
   return (
     <Paper component="li" withBorder p={{ base: 'sm', sm: 'md' }} aria-label={`${correo.asunto}, para ${correo.para}`}>
       <Stack gap="xs">
-        <Group justify="space-between" align="flex-start" gap="sm" wrap="nowrap">
-          <div style={{ minWidth: 0 }}>
+        {/* wrap: on a phone a long badge ("Guardado en el buzón local") goes under the subject, never squeezes it. */}
+        <Group justify="space-between" align="flex-start" gap="sm" wrap="wrap">
+          <div style={{ minWidth: 0, flex: '1 1 12rem' }}>
             <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
               {correo.asunto ? sinCorteHora(correo.asunto) : '(sin asunto)'}
             </Text>
@@ -243,7 +251,7 @@ export default function CorreosScreen() {
           aria-busy={q.isFetching}
         >
           {items.map((c) => (
-            <TarjetaCorreo key={c.id} correo={c} onVer={() => setAbierto(c)} />
+            <TarjetaCorreo key={c.id} correo={c} enBuzon={q.data?.modo === 'archivo'} onVer={() => setAbierto(c)} />
           ))}
         </Stack>
         <Group justify="space-between" wrap="wrap" gap="sm">

@@ -17,6 +17,7 @@ function procedimiento(over: Partial<ProcedimientoWire>): ProcedimientoWire {
     descripcion: 'Limpieza con extracción y mascarilla calmante.',
     precio: 180000,
     duracion_minutos: 60,
+    margen_minutos: 0,
     requiere_evaluacion: false,
     recomendaciones_previas: null,
     examenes_requeridos: null,

@@ -3,7 +3,7 @@
 // each one opens its appointment. SPEC 8: a failed load is only logged and the history is then an empty list, so
 // the empty state offers to load again. A person on the other feed's path is sent to their own.
 import { Badge, Button, Group, Paper, SegmentedControl, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
-import { IconBellOff, IconExternalLink, IconRefresh } from '@tabler/icons-react';
+import { IconBellOff, IconRefresh } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
@@ -82,7 +82,6 @@ function Fila({ n, alAbrir }: { n: Notificacion; alAbrir: (n: Notificacion) => v
             onClick={() => alAbrir(n)}
             variant="light"
             size="xs"
-            rightSection={<IconExternalLink size={14} aria-hidden="true" />}
             aria-label={`Ver la cita: ${n.mensaje}`}
           >
             Ver la cita

@@ -119,6 +119,13 @@ describe('HistorialNotificacionesScreen', () => {
     expect(within(lista).getAllByRole('listitem')).toHaveLength(3);
     expect(within(lista).getByText('Archivada')).toBeInTheDocument();
     expect(within(lista).getAllByText('20/11/2026, 10:00 a. m.')).toHaveLength(3);
+    // "Ver la cita" stays inside the app: no external-link icon on it (issue 27.12).
+    const ver = within(lista).getAllByRole('link', { name: /^Ver la cita:/ });
+    expect(ver).toHaveLength(2);
+    for (const enlace of ver) {
+      expect(enlace).toHaveAttribute('href', expect.stringMatching(/^\/detallescitas\/\d+$/));
+      expect(enlace.querySelector('svg')).toBeNull();
+    }
     await user.click(screen.getByRole('radio', { name: 'Archivadas' }));
     expect(within(screen.getByRole('list', { name: 'Notificaciones' })).getAllByRole('listitem')).toHaveLength(1);
   });

@@ -141,9 +141,11 @@ describe('ListarUsuariosScreen', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Desactivar a Ana Torres' }));
     const dialog = await screen.findByRole('dialog', { name: '¿Desactivar a Ana Torres?' });
     expect(dialog).toHaveTextContent('no podrá iniciar sesión y sus sesiones abiertas se cerrarán de inmediato');
+    // Whoever the person is (issue 27.12: "volver a activarlo" for a woman), the text fits.
+    expect(dialog).toHaveTextContent('puedes volver a activar su cuenta cuando quieras');
     expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(0);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Desactivar' }));
-    expect(await screen.findByText('Usuario desactivado')).toBeInTheDocument();
+    expect(await screen.findByText('Cuenta desactivada')).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ estado: false });
     await waitFor(() => expect(screen.getByRole('button', { name: 'Activar a Ana Torres' })).toBeInTheDocument());
   });

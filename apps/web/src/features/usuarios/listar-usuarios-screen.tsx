@@ -97,7 +97,7 @@ function ConfirmarEstado({ cambio, onClose }: { cambio: Cambio | null; onClose: 
         onSuccess: (u) => {
           notifications.show({
             color: 'green',
-            title: u.estado ? 'Usuario activado' : 'Usuario desactivado',
+            title: u.estado ? 'Cuenta activada' : 'Cuenta desactivada',
             message: u.estado
               ? `${u.nombre} ya puede iniciar sesión.`
               : `${u.nombre} ya no puede iniciar sesión y sus sesiones se cerraron.`,
@@ -125,7 +125,7 @@ function ConfirmarEstado({ cambio, onClose }: { cambio: Cambio | null; onClose: 
         {desactivar ? (
           <Text>
             {nombre} no podrá iniciar sesión y sus sesiones abiertas se cerrarán de inmediato. Sus datos, citas e
-            historia clínica se conservan, y puedes volver a activarlo cuando quieras.
+            historia clínica se conservan, y puedes volver a activar su cuenta cuando quieras.
           </Text>
         ) : (
           <Text>{nombre} podrá volver a iniciar sesión con su correo y su contraseña.</Text>

@@ -15,6 +15,8 @@ export type UsuarioValores = {
   direccion: string;
   ocupacion: string;
   estado_civil: string;
+  /** Administrator's edit of a doctor only: her professional registration number (Res. 1403 de 2007, issue 27.16). */
+  registro_profesional: string;
   /** Administrator's edit only: why the birth date changes (sent only with a new date; Ley 1799, issue 21.3). */
   motivo_fecha_nacimiento: string;
   /** Creating a patient: she read and accepted the terms and data policy on the desk's screen (Ley 1581 de 2012). */
@@ -37,6 +39,7 @@ export const valoresVacios: UsuarioValores = {
   direccion: '',
   ocupacion: '',
   estado_civil: '',
+  registro_profesional: '',
   motivo_fecha_nacimiento: '',
   autorizacion_datos: false,
 };
@@ -55,6 +58,7 @@ export function valoresDe(u: UsuarioWire): UsuarioValores {
     direccion: u.direccion ?? '',
     ocupacion: u.ocupacion ?? '',
     estado_civil: u.estado_civil ?? '',
+    registro_profesional: u.registro_profesional ?? '',
     motivo_fecha_nacimiento: '',
     autorizacion_datos: !!u.autorizacion_datos_en,
   };
@@ -95,6 +99,7 @@ const CAMPOS_ADMIN = [
   'direccion',
   'ocupacion',
   'estado_civil',
+  'registro_profesional',
 ] as const;
 const CAMPOS_PERFIL = [
   'nombre',
@@ -107,7 +112,15 @@ const CAMPOS_PERFIL = [
 ] as const;
 /** What the front desk may change on a patient (issue 11.6; the API refuses anything else from an assistant). */
 export const CAMPOS_CONTACTO = ['telefono', 'direccion', 'correo'] as const;
-const NULABLES = new Set(['telefono', 'direccion', 'genero', 'fecha_nacimiento', 'ocupacion', 'estado_civil']);
+const NULABLES = new Set([
+  'telefono',
+  'direccion',
+  'genero',
+  'fecha_nacimiento',
+  'ocupacion',
+  'estado_civil',
+  'registro_profesional',
+]);
 
 /** Only what changed, so an edit never rewrites fields nobody touched (nor one's own role). */
 function cambios(campos: readonly CampoTexto[], original: UsuarioValores, v: UsuarioValores): Record<string, unknown> {
@@ -133,6 +146,8 @@ export const MOTIVO_FECHA_MIN = 5;
 
 export const entradaEditarAdmin = (original: UsuarioValores) => (v: UsuarioValores) => {
   const out = cambios(CAMPOS_ADMIN, original, v);
+  // Only doctors carry a registration number (the field shows for them alone): another role sends none.
+  if (v.rol !== 'doctor') delete out.registro_profesional;
   // The reason goes only with a new date: the API keeps it in the audit row of that change.
   if (cambiaFechaNacimiento(original, v)) out.motivo_fecha_nacimiento = opcional(v.motivo_fecha_nacimiento);
   return out;

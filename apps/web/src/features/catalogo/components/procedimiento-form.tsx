@@ -1,10 +1,11 @@
-// Create/edit form of a procedure: every field of DOMAIN's procedimientos. Price is whole Colombian pesos with
+// Create/edit form of a procedure: every field of DOMAIN's procedimientos, and the buffer after it (issue 27.15). Price is whole Colombian pesos with
 // thousands separators. Minimum age defaults to 18 (Ley 1799 de 2016, issue 21.3): under 18 only for a procedure
 // marked exempt, which only an administrator marks or unmarks (the others see the box, disabled). Validated with
 // the shared schema before sending; the server stays the judge and its field messages land on the matching field.
 import {
   crearProcedimientoSchema,
   EDAD_MINIMA_LEY_1799,
+  MARGEN_MAX_MINUTOS,
   MENSAJE_LEY_1799,
   type CategoriaWire,
 } from '@clinica/contracts/catalogo';
@@ -25,6 +26,7 @@ export type ProcedimientoFormValues = {
   descripcion: string;
   precio: number | string;
   duracion_minutos: number | string;
+  margen_minutos: number | string;
   requiere_evaluacion: boolean;
   recomendaciones_previas: string;
   examenes_requeridos: string;
@@ -54,6 +56,7 @@ const vacio: ProcedimientoFormValues = {
   descripcion: '',
   precio: '',
   duracion_minutos: '',
+  margen_minutos: 0,
   requiere_evaluacion: false,
   recomendaciones_previas: '',
   examenes_requeridos: '',
@@ -70,6 +73,7 @@ const aEntrada = (v: ProcedimientoFormValues) => ({
   ...v,
   precio: numero(v.precio),
   duracion_minutos: numero(v.duracion_minutos),
+  margen_minutos: numero(v.margen_minutos),
   recomendaciones_previas: textoONull(v.recomendaciones_previas),
   examenes_requeridos: textoONull(v.examenes_requeridos),
   edad_minima: numero(v.edad_minima),
@@ -150,7 +154,7 @@ export function ProcedimientoForm({ initial, categorias, submitLabel, cancelTo, 
             maxLength={4000}
             {...form.getInputProps('descripcion')}
           />
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
             <NumberInput
               label="Precio (COP)"
               required
@@ -175,6 +179,19 @@ export function ProcedimientoForm({ initial, categorias, submitLabel, cancelTo, 
               step={5}
               inputMode="numeric"
               {...form.getInputProps('duracion_minutos')}
+            />
+            <NumberInput
+              label="Margen después (minutos)"
+              description="Para limpiar y preparar la sala: el doctor no recibe otra cita en ese tiempo. 0 si no hace falta."
+              {...DESCRIPCION_ABAJO}
+              required
+              allowDecimal={false}
+              allowNegative={false}
+              min={0}
+              max={MARGEN_MAX_MINUTOS}
+              step={5}
+              inputMode="numeric"
+              {...form.getInputProps('margen_minutos')}
             />
           </SimpleGrid>
           <GrupoCampos titulo="Edad mínima (Ley 1799 de 2016)">

@@ -4,6 +4,7 @@
 import type { BodyDe } from '@clinica/contracts/endpoint';
 import type { EndpointDe } from '@clinica/contracts/endpoints';
 import { evolucionesRutas } from '@clinica/contracts/evoluciones-rutas';
+import { usuariosRutas } from '@clinica/contracts/rutas';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type RespuestaApi } from '../../../lib/api-client.ts';
 
@@ -26,6 +27,19 @@ export const agregarAdenda = (id: number, texto: string) =>
 
 export const evolucionQuery = (citaId: number) =>
   queryOptions({ queryKey: evolucionesKeys.cita(citaId), queryFn: () => evolucionDeCita(citaId) });
+
+/**
+ * The signing doctor's own account, for her professional registration number (Res. 1403 de 2007, issue 27.16): the
+ * note says before signing that a prescription or exam order needs it. Same key as the users feature's profile
+ * query, so both share one cache entry.
+ */
+export function usePerfilFirmante(userId: number | null) {
+  return useQuery({
+    queryKey: ['usuarios', 'perfil', userId] as const,
+    queryFn: () => api(usuariosRutas.perfil),
+    enabled: userId !== null,
+  });
+}
 
 export function useEvolucion(citaId: number, enabled = true) {
   return useQuery({ ...evolucionQuery(citaId), enabled: enabled && citaId > 0 });

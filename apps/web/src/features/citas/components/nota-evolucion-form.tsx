@@ -4,20 +4,25 @@
 // A note records a visit that happened (issue 21.8): before the appointment's start 'Firmar nota' is disabled and
 // says from when it can be signed, while the draft can still be saved. The server decides: its 409s (not started
 // yet, the appointment moved to another doctor, cancelled) show above the form if they happen anyway.
-import { evolucionDatosSchema } from '@clinica/contracts/evoluciones';
-import { Button, Fieldset, Group, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+// A prescription or an exam order is signed with the doctor's professional registration number (Res. 1403 de 2007,
+// issue 27.16): without one on her account, 'Firmar nota' is disabled for a note that carries them, and says why.
+import { evolucionDatosSchema, mensajeSinRegistroProfesional } from '@clinica/contracts/evoluciones';
+import { finDeFrase } from '@clinica/contracts/tiempo';
+import { Alert, Button, Fieldset, Group, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { IconDeviceFloppy, IconPlus, IconSignature, IconTrash } from '@tabler/icons-react';
+import { IconAlertTriangle, IconDeviceFloppy, IconPlus, IconSignature, IconTrash } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { AlertaFallo } from '../../../lib/forms/alerta-fallo.tsx';
 import { mensajeDeError } from '../../../lib/forms/field-errors.ts';
 import { focusFirstInvalid, showServerErrors, zodFormOptions } from '../../../lib/forms/zod-form.ts';
+import { useAuth } from '../../../lib/session/auth-context.tsx';
 import { formatFecha, formatHora } from '../../../lib/tiempo.ts';
 import {
   useFirmarEvolucion,
   useGuardarEvolucion,
+  usePerfilFirmante,
   type EvolucionBody,
   type EvolucionWire,
 } from '../api/evoluciones-api.ts';
@@ -78,9 +83,6 @@ function useAntesDe(instante: string): boolean {
 /** 'dd/mm/aaaa h:mm a. m.' in the clinic's zone, as the server writes it in its 409. */
 const fechaYHora = (instante: string) => `${formatFecha(instante)} ${formatHora(instante)}`;
 
-/** Ends a sentence once: a time already ends in "a. m." / "p. m.". */
-const conPunto = (frase: string) => (frase.endsWith('.') ? frase : `${frase}.`);
-
 /** A removable group of fields (one product, medication or exam). */
 function Linea({ titulo, onQuitar, children }: { titulo: string; onQuitar: () => void; children: ReactNode }) {
   return (
@@ -125,10 +127,15 @@ export function NotaEvolucionForm({
   const antesDeLaCita = useAntesDe(inicioCita);
   const guardar = useGuardarEvolucion(citaId);
   const firmar = useFirmarEvolucion(citaId);
+  const perfil = usePerfilFirmante(useAuth().userId);
   const form = useForm({
     initialValues: iniciales(nota, motivoCita),
     ...zodFormOptions({ schema: evolucionDatosSchema }),
   });
+  const documentos = { formula: form.values.formulas.length > 0, orden: form.values.ordenes.length > 0 };
+  // Known only once the account loaded; until then the server still refuses it with the same text.
+  const sinRegistro =
+    (documentos.formula || documentos.orden) && perfil.data !== undefined && !perfil.data.registro_profesional;
 
   const alFallar = (titulo: string) => (err: unknown) => {
     if (Object.keys(showServerErrors(form, err)).length) focusFirstInvalid(formRef.current);
@@ -336,16 +343,32 @@ export function NotaEvolucionForm({
             <Button
               onClick={pedirFirma}
               loading={firmar.isPending}
-              disabled={enviando || antesDeLaCita}
-              aria-describedby={antesDeLaCita ? `firma-desde-${citaId}` : undefined}
+              disabled={enviando || antesDeLaCita || sinRegistro}
+              aria-describedby={
+                [antesDeLaCita && `firma-desde-${citaId}`, sinRegistro && `sin-registro-${citaId}`]
+                  .filter(Boolean)
+                  .join(' ') || undefined
+              }
               leftSection={<IconSignature size={18} aria-hidden="true" />}
             >
               Firmar nota
             </Button>
           </Group>
+          {sinRegistro && (
+            <Alert
+              color="yellow"
+              variant="light"
+              icon={<IconAlertTriangle size={18} aria-hidden="true" />}
+              title="Aún no puedes firmar esta nota"
+              id={`sin-registro-${citaId}`}
+              w="100%"
+            >
+              {mensajeSinRegistroProfesional(documentos)}
+            </Alert>
+          )}
           {antesDeLaCita && (
             <Text size="sm" c="dimmed" ta="right" id={`firma-desde-${citaId}`}>
-              {conPunto(`Podrás firmarla desde el ${fechaYHora(inicioCita)}`)} Mientras tanto, guarda el borrador.
+              {finDeFrase(`Podrás firmarla desde el ${fechaYHora(inicioCita)}`)} Mientras tanto, guarda el borrador.
             </Text>
           )}
         </Stack>

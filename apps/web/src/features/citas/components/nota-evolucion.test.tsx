@@ -2,7 +2,9 @@
 // and signs it after a confirmation that says it cannot change afterwards, never before the appointment starts (the
 // draft is saved any time) and with the server's 409s shown; the patient reads their signed note with its addenda and
 // downloads the prescription; an addendum keeps the note as signed; assistants ask nothing.
-import { archivosRutas, carritoRutas, citasRutas } from '@clinica/contracts/rutas';
+import { mensajeSinRegistroProfesional } from '@clinica/contracts/evoluciones';
+import { archivosRutas, carritoRutas, citasRutas, usuariosRutas } from '@clinica/contracts/rutas';
+import type { UsuarioWire } from '@clinica/contracts/usuarios';
 import { evolucionesRutas } from '@clinica/contracts/evoluciones-rutas';
 import { notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -27,6 +29,23 @@ function montar(token: Record<string, unknown>, rutas: Route[]) {
 
 const NOTA_SIN_FIRMAR = 'Para marcar la cita como realizada, primero escribe y firma su nota de evolución.';
 const confirmada = () => citaDePrueba({ estado: 'confirmada' });
+const doctoraSinRegistro: UsuarioWire = {
+  id: 5,
+  nombre: 'Dra. Catalina Vélez',
+  correo: 'doctora@demo.test',
+  rol: 'doctor',
+  estado: true,
+  tipodocumento: 'CC',
+  numerodocumento: '43567890',
+  telefono: null,
+  direccion: null,
+  genero: 'femenino',
+  fecha_nacimiento: null,
+  ocupacion: null,
+  estado_civil: null,
+  registro_profesional: null,
+  fecha_registro: '2026-01-10T15:00:00.000Z',
+};
 /** An appointment that started ten minutes ago: its note can be signed. */
 const empezada = () => {
   const inicio = new Date(Date.now() - 10 * 60_000).toISOString();
@@ -91,6 +110,44 @@ describe('nota de evolución', { timeout: 30_000 }, () => {
       ],
     });
     expect(llamadas(fetch)).toContain(llamada(evolucionesRutas.firmar, { id: 7 }));
+  });
+
+  it('without a registration number on her account, a note with a prescription cannot be signed and says why (issue 27.16)', async () => {
+    const user = userEvent.setup({ delay: null });
+    const fetch = montar({ id: 5, rol: 'doctor' }, [
+      en(citasRutas.buscar, { body: empezada() }, { id: 41 }),
+      en(evolucionesRutas.porCita, { body: { evolucion: borradorDePrueba() } }, { citaId: 41 }),
+      en(usuariosRutas.perfil, { body: doctoraSinRegistro }),
+    ]);
+    const firmar = await screen.findByRole('button', { name: 'Firmar nota' });
+    // The draft carries a prescription: signing waits for the number.
+    const aviso = await screen.findByText(mensajeSinRegistroProfesional({ formula: true, orden: false }));
+    expect(screen.getByText('Aún no puedes firmar esta nota')).toBeInTheDocument();
+    expect(firmar).toBeDisabled();
+    expect(aviso).toBeVisible();
+    expect(firmar).toHaveAccessibleDescription(
+      /Aún no puedes firmar esta nota.*falta tu número de registro profesional/,
+    );
+    expect(screen.getByRole('button', { name: 'Guardar borrador' })).toBeEnabled();
+    // Without the prescription the note signs as any other.
+    await user.click(
+      within(screen.getByRole('group', { name: 'Medicamento 1' })).getByRole('button', { name: 'Quitar' }),
+    );
+    expect(screen.queryByText('Aún no puedes firmar esta nota')).not.toBeInTheDocument();
+    expect(firmar).toBeEnabled();
+    expect(llamadas(fetch).some((l) => l.startsWith('POST'))).toBe(false);
+  });
+
+  it('with a registration number the same note signs as before', async () => {
+    montar({ id: 5, rol: 'doctor' }, [
+      en(citasRutas.buscar, { body: empezada() }, { id: 41 }),
+      en(evolucionesRutas.porCita, { body: { evolucion: borradorDePrueba() } }, { citaId: 41 }),
+      en(usuariosRutas.perfil, { body: { ...doctoraSinRegistro, registro_profesional: 'RM 05-204519' } }),
+    ]);
+    const firmar = await screen.findByRole('button', { name: 'Firmar nota' });
+    await screen.findByRole('group', { name: 'Medicamento 1' });
+    expect(firmar).toBeEnabled();
+    expect(screen.queryByText('Aún no puedes firmar esta nota')).not.toBeInTheDocument();
   });
 
   it('a signed note cannot be edited: the doctor adds a dated addendum and the note stays as signed', async () => {

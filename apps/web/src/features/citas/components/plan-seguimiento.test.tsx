@@ -59,7 +59,7 @@ const propuesta = (): PropuestaWire => ({
       estado: 'propuesta',
       inicio: '2099-03-18T13:00:00.000Z',
       fin: '2099-03-18T14:00:00.000Z',
-      choque: 'El 17/03/2099 no quedan espacios libres del doctor.',
+      choque: 'El 17/03/2099 no quedan espacios libres en la agenda.',
       cita_id: null,
     },
     {
@@ -140,7 +140,7 @@ describe('plan de seguimiento', { timeout: 30_000 }, () => {
     expect(await within(seccion).findByText('Con choque')).toBeInTheDocument();
     expect(
       within(seccion).getByText(
-        /no quedan espacios libres del doctor\. Siguiente hora libre: 18\/03\/2099, 8:00 a\. m\.$/,
+        /no quedan espacios libres en la agenda\. Siguiente hora libre: 18\/03\/2099, 8:00 a\. m\.$/,
       ),
     ).toBeInTheDocument();
     expect(within(seccion).queryByText(/melasma/)).not.toBeInTheDocument();

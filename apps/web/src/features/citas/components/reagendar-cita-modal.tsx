@@ -5,6 +5,7 @@ import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { finDeFrase } from '@clinica/contracts/tiempo';
 import { formatFechaLarga, formatHora } from '../../../lib/tiempo.ts';
 import { siguientesLibres, useReagendarCita, type CitaWire, type EspacioWire } from '../api/citas-api.ts';
 import { HorariosSugeridos } from './horarios-sugeridos.tsx';
@@ -31,7 +32,7 @@ export function ReagendarCitaModal({ cita, onClose }: { cita: CitaWire | null; o
           notifications.show({
             color: 'green',
             title: 'Cita reagendada',
-            message: `Te esperamos el ${formatFechaLarga(c.inicio)} a las ${formatHora(c.inicio)}.`,
+            message: finDeFrase(`Te esperamos el ${formatFechaLarga(c.inicio)} a las ${formatHora(c.inicio)}`),
           });
           setEspacio(null);
           onClose();

@@ -157,6 +157,17 @@ export function UsuarioCampos({
                 {...form.getInputProps('rol', { select: true })}
               />
             )}
+            {modo === 'editar-admin' && form.values.rol === 'doctor' && (
+              <TextInput
+                label="Registro profesional"
+                description="Registro médico o tarjeta profesional (Resolución 1403 de 2007). Va en sus fórmulas médicas y órdenes de exámenes: sin él no puede firmar notas que las lleven."
+                {...DESCRIPCION_ABAJO}
+                placeholder="Ej.: RM 25-118734"
+                autoComplete="off"
+                maxLength={30}
+                {...form.getInputProps('registro_profesional')}
+              />
+            )}
             {creando && (
               <PasswordField
                 label="Contraseña inicial"
