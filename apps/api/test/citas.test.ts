@@ -549,7 +549,7 @@ describe('listarcitas pagination', () => {
     }
   });
 
-  it('pages with a total: newest first without dates, every appointment once across pages', async () => {
+  it('pages with a total: without dates the nearest upcoming first, every appointment once across pages', async () => {
     const p1 = await listar(`doctorId=${medico.id}&porPagina=2`);
     expect(p1.statusCode).toBe(200);
     expect(p1.json()).toMatchObject({ total: 5, totalExacto: true, pagina: 1, porPagina: 2 });
@@ -559,9 +559,60 @@ describe('listarcitas pagination', () => {
       expect(r.total).toBe(5);
       vistas.push(...r.items.map((c) => c.id));
     }
-    expect(vistas).toEqual([...ids].reverse());
+    expect(vistas).toEqual(ids);
     const lejos = (await listar(`doctorId=${medico.id}&porPagina=2&pagina=9`)).json();
     expect(lejos).toEqual({ items: [], total: 5, totalExacto: true, pagina: 9, porPagina: 2 });
+  });
+
+  it('without dates: the nearest upcoming first, then the past ones, the most recent first, on every page (issue 27.13)', async () => {
+    // Clock: Monday 23 November 2026, 07:00 in Bogotá. Three past appointments (done) straight into the table, and
+    // the five upcoming ones of 3 December booked in beforeAll.
+    const doctorMixto = await crearUsuario(t.database, 'doctor', { now: reloj.now() });
+    const pacienteMixta = await crearUsuario(t.database, 'paciente', { now: reloj.now() });
+    await t.database.db.execute(sql`
+      insert into citas (paciente_id, doctor_id, tipo, estado, inicio, fin, ocupado_hasta)
+      select ${pacienteMixta.id}, ${doctorMixto.id}, 'control', 'realizada', i, i + interval '30 minutes',
+        i + interval '30 minutes'
+      from unnest(array[timestamptz '2026-11-20 15:00Z', timestamptz '2026-11-10 15:00Z', timestamptz '2026-11-22 15:00Z']) i`);
+    const pasadas = (
+      await t.database.db
+        .select({ id: citas.id, inicio: citas.inicio })
+        .from(citas)
+        .where(eq(citas.doctor_id, doctorMixto.id))
+    )
+      .sort((a, b) => b.inicio.getTime() - a.inicio.getTime())
+      .map((c) => c.id);
+    // The five upcoming ones move to this doctor so one filter holds both kinds.
+    await t.database.db
+      .update(citas)
+      .set({ doctor_id: doctorMixto.id })
+      .where(sql`${citas.id} in ${ids}`);
+    try {
+      const esperado = [...ids, ...pasadas];
+      for (const porPagina of [1, 2, 3, 4, 8, 20]) {
+        const vistas: number[] = [];
+        for (let pagina = 1; pagina <= Math.ceil(8 / porPagina); pagina++) {
+          const r = (
+            await listar(`doctorId=${doctorMixto.id}&porPagina=${porPagina}&pagina=${pagina}`)
+          ).json() as Pagina;
+          expect(r.total).toBe(8);
+          vistas.push(...r.items.map((c) => c.id));
+        }
+        expect(vistas, `porPagina=${porPagina}`).toEqual(esperado);
+      }
+      const dias = ((await listar(`doctorId=${doctorMixto.id}`)).json() as Pagina).items.map((c) =>
+        c.inicio.slice(0, 10),
+      );
+      expect(dias).toEqual([...Array(5).fill('2026-12-03'), '2026-11-22', '2026-11-20', '2026-11-10']);
+      // With dates the list stays in time order.
+      const rango = (await listar(`doctorId=${doctorMixto.id}&desde=2026-11-01&hasta=2026-12-31`)).json() as Pagina;
+      expect(rango.items.map((c) => c.id)).toEqual([...pasadas].reverse().concat(ids));
+    } finally {
+      await t.database.db
+        .update(citas)
+        .set({ doctor_id: medico.id })
+        .where(sql`${citas.id} in ${ids}`);
+    }
   });
 
   it('counting stops past the cap: the repository counts at most cap + 1 (then the total says "más de")', async () => {
@@ -674,10 +725,10 @@ describe('listarcitas pagination', () => {
       expect(res.statusCode, res.body).toBe(201);
       reservadas.push(res.json().id);
     }
-    // Many patients: their appointments, newest first, the total counting only theirs.
+    // Many patients: their appointments, the nearest upcoming first, the total counting only theirs.
     const muchos = (await listar('buscar=multitud')).json() as Pagina;
     expect(muchos).toMatchObject({ total: 2, totalExacto: true });
-    expect(muchos.items.map((c) => c.id)).toEqual([...reservadas].reverse());
+    expect(muchos.items.map((c) => c.id)).toEqual(reservadas);
     // One of them (and not "Multitud 10", which has no appointment); the id is still searched.
     expect((await listar('buscar=multitud%20200')).json()).toMatchObject({ total: 1, items: [{ id: reservadas[1] }] });
     expect((await listar('buscar=multitud%2010')).json()).toMatchObject({ total: 0, items: [] });

@@ -36,6 +36,7 @@ import {
   type CambiosCita,
   type CitaDetalle,
   type CitasRepository,
+  type FiltroCitas,
   type HorarioFila,
   type Reserva,
 } from './citas.repository.ts';
@@ -463,6 +464,31 @@ export function createCitasService(deps: {
     if (actor.rol === 'asistente' || actor.rol === 'administrador') return true;
     if (actor.rol === 'doctor') return c.doctor_id === actor.id;
     return c.paciente_id === actor.id;
+  }
+
+  /**
+   * A page of the staff list without dates (issue 27.13): the nearest upcoming appointment first, then the past
+   * ones, the most recent first. Two index range scans on citas.inicio, one each side of now, never a sort of
+   * every appointment: the upcoming part of the page, then, when it runs short, the past part from where the
+   * upcoming ones end. Only a page past every upcoming one counts them, and at most up to its offset.
+   */
+  async function proximasPrimero(f: Omit<FiltroCitas, 'limite' | 'offset' | 'orden'>, limite: number, offset: number) {
+    const ahora = calendario.ahora();
+    const venideras = await repo.listar({ ...f, desde: ahora, limite, offset, orden: 'cronologico' });
+    if (venideras.length === limite) return venideras;
+    // How many upcoming ones come before this page's past ones: all of them end on this page or before it.
+    const antes =
+      venideras.length > 0 || offset === 0
+        ? offset + venideras.length
+        : await repo.contar({ ...f, desde: ahora }, offset);
+    const pasadas = await repo.listar({
+      ...f,
+      hasta: ahora,
+      limite: limite - venideras.length,
+      offset: Math.max(0, offset - antes),
+      orden: 'reciente',
+    });
+    return [...venideras, ...pasadas];
   }
 
   async function cargar(actor: Actor, id: number): Promise<CitaDetalle> {
@@ -927,13 +953,12 @@ export function createCitasService(deps: {
         buscar: f.buscar || undefined,
       };
       const tope = condiciones.buscar ? TOPE_CONTEO_BUSQUEDA : TOPE_CONTEO_CITAS;
+      const limite = f.porPagina;
+      const offset = (f.pagina - 1) * f.porPagina;
       const [filas, total] = await Promise.all([
-        repo.listar({
-          ...condiciones,
-          limite: f.porPagina,
-          offset: (f.pagina - 1) * f.porPagina,
-          orden: f.desde || f.hasta ? 'cronologico' : 'reciente',
-        }),
+        f.desde || f.hasta
+          ? repo.listar({ ...condiciones, limite, offset, orden: 'cronologico' })
+          : proximasPrimero(condiciones, limite, offset),
         repo.contar(condiciones, tope),
       ]);
       return {
