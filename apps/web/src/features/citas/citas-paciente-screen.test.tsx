@@ -1,12 +1,13 @@
 // /citaspaciente/:usuarioId as SPEC 2 and 8 spell it: heading and name (default 'Desconocido'), columns, es-CO
 // date with time, badge colours, details/edit links (edit disabled when cancelada), delete only logs (info),
-// empty text, spinner, and the red alert in place of the list on a failed load.
-import { carritoRutas, citasRutas } from '@clinica/contracts/rutas';
+// empty text, spinner, and the red alert in place of the list on a failed load. With no appointments the name comes
+// from the person (issue 27.13); a list the API refuses is the one no-access screen.
+import { carritoRutas, citasRutas, usuariosRutas } from '@clinica/contracts/rutas';
 import { notifications } from '@mantine/notifications';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { en, mockFetch, renderEnRuta, tokenDePrueba } from '../../test/carrito-test-utils.tsx';
+import { en, llamadas, mockFetch, renderEnRuta, tokenDePrueba, type Route } from '../../test/carrito-test-utils.tsx';
 import { formatFechaHora } from '../../lib/tiempo.ts';
 import { a, citaDePrueba, diaHabil } from './citas-fixtures.ts';
 import CitasPacienteScreen from './citas-paciente-screen.tsx';
@@ -16,11 +17,36 @@ afterEach(() => {
   notifications.clean();
 });
 
-function montar(respuesta: Parameters<typeof en<typeof citasRutas.citasUsuario>>[1]) {
-  localStorage.setItem('token', tokenDePrueba({ id: 9, rol: 'asistente' }));
-  mockFetch([en(carritoRutas.listar, { body: [] }), en(citasRutas.citasUsuario, respuesta, { usuarioId: 1 })]);
+function montar(
+  respuesta: Parameters<typeof en<typeof citasRutas.citasUsuario>>[1],
+  { rol = 'asistente', id = 9, extra = [] }: { rol?: string; id?: number; extra?: Route[] } = {},
+) {
+  localStorage.setItem('token', tokenDePrueba({ id, rol }));
+  const fetch = mockFetch([
+    en(carritoRutas.listar, { body: [] }),
+    en(citasRutas.citasUsuario, respuesta, { usuarioId: 1 }),
+    ...extra,
+  ]);
   renderEnRuta('/citaspaciente/1', { '/citaspaciente/:usuarioId': <CitasPacienteScreen /> });
+  return fetch;
 }
+
+const marta = {
+  id: 1,
+  nombre: 'Marta Ríos',
+  correo: 'marta@demo.test',
+  rol: 'paciente',
+  estado: true,
+  tipodocumento: 'CC',
+  numerodocumento: '52123456',
+  telefono: '3001112233',
+  direccion: null,
+  genero: 'femenino',
+  fecha_nacimiento: '1985-06-01',
+  ocupacion: null,
+  estado_civil: null,
+  fecha_registro: '2026-01-10T15:00:00.000Z',
+} as const;
 
 const tono = (el: HTMLElement) => el.closest('[data-tono]')?.getAttribute('data-tono');
 
@@ -72,11 +98,54 @@ describe('citas del paciente (SPEC 2)', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Las citas no se eliminan')).toBeInTheDocument();
   });
 
-  it("says 'No hay citas registradas para este paciente.' and names nobody ('Desconocido')", async () => {
-    montar({ body: [] });
+  it("says 'No hay citas registradas para este paciente.' and names her from her user record", async () => {
+    montar({ body: [] }, { extra: [en(usuariosRutas.buscar, { body: marta }, { id: 1 })] });
     expect(await screen.findByText('No hay citas registradas para este paciente.')).toBeInTheDocument();
-    expect(screen.getByText('Desconocido')).toBeInTheDocument();
+    expect(await screen.findByTestId('nombre-paciente')).toHaveTextContent('Marta Ríos');
+    expect(screen.queryByText('Desconocido')).not.toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('names the patient herself from her profile on her own empty list', async () => {
+    const fetch = montar({ body: [] }, { rol: 'paciente', id: 1, extra: [en(usuariosRutas.perfil, { body: marta })] });
+    expect(await screen.findByTestId('nombre-paciente')).toHaveTextContent('Marta Ríos');
+    expect(llamadas(fetch)).not.toContain('GET /apiusuarios/buscarusuarios/1');
+  });
+
+  it("keeps 'Desconocido' for an id nobody has (the user lookup answers 404)", async () => {
+    montar(
+      { body: [] },
+      {
+        extra: [
+          en(
+            usuariosRutas.buscar,
+            { status: 404, body: { error: 'No encontramos ese usuario.', code: 'NO_ENCONTRADO' } },
+            { id: 1 },
+          ),
+        ],
+      },
+    );
+    expect(await screen.findByTestId('nombre-paciente')).toHaveTextContent('Desconocido');
+  });
+
+  it('shows another patient the no-access screen and asks the API nothing about her', async () => {
+    const fetch = montar({ body: [] }, { rol: 'paciente', id: 5 });
+    expect(screen.getByRole('heading', { level: 1, name: 'No tienes acceso a esta sección' })).toBeInTheDocument();
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: 'Reintentar' })).not.toBeInTheDocument();
+    expect(llamadas(fetch).filter((l) => l.includes('citasusuario') || l.includes('usuarios/'))).toEqual([]);
+  });
+
+  it('shows the no-access screen with the API reason when it refuses the list (403)', async () => {
+    montar(
+      { status: 403, body: { error: 'Solo puedes ver las citas de tus pacientes.', code: 'PROHIBIDO' } },
+      { rol: 'doctor' },
+    );
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'No tienes acceso a esta sección' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Solo puedes ver las citas de tus pacientes.')).toBeInTheDocument();
+    expect(screen.queryByText('No se pudieron cargar las citas')).not.toBeInTheDocument();
   });
 
   it('shows a spinner while loading, then the red alert in place of the list on a failure', async () => {

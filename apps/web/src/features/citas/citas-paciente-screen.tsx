@@ -3,16 +3,22 @@
 // /detallescitas/{id}; edit -> /editarcita/{id}, disabled when cancelada; delete only logs to the console
 // (appointments are cancelled, never deleted: Res. 1995/1999 keeps the clinical record). Empty: 'No hay citas
 // registradas para este paciente.'; spinner while loading; a failed load: 'No se pudieron cargar las citas' in a
-// red alert in place of the list (SPEC 8). Data from GET /apicitas/citasusuario/:usuarioId.
+// red alert in place of the list (SPEC 8). Data from GET /apicitas/citasusuario/:usuarioId. With no appointments
+// the name comes from the person herself (issue 27.13), so 'Desconocido' is left for an id nobody has; a role the
+// API refuses (another patient's list, a doctor's non-patient) sees the one no-access screen.
 import { ActionIcon, Alert, Center, Group, Loader, Paper, Table, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconEye, IconPencil, IconTrash } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
+import { normalizarRol } from '@clinica/contracts/roles';
 import { PageHeader } from '../../components/page-header.tsx';
+import { SinAcceso } from '../../components/sin-acceso.tsx';
 import { usePageMeta } from '../../components/use-page-meta.ts';
 import { paths } from '../../lib/paths.ts';
 import { formatFechaHora } from '../../lib/tiempo.ts';
-import { useCitasUsuario, type CitaWire } from './api/citas-api.ts';
+import { ApiClientError } from '../../lib/api-client.ts';
+import { useAuth } from '../../lib/session/auth-context.tsx';
+import { useCitasUsuario, useNombrePaciente, type CitaWire } from './api/citas-api.ts';
 import { EstadoCitaBadge, TipoCitaBadge } from '../../components/cita-badges.tsx';
 import { SoloApilada, TablaApilable } from '../../components/tabla-apilable.tsx';
 import { idDeRuta } from './id-de-ruta.ts';
@@ -78,8 +84,26 @@ export default function CitasPacienteScreen() {
   const { usuarioId: param } = useParams();
   const usuarioId = idDeRuta(param);
   usePageMeta({ title: 'Citas del paciente' });
-  const citas = useCitasUsuario(usuarioId);
-  const nombre = citas.data?.[0]?.usuario.nombre || 'Desconocido';
+  const { userId, userRole } = useAuth();
+  const esPaciente = normalizarRol(userRole) === 'paciente';
+  // A patient sees only her own list (the API refuses the rest): nothing is asked for somebody else's.
+  const ajena = esPaciente && usuarioId > 0 && usuarioId !== userId;
+  const citas = useCitasUsuario(ajena ? 0 : usuarioId);
+  const sinCitas = citas.isSuccess && citas.data.length === 0;
+  const persona = useNombrePaciente(usuarioId, esPaciente, sinCitas);
+  const nombre = citas.data?.[0]?.usuario.nombre || persona.data || 'Desconocido';
+  const cargandoNombre = citas.isPending || (sinCitas && persona.isPending);
+
+  if (ajena || (citas.error instanceof ApiClientError && citas.error.status === 403))
+    return (
+      <SinAcceso
+        descripcion={
+          ajena
+            ? 'Las citas de cada paciente son privadas. Las tuyas están en «Mis citas».'
+            : (citas.error as ApiClientError).body.error
+        }
+      />
+    );
 
   const lista = citas.data ?? [];
   let contenido;
@@ -155,7 +179,7 @@ export default function CitasPacienteScreen() {
         eyebrow="Citas"
         title="Citas del paciente"
         description={
-          !citas.isPending && (
+          !cargandoNombre && (
             <Text component="span" fw={600} c="var(--mantine-color-text)" data-testid="nombre-paciente">
               {nombre}
             </Text>

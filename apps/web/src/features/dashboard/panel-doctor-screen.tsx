@@ -197,12 +197,7 @@ export default function PanelDoctorScreen() {
   const hoy = formatFechaLarga(new Date());
 
   if (!esDoctor && !permite(citasRutas.listar.auth, userRole)) {
-    return (
-      <>
-        <PageHeader title="Panel del médico" />
-        <SinAcceso descripcion="Este panel es para el equipo de la clínica. Tus citas están en «Mis citas»." />
-      </>
-    );
+    return <SinAcceso descripcion="Este panel es para el equipo de la clínica. Tus citas están en «Mis citas»." />;
   }
 
   return (

@@ -104,12 +104,13 @@ export default function CrearHistorialScreen() {
   const rol = normalizarRol(userRole);
   const esPaciente = rol === 'paciente';
 
-  let contenido;
+  // The one no-access screen, alone: its heading is the page's only h1.
   if (userRole && !permite(historiasRutas.crear.auth, userRole))
-    contenido = (
+    return (
       <SinAcceso descripcion="La historia clínica la llena la paciente antes de su primera cita o la crea su médico. Desde el historial médico puedes ver qué pacientes ya la tienen." />
     );
-  else if (esPaciente && userId !== null) contenido = <IntakePaciente userId={userId} />;
+  let contenido;
+  if (esPaciente && userId !== null) contenido = <IntakePaciente userId={userId} />;
   else contenido = <NuevaPorDoctor />;
 
   return (

@@ -127,7 +127,8 @@ export default function MiHistorialScreen() {
       />
       <Stack gap="lg">
         {contenido}
-        {!ajena && <FotosHistoria pacienteId={id} />}
+        {/* Clinical photos are a patient's: staff opening their own page have none (the API refuses the list). */}
+        {!ajena && esPaciente && <FotosHistoria pacienteId={id} />}
         {copia}
       </Stack>
     </>

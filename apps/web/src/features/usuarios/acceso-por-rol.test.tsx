@@ -12,6 +12,7 @@ import CrearUsuarioScreen from './crear-usuario-screen.tsx';
 import DetallesUsuarioScreen from './detalles-usuario-screen.tsx';
 import EditarPerfilScreen from './editar-perfil-screen.tsx';
 import EditarUsuarioAdminScreen from './editar-usuario-admin-screen.tsx';
+import ListarUsuariosScreen from './listar-usuarios-screen.tsx';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -174,5 +175,29 @@ describe('/DetallesListarUsuarios?id=', () => {
     expect(await screen.findByRole('heading', { name: 'Marta Ríos' })).toBeInTheDocument();
     expect(calls).toHaveLength(1);
     expect(screen.getByRole('link', { name: /Editar contacto/ })).toHaveAttribute('href', '/editarusuarioadmin/7');
+  });
+});
+
+describe('a patient on the user screens (issue 27.13)', () => {
+  it.each([
+    ['/listarusuarios', () => <ListarUsuariosScreen />],
+    ['/DetallesListarUsuarios?id=7', () => <DetallesUsuarioScreen />],
+    ['/DetallesListarUsuarios', () => <DetallesUsuarioScreen />],
+  ] as const)('sees only the no-access screen on %s and asks the API nothing', (route, pantalla) => {
+    comoRol('paciente', 5);
+    const { calls } = mockFetch([]);
+    renderWithProviders(pantalla(), { route });
+    expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual([
+      'No tienes acceso a esta sección',
+    ]);
+    expect(screen.queryByRole('button', { name: 'Reintentar' })).not.toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+
+  it.each(['doctor', 'paciente'] as const)('gives a %s on /crear-usuario one h1, the no-access one', (rol) => {
+    comoRol(rol);
+    mockFetch([]);
+    renderWithProviders(<CrearUsuarioScreen />, { route: '/crear-usuario' });
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
   });
 });

@@ -57,14 +57,8 @@ export default function CrearUsuarioScreen() {
   // On a phone the two choices stack: side by side their names would be cut.
   const orientacion = useMatches<'vertical' | 'horizontal'>({ base: 'vertical', sm: 'horizontal' });
 
-  if (!permite(usuariosRutas.crearAdmin.auth, userRole)) {
-    return (
-      <>
-        <PageHeader eyebrow="Usuarios" title={titulo} />
-        <SoloAdministradores />
-      </>
-    );
-  }
+  // The one no-access screen, alone: its heading is the page's only h1.
+  if (!permite(usuariosRutas.crearAdmin.auth, userRole)) return <SoloAdministradores />;
 
   const eyebrow = soloPacientes ? 'Pacientes' : 'Usuarios';
   if (creada) {

@@ -21,6 +21,7 @@ import { useInvitarPaciente, useUsuario } from './api/usuarios-api.ts';
 import { AutorizacionDatosEstado } from './components/autorizacion-datos-estado.tsx';
 import { ErrorCargaUsuario } from './components/error-carga-usuario.tsx';
 import { EstadoBadge } from './components/estado-badge.tsx';
+import { SoloAdministradores } from './components/solo-administradores.tsx';
 import {
   iniciales,
   leerSeleccion,
@@ -164,6 +165,8 @@ export default function DetallesUsuarioScreen() {
   const [sp] = useSearchParams();
   const [guardado] = useState(leerSeleccion);
   const id = idDeConsulta(sp.get('id')) ?? guardado;
+  // A role that cannot open users sees the one no-access screen, alone, whether or not a user was chosen.
+  if (!permite(usuariosRutas.buscar.auth, useAuth().userRole)) return <SoloAdministradores />;
   return (
     <>
       <PageHeader

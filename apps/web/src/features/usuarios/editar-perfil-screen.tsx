@@ -28,6 +28,7 @@ import { DESCRIPCION_ABAJO, focusFirstInvalid, showServerErrors, zodFormOptions 
 import { useAuth } from '../../lib/session/auth-context.tsx';
 import { useCambiarContrasena, useEditarPerfil, usePerfil } from './api/usuarios-api.ts';
 import { CorreoDeLaCuenta } from './components/cambiar-correo.tsx';
+import { SoloAdministradores } from './components/solo-administradores.tsx';
 import { UsuarioCampos } from './components/usuario-campos.tsx';
 import { EditarOtroUsuario, useAlcanceEdicion } from './editar-usuario-admin-screen.tsx';
 import { iniciales, nombreRol, nombreTipoDocumento, SIN_CORREO } from './usuario-textos.ts';
@@ -290,6 +291,8 @@ function MiPerfil({ userId }: { userId: number | null }) {
 function OtroUsuario({ id }: { id: number }) {
   const alcance = useAlcanceEdicion();
   usePageMeta({ title: alcance === 'contacto' ? 'Editar contacto' : 'Editar usuario' });
+  // The one no-access screen, alone: its heading is the page's only h1.
+  if (!alcance) return <SoloAdministradores />;
   return (
     <>
       <PageHeader
@@ -298,9 +301,7 @@ function OtroUsuario({ id }: { id: number }) {
         description={
           alcance === 'contacto'
             ? 'Actualiza el teléfono, la dirección o el correo del paciente. Solo se guardan los campos que modifiques.'
-            : alcance
-              ? 'Corrige los datos de la persona o cambia su rol. Solo se guardan los campos que modifiques.'
-              : undefined
+            : 'Corrige los datos de la persona o cambia su rol. Solo se guardan los campos que modifiques.'
         }
       />
       <EditarOtroUsuario id={id} />

@@ -183,6 +183,8 @@ export default function EditarUsuarioAdminScreen() {
   const titulo = alcance === 'contacto' ? 'Editar contacto' : 'Editar usuario';
   usePageMeta({ title: titulo });
 
+  // The one no-access screen, alone: its heading is the page's only h1.
+  if (!alcance) return <SoloAdministradores />;
   return (
     <>
       <PageHeader

@@ -49,6 +49,7 @@ import { etiquetasPaginacion, textoMostrando } from '../../lib/paginacion.ts';
 import { useAuth } from '../../lib/session/auth-context.tsx';
 import { useEditarEstadoUsuario, useListaUsuarios, type FiltroUsuarios } from './api/usuarios-api.ts';
 import { EstadoBadge } from './components/estado-badge.tsx';
+import { SoloAdministradores } from './components/solo-administradores.tsx';
 import { guardarSeleccion, iniciales, nombreRol, nombreTipoDocumento, SIN_CORREO } from './usuario-textos.ts';
 
 export const POR_PAGINA = 10;
@@ -150,7 +151,7 @@ function ConfirmarEstado({ cambio, onClose }: { cambio: Cambio | null; onClose: 
   );
 }
 
-export default function ListarUsuariosScreen() {
+function ListaUsuarios() {
   const { userRole, userId } = useAuth();
   // Who sees every role (the others see patients only) and which actions the API accepts from this role.
   const esAdmin = permite(rolesVenTodosLosUsuarios, userRole);
@@ -466,4 +467,11 @@ export default function ListarUsuariosScreen() {
       {puede.cambiarEstado && <ConfirmarEstado cambio={cambio} onClose={() => setCambio(null)} />}
     </>
   );
+}
+
+/** A role the API refuses the list (a patient) sees the one no-access screen, not a failed load to retry. */
+export default function ListarUsuariosScreen() {
+  const { userRole } = useAuth();
+  if (!permite(usuariosRutas.listar.auth, userRole)) return <SoloAdministradores />;
+  return <ListaUsuarios />;
 }

@@ -4,7 +4,7 @@
 // blocks live under 'citas/horarios' and 'citas/bloqueos' and also change the free times.
 import type { BodyDe, QueryDe } from '@clinica/contracts/endpoint';
 import type { EndpointDe } from '@clinica/contracts/endpoints';
-import { citasRutas, procedimientosRutas } from '@clinica/contracts/rutas';
+import { citasRutas, procedimientosRutas, usuariosRutas } from '@clinica/contracts/rutas';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiClientError, type RespuestaApi } from '../../../lib/api-client.ts';
 
@@ -89,6 +89,18 @@ export function siguientesLibres(error: unknown): EspacioWire[] | null {
 }
 
 // ---- query options and hooks ---------------------------------------------------------------------
+/**
+ * The patient's name for /citaspaciente when she has no appointments to read it from: her own profile for a
+ * patient, the user record for staff. Under 'citas' so it is refreshed with the list.
+ */
+export const nombrePacienteQuery = (usuarioId: number, propia: boolean, enabled: boolean) =>
+  queryOptions({
+    queryKey: ['citas', 'nombre-paciente', usuarioId, propia] as const,
+    queryFn: async () =>
+      (propia ? await api(usuariosRutas.perfil) : await api(usuariosRutas.buscar, { params: { id: usuarioId } }))
+        .nombre,
+    enabled: enabled && idValido(usuarioId),
+  });
 export const citasUsuarioQuery = (usuarioId: number) =>
   queryOptions({
     queryKey: citasKeys.usuario(usuarioId),
@@ -126,6 +138,8 @@ export const bloqueosQuery = (doctorId: number, q: BloqueosQuery) =>
   });
 
 export const useCitasUsuario = (usuarioId: number) => useQuery(citasUsuarioQuery(usuarioId));
+export const useNombrePaciente = (usuarioId: number, propia: boolean, enabled: boolean) =>
+  useQuery(nombrePacienteQuery(usuarioId, propia, enabled));
 export const useMisCitas = () => useQuery(misCitasQuery());
 export const useListaCitas = (q: ListarCitasQuery = {}) => useQuery(listaCitasQuery(q));
 export const useCita = (id: number) => useQuery(citaQuery(id));
