@@ -5,8 +5,20 @@
 //    not reloaded: layout follows the width the same way);
 //  - axe-core (wcag2a, wcag2aa, wcag21aa, wcag22aa) finds nothing, in the light and in the dark theme (a screen
 //    built exactly like one already checked, e.g. the same catalogue screen for another staff role, is skipped).
+// It also checks who may open what (issue 27.13): on every route a role cannot use it sees the one no-access
+// screen (its heading the page's only h1), never a failed load with «Reintentar» nor a redirect, and the API
+// refuses that role what the screen would have asked or sent (403).
 // Routes are visited the way the app itself navigates (history + popstate), so the sweep costs a render per
 // route, not a page load. A failure lists each route with what it found.
+import {
+  auditoriaPaths,
+  categoriasPaths,
+  citasPaths,
+  correosPaths,
+  historiasPaths,
+  respaldosPaths,
+  usuariosPaths,
+} from '@clinica/contracts/rutas';
 import type { Page } from 'playwright-core';
 import { describe, it } from 'vitest';
 import { analizarAxe } from './axe.ts';
@@ -33,7 +45,7 @@ const PUBLICAS = [
 ];
 
 /** Every dashboard route (routes.tsx). `{yo}`: the signed-in person; `{paciente}`, `{cita}`, `{historia}`: the demo
- *  patient, one of her appointments and her clinical record. */
+ *  patient, one of her appointments and her clinical record; `{otra}`: another patient. */
 const PANEL = [
   '/dashboard',
   '/carrito',
@@ -41,8 +53,10 @@ const PANEL = [
   '/editarusuario/{paciente}',
   '/listarusuarios',
   '/crear-usuario',
+  '/editarusuario/{otra}',
   '/editarusuarioadmin/{paciente}',
   '/DetallesListarUsuarios?id={paciente}',
+  '/DetallesListarUsuarios?id={otra}',
   '/categoriaprocedimientos',
   '/categoriaprocedimientoscrear',
   '/editarcategoriaprocedimientos/1',
@@ -65,6 +79,7 @@ const PANEL = [
   '/detallescitas/{cita}',
   '/editarcita/{cita}',
   '/citaspaciente/{paciente}',
+  '/citaspaciente/{otra}',
   '/agenda/horarios',
   '/panelotro',
   '/historial-notificaciones',
@@ -74,6 +89,68 @@ const PANEL = [
   '/auditoria',
   '/seguridad',
 ];
+
+type Rol = 'paciente' | 'asistente' | 'doctor' | 'administrador';
+type Ids = { yo: number; paciente: number; otra: number; cita: number; historia: number; doctor: number };
+/** A request the API must refuse (403) to the role, built from the demo ids. */
+type Pedido = { method: 'GET' | 'POST' | 'PATCH' | 'PUT'; path: (ids: Ids) => string };
+const get = (path: string | ((ids: Ids) => string)): Pedido => ({
+  method: 'GET',
+  path: typeof path === 'string' ? () => path : path,
+});
+const enviar = (method: Pedido['method'], path: string | ((ids: Ids) => string)): Pedido => ({
+  method,
+  path: typeof path === 'string' ? () => path : path,
+});
+
+const SIN_ACCESO_TITULO = 'No tienes acceso a esta sección';
+const PERSONAL_CATALOGO = { roles: ['paciente'], api: enviar('POST', categoriasPaths.crear) } as const;
+const AGENDA = { roles: ['paciente'], api: get(citasPaths.listar) } as const;
+const SOLO_ADMIN = ['paciente', 'asistente', 'doctor'] as const;
+
+/**
+ * The routes (as PANEL spells them) where a role sees the no-access screen, and what the API refuses that role
+ * there: the screen's own read, or for a screen that only writes (a form) its write. Every other route of PANEL,
+ * for every role, must not show it. Patients' own pages (`{paciente}` is the demo patient herself) are hers.
+ */
+const SIN_ACCESO: Record<string, { roles: readonly Rol[]; api: Pedido }> = {
+  '/listarusuarios': { roles: ['paciente'], api: get(usuariosPaths.listar) },
+  '/crear-usuario': { roles: ['paciente', 'doctor'], api: enviar('POST', usuariosPaths.crearAdmin) },
+  '/editarusuario/{paciente}': { roles: ['doctor'], api: enviar('PATCH', (i) => usuariosPaths.editar(i.paciente)) },
+  '/editarusuario/{otra}': { roles: ['paciente', 'doctor'], api: enviar('PATCH', (i) => usuariosPaths.editar(i.otra)) },
+  '/editarusuarioadmin/{paciente}': {
+    roles: ['paciente', 'doctor'],
+    api: enviar('PATCH', (i) => usuariosPaths.editar(i.paciente)),
+  },
+  '/DetallesListarUsuarios?id={paciente}': { roles: ['paciente'], api: get((i) => usuariosPaths.buscar(i.paciente)) },
+  '/DetallesListarUsuarios?id={otra}': { roles: ['paciente'], api: get((i) => usuariosPaths.buscar(i.otra)) },
+  '/categoriaprocedimientos': PERSONAL_CATALOGO,
+  '/categoriaprocedimientoscrear': PERSONAL_CATALOGO,
+  '/editarcategoriaprocedimientos/1': { roles: ['paciente'], api: enviar('PATCH', categoriasPaths.editar(1)) },
+  '/detallescategorias/1': PERSONAL_CATALOGO,
+  '/crearprocedimiento': PERSONAL_CATALOGO,
+  '/consultarprocedimientos': PERSONAL_CATALOGO,
+  '/editarprocedimientos/1': PERSONAL_CATALOGO,
+  '/detallesprocedimientos?id=1': PERSONAL_CATALOGO,
+  '/crearhistorialclinico': { roles: ['asistente', 'administrador'], api: enviar('POST', historiasPaths.crear) },
+  '/consultarhistorialmedico': { roles: ['paciente'], api: get(historiasPaths.listar) },
+  '/calendariocitas': AGENDA,
+  '/vertodocita': AGENDA,
+  '/consultarcitas': AGENDA,
+  '/panelotro': AGENDA,
+  // The assistant's booking screen starts from the patient search.
+  '/crearcitaasistente': { roles: ['paciente'], api: get(`${usuariosPaths.listar}?rol=paciente`) },
+  '/editarcita/{cita}': { roles: ['paciente'], api: enviar('PATCH', (i) => citasPaths.editar(i.cita)) },
+  '/citaspaciente/{otra}': { roles: ['paciente'], api: get((i) => citasPaths.citasUsuario(i.otra)) },
+  '/agenda/horarios': { roles: ['paciente'], api: get((i) => citasPaths.horarios(i.doctor)) },
+  '/correos': { roles: SOLO_ADMIN, api: get(correosPaths.bandeja) },
+  '/respaldos': { roles: SOLO_ADMIN, api: get(respaldosPaths.listar) },
+  '/auditoria': { roles: SOLO_ADMIN, api: get(auditoriaPaths.listar) },
+  '/seguridad': { roles: SOLO_ADMIN, api: get(usuariosPaths.bloqueosRecientes) },
+};
+
+/** Routes that send a role to another on purpose: each person's notification feed has its own path. */
+const REDIRIGEN = ['/historial-notificaciones', '/notificaciones/usuario/historial'];
 
 const ROLES = [
   { nombre: 'sin sesión', correo: null },
@@ -88,9 +165,18 @@ type Hallazgo = { ruta: string; que: string; detalle: string[] };
 /** Navigates inside the app (as a link would) and waits until the screen has its data: no skeleton, nothing busy. */
 async function abrir(page: Page, ruta: string) {
   await page.evaluate((r) => {
+    for (const h of document.querySelectorAll('h1')) h.setAttribute('data-anterior', '');
     window.history.pushState(null, '', r);
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, ruta);
+  // The screen before stays on view while the next one's code loads: wait until its heading is gone. Two routes of
+  // one screen (or one heading component) keep the element: after 3 s, go on with what is there.
+  await page
+    .waitForFunction(() => !document.querySelector('h1[data-anterior]'), null, { polling: 'raf', timeout: 3_000 })
+    .catch(() => {});
+  await page.evaluate(() =>
+    document.querySelectorAll('h1[data-anterior]').forEach((h) => h.removeAttribute('data-anterior')),
+  );
   await listo(page);
 }
 
@@ -198,10 +284,13 @@ async function estructura(page: Page, completa: boolean): Promise<string> {
   }, completa);
 }
 
-/** The demo patient, one of her appointments and her clinical record (seeded on first start). */
-async function idsDemo() {
+/** The demo patient, one of her appointments and her clinical record, another patient and the demo doctor (seeded
+ *  on first start). */
+async function idsDemo(): Promise<Omit<Ids, 'yo'>> {
   const tokenPaciente = await loginToken(DEMO.paciente);
   const paciente = (await apiFetch<{ id: number }>('/apiusuarios/perfil', { token: tokenPaciente })).body.id;
+  const perfil = async (correo: string) =>
+    (await apiFetch<{ id: number }>('/apiusuarios/perfil', { token: await loginToken(correo) })).body.id;
   const citas = await apiFetch<{ id: number }[]>('/apicitas/miscitas', { token: tokenPaciente });
   const historias = await apiFetch<{ id: number; usuario: { correo: string | null } }[]>(
     '/apihistorialmedico/listarhistorialclinico',
@@ -209,24 +298,44 @@ async function idsDemo() {
   );
   const historia = historias.body.find((h) => h.usuario.correo === DEMO.paciente);
   if (!citas.body[0] || !historia) throw new Error('Faltan los datos de demostración de la paciente');
-  return { paciente, cita: citas.body[0].id, historia: historia.id };
+  return {
+    paciente,
+    otra: await perfil('juan.rodriguez@demo.test'),
+    doctor: await perfil(DEMO.doctor),
+    cita: citas.body[0].id,
+    historia: historia.id,
+  };
+}
+
+/** What a signed-in role finds wrong about access on the route it has open: see SIN_ACCESO. */
+async function revisarAcceso(page: Page, rol: Rol, patron: string, ruta: string): Promise<string[]> {
+  const fallas: string[] = [];
+  const sinAcceso = SIN_ACCESO[patron]?.roles.includes(rol) ?? false;
+  const h1 = await page.getByRole('heading', { level: 1 }).allTextContents();
+  if (sinAcceso && (h1.length !== 1 || h1[0] !== SIN_ACCESO_TITULO))
+    fallas.push(`debía mostrar solo «${SIN_ACCESO_TITULO}»; h1: ${JSON.stringify(h1)}`);
+  if (!sinAcceso && h1.includes(SIN_ACCESO_TITULO))
+    fallas.push(`muestra «${SIN_ACCESO_TITULO}» a quien sí tiene acceso`);
+  if (await page.getByRole('button', { name: 'Reintentar' }).count()) fallas.push('muestra «Reintentar»');
+  const { pathname, search } = new URL(page.url());
+  if (`${pathname}${search}` !== ruta && !REDIRIGEN.includes(patron)) fallas.push(`terminó en ${pathname}${search}`);
+  return fallas;
 }
 
 /** One role's sweep: every route it can open, at every width and in both themes. */
 async function recorrer(page: Page, rol: (typeof ROLES)[number], permitirErrorDeConsola: (patron: RegExp) => void) {
   await page.emulateMedia({ reducedMotion: 'reduce' });
-  let rutas = PUBLICAS;
+  let rutas = PUBLICAS.map((r) => ({ patron: r, ruta: r }));
+  let sesion: { token: string; ids: Ids } | undefined;
   if (rol.correo) {
     const token = await signInAs(page, rol.correo);
     const yo = (await apiFetch<{ id: number }>('/apiusuarios/perfil', { token })).body.id;
-    const ids = await idsDemo();
-    rutas = [...PUBLICAS, ...PANEL].map((r) =>
-      r
-        .replace('{yo}', String(yo))
-        .replace('{paciente}', String(ids.paciente))
-        .replace('{cita}', String(ids.cita))
-        .replace('{historia}', String(ids.historia)),
-    );
+    const ids = { yo, ...(await idsDemo()) };
+    sesion = { token, ids };
+    rutas = [...PUBLICAS, ...PANEL].map((r) => ({
+      patron: r,
+      ruta: r.replace(/\{(\w+)\}/g, (_, k: keyof Ids) => String(ids[k])),
+    }));
   }
   // Some screens answer a role with a refusal from the API on purpose (the no-access screen): the browser
   // logs those responses, which are not errors of the page.
@@ -237,11 +346,15 @@ async function recorrer(page: Page, rol: (typeof ROLES)[number], permitirErrorDe
   const hallazgos: Hallazgo[] = [];
   /** Layouts (public, dashboard) already checked whole in this role. */
   const revisadas = new Set<boolean>();
-  for (const ruta of rutas) {
+  for (const { patron, ruta } of rutas) {
     try {
       await abrir(page, ruta);
     } catch (e) {
       throw new Error(`${ruta}: la pantalla no terminó de cargar`, { cause: e });
+    }
+    if (rol.correo) {
+      const fallas = await revisarAcceso(page, rol.nombre, patron, ruta);
+      if (fallas.length) hallazgos.push({ ruta, que: 'acceso', detalle: fallas });
     }
     for (const ancho of ANCHOS) {
       await page.setViewportSize({ width: ancho, height: ancho < 700 ? 800 : 900 });
@@ -264,6 +377,21 @@ async function recorrer(page: Page, rol: (typeof ROLES)[number], permitirErrorDe
     }
     await tema(page, 'light');
     revisadas.add(publica);
+  }
+  // The server refuses the role what each no-access screen would have asked or sent (a body-less write is
+  // refused before it is read).
+  if (sesion && rol.correo) {
+    for (const [patron, { roles, api }] of Object.entries(SIN_ACCESO)) {
+      if (!roles.includes(rol.nombre)) continue;
+      const path = api.path(sesion.ids);
+      const res = await apiFetch(path, {
+        method: api.method,
+        token: sesion.token,
+        body: api.method === 'GET' ? undefined : {},
+      });
+      if (res.status !== 403)
+        hallazgos.push({ ruta: patron, que: `API ${api.method} ${path}`, detalle: [`${res.status}`] });
+    }
   }
   expect(hallazgos).toEqual([]);
 }
