@@ -12,6 +12,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { EstadoError } from '../../components/estado-error.tsx';
 import { EstadoVacio } from '../../components/estado-vacio.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { SinAcceso } from '../../components/sin-acceso.tsx';
 import { SkeletonLineas } from '../../components/skeletons.tsx';
 import { usePageMeta } from '../../components/use-page-meta.ts';
 import { ApiClientError } from '../../lib/api-client.ts';
@@ -180,6 +181,7 @@ function Formulario({ cita }: { cita: CitaWire }) {
                 </Text>
               ) : (
                 <SelectorHorario
+                  nivelTitulo={2}
                   doctorId={Number(doctorId)}
                   tipo={tipo}
                   procedimientoId={tipo === 'procedimiento' && procedimientoId ? Number(procedimientoId) : null}
@@ -253,25 +255,25 @@ export default function EditarCitaScreen() {
   const id = idDeRuta(param);
   usePageMeta({ title: 'Editar cita' });
   const { userRole } = useAuth();
-  const cita = useCita(id);
   const personal = permite(citasRutas.editar.auth, userRole);
+  const cita = useCita(personal ? id : 0);
 
-  let contenido;
-  const noExiste =
-    id === 0 || (cita.error instanceof ApiClientError && (cita.error.status === 404 || cita.error.status === 403));
+  // A patient (who reschedules from «Mis citas») sees the one no-access screen, alone.
   if (!personal)
-    contenido = (
-      <EstadoVacio
-        titulo="Solo el personal de la clínica edita citas"
-        descripcion="Desde Mis citas puedes reagendar o cancelar las tuyas."
+    return (
+      <SinAcceso
+        descripcion="Solo el personal de la clínica edita citas. Desde «Mis citas» puedes reagendar o cancelar las tuyas."
         accion={
-          <Button component={Link} to={paths.misCitas}>
-            Ir a Mis citas
+          <Button component={Link} to={paths.misCitas} variant="light">
+            Ir a mis citas
           </Button>
         }
       />
     );
-  else if (noExiste)
+  let contenido;
+  const noExiste =
+    id === 0 || (cita.error instanceof ApiClientError && (cita.error.status === 404 || cita.error.status === 403));
+  if (noExiste)
     contenido = (
       <EstadoVacio
         titulo={MENSAJES_CITAS.noEncontrada}
@@ -299,9 +301,9 @@ export default function EditarCitaScreen() {
     <>
       <PageHeader
         title="Editar cita"
-        description={personal && cita.data ? `Cita número ${cita.data.id}` : undefined}
+        description={cita.data ? `Cita número ${cita.data.id}` : undefined}
         actions={
-          personal && id > 0 ? (
+          id > 0 ? (
             <Button
               component={Link}
               to={paths.detallesCita(id)}
