@@ -41,7 +41,7 @@ function TarjetaCita({
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start" gap="xs">
           <div>
-            <Title order={3} fz="h5" id={tituloId}>
+            <Title order={2} fz="h5" id={tituloId}>
               {capital(formatFechaLarga(cita.inicio))}
             </Title>
             <Group gap={6} mt={2}>

@@ -10,7 +10,6 @@ import {
   Modal,
   Pagination,
   Paper,
-  Spoiler,
   Stack,
   Tabs,
   Text,
@@ -28,6 +27,7 @@ import { EstadoVacio } from '../../components/estado-vacio.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { SinAcceso } from '../../components/sin-acceso.tsx';
 import { SkeletonTabla } from '../../components/skeletons.tsx';
+import { TextoDesplegable } from '../../components/texto-desplegable.tsx';
 import { usePageMeta } from '../../components/use-page-meta.ts';
 import type { Estado } from '../../app/theme.ts';
 import { ApiClientError } from '../../lib/api-client.ts';
@@ -172,11 +172,11 @@ function TarjetaCorreo({ correo, enBuzon, onVer }: { correo: CorreoWire; enBuzon
             Último error: {correo.ultimo_error}. Se reintentará automáticamente.
           </Text>
         )}
-        <Spoiler maxHeight={66} showLabel="Ver todo el texto" hideLabel="Ver menos">
+        <TextoDesplegable maxHeight={66} showLabel="Ver todo el texto" hideLabel="Ver menos">
           <Text size="sm" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
             {correo.vista_previa}
           </Text>
-        </Spoiler>
+        </TextoDesplegable>
         <Group justify="space-between" gap="xs" wrap="wrap">
           {correo.adjuntos.length > 0 ? <Adjuntos nombres={correo.adjuntos} /> : <span />}
           <Button

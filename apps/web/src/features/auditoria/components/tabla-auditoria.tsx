@@ -1,7 +1,7 @@
 // One page of the audit log, newest first: when (clinic zone), who (or «Sistema»), what, on which resource, with
 // which result (badge with its word), from which address, and the detail (cut to two lines; the rest one click away,
 // and always in the markup for screen readers). A table that stacks into cards on narrow screens.
-import { Code, Spoiler, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Code, Table, Text, VisuallyHidden } from '@mantine/core';
 import { Fragment } from 'react';
 import { rolNombres, type Rol } from '@clinica/contracts/roles';
 import { CitaBadge } from '../../../components/cita-badges.tsx';
@@ -10,6 +10,7 @@ import { formatFecha, formatHora } from '../../../lib/tiempo.ts';
 import type { RegistroAuditoriaWire } from '../api/auditoria-api.ts';
 import classes from './tabla-auditoria.module.css';
 import { RESULTADOS } from '../auditoria-filtros.ts';
+import { TextoDesplegable } from '../../../components/texto-desplegable.tsx';
 
 // Identifiers wrap at their separators, a name at its spaces, a token (a session's id) anywhere; the columns that
 // could otherwise shrink to nothing have a minimum (tabla-auditoria.module.css), and all seven fit from the width
@@ -144,19 +145,19 @@ export function TablaAuditoria({
                 </Table.Td>
                 <Table.Td data-label="Detalle" className={classes.detalle}>
                   {r.detalle ? (
-                    <Spoiler
+                    <TextoDesplegable
                       // Two lines of xs text.
                       maxHeight={34}
                       showLabel="Ver todo"
                       hideLabel="Ver menos"
                       showAriaLabel={`Ver todo el detalle del registro ${r.id}`}
                       hideAriaLabel={`Ver menos del detalle del registro ${r.id}`}
-                      styles={{ control: { fontSize: 'var(--mantine-font-size-xs)' } }}
+                      fz="xs"
                     >
                       <Text size="xs" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
                         {r.detalle}
                       </Text>
-                    </Spoiler>
+                    </TextoDesplegable>
                   ) : (
                     <SinDato texto="Sin detalle" />
                   )}

@@ -16,6 +16,8 @@ import classes from './selector-horario.module.css';
 export const DIAS_A_LA_VISTA = 45;
 
 export type SelectorHorarioProps = {
+  /** The level of its "Elige el día" heading: under the page's h1 directly (2) or under a section's h2 (3). */
+  nivelTitulo?: 2 | 3;
   /** null: any doctor. */
   doctorId: number | null;
   tipo?: TipoCita;
@@ -43,6 +45,7 @@ export function SelectorHorario({
   disabled = false,
   excluirInicio,
   mostrarEleccion = true,
+  nivelTitulo = 3,
 }: SelectorHorarioProps) {
   const desde = hoy();
   const hasta = sumarDias(desde, DIAS_A_LA_VISTA);
@@ -106,7 +109,7 @@ export function SelectorHorario({
   return (
     <div className={classes.selector}>
       <Paper withBorder p="sm" className={classes.calendario}>
-        <Text component="h3" id="titulo-dia" fw={600} mb="xs">
+        <Text component={nivelTitulo === 2 ? 'h2' : 'h3'} id="titulo-dia" fw={600} mb="xs">
           Elige el día
         </Text>
         <DatePicker
