@@ -36,7 +36,11 @@ export const DEMO = {
 
 export const baseURL = () => inject('baseURL');
 
-type Opciones = { viewport?: { width: number; height: number } };
+type Opciones = {
+  viewport?: { width: number; height: number };
+  /** A phone or tablet: touch events and `(pointer: coarse)`, as the device's browser reports them. */
+  tactil?: boolean;
+};
 
 /** A browser context of its own, watched as STYLE 12 asks; `cerrar` closes it and throws what its pages logged. */
 export type Sesion = {
@@ -63,6 +67,7 @@ export async function nuevaSesion(browser: Browser, opts: Opciones = {}): Promis
     locale: 'es-CO',
     timezoneId: 'America/Bogota',
     viewport: opts.viewport ?? { width: 1280, height: 900 },
+    ...(opts.tactil ? { hasTouch: true, isMobile: true } : {}),
   });
   // On the context, so pages a test opens itself (a second tab) are watched too.
   context.on('console', (msg: ConsoleMessage) => {
