@@ -1183,7 +1183,7 @@ describe('a refused reschedule names its own reason (issue 27.6: the calendar sh
       [bogota('2026-12-16', '12:00'), 422, M.fueraDeHorario],
       [bogota('2026-12-18', '09:00'), 422, M.bloqueado],
       [bogota('2026-12-16', '14:00'), 409, M.ocupado],
-      [bogota('2026-12-17', '10:00'), 409, 'La paciente ya tiene otra cita a esa hora. Elige otro horario.'],
+      [bogota('2026-12-17', '10:00'), 409, 'Ya hay otra cita para la misma persona a esa hora. Elige otro horario.'],
       [bogota('2026-12-20', '09:00'), 422, M.domingo],
       [bogota('2026-11-20', '09:00'), 422, M.pasado],
       [bogota('2026-12-14', '09:00'), 422, M.menorDeEdad],
