@@ -486,6 +486,33 @@ describe('issue 27.9: the doctor hands her tablet to the patient', () => {
     expect(otra.statusCode).toBe(409);
     expect(otra.json().error).toBe(M.yaFirmado);
   });
+
+  it('only on the day of the appointment, while it is open: a doctor cannot sign a past or a later one in her session', async () => {
+    const firmasAntes = await t.database.db.select({ id: archivos.id }).from(archivos);
+    // Yesterday's appointment left confirmed, next week's, and today's cancelled: the patient is not at the tablet.
+    const ayer = await nuevaCita(paciente.id, doctor.id, 26);
+    const semana = await nuevaCita(paciente.id, doctor.id, -24 * 7);
+    for (const cita of [ayer, semana]) {
+      const res = await pedir('POST', rutas.firmar(cita), doctor, firma({ plantilla_version: 2 }));
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json().error).toBe(M.tabletaOtroDia);
+    }
+    const cancelada = await nuevaCita(paciente.id, doctor.id, -1.5);
+    await t.database.db.update(citas).set({ estado: 'cancelada' }).where(eq(citas.id, cancelada));
+    const res = await pedir('POST', rutas.firmar(cancelada), doctor, firma({ plantilla_version: 2 }));
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toBe(M.citaCerrada);
+    // Nothing stored: no consent row, no signature or PDF file.
+    const filas = await t.database.db
+      .select()
+      .from(consentimientos)
+      .where(sql`${consentimientos.cita_id} in (${ayer}, ${semana}, ${cancelada})`);
+    expect(filas).toEqual([]);
+    expect(await t.database.db.select({ id: archivos.id }).from(archivos)).toHaveLength(firmasAntes.length);
+    // The patient herself still signs next week's ahead, on her phone.
+    const propia = await pedir('POST', rutas.firmar(semana), paciente, firma({ plantilla_version: 2 }));
+    expect(propia.statusCode, propia.body).toBe(201);
+  });
 });
 
 describe('demo data', () => {
