@@ -284,6 +284,7 @@ describe('consentimiento informado', { timeout: 30_000 }, () => {
     // The doctor does not sign in her own name on her screen: she hands the tablet over.
     const seccion = screen.getByRole('region', { name: 'Consentimiento informado' });
     expect(within(seccion).queryByRole('button', { name: 'Firmar consentimiento' })).not.toBeInTheDocument();
+    expect(within(seccion).queryByText(/El día de la cita podrás/)).not.toBeInTheDocument();
     await user.click(within(acciones).getByRole('button', { name: 'Firmar en esta tableta' }));
     const tableta = await screen.findByRole('dialog', { name: /Consentimiento informado/ });
     expect(within(tableta).getByText(/Si tienes preguntas, hazlas a tu doctor/)).toBeInTheDocument();
@@ -314,6 +315,7 @@ describe('consentimiento informado', { timeout: 30_000 }, () => {
     expect(within(acciones).getByRole('link', { name: 'Ir al consentimiento' })).toBeInTheDocument();
     const seccion = screen.getByRole('region', { name: 'Consentimiento informado' });
     expect(await within(seccion).findByText('Pendiente')).toBeInTheDocument();
+    expect(within(seccion).getByText(/El día de la cita podrás entregarle tu tableta/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Firmar en esta tableta' })).not.toBeInTheDocument();
   });
 
