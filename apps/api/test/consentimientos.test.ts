@@ -12,6 +12,7 @@ import { citasPaths, type DetalleCitaWire } from '@clinica/contracts/citas';
 import { consentimientosPaths as rutas, type ConsentimientoWire } from '@clinica/contracts/consentimientos';
 import { evolucionesPaths } from '@clinica/contracts/evoluciones';
 import { historiasPaths, type AccesoHistoriaWire } from '@clinica/contracts/historias';
+import { relojEnZona, ZONA_POR_DEFECTO } from '@clinica/contracts/tiempo';
 import {
   archivos,
   auditoria,
@@ -444,7 +445,9 @@ describe('realizada and revocation', () => {
 
 describe('issue 27.9: the doctor hands her tablet to the patient', () => {
   it("the patient signs in the doctor's session: the row and the PDF say who presented it; only her own appointments", async () => {
-    const cita = await nuevaCita(paciente.id, doctor.id, 0.5);
+    // Started today in Bogotá (the tablet is for the appointment's day), even just after midnight there.
+    const { hora, minuto } = relojEnZona(new Date(), ZONA_POR_DEFECTO);
+    const cita = await nuevaCita(paciente.id, doctor.id, Math.min(0.5, (hora + minuto / 60) / 2));
     const falta = async () =>
       ((await pedir('GET', citasPaths.buscar(cita), doctor)).json() as DetalleCitaWire).realizada!.faltan.map(
         (f) => f.requisito,
