@@ -12,6 +12,7 @@ import { citasPaths, type DetalleCitaWire } from '@clinica/contracts/citas';
 import { consentimientosPaths as rutas, type ConsentimientoWire } from '@clinica/contracts/consentimientos';
 import { evolucionesPaths } from '@clinica/contracts/evoluciones';
 import { historiasPaths, type AccesoHistoriaWire } from '@clinica/contracts/historias';
+import { relojEnZona, ZONA_POR_DEFECTO } from '@clinica/contracts/tiempo';
 import {
   archivos,
   auditoria,
@@ -444,7 +445,9 @@ describe('realizada and revocation', () => {
 
 describe('issue 27.9: the doctor hands her tablet to the patient', () => {
   it("the patient signs in the doctor's session: the row and the PDF say who presented it; only her own appointments", async () => {
-    const cita = await nuevaCita(paciente.id, doctor.id, 0.5);
+    // Started today in Bogotá (the tablet is for the appointment's day), even just after midnight there.
+    const { hora, minuto } = relojEnZona(new Date(), ZONA_POR_DEFECTO);
+    const cita = await nuevaCita(paciente.id, doctor.id, Math.min(0.5, (hora + minuto / 60) / 2));
     const falta = async () =>
       ((await pedir('GET', citasPaths.buscar(cita), doctor)).json() as DetalleCitaWire).realizada!.faltan.map(
         (f) => f.requisito,
@@ -485,6 +488,33 @@ describe('issue 27.9: the doctor hands her tablet to the patient', () => {
     const otra = await pedir('POST', rutas.firmar(cita), doctor, firma({ plantilla_version: 2 }));
     expect(otra.statusCode).toBe(409);
     expect(otra.json().error).toBe(M.yaFirmado);
+  });
+
+  it('only on the day of the appointment, while it is open: a doctor cannot sign a past or a later one in her session', async () => {
+    const firmasAntes = await t.database.db.select({ id: archivos.id }).from(archivos);
+    // Yesterday's appointment left confirmed, next week's, and today's cancelled: the patient is not at the tablet.
+    const ayer = await nuevaCita(paciente.id, doctor.id, 26);
+    const semana = await nuevaCita(paciente.id, doctor.id, -24 * 7);
+    for (const cita of [ayer, semana]) {
+      const res = await pedir('POST', rutas.firmar(cita), doctor, firma({ plantilla_version: 2 }));
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json().error).toBe(M.tabletaOtroDia);
+    }
+    const cancelada = await nuevaCita(paciente.id, doctor.id, -1.5);
+    await t.database.db.update(citas).set({ estado: 'cancelada' }).where(eq(citas.id, cancelada));
+    const res = await pedir('POST', rutas.firmar(cancelada), doctor, firma({ plantilla_version: 2 }));
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toBe(M.citaCerrada);
+    // Nothing stored: no consent row, no signature or PDF file.
+    const filas = await t.database.db
+      .select()
+      .from(consentimientos)
+      .where(sql`${consentimientos.cita_id} in (${ayer}, ${semana}, ${cancelada})`);
+    expect(filas).toEqual([]);
+    expect(await t.database.db.select({ id: archivos.id }).from(archivos)).toHaveLength(firmasAntes.length);
+    // The patient herself still signs next week's ahead, on her phone.
+    const propia = await pedir('POST', rutas.firmar(semana), paciente, firma({ plantilla_version: 2 }));
+    expect(propia.statusCode, propia.body).toBe(201);
   });
 });
 

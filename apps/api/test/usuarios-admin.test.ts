@@ -1,7 +1,7 @@
 // Authorization matrix over every /apiusuarios route, IDOR, mass assignment, listing/search and the
 // administration of users (DOMAIN.md "People and roles").
 import { and, eq, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { rolesUsuarios, usuariosPaths as rutas, type Rol } from '@clinica/contracts/usuarios';
 import { auditoria, sesiones, usuarios } from '../src/db/schema/index.ts';
 import type { UsuarioPublico } from '../src/features/usuarios/usuarios.repository.ts';
@@ -702,5 +702,32 @@ describe('administration of users', () => {
       headers: await headersDe('asistente'),
     });
     expect(res.json()).toMatchObject({ nombre: 'Registrada Por Formulario', rol: 'paciente' });
+  });
+
+  it('a birth date after today in Bogotá is refused (400), also from 7 p. m. when UTC is already on that day', async () => {
+    // 27/11/2026, 9:00 p. m. in Bogotá: 28/11 is tomorrow there, though already today in UTC.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-28T02:00:00Z'));
+    try {
+      const body = registro({ fecha_nacimiento: '2026-11-28' });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: rutas.registrar,
+        payload: body,
+        remoteAddress: '10.3.0.3',
+      });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.body).toContain('La fecha de nacimiento no es válida');
+      expect(await t.database.db.select().from(usuarios).where(eq(usuarios.correo, body.correo))).toEqual([]);
+      const hoy = await t.app.inject({
+        method: 'POST',
+        url: rutas.registrar,
+        payload: registro({ fecha_nacimiento: '2026-11-27' }),
+        remoteAddress: '10.3.0.3',
+      });
+      expect(hoy.statusCode, hoy.body).toBe(201);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

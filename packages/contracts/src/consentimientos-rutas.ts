@@ -26,7 +26,7 @@ function ruta<const M extends 'GET' | 'POST', const P extends string, const A ex
 /**
  * DOMAIN.md: staff who manage procedures manage their consent templates (a new version is a new row). The
  * patient signs on their phone, at the desk in the assistant's session, or on the tablet her doctor hands her in
- * the doctor's session (issue 27.9; her own appointments only); the appointment's doctor, the
+ * the doctor's session (issue 27.9; her own appointments, on their day only); the appointment's doctor, the
  * patient and assistants (status only) read the appointment's consent; only the patient revokes. The
  * administrator reads no clinical content. No route edits or deletes a consent.
  */

@@ -94,16 +94,18 @@ const numerodocumento = z
   .string()
   .transform(normalizarDocumento)
   .pipe(z.string().min(1, 'Escribe el número de documento').max(20, 'Máximo 20 caracteres'));
+/**
+ * Today's date in the clinic's zone (DOMAIN.md: America/Bogota, UTC-5 without daylight saving), 'aaaa-mm-dd'. A birth
+ * date compared with UTC's midnight let the evening (from 7 p. m., already tomorrow in UTC) take tomorrow's date.
+ */
+const hoyEnLaClinica = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Bogota' }).format(new Date());
+
 /** An empty birth date is a missing one: its own message, not the format's (issue 27.11). */
 const fechaNacimiento = z
   .string({ message: 'Escribe la fecha de nacimiento' })
   .min(1, 'Escribe la fecha de nacimiento')
   .pipe(fechaDia)
-  .refine((d) => {
-    const fecha = new Date(`${d}T00:00:00Z`);
-    const hoy = new Date();
-    return fecha <= hoy && fecha.getUTCFullYear() >= 1900;
-  }, 'La fecha de nacimiento no es válida');
+  .refine((d) => d >= '1900-01-01' && d <= hoyEnLaClinica(), 'La fecha de nacimiento no es válida');
 const textoOpcional = (max: number) => z.string().trim().max(max, `Máximo ${max} caracteres`).nullish();
 
 function conDocumentoValido<T extends { tipodocumento?: TipoDocumento; numerodocumento?: string }>(

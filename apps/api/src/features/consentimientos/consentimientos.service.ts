@@ -13,6 +13,7 @@ import type {
   plantillaDatosSchema,
   revocarDatosSchema,
 } from '@clinica/contracts/consentimientos';
+import { fechaEnZona } from '@clinica/contracts/tiempo';
 import type { Rol } from '@clinica/contracts/usuarios';
 import type { Transaccion } from '../../db/transacciones.ts';
 import { formateadorFechaHora } from '../../lib/fecha-hora.ts';
@@ -44,6 +45,8 @@ export const MENSAJES_CONSENTIMIENTO = {
   noEncontrado: 'No encontramos ese consentimiento.',
   noRequiere: 'Esta cita no es de procedimiento: no necesita consentimiento informado.',
   citaCerrada: 'Esta cita ya está cancelada o realizada: no se puede firmar su consentimiento.',
+  tabletaOtroDia:
+    'En tu tableta, el consentimiento se firma el día de la cita, con la paciente o el paciente presente. Antes puede firmarlo desde su cuenta o en recepción.',
   sinPlantilla:
     'Este procedimiento aún no tiene texto de consentimiento informado. Pide a la clínica que lo agregue antes de firmar.',
   versionCambio: 'El texto del consentimiento cambió mientras lo leías. Lee la versión actual y vuelve a firmar.',
@@ -287,6 +290,10 @@ export function createConsentimientosService(deps: {
       if (cita.estado === 'cancelada' || cita.estado === 'realizada')
         throw conflicto(MENSAJES_CONSENTIMIENTO.citaCerrada);
       const firmadoEn = now();
+      // The doctor's tablet is handed to the patient at the visit: on another day she is not there to sign, and a
+      // signature drawn in the doctor's session then would be the doctor's, not the patient's.
+      if (actor.rol === 'doctor' && fechaEnZona(cita.inicio, deps.zona) !== fechaEnZona(firmadoEn, deps.zona))
+        throw conflicto(MENSAJES_CONSENTIMIENTO.tabletaOtroDia);
       const plantilla = await repo.vigente(cita.procedimiento_id, firmadoEn);
       if (!plantilla) throw conflicto(MENSAJES_CONSENTIMIENTO.sinPlantilla);
       if (plantilla.version !== datos.plantilla_version) throw conflicto(MENSAJES_CONSENTIMIENTO.versionCambio);

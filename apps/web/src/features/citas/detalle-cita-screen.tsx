@@ -6,6 +6,7 @@
 import { MENSAJES_CITAS, type banderasAlerta, type RequisitoRealizada } from '@clinica/contracts/citas';
 import { normalizarRol, permite } from '@clinica/contracts/roles';
 import { citasRutas } from '@clinica/contracts/rutas';
+import { fechaEnZona } from '@clinica/contracts/tiempo';
 import { Alert, Anchor, Button, Divider, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
@@ -29,7 +30,7 @@ import { usePageMeta } from '../../components/use-page-meta.ts';
 import { ApiClientError } from '../../lib/api-client.ts';
 import { paths } from '../../lib/paths.ts';
 import { useAuth } from '../../lib/session/auth-context.tsx';
-import { formatFechaHora, formatFechaLarga, formatHora } from '../../lib/tiempo.ts';
+import { formatFechaHora, formatFechaLarga, formatHora, hoy, zonaClinica } from '../../lib/tiempo.ts';
 import { useCita, useEditarEstadoCita, type CitaWire, type DetalleCitaWire } from './api/citas-api.ts';
 import { BotonPeligro } from './components/boton-peligro.tsx';
 import { CancelarCitaModal } from './components/cancelar-cita-modal.tsx';
@@ -55,12 +56,11 @@ const ANCLA_REQUISITO: Partial<Record<RequisitoRealizada, { href: string; texto:
 
 function AccionesPersonal({
   cita,
-  esSuDoctor,
   onEntregarTableta,
 }: {
   cita: DetalleCitaWire;
-  esSuDoctor: boolean;
-  onEntregarTableta: () => void;
+  /** Her doctor, on the appointment's day: hands the patient this device (else the link goes to the consent). */
+  onEntregarTableta: (() => void) | undefined;
 }) {
   const estado = useEditarEstadoCita();
   const [cancelando, setCancelando] = useState<CitaWire | null>(null);
@@ -149,7 +149,7 @@ function AccionesPersonal({
                   <Text size="sm" span>
                     {f.mensaje}{' '}
                   </Text>
-                  {f.requisito === 'consentimiento' && esSuDoctor ? (
+                  {f.requisito === 'consentimiento' && onEntregarTableta ? (
                     <Anchor component="button" type="button" size="sm" fw={600} onClick={onEntregarTableta}>
                       Firmar en esta tableta
                     </Anchor>
@@ -281,8 +281,11 @@ function Detalle({ cita }: { cita: DetalleCitaWire }) {
   const esSuDoctor = normalizarRol(userRole) === 'doctor' && userId === cita.doctor.id;
   const esPropia = userId === cita.usuario.id;
   const solicitados = cita.procedimientos_solicitados;
-  // Issue 27.9: her doctor hands the patient this device to sign the consent.
+  // Issue 27.9: her doctor hands the patient this device to sign the consent, on the appointment's day only (the
+  // patient is with her then; the server refuses it on any other day).
   const [tableta, setTableta] = useState(false);
+  const entregarTableta =
+    esSuDoctor && fechaEnZona(new Date(cita.inicio), zonaClinica) === hoy() ? () => setTableta(true) : undefined;
   return (
     <Stack gap="lg">
       <Paper withBorder p={{ base: 'md', sm: 'xl' }} className={classes.tarjeta}>
@@ -305,7 +308,7 @@ function Detalle({ cita }: { cita: DetalleCitaWire }) {
           {(personal || esPropia) && (
             <section aria-label="Acciones de la cita">
               {personal ? (
-                <AccionesPersonal cita={cita} esSuDoctor={esSuDoctor} onEntregarTableta={() => setTableta(true)} />
+                <AccionesPersonal cita={cita} onEntregarTableta={entregarTableta} />
               ) : (
                 <AccionesPaciente cita={cita} />
               )}
@@ -357,9 +360,7 @@ function Detalle({ cita }: { cita: DetalleCitaWire }) {
         </Stack>
       </Paper>
       {/* Issue 9, item 5: the procedure's informed consent, signed before it (procedure appointments only). */}
-      {cita.estado !== 'cancelada' && (
-        <ConsentimientoInformado cita={cita} onEntregarTableta={() => setTableta(true)} />
-      )}
+      {cita.estado !== 'cancelada' && <ConsentimientoInformado cita={cita} onEntregarTableta={entregarTableta} />}
       {/* Issue 9: the clinical note, for whoever may read it (the component asks nothing for the others). */}
       {cita.estado !== 'cancelada' && <NotaEvolucion cita={cita} />}
       {/* Issue 9, item 4: the follow-up plan recorded on the note, and the series it proposes. */}

@@ -215,4 +215,26 @@ describe('the birth date speaks dd/mm/aaaa on every form', { timeout: 45_000 }, 
     await waitFor(() => expect(fecha).toHaveAccessibleDescription('La fecha de nacimiento no es válida'));
     expect(parches(calls)).toHaveLength(0);
   });
+
+  it('a typed date after today in Bogotá is refused, also in the evening when it is already that day in UTC', async () => {
+    // 27/11/2026, 9:00 p. m. in Bogotá: 28/11 is tomorrow there, though already today in UTC.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-28T02:00:00Z'));
+    try {
+      localStorage.setItem('token', tokenExpiringIn(1800, { id: 7, rol: 'paciente' }));
+      const { calls } = mockFetch([simular(usuariosRutas.perfil, { body: marta })]);
+      renderWithProviders(<EditarPerfilScreen />, { route: '/editarusuario/7', path: '/editarusuario/:id' });
+      await screen.findByRole('heading', { name: 'Tus datos' });
+      const fecha = screen.getByLabelText(/^Fecha de nacimiento/);
+      escribirYSalir(fecha, '28/11/2026');
+      fireEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+      await waitFor(() => expect(fecha).toHaveAccessibleDescription('La fecha de nacimiento no es válida'));
+      expect(parches(calls)).toHaveLength(0);
+      // Today in Bogotá is a birth date (a newborn's).
+      cambiar(fecha, '27/11/2026');
+      await waitFor(() => expect(fecha).not.toHaveAttribute('aria-invalid', 'true'));
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

@@ -284,6 +284,7 @@ describe('consentimiento informado', { timeout: 30_000 }, () => {
     // The doctor does not sign in her own name on her screen: she hands the tablet over.
     const seccion = screen.getByRole('region', { name: 'Consentimiento informado' });
     expect(within(seccion).queryByRole('button', { name: 'Firmar consentimiento' })).not.toBeInTheDocument();
+    expect(within(seccion).queryByText(/El día de la cita podrás/)).not.toBeInTheDocument();
     await user.click(within(acciones).getByRole('button', { name: 'Firmar en esta tableta' }));
     const tableta = await screen.findByRole('dialog', { name: /Consentimiento informado/ });
     expect(within(tableta).getByText(/Si tienes preguntas, hazlas a tu doctor/)).toBeInTheDocument();
@@ -296,6 +297,26 @@ describe('consentimiento informado', { timeout: 30_000 }, () => {
     expect(llamadas(fetch)).toContain(llamada(consentimientosRutas.firmar, { citaId: 41 }));
     // The appointment is read again: nothing is missing now.
     await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Marcar realizada' })).toBeEnabled());
+  });
+
+  it('issue 27.9: on another day than the appointment her doctor is offered no tablet (the server refuses it)', async () => {
+    localStorage.setItem('token', tokenDePrueba({ id: 5, rol: 'doctor' }));
+    const faltaConsentimiento = { requisito: 'consentimiento' as const, mensaje: 'Falta el consentimiento.' };
+    // procedimiento(): three working days ahead; the patient is not at the doctor's tablet before then.
+    mockFetch([
+      en(carritoRutas.listar, { body: [] }),
+      en(citasRutas.buscar, { body: { ...procedimiento(), realizada: { faltan: [faltaConsentimiento] } } }, { id: 41 }),
+      en(evolucionesRutas.porCita, { body: { evolucion: null } }, { citaId: 41 }),
+      en(consentimientosRutas.porCita, { body: pendiente() }, { citaId: 41 }),
+    ]);
+    renderEnRuta('/detallescitas/41', { '/detallescitas/:id': <DetalleCitaScreen /> });
+    const acciones = await screen.findByRole('region', { name: 'Acciones de la cita' });
+    expect(within(acciones).getByText('Falta el consentimiento.')).toBeInTheDocument();
+    expect(within(acciones).getByRole('link', { name: 'Ir al consentimiento' })).toBeInTheDocument();
+    const seccion = screen.getByRole('region', { name: 'Consentimiento informado' });
+    expect(await within(seccion).findByText('Pendiente')).toBeInTheDocument();
+    expect(within(seccion).getByText(/El día de la cita podrás entregarle tu tableta/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Firmar en esta tableta' })).not.toBeInTheDocument();
   });
 
   it('an evaluation asks nothing about consent', async () => {

@@ -341,11 +341,14 @@ function Contenido({
   cita,
   esPaciente,
   enRecepcion,
+  esSuDoctor,
   onEntregarTableta,
 }: {
   cita: CitaWire;
   esPaciente: boolean;
   enRecepcion: boolean;
+  esSuDoctor: boolean;
+  /** Her doctor, on the appointment's day only (the server refuses the tablet on any other). */
   onEntregarTableta?: (() => void) | undefined;
 }) {
   const q = useConsentimiento(cita.id);
@@ -391,6 +394,12 @@ function Contenido({
           </Text>
         </Group>
       )}
+      {esSuDoctor && !onEntregarTableta && abierta && !vigente && datos.plantilla && (
+        <Text size="sm" c="dimmed">
+          El día de la cita podrás entregarle tu tableta para que lo firme. Antes, puede firmarlo desde su cuenta o en
+          recepción.
+        </Text>
+      )}
       {puedeFirmar &&
         (datos.plantilla ? (
           <Firmar datos={datos} modo={enRecepcion ? 'recepcion' : 'propio'} onFirmado={setRecien} />
@@ -435,6 +444,7 @@ export function ConsentimientoInformado({
             cita={cita}
             esPaciente={esPaciente}
             enRecepcion={enRecepcion}
+            esSuDoctor={esSuDoctor}
             onEntregarTableta={esSuDoctor ? onEntregarTableta : undefined}
           />
         ) : (
