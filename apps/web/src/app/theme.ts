@@ -148,5 +148,8 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     // Destructive buttons: white on red.9 (5.5:1) instead of red.7 (3.8:1).
     '--mantine-color-red-filled': '#c92a2a',
     '--mantine-color-red-filled-hover': '#a61e1e',
+    // Disabled buttons and inputs: dark.5 instead of Mantine's dark.6, which is the cards' surface
+    // (--clinica-superficie), so a disabled «Firmar nota» or «Marcar realizada» kept no shape on a card.
+    '--mantine-color-disabled': '#3b3337',
   },
 });
