@@ -115,6 +115,8 @@ describe('patient details: the authorisation status', { timeout: 30_000 }, () =>
     renderDetalles('asistente', { ...marta, autorizacion_datos_en: ACEPTADA_EN });
     await screen.findByRole('heading', { name: 'Marta Ríos' });
     expect(valor('Autorización de datos')).toHaveTextContent('Aceptada el 14/02/2026 3:30 p. m.');
+    // In the value's own type like the other rows, not in a larger text element of its own.
+    expect(valor('Autorización de datos').childElementCount).toBe(valor('Nombre').childElementCount);
     expect(screen.queryByRole('button', { name: 'Registrar autorización en recepción' })).not.toBeInTheDocument();
   });
 

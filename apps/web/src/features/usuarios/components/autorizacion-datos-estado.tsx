@@ -28,7 +28,8 @@ export function AutorizacionDatosEstado({
 }) {
   const [abierto, setAbierto] = useState(false);
   const en = usuario.autorizacion_datos_en;
-  if (en) return <Text component="span">{textoAutorizacion(en)}</Text>;
+  // Plain text, in the value's own size like the rows above it (a <Text> of its own was 16 px among 14 px values).
+  if (en) return textoAutorizacion(en);
   return (
     <Stack gap="xs" align="flex-start">
       <Badge color="yellow" variant="light" size="lg">
