@@ -237,5 +237,24 @@ describe('agenda del personal', () => {
     await expect(
       page.getByRole('button', { name: `Acciones de la cita de ${paciente.nombre}, 10:00 a. m.` }),
     ).toBeVisible();
+
+    // The days of the months around recede in both schemes: their cells are no brighter than the month's own (in
+    // the dark one they were lighter). November 2026 starts on a Sunday: its grid opens with six October days.
+    await page.goto(`/calendariocitas?vista=mes&fecha=2026-11-15&doctor=${doctor.id}`);
+    const brillo = (celda: Locator) =>
+      celda.evaluate((el) => {
+        // A cell without a fill of its own shows the grid's.
+        const propio = getComputedStyle(el).backgroundColor;
+        const color = propio === 'rgba(0, 0, 0, 0)' ? getComputedStyle(el.closest('table')!).backgroundColor : propio;
+        const [r, g, b] = color.match(/[\d.]+/g)!.map(Number);
+        return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+      });
+    for (const tema of ['light', 'dark'] as const) {
+      await page.evaluate((v) => localStorage.setItem('coreui-free-react-admin-template-theme', v), tema);
+      await page.reload();
+      await expect(mes.locator('td[data-fuera]').first()).toBeVisible();
+      const fuera = await brillo(mes.locator('td[data-fuera]').first());
+      expect(fuera, tema).toBeLessThanOrEqual(await brillo(mes.locator('td:not([data-fuera])').first()));
+    }
   });
 });
