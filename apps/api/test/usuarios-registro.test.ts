@@ -55,8 +55,11 @@ describe('POST /apiusuarios/registrar', () => {
         'estado_civil',
         'fecha_registro',
         'autorizacion_datos_en',
+        'registro_profesional',
       ].sort(),
     );
+    // A doctor's professional registration number (issue 27.16); a patient has none.
+    expect(u.registro_profesional).toBeNull();
     // Registration records the authorisation of the data policy (Ley 1581).
     expect(typeof u.autorizacion_datos_en).toBe('string');
     expect(new Date(u.fecha_registro).toISOString()).toBe(u.fecha_registro);
