@@ -14,6 +14,7 @@ import {
   IconPencil,
 } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
+import { banderasAlerta } from '@clinica/contracts/citas';
 import { normalizarRol, permite } from '@clinica/contracts/roles';
 import { historiasRutas } from '@clinica/contracts/rutas';
 import { EstadoError } from '../../components/estado-error.tsx';
@@ -62,19 +63,7 @@ export const TEXTOS_COPIA_DOCTOR = {
 function AlertasRecepcion({ alertas }: { alertas: HistoriaRestringidaWire['alertas'] }) {
   const activas = [
     ...(alertas.alergias ? ['Alergias registradas'] : []),
-    ...(
-      [
-        'embarazo_lactancia',
-        'problemas_coagulacion',
-        'diabetes',
-        'hipertension',
-        'epilepsia',
-        'historial_cancer',
-        'consume_tabaco',
-      ] as const
-    )
-      .filter((b) => alertas[b])
-      .map(etiquetaBandera),
+    ...banderasAlerta.filter((b) => alertas[b]).map(etiquetaBandera),
   ];
   if (!activas.length)
     return (

@@ -1,5 +1,6 @@
 // How the clinical record reads on screen (issue 9): the list's placeholders and search (SPEC 2, 5), the selection
 // handed from the list to /DetallesHistorialMedico through sessionStorage, and the Spanish names of every field.
+import { banderasAlerta } from '@clinica/contracts/citas';
 import { generoNombres } from '@clinica/contracts/usuarios';
 import { rolNombres, type Rol } from '@clinica/contracts/roles';
 import type { HistoriaResumenWire, HistoriaWire } from './api/historias-api.ts';
@@ -142,16 +143,8 @@ export const BANDERAS: { campo: Bandera; etiqueta: string; pregunta: string }[] 
   { campo: 'epilepsia', etiqueta: 'Epilepsia', pregunta: '¿Tienes epilepsia o has tenido convulsiones?' },
 ];
 
-/** Flags a doctor must see before any procedure (contraindications or extra care), in order of weight. */
-export const BANDERAS_ALERTA: Bandera[] = [
-  'embarazo_lactancia',
-  'problemas_coagulacion',
-  'diabetes',
-  'hipertension',
-  'epilepsia',
-  'historial_cancer',
-  'consume_tabaco',
-];
+/** Flags a doctor must see before any procedure (contraindications or extra care), in order of weight: the server's list. */
+export const BANDERAS_ALERTA: readonly Bandera[] = banderasAlerta;
 
 export const etiquetaBandera = (b: Bandera) => BANDERAS.find((x) => x.campo === b)?.etiqueta ?? b;
 
