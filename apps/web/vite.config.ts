@@ -99,6 +99,7 @@ function manifiestoParaElServidor(): Plugin {
 const AISLADOS = [
   'src/app/router.test.tsx',
   'src/entrada-servidor.test.tsx',
+  'src/features/dashboard/panel-doctor-screen.test.tsx',
   'src/features/notificaciones/notificaciones-ui.test.tsx',
   'src/lib/notificaciones/notificaciones-context.test.tsx',
 ];
