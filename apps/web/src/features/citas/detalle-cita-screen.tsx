@@ -8,10 +8,10 @@ import { normalizarRol, permite } from '@clinica/contracts/roles';
 import { citasRutas } from '@clinica/contracts/rutas';
 import { fechaEnZona } from '@clinica/contracts/tiempo';
 import { Alert, Anchor, Button, Divider, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { AlertasClinicas } from '../../components/alertas-clinicas.tsx';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import {
-  IconAlertTriangle,
   IconArrowLeft,
   IconCheck,
   IconChecks,
@@ -227,26 +227,9 @@ function AlertasPaciente({
       </Alert>
     );
   return (
-    <Alert
-      color="red"
-      variant="light"
-      icon={<IconAlertTriangle aria-hidden="true" />}
-      title={`Alergias y alertas (${lista.length})`}
-      styles={{ root: { borderInlineStart: '4px solid var(--mantine-color-red-filled)' } }}
-    >
-      <Stack gap="xs">
-        <List spacing={4} size="sm">
-          {lista.map((a) => (
-            <List.Item key={a}>
-              <Text size="sm" fw={600} span>
-                {a}
-              </Text>
-            </List.Item>
-          ))}
-        </List>
-        {historia}
-      </Stack>
-    </Alert>
+    <AlertasClinicas titulo="Alergias y alertas" alertas={lista}>
+      {historia}
+    </AlertasClinicas>
   );
 }
 

@@ -4,15 +4,9 @@
 // complete copy (issue 9 item 7, audited too). The front desk gets the restricted view DOMAIN.md allows: existence,
 // demographics and alert flags as yes/no. The administration gets a 403 and sees the demographics the list gave
 // them, with a plain explanation.
-import { Alert, Badge, Button, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import {
-  IconAlertTriangle,
-  IconArrowLeft,
-  IconCalendarEvent,
-  IconCircleCheck,
-  IconLock,
-  IconPencil,
-} from '@tabler/icons-react';
+import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { AlertasClinicas } from '../../components/alertas-clinicas.tsx';
+import { IconArrowLeft, IconCalendarEvent, IconCircleCheck, IconLock, IconPencil } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { banderasAlerta } from '@clinica/contracts/citas';
 import { normalizarRol, permite } from '@clinica/contracts/roles';
@@ -76,25 +70,7 @@ function AlertasRecepcion({ alertas }: { alertas: HistoriaRestringidaWire['alert
         No hay embarazo, alergias ni condiciones de cuidado registradas.
       </Alert>
     );
-  return (
-    <Alert
-      color="red"
-      variant="light"
-      icon={<IconAlertTriangle aria-hidden="true" />}
-      title={`Alertas (${activas.length})`}
-      styles={{ root: { borderInlineStart: '4px solid var(--mantine-color-red-filled)' } }}
-    >
-      <List spacing={4} size="sm">
-        {activas.map((a) => (
-          <List.Item key={a}>
-            <Text size="sm" fw={600} span>
-              {a}
-            </Text>
-          </List.Item>
-        ))}
-      </List>
-    </Alert>
-  );
+  return <AlertasClinicas titulo="Alertas" alertas={activas} />;
 }
 
 function Demografia({ usuario, extra }: { usuario: Partial<HistoriaResumenWire['usuario']>; extra?: React.ReactNode }) {

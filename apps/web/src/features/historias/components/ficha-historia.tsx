@@ -2,7 +2,8 @@
 // then antecedentes as lists, the yes/no questions (the answer in words, not only a colour), contraceptives with
 // their details, the Fitzpatrick phototype and other conditions. Used by the staff details and the patient's own.
 import { Alert, Badge, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
+import { AlertasClinicas } from '../../../components/alertas-clinicas.tsx';
+import { IconCircleCheck } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { HistoriaWire } from '../api/historias-api.ts';
 import { alertasDe, ANTECEDENTES, BANDERAS, BANDERAS_ALERTA, textoFototipo } from '../historia-textos.ts';
@@ -34,25 +35,7 @@ export function AlertasHistoria({ h }: { h: HistoriaWire }) {
         No hay embarazo, alergias ni condiciones de cuidado registradas.
       </Alert>
     );
-  return (
-    <Alert
-      color="red"
-      variant="light"
-      icon={<IconAlertTriangle aria-hidden="true" />}
-      title={`Alertas clínicas (${alertas.length})`}
-      styles={{ root: { borderInlineStart: '4px solid var(--mantine-color-red-filled)' } }}
-    >
-      <List spacing={4} size="sm">
-        {alertas.map((a) => (
-          <List.Item key={a}>
-            <Text size="sm" fw={600} span>
-              {a}
-            </Text>
-          </List.Item>
-        ))}
-      </List>
-    </Alert>
-  );
+  return <AlertasClinicas titulo="Alertas clínicas" alertas={alertas} />;
 }
 
 /** The answer in words; a "sí" that needs care before a procedure is red, any other "sí" blue. */
