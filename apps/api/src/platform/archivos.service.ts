@@ -10,12 +10,11 @@ import type { Transaccion } from '../db/transacciones.ts';
 import { AppError, noEncontrado } from '../lib/app-error.ts';
 import type { Storage } from '../lib/storage.ts';
 import { BYTES_FIRMA, TIPOS_CONTENIDO, tipoPorFirma, type TipoArchivo } from '../lib/tipo-archivo.ts';
+import type { Actor, Origen } from '../lib/solicitud.ts';
 import type { AuditoriaRepository } from './auditoria.repository.ts';
 import type { ArchivoFila, ArchivosRepository, CategoriaArchivo } from './archivos.repository.ts';
 
 export type ReposArchivos = { archivos: ArchivosRepository; auditoria: AuditoriaRepository };
-export type Lector = { id: number; rol: Rol };
-export type Origen = { ip?: string | undefined; agente?: string | undefined };
 
 export const MENSAJE_ARCHIVO_NO_ENCONTRADO = 'No encontramos ese archivo.';
 export const noEsArchivoPermitido = () =>
@@ -23,7 +22,7 @@ export const noEsArchivoPermitido = () =>
 
 /** Who may read a private file besides the patient it belongs to (DOMAIN.md). */
 const ROLES_LECTORES: readonly Rol[] = ['doctor'];
-export const puedeLeer = (lector: Lector, archivo: Pick<ArchivoFila, 'propietario_id'>) =>
+export const puedeLeer = (lector: Actor, archivo: Pick<ArchivoFila, 'propietario_id'>) =>
   lector.id === archivo.propietario_id || ROLES_LECTORES.includes(lector.rol);
 
 /** A file name safe for a Content-Disposition header and a person's downloads folder. */
@@ -160,7 +159,7 @@ export function createArchivosPrivados(deps: {
     },
 
     /** The file for someone allowed to read it (audited), else 404 (the refusal audited too). */
-    async abrir(lector: Lector, id: number, origen: Origen = {}) {
+    async abrir(lector: Actor, id: number, origen: Origen = {}) {
       const fila = await repos.archivos.buscar(id);
       const evento = {
         usuarioId: lector.id,

@@ -19,10 +19,10 @@ import {
 import { AppError } from '../../lib/app-error.ts';
 import { aBuffer, leerMultipart } from '../../lib/multipart.ts';
 import { ruta } from '../../lib/ruta.ts';
+import { origen } from '../../lib/solicitud.ts';
 import { usuarioDe } from '../../plugins/auth.ts';
-import { MENSAJES_ADJUNTOS, type AdjuntosService, type Origen } from './adjuntos.service.ts';
+import { MENSAJES_ADJUNTOS, type AdjuntosService } from './adjuntos.service.ts';
 
-const origen = (r: FastifyRequest): Origen => ({ ip: r.ip, agente: r.headers['user-agent'] });
 const MB = 1024 * 1024;
 
 const validacion = (campo: string, mensaje: string) => new AppError('VALIDACION', 400, mensaje, [{ campo, mensaje }]);

@@ -14,12 +14,12 @@ import {
   type Foto,
   type Resultado,
 } from '@clinica/contracts/adjuntos';
-import type { Rol } from '@clinica/contracts/usuarios';
 import type { Transaccion } from '../../db/transacciones.ts';
 import { AppError, noEncontrado, prohibido } from '../../lib/app-error.ts';
 import { conTurnoImagen } from '../../lib/turno-imagen.ts';
 import { limpiarImagen } from '../../lib/imagen-limpia.ts';
 import { tipoPorFirma } from '../../lib/tipo-archivo.ts';
+import type { Actor, Origen } from '../../lib/solicitud.ts';
 import type { ArchivosPrivados } from '../../platform/archivos.service.ts';
 import { auditarExito as auditar, type AuditoriaRepository } from '../../platform/auditoria.repository.ts';
 import type { Encolar } from '../../platform/bandeja.service.ts';
@@ -31,8 +31,6 @@ export type Notificar = (
   tx: ReposAdjuntos,
   v: { usuario_id: number; tipo: string; mensaje: string; cita_id: number; ruta: string },
 ) => Promise<void>;
-export type Actor = { id: number; rol: Rol };
-export type Origen = { ip?: string | undefined; agente?: string | undefined };
 type Cita = NonNullable<Awaited<ReturnType<AdjuntosRepository['cita']>>>;
 
 /** Largest side a clinical photo keeps: plenty for comparing, far from a phone's 50 MP. */

@@ -2,6 +2,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { archivosEndpoints } from '@clinica/contracts/archivos';
 import { ruta } from '../../lib/ruta.ts';
+import { origen } from '../../lib/solicitud.ts';
 import { usuarioDe } from '../../plugins/auth.ts';
 import type { ArchivosPrivados } from '../../platform/archivos.service.ts';
 
@@ -13,10 +14,7 @@ export const archivosRoutes: FastifyPluginAsyncZod<{ service: ArchivosPrivados }
   app.route({
     ...ruta(archivosEndpoints.descargar, { schema: { tags: ['archivos'], summary: 'Descargar un archivo privado' } }),
     handler: async (request, reply) => {
-      const archivo = await service.abrir(usuarioDe(request), request.params.id, {
-        ip: request.ip,
-        agente: request.headers['user-agent'],
-      });
+      const archivo = await service.abrir(usuarioDe(request), request.params.id, origen(request));
       return reply
         .header('cache-control', 'no-store')
         .header('content-type', archivo.tipoContenido)

@@ -3,6 +3,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditoriaEndpoints as endpoints } from '@clinica/contracts/auditoria';
 import { ruta } from '../../lib/ruta.ts';
+import { origen } from '../../lib/solicitud.ts';
 import { usuarioDe } from '../../plugins/auth.ts';
 import type { AuditoriaConsultaService } from './auditoria.service.ts';
 
@@ -19,10 +20,7 @@ export const auditoriaRoutes: FastifyPluginAsyncZod<{ service: AuditoriaConsulta
   app.route({
     ...ruta(endpoints.exportar, { schema: { tags, summary: 'Exportar la búsqueda del registro de auditoría (CSV)' } }),
     handler: async (request, reply) => {
-      const { texto, nombre } = await opts.service.exportar(usuarioDe(request), request.query, {
-        ip: request.ip,
-        agente: request.headers['user-agent'],
-      });
+      const { texto, nombre } = await opts.service.exportar(usuarioDe(request), request.query, origen(request));
       return reply
         .header('cache-control', 'no-store')
         .header('content-type', 'text/csv; charset=utf-8')

@@ -4,12 +4,11 @@ import type { z } from 'zod';
 import { EXPORTAR_MAX_FILAS, type auditoriaQuery } from '@clinica/contracts/auditoria';
 import { sumarDias } from '@clinica/contracts/tiempo';
 import type { Calendario } from '../../lib/calendario.ts';
+import type { Actor, Origen } from '../../lib/solicitud.ts';
 import type { AuditoriaRepository } from '../../platform/auditoria.repository.ts';
 import type { AuditoriaConsultaRepository, FiltroAuditoria } from './auditoria.repository.ts';
 
 type Consulta = z.output<typeof auditoriaQuery>;
-type Actor = { id: number };
-type Origen = { ip?: string | undefined; agente?: string | undefined };
 
 /** Rows a page's total counts exactly; past it the total is "more than". */
 export const TOPE_CONTEO_AUDITORIA = 10_000;

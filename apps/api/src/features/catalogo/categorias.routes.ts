@@ -5,15 +5,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { categoriasEndpoints as endpoints } from '@clinica/contracts/catalogo';
 import { permite, rolesGestionCatalogo } from '@clinica/contracts/roles';
 import { ruta } from '../../lib/ruta.ts';
+import { origen } from '../../lib/solicitud.ts';
 import { usuarioDe } from '../../plugins/auth.ts';
 import type { CatalogoCache } from './catalogo-cache.ts';
-import type { Actor, CategoriasService } from './categorias.service.ts';
+import type { CategoriasService } from './categorias.service.ts';
 
 const schema = { tags: ['categorias'] };
 
 /** Staff also read inactive categories (the reads are 'opcional': the user is known when a token came). */
 const esPersonal = (request: FastifyRequest) => permite(rolesGestionCatalogo, request.usuario?.rol);
-const actorDe = (request: FastifyRequest): Actor => ({ usuarioId: usuarioDe(request).id, ip: request.ip });
 
 /** Anonymous reads come from memory (catalogo-cache.ts); signed-in users read as before, with no-store. */
 export const categoriasRoutes: FastifyPluginAsyncZod<{ service: CategoriasService; cache: CatalogoCache }> = async (
@@ -40,16 +40,16 @@ export const categoriasRoutes: FastifyPluginAsyncZod<{ service: CategoriasServic
 
   app.route({
     ...ruta(endpoints.crear, { schema }),
-    handler: async (request, reply) => reply.code(201).send(await service.crear(request.body, actorDe(request))),
+    handler: async (request, reply) => reply.code(201).send(await service.crear(request.body, usuarioDe(request), origen(request))),
   });
 
   app.route({
     ...ruta(endpoints.editar, { schema }),
-    handler: async (request) => service.editar(request.params.id, request.body, actorDe(request)),
+    handler: async (request) => service.editar(request.params.id, request.body, usuarioDe(request), origen(request)),
   });
 
   app.route({
     ...ruta(endpoints.eliminar, { schema }),
-    handler: async (request) => service.eliminar(request.params.id, actorDe(request)),
+    handler: async (request) => service.eliminar(request.params.id, usuarioDe(request), origen(request)),
   });
 };

@@ -3,12 +3,12 @@ import type { z } from 'zod';
 import type { Categoria, crearCategoriaSchema, editarCategoriaSchema } from '@clinica/contracts/catalogo';
 import type { Transaccion } from '../../db/transacciones.ts';
 import { AppError, noEncontrado } from '../../lib/app-error.ts';
+import type { Actor, Origen } from '../../lib/solicitud.ts';
 import type { AuditoriaRepository } from '../../platform/auditoria.repository.ts';
 import type { CategoriasRepository } from './categorias.repository.ts';
 
 export type ReposCategorias = { categorias: CategoriasRepository; auditoria: AuditoriaRepository };
 
-export type Actor = { usuarioId: number; ip?: string | null };
 
 export const MENSAJE_CATEGORIA_DUPLICADA = 'Ya existe una categoría con ese nombre';
 const duplicada = () =>
@@ -30,14 +30,14 @@ export function createCategoriasService({
   transaccion: Transaccion<ReposCategorias>;
 }) {
   const repo = repos.categorias;
-  const auditar = (tx: ReposCategorias, actor: Actor, accion: string, id: number, detalle?: string) =>
+  const auditar = (tx: ReposCategorias, actor: Actor, origen: Origen, accion: string, id: number, detalle?: string) =>
     tx.auditoria.registrar({
-      usuarioId: actor.usuarioId,
+      usuarioId: actor.id,
       accion,
       recurso: 'categoria',
       recursoId: id,
       resultado: 'exito',
-      ip: actor.ip ?? null,
+      ip: origen.ip ?? null,
       detalle: detalle ?? null,
     });
 
@@ -59,7 +59,7 @@ export function createCategoriasService({
       return fila;
     },
 
-    async crear(datos: z.output<typeof crearCategoriaSchema>, actor: Actor): Promise<Categoria> {
+    async crear(datos: z.output<typeof crearCategoriaSchema>, actor: Actor, origen: Origen): Promise<Categoria> {
       const id = await transaccion(async (tx) => {
         const nueva = await tx.categorias.crear({
           nombre: datos.nombre,
@@ -67,13 +67,13 @@ export function createCategoriasService({
           activa: datos.activa,
         });
         if (nueva === 'duplicada') throw duplicada();
-        await auditar(tx, actor, 'categoria.crear', nueva);
+        await auditar(tx, actor, origen, 'categoria.crear', nueva);
         return nueva;
       });
       return obtener(id, false);
     },
 
-    async editar(id: number, datos: z.output<typeof editarCategoriaSchema>, actor: Actor): Promise<Categoria> {
+    async editar(id: number, datos: z.output<typeof editarCategoriaSchema>, actor: Actor, origen: Origen): Promise<Categoria> {
       const valores = {
         ...(datos.nombre !== undefined ? { nombre: datos.nombre } : {}),
         ...(datos.descripcion !== undefined ? { descripcion: datos.descripcion || null } : {}),
@@ -83,17 +83,17 @@ export function createCategoriasService({
         const r = await tx.categorias.editar(id, valores);
         if (r === 'duplicada') throw duplicada();
         if (!r) throw noExiste();
-        await auditar(tx, actor, 'categoria.editar', id, Object.keys(valores).join(','));
+        await auditar(tx, actor, origen, 'categoria.editar', id, Object.keys(valores).join(','));
       });
       return obtener(id, false);
     },
 
-    async eliminar(id: number, actor: Actor): Promise<{ mensaje: string }> {
+    async eliminar(id: number, actor: Actor, origen: Origen): Promise<{ mensaje: string }> {
       const n = await repo.contarProcedimientos(id);
       const r = await transaccion(async (tx) => {
         const hecho = n > 0 ? 'con_procedimientos' : await tx.categorias.eliminar(id);
         if (hecho === 'no_existe' || hecho === 'con_procedimientos') return hecho;
-        await auditar(tx, actor, 'categoria.eliminar', id);
+        await auditar(tx, actor, origen, 'categoria.eliminar', id);
         return hecho;
       });
       if (r === 'no_existe') throw noExiste();

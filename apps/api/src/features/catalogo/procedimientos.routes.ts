@@ -19,20 +19,16 @@ import { AppError } from '../../lib/app-error.ts';
 import { aBuffer, leerMultipart } from '../../lib/multipart.ts';
 import { ruta } from '../../lib/ruta.ts';
 import type { Storage } from '../../lib/storage.ts';
+import { origen } from '../../lib/solicitud.ts';
 import { usuarioDe } from '../../plugins/auth.ts';
 import { ARCHIVO_MEDIA, CARPETA, MEDIA_PREFIX } from './imagenes.ts';
 import type { CatalogoCache } from './catalogo-cache.ts';
-import type { Actor, ProcedimientosService } from './procedimientos.service.ts';
+import type { ProcedimientosService } from './procedimientos.service.ts';
 
 const schema = { tags: ['procedimientos'] };
 
 /** Staff also read inactive procedures (the reads are 'opcional': the user is known when a token came). */
 const esPersonal = (request: FastifyRequest) => permite(rolesGestionCatalogo, request.usuario?.rol);
-const actorDe = (request: FastifyRequest): Actor => ({
-  usuarioId: usuarioDe(request).id,
-  rol: usuarioDe(request).rol,
-  ip: request.ip,
-});
 
 const imagenMuyGrande = () => new AppError('ARCHIVO_INVALIDO', 413, 'La imagen supera el máximo de 5 MB.');
 
@@ -106,35 +102,35 @@ export const procedimientosRoutes: FastifyPluginAsyncZod<{
 
   app.route({
     ...ruta(endpoints.crear, { schema }),
-    handler: async (request, reply) => reply.code(201).send(await service.crear(request.body, actorDe(request))),
+    handler: async (request, reply) => reply.code(201).send(await service.crear(request.body, usuarioDe(request), origen(request))),
   });
 
   app.route({
     ...ruta(endpoints.editar, { schema }),
-    handler: async (request) => service.editar(request.params.id, request.body, actorDe(request)),
+    handler: async (request) => service.editar(request.params.id, request.body, usuarioDe(request), origen(request)),
   });
 
   app.route({
     ...ruta(endpoints.eliminar, { schema }),
-    handler: async (request) => service.eliminar(request.params.id, actorDe(request)),
+    handler: async (request) => service.eliminar(request.params.id, usuarioDe(request), origen(request)),
   });
 
   app.route({
     ...ruta(endpoints.subirImagen, { schema }),
     handler: async (request, reply) => {
       const { archivo, alt } = await leerImagen(request);
-      return reply.code(201).send(await service.agregarImagen(request.params.id, archivo, alt, actorDe(request)));
+      return reply.code(201).send(await service.agregarImagen(request.params.id, archivo, alt, usuarioDe(request), origen(request)));
     },
   });
 
   app.route({
     ...ruta(endpoints.eliminarImagen, { schema }),
-    handler: async (request) => service.eliminarImagen(request.params.id, request.params.imagenId, actorDe(request)),
+    handler: async (request) => service.eliminarImagen(request.params.id, request.params.imagenId, usuarioDe(request), origen(request)),
   });
 
   app.route({
     ...ruta(endpoints.ordenarImagenes, { schema }),
-    handler: async (request) => service.ordenarImagenes(request.params.id, request.body.orden, actorDe(request)),
+    handler: async (request) => service.ordenarImagenes(request.params.id, request.body.orden, usuarioDe(request), origen(request)),
   });
 
   // Stored copies. Names are random and never reused, so browsers and proxies may keep them forever. They are the

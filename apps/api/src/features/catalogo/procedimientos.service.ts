@@ -16,15 +16,14 @@ import type { Transaccion } from '../../db/transacciones.ts';
 import { AppError, noEncontrado } from '../../lib/app-error.ts';
 import { conTurnoImagen } from '../../lib/turno-imagen.ts';
 import type { Storage } from '../../lib/storage.ts';
+import type { Actor, Origen } from '../../lib/solicitud.ts';
 import type { AuditoriaRepository } from '../../platform/auditoria.repository.ts';
 import { eliminarCopias, guardarCopias, procesarImagen } from './imagenes.ts';
 import { toImagenWire, toProcedimientoWire } from './procedimiento-wire.ts';
 import type { ProcedimientoFila, ProcedimientosRepository, ProcedimientoValores } from './procedimientos.repository.ts';
 
-import type { Rol } from '@clinica/contracts/roles';
 
 /** Who changes the catalogue; `rol` decides who may mark a procedure exempt from Ley 1799. */
-export type Actor = { usuarioId: number; rol: Rol; ip?: string | null };
 
 type Crear = z.output<typeof crearProcedimientoSchema>;
 type Editar = z.output<typeof editarProcedimientoSchema>;
@@ -85,18 +84,19 @@ export function createProcedimientosService({ repos, transaccion, storage, log, 
   const auditar = (
     tx: ReposProcedimientos,
     actor: Actor | undefined,
+    origen: Origen,
     accion: string,
     id: number | null,
     detalle?: string,
   ) =>
     actor
       ? tx.auditoria.registrar({
-          usuarioId: actor.usuarioId,
+          usuarioId: actor.id,
           accion,
           recurso: 'procedimiento',
           recursoId: id,
           resultado: 'exito',
-          ip: actor.ip ?? null,
+          ip: origen.ip ?? null,
           detalle: detalle ?? null,
         })
       : Promise.resolve();
@@ -146,7 +146,7 @@ export function createProcedimientosService({ repos, transaccion, storage, log, 
       return p.procedimiento;
     },
 
-    async crear(datos: Crear, actor: Actor): Promise<Procedimiento> {
+    async crear(datos: Crear, actor: Actor, origen: Origen): Promise<Procedimiento> {
       revisarLey1799(actor, datos);
       if (!(await repo.categoriaExiste(datos.categoria_id))) throw categoriaNoExiste();
       const valores: ProcedimientoValores = {
@@ -157,15 +157,15 @@ export function createProcedimientosService({ repos, transaccion, storage, log, 
       const id = await transaccion(async (tx) => {
         const nuevo = await tx.procedimientos.crear(valores);
         if (nuevo === 'categoria_no_existe') throw categoriaNoExiste();
-        await auditar(tx, actor, 'procedimiento.crear', nuevo);
+        await auditar(tx, actor, origen, 'procedimiento.crear', nuevo);
         if (datos.exento_ley_1799)
-          await auditar(tx, actor, 'procedimientos.exento_ley_1799', nuevo, `exento; edad mínima ${datos.edad_minima}`);
+          await auditar(tx, actor, origen, 'procedimientos.exento_ley_1799', nuevo, `exento; edad mínima ${datos.edad_minima}`);
         return nuevo;
       });
       return obtenerParaPersonal(id);
     },
 
-    async editar(id: number, datos: Editar, actor: Actor): Promise<Procedimiento> {
+    async editar(id: number, datos: Editar, actor: Actor, origen: Origen): Promise<Procedimiento> {
       const antes = await cargar(id);
       if (!antes) throw noExiste();
       const final = {
@@ -186,11 +186,12 @@ export function createProcedimientosService({ repos, transaccion, storage, log, 
         const r = await tx.procedimientos.editar(id, valores);
         if (r === 'categoria_no_existe') throw categoriaNoExiste();
         if (!r) throw noExiste();
-        await auditar(tx, actor, 'procedimiento.editar', id, Object.keys(valores).join(','));
+        await auditar(tx, actor, origen, 'procedimiento.editar', id, Object.keys(valores).join(','));
         if (final.exento_ley_1799 !== antes.fila.exento_ley_1799)
           await auditar(
             tx,
             actor,
+            origen,
             'procedimientos.exento_ley_1799',
             id,
             `${final.exento_ley_1799 ? 'exento' : 'ya no exento'}; edad mínima ${final.edad_minima}`,
@@ -200,13 +201,13 @@ export function createProcedimientosService({ repos, transaccion, storage, log, 
     },
 
     /** Deleted with its images, or deactivated when carts or appointments point at it. */
-    async eliminar(id: number, actor: Actor): Promise<{ mensaje: string; desactivado: boolean }> {
+    async eliminar(id: number, actor: Actor, origen: Origen): Promise<{ mensaje: string; desactivado: boolean }> {
       const r = await transaccion(async (tx) => {
         const hecho = await tx.procedimientos.eliminar(id);
         if (hecho.estado === 'no_existe') throw noExiste();
         if (hecho.estado === 'desactivado')
-          await auditar(tx, actor, 'procedimiento.desactivar', id, 'tiene referencias');
-        else await auditar(tx, actor, 'procedimiento.eliminar', id);
+          await auditar(tx, actor, origen, 'procedimiento.desactivar', id, 'tiene referencias');
+        else await auditar(tx, actor, origen, 'procedimiento.eliminar', id);
         return hecho;
       });
       if (r.estado === 'desactivado') return { mensaje: MENSAJE_PROCEDIMIENTO_DESACTIVADO, desactivado: true };
@@ -216,7 +217,7 @@ export function createProcedimientosService({ repos, transaccion, storage, log, 
     },
 
     /** Validates by content, stores both copies, then adds the row (limit re-checked under a lock). */
-    async agregarImagen(id: number, archivo: Buffer, alt: string, actor?: Actor): Promise<Imagen> {
+    async agregarImagen(id: number, archivo: Buffer, alt: string, actor?: Actor, origen: Origen = {}): Promise<Imagen> {
       const fila = await repo.buscar(id);
       if (!fila) throw noExiste();
       const lleno = () =>
@@ -229,7 +230,7 @@ export function createProcedimientosService({ repos, transaccion, storage, log, 
       if ((await repo.contarImagenes(id)) >= IMAGENES_MAX_POR_PROCEDIMIENTO) throw lleno();
       // The seed (no actor) processes its images without a person's turn.
       const copias = actor
-        ? await conTurnoImagen(actor.usuarioId, () => procesarImagen(archivo))
+        ? await conTurnoImagen(actor.id, () => procesarImagen(archivo))
         : await procesarImagen(archivo);
       const ruta = await guardarCopias(storage, copias);
       try {
@@ -242,7 +243,7 @@ export function createProcedimientosService({ repos, transaccion, storage, log, 
           );
           if (nueva === 'lleno') throw lleno();
           if (nueva === 'no_existe') throw noExiste();
-          await auditar(tx, actor, 'procedimiento.imagen.agregar', id, String(nueva.id));
+          await auditar(tx, actor, origen, 'procedimiento.imagen.agregar', id, String(nueva.id));
           return nueva;
         });
         return toImagenWire(r);
@@ -253,18 +254,18 @@ export function createProcedimientosService({ repos, transaccion, storage, log, 
       }
     },
 
-    async eliminarImagen(id: number, imagenId: number, actor: Actor): Promise<{ mensaje: string }> {
+    async eliminarImagen(id: number, imagenId: number, actor: Actor, origen: Origen): Promise<{ mensaje: string }> {
       const ruta = await transaccion(async (tx) => {
         const borrada = await tx.procedimientos.eliminarImagen(id, imagenId);
         if (!borrada) throw noEncontrado('La imagen no existe en este procedimiento.');
-        await auditar(tx, actor, 'procedimiento.imagen.eliminar', id, String(imagenId));
+        await auditar(tx, actor, origen, 'procedimiento.imagen.eliminar', id, String(imagenId));
         return borrada;
       });
       await borrarArchivos([ruta]);
       return { mensaje: 'Imagen eliminada.' };
     },
 
-    async ordenarImagenes(id: number, orden: number[], actor: Actor): Promise<Imagen[]> {
+    async ordenarImagenes(id: number, orden: number[], actor: Actor, origen: Origen): Promise<Imagen[]> {
       await transaccion(async (tx) => {
         const r = await tx.procedimientos.ordenarImagenes(id, orden);
         if (r === 'no_existe') throw noExiste();
@@ -276,7 +277,7 @@ export function createProcedimientosService({ repos, transaccion, storage, log, 
             [{ campo: 'orden', mensaje: 'Incluye cada imagen del procedimiento una sola vez.' }],
           );
         }
-        await auditar(tx, actor, 'procedimiento.imagen.ordenar', id);
+        await auditar(tx, actor, origen, 'procedimiento.imagen.ordenar', id);
       });
       return (await obtenerParaPersonal(id)).imagenes;
     },

@@ -1,14 +1,13 @@
 // /apihistorialmedico/consentimientos (issue 9, item 5): consent templates per procedure, the appointment's
 // consent, signing, verification and revocation. No route edits or deletes a consent (Ley 23 de 1981).
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { consentimientosEndpoints as e } from '@clinica/contracts/consentimientos';
 import { ruta } from '../../lib/ruta.ts';
+import { origen } from '../../lib/solicitud.ts';
 import { usuarioDe } from '../../plugins/auth.ts';
-import type { ConsentimientosService, Origen } from './consentimientos.service.ts';
+import type { ConsentimientosService } from './consentimientos.service.ts';
 
 const tags = ['consentimiento informado'];
-const origen = (r: FastifyRequest): Origen => ({ ip: r.ip, agente: r.headers['user-agent'] });
 
 export const consentimientosRoutes: FastifyPluginAsyncZod<{ service: ConsentimientosService }> = async (
   app,

@@ -14,11 +14,11 @@ import type {
   revocarDatosSchema,
 } from '@clinica/contracts/consentimientos';
 import { fechaEnZona } from '@clinica/contracts/tiempo';
-import type { Rol } from '@clinica/contracts/usuarios';
 import type { Transaccion } from '../../db/transacciones.ts';
 import { formateadorFechaHora } from '../../lib/fecha-hora.ts';
 import { AppError, isUniqueViolation, noEncontrado } from '../../lib/app-error.ts';
 import { conTurnoPdf, generarPdf } from '../../lib/pdf-pool.ts';
+import type { Actor, Origen } from '../../lib/solicitud.ts';
 import type { ArchivosPrivados } from '../../platform/archivos.service.ts';
 import { auditarExito as auditar, type AuditoriaRepository } from '../../platform/auditoria.repository.ts';
 import type {
@@ -28,8 +28,6 @@ import type {
 } from './consentimientos.repository.ts';
 
 export type ReposConsentimientos = { consentimientos: ConsentimientosRepository; auditoria: AuditoriaRepository };
-export type Actor = { id: number; rol: Rol };
-export type Origen = { ip?: string | undefined; agente?: string | undefined };
 type Firma = z.output<typeof firmaDatosSchema>;
 type Plantilla = z.output<typeof plantillaDatosSchema>;
 type Revocar = z.output<typeof revocarDatosSchema>;

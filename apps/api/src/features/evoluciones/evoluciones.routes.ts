@@ -1,14 +1,13 @@
 // /apihistorialmedico/evoluciones (issue 9, items 3-4): clinical notes per appointment. No route deletes a note
 // or changes a signed one (Res. 1995 de 1999); corrections are addenda.
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { evolucionesEndpoints as e } from '@clinica/contracts/evoluciones';
 import { ruta } from '../../lib/ruta.ts';
+import { origen } from '../../lib/solicitud.ts';
 import { usuarioDe } from '../../plugins/auth.ts';
-import type { EvolucionesService, Origen } from './evoluciones.service.ts';
+import type { EvolucionesService } from './evoluciones.service.ts';
 
 const tags = ['notas de evolución'];
-const origen = (r: FastifyRequest): Origen => ({ ip: r.ip, agente: r.headers['user-agent'] });
 
 export const evolucionesRoutes: FastifyPluginAsyncZod<{ service: EvolucionesService }> = async (app, { service }) => {
   app.route({

@@ -11,12 +11,13 @@ import {
   type adendaDatosSchema,
   type evolucionDatosSchema,
 } from '@clinica/contracts/evoluciones';
-import { tipoDocumentoNombres, type Rol, type TipoDocumento } from '@clinica/contracts/usuarios';
+import { tipoDocumentoNombres, type TipoDocumento } from '@clinica/contracts/usuarios';
 import { finDeFrase } from '@clinica/contracts/tiempo';
 import type { Transaccion } from '../../db/transacciones.ts';
 import { formateadorFechaHora } from '../../lib/fecha-hora.ts';
 import { AppError, isUniqueViolation, noEncontrado } from '../../lib/app-error.ts';
 import { conTurnoPdf, generarPdf } from '../../lib/pdf-pool.ts';
+import type { Actor, Origen } from '../../lib/solicitud.ts';
 import type { ArchivosPrivados } from '../../platform/archivos.service.ts';
 import { auditarExito, type AuditoriaRepository } from '../../platform/auditoria.repository.ts';
 import { hashContenido } from './evoluciones.contenido.ts';
@@ -24,8 +25,6 @@ import type { DatosDocumento } from './evoluciones.pdf.ts';
 import type { EvolucionesRepository } from './evoluciones.repository.ts';
 
 export type ReposEvoluciones = { evoluciones: EvolucionesRepository; auditoria: AuditoriaRepository };
-export type Actor = { id: number; rol: Rol };
-export type Origen = { ip?: string | undefined; agente?: string | undefined };
 type Datos = z.output<typeof evolucionDatosSchema>;
 type Adenda = z.output<typeof adendaDatosSchema>;
 type Completa = NonNullable<Awaited<ReturnType<EvolucionesRepository['porId']>>>;

@@ -4,14 +4,13 @@
 // downloads are audited too (the list never shows a patient their own reads).
 import type { DatosPersonales } from '@clinica/contracts/copia-historia';
 import type { Evolucion } from '@clinica/contracts/evoluciones';
-import type { Rol } from '@clinica/contracts/usuarios';
 import { noEncontrado, prohibido } from '../../lib/app-error.ts';
 import { conTurnoPdf, generarPdf } from '../../lib/pdf-pool.ts';
+import type { Actor, Origen } from '../../lib/solicitud.ts';
 import type { AuditoriaRepository } from '../../platform/auditoria.repository.ts';
 import type { CopiaRepository } from './copia.repository.ts';
-import type { HistoriasService, Origen } from './historias.service.ts';
+import type { HistoriasService } from './historias.service.ts';
 
-export type Actor = { id: number; rol: Rol };
 type Formato = 'pdf' | 'json';
 type Nota = Awaited<ReturnType<CopiaRepository['evoluciones']>>[number];
 

@@ -1,13 +1,12 @@
 // /apihistorialmedico (SPEC 7; issue 9): the clinical record. No delete route exists (Res. 1995 de 1999).
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { historiasEndpoints as e } from '@clinica/contracts/historias';
 import { ruta } from '../../lib/ruta.ts';
+import { origen } from '../../lib/solicitud.ts';
 import { usuarioDe } from '../../plugins/auth.ts';
-import type { HistoriasService, Origen } from './historias.service.ts';
+import type { HistoriasService } from './historias.service.ts';
 
 const tags = ['historia clínica'];
-const origen = (r: FastifyRequest): Origen => ({ ip: r.ip, agente: r.headers['user-agent'] });
 
 export const historiasRoutes: FastifyPluginAsyncZod<{ service: HistoriasService }> = async (app, { service }) => {
   app.route({

@@ -12,15 +12,13 @@ import {
   type editarHistoriaSchema,
 } from '@clinica/contracts/historias';
 import { banderasAlerta } from '@clinica/contracts/citas';
-import type { Rol } from '@clinica/contracts/usuarios';
 import type { Transaccion } from '../../db/transacciones.ts';
 import { AppError, isUniqueViolation, noEncontrado, prohibido } from '../../lib/app-error.ts';
+import type { Actor, Origen } from '../../lib/solicitud.ts';
 import type { AuditoriaRepository } from '../../platform/auditoria.repository.ts';
 import type { HistoriaFila, HistoriasRepository } from './historias.repository.ts';
 
 export type ReposHistorias = { historias: HistoriasRepository; auditoria: AuditoriaRepository };
-export type Actor = { id: number; rol: Rol };
-export type Origen = { ip?: string | undefined; agente?: string | undefined };
 type Crear = z.output<typeof crearHistoriaSchema>;
 type Editar = z.output<typeof editarHistoriaSchema>;
 type Encontrada = Awaited<ReturnType<HistoriasRepository['buscar']>>;

@@ -1,14 +1,12 @@
 // The notification feeds (SPEC 7): a user reads and changes only their own (another id is 403), and creating a
 // notification happens inside the transaction of the change that causes it, with its live push queued in the
 // same transaction (delivered after commit by the outbox).
-import type { Rol } from '@clinica/contracts/usuarios';
 import type { Notificacion } from '@clinica/contracts/notificaciones';
 import { noEncontrado, prohibido } from '../../lib/app-error.ts';
+import type { Actor } from '../../lib/solicitud.ts';
 import type { EfectoNuevo } from '../../platform/bandeja.repository.ts';
 import type { Encolar, EventosBandeja } from '../../platform/bandeja.service.ts';
 import type { NotificacionFila, NotificacionesRepository, NuevaNotificacion } from './notificaciones.repository.ts';
-
-export type Actor = { id: number; rol: Rol };
 
 export const toNotificacionWire = (f: NotificacionFila): Notificacion => ({
   id: f.id,
