@@ -2,7 +2,7 @@
 // refused during it show up newest first with the address, the kind and the account's e-mail.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { usuariosPaths as rutas } from '@clinica/contracts/usuarios';
-import { correoDeDetalle, tipoDeBloqueo } from '../src/features/usuarios/usuarios.service.ts';
+import { correoDeDetalle, tipoDeBloqueo } from '../src/features/usuarios/sesion.service.ts';
 import {
   crearUsuario as crearActor,
   crearUsuariosPorRol,

@@ -8,7 +8,7 @@ import { MENSAJE_LEY_1799, MENSAJE_SOLO_ADMIN_EXENTO, procedimientosPaths } from
 import { citasPaths, MENSAJES_CITAS } from '@clinica/contracts/citas';
 import { usuariosPaths } from '@clinica/contracts/usuarios';
 import { auditoria, citas, procedimientos, usuarios } from '../src/db/schema/index.ts';
-import { MENSAJES } from '../src/features/usuarios/usuarios.service.ts';
+import { MENSAJES } from '../src/features/usuarios/usuarios.reglas.ts';
 import { crearUsuario, type UsuarioDePrueba } from './auth-helpers.ts';
 import { crearCategoria, crearProcedimiento } from './catalogo-fixtures.ts';
 import { createTestApp, type TestContext } from './helpers.ts';

@@ -11,7 +11,7 @@ import { recuperacionPaths } from '@clinica/contracts/recuperacion';
 import { usuariosPaths as rutas } from '@clinica/contracts/usuarios';
 import { auditoria, bandejaSalida, notificaciones, usuarios } from '../src/db/schema/index.ts';
 import { MENSAJES_RECUPERACION } from '../src/features/usuarios/recuperacion.service.ts';
-import { MENSAJES } from '../src/features/usuarios/usuarios.service.ts';
+import { MENSAJES } from '../src/features/usuarios/usuarios.reglas.ts';
 import { PREFIJO_SIN_CONTRASENA } from '../src/lib/passwords.ts';
 import { carpetaCorreos, mensajesMbox } from '../src/platform/correo.ts';
 import { createTestApp, type TestContext } from './helpers.ts';

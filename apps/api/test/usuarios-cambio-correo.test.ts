@@ -7,7 +7,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { usuariosPaths as rutas } from '@clinica/contracts/usuarios';
 import { auditoria, bandejaSalida, sesiones, usuarios } from '../src/db/schema/index.ts';
-import { MENSAJES } from '../src/features/usuarios/usuarios.service.ts';
+import { MENSAJES } from '../src/features/usuarios/usuarios.reglas.ts';
 import type { UsuarioPublico } from '../src/features/usuarios/usuarios.repository.ts';
 import { createTestApp, type TestContext } from './helpers.ts';
 import { bearer, CLAVE, crearReloj, crearUsuario, sesionPara } from './usuarios-fixtures.ts';

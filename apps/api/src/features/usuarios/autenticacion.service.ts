@@ -5,7 +5,7 @@ import { AppError, noAutenticado } from '../../lib/app-error.ts';
 import { sessionDeadline, sessionIsLive } from '../../lib/sesion-reglas.ts';
 import type { Tokens } from '../../lib/tokens.ts';
 import type { UsuarioActual } from '../../plugins/auth.ts';
-import { MENSAJES } from './usuarios.service.ts';
+import { MENSAJES } from './usuarios.reglas.ts';
 import type { SesionesRepository } from './sesiones.repository.ts';
 
 const FORMA_JWT = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;

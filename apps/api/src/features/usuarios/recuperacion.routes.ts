@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { recuperacionEndpoints as endpoints } from '@clinica/contracts/recuperacion';
 import type { Config } from '../../config.ts';
 import { ruta } from '../../lib/ruta.ts';
+import { origen } from '../../lib/solicitud.ts';
 import type { RecuperacionService } from './recuperacion.service.ts';
 
 export type RecuperacionRoutesOptions = { recuperacion: RecuperacionService; config: Pick<Config, 'rateLimitMax'> };
@@ -13,10 +14,6 @@ export const recuperacionRoutes: FastifyPluginAsyncZod<RecuperacionRoutesOptions
   const servicio = opts.recuperacion;
   // A per-process burst limit in front of the service's database-backed ones (10 a minute by default).
   const porMinuto = Math.max(5, Math.round(opts.config.rateLimitMax / 60));
-  const origen = (request: { ip: string; headers: { 'user-agent'?: string | undefined } }) => ({
-    ip: request.ip,
-    agente: request.headers['user-agent'],
-  });
 
   app.route({
     ...ruta(endpoints.solicitar, {

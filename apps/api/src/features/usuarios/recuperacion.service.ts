@@ -28,7 +28,8 @@ import type { SesionesRepository } from './sesiones.repository.ts';
 import type { UsuariosRepository } from './usuarios.repository.ts';
 import { escaparHtml } from '../../platform/plantillas-correo.ts';
 import { MARCA_ENLACE_RECUPERACION, type CorreosCuenta } from './usuarios-correos.ts';
-import { claveCuenta, clavePar, type Origen } from './usuarios.service.ts';
+import type { Origen } from '../../lib/solicitud.ts';
+import { claveCuenta, clavePar } from './usuarios.reglas.ts';
 
 export type SolicitarRecuperacionDatos = z.output<typeof solicitarRecuperacionSchema>;
 export type RestablecerContrasenaDatos = z.output<typeof restablecerContrasenaSchema>;

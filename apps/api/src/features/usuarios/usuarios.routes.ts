@@ -1,5 +1,5 @@
 // /apiusuarios: registration, sign-in, sessions, own profile and user administration (issue 3).
-// Who may call what follows DOMAIN.md; the rules live in usuarios.service.ts. Method, path, auth rule and
+// Who may call what follows DOMAIN.md; the rules live in usuarios.service.ts and its parts. Method, path, auth rule and
 // schemas of every route come from usuariosEndpoints in the contracts.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -9,7 +9,9 @@ import type { Config } from '../../config.ts';
 import { MENSAJE_HASH_SATURADO, SEGUNDOS_REINTENTO_HASH } from '../../lib/passwords.ts';
 import { ruta } from '../../lib/ruta.ts';
 import { usuarioDe } from '../../plugins/auth.ts';
-import { BloqueoError, type Origen, type UsuariosService } from './usuarios.service.ts';
+import { origen } from '../../lib/solicitud.ts';
+import { BloqueoError } from './usuarios.reglas.ts';
+import type { UsuariosService } from './usuarios.service.ts';
 
 export type UsuariosRoutesOptions = {
   usuarios: UsuariosService;
@@ -17,10 +19,6 @@ export type UsuariosRoutesOptions = {
 };
 
 const tags = ['usuarios'];
-
-function origen(request: FastifyRequest): Origen {
-  return { ip: request.ip, agente: request.headers['user-agent'] };
-}
 
 /** Per-route limits derived from the global one (600/min by default -> 10 registrations, 30 sign-ins). */
 export function limitesPorMinuto(rateLimitMax: number) {
