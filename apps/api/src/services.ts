@@ -24,7 +24,6 @@ import { createAuditoriaConsultaRepository } from './features/auditoria/auditori
 import { createAuditoriaConsultaService } from './features/auditoria/auditoria.service.ts';
 import { createRespaldosRepository } from './features/respaldos/respaldos.repository.ts';
 import { createRespaldosService } from './features/respaldos/respaldos.service.ts';
-import { createCopiaRepository } from './features/historias/copia.repository.ts';
 import { createCopiaHistoriaService } from './features/historias/copia.service.ts';
 import { createHistoriasRepository } from './features/historias/historias.repository.ts';
 import { createHistoriasService } from './features/historias/historias.service.ts';
@@ -81,7 +80,6 @@ export function createRepositories(db: Executor, pendientes?: EfectoNuevo[]) {
     citas: () => createCitasRepository(db),
     notificaciones: () => createNotificacionesRepository(db),
     historias: () => createHistoriasRepository(db),
-    copia: () => createCopiaRepository(db),
     evoluciones: () => createEvolucionesRepository(db),
     planes: () => createPlanesRepository(db),
     consentimientos: () => createConsentimientosRepository(db),
@@ -275,10 +273,12 @@ export async function createServices(deps: ServicesDeps) {
     },
   });
   const notificaciones = createNotificacionesService({ repo: repos.notificaciones });
-  const historias = createHistoriasService({ repos, transaccion });
+  const historias = createHistoriasService({ repos, transaccion, now });
   const copiaHistoria = createCopiaHistoriaService({
     repos,
     historias,
+    // The copy's signed notes, built as the notes service builds every note (built below; used on request).
+    evoluciones: { firmadasDePaciente: (pacienteId) => evoluciones.firmadasDePaciente(pacienteId) },
     now,
     clinicaNombre: config.clinicaNombre,
     zona: config.clinicaTz,

@@ -1,5 +1,5 @@
 // SQL for private files' metadata (db/schema/plataforma.ts `archivos`); the bytes live in private storage.
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { archivos } from '../db/schema/index.ts';
 
@@ -16,6 +16,22 @@ export function createArchivosRepository(db: Executor) {
     async buscar(id: number): Promise<ArchivoFila | undefined> {
       const [fila] = await db.select().from(archivos).where(eq(archivos.id, id)).limit(1);
       return fila;
+    },
+    /** What is kept about a person's private files (never their bytes), oldest first: the patient's copy. */
+    async dePropietario(propietarioId: number) {
+      return db
+        .select({
+          id: archivos.id,
+          categoria: archivos.categoria,
+          nombre: archivos.nombre,
+          tipo_contenido: archivos.tipo_contenido,
+          tamano: archivos.tamano,
+          sha256: archivos.sha256,
+          creado_en: archivos.creado_en,
+        })
+        .from(archivos)
+        .where(eq(archivos.propietario_id, propietarioId))
+        .orderBy(asc(archivos.creado_en), asc(archivos.id));
     },
   };
 }

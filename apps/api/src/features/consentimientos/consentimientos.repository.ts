@@ -1,6 +1,6 @@
 // SQL for consent templates, signed consents and their revocations. Only inserts and reads: there is no update
 // or delete here, and the database refuses them anyway (0010_consentimientos.sql).
-import { and, desc, eq, isNull, lte, max, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lte, max, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { usuarioPorId } from '../../db/usuario-por-id.ts';
 import {
@@ -123,6 +123,29 @@ export function createConsentimientosRepository(db: Executor) {
     async porId(id: number): Promise<ConsentimientoConRevocacion | undefined> {
       const [f] = await conRevocacion().where(eq(consentimientos.id, id)).limit(1);
       return f;
+    },
+
+    /** A patient's signed consents, oldest first, with their revocation (at most one per consent): her copy. */
+    async dePaciente(pacienteId: number) {
+      return db
+        .select({
+          id: consentimientos.id,
+          cita_id: consentimientos.cita_id,
+          procedimiento: procedimientos.nombre,
+          plantilla_version: consentimientos.plantilla_version,
+          texto: consentimientos.texto,
+          acepta_fotos: consentimientos.acepta_fotos,
+          firmado_en: consentimientos.firmado_en,
+          pdf_archivo_id: consentimientos.pdf_archivo_id,
+          pdf_sha256: consentimientos.pdf_sha256,
+          revocado_en: revocacionesConsentimiento.revocado_en,
+          motivo_revocacion: revocacionesConsentimiento.motivo,
+        })
+        .from(consentimientos)
+        .innerJoin(procedimientos, eq(procedimientos.id, consentimientos.procedimiento_id))
+        .leftJoin(revocacionesConsentimiento, eq(revocacionesConsentimiento.consentimiento_id, consentimientos.id))
+        .where(eq(consentimientos.paciente_id, pacienteId))
+        .orderBy(asc(consentimientos.firmado_en), asc(consentimientos.id));
     },
 
     async crear(v: NuevoConsentimiento): Promise<ConsentimientoFila> {

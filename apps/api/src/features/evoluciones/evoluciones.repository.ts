@@ -30,33 +30,36 @@ const pacienteCita = usuarioPorId('paciente', citas.paciente_id);
 const doctor = usuarioPorId('doctor', citas.doctor_id);
 
 export function createEvolucionesRepository(db: Executor) {
-  /** A note with everything hanging from it, in the order it was written. */
-  async function completa(where: SQL) {
-    const [f] = await db
+  /** Notes with everything hanging from them (lines and addenda in the order they were written), oldest first. */
+  async function completas(where: SQL) {
+    const filas = await db
       .select({ evolucion: evoluciones, autor_nombre: autor.nombre, paciente_nombre: paciente.nombre })
       .from(evoluciones)
       .innerJoinLateral(autor, sql`true`)
       .innerJoinLateral(paciente, sql`true`)
       .where(where)
-      .limit(1);
-    if (!f) return undefined;
-    const id = f.evolucion.id;
+      .orderBy(asc(evoluciones.firmada_en), asc(evoluciones.id));
+    if (!filas.length) return [];
+    const ids = filas.map((f) => f.evolucion.id);
     const quien = alias(usuarios, 'quien');
-    const docIds = [f.evolucion.receta_archivo_id, f.evolucion.orden_archivo_id].filter((x): x is number => x !== null);
+    const docIds = filas
+      .flatMap((f) => [f.evolucion.receta_archivo_id, f.evolucion.orden_archivo_id])
+      .filter((x): x is number => x !== null);
     // One after the other: inside a transaction every statement shares one connection.
     const lineasFormula = await db
       .select()
       .from(formulas)
-      .where(eq(formulas.evolucion_id, id))
+      .where(inArray(formulas.evolucion_id, ids))
       .orderBy(asc(formulas.id));
     const lineasOrden = await db
       .select()
       .from(ordenesExamen)
-      .where(eq(ordenesExamen.evolucion_id, id))
+      .where(inArray(ordenesExamen.evolucion_id, ids))
       .orderBy(asc(ordenesExamen.id));
     const notas = await db
       .select({
         id: adendas.id,
+        evolucion_id: adendas.evolucion_id,
         texto: adendas.texto,
         creada_en: adendas.creada_en,
         autor_id: adendas.autor_id,
@@ -64,7 +67,7 @@ export function createEvolucionesRepository(db: Executor) {
       })
       .from(adendas)
       .innerJoin(quien, eq(quien.id, adendas.autor_id))
-      .where(eq(adendas.evolucion_id, id))
+      .where(inArray(adendas.evolucion_id, ids))
       .orderBy(asc(adendas.creada_en), asc(adendas.id));
     const docs = docIds.length
       ? await db.select({ id: archivos.id, sha256: archivos.sha256 }).from(archivos).where(inArray(archivos.id, docIds))
@@ -73,19 +76,24 @@ export function createEvolucionesRepository(db: Executor) {
       const d = archivoId ? docs.find((x) => x.id === archivoId) : undefined;
       return d ? { archivo_id: d.id, sha256: d.sha256 } : null;
     };
-    return {
+    return filas.map((f) => ({
       ...f,
-      formulas: lineasFormula,
-      ordenes: lineasOrden,
-      adendas: notas,
+      formulas: lineasFormula.filter((x) => x.evolucion_id === f.evolucion.id),
+      ordenes: lineasOrden.filter((x) => x.evolucion_id === f.evolucion.id),
+      adendas: notas.filter((x) => x.evolucion_id === f.evolucion.id),
       receta: sha(f.evolucion.receta_archivo_id),
       orden_examenes: sha(f.evolucion.orden_archivo_id),
-    };
+    }));
   }
+  /** One note (an appointment has at most one). */
+  const completa = async (where: SQL) => (await completas(where))[0];
 
   return {
     porCita: (citaId: number) => completa(eq(evoluciones.cita_id, citaId)),
     porId: (id: number) => completa(eq(evoluciones.id, id)),
+    /** A patient's signed notes, oldest first (a draft is not yet part of the record). */
+    firmadasDePaciente: (pacienteId: number) =>
+      completas(and(eq(evoluciones.paciente_id, pacienteId), isNotNull(evoluciones.firmada_en))!),
 
     /** What the rules and the PDFs need of the appointment. */
     async cita(citaId: number) {

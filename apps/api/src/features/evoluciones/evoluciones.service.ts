@@ -332,6 +332,13 @@ export function createEvolucionesService(deps: {
       return toWire((await repo.porId(id))!);
     },
 
+    /**
+     * A patient's signed notes, oldest first, for her copy (historias/copia.service.ts, through the composition root):
+     * the copy checks who may read it and audits itself, so nothing is audited here.
+     */
+    firmadasDePaciente: async (pacienteId: number): Promise<Evolucion[]> =>
+      (await repo.firmadasDePaciente(pacienteId)).map(toWire),
+
     /** For the appointments service (through the composition root): realizada needs a signed note. */
     tieneNotaFirmada: (citaId: number) => repo.tieneNotaFirmada(citaId),
   };

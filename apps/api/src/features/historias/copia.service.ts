@@ -7,104 +7,73 @@ import type { Evolucion } from '@clinica/contracts/evoluciones';
 import { noEncontrado, prohibido } from '../../lib/app-error.ts';
 import { conTurnoPdf, generarPdf } from '../../lib/pdf-pool.ts';
 import type { Actor, Origen } from '../../lib/solicitud.ts';
+import type { ArchivosRepository } from '../../platform/archivos.repository.ts';
 import type { AuditoriaRepository } from '../../platform/auditoria.repository.ts';
-import type { CopiaRepository } from './copia.repository.ts';
-import type { HistoriasService } from './historias.service.ts';
+import type { HistoriasRepository } from './historias.repository.ts';
+import { historiaWire, type HistoriasService } from './historias.service.ts';
 
 type Formato = 'pdf' | 'json';
-type Nota = Awaited<ReturnType<CopiaRepository['evoluciones']>>[number];
+
+type Copia = DatosPersonales;
+/** What the copy needs of an appointment (citas.repository's list row carries it). */
+type CitaLeida = Omit<Copia['citas'][number], 'doctor' | 'procedimiento'> & {
+  doctor_id: number;
+  doctor_nombre: string;
+  procedimiento_nombre: string | null;
+};
+
+/**
+ * What the copy reads, each through the feature that owns it (issue 22, decision 0051): the composition root hands
+ * the other features' repositories (named here by what the copy uses: features do not import each other); the signed
+ * notes come from the notes service, which builds them as every note leaves the server.
+ */
+export type ReposCopia = {
+  usuarios: { datosPersonales(id: number): Promise<Copia['perfil'] | undefined> };
+  historias: Pick<HistoriasRepository, 'buscarPorPaciente' | 'versiones'>;
+  citas: { listar(f: { pacienteId: number; orden: 'cronologico'; limite: number }): Promise<CitaLeida[]> };
+  consentimientos: { dePaciente(pacienteId: number): Promise<Copia['consentimientos']> };
+  notificaciones: { historial(usuarioId: number, limite: number): Promise<Copia['notificaciones']> };
+  archivos: Pick<ArchivosRepository, 'dePropietario'>;
+  auditoria: AuditoriaRepository;
+};
+
+/** "Every row": the copy holds all of the patient's appointments and notifications, not a page of them. */
+const TODAS = Number.MAX_SAFE_INTEGER;
 
 export const MENSAJES_COPIA = {
   soloPropia: 'Solo puedes descargar tu propia historia clínica.',
   noPaciente: 'No encontramos a esa paciente.',
 } as const;
 
-function notaWire(f: Nota, paciente: { id: number; nombre: string }): Evolucion {
-  const n = f.evolucion;
-  return {
-    id: n.id,
-    cita_id: n.cita_id,
-    paciente,
-    autor: { id: n.autor_id, nombre: f.autor_nombre },
-    estado: 'firmada',
-    motivo: n.motivo,
-    hallazgos: n.hallazgos,
-    procedimiento_realizado: n.procedimiento_realizado,
-    productos: n.productos,
-    indicaciones: n.indicaciones,
-    formulas: f.formulas.map((x) => ({
-      id: x.id,
-      nombre: x.nombre,
-      dosis: x.dosis,
-      frecuencia: x.frecuencia,
-      duracion: x.duracion,
-    })),
-    ordenes: f.ordenes.map((x) => ({ id: x.id, examen: x.examen, indicaciones: x.indicaciones })),
-    creada_en: n.creada_en,
-    actualizada_en: n.actualizada_en,
-    firmada_en: n.firmada_en,
-    hash_contenido: n.hash_contenido,
-    receta: f.receta,
-    orden_examenes: f.orden_examenes,
-    adendas: f.adendas.map((a) => ({
-      id: a.id,
-      autor: { id: a.autor_id, nombre: a.autor_nombre },
-      texto: a.texto,
-      creada_en: a.creada_en,
-    })),
-  };
-}
-
 export function createCopiaHistoriaService(deps: {
-  repos: { copia: CopiaRepository; auditoria: AuditoriaRepository };
+  repos: ReposCopia;
   historias: Pick<HistoriasService, 'accesosDePaciente'>;
+  evoluciones: { firmadasDePaciente(pacienteId: number): Promise<Evolucion[]> };
   now: () => Date;
   clinicaNombre: string;
   zona: string;
 }) {
   const { repos, now } = deps;
-  const repo = repos.copia;
 
   /** Everything the database holds about the patient, in the shape of the JSON download. */
   async function reunir(pacienteId: number): Promise<DatosPersonales> {
-    const perfil = await repo.perfil(pacienteId);
+    const perfil = await repos.usuarios.datosPersonales(pacienteId);
     if (!perfil) throw noEncontrado(MENSAJES_COPIA.noPaciente);
-    const h = await repo.historia(pacienteId);
-    const versiones = h ? await repo.versiones(h.id) : [];
-    const citas = await repo.citas(pacienteId);
-    const notas = await repo.evoluciones(pacienteId);
-    const consentimientos = await repo.consentimientos(pacienteId);
-    const notificaciones = await repo.notificaciones(pacienteId);
-    const archivos = await repo.archivos(pacienteId);
+    const h = await repos.historias.buscarPorPaciente(pacienteId);
+    // Oldest first in the copy (the screens list them newest first).
+    const versiones = h ? (await repos.historias.versiones(h.historia.id)).reverse() : [];
+    const citas = await repos.citas.listar({ pacienteId, orden: 'cronologico', limite: TODAS });
+    const evoluciones = await deps.evoluciones.firmadasDePaciente(pacienteId);
+    const consentimientos = await repos.consentimientos.dePaciente(pacienteId);
+    const notificaciones = (await repos.notificaciones.historial(pacienteId, TODAS)).reverse();
+    const archivos = await repos.archivos.dePropietario(pacienteId);
     const accesos = await deps.historias.accesosDePaciente(pacienteId);
     return {
       formato: 'copia-datos-personales-v1',
       clinica: deps.clinicaNombre,
       generado_en: now(),
       perfil,
-      historia: h
-        ? {
-            id: h.id,
-            paciente_id: h.paciente_id,
-            antecedentes: h.antecedentes,
-            otras_condiciones: h.otras_condiciones,
-            embarazo_lactancia: h.embarazo_lactancia,
-            consume_tabaco: h.consume_tabaco,
-            consume_alcohol: h.consume_alcohol,
-            usa_anticonceptivos: h.usa_anticonceptivos,
-            detalles_anticonceptivos: h.detalles_anticonceptivos,
-            diabetes: h.diabetes,
-            hipertension: h.hipertension,
-            historial_cancer: h.historial_cancer,
-            problemas_coagulacion: h.problemas_coagulacion,
-            epilepsia: h.epilepsia,
-            fototipo: h.fototipo,
-            version: h.version,
-            creada_en: h.creada_en,
-            creada_por: h.creada_por === null ? null : { id: h.creada_por, nombre: h.creador_nombre ?? '' },
-            actualizada_en: h.actualizada_en,
-          }
-        : null,
+      historia: h ? historiaWire(h) : null,
       versiones: versiones.map((v) => ({
         version: v.version,
         campos: v.campos,
@@ -119,15 +88,23 @@ export function createCopiaHistoriaService(deps: {
         inicio: c.inicio,
         fin: c.fin,
         doctor: { id: c.doctor_id, nombre: c.doctor_nombre },
-        procedimiento: c.procedimiento,
+        procedimiento: c.procedimiento_nombre,
         motivo: c.motivo,
         observaciones: c.observaciones,
         motivo_cancelacion: c.motivo_cancelacion,
         creada_en: c.creada_en,
       })),
-      evoluciones: notas.map((n) => notaWire(n, { id: perfil.id, nombre: perfil.nombre })),
+      evoluciones,
       consentimientos,
-      notificaciones,
+      notificaciones: notificaciones.map((n) => ({
+        id: n.id,
+        tipo: n.tipo,
+        mensaje: n.mensaje,
+        leida: n.leida,
+        archivada: n.archivada,
+        cita_id: n.cita_id,
+        creada_en: n.creada_en,
+      })),
       archivos,
       accesos,
     };
@@ -202,7 +179,7 @@ export function createCopiaHistoriaService(deps: {
       return conTurnoPdf(actor.id, async () => {
         const datos = await dePaciente(pacienteId);
         await auditar(actor, pacienteId, 'pdf', origen);
-        const autor = await repo.perfil(actor.id);
+        const autor = await repos.usuarios.datosPersonales(actor.id);
         return { bytes: await pdf(datos, autor?.nombre), nombre: nombreArchivo(datos, 'pdf') };
       });
     },

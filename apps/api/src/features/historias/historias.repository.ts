@@ -99,12 +99,14 @@ export function createHistoriasRepository(db: Executor) {
       await db.insert(historiasVersiones).values(v);
     },
 
+    /** Every earlier version, newest first, with what it said (the copy shows it; the screen's list does not). */
     async versiones(historiaId: number) {
       const autor = alias(usuarios, 'autor');
       return db
         .select({
           version: historiasVersiones.version,
           campos: historiasVersiones.campos,
+          datos: historiasVersiones.datos,
           cambiada_en: historiasVersiones.cambiada_en,
           autor_id: autor.id,
           autor_nombre: autor.nombre,

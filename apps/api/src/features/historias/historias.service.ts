@@ -72,24 +72,20 @@ const CAMPOS = [
   'fototipo',
 ] as const;
 
-function toWire({ historia: h, usuario, creador_id, creador_nombre }: NonNullable<Encontrada>): Historia {
+type Campo = (typeof CAMPOS)[number];
+/** The record's clinical fields, as CAMPOS lists them. */
+const camposDe = (h: HistoriaFila) => Object.fromEntries(CAMPOS.map((c) => [c, h[c]])) as Pick<HistoriaFila, Campo>;
+
+/** The record as it leaves the server, but for its patient's demographics (the patient's copy has her profile). */
+export function historiaWire({
+  historia: h,
+  creador_id,
+  creador_nombre,
+}: Pick<NonNullable<Encontrada>, 'historia' | 'creador_id' | 'creador_nombre'>): Omit<Historia, 'usuario'> {
   return {
     id: h.id,
     paciente_id: h.paciente_id,
-    usuario,
-    antecedentes: h.antecedentes,
-    otras_condiciones: h.otras_condiciones,
-    embarazo_lactancia: h.embarazo_lactancia,
-    consume_tabaco: h.consume_tabaco,
-    consume_alcohol: h.consume_alcohol,
-    usa_anticonceptivos: h.usa_anticonceptivos,
-    detalles_anticonceptivos: h.detalles_anticonceptivos,
-    diabetes: h.diabetes,
-    hipertension: h.hipertension,
-    historial_cancer: h.historial_cancer,
-    problemas_coagulacion: h.problemas_coagulacion,
-    epilepsia: h.epilepsia,
-    fototipo: h.fototipo,
+    ...camposDe(h),
     version: h.version,
     creada_en: h.creada_en,
     creada_por: creador_id === null ? null : { id: creador_id, nombre: creador_nombre ?? '' },
@@ -97,8 +93,14 @@ function toWire({ historia: h, usuario, creador_id, creador_nombre }: NonNullabl
   };
 }
 
-export function createHistoriasService(deps: { repos: ReposHistorias; transaccion: Transaccion<ReposHistorias> }) {
-  const { repos, transaccion } = deps;
+const toWire = (f: NonNullable<Encontrada>): Historia => ({ ...historiaWire(f), usuario: f.usuario });
+
+export function createHistoriasService(deps: {
+  repos: ReposHistorias;
+  transaccion: Transaccion<ReposHistorias>;
+  now: () => Date;
+}) {
+  const { repos, transaccion, now } = deps;
   const repo = repos.historias;
 
   /** Clinical content for its patient or a doctor; a doctor's read is audited (DOMAIN.md). */
@@ -312,7 +314,7 @@ export function createHistoriasService(deps: { repos: ReposHistorias; transaccio
         if (!nueva.usa_anticonceptivos) nueva.detalles_anticonceptivos = null;
         const cambiados = CAMPOS.filter((c) => JSON.stringify(previa[c]) !== JSON.stringify(nueva[c]));
         if (!cambiados.length) return false;
-        const datosPrevios = Object.fromEntries(CAMPOS.map((c) => [c, previa[c]]));
+        const datosPrevios = camposDe(previa);
         await tx.historias.guardarVersion({
           historia_id: id,
           version: previa.version,
@@ -324,7 +326,7 @@ export function createHistoriasService(deps: { repos: ReposHistorias; transaccio
           ...Object.fromEntries(cambiados.map((c) => [c, nueva[c]])),
           version: previa.version + 1,
           actualizada_por: actor.id,
-          actualizada_en: new Date(),
+          actualizada_en: now(),
         });
         await tx.auditoria.registrar({
           usuarioId: actor.id,

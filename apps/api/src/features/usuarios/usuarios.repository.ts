@@ -8,8 +8,8 @@ export type UsuarioFila = typeof usuarios.$inferSelect;
 export type NuevoUsuario = Omit<typeof usuarios.$inferInsert, 'id'>;
 export type CambiosUsuario = Partial<Omit<typeof usuarios.$inferInsert, 'id' | 'fecha_registro'>>;
 
-/** The columns that may leave the server (mirror of usuarioSchema in contracts). */
-const publicas = {
+/** Who the person is: the columns her profile and her copy share. */
+const persona = {
   id: usuarios.id,
   nombre: usuarios.nombre,
   correo: usuarios.correo,
@@ -23,6 +23,10 @@ const publicas = {
   fecha_nacimiento: usuarios.fecha_nacimiento,
   ocupacion: usuarios.ocupacion,
   estado_civil: usuarios.estado_civil,
+};
+/** The columns that may leave the server (mirror of usuarioSchema in contracts). */
+const publicas = {
+  ...persona,
   registro_profesional: usuarios.registro_profesional,
   fecha_registro: usuarios.fecha_registro,
   autorizacion_datos_en: usuarios.terminos_aceptados_en,
@@ -48,6 +52,22 @@ export function createUsuariosRepository(db: Executor) {
   return {
     async findById(id: number): Promise<UsuarioPublico | undefined> {
       const [row] = await db.select(publicas).from(usuarios).where(eq(usuarios.id, id)).limit(1);
+      return row;
+    },
+
+    /** The profile in the patient's copy: who she is and when she accepted the terms, never the password hash. */
+    async datosPersonales(id: number) {
+      const [row] = await db
+        .select({
+          ...persona,
+          fecha_registro: usuarios.fecha_registro,
+          terminos_aceptados_en: usuarios.terminos_aceptados_en,
+          version_terminos: usuarios.version_terminos,
+          ip_aceptacion: usuarios.ip_aceptacion,
+        })
+        .from(usuarios)
+        .where(eq(usuarios.id, id))
+        .limit(1);
       return row;
     },
 
