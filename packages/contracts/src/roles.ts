@@ -36,10 +36,10 @@ export const rolesUsuarios = {
  */
 export const rolesVenTodosLosUsuarios = ['administrador'] as const satisfies readonly Rol[];
 
-/** Roles that maintain categories, procedures and their images (DOMAIN.md). */
 /** Staff who book for patients, reschedule and cancel any appointment, and keep the agendas (DOMAIN.md). */
 export const rolesPersonalCitas = ['asistente', 'doctor', 'administrador'] as const satisfies readonly Rol[];
 
+/** Roles that maintain categories, procedures and their images (DOMAIN.md). */
 export const rolesGestionCatalogo = ['asistente', 'doctor', 'administrador'] as const satisfies readonly Rol[];
 
 /** The role as the API spells it, or null. SPEC 6 treats 'Doctor' and 'doctor' alike. */

@@ -1,7 +1,7 @@
 // The outbox dispatcher: delivers rows after their transaction committed, retries failures with growing
-// waits (never gives up: an effect that was promised is owed), marks them delivered. Runs when a
-// transaction that wrote to the outbox commits (avisar) and every few seconds for retries and for rows
-// other instances or a previous run left behind.
+// waits (never gives up: an effect that was promised is owed), marks them delivered. A transaction that wrote
+// effects due now hands the rows it claimed straight to entregarPropias when it commits; every few seconds the timer
+// delivers retries, reminders that came due, and rows other instances or a previous run left behind.
 import type { NotificacionEvento } from '@clinica/contracts/events';
 import type { BandejaRepository, FilaBandeja } from './bandeja.repository.ts';
 
@@ -215,8 +215,8 @@ export function createDespachador(opts: DespachadorOpciones) {
   /**
    * Delivers everything due now and waits for deliveries already under way, including those their handlers cause
    * (a recovery request's handler commits the e-mail, which is delivered in turn); resolves to how many rows it
-   * claimed. For callers that need everything settled (tests); the timer and avisar() only deliver
-   * what is due, so they never wait behind a stream of commits.
+   * claimed. For callers that need everything settled (tests); the timer only delivers what is due, so it
+   * never waits behind a stream of commits.
    */
   async function despachar(): Promise<number> {
     let total = 0;
@@ -254,10 +254,6 @@ export function createDespachador(opts: DespachadorOpciones) {
   return {
     despachar,
     entregarPropias,
-    /** A transaction that wrote to the outbox committed: deliver soon, off the request's path. */
-    avisar() {
-      if (!detenido) setImmediate(() => void despacharDebidas());
-    },
     iniciar() {
       const cada = opts.intervaloMs ?? 5000;
       if (cada > 0 && !temporizador) {

@@ -30,16 +30,16 @@ function esInterna(valor: string | string[] | undefined, secreto: string): boole
 }
 
 /**
- * The security headers every response carries, computed once from helmet's options (issue 12.2: @fastify/helmet
- * rebuilt helmet, CSP parsing included, on every request, a sixth of the CPU of `GET /salud`). helmet writes them
- * to a stand-in response here; each request then only copies the finished list.
- */
-/**
  * The one inline script the web may run: the colour scheme before the first paint (packages/contracts/src/tema.ts),
  * allowed by its hash, not by 'unsafe-inline'.
  */
 export const HASH_SCRIPT_TEMA = `'sha256-${createHash('sha256').update(SCRIPT_TEMA).digest('base64')}'`;
 
+/**
+ * The security headers every response carries, computed once from helmet's options (issue 12.2: @fastify/helmet
+ * rebuilt helmet, CSP parsing included, on every request, a sixth of the CPU of `GET /salud`). helmet writes them
+ * to a stand-in response here; each request then only copies the finished list.
+ */
 export function cabecerasDeSeguridad(production: boolean, origenImagenesCorreo?: string): [string, string][] {
   const cabeceras = new Map<string, string>();
   const respuesta = {

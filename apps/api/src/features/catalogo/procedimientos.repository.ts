@@ -248,12 +248,12 @@ export function createProcedimientosRepository(db: Executor) {
       return fila?.ruta;
     },
 
-    /** Sets the order; `ids` must be exactly the procedure's image ids. */
     /** A NOTIFY to every instance's public catalogue cache; inside a transaction, sent only if it commits. */
     async avisarCambioCatalogo(): Promise<void> {
       await db.execute(sql`select pg_notify(${CANAL_CATALOGO}, '')`);
     },
 
+    /** Sets the order; `ids` must be exactly the procedure's image ids. */
     async ordenarImagenes(procedimientoId: number, ids: number[]): Promise<'ok' | 'no_existe' | 'no_coincide'> {
       return db.transaction(async (tx) => {
         const [p] = await tx
