@@ -546,7 +546,7 @@ describe('before/after photos', () => {
       const foto = await subir(rutas.fotos(citaId), doctor, bomba, nombre, { etiqueta: 'antes', zona: 'Frente' });
       // The PNG is a complete header: refused by the pixel limit; the bare JPEG/WebP headers as unreadable.
       expect(nombre === 'bomba.png' ? [413] : [413, 415], `${nombre}: ${foto.body}`).toContain(foto.statusCode);
-      expect(foto.json().code).toBe('ARCHIVO_INVALIDO');
+      expect(foto.json().code).toBe(foto.statusCode === 413 ? 'ARCHIVO_DEMASIADO_GRANDE' : 'ARCHIVO_INVALIDO');
       if (nombre !== 'bomba.webp') {
         const resultado = await subir(rutas.resultados(citaId), paciente, bomba, nombre);
         expect([413, 415], `${nombre}: ${resultado.body}`).toContain(resultado.statusCode);

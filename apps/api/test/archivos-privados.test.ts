@@ -177,7 +177,7 @@ describe('multipart uploads', () => {
       { campo: 'imagen', archivo: await pngDePrueba(400, 300), nombre: 'a.png', tipo: 'image/png' },
     ]);
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({ error: 'La imagen supera el máximo de 5 MB.', code: 'ARCHIVO_INVALIDO' });
+    expect(res.json()).toEqual({ error: 'La imagen supera el máximo de 5 MB.', code: 'ARCHIVO_DEMASIADO_GRANDE' });
     expect(await readdir(path.join(dataDir, 'uploads', 'procedimientos'))).toEqual(antes);
   });
 });

@@ -72,7 +72,7 @@ describe('upload checks', () => {
     const grande = Buffer.concat([await pngDePrueba(50, 50), Buffer.alloc(5 * 1024 * 1024 + 10, 1)]);
     const res = await subirImagen(t.app, admin, p.id, grande);
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({ error: 'La imagen supera el máximo de 5 MB.', code: 'ARCHIVO_INVALIDO' });
+    expect(res.json()).toEqual({ error: 'La imagen supera el máximo de 5 MB.', code: 'ARCHIVO_DEMASIADO_GRANDE' });
   });
 
   it('no file, or not multipart: 400 in Spanish', async () => {

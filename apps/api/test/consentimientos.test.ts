@@ -247,7 +247,7 @@ describe('the appointment consent', () => {
     for (const png of [bomba, firmaPng(2, MAX_ANCHO_FIRMA + 1, 80), firmaPng(2, 240, MAX_ALTO_FIRMA + 1)]) {
       const res = await pedir('POST', rutas.firmar(citaId), paciente, firma({ firma: dataUrl(png) }));
       expect(res.statusCode, res.body).toBe(413);
-      expect(res.json()).toMatchObject({ code: 'ARCHIVO_INVALIDO', error: M_FIRMA_GRANDE });
+      expect(res.json()).toMatchObject({ code: 'ARCHIVO_DEMASIADO_GRANDE', error: M_FIRMA_GRANDE });
     }
     expect(await t.database.db.select({ id: archivos.id }).from(archivos)).toEqual(antes);
     const [{ n }] = (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(consentimientos)) as [

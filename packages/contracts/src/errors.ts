@@ -20,7 +20,9 @@ export const errorCodes = [
   'IDEMPOTENCIA_DISTINTA', // 422: an Idempotency-Key reused with another body
   'REGLA_NEGOCIO', // 422
   'PROCEDIMIENTO_NO_DISPONIBLE', // 422
-  'ARCHIVO_INVALIDO', // 400/413/415 upload checks
+  'ARCHIVO_INVALIDO', // 415: not a file type the upload accepts (checked on its bytes)
+  'ARCHIVO_DEMASIADO_GRANDE', // 413: an upload over its bytes, pixels or parts limit
+  'FIRMA_INVALIDA', // 422: a drawn signature that is not a usable PNG
   'ENLACE_INVALIDO', // 400: a password-recovery link that was tampered with or already used
   'ENLACE_VENCIDO', // 400: a password-recovery link past its 30 minutes
   'DEMASIADOS_INTENTOS', // 429

@@ -31,7 +31,7 @@ export async function limpiarImagen(
   }
   if (meta.format !== tipo || !meta.width || !meta.height) throw invalido();
   if (meta.width * meta.height > MAX_PIXELES) {
-    throw new AppError('ARCHIVO_INVALIDO', 413, 'La imagen tiene demasiados píxeles (máximo 40 megapíxeles).');
+    throw new AppError('ARCHIVO_DEMASIADO_GRANDE', 413, 'La imagen tiene demasiados píxeles (máximo 40 megapíxeles).');
   }
   // sharp drops every metadata block unless asked to keep it (withMetadata/keepExif are never called here).
   let imagen = sharp(buf, { limitInputPixels: MAX_PIXELES, failOn: 'error' }).autoOrient();

@@ -79,7 +79,7 @@ export async function leerMultipart<T>(request: FastifyRequest, opts: OpcionesMu
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw opts.muyGrande();
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
       throw new AppError(
-        'ARCHIVO_INVALIDO',
+        'ARCHIVO_DEMASIADO_GRANDE',
         413,
         `La solicitud tiene demasiadas partes. Envía ${nombre.uno} a la vez.`,
       );

@@ -70,7 +70,10 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       };
     } else if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       status = err.statusCode;
-      body = { error: mensajeCliente(err), code: status === 413 || status === 415 ? 'ARCHIVO_INVALIDO' : 'VALIDACION' };
+      body = {
+        error: mensajeCliente(err),
+        code: status === 413 ? 'ARCHIVO_DEMASIADO_GRANDE' : status === 415 ? 'ARCHIVO_INVALIDO' : 'VALIDACION',
+      };
     }
 
     // Refusals we chose (4xx, and 503 for saturated hashing) are one plain line; a flood must not cost an error

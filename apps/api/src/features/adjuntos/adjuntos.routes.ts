@@ -34,7 +34,7 @@ async function leerArchivo(request: FastifyRequest, maxBytes: number, cual: { un
   }
   const muyGrande = () =>
     new AppError(
-      'ARCHIVO_INVALIDO',
+      'ARCHIVO_DEMASIADO_GRANDE',
       413,
       `${cual.el[0]!.toUpperCase()}${cual.el.slice(1)} supera el máximo de ${maxBytes / MB} MB.`,
     );

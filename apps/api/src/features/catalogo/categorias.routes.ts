@@ -40,7 +40,8 @@ export const categoriasRoutes: FastifyPluginAsyncZod<{ service: CategoriasServic
 
   app.route({
     ...ruta(endpoints.crear, { schema }),
-    handler: async (request, reply) => reply.code(201).send(await service.crear(request.body, usuarioDe(request), origen(request))),
+    handler: async (request, reply) =>
+      reply.code(201).send(await service.crear(request.body, usuarioDe(request), origen(request))),
   });
 
   app.route({

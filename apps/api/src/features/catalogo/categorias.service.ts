@@ -9,7 +9,6 @@ import type { CategoriasRepository } from './categorias.repository.ts';
 
 export type ReposCategorias = { categorias: CategoriasRepository; auditoria: AuditoriaRepository };
 
-
 export const MENSAJE_CATEGORIA_DUPLICADA = 'Ya existe una categoría con ese nombre';
 const duplicada = () =>
   new AppError('CATEGORIA_DUPLICADA', 409, MENSAJE_CATEGORIA_DUPLICADA, [
@@ -73,7 +72,12 @@ export function createCategoriasService({
       return obtener(id, false);
     },
 
-    async editar(id: number, datos: z.output<typeof editarCategoriaSchema>, actor: Actor, origen: Origen): Promise<Categoria> {
+    async editar(
+      id: number,
+      datos: z.output<typeof editarCategoriaSchema>,
+      actor: Actor,
+      origen: Origen,
+    ): Promise<Categoria> {
       const valores = {
         ...(datos.nombre !== undefined ? { nombre: datos.nombre } : {}),
         ...(datos.descripcion !== undefined ? { descripcion: datos.descripcion || null } : {}),

@@ -50,7 +50,7 @@ export async function procesarImagen(buf: Buffer): Promise<CopiasImagen> {
   }
   if (meta.format !== formato || !meta.width || !meta.height) throw noEsImagen();
   if (meta.width * meta.height > MAX_PIXELES) {
-    throw new AppError('ARCHIVO_INVALIDO', 413, 'La imagen tiene demasiados píxeles (máximo 40 megapíxeles).');
+    throw new AppError('ARCHIVO_DEMASIADO_GRANDE', 413, 'La imagen tiene demasiados píxeles (máximo 40 megapíxeles).');
   }
   const base = sharp(buf, { limitInputPixels: MAX_PIXELES, failOn: 'error' }).autoOrient();
   try {

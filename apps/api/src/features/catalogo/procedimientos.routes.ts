@@ -30,7 +30,7 @@ const schema = { tags: ['procedimientos'] };
 /** Staff also read inactive procedures (the reads are 'opcional': the user is known when a token came). */
 const esPersonal = (request: FastifyRequest) => permite(rolesGestionCatalogo, request.usuario?.rol);
 
-const imagenMuyGrande = () => new AppError('ARCHIVO_INVALIDO', 413, 'La imagen supera el máximo de 5 MB.');
+const imagenMuyGrande = () => new AppError('ARCHIVO_DEMASIADO_GRANDE', 413, 'La imagen supera el máximo de 5 MB.');
 
 /** Bytes of a whole upload request: the image plus the alt field and the envelope. */
 const MAX_TOTAL_SUBIDA = IMAGEN_MAX_BYTES + 64 * 1024;
@@ -102,7 +102,8 @@ export const procedimientosRoutes: FastifyPluginAsyncZod<{
 
   app.route({
     ...ruta(endpoints.crear, { schema }),
-    handler: async (request, reply) => reply.code(201).send(await service.crear(request.body, usuarioDe(request), origen(request))),
+    handler: async (request, reply) =>
+      reply.code(201).send(await service.crear(request.body, usuarioDe(request), origen(request))),
   });
 
   app.route({
@@ -119,18 +120,22 @@ export const procedimientosRoutes: FastifyPluginAsyncZod<{
     ...ruta(endpoints.subirImagen, { schema }),
     handler: async (request, reply) => {
       const { archivo, alt } = await leerImagen(request);
-      return reply.code(201).send(await service.agregarImagen(request.params.id, archivo, alt, usuarioDe(request), origen(request)));
+      return reply
+        .code(201)
+        .send(await service.agregarImagen(request.params.id, archivo, alt, usuarioDe(request), origen(request)));
     },
   });
 
   app.route({
     ...ruta(endpoints.eliminarImagen, { schema }),
-    handler: async (request) => service.eliminarImagen(request.params.id, request.params.imagenId, usuarioDe(request), origen(request)),
+    handler: async (request) =>
+      service.eliminarImagen(request.params.id, request.params.imagenId, usuarioDe(request), origen(request)),
   });
 
   app.route({
     ...ruta(endpoints.ordenarImagenes, { schema }),
-    handler: async (request) => service.ordenarImagenes(request.params.id, request.body.orden, usuarioDe(request), origen(request)),
+    handler: async (request) =>
+      service.ordenarImagenes(request.params.id, request.body.orden, usuarioDe(request), origen(request)),
   });
 
   // Stored copies. Names are random and never reused, so browsers and proxies may keep them forever. They are the

@@ -22,7 +22,6 @@ import { eliminarCopias, guardarCopias, procesarImagen } from './imagenes.ts';
 import { toImagenWire, toProcedimientoWire } from './procedimiento-wire.ts';
 import type { ProcedimientoFila, ProcedimientosRepository, ProcedimientoValores } from './procedimientos.repository.ts';
 
-
 /** Who changes the catalogue; `rol` decides who may mark a procedure exempt from Ley 1799. */
 
 type Crear = z.output<typeof crearProcedimientoSchema>;
@@ -159,7 +158,14 @@ export function createProcedimientosService({ repos, transaccion, storage, log, 
         if (nuevo === 'categoria_no_existe') throw categoriaNoExiste();
         await auditar(tx, actor, origen, 'procedimiento.crear', nuevo);
         if (datos.exento_ley_1799)
-          await auditar(tx, actor, origen, 'procedimientos.exento_ley_1799', nuevo, `exento; edad mínima ${datos.edad_minima}`);
+          await auditar(
+            tx,
+            actor,
+            origen,
+            'procedimientos.exento_ley_1799',
+            nuevo,
+            `exento; edad mínima ${datos.edad_minima}`,
+          );
         return nuevo;
       });
       return obtenerParaPersonal(id);

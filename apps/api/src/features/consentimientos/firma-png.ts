@@ -17,7 +17,7 @@ export const MAX_ALTO_FIRMA = 1000;
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 export const M_FIRMA_INVALIDA = 'La firma debe ser una imagen PNG dibujada en el recuadro. Vuelve a firmar.';
-const invalida = () => new AppError('ARCHIVO_INVALIDO', 422, M_FIRMA_INVALIDA);
+const invalida = () => new AppError('FIRMA_INVALIDA', 422, M_FIRMA_INVALIDA);
 export const M_FIRMA_GRANDE = `La firma es demasiado grande (máximo ${MAX_ANCHO_FIRMA} × ${MAX_ALTO_FIRMA} píxeles). Borra el recuadro y vuelve a firmar.`;
 
 /** The PNG bytes of a signature data URL, or a 422. */
@@ -31,7 +31,8 @@ export async function pngDeFirma(dataUrl: string): Promise<Buffer> {
   const ancho = bytes.readUInt32BE(16);
   const alto = bytes.readUInt32BE(20);
   if (ancho < 1 || alto < 1) throw invalida();
-  if (ancho > MAX_ANCHO_FIRMA || alto > MAX_ALTO_FIRMA) throw new AppError('ARCHIVO_INVALIDO', 413, M_FIRMA_GRANDE);
+  if (ancho > MAX_ANCHO_FIRMA || alto > MAX_ALTO_FIRMA)
+    throw new AppError('ARCHIVO_DEMASIADO_GRANDE', 413, M_FIRMA_GRANDE);
   try {
     // Decoded on a PDF worker thread, as the consent PDF will decode it (issue 21, item 2).
     await generarPdf({ tipo: 'firma', png: bytes });
