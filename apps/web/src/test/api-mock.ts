@@ -1,7 +1,6 @@
 // Typed API answers for the fetch mocks of web tests (issue 7): a test names the endpoint descriptor it answers
 // and the body must be what the contracts say that endpoint returns on the wire (or the API's error envelope),
-// so a mock cannot drift from the API it stands in for. The three fetch mocks (test/app-test-utils.tsx,
-// test/carrito-test-utils.tsx, lib/session/test-utils.tsx) each have a builder on top of these pieces.
+// so a mock cannot drift from the API it stands in for. test/mock-fetch.ts builds the one fetch mock on these pieces.
 import type { ApiError } from '@clinica/contracts/errors';
 import { rellenarPath, type Metodo, type RutaApi } from '@clinica/contracts/rutas';
 import type { RespuestaApi } from '../lib/api-client.ts';

@@ -8,12 +8,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation, type InitialEntry } from 'react-router';
-import { vi } from 'vitest';
 import { theme } from '../app/theme.ts';
 import { AuthProvider } from '../lib/session/auth-context.tsx';
 import { CartProvider } from '../lib/carrito/cart-context.tsx';
-import type { RutaApi } from '@clinica/contracts/rutas';
-import { peticion, type ParamsSimulados, type RespuestaSimulada, type Tipada } from './api-mock.ts';
+import { mockFetchPermisivo, responde, type RutaSimulada } from './mock-fetch.ts';
 
 export function nuevoQueryClient() {
   return new QueryClient({
@@ -87,9 +85,13 @@ export function itemDePrueba(id: number, procedimiento: ProcedimientoWire = proc
   return { id, id_procedimiento: procedimiento.id, procedimiento, creado_en: '2026-01-02T10:00:00.000Z' };
 }
 
-type Answer = { status?: number; body?: unknown } | (() => Promise<Response>);
-/** Built by `en()`, typed from the contracts. */
-export type Route = { method: string; path: RegExp; answer: Answer } & Tipada;
+/** Adapters of the old cart-test fetch mock over test/mock-fetch.ts, for tests not yet moved to it. */
+export type Route = RutaSimulada;
+export const en = responde;
+export const mockFetch = (routes: Route[]) =>
+  mockFetchPermisivo(routes, (p) =>
+    json({ error: `sin ruta de prueba ${p.method} ${p.url.pathname}`, code: 'PRUEBA' }, 599),
+  );
 
 export function json(body: unknown, status = 200): Response {
   return new Response(status === 204 ? null : JSON.stringify(body), {
@@ -98,35 +100,9 @@ export function json(body: unknown, status = 200): Response {
   });
 }
 
-/** A route of this mock for one endpoint: the body is typed from the contracts (or a function for network failures). */
-export function en<R extends RutaApi>(
-  ruta: R,
-  answer: RespuestaSimulada<R> | (() => Promise<Response>),
-  params?: ParamsSimulados,
-): Route {
-  return { ...peticion(ruta, params), answer } as Route;
-}
-
-/** Installs a fetch mock; the first route matching method and path answers. Unknown calls answer 599. */
-export function mockFetch(routes: Route[]) {
-  const fn = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://localhost');
-    const method = (init?.method ?? 'GET').toUpperCase();
-    const route = routes.find((r) => r.method === method && r.path.test(url.pathname + url.search));
-    if (!route) return json({ error: `sin ruta de prueba ${method} ${url.pathname}`, code: 'PRUEBA' }, 599);
-    if (typeof route.answer === 'function') return route.answer();
-    return json(route.answer.body ?? null, route.answer.status ?? 200);
-  });
-  vi.stubGlobal('fetch', fn);
-  return fn;
-}
-
 /** Calls made to fetch as 'METHOD /path?query'. */
 export function llamadas(fn: ReturnType<typeof mockFetch>): string[] {
-  return fn.mock.calls.map(([input, init]) => {
-    const url = new URL(String(input), 'http://localhost');
-    return `${(init?.method ?? 'GET').toUpperCase()} ${url.pathname}${url.search}`;
-  });
+  return fn.llamadas();
 }
 
 /** Current location as text, so tests can assert where a screen navigated and with which state. */

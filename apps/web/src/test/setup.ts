@@ -4,6 +4,7 @@ import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeEach, vi } from 'vitest';
+import { comprobarFetch } from './mock-fetch.ts';
 
 // findBy*/waitFor give up after 1 s by default; lazy routes and Mantine renders take longer on a loaded machine.
 // One value for every web test (vite.config.ts has the matching per-test limit).
@@ -13,6 +14,9 @@ afterEach(() => {
   cleanup();
   localStorage.clear();
 });
+
+// test/mock-fetch.ts: a call to a path no route answers fails the test, even if the screen swallowed the error.
+afterEach(comprobarFetch);
 
 // Test files share a worker's modules and document (vite.config.ts): each leaves them as the next one expects to
 // find them, with no toast or modal queued, real timers and globals, and an empty document.

@@ -1,8 +1,8 @@
 import { createEvent, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { citasRutas } from '@clinica/contracts/rutas';
-import { tokenExpiringIn } from '../../lib/session/test-tokens.ts';
-import { mockFetch, paginaDe, renderWithProviders, simular } from '../../lib/session/test-utils.tsx';
+import { tokenExpiringIn } from '../../test/test-tokens.ts';
+import { mockFetch, paginaDe, renderWithProviders, simular } from '../../test/session-test-utils.tsx';
 import { cita, diaHabil, doctores, espacio, iso } from './agenda-fixtures.ts';
 import CalendarioScreen from './calendario-screen.tsx';
 import { PX_MINUTO } from './components/calendario-grid.tsx';

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { citasRutas } from '@clinica/contracts/rutas';
-import { tokenExpiringIn } from '../../lib/session/test-tokens.ts';
-import { mockFetch, paginaDe, renderWithProviders, simular } from '../../lib/session/test-utils.tsx';
+import { tokenExpiringIn } from '../../test/test-tokens.ts';
+import { mockFetch, paginaDe, renderWithProviders, simular } from '../../test/session-test-utils.tsx';
 import { hoy } from '../../lib/tiempo.ts';
 import { cita, diaHabil, doctores } from './agenda-fixtures.ts';
 import ConsultarCitasScreen from './consultar-citas-screen.tsx';

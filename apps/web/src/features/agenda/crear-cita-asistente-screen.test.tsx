@@ -3,9 +3,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Rol } from '@clinica/contracts/roles';
 import { citasRutas, procedimientosRutas, usuariosRutas } from '@clinica/contracts/rutas';
 import { MENSAJE_SIN_AUTORIZACION_DATOS } from '@clinica/contracts/usuarios';
-import { tokenExpiringIn } from '../../lib/session/test-tokens.ts';
+import { tokenExpiringIn } from '../../test/test-tokens.ts';
 import { procedimientoDePrueba } from '../../test/carrito-test-utils.tsx';
-import { mockFetch, renderWithProviders, simular } from '../../lib/session/test-utils.tsx';
+import { mockFetch, renderWithProviders, simular } from '../../test/session-test-utils.tsx';
 import { cita, diaHabil, doctores, espacio, paciente } from './agenda-fixtures.ts';
 import CrearCitaAsistenteScreen from './crear-cita-asistente-screen.tsx';
 

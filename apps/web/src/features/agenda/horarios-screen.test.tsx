@@ -2,8 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Rol } from '@clinica/contracts/roles';
 import { citasRutas } from '@clinica/contracts/rutas';
-import { tokenExpiringIn } from '../../lib/session/test-tokens.ts';
-import { mockFetch, renderWithProviders, simular } from '../../lib/session/test-utils.tsx';
+import { tokenExpiringIn } from '../../test/test-tokens.ts';
+import { mockFetch, renderWithProviders, simular } from '../../test/session-test-utils.tsx';
 import { diaHabil, doctores, iso } from './agenda-fixtures.ts';
 import HorariosScreen from './horarios-screen.tsx';
 

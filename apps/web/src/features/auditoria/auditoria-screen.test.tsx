@@ -4,8 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Rol } from '@clinica/contracts/roles';
 import { auditoriaRutas } from '@clinica/contracts/rutas';
 import { formatFechaHora } from '../../lib/tiempo.ts';
-import { tokenExpiringIn } from '../../lib/session/test-tokens.ts';
-import { mockFetch, paginaDe, renderWithProviders, simular } from '../../lib/session/test-utils.tsx';
+import { tokenExpiringIn } from '../../test/test-tokens.ts';
+import { mockFetch, paginaDe, renderWithProviders, simular } from '../../test/session-test-utils.tsx';
 import type { RegistroAuditoriaWire } from './api/auditoria-api.ts';
 import AuditoriaScreen from './auditoria-screen.tsx';
 
@@ -215,7 +215,7 @@ describe('AuditoriaScreen', () => {
     spy.mockImplementation(async (input, init) => {
       const url = new URL(String(input), 'http://localhost');
       if (url.pathname !== auditoriaRutas.exportar.path) return json(input, init);
-      calls.push({ method: 'GET', url, body: undefined, headers: new Headers(init?.headers) });
+      calls.push({ method: 'GET', url, body: undefined, headers: new Headers(init?.headers), init });
       return new Response('\uFEFFfecha,usuario_id\r\n', {
         status: 200,
         headers: {

@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { tokenExpiringIn } from '../../lib/session/test-tokens.ts';
+import { tokenExpiringIn } from '../../test/test-tokens.ts';
 import { usuariosRutas } from '@clinica/contracts/rutas';
-import { mockFetch, readAuth, renderWithProviders, simular } from '../../lib/session/test-utils.tsx';
+import { mockFetch, readAuth, renderWithProviders, simular } from '../../test/session-test-utils.tsx';
 import CerrarSesionScreen, { destinoTrasCerrarSesion } from './cerrar-sesion-screen.tsx';
 
 afterEach(() => vi.unstubAllGlobals());

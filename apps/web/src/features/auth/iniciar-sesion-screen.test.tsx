@@ -3,10 +3,10 @@ import { Route } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { vi } from 'vitest';
 import { lazy, Suspense } from 'react';
-import { tokenExpiringIn } from '../../lib/session/test-tokens.ts';
+import { tokenExpiringIn } from '../../test/test-tokens.ts';
 import { usuariosRutas } from '@clinica/contracts/rutas';
 import type { UsuarioWire } from '@clinica/contracts/usuarios';
-import { mockFetch, readAuth, renderWithProviders, simular } from '../../lib/session/test-utils.tsx';
+import { mockFetch, readAuth, renderWithProviders, simular } from '../../test/session-test-utils.tsx';
 import IniciarSesionScreen from './iniciar-sesion-screen.tsx';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -3,7 +3,7 @@ import { Route } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MENSAJE_RECUPERACION_SOLICITADA } from '@clinica/contracts/recuperacion';
 import { recuperacionRutas } from '@clinica/contracts/rutas';
-import { mockFetch, renderWithProviders, simular } from '../../lib/session/test-utils.tsx';
+import { mockFetch, renderWithProviders, simular } from '../../test/session-test-utils.tsx';
 import IniciarSesionScreen from './iniciar-sesion-screen.tsx';
 import RecuperarContrasenaScreen from './recuperar-contrasena-screen.tsx';
 

@@ -2,10 +2,10 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route } from 'react-router';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { tokenExpiringIn } from '../../lib/session/test-tokens.ts';
+import { tokenExpiringIn } from '../../test/test-tokens.ts';
 import { usuariosRutas } from '@clinica/contracts/rutas';
 import type { UsuarioWire } from '@clinica/contracts/usuarios';
-import { mockFetch, readAuth, renderWithProviders, simular } from '../../lib/session/test-utils.tsx';
+import { mockFetch, readAuth, renderWithProviders, simular } from '../../test/session-test-utils.tsx';
 import { MENSAJE_FORMATO_FECHA } from '../../lib/forms/campos-persona.tsx';
 import RegistrarScreen from './registrar-screen.tsx';
 

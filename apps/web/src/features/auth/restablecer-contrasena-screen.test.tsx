@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { recuperacionRutas } from '@clinica/contracts/rutas';
-import { mockFetch, renderWithProviders, simular } from '../../lib/session/test-utils.tsx';
+import { mockFetch, renderWithProviders, simular } from '../../test/session-test-utils.tsx';
 import RestablecerContrasenaScreen, { tokenDelFragmento } from './restablecer-contrasena-screen.tsx';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -3,8 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Rol } from '@clinica/contracts/roles';
 import { correosRutas } from '@clinica/contracts/rutas';
 import type { CorreoBandejaWire } from '@clinica/contracts/correos';
-import { tokenExpiringIn } from '../../lib/session/test-tokens.ts';
-import { mockFetch, renderWithProviders, simular } from '../../lib/session/test-utils.tsx';
+import { tokenExpiringIn } from '../../test/test-tokens.ts';
+import { mockFetch, renderWithProviders, simular } from '../../test/session-test-utils.tsx';
 import CorreosScreen, { POR_PAGINA, sinCorteHora } from './correos-screen.tsx';
 
 afterEach(() => vi.unstubAllGlobals());

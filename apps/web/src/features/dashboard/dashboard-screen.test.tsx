@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { tokenExpiringIn } from '../../lib/session/test-tokens.ts';
+import { tokenExpiringIn } from '../../test/test-tokens.ts';
 import type { CategoriaWire } from '@clinica/contracts/catalogo';
 import type { Rol } from '@clinica/contracts/roles';
 import {
@@ -11,7 +11,7 @@ import {
   usuariosRutas,
 } from '@clinica/contracts/rutas';
 import type { UsuarioWire } from '@clinica/contracts/usuarios';
-import { mockFetch, renderWithProviders, simular } from '../../lib/session/test-utils.tsx';
+import { mockFetch, renderWithProviders, simular } from '../../test/session-test-utils.tsx';
 import { itemDePrueba } from '../../test/carrito-test-utils.tsx';
 import DashboardScreen from './dashboard-screen.tsx';
 

@@ -7,8 +7,8 @@ import { instanteLocal } from '@clinica/contracts/tiempo';
 import type { RespuestaApi } from '../../lib/api-client.ts';
 import { NotificacionesProvider } from '../../lib/notificaciones/notificaciones-context.tsx';
 import type { SocketFalso } from '../../lib/notificaciones/socket-falso.ts';
-import { tokenExpiringIn } from '../../lib/session/test-tokens.ts';
-import { mockFetch, paginaDe, renderWithProviders, simular } from '../../lib/session/test-utils.tsx';
+import { tokenExpiringIn } from '../../test/test-tokens.ts';
+import { mockFetch, paginaDe, renderWithProviders, simular } from '../../test/session-test-utils.tsx';
 import { hoy, zonaClinica } from '../../lib/tiempo.ts';
 import PanelDoctorScreen from './panel-doctor-screen.tsx';
 

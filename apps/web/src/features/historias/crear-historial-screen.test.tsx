@@ -5,8 +5,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Rol } from '@clinica/contracts/roles';
 import { historiasRutas, usuariosRutas } from '@clinica/contracts/rutas';
 import type { UsuarioWire } from '@clinica/contracts/usuarios';
-import { mockFetch, renderWithProviders, simular } from '../../lib/session/test-utils.tsx';
-import { tokenExpiringIn } from '../../lib/session/test-tokens.ts';
+import { mockFetch, renderWithProviders, simular } from '../../test/session-test-utils.tsx';
+import { tokenExpiringIn } from '../../test/test-tokens.ts';
 import CrearHistorialScreen from './crear-historial-screen.tsx';
 import { historia, resumen } from './historias-fixtures.ts';
 

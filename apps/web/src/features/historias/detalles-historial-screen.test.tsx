@@ -5,8 +5,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Rol } from '@clinica/contracts/roles';
 import { copiaHistoriaRutas } from '@clinica/contracts/copia-historia-rutas';
 import { historiasRutas } from '@clinica/contracts/rutas';
-import { mockFetch, renderWithProviders, simular } from '../../lib/session/test-utils.tsx';
-import { tokenExpiringIn } from '../../lib/session/test-tokens.ts';
+import { mockFetch, renderWithProviders, simular } from '../../test/session-test-utils.tsx';
+import { tokenExpiringIn } from '../../test/test-tokens.ts';
 import DetallesHistorialScreen, {
   SIN_PERMISO_CLINICO,
   SIN_SELECCION,

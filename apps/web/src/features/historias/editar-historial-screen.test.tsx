@@ -5,8 +5,8 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { carritoRutas, historiasRutas } from '@clinica/contracts/rutas';
 import { ProveedoresDePrueba } from '../../test/carrito-test-utils.tsx';
-import { mockFetch, renderWithProviders, simular } from '../../lib/session/test-utils.tsx';
-import { tokenExpiringIn } from '../../lib/session/test-tokens.ts';
+import { mockFetch, renderWithProviders, simular } from '../../test/session-test-utils.tsx';
+import { tokenExpiringIn } from '../../test/test-tokens.ts';
 import EditarHistorialScreen from './editar-historial-screen.tsx';
 import { historia } from './historias-fixtures.ts';
 

@@ -4,8 +4,8 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { copiaHistoriaRutas } from '@clinica/contracts/copia-historia-rutas';
 import { historiasRutas } from '@clinica/contracts/rutas';
-import { mockFetch, renderWithProviders, simular } from '../../lib/session/test-utils.tsx';
-import { tokenExpiringIn } from '../../lib/session/test-tokens.ts';
+import { mockFetch, renderWithProviders, simular } from '../../test/session-test-utils.tsx';
+import { tokenExpiringIn } from '../../test/test-tokens.ts';
 import MiHistorialScreen, { SOLO_PROPIA, TEXTOS_COPIA } from './mi-historial-screen.tsx';
 import { acceso, historia, version } from './historias-fixtures.ts';
 

@@ -7,8 +7,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { notificacionesDoctorRutas, notificacionesUsuarioRutas } from '@clinica/contracts/rutas';
 import type { NotificacionWire } from '@clinica/contracts/notificaciones';
 import { NotificacionesProvider } from '../../lib/notificaciones/notificaciones-context.tsx';
-import { mockFetch, renderWithProviders, simular } from '../../lib/session/test-utils.tsx';
-import { tokenExpiringIn } from '../../lib/session/test-tokens.ts';
+import { mockFetch, renderWithProviders, simular } from '../../test/session-test-utils.tsx';
+import { tokenExpiringIn } from '../../test/test-tokens.ts';
 import { CampanaNotificaciones, nombreCampana } from './components/campana-notificaciones.tsx';
 import HistorialNotificacionesScreen from './historial-notificaciones-screen.tsx';
 

@@ -3,8 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Rol } from '@clinica/contracts/roles';
 import { usuariosRutas } from '@clinica/contracts/rutas';
 import type { BloqueoRecienteWire } from '@clinica/contracts/usuarios';
-import { tokenExpiringIn } from '../../lib/session/test-tokens.ts';
-import { mockFetch, renderWithProviders, simular } from '../../lib/session/test-utils.tsx';
+import { tokenExpiringIn } from '../../test/test-tokens.ts';
+import { mockFetch, renderWithProviders, simular } from '../../test/session-test-utils.tsx';
 import BloqueosScreen from './bloqueos-screen.tsx';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -5,8 +5,8 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { usuariosRutas } from '@clinica/contracts/rutas';
 import type { UsuarioWire } from '@clinica/contracts/usuarios';
-import { tokenExpiringIn } from '../../lib/session/test-tokens.ts';
-import { mockFetch, renderWithProviders, simular, type MockRoute } from '../../lib/session/test-utils.tsx';
+import { tokenExpiringIn } from '../../test/test-tokens.ts';
+import { mockFetch, renderWithProviders, simular, type MockRoute } from '../../test/session-test-utils.tsx';
 import EditarPerfilScreen from './editar-perfil-screen.tsx';
 import EditarUsuarioAdminScreen from './editar-usuario-admin-screen.tsx';
 

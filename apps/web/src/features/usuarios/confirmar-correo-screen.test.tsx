@@ -5,8 +5,8 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { usuariosRutas } from '@clinica/contracts/rutas';
-import { tokenExpiringIn } from '../../lib/session/test-tokens.ts';
-import { mockFetch, readAuth, renderWithProviders, simular } from '../../lib/session/test-utils.tsx';
+import { tokenExpiringIn } from '../../test/test-tokens.ts';
+import { mockFetch, readAuth, renderWithProviders, simular } from '../../test/session-test-utils.tsx';
 import ConfirmarCorreoScreen, { datosDelEnlace, tokenDelFragmento } from './confirmar-correo-screen.tsx';
 
 afterEach(() => {

@@ -2,10 +2,10 @@
 // a duplicate document shown on its field until it changes, and one's profile sending only what changed.
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { tokenExpiringIn } from '../../lib/session/test-tokens.ts';
+import { tokenExpiringIn } from '../../test/test-tokens.ts';
 import { usuariosRutas } from '@clinica/contracts/rutas';
 import type { UsuarioWire } from '@clinica/contracts/usuarios';
-import { mockFetch, renderWithProviders, simular } from '../../lib/session/test-utils.tsx';
+import { mockFetch, renderWithProviders, simular } from '../../test/session-test-utils.tsx';
 import CrearUsuarioScreen from './crear-usuario-screen.tsx';
 import EditarPerfilScreen from './editar-perfil-screen.tsx';
 

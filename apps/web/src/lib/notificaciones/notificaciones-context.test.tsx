@@ -4,8 +4,8 @@ import { useEffect } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { notificacionesDoctorRutas, notificacionesUsuarioRutas } from '@clinica/contracts/rutas';
 import type { NotificacionWire } from '@clinica/contracts/notificaciones';
-import { jsonResponse, mockFetch, renderWithProviders, simular, type MockRoute } from '../session/test-utils.tsx';
-import { tokenExpiringIn } from '../session/test-tokens.ts';
+import { jsonResponse, mockFetch, renderWithProviders, simular, type MockRoute } from '../../test/session-test-utils.tsx';
+import { tokenExpiringIn } from '../../test/test-tokens.ts';
 import { OPCIONES_RECONEXION } from './conexion.ts';
 import { olvidarPermisosPedidos } from './escritorio.ts';
 import {

@@ -6,8 +6,8 @@ import { carritoRutas, usuariosRutas } from '@clinica/contracts/rutas';
 import { api } from '../api-client.ts';
 import { precargarDialogoSesionExpirada, useAuth, type AuthState } from './auth-context.tsx';
 import { ACTIVE_WINDOW_MS, RENEW_LEAD_MS, SESSION_REJECTED_EVENT, TOKEN_EXPIRED_EVENT } from './session-controller.ts';
-import { makeToken, tokenExpiringIn } from './test-tokens.ts';
-import { jsonResponse, mockFetch, readAuth, renderWithProviders, simular } from './test-utils.tsx';
+import { makeToken, tokenExpiringIn } from '../../test/test-tokens.ts';
+import { jsonResponse, mockFetch, readAuth, renderWithProviders, simular } from '../../test/session-test-utils.tsx';
 
 const NOW = Date.UTC(2026, 10, 20, 15, 0, 0);
 

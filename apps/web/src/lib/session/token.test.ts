@@ -7,7 +7,7 @@ import {
   hasThreeParts,
   isTokenValid,
 } from './token.ts';
-import { makeToken } from './test-tokens.ts';
+import { makeToken } from '../../test/test-tokens.ts';
 
 function expectConsoleError() {
   const spy = vi.mocked(console.error);

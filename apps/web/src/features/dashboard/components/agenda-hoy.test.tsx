@@ -3,8 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { citasRutas } from '@clinica/contracts/rutas';
 import { instanteLocal } from '@clinica/contracts/tiempo';
 import type { RespuestaApi } from '../../../lib/api-client.ts';
-import { tokenExpiringIn } from '../../../lib/session/test-tokens.ts';
-import { mockFetch, paginaDe, renderWithProviders, simular } from '../../../lib/session/test-utils.tsx';
+import { tokenExpiringIn } from '../../../test/test-tokens.ts';
+import { mockFetch, paginaDe, renderWithProviders, simular } from '../../../test/session-test-utils.tsx';
 import { hoy, zonaClinica } from '../../../lib/tiempo.ts';
 import { AgendaHoy } from './agenda-hoy.tsx';
 

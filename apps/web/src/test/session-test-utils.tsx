@@ -4,12 +4,12 @@ import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import { vi } from 'vitest';
 import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation, useNavigationType, type InitialEntry } from 'react-router';
 import type { RutaApi } from '@clinica/contracts/rutas';
-import { peticion, type ParamsSimulados, type RespuestaSimulada, type Tipada } from '../../test/api-mock.ts';
-import { AuthProvider, useAuth } from './auth-context.tsx';
+import { AuthProvider, useAuth } from '../lib/session/auth-context.tsx';
+import type { ParamsSimulados, RespuestaSimulada } from './api-mock.ts';
+import { mockFetchPermisivo, responde, type RutaSimulada } from './mock-fetch.ts';
 
 export function newQueryClient() {
   return new QueryClient({
@@ -88,33 +88,17 @@ export function renderWithProviders(ui: ReactElement, opts: Options = {}) {
   return { ...result, queryClient };
 }
 
-/** A fetch mock that answers by method and path. Unmatched calls fail the test. Built by `simular()`. */
-export type MockRoute = Tipada & {
-  method?: string;
-  path: RegExp;
-  status?: number;
-  body?: unknown;
-  /** Called with the parsed JSON body of the request. */
-  onCall?: (body: unknown, url: URL) => void;
-  respond?: (body: unknown, url: URL) => { status?: number; body?: unknown };
-};
+/** Adapter of the old session-test fetch mock over test/mock-fetch.ts, for tests not yet moved to it. */
+export type MockRoute = RutaSimulada;
 
-/**
- * A route of this mock for one endpoint of the contracts: the answer (fixed, or computed from the request by
- * `responder`) must have the wire type of that endpoint's success response, or be an error envelope.
- */
+/** `responde()` with the old `{ responder(body, url) }` form. */
 export function simular<R extends RutaApi>(
   ruta: R,
-  respuesta:
-    | RespuestaSimulada<R>
-    | { responder: (body: unknown, url: URL) => RespuestaSimulada<R>; onCall?: MockRoute['onCall'] },
+  respuesta: RespuestaSimulada<R> | { responder: (body: unknown, url: URL) => RespuestaSimulada<R> },
   params?: ParamsSimulados,
 ): MockRoute {
-  const { method, path } = peticion(ruta, params);
-  if ('responder' in respuesta) {
-    return { method, path, respond: respuesta.responder, onCall: respuesta.onCall } as MockRoute;
-  }
-  return { method, path, status: respuesta.status ?? 200, body: respuesta.body } as MockRoute;
+  if ('responder' in respuesta) return responde(ruta, (p) => respuesta.responder(p.body, p.url), params);
+  return responde(ruta, respuesta, params);
 }
 
 /**
@@ -134,30 +118,11 @@ export function paginaDe<T>(
   };
 }
 
-export function jsonResponse(status: number, body: unknown) {
-  return new Response(body === undefined ? null : JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json' },
-  });
-}
+export { jsonResponse } from './mock-fetch.ts';
 
 export function mockFetch(routes: MockRoute[]) {
-  const calls: { method: string; url: URL; body: unknown; headers: Headers }[] = [];
-  const fn = async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input instanceof Request ? input.url : input), 'http://localhost');
-    const method = (init?.method ?? 'GET').toUpperCase();
-    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
-    calls.push({ method, url, body, headers: new Headers(init?.headers) });
-    const route = routes.find((r) => (r.method ?? 'GET').toUpperCase() === method && r.path.test(url.pathname));
-    if (!route) throw new Error(`fetch sin simular: ${method} ${url.pathname}`);
-    route.onCall?.(body, url);
-    if (route.respond) {
-      const r = route.respond(body, url);
-      return jsonResponse(r.status ?? 200, r.body);
-    }
-    return jsonResponse(route.status ?? 200, route.body);
-  };
-  const spy = vi.fn(fn);
-  vi.stubGlobal('fetch', spy);
-  return { calls, spy };
+  const spy = mockFetchPermisivo(routes, (p) => {
+    throw new Error(`fetch sin simular: ${p.method} ${p.url.pathname}`);
+  });
+  return Object.assign(spy, { spy });
 }
