@@ -12,6 +12,8 @@ import { createCarritoService } from './features/carrito/carrito.service.ts';
 import { createCitasRepository } from './features/citas/citas.repository.ts';
 import { createCorreosCitas } from './features/citas/citas-correos.ts';
 import { createCitasService } from './features/citas/citas.service.ts';
+import { createHorariosRepository } from './features/citas/horarios.repository.ts';
+import { createReservasRepository } from './features/citas/reserva.repository.ts';
 import { createConsentimientosRepository } from './features/consentimientos/consentimientos.repository.ts';
 import { createConsentimientosService } from './features/consentimientos/consentimientos.service.ts';
 import { createCorreosRepository } from './features/correos/correos.repository.ts';
@@ -78,6 +80,8 @@ export function createRepositories(db: Executor, pendientes?: EfectoNuevo[]) {
     procedimientos: () => createProcedimientosRepository(db),
     carrito: () => createCarritoRepository(db),
     citas: () => createCitasRepository(db),
+    reservas: () => createReservasRepository(db),
+    horarios: () => createHorariosRepository(db),
     notificaciones: () => createNotificacionesRepository(db),
     historias: () => createHistoriasRepository(db),
     evoluciones: () => createEvolucionesRepository(db),
@@ -128,6 +132,13 @@ export async function createServices(deps: ServicesDeps) {
     direccion: config.clinicaDireccion,
   });
   const correosCuenta = createCorreosCuenta(plantillas);
+  /** An appointment's e-mails with its calendar (.ics); they leave through the outbox's `correo` handler below. */
+  const correosCitas = createCorreosCitas({
+    plantillas,
+    zona: config.clinicaTz,
+    remitente: config.correoRemitente,
+    now,
+  });
   const mailer =
     deps.mailer ??
     createMailer({
@@ -141,8 +152,8 @@ export async function createServices(deps: ServicesDeps) {
     enTransaccion: (fn) => database.db.transaction((tx) => fn(createBandejaRepository(tx))),
     manejadores: {
       'sesiones.revocadas': async (carga) => enVivo.publicar('sesiones.revocadas', carga),
-      // A recovery e-mail gets its link signed only now (decision 0011); other e-mails pass untouched.
-      correo: async (carga) => mailer.enviar(await recuperacion.conEnlace(carga)),
+      // A recovery e-mail gets its link signed only now (decision 0011); every other e-mail goes as it was queued.
+      correo: async (carga) => mailer.enviar(carga.enlaceRecuperacion ? await recuperacion.conEnlace(carga) : carga),
       recuperacion: (carga) => recuperacion.enviarEnlace(carga),
       notificacion: async (carga) => enVivo.publicar('notificacion', carga),
       'cita.cambio': async (carga) => enVivo.publicar('cita.cambio', carga),
@@ -245,15 +256,14 @@ export async function createServices(deps: ServicesDeps) {
     repos,
     transaccion,
     calendario,
-    // The transaction hands every repository; the appointments service only names the ones it uses.
-    notificar: (tx, v) => notificar(tx as Repositories, v, now()),
+    notificar: (tx, v) => notificar(tx, v, now()),
     // DOMAIN.md: realizada needs the appointment's signed clinical note (the notes service, built below).
     notaFirmada: (citaId) => evoluciones.tieneNotaFirmada(citaId),
     // DOMAIN.md: a procedure appointment also needs a signed, unrevoked consent (built below).
     consentimientoVigente: (citaId) => consentimientos.tieneVigente(citaId),
     // Issue 27.9: the appointment's doctor sees the patient's allergies and alert flags (the records service).
     alertasPaciente: (actor, pacienteId, origen) => historias.alertasParaDoctor(actor, pacienteId, origen),
-    correos: createCorreosCitas({ plantillas, zona: config.clinicaTz, remitente: config.correoRemitente, now }),
+    correos: correosCitas,
     efectosDeAvisos,
     citasPorVenirMax: config.citasPorVenirMax,
     // A booking is one statement (decision 0031): its effects are claimed and handed over as transaccion does.
@@ -262,7 +272,7 @@ export async function createServices(deps: ServicesDeps) {
       // Two bookings of one slot at once can deadlock in the exclusion index: the aborted one runs again and meets
       // the other's committed row (a 409), or books if that one was refused.
       const { cita, bandeja } = await conReintentos(() =>
-        repos.citas.reservar({
+        repos.reservas.reservar({
           ...reserva,
           bandeja: { efectos, ahora, reclamadaHasta: new Date(ahora.getTime() + PLAZO_RECLAMO_MS) },
         }),
@@ -293,22 +303,9 @@ export async function createServices(deps: ServicesDeps) {
     zona: config.clinicaTz,
   });
 
-  // Follow-up plans (decision 0017): the booking engine proposes and books the series; its writes run in the
-  // plan's transaction, which hands every repository (the engine names the ones it uses).
-  const planes = createPlanesService({
-    repos,
-    transaccion,
-    calendario,
-    now,
-    agenda: {
-      preparar: (actor, datos) => citas.preparar(actor, datos),
-      insertar: (tx, actor, p, origen) => citas.insertar(tx as Repositories, actor, p, origen),
-      conflictoDe: (err, p) => citas.conflictoDe(err, p),
-      impedimento: (pacienteId, procedimientoId, fecha) => citas.impedimento(pacienteId, procedimientoId, fecha),
-      proponerSerie: (o) => citas.proponerSerie(o),
-      buscar: (actor, id) => citas.buscar(actor, id),
-    },
-  });
+  // Follow-up plans (decision 0017): the booking engine proposes the series and books it, with the plan's own writes
+  // in the booking's transaction.
+  const planes = createPlanesService({ repos, transaccion, calendario, now, agenda: citas.serie });
 
   const consentimientos = createConsentimientosService({
     repos,

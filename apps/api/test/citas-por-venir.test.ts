@@ -5,7 +5,7 @@ import { and, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { citasPaths as rutas } from '@clinica/contracts/citas';
 import { citas, usuarios } from '../src/db/schema/index.ts';
-import { mensajeCitasPorVenir } from '../src/features/citas/citas.service.ts';
+import { mensajeCitasPorVenir } from '../src/features/citas/reserva.service.ts';
 import { crearUsuario, type UsuarioDePrueba } from './auth-helpers.ts';
 import { createTestApp, testConfig, type TestContext } from './helpers.ts';
 import { crearReloj } from './usuarios-fixtures.ts';

@@ -29,7 +29,8 @@ import { crearUsuario, otraSesion, type UsuarioDePrueba } from './auth-helpers.t
 import { conEscrituraConcurrente, conInterbloqueo } from './interbloqueo.ts';
 import { crearCategoria, crearProcedimiento } from './catalogo-fixtures.ts';
 import { createCitasRepository } from '../src/features/citas/citas.repository.ts';
-import { M_NO_EMPIEZA, M_NOTA_SIN_FIRMAR, M_SOLO_SU_DOCTOR, cruceCon } from '../src/features/citas/citas.service.ts';
+import { cruceCon } from '../src/features/citas/disponibilidad.ts';
+import { M_NO_EMPIEZA, M_NOTA_SIN_FIRMAR, M_SOLO_SU_DOCTOR } from '../src/features/citas/reglas.ts';
 import { crearReloj, sesionPara } from './usuarios-fixtures.ts';
 
 // Monday 23 November 2026, 07:00 in Bogotá.

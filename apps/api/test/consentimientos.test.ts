@@ -29,7 +29,7 @@ import { seedEvoluciones } from '../src/db/seed/evoluciones.ts';
 import { seedUsuarios } from '../src/db/seed/usuarios.ts';
 import { createConsentimientosRepository } from '../src/features/consentimientos/consentimientos.repository.ts';
 import { firmaDataUrl, firmaPng } from '../src/db/seed/firma-png.ts';
-import { M_CONSENTIMIENTO_SIN_FIRMAR } from '../src/features/citas/citas.service.ts';
+import { M_CONSENTIMIENTO_SIN_FIRMAR } from '../src/features/citas/reglas.ts';
 import { MENSAJES_CONSENTIMIENTO as M } from '../src/features/consentimientos/consentimientos.service.ts';
 import {
   M_FIRMA_GRANDE,

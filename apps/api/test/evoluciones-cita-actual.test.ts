@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { citasPaths } from '@clinica/contracts/citas';
 import { evolucionesPaths as rutas } from '@clinica/contracts/evoluciones';
 import { auditoria, citas, evoluciones } from '../src/db/schema/index.ts';
-import { M_CON_NOTA_FIRMADA } from '../src/features/citas/citas.service.ts';
+import { M_CON_NOTA_FIRMADA } from '../src/features/citas/cambios.service.ts';
 import { MENSAJES_EVOLUCION } from '../src/features/evoluciones/evoluciones.service.ts';
 import { crearUsuario, otraSesion, type UsuarioDePrueba } from './auth-helpers.ts';
 import { createTestApp, type TestContext } from './helpers.ts';

@@ -13,7 +13,7 @@ import {
   type EvolucionWire,
 } from '@clinica/contracts/evoluciones';
 import { auditoria, citas, evoluciones, formulas, usuarios } from '../src/db/schema/index.ts';
-import { M_NOTA_SIN_FIRMAR } from '../src/features/citas/citas.service.ts';
+import { M_NOTA_SIN_FIRMAR } from '../src/features/citas/reglas.ts';
 import { hashContenido } from '../src/features/evoluciones/evoluciones.contenido.ts';
 import { MENSAJES_EVOLUCION } from '../src/features/evoluciones/evoluciones.service.ts';
 import { contenidoDelPdf, textoDelPdf } from './pdf-texto.ts';

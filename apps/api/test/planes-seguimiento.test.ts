@@ -25,7 +25,7 @@ import {
   usuarios,
 } from '../src/db/schema/index.ts';
 import { firmaDataUrl } from '../src/db/seed/firma-png.ts';
-import { M_CONSENTIMIENTO_SIN_FIRMAR } from '../src/features/citas/citas.service.ts';
+import { M_CONSENTIMIENTO_SIN_FIRMAR } from '../src/features/citas/reglas.ts';
 import { crearUsuario, QUIENES, type Quien, type UsuarioDePrueba } from './auth-helpers.ts';
 import { crearCategoria, crearProcedimiento } from './catalogo-fixtures.ts';
 import { TEST_DATABASE_URL, createTestApp } from './helpers.ts';

@@ -9,7 +9,7 @@ import type { Correo } from '../../platform/correo.ts';
 import type { BloqueCorreo, PlantillasCorreo } from '../../platform/plantillas-correo.ts';
 import type { CitaDetalle } from './citas.repository.ts';
 
-/** What an appointment's e-mail shows: known before a new appointment is written (citas.service componerReserva). */
+/** What an appointment's e-mail shows: known before a new appointment is written (reserva.service componerReserva). */
 export type CitaParaCorreo = Pick<
   CitaDetalle,
   | 'id'
@@ -29,7 +29,8 @@ export type ClaseCorreoCita = 'creada' | 'confirmada' | 'reagendada' | 'cancelad
 
 export const NOMBRE_ARCHIVO_ICS = 'cita.ics';
 
-const NOMBRE_TIPO: Record<TipoCita, string> = {
+/** How a type of appointment is said in a sentence (notifications and e-mails). */
+export const NOMBRE_TIPO: Record<TipoCita, string> = {
   evaluacion: 'evaluación',
   procedimiento: 'procedimiento',
   control: 'control',

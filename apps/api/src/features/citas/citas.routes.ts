@@ -5,11 +5,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { citasEndpoints as e } from '@clinica/contracts/citas';
 import { AppError } from '../../lib/app-error.ts';
 import { ruta } from '../../lib/ruta.ts';
+import { origen } from '../../lib/solicitud.ts';
 import { usuarioDe } from '../../plugins/auth.ts';
-import type { CitasService, Origen } from './citas.service.ts';
+import type { CitasService } from './citas.service.ts';
 
 const tags = ['citas'];
-const origen = (request: FastifyRequest): Origen => ({ ip: request.ip, agente: request.headers['user-agent'] });
 
 /** Idempotency-Key: printable ASCII, bounded (QUALITY.md reliability 2). */
 function claveIdempotencia(request: FastifyRequest): string | undefined {

@@ -1,14 +1,13 @@
 // /apihistorialmedico/planes (issue 9, item 4; decision 0017): the follow-up plan of an appointment's clinical
 // note, the series the booking engine proposes for it, and its confirmation (one transaction, all or nothing).
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { planesEndpoints as e } from '@clinica/contracts/planes-seguimiento';
 import { ruta } from '../../lib/ruta.ts';
+import { origen } from '../../lib/solicitud.ts';
 import { usuarioDe } from '../../plugins/auth.ts';
-import type { Origen, PlanesService } from './planes.service.ts';
+import type { PlanesService } from './planes.service.ts';
 
 const tags = ['planes de seguimiento'];
-const origen = (r: FastifyRequest): Origen => ({ ip: r.ip, agente: r.headers['user-agent'] });
 
 export const planesRoutes: FastifyPluginAsyncZod<{ service: PlanesService }> = async (app, { service }) => {
   app.route({

@@ -13,15 +13,13 @@ import {
 } from '@clinica/contracts/planes-seguimiento';
 import type { Cita } from '@clinica/contracts/citas';
 import { sumarDias, type Fecha } from '@clinica/contracts/tiempo';
-import type { Rol } from '@clinica/contracts/usuarios';
 import type { Transaccion } from '../../db/transacciones.ts';
 import { AppError, isUniqueViolation, noEncontrado } from '../../lib/app-error.ts';
+import type { Actor, Origen } from '../../lib/solicitud.ts';
 import { auditarExito, type AuditoriaRepository } from '../../platform/auditoria.repository.ts';
 import type { PlanCompleto, PlanesRepository } from './planes.repository.ts';
 
 export type ReposPlanes = { planes: PlanesRepository; auditoria: AuditoriaRepository };
-export type Actor = { id: number; rol: Rol };
-export type Origen = { ip?: string | undefined; agente?: string | undefined };
 type Datos = z.output<typeof planDatosSchema>;
 
 /** One session of a proposed series, as the booking engine answers it. */
@@ -34,25 +32,11 @@ export type SesionSerie = {
 };
 
 /**
- * What the plan needs of the booking engine (given by the composition root; features do not import each other).
- * `P` is the engine's prepared appointment, opaque here.
+ * What the plan needs of the booking engine (features/citas, given by the composition root: features do not import
+ * each other): its proposal of a series, whether the patient may have the procedure, and the booking of the chosen
+ * sessions with every rule and write of any booking, in one transaction where the plan's own writes run too.
  */
-export type AgendaParaPlanes<P> = {
-  preparar(
-    actor: Actor,
-    datos: {
-      doctor_id: number;
-      inicio: string;
-      tipo: 'procedimiento';
-      procedimiento_id: number;
-      paciente_id: number;
-      motivo: string;
-    },
-  ): Promise<P>;
-  /** Writes a prepared appointment (row, audit, notifications, reminder) in the plan's transaction. */
-  insertar(tx: ReposPlanes, actor: Actor, p: P, origen: Origen): Promise<number>;
-  conflictoDe(err: unknown, p: P): Promise<AppError | null>;
-  impedimento(pacienteId: number, procedimientoId: number, fecha: Fecha): Promise<string | null>;
+export type AgendaParaPlanes = {
   proponerSerie(o: {
     doctorId: number;
     pacienteId: number;
@@ -60,22 +44,31 @@ export type AgendaParaPlanes<P> = {
     hora: string;
     objetivos: { sesion: number; fecha: Fecha }[];
   }): Promise<SesionSerie[]>;
-  buscar(actor: Actor, id: number): Promise<Cita>;
+  impedimento(pacienteId: number, procedimientoId: number, fecha: Fecha): Promise<string | null>;
+  /**
+   * Checks every session (a broken rule is a 422 naming it), then in one transaction runs `enTransaccion`, where
+   * `agendar(sesion)` books that session and answers its appointment's id. A slot taken since the proposal is a 409
+   * with `ocupada(sesion)` and the doctor's next free times. Answers the booked appointments.
+   */
+  agendarSerie(
+    actor: Actor,
+    serie: {
+      sesiones: { sesion: number; datos: SesionPorAgendar }[];
+      ocupada: (sesion: number) => string;
+      enTransaccion: (tx: ReposPlanes, agendar: (sesion: number) => Promise<number>) => Promise<void>;
+    },
+    origen: Origen,
+  ): Promise<Cita[]>;
 };
-
-/**
- * A failure while writing one session, tagged so the 409 can name it. The database's error stays its `cause`, where
- * the transaction's retry (`conReintentos`) looks for a deadlock to run the series again.
- */
-class FalloSesion<P> extends Error {
-  constructor(
-    readonly sesion: number,
-    readonly preparada: P,
-    override readonly cause: unknown,
-  ) {
-    super('fallo de sesión', { cause });
-  }
-}
+/** The appointment a session asks for. */
+type SesionPorAgendar = {
+  doctor_id: number;
+  inicio: string;
+  tipo: 'procedimiento';
+  procedimiento_id: number;
+  paciente_id: number;
+  motivo: string;
+};
 
 const regla = (mensaje: string, campo?: string) =>
   new AppError('REGLA_NEGOCIO', 422, mensaje, campo ? [{ campo, mensaje }] : undefined);
@@ -85,10 +78,10 @@ const conflicto = (mensaje: string) => new AppError('CONFLICTO', 409, mensaje);
 const ocupadas = (p: Pick<PlanCompleto, 'agendadas'>) =>
   new Set(p.agendadas.filter((a) => a.estado !== 'cancelada').map((a) => a.sesion));
 
-export function createPlanesService<P>(deps: {
+export function createPlanesService(deps: {
   repos: ReposPlanes;
   transaccion: Transaccion<ReposPlanes>;
-  agenda: AgendaParaPlanes<P>;
+  agenda: AgendaParaPlanes;
   calendario: { hoy(): Fecha; horaDe(d: Date): string };
   now: () => Date;
 }) {
@@ -273,72 +266,45 @@ export function createPlanesService<P>(deps: {
       const tomadas = ocupadas(f);
       const repetida = elegidas.find((s) => tomadas.has(s.sesion));
       if (repetida) throw conflicto(M.yaAgendada(repetida.sesion));
-      const preparadas: { sesion: number; p: P }[] = [];
-      for (const s of elegidas) {
-        try {
-          preparadas.push({
+      const citas = await agenda.agendarSerie(
+        actor,
+        {
+          sesiones: elegidas.map((s) => ({
             sesion: s.sesion,
-            p: await agenda.preparar(actor, {
+            datos: {
               doctor_id: p.doctor_id,
               paciente_id: p.paciente_id,
               tipo: 'procedimiento',
               procedimiento_id: p.procedimiento_id,
               inicio: s.inicio,
               motivo: `Plan de seguimiento: sesión ${s.sesion} de ${p.sesiones}`,
-            }),
-          });
-        } catch (err) {
-          // The engine's message, said of the session it concerns.
-          if (err instanceof AppError && err.statusCode === 422)
-            throw new AppError(err.code, 422, `Sesión ${s.sesion}: ${err.message}`, err.issues);
-          throw err;
-        }
-      }
-      let ids: number[];
-      try {
-        ids = await transaccion(async (tx) => {
-          await tx.planes.bloquear(id);
-          const ahora = ocupadas({ agendadas: await tx.planes.agendadas(id) });
-          const ya = elegidas.find((s) => ahora.has(s.sesion));
-          if (ya) throw conflicto(M.yaAgendada(ya.sesion));
-          const nuevas: number[] = [];
-          for (const x of preparadas) {
-            let citaId: number;
-            try {
-              citaId = await agenda.insertar(tx, actor, x.p, origen);
-            } catch (err) {
-              throw new FalloSesion(x.sesion, x.p, err);
+            },
+          })),
+          ocupada: M.ocupada,
+          enTransaccion: async (tx, agendar) => {
+            await tx.planes.bloquear(id);
+            const ahora = ocupadas({ agendadas: await tx.planes.agendadas(id) });
+            const ya = elegidas.find((s) => ahora.has(s.sesion));
+            if (ya) throw conflicto(M.yaAgendada(ya.sesion));
+            const nuevas: number[] = [];
+            for (const s of elegidas) {
+              const citaId = await agendar(s.sesion);
+              await tx.planes.enlazar(id, s.sesion, citaId);
+              nuevas.push(citaId);
             }
-            await tx.planes.enlazar(id, x.sesion, citaId);
-            nuevas.push(citaId);
-          }
-          await auditar(
-            tx,
-            actor,
-            'plan_seguimiento.confirmar',
-            id,
-            `sesiones=${elegidas.map((s) => s.sesion).join(',')}; citas=${nuevas.join(',')}`,
-            origen,
-          );
-          return nuevas;
-        });
-      } catch (err) {
-        if (err instanceof FalloSesion) {
-          const choque = await agenda.conflictoDe(err.cause, err.preparada as P);
-          if (choque) {
-            throw new AppError('HORARIO_OCUPADO', 409, M.ocupada(err.sesion), undefined, {
-              sesion: err.sesion,
-              siguientes: choque.extra?.['siguientes'] ?? [],
-            });
-          }
-          throw err.cause;
-        }
-        throw err;
-      }
-      return {
-        plan: toWire((await repo.porId(id))!, actor),
-        citas: await Promise.all(ids.map((c) => agenda.buscar(actor, c))),
-      };
+            await auditar(
+              tx,
+              actor,
+              'plan_seguimiento.confirmar',
+              id,
+              `sesiones=${elegidas.map((s) => s.sesion).join(',')}; citas=${nuevas.join(',')}`,
+              origen,
+            );
+          },
+        },
+        origen,
+      );
+      return { plan: toWire((await repo.porId(id))!, actor), citas };
     },
   };
 }

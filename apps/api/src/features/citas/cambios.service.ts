@@ -1,0 +1,240 @@
+// Changes to an existing appointment (DOMAIN.md "Rules"; issue 8): reschedule, cancel, change of state, and the staff's
+// edit (doctor, time, type, procedure, notes), each by who may do it. Every change passes through `cambiarFila` (a
+// 409 if someone changed the appointment meanwhile; its doctors' screens learn of it), is audited in its transaction,
+// tells the other party, and e-mails the patient what her calendar must take.
+import {
+  HORAS_MINIMAS_CAMBIO_PACIENTE,
+  MENSAJES_CITAS as M,
+  type Cita,
+  type EstadoCita,
+  type TipoCita,
+} from '@clinica/contracts/citas';
+import { AppError, prohibido } from '../../lib/app-error.ts';
+import type { Actor, Origen } from '../../lib/solicitud.ts';
+import type { AvisosCita } from './avisos.ts';
+import { NOMBRE_TIPO } from './citas-correos.ts';
+import type { CambiosCita, CitaDetalle } from './citas.repository.ts';
+import { toCitaWire } from './consultas.service.ts';
+import { MIN } from './disponibilidad.ts';
+import type { createRecordatorios } from './recordatorio.ts';
+import { M_SOLO_SU_DOCTOR, regla, type DepsCitas, type FranjaPedida, type Reglas, type ReposCitas } from './reglas.ts';
+
+/** A signed note records a visit that happened (issue 21, item 8): its appointment stays where it is. */
+export const M_CON_NOTA_FIRMADA =
+  'Esta cita ya tiene su nota de evolución firmada: no se puede cancelar, mover ni cambiar de doctor. Márcala como realizada.';
+
+/** Allowed moves (DOMAIN.md): pendiente -> confirmada -> realizada; pendiente|confirmada -> cancelada. */
+const TRANSICIONES: Record<EstadoCita, readonly EstadoCita[]> = {
+  pendiente: ['confirmada', 'cancelada'],
+  confirmada: ['realizada', 'cancelada'],
+  realizada: [],
+  cancelada: [],
+};
+
+/** A cancelled appointment takes no change (SPEC 4). */
+function noCancelada(c: CitaDetalle) {
+  if (c.estado === 'cancelada') throw new AppError('CITA_CANCELADA', 409, M.cancelada);
+}
+
+/** The columns of a time: start, end, and busy up to the end of the margin. */
+const franja = (inicio: Date, duracion: number, margen: number) => {
+  const fin = new Date(inicio.getTime() + duracion * MIN);
+  return { inicio, fin, ocupado_hasta: new Date(fin.getTime() + margen * MIN) };
+};
+
+export function createCambiosService<Tx extends ReposCitas>(
+  deps: DepsCitas<Tx>,
+  reglas: Reglas,
+  avisos: AvisosCita<Tx>,
+  recordatorios: ReturnType<typeof createRecordatorios<Tx>>,
+) {
+  const { calendario, transaccion, notaFirmada } = deps;
+  const repo = deps.repos.citas;
+  const { avisar, auditar, correoAlPaciente, fechaCorta, cuando } = avisos;
+  const horasHasta = (inicio: Date) => (inicio.getTime() - calendario.ahora().getTime()) / (60 * MIN);
+  /** The appointment as it now is, for the answer. */
+  const comoQuedo = async (id: number) => toCitaWire((await repo.buscar(id))!);
+
+  /**
+   * Writes `cambios` to the appointment `c` was read as; 409 if someone changed its state in the meantime. Every
+   * change of an existing appointment passes here, so here its doctors' open screens learn of it (issue 27.14): the
+   * one it had and, if it moved, the one it has, whether or not a notification tells them. A new appointment needs
+   * no such push: it always notifies its doctor, and a notification about an appointment refreshes her screens.
+   */
+  async function cambiarFila(tx: Tx, c: CitaDetalle, cambios: CambiosCita) {
+    if (!(await tx.citas.actualizar(c.id, cambios, calendario.ahora(), c.estado))) {
+      throw new AppError('CONFLICTO', 409, M.cambiadaMientras);
+    }
+    const otro = cambios.doctor_id !== undefined && cambios.doctor_id !== c.doctor_id ? [cambios.doctor_id] : [];
+    await tx.encolar('cita.cambio', { doctorIds: [c.doctor_id, ...otro], citaId: c.id });
+  }
+
+  /** A move to a new time (and maybe doctor): written in one transaction, an overlap answered with the next free
+   *  times of `a`; the appointment as it now is. */
+  async function mover(c: CitaDetalle, a: FranjaPedida, escribir: (tx: Tx) => Promise<void>) {
+    await reglas.conCruces(() => transaccion(escribir), { ...a, pacienteId: c.paciente_id, excepto: c.id });
+    return comoQuedo(c.id);
+  }
+
+  /** The change of a time may not reach an appointment that happened or whose visit is already recorded. */
+  async function sinNotaFirmada(id: number) {
+    if (await notaFirmada(id)) throw regla(M_CON_NOTA_FIRMADA);
+  }
+
+  return {
+    async reagendar(actor: Actor, id: number, nuevoInicio: string, origen: Origen): Promise<Cita> {
+      const c = await reglas.cargar(actor, id);
+      noCancelada(c);
+      if (c.estado === 'realizada') throw regla('Una cita realizada no se puede reagendar.');
+      await sinNotaFirmada(id);
+      if (actor.rol === 'paciente' && horasHasta(c.inicio) < HORAS_MINIMAS_CAMBIO_PACIENTE)
+        throw regla(M.tardeReagendar);
+      const { duracion, margen, proc } = await reglas.duracionDe(c.tipo, c.procedimiento_id);
+      const inicio = new Date(nuevoInicio);
+      await reglas.revisarHorario(c.doctor_id, inicio, duracion, margen);
+      // Ley 1799: the age counts on the new day (a patient under age then cannot be moved there).
+      if (proc) await reglas.revisarProcedimientoDe(c.paciente_id, proc, inicio);
+      return mover(c, { doctorId: c.doctor_id, inicio, duracion, margen }, async (tx) => {
+        await cambiarFila(tx, c, franja(inicio, duracion, margen));
+        await auditar(tx, actor, 'cita.reagendar', id, `${c.inicio.toISOString()} -> ${inicio.toISOString()}`, origen);
+        // The other party learns of it.
+        if (actor.id !== c.paciente_id) {
+          await avisar(tx, c.paciente_id, 'cita.reagendada', id, `Tu cita fue reagendada para el ${cuando(inicio)}`);
+        }
+        if (actor.id !== c.doctor_id) {
+          const mensaje = `La cita de ${c.paciente_nombre} fue reagendada para el ${cuando(inicio)}`;
+          await avisar(tx, c.doctor_id, 'cita.reagendada', id, mensaje);
+        }
+        await recordatorios.programar(tx, id, inicio);
+        await correoAlPaciente(tx, id, 'reagendada');
+      });
+    },
+
+    async cancelar(actor: Actor, id: number, motivo: string, origen: Origen): Promise<Cita> {
+      const c = await reglas.cargar(actor, id);
+      noCancelada(c);
+      if (c.estado === 'realizada') throw regla('Una cita realizada no se puede cancelar.');
+      await sinNotaFirmada(id);
+      if (actor.rol === 'paciente' && horasHasta(c.inicio) < HORAS_MINIMAS_CAMBIO_PACIENTE) throw regla(M.tarde);
+      await transaccion(async (tx) => {
+        await cambiarFila(tx, c, { estado: 'cancelada', motivo_cancelacion: motivo });
+        await auditar(tx, actor, 'cita.cancelar', id, `${c.estado} -> cancelada`, origen);
+        if (actor.id !== c.paciente_id) {
+          const mensaje = `Tu cita del ${fechaCorta.format(c.inicio)} fue cancelada: ${motivo}`;
+          await avisar(tx, c.paciente_id, 'cita.cancelada', id, mensaje);
+        }
+        if (actor.id !== c.doctor_id) {
+          const mensaje = `La cita de ${c.paciente_nombre} del ${cuando(c.inicio)} fue cancelada: ${motivo}`;
+          await avisar(tx, c.doctor_id, 'cita.cancelada', id, mensaje);
+        }
+        await correoAlPaciente(tx, id, 'cancelada');
+      });
+      return comoQuedo(id);
+    },
+
+    async cambiarEstado(actor: Actor, id: number, estado: EstadoCita, origen: Origen): Promise<Cita> {
+      const c = await reglas.cargar(actor, id);
+      noCancelada(c);
+      if (estado === 'cancelada')
+        throw regla('Para cancelar una cita usa la opción Cancelar e indica el motivo.', 'estado');
+      if (!TRANSICIONES[c.estado].includes(estado)) {
+        throw regla(`Una cita ${c.estado} no puede pasar a ${estado}.`, 'estado');
+      }
+      if (estado === 'realizada') {
+        // Only the appointment's doctor: checked before reading its note and consent.
+        if (actor.id !== c.doctor_id) throw prohibido(M_SOLO_SU_DOCTOR);
+        const [falta] = await reglas.faltasParaRealizada(actor, c);
+        if (falta) throw reglas.negativaRealizada(falta);
+      }
+      if (actor.rol === 'paciente')
+        throw prohibido('Solo el personal de la clínica puede cambiar el estado de una cita.');
+      await transaccion(async (tx) => {
+        await cambiarFila(tx, c, { estado });
+        await auditar(tx, actor, 'cita.estado', id, `${c.estado} -> ${estado}`, origen);
+        if (estado === 'confirmada') {
+          const mensaje = `Tu cita del ${fechaCorta.format(c.inicio)} fue confirmada`;
+          await avisar(tx, c.paciente_id, 'cita.confirmada', id, mensaje);
+          await correoAlPaciente(tx, id, 'confirmada');
+        }
+      });
+      return comoQuedo(id);
+    },
+
+    /** Staff: doctor, time, type, procedure, motivo, observaciones. SPEC 4: a cancelled one cannot be edited. */
+    async editar(
+      actor: Actor,
+      id: number,
+      cambios: {
+        doctor_id?: number | undefined;
+        inicio?: string | undefined;
+        tipo?: TipoCita | undefined;
+        procedimiento_id?: number | null | undefined;
+        motivo?: string | null | undefined;
+        observaciones?: string | null | undefined;
+      },
+      origen: Origen,
+    ): Promise<Cita> {
+      const c = await reglas.cargar(actor, id);
+      noCancelada(c);
+      const doctorId = cambios.doctor_id ?? c.doctor_id;
+      const tipo = cambios.tipo ?? c.tipo;
+      const procedimientoId = cambios.procedimiento_id === undefined ? c.procedimiento_id : cambios.procedimiento_id;
+      const inicio = cambios.inicio ? new Date(cambios.inicio) : c.inicio;
+      const otroDoctor = doctorId !== c.doctor_id;
+      const otraHora = inicio.getTime() !== c.inicio.getTime();
+      const otroServicio = tipo !== c.tipo || (tipo === 'procedimiento' && procedimientoId !== c.procedimiento_id);
+      const mueve = otroDoctor || otraHora || otroServicio;
+      // A visit that happened stays where it happened; only its notes may change.
+      if (mueve && c.estado === 'realizada') {
+        throw regla('Una cita realizada no se puede mover ni cambiar de doctor, tipo o procedimiento.');
+      }
+      if (mueve) await sinNotaFirmada(id);
+      const { duracion, margen, proc } = await reglas.duracionDe(tipo, procedimientoId);
+      if (mueve) {
+        // Moving to another doctor goes through the same rules as booking with them: active, their hours and
+        // blocks, not in the past; the overlap (with their margins) is the database's to refuse.
+        if (otroDoctor) await reglas.doctorActivo(doctorId);
+        await reglas.revisarHorario(doctorId, inicio, duracion, margen);
+        // Ley 1799: the age counts on the appointment's day, so a new date is checked like a new procedure.
+        if (proc && (otroServicio || otraHora)) await reglas.revisarProcedimientoDe(c.paciente_id, proc, inicio);
+      }
+      const nuevoDoctor = otroDoctor ? ((await repo.persona(doctorId))?.nombre ?? 'otro doctor') : '';
+      const antes = [
+        otroDoctor ? `doctor=${c.doctor_id}->${doctorId}` : '',
+        otraHora ? `inicio=${c.inicio.toISOString()}->${inicio.toISOString()}` : '',
+        tipo !== c.tipo ? `tipo=${c.tipo}->${tipo}` : '',
+      ].filter(Boolean);
+      return mover(c, { doctorId, inicio, duracion, margen }, async (tx) => {
+        await cambiarFila(tx, c, {
+          doctor_id: doctorId,
+          tipo,
+          procedimiento_id: tipo === 'procedimiento' ? procedimientoId : null,
+          ...franja(inicio, duracion, margen),
+          ...(cambios.motivo !== undefined ? { motivo: cambios.motivo || null } : {}),
+          ...(cambios.observaciones !== undefined ? { observaciones: cambios.observaciones || null } : {}),
+        });
+        const detalle = [`campos=${Object.keys(cambios).join(',')}`, ...antes].join('; ');
+        await auditar(tx, actor, 'cita.editar', id, detalle, origen);
+        if (otroDoctor) {
+          // The new doctor gets it as a new appointment; the previous one learns it left their agenda.
+          const mensaje = `Nueva cita con ${c.paciente_nombre} el ${cuando(inicio)} (${NOMBRE_TIPO[tipo]})`;
+          await avisar(tx, doctorId, 'cita.nueva', id, mensaje);
+          if (actor.id !== c.doctor_id) {
+            const dejo = `La cita de ${c.paciente_nombre} del ${cuando(c.inicio)} pasó a ${nuevoDoctor}`;
+            await avisar(tx, c.doctor_id, 'cita.reasignada', id, dejo);
+          }
+        }
+        if (otraHora || otroDoctor) {
+          const mensaje = otraHora
+            ? `Tu cita fue reagendada para el ${cuando(inicio)}${otroDoctor ? ` con ${nuevoDoctor}` : ''}`
+            : `Tu cita del ${cuando(inicio)} ahora es con ${nuevoDoctor}`;
+          await avisar(tx, c.paciente_id, 'cita.reagendada', id, mensaje);
+        }
+        // A new time or doctor is on the patient's calendar: the reminder follows the new time (the old one
+        // finds the appointment moved and sends nothing) and the patient gets the update.
+        if (otraHora) await recordatorios.programar(tx, id, inicio);
+        if (otraHora || otroDoctor) await correoAlPaciente(tx, id, 'reagendada');
+      });
+    },
+  };
+}
