@@ -29,7 +29,6 @@ import { crearUsuario, otraSesion, type UsuarioDePrueba } from './auth-helpers.t
 import { conEscrituraConcurrente, conInterbloqueo } from './interbloqueo.ts';
 import { crearCategoria, crearProcedimiento } from './catalogo-fixtures.ts';
 import { createCitasRepository } from '../src/features/citas/citas.repository.ts';
-import { cruceCon } from '../src/features/citas/disponibilidad.ts';
 import { M_NO_EMPIEZA, M_NOTA_SIN_FIRMAR, M_SOLO_SU_DOCTOR } from '../src/features/citas/reglas.ts';
 import { crearReloj, sesionPara } from './usuarios-fixtures.ts';
 
@@ -1198,32 +1197,5 @@ describe('a refused reschedule names its own reason (issue 27.6: the calendar sh
     // A time that is one of her slots moves it.
     const bien = await mover(bogota('2026-12-16', '10:00'));
     expect(bien.statusCode, bien.body).toBe(200);
-  });
-});
-
-describe('cruceCon: whether a time crosses a set of ranges (availability)', () => {
-  it('answers as comparing with every range would: touching ends do not cross; overlapping, nested, unsorted do', () => {
-    const d = (min: number) => new Date(Date.UTC(2026, 11, 1) + min * 60_000);
-    const ms = (min: number) => d(min).getTime();
-    expect(cruceCon([])(ms(0), ms(30))).toBe(false);
-    const rangos = [
-      { inicio: d(60), fin: d(90) },
-      { inicio: d(0), hasta: d(30) },
-      // Nested in a long one, and one overlapping it: not disjoint, nor sorted by end.
-      { inicio: d(200), hasta: d(400) },
-      { inicio: d(250), hasta: d(260) },
-      { inicio: d(390), hasta: d(420) },
-    ];
-    const cruza = cruceCon(rangos);
-    const aMano = (a: number, b: number) =>
-      rangos.some((r) => r.inicio.getTime() < b && (r.hasta ?? r.fin)!.getTime() > a);
-    expect(cruza(ms(30), ms(60))).toBe(false);
-    expect(cruza(ms(29), ms(31))).toBe(true);
-    expect(cruza(ms(300), ms(310))).toBe(true);
-    expect(cruza(ms(420), ms(450))).toBe(false);
-    for (let a = -30; a < 480; a += 5) {
-      for (const largo of [5, 30, 45])
-        expect(cruza(ms(a), ms(a + largo)), `${a}+${largo}`).toBe(aMano(ms(a), ms(a + largo)));
-    }
   });
 });
