@@ -134,6 +134,23 @@ function condiciones(f: Condiciones, paraContar = false): SQL | undefined {
   return and(...c);
 }
 
+/**
+ * Appointments not cancelled whose [inicio, fin) crosses [desde, hasta), but `excepto` (the one being moved). A literal
+ * state, not a parameter: a generic plan (PGlite reuses prepared statements) can then match the partial indexes'
+ * WHERE estado <> 'cancelada'; the range overlap is the exclusion constraints' own expression.
+ */
+const vivasQueCruzan = (
+  fin: typeof citas.fin | typeof citas.ocupado_hasta,
+  desde: Date,
+  hasta: Date,
+  excepto?: number,
+) =>
+  and(
+    sql`${citas.estado} <> 'cancelada'`,
+    sql`tstzrange(${citas.inicio}, ${fin}, '[)') && tstzrange(${desde}, ${hasta}, '[)')`,
+    excepto ? ne(citas.id, excepto) : undefined,
+  );
+
 /** What the booking rules read of a patient or a doctor. */
 export const COLUMNAS_PERSONA = {
   id: usuarios.id,
@@ -247,31 +264,15 @@ export function createCitasRepository(db: Executor) {
       return db
         .select({ doctor_id: citas.doctor_id, inicio: citas.inicio, hasta: citas.ocupado_hasta })
         .from(citas)
-        .where(
-          and(
-            inArray(citas.doctor_id, doctorIds),
-            // A literal, not a parameter: a generic plan (PGlite reuses prepared statements) can then match the
-            // partial index's WHERE estado <> 'cancelada'.
-            sql`${citas.estado} <> 'cancelada'`,
-            sql`tstzrange(${citas.inicio}, ${citas.ocupado_hasta}, '[)') && tstzrange(${desde}, ${hasta}, '[)')`,
-            excepto ? ne(citas.id, excepto) : undefined,
-          ),
-        );
+        .where(and(inArray(citas.doctor_id, doctorIds), vivasQueCruzan(citas.ocupado_hasta, desde, hasta, excepto)));
     },
 
+    /** A patient's appointments in [desde, hasta), as above through citas_paciente_sin_cruce (no margins: hers). */
     async ocupadoPaciente(pacienteId: number, desde: Date, hasta: Date, excepto?: number): Promise<Ocupado[]> {
       return db
         .select({ inicio: citas.inicio, hasta: citas.fin })
         .from(citas)
-        .where(
-          and(
-            eq(citas.paciente_id, pacienteId),
-            sql`${citas.estado} <> 'cancelada'`,
-            // As above, through citas_paciente_sin_cruce.
-            sql`tstzrange(${citas.inicio}, ${citas.fin}, '[)') && tstzrange(${desde}, ${hasta}, '[)')`,
-            excepto ? ne(citas.id, excepto) : undefined,
-          ),
-        );
+        .where(and(eq(citas.paciente_id, pacienteId), vivasQueCruzan(citas.fin, desde, hasta, excepto)));
     },
 
     /**
