@@ -10,6 +10,7 @@ const SIN_BASE_DE_PRUEBAS = [
   'test/configuracion-documentada.test.ts',
   'test/disco-lleno.test.ts',
   'test/disponibilidad.test.ts',
+  'test/horarios.test.ts',
   'test/durabilidad-pglite.test.ts',
   'test/lock.test.ts',
   'test/migrar-cli.test.ts',

@@ -29,6 +29,7 @@ import { crearUsuario, otraSesion, type UsuarioDePrueba } from './auth-helpers.t
 import { conEscrituraConcurrente, conInterbloqueo } from './interbloqueo.ts';
 import { crearCategoria, crearProcedimiento } from './catalogo-fixtures.ts';
 import { createCitasRepository } from '../src/features/citas/citas.repository.ts';
+import { AVISOS_RESERVA, createReservasRepository } from '../src/features/citas/reserva.repository.ts';
 import { M_NO_EMPIEZA, M_NOTA_SIN_FIRMAR, M_SOLO_SU_DOCTOR } from '../src/features/citas/reglas.ts';
 import { crearReloj, sesionPara } from './usuarios-fixtures.ts';
 
@@ -613,6 +614,22 @@ describe('listarcitas pagination', () => {
         .set({ doctor_id: medico.id })
         .where(sql`${citas.id} in ${ids}`);
     }
+  });
+
+  it('a booking reserves one id for the appointment and one per notification it writes (decision 0031)', async () => {
+    const repo = createReservasRepository(t.database.db);
+    const inicio = new Date('2026-12-01T14:00:00Z');
+    const contexto = await repo.contextoReserva({
+      pacienteId: paciente.id,
+      doctorId: doctor.id,
+      diaSemana: 2,
+      desde: inicio,
+      hasta: new Date(inicio.getTime() + 86_400_000),
+    });
+    expect(Object.keys(contexto.ids.avisos)).toEqual([...AVISOS_RESERVA]);
+    const avisos = AVISOS_RESERVA.map((a) => contexto.ids.avisos[a]);
+    expect(new Set(avisos).size).toBe(AVISOS_RESERVA.length);
+    for (const id of [contexto.ids.cita, ...avisos]) expect(id).toBeGreaterThan(0);
   });
 
   it('counting stops past the cap: the repository counts at most cap + 1 (then the total says "más de")', async () => {

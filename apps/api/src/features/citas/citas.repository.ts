@@ -151,6 +151,17 @@ const vivasQueCruzan = (
     excepto ? ne(citas.id, excepto) : undefined,
   );
 
+/** What the booking rules read of a procedure: its length, margin, age and evaluation rules, whether it is offered. */
+const COLUMNAS_PROCEDIMIENTO = {
+  id: procedimientos.id,
+  nombre: procedimientos.nombre,
+  duracion_minutos: procedimientos.duracion_minutos,
+  margen_minutos: procedimientos.margen_minutos,
+  requiere_evaluacion: procedimientos.requiere_evaluacion,
+  edad_minima: procedimientos.edad_minima,
+  activo: procedimientos.activo,
+};
+
 /** What the booking rules read of a patient or a doctor. */
 export const COLUMNAS_PERSONA = {
   id: usuarios.id,
@@ -329,15 +340,7 @@ export function createCitasRepository(db: Executor) {
 
     async procedimiento(id: number) {
       const [f] = await db
-        .select({
-          id: procedimientos.id,
-          nombre: procedimientos.nombre,
-          duracion_minutos: procedimientos.duracion_minutos,
-          margen_minutos: procedimientos.margen_minutos,
-          requiere_evaluacion: procedimientos.requiere_evaluacion,
-          edad_minima: procedimientos.edad_minima,
-          activo: procedimientos.activo,
-        })
+        .select(COLUMNAS_PROCEDIMIENTO)
         .from(procedimientos)
         .where(eq(procedimientos.id, id))
         .limit(1);

@@ -16,7 +16,7 @@ function puedeGestionarAgenda(actor: Actor, doctorId: number) {
 }
 
 /** The windows of a week, refused when two of one day cross. */
-function revisarFranjas(horarios: readonly HorarioFila[]) {
+export function revisarFranjas(horarios: readonly HorarioFila[]) {
   const finDe = new Map<number, string>();
   for (const h of [...horarios].sort((a, b) => a.hora_inicio.localeCompare(b.hora_inicio))) {
     const previo = finDe.get(h.dia_semana);
