@@ -266,21 +266,8 @@ export async function createServices(deps: ServicesDeps) {
     correos: correosCitas,
     efectosDeAvisos,
     citasPorVenirMax: config.citasPorVenirMax,
-    // A booking is one statement (decision 0031): its effects are claimed and handed over as transaccion does.
-    escribirReserva: async (reserva, efectos) => {
-      const ahora = now();
-      // Two bookings of one slot at once can deadlock in the exclusion index: the aborted one runs again and meets
-      // the other's committed row (a 409), or books if that one was refused.
-      const { cita, bandeja } = await conReintentos(() =>
-        repos.reservas.reservar({
-          ...reserva,
-          bandeja: { efectos, ahora, reclamadaHasta: new Date(ahora.getTime() + PLAZO_RECLAMO_MS) },
-        }),
-      );
-      const propias = bandeja.filter((f) => f.reclamada_hasta !== null);
-      if (propias.length) despachador.entregarPropias(propias);
-      return cita;
-    },
+    // A booking is one statement outside any transaction (decision 0031): its due effects go to the dispatcher.
+    entregarPropias: (filas) => despachador.entregarPropias(filas),
   });
   const notificaciones = createNotificacionesService({ repo: repos.notificaciones });
   const historias = createHistoriasService({ repos, transaccion, now });

@@ -22,14 +22,14 @@ import { AppError, isExclusionViolation, noEncontrado, prohibido } from '../../l
 import type { Calendario } from '../../lib/calendario.ts';
 import type { Actor, Origen } from '../../lib/solicitud.ts';
 import type { AuditoriaRepository } from '../../platform/auditoria.repository.ts';
-import type { EfectoNuevo } from '../../platform/bandeja.repository.ts';
+import type { EfectoNuevo, FilaBandeja } from '../../platform/bandeja.repository.ts';
 import type { Encolar } from '../../platform/bandeja.service.ts';
 import type { notificaciones } from '../../db/schema/index.ts';
 import type { CorreosCitas } from './citas-correos.ts';
 import { CRUCE_DOCTOR, CRUCE_PACIENTE, type CitaDetalle, type CitasRepository } from './citas.repository.ts';
 import { encajeEnHorario, espaciosLibres, MIN, type Espacio, type HorarioFila } from './disponibilidad.ts';
 import type { HorariosRepository } from './horarios.repository.ts';
-import type { Reserva, ReservasRepository } from './reserva.repository.ts';
+import type { ReservasRepository } from './reserva.repository.ts';
 
 /** What booking from the cart needs of the cart: its items (the booking's own statement removes the ones it covers,
  *  reserva.repository reservar). */
@@ -66,9 +66,9 @@ export type DepsCitas<Tx extends ReposCitas = ReposCitas> = {
   correos: CorreosCitas;
   /** The live pushes of written notifications (the notifications feature). */
   efectosDeAvisos: (filas: readonly (typeof notificaciones.$inferSelect)[]) => EfectoNuevo[];
-  /** Writes a booking in one statement (reserva.repository reservar) outside any transaction, with its effects
-   *  claimed and delivered after it commits as `transaccion` does (the composition root: it owns the dispatcher). */
-  escribirReserva: (r: Reserva, efectos: readonly EfectoNuevo[]) => Promise<CitaDetalle>;
+  /** Hands the outbox rows a booking's statement wrote already claimed to the dispatcher, which delivers them now
+   *  (platform/bandeja.service.ts entregarPropias; `transaccion` does the same after its commit). */
+  entregarPropias: (filas: FilaBandeja[]) => void;
   /** config.citasPorVenirMax: appointments to come a patient may book herself. */
   citasPorVenirMax: number;
 };

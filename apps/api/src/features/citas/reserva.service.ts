@@ -7,7 +7,9 @@ import { MENSAJES_CITAS as M, type Cita, type TipoCita } from '@clinica/contract
 import { diaDeSemana } from '@clinica/contracts/tiempo';
 import { AppError, isExclusionViolation, isUniqueViolation, prohibido } from '../../lib/app-error.ts';
 import type { Actor, Origen } from '../../lib/solicitud.ts';
-import type { TipoBandeja } from '../../platform/bandeja.service.ts';
+import { conReintentos } from '../../db/transacciones.ts';
+import type { EfectoNuevo } from '../../platform/bandeja.repository.ts';
+import { PLAZO_RECLAMO_MS, type TipoBandeja } from '../../platform/bandeja.service.ts';
 import { aviso, eventoCita, type AvisosCita } from './avisos.ts';
 import { NOMBRE_TIPO } from './citas-correos.ts';
 import type { CitaDetalle } from './citas.repository.ts';
@@ -218,6 +220,23 @@ export function createReservaService<Tx extends ReposCitas>(
     return { reserva, efectos };
   }
 
+  /**
+   * A booking in one statement outside any transaction (decision 0031): its effects are written claimed by this
+   * instance and handed to the dispatcher once it commits, as `transaccion` does. Two bookings of one slot at once can
+   * deadlock in the exclusion index: the aborted one runs again and meets the other's committed row (a 409), or books
+   * if that one was refused.
+   */
+  async function escribirReserva(reserva: Reserva, efectos: readonly EfectoNuevo[]): Promise<CitaDetalle> {
+    const ahora = calendario.ahora();
+    const reclamadaHasta = new Date(ahora.getTime() + PLAZO_RECLAMO_MS);
+    const { cita, bandeja } = await conReintentos(() =>
+      repo.reservar({ ...reserva, bandeja: { efectos, ahora, reclamadaHasta } }),
+    );
+    const propias = bandeja.filter((f) => f.reclamada_hasta !== null);
+    if (propias.length) deps.entregarPropias(propias);
+    return cita;
+  }
+
   /** The first booking made with this key: the same body answers its appointment (as the caller may still see it,
    *  issue 21, item 9: it may have moved to another doctor since), another body is 422. */
   async function repeticion(actor: Actor, clave: string, huella: string): Promise<CitaDetalle | undefined> {
@@ -239,7 +258,7 @@ export function createReservaService<Tx extends ReposCitas>(
     if (clave) reserva.idempotencia = { usuario_id: actor.id, clave, huella };
     const escribir = async () => {
       try {
-        return await deps.escribirReserva(reserva, efectos);
+        return await escribirReserva(reserva, efectos);
       } catch (err) {
         // The same key sent twice at once: the first commit wins. Its appointment takes the slot, so the second
         // fails on the overlap (or on the key itself) and answers with the first one's appointment.
