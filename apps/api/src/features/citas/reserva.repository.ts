@@ -36,15 +36,15 @@ export type IdsReserva = { cita: number; avisos: Record<AvisoReserva, number> };
 
 /**
  * A booking as one statement writes it (`reservar`): the appointment under the id `contextoReserva` reserved, its
- * audit row, its notifications (ids reserved there too) and, unless the caller's transaction enqueues them, its
- * effects; the cart items it covers go, and its idempotency key is kept.
+ * audit row, its notifications (ids reserved there too) and its effects; the cart items it covers go, and its
+ * idempotency key is kept.
  */
 export type Reserva = {
   cita: NuevaCita & { id: number };
   auditoria: AuditEvent;
   notificaciones: Record<AvisoReserva, typeof notificaciones.$inferInsert & { id: number }>;
-  /** Effects and their claim (filasBandeja); absent when the caller's transaction enqueues them itself. */
-  bandeja?: { efectos: readonly EfectoNuevo[]; ahora: Date; reclamadaHasta: Date } | undefined;
+  /** Effects and their claim (filasBandeja). */
+  bandeja: { efectos: readonly EfectoNuevo[]; ahora: Date; reclamadaHasta: Date };
   carrito?: { usuarioId: number; procedimientoIds: number[] } | undefined;
   idempotencia?: { usuario_id: number; clave: string; huella: string } | undefined;
 };
@@ -186,7 +186,7 @@ export function createReservasRepository(db: Executor) {
      */
     async reservar(r: Reserva): Promise<{ cita: CitaDetalle; bandeja: FilaBandeja[] }> {
       const c = r.cita;
-      const efectos = r.bandeja ? filasBandeja(r.bandeja.efectos, r.bandeja.ahora, r.bandeja.reclamadaHasta) : [];
+      const efectos = filasBandeja(r.bandeja.efectos, r.bandeja.ahora, r.bandeja.reclamadaHasta);
       const [fila] = await (reservarPreparada ??= prepararReserva(db)).execute({
         id: c.id,
         paciente_id: c.paciente_id,

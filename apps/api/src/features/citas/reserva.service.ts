@@ -8,8 +8,8 @@ import { diaDeSemana } from '@clinica/contracts/tiempo';
 import { AppError, isExclusionViolation, isUniqueViolation, prohibido } from '../../lib/app-error.ts';
 import type { Actor, Origen } from '../../lib/solicitud.ts';
 import { conReintentos } from '../../db/transacciones.ts';
-import type { EfectoNuevo } from '../../platform/bandeja.repository.ts';
-import { PLAZO_RECLAMO_MS, type TipoBandeja } from '../../platform/bandeja.service.ts';
+import type { FilaBandeja } from '../../platform/bandeja.repository.ts';
+import { PLAZO_RECLAMO_MS } from '../../platform/bandeja.service.ts';
 import { aviso, eventoCita, type AvisosCita } from './avisos.ts';
 import { NOMBRE_TIPO } from './citas-correos.ts';
 import type { CitaDetalle } from './citas.repository.ts';
@@ -193,7 +193,7 @@ export function createReservaService<Tx extends ReposCitas>(
     });
     // A patient without an e-mail (decision 0048) has her in-app notification only.
     if (correo) efectos.push({ tipo: 'correo', carga: correo });
-    const reserva: Reserva = {
+    const reserva: Omit<Reserva, 'bandeja'> = {
       cita: {
         id,
         paciente_id: p.pacienteId,
@@ -220,21 +220,19 @@ export function createReservaService<Tx extends ReposCitas>(
     return { reserva, efectos };
   }
 
-  /**
-   * A booking in one statement outside any transaction (decision 0031): its effects are written claimed by this
-   * instance and handed to the dispatcher once it commits, as `transaccion` does. Two bookings of one slot at once can
-   * deadlock in the exclusion index: the aborted one runs again and meets the other's committed row (a 409), or books
-   * if that one was refused.
-   */
-  async function escribirReserva(reserva: Reserva, efectos: readonly EfectoNuevo[]): Promise<CitaDetalle> {
+  /** A composed booking with its effects, written claimed by this instance (`reservar` answers their rows). */
+  function conEfectos({ reserva, efectos }: ReturnType<typeof componerReserva>): Reserva {
     const ahora = calendario.ahora();
-    const reclamadaHasta = new Date(ahora.getTime() + PLAZO_RECLAMO_MS);
-    const { cita, bandeja } = await conReintentos(() =>
-      repo.reservar({ ...reserva, bandeja: { efectos, ahora, reclamadaHasta } }),
-    );
-    const propias = bandeja.filter((f) => f.reclamada_hasta !== null);
-    if (propias.length) deps.entregarPropias(propias);
-    return cita;
+    return { ...reserva, bandeja: { efectos, ahora, reclamadaHasta: new Date(ahora.getTime() + PLAZO_RECLAMO_MS) } };
+  }
+  /**
+   * Writes a booking in its one statement (decision 0031) on `reservas` (the database, or the caller's transaction).
+   * Answers the effects written claimed, for the caller to hand to the dispatcher once the write commits, as
+   * `transaccion` does with the effects it enqueues.
+   */
+  async function escribir(reservas: Tx['reservas'], reserva: Reserva) {
+    const { cita, bandeja } = await reservas.reservar(reserva);
+    return { cita, propias: bandeja.filter((f) => f.reclamada_hasta !== null) };
   }
 
   /** The first booking made with this key: the same body answers its appointment (as the caller may still see it,
@@ -252,13 +250,17 @@ export function createReservaService<Tx extends ReposCitas>(
     const previa = clave ? await repeticion(actor, clave, huella) : undefined;
     if (previa) return toCitaWire(previa);
     const p = await preparar(actor, datos);
-    const { reserva, efectos } = componerReserva(actor, p, origen);
+    const reserva = conEfectos(componerReserva(actor, p, origen));
     // One statement (decision 0031): the cart items the evaluation covers and the idempotency key go with it.
     if (p.delCarrito.length) reserva.carrito = { usuarioId: actor.id, procedimientoIds: p.delCarrito };
     if (clave) reserva.idempotencia = { usuario_id: actor.id, clave, huella };
-    const escribir = async () => {
+    const escribirUna = async () => {
       try {
-        return await escribirReserva(reserva, efectos);
+        // Outside any transaction. Two bookings of one slot at once can deadlock in the exclusion index: the aborted
+        // one runs again and meets the other's committed row (a 409), or books if that one was refused.
+        const { cita, propias } = await conReintentos(() => escribir(repo, reserva));
+        if (propias.length) deps.entregarPropias(propias);
+        return cita;
       } catch (err) {
         // The same key sent twice at once: the first commit wins. Its appointment takes the slot, so the second
         // fails on the overlap (or on the key itself) and answers with the first one's appointment.
@@ -269,18 +271,7 @@ export function createReservaService<Tx extends ReposCitas>(
         throw err;
       }
     };
-    return toCitaWire(await reglas.conCruces(escribir, p));
-  }
-
-  /** A prepared appointment written in the caller's transaction, its effects enqueued there (the follow-up series). */
-  async function insertar(tx: Tx, actor: Actor, p: CitaPreparada, origen: Origen): Promise<number> {
-    const { reserva, efectos } = componerReserva(actor, p, origen);
-    await tx.reservas.reservar(reserva);
-    for (const e of efectos) {
-      // EfectoNuevo is the outbox's untyped row; each was typed where it was composed.
-      await tx.encolar(e.tipo as TipoBandeja, e.carga as never, e.disponibleEn ? { disponibleEn: e.disponibleEn } : {});
-    }
-    return p.ids.cita;
+    return toCitaWire(await reglas.conCruces(escribirUna, p));
   }
 
   return {
@@ -309,17 +300,21 @@ export function createReservaService<Tx extends ReposCitas>(
         }
       }
       let ids: number[] = [];
+      let propias: FilaBandeja[] = [];
       try {
         await deps.transaccion(async (tx) => {
+          // A transaction run again (deadlock) books anew.
           ids = [];
+          propias = [];
           await serie.enTransaccion(tx, async (sesion) => {
             const p = preparadas.get(sesion);
             if (!p) throw new Error(`la sesión ${sesion} no se preparó`);
             try {
-              ids.push(await insertar(tx, actor, p, origen));
+              propias.push(...(await escribir(tx.reservas, conEfectos(componerReserva(actor, p, origen)))).propias);
             } catch (err) {
               throw new FalloSesion(sesion, p, err);
             }
+            ids.push(p.ids.cita);
             return p.ids.cita;
           });
         });
@@ -332,6 +327,7 @@ export function createReservaService<Tx extends ReposCitas>(
           siguientes: choque.extra?.['siguientes'] ?? [],
         });
       }
+      if (propias.length) deps.entregarPropias(propias);
       return Promise.all(ids.map(async (id) => toCitaWire(await reglas.cargar(actor, id))));
     },
   };
