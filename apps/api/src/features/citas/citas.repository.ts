@@ -169,6 +169,8 @@ export const COLUMNAS_PERSONA = {
   rol: usuarios.rol,
   estado: usuarios.estado,
   fecha_nacimiento: usuarios.fecha_nacimiento,
+  /** Ley 1581 de 2012: when she authorised the processing of her data (null: never). */
+  terminos_aceptados_en: usuarios.terminos_aceptados_en,
 };
 
 export function createCitasRepository(db: Executor) {
@@ -315,16 +317,6 @@ export function createCitasRepository(db: Executor) {
     },
 
     // ---- people and procedures the rules need ----
-    /** Ley 1581 de 2012: whether the patient authorised the processing of her data. */
-    async tieneAutorizacionDatos(pacienteId: number): Promise<boolean> {
-      const [f] = await db
-        .select({ en: usuarios.terminos_aceptados_en })
-        .from(usuarios)
-        .where(eq(usuarios.id, pacienteId))
-        .limit(1);
-      return !!f?.en;
-    },
-
     async persona(id: number) {
       const [f] = await db.select(COLUMNAS_PERSONA).from(usuarios).where(eq(usuarios.id, id)).limit(1);
       return f;

@@ -220,7 +220,7 @@ export function createReglas(deps: Pick<DepsCitas, 'repos' | 'calendario' | 'not
 
   /** Ley 1799 de 2016 (minimum age) and "evaluation first" for a procedure appointment of this patient. */
   async function revisarProcedimiento(
-    paciente: { id: number; fecha_nacimiento: string | null },
+    paciente: { id: number; fecha_nacimiento: string | null; terminos_aceptados_en: Date | null },
     proc: { edad_minima: number; requiere_evaluacion: boolean },
     dia: Fecha,
   ) {
@@ -238,7 +238,7 @@ export function createReglas(deps: Pick<DepsCitas, 'repos' | 'calendario' | 'not
     }
     // Ley 1581 de 2012 (issue 21, item 4): no procedure for a patient who has not authorised the processing of
     // her health data.
-    if (!(await repo.tieneAutorizacionDatos(paciente.id))) throw regla(MENSAJE_SIN_AUTORIZACION_DATOS, 'paciente_id');
+    if (!paciente.terminos_aceptados_en) throw regla(MENSAJE_SIN_AUTORIZACION_DATOS, 'paciente_id');
     if (proc.requiere_evaluacion && !(await repo.tieneEvaluacionRealizada(paciente.id))) {
       throw regla(M.requiereEvaluacion, 'procedimiento_id');
     }
@@ -306,7 +306,11 @@ export function createReglas(deps: Pick<DepsCitas, 'repos' | 'calendario' | 'not
     ) {
       const paciente = await repo.persona(pacienteId);
       await revisarProcedimiento(
-        { id: pacienteId, fecha_nacimiento: paciente?.fecha_nacimiento ?? null },
+        {
+          id: pacienteId,
+          fecha_nacimiento: paciente?.fecha_nacimiento ?? null,
+          terminos_aceptados_en: paciente?.terminos_aceptados_en ?? null,
+        },
         proc,
         calendario.fechaDe(inicio),
       );

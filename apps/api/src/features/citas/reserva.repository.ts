@@ -159,6 +159,7 @@ export function createReservasRepository(db: Executor) {
             rol: f.rol,
             estado: f.estado,
             fecha_nacimiento: f.fecha_nacimiento,
+            terminos_aceptados_en: f.terminos_aceptados_en,
           }
         );
       };
