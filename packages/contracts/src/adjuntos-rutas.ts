@@ -3,9 +3,7 @@
 // record's family, so the development proxy already forwards them. The web imports this module at run time
 // without pulling schemas into its download (decision 0005). The files themselves are downloaded through
 // /apiarchivos/descargar/{archivo_id} (authorised, audited, no-store).
-import type { Rol } from './roles.ts';
-
-type Id = number | string;
+import { ruta, type Id } from './rutas.ts';
 
 /** Largest exam result accepted (a scanned PDF or a phone photo). */
 export const RESULTADO_MAX_BYTES = 10 * 1024 * 1024;
@@ -37,15 +35,6 @@ export const adjuntosPaths = {
   fotos: <I extends Id>(citaId: I) => `/apihistorialmedico/fotos/cita/${citaId}` as const,
   fotosPaciente: <I extends Id>(pacienteId: I) => `/apihistorialmedico/fotos/paciente/${pacienteId}` as const,
 } as const;
-
-/* @__NO_SIDE_EFFECTS__ */
-function ruta<const M extends 'GET' | 'POST', const P extends string, const A extends readonly Rol[]>(
-  method: M,
-  path: P,
-  auth: A,
-) {
-  return { method, path, auth };
-}
 
 /**
  * DOMAIN.md: the patient uploads results to their own appointment; the patient and the appointment's doctor list

@@ -1,6 +1,6 @@
 // Catalogue contracts: procedure categories and procedures (with images).
 import { z } from 'zod';
-import { fechaHora, mensajeSchema, paginacionQuery, paginado } from './common.ts';
+import { SIN_NUL, camposNoPermitidos, fechaHora, mensajeSchema, paginacionQuery, paginado } from './common.ts';
 import { endpoint } from './endpoint.ts';
 import { errorSchema } from './errors.ts';
 import { categoriasRutas, procedimientosRutas } from './rutas.ts';
@@ -22,8 +22,6 @@ export const catalogoIdParam = z.object({ id: idEntero('El id') });
 /** Path parameters of `/apiprocedimientos/:id/imagenes/:imagenId`. */
 export const imagenParams = z.object({ id: idEntero('El id'), imagenId: idEntero('El id de la imagen') });
 
-/** PostgreSQL text cannot hold NUL; refusing it here keeps such input a 400 instead of a database error. */
-const SIN_NUL = [(s: string) => !s.includes('\u0000'), 'Contiene caracteres no permitidos'] as const;
 const texto = (min: number, max: number, campo: string) =>
   z
     .string({ message: `Escribe ${campo}` })
@@ -36,9 +34,6 @@ const busqueda = z
   .trim()
   .max(100, 'Máximo 100 caracteres')
   .refine(...SIN_NUL);
-/** Edits refuse unknown fields (mass assignment): 'Campo no permitido: rol'. */
-const camposNoPermitidos = (iss: { code?: string; keys?: readonly string[] }) =>
-  iss.code === 'unrecognized_keys' ? `Campo no permitido: ${(iss.keys ?? []).join(', ')}` : undefined;
 const textoOpcional = (max: number) =>
   z
     .string()
@@ -72,7 +67,7 @@ export const editarCategoriaSchema = z.strictObject(
     descripcion: textoOpcional(500),
     activa: z.boolean().optional(),
   },
-  { error: camposNoPermitidos },
+  { error: camposNoPermitidos() },
 );
 export const listarCategoriasQuery = z.object({
   /** Accent- and case-insensitive search on the name. */
@@ -178,7 +173,7 @@ export const editarProcedimientoSchema = z.strictObject(
     categoria_id: z.number().int().positive('Elige una categoría').max(ID_MAX, 'Elige una categoría').optional(),
     activo: z.boolean().optional(),
   },
-  { error: camposNoPermitidos },
+  { error: camposNoPermitidos() },
 );
 
 export const listarProcedimientosQuery = paginacionQuery.extend({

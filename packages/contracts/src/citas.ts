@@ -2,6 +2,8 @@
 // bodies and queries of each operation, and the Spanish messages of the booking rules.
 import { z } from 'zod';
 import {
+  SIN_NUL,
+  camposNoPermitidos,
   fechaAgenda,
   fechaHora,
   idParam,
@@ -31,7 +33,6 @@ export const HORAS_MINIMAS_CAMBIO_PACIENTE = 24;
 /** Longest range availability answers for, in days. */
 export const DIAS_MAX_DISPONIBILIDAD = 62;
 
-const SIN_NUL = [(s: string) => !s.includes('\u0000'), 'Contiene caracteres no permitidos'] as const;
 const textoOpcional = (max: number) =>
   z
     .string()
@@ -132,10 +133,7 @@ export const crearCitaSchema = z.strictObject(
     paciente_id: idEntero('La paciente').optional(),
     motivo: textoOpcional(1000),
   },
-  {
-    error: (iss) =>
-      iss.code === 'unrecognized_keys' ? `Campo no permitido: ${(iss.keys ?? []).join(', ')}` : undefined,
-  },
+  { error: camposNoPermitidos() },
 );
 export const editarCitaSchema = z.strictObject({
   doctor_id: idEntero('El doctor').optional(),

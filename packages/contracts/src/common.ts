@@ -44,6 +44,21 @@ export const instanteCliente = z.iso
   .datetime({ offset: true, message: 'Usa una fecha y hora ISO-8601 con zona, p. ej. 2026-12-01T09:00:00-05:00' })
   .refine(anioValido, MENSAJE_ANIO);
 
+/**
+ * PostgreSQL text cannot hold NUL; refusing it in the schema keeps such input a 400 instead of a database error.
+ * Used as `.refine(...SIN_NUL)`.
+ */
+export const SIN_NUL = [(s: string) => !s.includes('\u0000'), 'Contiene caracteres no permitidos'] as const;
+
+/**
+ * The error map of a strict object: unknown keys are refused, naming them (mass assignment of rol, estado, id...):
+ * 'Campo no permitido: rol'. Used as `z.strictObject({...}, { error: camposNoPermitidos() })`.
+ */
+export const camposNoPermitidos =
+  (mensaje = 'Campo no permitido') =>
+  (iss: { code?: string; keys?: readonly string[] }) =>
+    iss.code === 'unrecognized_keys' ? `${mensaje}: ${(iss.keys ?? []).join(', ')}` : undefined;
+
 /** Most rows one page of any paginated list carries. */
 export const POR_PAGINA_MAX = 100;
 

@@ -1,9 +1,7 @@
 // The zod-free half of the informed-consent endpoints (issue 9, item 5): paths and who may call each one. They
 // live under /apihistorialmedico, the clinical record's family, so the development proxy already forwards them.
 // The web imports this module at run time without pulling schemas into its download (decision 0005).
-import type { Rol } from './roles.ts';
-
-type Id = number | string;
+import { ruta, type Id } from './rutas.ts';
 
 export const consentimientosPaths = {
   plantillas: <I extends Id>(procedimientoId: I) =>
@@ -13,15 +11,6 @@ export const consentimientosPaths = {
   verificar: <I extends Id>(id: I) => `/apihistorialmedico/consentimientos/${id}/verificar` as const,
   revocar: <I extends Id>(id: I) => `/apihistorialmedico/consentimientos/${id}/revocar` as const,
 } as const;
-
-/* @__NO_SIDE_EFFECTS__ */
-function ruta<const M extends 'GET' | 'POST', const P extends string, const A extends readonly Rol[]>(
-  method: M,
-  path: P,
-  auth: A,
-) {
-  return { method, path, auth };
-}
 
 /**
  * DOMAIN.md: staff who manage procedures manage their consent templates (a new version is a new row). The

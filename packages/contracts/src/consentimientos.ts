@@ -2,14 +2,10 @@
 // templates per procedure, the consent an appointment asks for, the drawn signature, the PDF's verification
 // and the patient's revocation.
 import { z } from 'zod';
-import { fechaHora, idParam } from './common.ts';
+import { SIN_NUL, camposNoPermitidos, fechaHora, idParam } from './common.ts';
 import { consentimientosRutas } from './consentimientos-rutas.ts';
 import { endpoint } from './endpoint.ts';
 import { errorSchema } from './errors.ts';
-
-const noPermitido = (iss: { code?: string; keys?: readonly string[] }) =>
-  iss.code === 'unrecognized_keys' ? `Campo no permitido: ${(iss.keys ?? []).join(', ')}` : undefined;
-const SIN_NUL = [(s: string) => !s.includes('\u0000'), 'Contiene caracteres no permitidos'] as const;
 
 /** A signature PNG, base64 in a data URL: at most this many characters (about 180 KB of image; the API takes bodies up to 256 KB). */
 export const MAX_FIRMA_DATA_URL = 240_000;
@@ -24,7 +20,7 @@ export const plantillaDatosSchema = z.strictObject(
       .max(20_000, 'Máximo 20000 caracteres')
       .refine(...SIN_NUL),
   },
-  { error: noPermitido },
+  { error: camposNoPermitidos() },
 );
 
 export const plantillaSchema = z.object({
@@ -47,7 +43,7 @@ export const firmaDatosSchema = z.strictObject(
     entiende: z.literal(true, 'Confirma que leíste y entiendes el consentimiento'),
     acepta_fotos: z.boolean(),
   },
-  { error: noPermitido },
+  { error: camposNoPermitidos() },
 );
 export type FirmaDatos = z.input<typeof firmaDatosSchema>;
 
@@ -60,7 +56,7 @@ export const revocarDatosSchema = z.strictObject(
       .refine(...SIN_NUL)
       .default(''),
   },
-  { error: noPermitido },
+  { error: camposNoPermitidos() },
 );
 
 const documento = z.object({ archivo_id: z.number().int(), sha256: z.string() });

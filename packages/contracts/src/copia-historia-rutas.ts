@@ -1,8 +1,6 @@
 // The zod-free half of the patient's copy (issue 9, item 7; Ley 2015 de 2020, Ley 1581 de 2012): paths and who may
 // call each one. The web imports this module at run time without pulling schemas into its download (decision 0005).
-import type { Rol } from './roles.ts';
-
-type Id = number | string;
+import { ruta, type Id } from './rutas.ts';
 
 export const copiaHistoriaPaths = {
   /** The patient's own complete record as one PDF. */
@@ -15,15 +13,6 @@ export const copiaHistoriaPaths = {
   datosPaciente: <I extends Id>(pacienteId: I) =>
     `/apihistorialmedico/copiahistorialclinico/${pacienteId}/datos.json` as const,
 } as const;
-
-/* @__NO_SIDE_EFFECTS__ */
-function ruta<const M extends 'GET', const P extends string, const A extends readonly Rol[] | 'usuario'>(
-  method: M,
-  path: P,
-  auth: A,
-) {
-  return { method, path, auth };
-}
 
 /**
  * The owner only on the patient's routes (the service answers 403 to anyone else). DOMAIN.md: clinical content is

@@ -1,9 +1,7 @@
 // The zod-free half of the clinical-note endpoints (issue 9, item 3-4): paths and who may call each one. They
 // live under /apihistorialmedico, the clinical record's family, so the development proxy already forwards them.
 // The web imports this module at run time without pulling schemas into its download (decision 0005).
-import type { Rol } from './roles.ts';
-
-type Id = number | string;
+import { ruta, type Id } from './rutas.ts';
 
 export const evolucionesPaths = {
   porCita: <I extends Id>(citaId: I) => `/apihistorialmedico/evoluciones/cita/${citaId}` as const,
@@ -11,15 +9,6 @@ export const evolucionesPaths = {
   firmar: <I extends Id>(id: I) => `/apihistorialmedico/evoluciones/${id}/firmar` as const,
   adendas: <I extends Id>(id: I) => `/apihistorialmedico/evoluciones/${id}/adendas` as const,
 } as const;
-
-/* @__NO_SIDE_EFFECTS__ */
-function ruta<const M extends 'GET' | 'POST' | 'PUT', const P extends string, const A extends readonly Rol[]>(
-  method: M,
-  path: P,
-  auth: A,
-) {
-  return { method, path, auth };
-}
 
 /**
  * DOMAIN.md: the appointment's doctor writes, signs and corrects the note (the service checks it is theirs);

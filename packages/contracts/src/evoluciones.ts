@@ -1,12 +1,11 @@
 // Clinical notes per appointment (DOMAIN.md "evoluciones"; issue 9, items 3-4): the note's fields, the products
 // applied (lot, dose), the prescription (formulas) and exam orders, signing, and dated addenda.
 import { z } from 'zod';
-import { fechaHora, idParam } from './common.ts';
+import { SIN_NUL, camposNoPermitidos, fechaHora, idParam } from './common.ts';
 import { endpoint } from './endpoint.ts';
 import { errorSchema } from './errors.ts';
 import { evolucionesRutas } from './evoluciones-rutas.ts';
 
-const SIN_NUL = [(s: string) => !s.includes('\u0000'), 'Contiene caracteres no permitidos'] as const;
 const texto = (max: number) =>
   z
     .string()
@@ -14,8 +13,6 @@ const texto = (max: number) =>
     .max(max, `Máximo ${max} caracteres`)
     .refine(...SIN_NUL);
 const requerido = (max: number, mensaje: string) => texto(max).min(1, mensaje);
-const noPermitido = (iss: { code?: string; keys?: readonly string[] }) =>
-  iss.code === 'unrecognized_keys' ? `Campo no permitido: ${(iss.keys ?? []).join(', ')}` : undefined;
 
 export const MAX_LINEAS_EVOLUCION = 20;
 
@@ -25,7 +22,7 @@ export const productoSchema = z.strictObject(
     lote: requerido(100, 'Escribe el lote'),
     dosis: requerido(100, 'Escribe la dosis'),
   },
-  { error: noPermitido },
+  { error: camposNoPermitidos() },
 );
 
 export const formulaSchema = z.strictObject(
@@ -35,7 +32,7 @@ export const formulaSchema = z.strictObject(
     frecuencia: requerido(200, 'Escribe la frecuencia'),
     duracion: requerido(200, 'Escribe la duración'),
   },
-  { error: noPermitido },
+  { error: camposNoPermitidos() },
 );
 
 export const ordenExamenSchema = z.strictObject(
@@ -43,7 +40,7 @@ export const ordenExamenSchema = z.strictObject(
     examen: requerido(200, 'Escribe el examen'),
     indicaciones: texto(500).default(''),
   },
-  { error: noPermitido },
+  { error: camposNoPermitidos() },
 );
 
 const lineas = <T extends z.ZodType>(s: T) =>
@@ -60,13 +57,13 @@ export const evolucionDatosSchema = z.strictObject(
     formulas: lineas(formulaSchema),
     ordenes: lineas(ordenExamenSchema),
   },
-  { error: noPermitido },
+  { error: camposNoPermitidos() },
 );
 export type EvolucionDatos = z.input<typeof evolucionDatosSchema>;
 
 export const adendaDatosSchema = z.strictObject(
   { texto: requerido(5000, 'Escribe la adenda') },
-  { error: noPermitido },
+  { error: camposNoPermitidos() },
 );
 
 const persona = z.object({ id: z.number().int(), nombre: z.string() });

@@ -1,12 +1,11 @@
 // The clinical record (SPEC 3, 5, 7; DOMAIN.md "historias_clinicas"): the list's demographics, the record's
 // fields (antecedentes as lists, yes/no flags, anticonceptivos with details, Fitzpatrick fototipo), versions.
 import { z } from 'zod';
-import { fechaHora, idParam } from './common.ts';
+import { SIN_NUL, camposNoPermitidos, fechaHora, idParam } from './common.ts';
 import { endpoint } from './endpoint.ts';
 import { errorSchema } from './errors.ts';
 import { historiasRutas } from './rutas.ts';
 
-const SIN_NUL = [(s: string) => !s.includes('\u0000'), 'Contiene caracteres no permitidos'] as const;
 const lista = z
   .array(
     z
@@ -79,8 +78,6 @@ const anticonceptivos = (v: {
   usa_anticonceptivos?: boolean | undefined;
   detalles_anticonceptivos?: string | null | undefined;
 }) => !v.usa_anticonceptivos || !!v.detalles_anticonceptivos?.trim();
-const noPermitido = (iss: { code?: string; keys?: readonly string[] }) =>
-  iss.code === 'unrecognized_keys' ? `Campo no permitido: ${(iss.keys ?? []).join(', ')}` : undefined;
 
 export const crearHistoriaSchema = z
   .strictObject(
@@ -98,7 +95,7 @@ export const crearHistoriaSchema = z
       problemas_coagulacion: campos.problemas_coagulacion.default(false),
       epilepsia: campos.epilepsia.default(false),
     },
-    { error: noPermitido },
+    { error: camposNoPermitidos() },
   )
   .refine(anticonceptivos, { message: MENSAJE_DETALLE_ANTICONCEPTIVOS, path: ['detalles_anticonceptivos'] });
 
@@ -116,7 +113,7 @@ export const editarHistoriaSchema = z.strictObject(
     problemas_coagulacion: campos.problemas_coagulacion.optional(),
     epilepsia: campos.epilepsia.optional(),
   },
-  { error: noPermitido },
+  { error: camposNoPermitidos() },
 );
 
 const usuarioResumen = z.object({

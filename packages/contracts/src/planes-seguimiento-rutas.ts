@@ -1,9 +1,7 @@
 // The zod-free half of the follow-up plan endpoints (issue 9, item 4): paths and who may call each one. They live
 // under /apihistorialmedico with the clinical note they hang from, so the development proxy already forwards them.
 // The web imports this module at run time without pulling schemas into its download (decision 0005).
-import type { Rol } from './roles.ts';
-
-type Id = number | string;
+import { ruta, type Id } from './rutas.ts';
 
 export const planesPaths = {
   porCita: <I extends Id>(citaId: I) => `/apihistorialmedico/planes/cita/${citaId}` as const,
@@ -11,15 +9,6 @@ export const planesPaths = {
   propuesta: <I extends Id>(id: I) => `/apihistorialmedico/planes/${id}/propuesta` as const,
   confirmar: <I extends Id>(id: I) => `/apihistorialmedico/planes/${id}/confirmar` as const,
 } as const;
-
-/* @__NO_SIDE_EFFECTS__ */
-function ruta<const M extends 'GET' | 'POST' | 'PUT', const P extends string, const A extends readonly Rol[]>(
-  method: M,
-  path: P,
-  auth: A,
-) {
-  return { method, path, auth };
-}
 
 /**
  * Decision 0017: the appointment's doctor records the plan on its note (the service checks it is theirs); the

@@ -3,7 +3,7 @@
 // and the confirmation that books the chosen sessions in one transaction.
 import { z } from 'zod';
 import { DIAS_MAXIMOS_ANTICIPACION, citaSchema, espacioSchema } from './citas.ts';
-import { fechaAgenda, fechaDia, fechaHora, idParam, instanteCliente } from './common.ts';
+import { SIN_NUL, camposNoPermitidos, fechaAgenda, fechaDia, fechaHora, idParam, instanteCliente } from './common.ts';
 import { endpoint } from './endpoint.ts';
 import { errorSchema } from './errors.ts';
 import { planesRutas } from './planes-seguimiento-rutas.ts';
@@ -13,9 +13,6 @@ export const MAX_CADA_DIAS_PLAN = 365;
 /** The first session is at most as far ahead as any booking (a follow-up, not a date years away). */
 export const MAX_DIAS_INICIO_PLAN = DIAS_MAXIMOS_ANTICIPACION;
 
-const SIN_NUL = [(s: string) => !s.includes('\u0000'), 'Contiene caracteres no permitidos'] as const;
-const noPermitido = (iss: { code?: string; keys?: readonly string[] }) =>
-  iss.code === 'unrecognized_keys' ? `Campo no permitido: ${(iss.keys ?? []).join(', ')}` : undefined;
 const entero = (campo: string, min: number, max: number) =>
   z
     .number({ message: `${campo} debe ser un número` })
@@ -36,7 +33,7 @@ export const planDatosSchema = z.strictObject(
     sesiones: entero('El número de sesiones', 1, MAX_SESIONES_PLAN),
     desde: fechaAgenda,
   },
-  { error: noPermitido },
+  { error: camposNoPermitidos() },
 );
 export type PlanDatos = z.input<typeof planDatosSchema>;
 
@@ -101,7 +98,7 @@ export const confirmarPlanSchema = z.strictObject(
       .max(MAX_SESIONES_PLAN, `Máximo ${MAX_SESIONES_PLAN} sesiones`)
       .refine((s) => new Set(s.map((x) => x.sesion)).size === s.length, 'Cada sesión va una sola vez'),
   },
-  { error: noPermitido },
+  { error: camposNoPermitidos() },
 );
 export type ConfirmarPlanBody = z.input<typeof confirmarPlanSchema>;
 

@@ -7,7 +7,8 @@
 // the endpoint object (and its response type) of a descriptor.
 import { rolesGestionCatalogo, rolesPersonalCitas, rolesUsuarios, type AuthRule } from './roles.ts';
 
-type Id = number | string;
+/** A path parameter's value: a number, or the ':name' placeholder of a descriptor. */
+export type Id = number | string;
 
 export const usuariosPaths = {
   registrar: '/apiusuarios/registrar',
@@ -147,8 +148,13 @@ export type Metodo = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 /** The zod-free half of an endpoint: what a client needs to call it, and who may. */
 export type RutaApi = { readonly method: Metodo; readonly path: string; readonly auth: AuthRule };
 
+/** One descriptor; every area's `*Rutas` object is built with it (the clinical ones in their own `*-rutas.ts`). */
 /* @__NO_SIDE_EFFECTS__ */
-function ruta<const M extends Metodo, const P extends string, const A extends AuthRule>(method: M, path: P, auth: A) {
+export function ruta<const M extends Metodo, const P extends string, const A extends AuthRule>(
+  method: M,
+  path: P,
+  auth: A,
+) {
   return { method, path, auth };
 }
 

@@ -1,6 +1,14 @@
 // Identity contracts: roles, documents, registration, sign-in, sessions, profile and user administration.
 import { z } from 'zod';
-import { fechaDia, fechaHora, idParam, mensajeSchema, paginacionQuery, paginado } from './common.ts';
+import {
+  camposNoPermitidos,
+  fechaDia,
+  fechaHora,
+  idParam,
+  mensajeSchema,
+  paginacionQuery,
+  paginado,
+} from './common.ts';
 import { endpoint } from './endpoint.ts';
 import { roles } from './roles.ts';
 import { usuariosRutas } from './rutas.ts';
@@ -191,12 +199,6 @@ export const sesionSchema = z.object({ token: z.string(), usuario: usuarioSchema
 export type SesionWire = z.input<typeof sesionSchema>;
 export const tokenSchema = z.object({ token: z.string() });
 
-/** Unknown keys are refused, naming them (mass assignment of rol, estado, id...). */
-const camposNoPermitidos = (mensaje: string) => ({
-  error: (iss: z.core.$ZodRawIssue) =>
-    iss.code === 'unrecognized_keys' ? `${mensaje}: ${(iss as { keys?: string[] }).keys?.join(', ') ?? ''}` : undefined,
-});
-
 export const editarPerfilSchema = z.strictObject(
   {
     nombre: nombre.optional(),
@@ -207,7 +209,7 @@ export const editarPerfilSchema = z.strictObject(
     ocupacion: textoOpcional(100),
     estado_civil: z.enum(estadosCiviles, { message: 'Elige un estado civil' }).nullish(),
   },
-  camposNoPermitidos('No puedes cambiar estos campos de tu perfil'),
+  { error: camposNoPermitidos('No puedes cambiar estos campos de tu perfil') },
 );
 export type EditarPerfilInput = z.input<typeof editarPerfilSchema>;
 
@@ -315,7 +317,7 @@ export const editarUsuarioAdminSchema = z
       /** Why a patient's birth date changes once she has appointments or a record (Ley 1799 de 2016, audited). */
       motivo_fecha_nacimiento: textoOpcional(300),
     },
-    camposNoPermitidos('Campos no permitidos'),
+    { error: camposNoPermitidos('Campos no permitidos') },
   )
   .superRefine(conDocumentoValido);
 export type EditarUsuarioAdminInput = z.input<typeof editarUsuarioAdminSchema>;
