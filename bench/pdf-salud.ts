@@ -76,13 +76,13 @@ try {
   );
   let notas = 0;
   for (const c of lista.items.filter((x) => x.motivo === 'Valoración en curso')) {
-    const nota = await llamar<{ id: number }>('POST', `/apihistorialmedico/evoluciones/cita/${c.id}`, doctor.token, {
+    const nota = await llamar<{ id: number }>('POST', `/apievoluciones/cita/${c.id}`, doctor.token, {
       motivo: palabra(2000),
       hallazgos: palabra(5000),
       procedimiento_realizado: palabra(2000),
       indicaciones: palabra(4000),
     });
-    await llamar('POST', `/apihistorialmedico/evoluciones/${nota.id}/firmar`, doctor.token);
+    await llamar('POST', `/apievoluciones/${nota.id}/firmar`, doctor.token);
     notas++;
   }
   const url = `/apihistorialmedico/mihistorialclinico/${paciente.usuario.id}/copia.pdf`;

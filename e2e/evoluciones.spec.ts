@@ -30,7 +30,7 @@ async function citaEnCurso(tokenDoctor: string): Promise<{ id: number }> {
   );
   for (const c of lista.body.items) {
     if (c.motivo !== 'Valoración en curso' || Date.parse(c.inicio) > Date.now()) continue; // MOTIVO_EN_CURSO of the seed
-    const nota = await apiFetch<{ evolucion: unknown }>(`/apihistorialmedico/evoluciones/cita/${c.id}`, {
+    const nota = await apiFetch<{ evolucion: unknown }>(`/apievoluciones/cita/${c.id}`, {
       token: tokenDoctor,
     });
     if (nota.body.evolucion === null) return c;
@@ -129,7 +129,7 @@ describe('nota de evolución y fórmula médica', () => {
 
     // Both appointments are in the doctor's agenda, on the days the proposal gave.
     const guardado = await apiFetch<{ plan: { agendadas: { inicio: string; cita_id: number }[] } }>(
-      `/apihistorialmedico/planes/cita/${cita.body.id}`,
+      `/apiplanesseguimiento/cita/${cita.body.id}`,
       { token: tokenDoctor },
     );
     expect(guardado.body.plan.agendadas).toHaveLength(2);

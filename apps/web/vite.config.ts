@@ -1,12 +1,12 @@
 // A relative path, not the package name: Vite bundles relative imports of its config but loads packages with
 // Node, which cannot run the contracts' TypeScript sources on Node 20.
-import { prefijosServidor } from '../../packages/contracts/src/rutas.ts';
 import { SCRIPT_TEMA } from '../../packages/contracts/src/tema.ts';
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import type { HtmlTagDescriptor, Plugin } from 'vite';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { proxyApi } from './proxy-api.ts';
 
 /** Modules of the public shell (layout, shared components, query hooks); their dependencies come along. */
 const PUBLICO =
@@ -106,8 +106,6 @@ const AISLADOS = [
 
 /** Dev server only: where `npm run dev` sends API calls (the API's PORT). */
 const api = process.env.API_URL ?? 'http://localhost:3000';
-/** Prefixes the API serves today, read from the contracts (OpenAPI docs included); the web's own routes stay with Vite. */
-const proxied = prefijosServidor();
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), temaInicial(), precargas(), manifiestoParaElServidor()],
@@ -115,11 +113,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   envDir: process.env.VITEST ? false : '../..',
   server: {
     port: 5173,
-    proxy: {
-      ...Object.fromEntries(proxied.map((p) => [p, { target: api }])),
-      // The live connection (socket.io, websocket transport only) is on the API's port too.
-      '/socket.io': { target: api, ws: true },
-    },
+    // Every prefix the contracts' endpoints use, and the live connection.
+    proxy: proxyApi(api),
   },
   // The server render (src/entrada-servidor.tsx, `vite build --ssr`): one self-contained bundle the API loads, so the
   // API's deployment needs none of the web's packages.

@@ -395,7 +395,7 @@ describe('the appointment consent', () => {
   });
 
   it('no route deletes or edits a consent', async () => {
-    for (const url of [`/apihistorialmedico/consentimientos/${firmado.id}`, rutas.porCita(citaId)]) {
+    for (const url of [`/apiconsentimientos/${firmado.id}`, rutas.porCita(citaId)]) {
       for (const method of ['DELETE', 'PUT', 'PATCH'] as const) {
         expect((await pedir(method, url, admin)).statusCode).toBe(404);
       }

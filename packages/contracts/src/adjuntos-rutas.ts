@@ -1,6 +1,6 @@
 // The zod-free half of the endpoints for what an appointment gathers besides its note (issue 9, items 4 and 6):
-// the patient's exam results and the before/after photos. They live under /apihistorialmedico, the clinical
-// record's family, so the development proxy already forwards them. The web imports this module at run time
+// the patient's exam results and the before/after photos. They live under /apiadjuntos, their own prefix
+// (decision 0052). The web imports this module at run time
 // without pulling schemas into its download (decision 0005). The files themselves are downloaded through
 // /apiarchivos/descargar/{archivo_id} (authorised, audited, no-store).
 import { ruta, type Id } from './rutas.ts';
@@ -31,9 +31,9 @@ export const ACEPTA_RESULTADO = 'application/pdf,image/jpeg,image/png';
 export const ACEPTA_FOTO = 'image/jpeg,image/png,image/webp';
 
 export const adjuntosPaths = {
-  resultados: <I extends Id>(citaId: I) => `/apihistorialmedico/resultados/cita/${citaId}` as const,
-  fotos: <I extends Id>(citaId: I) => `/apihistorialmedico/fotos/cita/${citaId}` as const,
-  fotosPaciente: <I extends Id>(pacienteId: I) => `/apihistorialmedico/fotos/paciente/${pacienteId}` as const,
+  resultados: <I extends Id>(citaId: I) => `/apiadjuntos/resultados/cita/${citaId}` as const,
+  fotos: <I extends Id>(citaId: I) => `/apiadjuntos/fotos/cita/${citaId}` as const,
+  fotosPaciente: <I extends Id>(pacienteId: I) => `/apiadjuntos/fotos/paciente/${pacienteId}` as const,
 } as const;
 
 /**

@@ -1,15 +1,15 @@
 // The zod-free half of the informed-consent endpoints (issue 9, item 5): paths and who may call each one. They
-// live under /apihistorialmedico, the clinical record's family, so the development proxy already forwards them.
+// live under /apiconsentimientos, their own resource (decision 0052).
 // The web imports this module at run time without pulling schemas into its download (decision 0005).
 import { ruta, type Id } from './rutas.ts';
 
 export const consentimientosPaths = {
   plantillas: <I extends Id>(procedimientoId: I) =>
-    `/apihistorialmedico/consentimientos/plantillas/procedimiento/${procedimientoId}` as const,
-  porCita: <I extends Id>(citaId: I) => `/apihistorialmedico/consentimientos/cita/${citaId}` as const,
-  firmar: <I extends Id>(citaId: I) => `/apihistorialmedico/consentimientos/cita/${citaId}/firmar` as const,
-  verificar: <I extends Id>(id: I) => `/apihistorialmedico/consentimientos/${id}/verificar` as const,
-  revocar: <I extends Id>(id: I) => `/apihistorialmedico/consentimientos/${id}/revocar` as const,
+    `/apiconsentimientos/plantillas/procedimiento/${procedimientoId}` as const,
+  porCita: <I extends Id>(citaId: I) => `/apiconsentimientos/cita/${citaId}` as const,
+  firmar: <I extends Id>(citaId: I) => `/apiconsentimientos/cita/${citaId}/firmar` as const,
+  verificar: <I extends Id>(id: I) => `/apiconsentimientos/${id}/verificar` as const,
+  revocar: <I extends Id>(id: I) => `/apiconsentimientos/${id}/revocar` as const,
 } as const;
 
 /**

@@ -1,13 +1,13 @@
 // The zod-free half of the clinical-note endpoints (issue 9, item 3-4): paths and who may call each one. They
-// live under /apihistorialmedico, the clinical record's family, so the development proxy already forwards them.
+// live under /apievoluciones, their own resource (decision 0052).
 // The web imports this module at run time without pulling schemas into its download (decision 0005).
 import { ruta, type Id } from './rutas.ts';
 
 export const evolucionesPaths = {
-  porCita: <I extends Id>(citaId: I) => `/apihistorialmedico/evoluciones/cita/${citaId}` as const,
-  editar: <I extends Id>(id: I) => `/apihistorialmedico/evoluciones/${id}` as const,
-  firmar: <I extends Id>(id: I) => `/apihistorialmedico/evoluciones/${id}/firmar` as const,
-  adendas: <I extends Id>(id: I) => `/apihistorialmedico/evoluciones/${id}/adendas` as const,
+  porCita: <I extends Id>(citaId: I) => `/apievoluciones/cita/${citaId}` as const,
+  editar: <I extends Id>(id: I) => `/apievoluciones/${id}` as const,
+  firmar: <I extends Id>(id: I) => `/apievoluciones/${id}/firmar` as const,
+  adendas: <I extends Id>(id: I) => `/apievoluciones/${id}/adendas` as const,
 } as const;
 
 /**

@@ -1,13 +1,13 @@
-// The zod-free half of the follow-up plan endpoints (issue 9, item 4): paths and who may call each one. They live
-// under /apihistorialmedico with the clinical note they hang from, so the development proxy already forwards them.
+// The zod-free half of the follow-up plan endpoints (issue 9, item 4): paths and who may call each one, under
+// /apiplanesseguimiento (the plan is its own resource; decision 0052).
 // The web imports this module at run time without pulling schemas into its download (decision 0005).
 import { ruta, type Id } from './rutas.ts';
 
 export const planesPaths = {
-  porCita: <I extends Id>(citaId: I) => `/apihistorialmedico/planes/cita/${citaId}` as const,
-  editar: <I extends Id>(id: I) => `/apihistorialmedico/planes/${id}` as const,
-  propuesta: <I extends Id>(id: I) => `/apihistorialmedico/planes/${id}/propuesta` as const,
-  confirmar: <I extends Id>(id: I) => `/apihistorialmedico/planes/${id}/confirmar` as const,
+  porCita: <I extends Id>(citaId: I) => `/apiplanesseguimiento/cita/${citaId}` as const,
+  editar: <I extends Id>(id: I) => `/apiplanesseguimiento/${id}` as const,
+  propuesta: <I extends Id>(id: I) => `/apiplanesseguimiento/${id}/propuesta` as const,
+  confirmar: <I extends Id>(id: I) => `/apiplanesseguimiento/${id}/confirmar` as const,
 } as const;
 
 /**

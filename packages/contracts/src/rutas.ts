@@ -291,30 +291,6 @@ export const saludRutas = {
 };
 
 /**
- * Prefixes of everything the API answers besides the web itself ('/apiusuarios', '/salud', '/media', the
- * OpenAPI page): the development proxy forwards exactly these to the API.
- */
-export function prefijosServidor(): string[] {
-  const paths = [
-    usuariosRutas,
-    categoriasRutas,
-    procedimientosRutas,
-    carritoRutas,
-    citasRutas,
-    historiasRutas,
-    archivosRutas,
-    recuperacionRutas,
-    correosRutas,
-    respaldosRutas,
-    auditoriaRutas,
-    saludRutas,
-  ]
-    .flatMap((area) => Object.values(area).map((r: RutaApi) => r.path))
-    .concat(MEDIA_PREFIX);
-  return [...new Set(paths.map((p) => `/${p.split('/')[1] ?? ''}`)), DOCS_PATH];
-}
-
-/**
  * A descriptor's path with its `:name` parameters filled in (each value URL-encoded). A missing value throws:
  * a request to '/x/undefined' would only fail later and less clearly.
  */

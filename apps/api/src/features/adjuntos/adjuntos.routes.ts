@@ -1,4 +1,4 @@
-// /apihistorialmedico/resultados and /apihistorialmedico/fotos (issue 9, items 4 and 6): exam results uploaded by
+// /apiadjuntos/resultados and /apiadjuntos/fotos (issue 9, items 4 and 6): exam results uploaded by
 // the patient and before/after photos of an appointment. Uploads are multipart, read in one bounded pass; the
 // files are downloaded through /apiarchivos/descargar/{archivo_id}. No route changes or deletes either.
 import multipart from '@fastify/multipart';

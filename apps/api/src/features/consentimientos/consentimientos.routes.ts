@@ -1,4 +1,4 @@
-// /apihistorialmedico/consentimientos (issue 9, item 5): consent templates per procedure, the appointment's
+// /apiconsentimientos (issue 9, item 5): consent templates per procedure, the appointment's
 // consent, signing, verification and revocation. No route edits or deletes a consent (Ley 23 de 1981).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { consentimientosEndpoints as e } from '@clinica/contracts/consentimientos';

@@ -1,4 +1,4 @@
-// /apihistorialmedico/evoluciones (issue 9, items 3-4): clinical notes per appointment. No route deletes a note
+// /apievoluciones (issue 9, items 3-4): clinical notes per appointment. No route deletes a note
 // or changes a signed one (Res. 1995 de 1999); corrections are addenda.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { evolucionesEndpoints as e } from '@clinica/contracts/evoluciones';

@@ -1,4 +1,4 @@
-// /apihistorialmedico/planes (issue 9, item 4; decision 0017): the follow-up plan of an appointment's clinical
+// /apiplanesseguimiento (issue 9, item 4; decision 0017): the follow-up plan of an appointment's clinical
 // note, the series the booking engine proposes for it, and its confirmation (one transaction, all or nothing).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { planesEndpoints as e } from '@clinica/contracts/planes-seguimiento';

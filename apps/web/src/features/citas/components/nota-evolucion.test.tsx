@@ -309,6 +309,6 @@ describe('nota de evolución', { timeout: 30_000 }, () => {
     expect(
       await screen.findByText('La nota de evolución es información clínica: solo la ven los doctores y la paciente.'),
     ).toBeInTheDocument();
-    expect(llamadas(fetch).some((l) => l.includes('/evoluciones/'))).toBe(false);
+    expect(llamadas(fetch).some((l) => l.includes('/apievoluciones/'))).toBe(false);
   });
 });

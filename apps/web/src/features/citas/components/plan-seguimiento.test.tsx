@@ -191,6 +191,6 @@ describe('plan de seguimiento', { timeout: 30_000 }, () => {
     ]);
     expect(await screen.findByText('Quiero mejorar las manchas')).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Plan de seguimiento' })).not.toBeInTheDocument();
-    expect(llamadas(fetch).some((l) => l.includes('/planes/'))).toBe(false);
+    expect(llamadas(fetch).some((l) => l.includes('/apiplanesseguimiento/'))).toBe(false);
   });
 });
