@@ -1,5 +1,5 @@
 // Flat config: typescript-eslint everywhere (type-aware on TypeScript, decision 0001), react-hooks and jsx-a11y
-// on the web, and the import boundaries of STYLE 7.
+// on the web, the import boundaries of STYLE 7 and no import circles.
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import js from '@eslint/js';
@@ -79,10 +79,24 @@ export default tseslint.config(
               from: 'apps/web/src/app',
               message: 'lib/ no depende de app/ (STYLE 7): app/ compone, lib/ es compartido.',
             },
+            // Shared folders serve every feature, so they import none (issue 22, item 8).
+            ...['components', 'lib'].map((compartida) => ({
+              target: `apps/web/src/${compartida}`,
+              from: 'apps/web/src/features',
+              message: `${compartida}/ es compartido y no importa funcionalidades (STYLE 7): mueve lo común a ${compartida}/ o a contracts.`,
+            })),
           ],
         },
       ],
     },
+  },
+  {
+    // No import circles (issue 22, item 8): a module never reaches itself through its imports. Type-only imports
+    // are erased and do not count; dynamic imports do.
+    files: ['apps/{api,web}/src/**/*.{ts,tsx}', 'packages/contracts/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createNodeResolver()] },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],

@@ -5,7 +5,7 @@ import pg from 'pg';
 import { MIGRATIONS_DIR } from '../lib/paths.ts';
 import { crearAvisosDelPool, crearAvisosPostgres } from './avisos.ts';
 import { migracionesAlDia, repararMigracionesEditadas } from './migraciones.ts';
-import type { Database, Db, OpenDbOptions } from './client.ts';
+import type { Database, Db, OpenDbOptions } from './tipos.ts';
 import * as schema from './schema/index.ts';
 
 /** How long readiness waits for PostgreSQL before answering that it is not there (QUALITY: 503 within 1 s). */

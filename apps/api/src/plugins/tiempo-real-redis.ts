@@ -10,9 +10,11 @@ import {
   type ClusterAdapter,
   type ClusterMessage,
 } from 'socket.io-adapter';
-import type { ServidorTiempoReal } from './tiempo-real.ts';
+import type { Server } from 'socket.io';
 
 export type ClienteRedis = ReturnType<typeof createClient>;
+/** What the adapter needs of the live server (plugins/tiempo-real.ts), whatever its events: no import back. */
+type ServidorIo = Pick<Server, 'adapter' | 'to'>;
 
 /** A room no socket joins: the adapters' beat (see below) goes there. */
 const SALA_LATIDO = 'latido';
@@ -77,7 +79,7 @@ export function localPrimero(adaptador: ClusterAdapter): void {
 }
 
 /** Connects the adapter (never waiting for Redis) and starts the beat; the caller closes both on shutdown. */
-export function conectarRedis(io: ServidorTiempoReal, url: string, log: Pick<FastifyBaseLogger, 'warn'>) {
+export function conectarRedis(io: ServidorIo, url: string, log: Pick<FastifyBaseLogger, 'warn'>) {
   const redis: ClienteRedis = createClient({
     url,
     // Keep trying while Redis is down (commands wait in the client's queue); never crash the process.

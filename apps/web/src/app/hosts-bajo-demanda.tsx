@@ -12,6 +12,8 @@
 // follows a click usually finds its code already there.
 import { useNotifications } from '@mantine/notifications';
 import { lazy, Suspense, useEffect, useState } from 'react';
+// Types only: erased, so the host's code still loads on demand.
+import type { EventoPendiente } from './hosts/modales-host.tsx';
 
 const cargarModales = () => import('./hosts/modales-host.tsx');
 const cargarAvisos = () => import('./hosts/avisos-host.tsx');
@@ -24,8 +26,6 @@ export const EVENTOS_APERTURA = [
   'mantine-modals:openConfirmModal',
   'mantine-modals:openContextModal',
 ] as const;
-
-export type EventoPendiente = { type: string; detail: unknown };
 
 function usePrecargaAlInteractuar() {
   useEffect(() => {

@@ -3,7 +3,9 @@
 // effect, which runs before this passive one).
 import { ModalsProvider } from '@mantine/modals';
 import { useEffect, useRef } from 'react';
-import type { EventoPendiente } from '../hosts-bajo-demanda.tsx';
+
+/** An open event that arrived before this host existed (kept by hosts-bajo-demanda.tsx). */
+export type EventoPendiente = { type: string; detail: unknown };
 
 export default function ModalesHost({ pendientes }: { pendientes: EventoPendiente[] }) {
   const enviados = useRef(false);
