@@ -3,7 +3,7 @@ import pino from 'pino';
 import { crearSalidaDeLogs, type SalidaDeLogs } from './lib/salida-logs.ts';
 import { buildApp, REDACT } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { prepareDatabase } from './db/bootstrap.ts';
+import { prepareDatabase } from './bootstrap.ts';
 import { DataDirLockedError } from './db/lock.ts';
 
 /** From the first signal to a forced exit: in-flight requests, then the database. */

@@ -29,7 +29,7 @@ import {
   resultadosExamen,
 } from '../src/db/schema/index.ts';
 import { RESULTADOS_MAX_BYTES_DIA, RESULTADOS_MAX_POR_CITA } from '@clinica/contracts/adjuntos';
-import { firmaDataUrl } from '../src/db/seed/firma-png.ts';
+import { firmaDataUrl } from '../src/seed/firma-png.ts';
 import { MENSAJES_ADJUNTOS as M } from '../src/features/adjuntos/adjuntos.service.ts';
 import { crearCategoria, crearProcedimiento, multipart, pngDePrueba } from './catalogo-fixtures.ts';
 import { createTestApp, type TestContext } from './helpers.ts';

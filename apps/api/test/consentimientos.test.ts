@@ -23,12 +23,12 @@ import {
   revocacionesConsentimiento,
   usuarios,
 } from '../src/db/schema/index.ts';
-import { seedCitas } from '../src/db/seed/citas.ts';
-import { seedConsentimientos } from '../src/db/seed/consentimientos.ts';
-import { seedEvoluciones } from '../src/db/seed/evoluciones.ts';
-import { seedUsuarios } from '../src/db/seed/usuarios.ts';
+import { seedCitas } from '../src/seed/citas.ts';
+import { seedConsentimientos } from '../src/seed/consentimientos.ts';
+import { seedEvoluciones } from '../src/seed/evoluciones.ts';
+import { seedUsuarios } from '../src/seed/usuarios.ts';
 import { createConsentimientosRepository } from '../src/features/consentimientos/consentimientos.repository.ts';
-import { firmaDataUrl, firmaPng } from '../src/db/seed/firma-png.ts';
+import { firmaDataUrl, firmaPng } from '../src/seed/firma-png.ts';
 import { M_CONSENTIMIENTO_SIN_FIRMAR } from '../src/features/citas/reglas.ts';
 import { MENSAJES_CONSENTIMIENTO as M } from '../src/features/consentimientos/consentimientos.service.ts';
 import {
@@ -39,7 +39,8 @@ import {
   MAX_BYTES_FIRMA,
 } from '../src/features/consentimientos/firma-png.ts';
 import { crearCategoria, crearProcedimiento } from './catalogo-fixtures.ts';
-import { createTestApp, createTestDatabase, type TestContext } from './helpers.ts';
+import { conSemilla } from '../src/seed/semilla.ts';
+import { createTestApp, createTestDatabase, testConfig, type TestContext } from './helpers.ts';
 import { crearUsuario, QUIENES, type Quien, type UsuarioDePrueba } from './auth-helpers.ts';
 import { textoDelPdf } from './pdf-texto.ts';
 import { directorioTemporal } from './temporales.ts';
@@ -535,9 +536,15 @@ describe('demo data', () => {
         duracion_minutos: 60,
       });
       await seedCitas(database.db, { ahora: new Date('2026-11-23T15:00:00Z') });
-      const opts = { dataDir: dir, zona: 'America/Bogota', clinicaNombre: 'Clínica Aurora Estética' };
-      await seedEvoluciones(database.db, opts);
-      await seedConsentimientos(database.db, opts);
+      const config = testConfig({
+        dataDir: dir,
+        clinicaTz: 'America/Bogota',
+        clinicaNombre: 'Clínica Aurora Estética',
+      });
+      await conSemilla(database, config, async (s) => {
+        await seedEvoluciones(s);
+        await seedConsentimientos(s);
+      });
       const hechas = await database.db
         .select({ id: citas.id })
         .from(citas)
@@ -549,7 +556,7 @@ describe('demo data', () => {
       expect(filas).toHaveLength(hechas.length);
       for (const f of filas) expect(f.firmado_en.getTime()).toBeLessThan(Date.parse('2026-11-23T15:00:00Z'));
       const antes = filas.length;
-      await seedConsentimientos(database.db, opts);
+      await conSemilla(database, config, seedConsentimientos);
       expect(await database.db.select().from(consentimientos)).toHaveLength(antes);
       expect(await database.db.select().from(revocacionesConsentimiento)).toHaveLength(0);
     } finally {

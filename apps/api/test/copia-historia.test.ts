@@ -10,7 +10,7 @@ import { copiaHistoriaPaths as copia, type DatosPersonalesWire } from '@clinica/
 import { evolucionesPaths } from '@clinica/contracts/evoluciones';
 import { historiasPaths, type AccesoHistoriaWire, type HistoriaWire } from '@clinica/contracts/historias';
 import { auditoria, citas, notificaciones, usuarios } from '../src/db/schema/index.ts';
-import { firmaDataUrl } from '../src/db/seed/firma-png.ts';
+import { firmaDataUrl } from '../src/seed/firma-png.ts';
 import { crearCategoria, crearProcedimiento } from './catalogo-fixtures.ts';
 import { textoDelPdf } from './pdf-texto.ts';
 import { createTestApp, type TestContext } from './helpers.ts';

@@ -17,10 +17,11 @@ import { M_NOTA_SIN_FIRMAR } from '../src/features/citas/reglas.ts';
 import { hashContenido } from '../src/features/evoluciones/evoluciones.contenido.ts';
 import { MENSAJES_EVOLUCION } from '../src/features/evoluciones/evoluciones.service.ts';
 import { contenidoDelPdf, textoDelPdf } from './pdf-texto.ts';
-import { seedCitas } from '../src/db/seed/citas.ts';
-import { seedEvoluciones } from '../src/db/seed/evoluciones.ts';
-import { seedUsuarios } from '../src/db/seed/usuarios.ts';
-import { createTestApp, createTestDatabase, type TestContext } from './helpers.ts';
+import { seedCitas } from '../src/seed/citas.ts';
+import { seedEvoluciones } from '../src/seed/evoluciones.ts';
+import { seedUsuarios } from '../src/seed/usuarios.ts';
+import { conSemilla } from '../src/seed/semilla.ts';
+import { createTestApp, createTestDatabase, testConfig, type TestContext } from './helpers.ts';
 import { directorioTemporal } from './temporales.ts';
 import { crearUsuario, QUIENES, type Quien, type UsuarioDePrueba } from './auth-helpers.ts';
 
@@ -452,8 +453,8 @@ describe('demo data', () => {
       const dataDir = directorioTemporal('clinica-semilla-notas');
       await seedUsuarios(database.db);
       await seedCitas(database.db, { ahora: new Date('2026-11-23T15:00:00Z') });
-      const opts = { dataDir, zona: 'America/Bogota', clinicaNombre: 'Clínica Aurora Estética' };
-      await seedEvoluciones(database.db, opts);
+      const config = testConfig({ dataDir, clinicaTz: 'America/Bogota', clinicaNombre: 'Clínica Aurora Estética' });
+      await conSemilla(database, config, seedEvoluciones);
       const filas = await database.db
         .select({ estado: citas.estado, firmada: evoluciones.firmada_en, hash: evoluciones.hash_contenido })
         .from(citas)
@@ -468,7 +469,7 @@ describe('demo data', () => {
         .where(and(eq(usuarios.correo, 'paciente@demo.test'), isNotNull(evoluciones.receta_archivo_id)));
       expect(demo!.n).toBeGreaterThan(0);
       const antes = (await database.db.select({ n: count() }).from(evoluciones))[0]!.n;
-      await seedEvoluciones(database.db, opts);
+      await conSemilla(database, config, seedEvoluciones);
       expect((await database.db.select({ n: count() }).from(evoluciones))[0]!.n).toBe(antes);
     } finally {
       await database.drop();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { seedDemo } from '../src/db/seed/index.ts';
-import { createTestDatabase } from './helpers.ts';
+import { seedDemo } from '../src/seed/index.ts';
+import { createTestDatabase, testConfig } from './helpers.ts';
 import { directorioTemporal } from './temporales.ts';
 
 describe('migrations and demo seed', () => {
@@ -31,9 +31,9 @@ describe('migrations and demo seed', () => {
         return r.rows[0] as { u: number; c: number; p: number; pl: number; r: number; f: number };
       };
       const dataDir = directorioTemporal('clinica-semilla');
-      await seedDemo(database, { dataDir });
+      await seedDemo(database, testConfig({ dataDir }));
       const first = await counts();
-      await seedDemo(database, { dataDir });
+      await seedDemo(database, testConfig({ dataDir }));
       expect(await counts()).toEqual(first);
 
       const roles = await database.db.execute(

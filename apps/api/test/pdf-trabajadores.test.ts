@@ -9,7 +9,7 @@ import { copiaHistoriaPaths as copia } from '@clinica/contracts/copia-historia';
 import { evolucionesPaths } from '@clinica/contracts/evoluciones';
 import { saludPaths } from '@clinica/contracts/rutas';
 import { citas } from '../src/db/schema/index.ts';
-import { firmaPng } from '../src/db/seed/firma-png.ts';
+import { firmaPng } from '../src/seed/firma-png.ts';
 import { estadoPdf, M_PDF_EN_CURSO, turnoPdfOcupado } from '../src/lib/pdf-pool.ts';
 import { API_ROOT } from '../src/lib/paths.ts';
 import { createTestApp, type TestContext } from './helpers.ts';

@@ -24,7 +24,7 @@ import {
   planesSeguimientoCitas,
   usuarios,
 } from '../src/db/schema/index.ts';
-import { firmaDataUrl } from '../src/db/seed/firma-png.ts';
+import { firmaDataUrl } from '../src/seed/firma-png.ts';
 import { M_CONSENTIMIENTO_SIN_FIRMAR } from '../src/features/citas/reglas.ts';
 import { crearUsuario, QUIENES, type Quien, type UsuarioDePrueba } from './auth-helpers.ts';
 import { crearCategoria, crearProcedimiento } from './catalogo-fixtures.ts';

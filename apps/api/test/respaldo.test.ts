@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { openDb, type Database } from '../src/db/client.ts';
-import { seedDemo } from '../src/db/seed/index.ts';
+import { seedDemo } from '../src/seed/index.ts';
 import { API_ROOT } from '../src/lib/paths.ts';
 import { claveParaRespaldar, MENSAJE_FALTA_CLAVE_PRODUCCION } from '../src/platform/respaldo/clave.ts';
 import { crearRespaldo, type Manifiesto } from '../src/platform/respaldo/crear.ts';
@@ -19,7 +19,7 @@ import { leerRespaldo } from '../src/platform/respaldo/leer.ts';
 import { aplicarRetencion } from '../src/platform/respaldo/respaldar.ts';
 import { restaurarRespaldo } from '../src/platform/respaldo/restaurar.ts';
 import { fijarFormato, filasDe, nivelDeMigracion, tablasPublicas } from '../src/platform/respaldo/tablas.ts';
-import { createTestDatabase, dataDirMigrado, TEST_DATABASE_URL, type BaseDePrueba } from './helpers.ts';
+import { createTestDatabase, dataDirMigrado, TEST_DATABASE_URL, testConfig, type BaseDePrueba } from './helpers.ts';
 import { directorioTemporal } from './temporales.ts';
 
 const CLAVE = 'una-clave-de-respaldo-de-prueba';
@@ -75,7 +75,7 @@ beforeAll(async () => {
   origen = await createTestDatabase();
   abiertas.push(origen);
   dataDirOrigen = directorioTemporal('respaldo-origen');
-  await seedDemo(origen, { dataDir: dataDirOrigen });
+  await seedDemo(origen, testConfig({ dataDir: dataDirOrigen }));
   // An addendum to a signed note: its trigger refuses one on an unsigned note, so the restore must keep signatures.
   await origen.db.execute(
     sql`insert into adendas (evolucion_id, autor_id, texto)

@@ -11,8 +11,9 @@ import {
   type CategoriaWire,
   type ProcedimientoWire,
 } from '@clinica/contracts/catalogo';
-import { DEMO_CATEGORIAS, DEMO_PROCEDIMIENTOS, contarCatalogo, seedCatalogo } from '../src/db/seed/catalogo.ts';
-import { createTestApp, type TestContext } from './helpers.ts';
+import { DEMO_CATEGORIAS, DEMO_PROCEDIMIENTOS, contarCatalogo, seedCatalogo } from '../src/seed/catalogo.ts';
+import { conSemilla } from '../src/seed/semilla.ts';
+import { createTestApp, testConfig, type TestContext } from './helpers.ts';
 
 let t: TestContext;
 let dataDir: string;
@@ -20,7 +21,7 @@ let dataDir: string;
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'clinica-semilla-'));
   t = await createTestApp({ config: { dataDir } });
-  await seedCatalogo(t.database.db, { dataDir });
+  await conSemilla(t.database, testConfig({ dataDir }), seedCatalogo);
 });
 afterAll(async () => {
   await t.close();
@@ -88,7 +89,7 @@ describe('demo catalogue seed', () => {
     const archivos = (await readdir(path.join(dataDir, 'uploads', 'procedimientos'))).length;
     expect(antes).toMatchObject({ categorias: 6, procedimientos: DEMO_PROCEDIMIENTOS.length });
     expect(archivos).toBe(antes.imagenes * 2);
-    await seedCatalogo(t.database.db, { dataDir });
+    await conSemilla(t.database, testConfig({ dataDir }), seedCatalogo);
     expect(await contarCatalogo(t.database.db)).toEqual(antes);
     expect((await readdir(path.join(dataDir, 'uploads', 'procedimientos'))).length).toBe(archivos);
   });
@@ -103,7 +104,7 @@ describe('demo catalogue seed', () => {
       sql`update categorias_procedimiento set nombre = 'CORPORAL ' where nombre = 'Corporal'`,
     );
     const antes = await contarCatalogo(t.database.db);
-    await seedCatalogo(t.database.db, { dataDir });
+    await conSemilla(t.database, testConfig({ dataDir }), seedCatalogo);
     const despues = await contarCatalogo(t.database.db);
     expect(despues.categorias).toBe(6);
     expect(despues.procedimientos).toBe(antes.procedimientos + 1);

@@ -3,9 +3,9 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bandejaSalida, citas, historiasClinicas, horariosDoctor, usuarios } from '../src/db/schema/index.ts';
-import { MOTIVO_EN_CURSO, seedCitas } from '../src/db/seed/citas.ts';
-import { seedHistorias } from '../src/db/seed/historias.ts';
-import { seedUsuarios } from '../src/db/seed/usuarios.ts';
+import { MOTIVO_EN_CURSO, seedCitas } from '../src/seed/citas.ts';
+import { seedHistorias } from '../src/seed/historias.ts';
+import { seedUsuarios } from '../src/seed/usuarios.ts';
 import { recordatorioDeCita } from '../src/features/citas/recordatorio.ts';
 import { createTestApp, type TestContext } from './helpers.ts';
 

@@ -3,9 +3,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bandejaSalida } from '../src/db/schema/index.ts';
-import { seedCitas } from '../src/db/seed/citas.ts';
-import { seedCorreos } from '../src/db/seed/correos.ts';
-import { seedUsuarios } from '../src/db/seed/usuarios.ts';
+import { seedCitas } from '../src/seed/citas.ts';
+import { seedCorreos } from '../src/seed/correos.ts';
+import { seedUsuarios } from '../src/seed/usuarios.ts';
 import type { Correo } from '../src/platform/correo.ts';
 import { createTestApp, type TestContext } from './helpers.ts';
 

@@ -4,7 +4,7 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { usuariosPaths as rutas } from '@clinica/contracts/usuarios';
 import { auditoria, sesiones, usuarios } from '../src/db/schema/index.ts';
-import { DEMO_PASSWORD, DEMO_USUARIOS, seedUsuarios } from '../src/db/seed/usuarios.ts';
+import { DEMO_PASSWORD, DEMO_USUARIOS, seedUsuarios } from '../src/seed/usuarios.ts';
 import { ARGON2_PRODUCCION, createPasswordHasher } from '../src/lib/passwords.ts';
 import { IDLE_MS } from '../src/lib/sesion-reglas.ts';
 import { createTokens, JWT_AUDIENCE, JWT_ISSUER } from '../src/lib/tokens.ts';

@@ -2,12 +2,10 @@
 // in COP and images drawn here (catalogo-arte.ts) and stored through the same code path as uploads.
 // Idempotent: categories by their unique name, procedures by name, images only where none exist.
 import { count, inArray } from 'drizzle-orm';
-import type { Db } from '../client.ts';
-import { categoriasProcedimiento, procedimientoImagenes, procedimientos } from '../schema/index.ts';
-import { createProcedimientosService } from '../../features/catalogo/procedimientos.service.ts';
-import { cargarSharp } from '../../lib/sharp.ts';
-import { createLocalStorage, uploadsDir } from '../../lib/storage.ts';
-import { createRepositories } from '../../services.ts';
+import type { Db } from '../db/client.ts';
+import { categoriasProcedimiento, procedimientoImagenes, procedimientos } from '../db/schema/index.ts';
+import { cargarSharp } from '../lib/sharp.ts';
+import type { Semilla } from './semilla.ts';
 import { arteProcedimiento, type Motivo, type NombrePaleta } from './catalogo-arte.ts';
 
 type SemillaCategoria = { clave: NombrePaleta; nombre: string; descripcion: string };
@@ -426,7 +424,7 @@ const normalizar = (s: string) =>
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '');
 
-export async function seedCatalogo(db: Db, opts: { dataDir: string }): Promise<void> {
+export async function seedCatalogo({ db, services }: Semilla): Promise<void> {
   // Categories: the unique index on the normalised name makes this a no-op when they exist.
   await db
     .insert(categoriasProcedimiento)
@@ -500,17 +498,12 @@ export async function seedCatalogo(db: Db, opts: { dataDir: string }): Promise<v
 
   // Same path as an upload: content check, card and detail WebP copies, storage, row with its order.
   // A few procedures at a time (sharp works off the main thread); each one's images in order.
-  const service = createProcedimientosService({
-    repos: createRepositories(db),
-    transaccion: (fn) => db.transaction((tx) => fn(createRepositories(tx))),
-    storage: createLocalStorage(uploadsDir(opts.dataDir)),
-  });
   const porId = new Map<number, typeof pendientes>();
   for (const p of pendientes) porId.set(p.id, [...(porId.get(p.id) ?? []), p]);
   const grupos = [...porId.values()];
   const trabajar = async () => {
     for (let grupo = grupos.shift(); grupo; grupo = grupos.shift()) {
-      for (const img of grupo) await service.agregarImagen(img.id, await renderizar(img.svg), img.alt);
+      for (const img of grupo) await services.procedimientos.agregarImagen(img.id, await renderizar(img.svg), img.alt);
     }
   };
   await Promise.all([trabajar(), trabajar(), trabajar()]);

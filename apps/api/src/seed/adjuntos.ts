@@ -5,14 +5,10 @@
 // Photos only when the seed already gave the patient a signed, unrevoked consent that allows them. Idempotent.
 import { and, desc, eq } from 'drizzle-orm';
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
-import type { Db } from '../client.ts';
-import { citas, consentimientos, fotosClinicas, resultadosExamen, usuarios } from '../schema/index.ts';
-import { notificar } from '../../features/notificaciones/notificaciones.service.ts';
-import { createAdjuntosService } from '../../features/adjuntos/adjuntos.service.ts';
-import { cargarSharp } from '../../lib/sharp.ts';
-import { createLocalStorage, privadoDir } from '../../lib/storage.ts';
-import { createArchivosPrivados } from '../../platform/archivos.service.ts';
-import { createRepositories, type Repositories } from '../../services.ts';
+import { citas, consentimientos, fotosClinicas, resultadosExamen, usuarios } from '../db/schema/index.ts';
+import { cargarSharp } from '../lib/sharp.ts';
+import { createRepositories } from '../services.ts';
+import type { Semilla } from './semilla.ts';
 
 const ORIGEN = { ip: '192.168.1.20', agente: 'Datos de demostración' };
 
@@ -67,7 +63,7 @@ async function fotoDemo(manchas: number): Promise<Buffer> {
   return sharp(Buffer.from(svg)).jpeg({ quality: 82 }).toBuffer();
 }
 
-export async function seedAdjuntos(db: Db, opts: { dataDir: string; zona: string }): Promise<void> {
+export async function seedAdjuntos({ db, services, fijar }: Semilla): Promise<void> {
   const [paciente] = await db
     .select({ id: usuarios.id, nombre: usuarios.nombre })
     .from(usuarios)
@@ -75,20 +71,10 @@ export async function seedAdjuntos(db: Db, opts: { dataDir: string; zona: string
     .limit(1);
   if (!paciente) return;
 
-  const transaccion = <T>(fn: (r: Repositories) => Promise<T>) => db.transaction((tx) => fn(createRepositories(tx)));
+  // Uploaded today (the real clock), like a patient's or a doctor's upload.
+  fijar(null);
   const repos = createRepositories(db);
-  const servicio = createAdjuntosService({
-    repos,
-    transaccion,
-    archivos: createArchivosPrivados({
-      repos,
-      transaccion,
-      storage: createLocalStorage(privadoDir(opts.dataDir), { privado: true }),
-    }),
-    notificar: (tx, v) => notificar(tx as Repositories, v),
-    zona: opts.zona,
-    now: () => new Date(),
-  });
+  const servicio = services.adjuntos;
 
   // The exam result.
   const [conResultado] = await db

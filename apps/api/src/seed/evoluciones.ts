@@ -2,12 +2,8 @@
 // one), written and signed through the notes service itself, so hashes, prescriptions and their PDFs are real.
 // The demo patient's notes carry a prescription and exam orders, and one an addendum. Idempotent.
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import type { Db } from '../client.ts';
-import { citas, evoluciones, procedimientos, usuarios } from '../schema/index.ts';
-import { createEvolucionesService } from '../../features/evoluciones/evoluciones.service.ts';
-import { createLocalStorage, privadoDir } from '../../lib/storage.ts';
-import { createArchivosPrivados } from '../../platform/archivos.service.ts';
-import { createRepositories } from '../../services.ts';
+import { citas, evoluciones, procedimientos, usuarios } from '../db/schema/index.ts';
+import type { Semilla } from './semilla.ts';
 
 const HALLAZGOS = [
   'Piel mixta con hiperpigmentación difusa en región malar. Fototipo III.',
@@ -43,10 +39,7 @@ const ORDENES = [
   { examen: 'Hemograma completo', indicaciones: '' },
 ];
 
-export async function seedEvoluciones(
-  db: Db,
-  opts: { dataDir: string; zona: string; clinicaNombre: string; clinicaDireccion?: string | undefined },
-): Promise<void> {
+export async function seedEvoluciones({ db, services, fijar }: Semilla): Promise<void> {
   const pendientes = await db
     .select({
       id: citas.id,
@@ -65,23 +58,7 @@ export async function seedEvoluciones(
     .orderBy(asc(citas.inicio));
   if (!pendientes.length) return;
 
-  let reloj = new Date();
-  const transaccion = <T>(fn: (r: ReturnType<typeof createRepositories>) => Promise<T>) =>
-    db.transaction((tx) => fn(createRepositories(tx)));
-  const repos = createRepositories(db);
-  const notas = createEvolucionesService({
-    repos,
-    transaccion,
-    archivos: createArchivosPrivados({
-      repos,
-      transaccion,
-      storage: createLocalStorage(privadoDir(opts.dataDir), { privado: true }),
-    }),
-    now: () => reloj,
-    clinicaNombre: opts.clinicaNombre,
-    clinicaDireccion: opts.clinicaDireccion,
-    zona: opts.zona,
-  });
+  const notas = services.evoluciones;
 
   let adenda = false;
   for (const [n, c] of pendientes.entries()) {
@@ -89,7 +66,7 @@ export async function seedEvoluciones(
     const demo = c.paciente_correo === 'paciente@demo.test';
     const procedimiento = c.tipo === 'procedimiento';
     // Written and signed a few minutes after the visit ended.
-    reloj = new Date(c.fin.getTime() + 10 * 60_000);
+    fijar(new Date(c.fin.getTime() + 10 * 60_000));
     const nota = await notas.crear(
       doctor,
       c.id,
@@ -106,11 +83,11 @@ export async function seedEvoluciones(
       },
       {},
     );
-    reloj = new Date(c.fin.getTime() + 20 * 60_000);
+    fijar(new Date(c.fin.getTime() + 20 * 60_000));
     await notas.firmar(doctor, nota.id, {});
     if (demo && !adenda) {
       adenda = true;
-      reloj = new Date(c.fin.getTime() + 26 * 3_600_000);
+      fijar(new Date(c.fin.getTime() + 26 * 3_600_000));
       await notas.agregarAdenda(
         doctor,
         nota.id,

@@ -1,10 +1,10 @@
 // Shared start-up steps: open, migrate, and seed an empty database with demo data when allowed.
 import { count } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../config.ts';
-import { openDb, type Database } from './client.ts';
-import { EspacioInsuficienteError } from './pglite-reabrible.ts';
-import { usuarios } from './schema/index.ts';
+import type { Config } from './config.ts';
+import { openDb, type Database } from './db/client.ts';
+import { EspacioInsuficienteError } from './db/pglite-reabrible.ts';
+import { usuarios } from './db/schema/index.ts';
 
 export async function prepareDatabase(
   config: Config,
@@ -26,14 +26,7 @@ export async function prepareDatabase(
         log.info('base de datos vacía: cargando datos de demostración');
         // Loaded only for an empty database: the seed's images, PDFs and hashes cost every other start nothing.
         const { seedDemo } = await import('./seed/index.ts');
-        await seedDemo(database, {
-          dataDir: config.dataDir,
-          zona: config.clinicaTz,
-          clinicaNombre: config.clinicaNombre,
-          urlPublica: config.urlPublica,
-          clinicaDireccion: config.clinicaDireccion,
-          correoRemitente: config.correoRemitente,
-        });
+        await seedDemo(database, config, log);
       }
     }
     return database;

@@ -3,13 +3,9 @@
 // realizada needs one), signed through the consent service itself, so the signature file, the PDF and its
 // SHA-256 are real and verify. Idempotent.
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import type { Db } from '../client.ts';
-import { citas, consentimientos, plantillasConsentimiento, procedimientos, usuarios } from '../schema/index.ts';
-import { createConsentimientosService } from '../../features/consentimientos/consentimientos.service.ts';
-import { createLocalStorage, privadoDir } from '../../lib/storage.ts';
-import { createArchivosPrivados } from '../../platform/archivos.service.ts';
-import { createRepositories } from '../../services.ts';
+import { citas, consentimientos, plantillasConsentimiento, procedimientos, usuarios } from '../db/schema/index.ts';
 import { firmaPng } from './firma-png.ts';
+import type { Semilla } from './semilla.ts';
 
 /** Version 1 of every demo template takes effect long before the demo's first appointment. */
 const VIGENTE_DESDE = new Date('2025-01-01T05:00:00Z');
@@ -32,10 +28,7 @@ export function textoPlantilla(procedimiento: string, recomendaciones: string): 
   ].join('\n\n');
 }
 
-export async function seedConsentimientos(
-  db: Db,
-  opts: { dataDir: string; zona: string; clinicaNombre: string },
-): Promise<void> {
+export async function seedConsentimientos({ db, services, fijar }: Semilla): Promise<void> {
   const sinPlantilla = await db
     .select({ id: procedimientos.id, nombre: procedimientos.nombre, rec: procedimientos.recomendaciones_previas })
     .from(procedimientos)
@@ -62,25 +55,10 @@ export async function seedConsentimientos(
     .orderBy(asc(citas.inicio));
   if (!pendientes.length) return;
 
-  let reloj = new Date();
-  const transaccion = <T>(fn: (r: ReturnType<typeof createRepositories>) => Promise<T>) =>
-    db.transaction((tx) => fn(createRepositories(tx)));
-  const repos = createRepositories(db);
-  const servicio = createConsentimientosService({
-    repos,
-    transaccion,
-    archivos: createArchivosPrivados({
-      repos,
-      transaccion,
-      storage: createLocalStorage(privadoDir(opts.dataDir), { privado: true }),
-    }),
-    now: () => reloj,
-    clinicaNombre: opts.clinicaNombre,
-    zona: opts.zona,
-  });
+  const servicio = services.consentimientos;
   for (const [n, c] of pendientes.entries()) {
     // Signed at the desk a quarter of an hour before the appointment.
-    reloj = new Date(c.inicio.getTime() - 15 * 60_000);
+    fijar(new Date(c.inicio.getTime() - 15 * 60_000));
     await servicio.sembrar(c.id, firmaPng(n % 5), !SIN_FOTOS.has(c.correo ?? ''), {
       ip: '192.168.1.20',
       agente: 'Tableta de recepción (datos de demostración)',

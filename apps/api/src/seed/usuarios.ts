@@ -1,8 +1,8 @@
 // Demo users. The password is public (README) and never seeded in production mode.
 import { hash } from '@node-rs/argon2';
-import type { Db } from '../client.ts';
-import { usuarios } from '../schema/index.ts';
-import { ARGON2_OPTIONS, hashSinContrasena } from '../../lib/passwords.ts';
+import type { Db } from '../db/client.ts';
+import { usuarios } from '../db/schema/index.ts';
+import { ARGON2_OPTIONS, hashSinContrasena } from '../lib/passwords.ts';
 import { VERSION_TERMINOS } from '@clinica/contracts/usuarios';
 
 export const DEMO_PASSWORD = 'clinica-demo-2026';

@@ -12,10 +12,10 @@ import {
   instanteLocal,
   sumarDias,
 } from '@clinica/contracts/tiempo';
-import { recordatorioDeCita } from '../../features/citas/recordatorio.ts';
-import { createBandejaRepository } from '../../platform/bandeja.repository.ts';
-import type { Db } from '../client.ts';
-import { citas, horariosDoctor, procedimientos, usuarios } from '../schema/index.ts';
+import { recordatorioDeCita } from '../features/citas/recordatorio.ts';
+import type { Db } from '../db/client.ts';
+import { citas, horariosDoctor, procedimientos, usuarios } from '../db/schema/index.ts';
+import { createRepositories } from '../services.ts';
 
 /** DOMAIN.md: Monday to Saturday, 08:00-12:00 and 13:00-18:00. */
 export const HORARIO_CLINICA = [1, 2, 3, 4, 5, 6].flatMap((dia_semana) => [
@@ -125,7 +125,7 @@ export async function seedCitas(db: Db, opts: { zona?: string; ahora?: Date } = 
     .filter((c) => c.estado === 'pendiente' || c.estado === 'confirmada')
     .map((c) => recordatorioDeCita(c.id, c.inicio, ahora))
     .filter((r) => r !== null);
-  await createBandejaRepository(db).agregarVarias(recordatorios, ahora);
+  await createRepositories(db).bandeja.agregarVarias(recordatorios, ahora);
 }
 
 /**

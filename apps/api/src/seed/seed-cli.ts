@@ -1,9 +1,9 @@
 // npm run db:seed: loads the demo data (idempotent). Refused in production.
 // An invalid configuration or a data directory in use by a running server ends with the same Spanish
 // message the server prints, exit code 1 and no stack trace.
-import { ConfigError, loadConfig, type Config } from '../../config.ts';
-import { openDb, type Database } from '../client.ts';
-import { DataDirLockedError } from '../lock.ts';
+import { ConfigError, loadConfig, type Config } from '../config.ts';
+import { openDb, type Database } from '../db/client.ts';
+import { DataDirLockedError } from '../db/lock.ts';
 import { seedDemo } from './index.ts';
 
 let config: Config;
@@ -24,14 +24,7 @@ try {
 }
 try {
   await database.migrate();
-  await seedDemo(database, {
-    dataDir: config.dataDir,
-    zona: config.clinicaTz,
-    clinicaNombre: config.clinicaNombre,
-    urlPublica: config.urlPublica,
-    clinicaDireccion: config.clinicaDireccion,
-    correoRemitente: config.correoRemitente,
-  });
+  await seedDemo(database, config);
   console.log(`Datos de demostración cargados (${database.kind}).`);
 } finally {
   await database.close();

@@ -3,8 +3,8 @@
 // first start. Idempotent.
 import { fechaEnZona, sumarDias } from '@clinica/contracts/tiempo';
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import type { Db } from '../client.ts';
-import { citas, evoluciones, planesSeguimiento, usuarios } from '../schema/index.ts';
+import type { Db } from '../db/client.ts';
+import { citas, evoluciones, planesSeguimiento, usuarios } from '../db/schema/index.ts';
 
 export async function seedPlanes(db: Db, opts: { zona: string; ahora?: Date }): Promise<void> {
   const [c] = await db

@@ -1,8 +1,8 @@
 // Demo clinical records for a few demo patients, so the record list and the patient's own record have something
 // to show. Idempotent (one record per patient).
 import { eq, inArray } from 'drizzle-orm';
-import type { Db } from '../client.ts';
-import { historiasClinicas, usuarios } from '../schema/index.ts';
+import type { Db } from '../db/client.ts';
+import { historiasClinicas, usuarios } from '../db/schema/index.ts';
 
 const DEMO: Record<string, Omit<typeof historiasClinicas.$inferInsert, 'paciente_id'>> = {
   'paciente@demo.test': {

@@ -3,12 +3,11 @@
 // really dispatched (without SMTP_URL, to the day's mailbox file under DATA_DIR/correos). Idempotent: only when the outbox
 // holds no e-mail yet.
 import { and, asc, count, eq, gt, inArray } from 'drizzle-orm';
-import type { Db } from '../client.ts';
-import { bandejaSalida, citas } from '../schema/index.ts';
-import { createCorreosCitas } from '../../features/citas/citas-correos.ts';
-import { createCitasRepository } from '../../features/citas/citas.repository.ts';
-import { createBandejaRepository } from '../../platform/bandeja.repository.ts';
-import { createPlantillasCorreo } from '../../platform/plantillas-correo.ts';
+import type { Db } from '../db/client.ts';
+import { bandejaSalida, citas } from '../db/schema/index.ts';
+import { createCorreosCitas } from '../features/citas/citas-correos.ts';
+import { createPlantillasCorreo } from '../platform/plantillas-correo.ts';
+import { createRepositories } from '../services.ts';
 
 export type OpcionesCorreosDemo = {
   zona: string;
@@ -35,11 +34,10 @@ export async function seedCorreos(db: Db, o: OpcionesCorreosDemo): Promise<void>
     remitente: o.remitente,
     now: () => ahora,
   });
-  const repo = createCitasRepository(db);
-  const bandeja = createBandejaRepository(db);
+  const repos = createRepositories(db);
   for (const { id } of proximas) {
-    const c = await repo.buscar(id);
+    const c = await repos.citas.buscar(id);
     const correo = c && correos.componer(c.estado === 'confirmada' ? 'confirmada' : 'creada', c);
-    if (correo) await bandeja.agregar('correo', correo);
+    if (correo) await repos.bandeja.agregar('correo', correo);
   }
 }

@@ -1,0 +1,50 @@
+// Demo data: one user of each role, more staff and patients, the catalogue, the doctors' hours, a few
+// weeks of appointments with the signed notes of those already done, and some clinical records. Idempotent.
+// Steps that go through a feature (images, notes, consents, attachments) use the composition root (semilla.ts).
+import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import { seedAdjuntos } from './adjuntos.ts';
+import { seedCatalogo } from './catalogo.ts';
+import { seedCitas } from './citas.ts';
+import { seedConsentimientos } from './consentimientos.ts';
+import { seedCorreos } from './correos.ts';
+import { seedEvoluciones } from './evoluciones.ts';
+import { seedHistorias } from './historias.ts';
+import { seedPlanes } from './planes.ts';
+import { conSemilla } from './semilla.ts';
+import { seedUsuarios } from './usuarios.ts';
+
+export async function seedDemo(
+  database: Database,
+  config: Config,
+  log?: Parameters<typeof conSemilla>[3],
+): Promise<void> {
+  await conSemilla(
+    database,
+    config,
+    async (semilla) => {
+      const { db } = semilla;
+      await seedUsuarios(db);
+      await seedCatalogo(semilla);
+      await seedCitas(db, { zona: config.clinicaTz });
+      await seedHistorias(db);
+      // Past appointments marked realizada get their signed clinical note (DOMAIN.md).
+      await seedEvoluciones(semilla);
+      // Every procedure gets its consent template; past procedure appointments done, their signed consent.
+      await seedConsentimientos(semilla);
+      // The demo patient's latest procedure done asks for more sessions: a follow-up plan to propose and book.
+      await seedPlanes(db, { zona: config.clinicaTz });
+      // The demo patient's exam result, and before/after photos if their consent allows photos.
+      await seedAdjuntos(semilla);
+      // The booking e-mails of the next appointments, so the administrators' /correos has messages to show.
+      await seedCorreos(db, {
+        zona: config.clinicaTz,
+        clinicaNombre: config.clinicaNombre,
+        urlPublica: config.urlPublica,
+        direccion: config.clinicaDireccion,
+        remitente: config.correoRemitente,
+      });
+    },
+    log,
+  );
+}
