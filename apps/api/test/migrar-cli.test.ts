@@ -92,7 +92,7 @@ describe('npm run db:migrate', { timeout: LIMITE_MS }, () => {
 
   it.each([
     ['db:migrate', 'src/db/migrate-cli.ts'],
-    ['db:seed', 'src/db/seed/seed-cli.ts'],
+    ['db:seed', 'src/seed/seed-cli.ts'],
   ])('%s on a DATA_DIR in use prints the same message as the server, exits 1, no stack trace', async (_, cli) => {
     const dataDir = tmp();
     // The lock a running server holds: its file names a live process other than the command's own (here,

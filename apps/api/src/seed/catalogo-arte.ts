@@ -12,45 +12,23 @@ export type Paleta = {
   luz: string;
 };
 
-export const PALETAS = {
-  facial: {
-    fondo: ['#FBF3EE', '#F1DCD1'],
-    formas: ['#EBC6B5', '#E2B3A0', '#F6E4DA'],
-    acento: '#B7806B',
-    luz: '#FFF8F3',
-  },
-  inyectables: {
-    fondo: ['#F6F2F9', '#E4D9EE'],
-    formas: ['#D3C3E4', '#C1ABD9', '#EDE5F4'],
-    acento: '#85699F',
-    luz: '#FFFBFF',
-  },
-  laser: {
-    fondo: ['#FDF8EE', '#F5E5C6'],
-    formas: ['#EFD7A6', '#E6C383', '#FAEEDA'],
-    acento: '#B98A45',
-    luz: '#FFFDF6',
-  },
-  corporal: {
-    fondo: ['#F2F6F1', '#DCE7DC'],
-    formas: ['#C3D6C5', '#A9C4AE', '#E5EEE4'],
-    acento: '#5F8A6D',
-    luz: '#FBFEFA',
-  },
-  capilar: {
-    fondo: ['#F8F3EE', '#E9DCCD'],
-    formas: ['#DCC8B3', '#CDB398', '#F1E7DC'],
-    acento: '#8E6C52',
-    luz: '#FFFCF8',
-  },
-  bienestar: {
-    fondo: ['#F0F6F8', '#D9E9EE'],
-    formas: ['#BCD8E0', '#A2C8D3', '#E2EFF3'],
-    acento: '#4F8797',
-    luz: '#FAFEFF',
-  },
-} satisfies Record<string, Paleta>;
-export type NombrePaleta = keyof typeof PALETAS;
+/** One row per category: background (light, deeper), the three shapes, the accent, the light spot. */
+const COLORES = {
+  facial: ['#FBF3EE', '#F1DCD1', '#EBC6B5', '#E2B3A0', '#F6E4DA', '#B7806B', '#FFF8F3'],
+  inyectables: ['#F6F2F9', '#E4D9EE', '#D3C3E4', '#C1ABD9', '#EDE5F4', '#85699F', '#FFFBFF'],
+  laser: ['#FDF8EE', '#F5E5C6', '#EFD7A6', '#E6C383', '#FAEEDA', '#B98A45', '#FFFDF6'],
+  corporal: ['#F2F6F1', '#DCE7DC', '#C3D6C5', '#A9C4AE', '#E5EEE4', '#5F8A6D', '#FBFEFA'],
+  capilar: ['#F8F3EE', '#E9DCCD', '#DCC8B3', '#CDB398', '#F1E7DC', '#8E6C52', '#FFFCF8'],
+  bienestar: ['#F0F6F8', '#D9E9EE', '#BCD8E0', '#A2C8D3', '#E2EFF3', '#4F8797', '#FAFEFF'],
+} as const satisfies Record<string, readonly [string, string, string, string, string, string, string]>;
+export type NombrePaleta = keyof typeof COLORES;
+
+export const PALETAS = Object.fromEntries(
+  Object.entries(COLORES).map(([nombre, [f1, f2, s1, s2, s3, acento, luz]]) => [
+    nombre,
+    { fondo: [f1, f2], formas: [s1, s2, s3], acento, luz } satisfies Paleta,
+  ]),
+) as Record<NombrePaleta, Paleta>;
 
 export const MOTIVOS = [
   'hojas',
