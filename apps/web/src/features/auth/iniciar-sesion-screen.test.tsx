@@ -6,8 +6,9 @@ import { lazy, Suspense } from 'react';
 import { tokenExpiringIn } from '../../test/test-tokens.ts';
 import { usuariosRutas } from '@clinica/contracts/rutas';
 import type { UsuarioWire } from '@clinica/contracts/usuarios';
-import { mockFetch, readAuth, renderWithProviders, simular } from '../../test/session-test-utils.tsx';
+import { readAuth, renderWithProviders } from '../../test/session-test-utils.tsx';
 import IniciarSesionScreen from './iniciar-sesion-screen.tsx';
+import { mockFetch, responde } from '../../test/mock-fetch.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -63,7 +64,7 @@ describe('IniciarSesionScreen', () => {
 
   it('shows the server text for wrong credentials (401) and stays signed out', async () => {
     mockFetch([
-      simular(usuariosRutas.iniciarSesion, {
+      responde(usuariosRutas.iniciarSesion, {
         status: 401,
         body: { error: 'Correo o contraseña incorrectos.', code: 'CREDENCIALES_INVALIDAS' },
       }),
@@ -79,7 +80,7 @@ describe('IniciarSesionScreen', () => {
 
   it('explains an inactive account (403)', async () => {
     mockFetch([
-      simular(usuariosRutas.iniciarSesion, {
+      responde(usuariosRutas.iniciarSesion, {
         status: 403,
         body: { error: 'Tu cuenta está inactiva. Comunícate con la clínica.', code: 'USUARIO_INACTIVO' },
       }),
@@ -93,7 +94,7 @@ describe('IniciarSesionScreen', () => {
 
   it('shows the lockout text for too many attempts (429)', async () => {
     mockFetch([
-      simular(usuariosRutas.iniciarSesion, {
+      responde(usuariosRutas.iniciarSesion, {
         status: 429,
         body: { error: 'Demasiados intentos. Inténtalo de nuevo en 2 minutos.', code: 'DEMASIADOS_INTENTOS' },
       }),
@@ -107,7 +108,7 @@ describe('IniciarSesionScreen', () => {
 
   it('signs in with the returned token and goes to /dashboard', async () => {
     const token = tokenExpiringIn(1800, { id: 4, rol: 'paciente' });
-    const { calls } = mockFetch([simular(usuariosRutas.iniciarSesion, { body: { token, usuario } })]);
+    const { calls } = mockFetch([responde(usuariosRutas.iniciarSesion, { body: { token, usuario } })]);
     renderLogin();
     fill('  Laura@Demo.test ', 'clinica-demo-2026');
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/dashboard'));
@@ -119,7 +120,7 @@ describe('IniciarSesionScreen', () => {
 
   it('while the next screen loads after signing in, never says a session was already open (issue 27.12)', async () => {
     const token = tokenExpiringIn(1800, { id: 4, rol: 'paciente' });
-    mockFetch([simular(usuariosRutas.iniciarSesion, { body: { token, usuario } })]);
+    mockFetch([responde(usuariosRutas.iniciarSesion, { body: { token, usuario } })]);
     // The dashboard's code is still downloading: the sign-in page stays on screen meanwhile.
     const Panel = lazy(() => new Promise<{ default: () => null }>(() => {}));
     renderWithProviders(<IniciarSesionScreen />, {
@@ -151,7 +152,7 @@ describe('IniciarSesionScreen', () => {
 
   it('returns to the page the guard sent the visitor from', async () => {
     const token = tokenExpiringIn(1800, { id: 4, rol: 'paciente' });
-    mockFetch([simular(usuariosRutas.iniciarSesion, { body: { token, usuario } })]);
+    mockFetch([responde(usuariosRutas.iniciarSesion, { body: { token, usuario } })]);
     renderLogin({ from: { pathname: '/carrito', search: '?x=1', hash: '' } });
     fill('laura@demo.test', 'clinica-demo-2026');
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/carrito'));
@@ -178,7 +179,7 @@ describe('coming from «Agregar al carrito» (issue 27.5)', () => {
 
   it('signed in, goes back to the service page with the intent (the page adds it), replacing this entry', async () => {
     const token = tokenExpiringIn(1800, { id: 4, rol: 'paciente' });
-    mockFetch([simular(usuariosRutas.iniciarSesion, { body: { token, usuario } })]);
+    mockFetch([responde(usuariosRutas.iniciarSesion, { body: { token, usuario } })]);
     renderLogin(intencion);
     fill('laura@demo.test', 'clinica-demo-2026');
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/servicios/7'));
@@ -188,7 +189,7 @@ describe('coming from «Agregar al carrito» (issue 27.5)', () => {
 
   it('no note without an intent, and an intent with no page to go back to is dropped', async () => {
     const token = tokenExpiringIn(1800, { id: 4, rol: 'paciente' });
-    mockFetch([simular(usuariosRutas.iniciarSesion, { body: { token, usuario } })]);
+    mockFetch([responde(usuariosRutas.iniciarSesion, { body: { token, usuario } })]);
     renderLogin({ from: { pathname: 'https://otro.example/servicios/7', search: '', hash: '' }, agregarAlCarrito: 7 });
     expect(screen.queryByRole('note')).not.toBeInTheDocument();
     fill('laura@demo.test', 'clinica-demo-2026');

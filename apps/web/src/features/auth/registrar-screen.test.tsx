@@ -5,9 +5,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { tokenExpiringIn } from '../../test/test-tokens.ts';
 import { usuariosRutas } from '@clinica/contracts/rutas';
 import type { UsuarioWire } from '@clinica/contracts/usuarios';
-import { mockFetch, readAuth, renderWithProviders, simular } from '../../test/session-test-utils.tsx';
+import { readAuth, renderWithProviders } from '../../test/session-test-utils.tsx';
 import { MENSAJE_FORMATO_FECHA } from '../../lib/forms/campos-persona.tsx';
 import RegistrarScreen from './registrar-screen.tsx';
+import { mockFetch, responde } from '../../test/mock-fetch.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -162,7 +163,7 @@ describe('RegistrarScreen', () => {
 
   it('shows a 409 duplicate on the right field', async () => {
     mockFetch([
-      simular(usuariosRutas.registrar, {
+      responde(usuariosRutas.registrar, {
         status: 409,
         body: { error: 'Ya existe una cuenta con ese correo electrónico.', code: 'CORREO_DUPLICADO' },
       }),
@@ -176,7 +177,7 @@ describe('RegistrarScreen', () => {
 
   it('shows a 400 issue (a common password) under its field', async () => {
     mockFetch([
-      simular(usuariosRutas.registrar, {
+      responde(usuariosRutas.registrar, {
         status: 400,
         body: {
           error: 'Esa contraseña es muy común.',
@@ -204,8 +205,8 @@ describe('RegistrarScreen', () => {
   it('on success signs in automatically and goes to /dashboard', async () => {
     const token = tokenExpiringIn(1800, { id: 30, rol: 'paciente' });
     const { calls } = mockFetch([
-      simular(usuariosRutas.registrar, { status: 201, body: usuarioCreado }),
-      simular(usuariosRutas.iniciarSesion, { body: { token, usuario: usuarioCreado } }),
+      responde(usuariosRutas.registrar, { status: 201, body: usuarioCreado }),
+      responde(usuariosRutas.iniciarSesion, { body: { token, usuario: usuarioCreado } }),
     ]);
     renderRegistro();
     llenarValido();
@@ -251,8 +252,8 @@ describe('RegistrarScreen', () => {
     it('registered and signed in, goes back to the service page with the intent instead of /dashboard', async () => {
       const token = tokenExpiringIn(1800, { id: 30, rol: 'paciente' });
       mockFetch([
-        simular(usuariosRutas.registrar, { status: 201, body: usuarioCreado }),
-        simular(usuariosRutas.iniciarSesion, { body: { token, usuario: usuarioCreado } }),
+        responde(usuariosRutas.registrar, { status: 201, body: usuarioCreado }),
+        responde(usuariosRutas.iniciarSesion, { body: { token, usuario: usuarioCreado } }),
       ]);
       renderConIntencion();
       llenarValido();
@@ -265,8 +266,8 @@ describe('RegistrarScreen', () => {
 
     it('registered but not signed in: sign-in comes next, still with the intent', async () => {
       mockFetch([
-        simular(usuariosRutas.registrar, { status: 201, body: usuarioCreado }),
-        simular(usuariosRutas.iniciarSesion, {
+        responde(usuariosRutas.registrar, { status: 201, body: usuarioCreado }),
+        responde(usuariosRutas.iniciarSesion, {
           status: 429,
           body: { error: 'Demasiados intentos.', code: 'DEMASIADOS_INTENTOS' },
         }),

@@ -4,8 +4,9 @@ import { tokenExpiringIn } from '../../test/test-tokens.ts';
 import { usuariosRutas } from '@clinica/contracts/rutas';
 import type { UsuarioWire } from '@clinica/contracts/usuarios';
 import { url } from '../../test/api-mock.ts';
-import { mockFetch, renderWithProviders, simular } from '../../test/session-test-utils.tsx';
+import { renderWithProviders } from '../../test/session-test-utils.tsx';
 import DetallesUsuarioScreen from './detalles-usuario-screen.tsx';
+import { mockFetch, responde } from '../../test/mock-fetch.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -50,7 +51,7 @@ describe('DetallesUsuarioScreen', () => {
 
   it('loads the selected user (sessionStorage usuarioSeleccionado) and shows every field', async () => {
     sessionStorage.setItem('usuarioSeleccionado', '12');
-    const { calls } = mockFetch([simular(usuariosRutas.buscar, { body: base }, { id: 12 })]);
+    const { calls } = mockFetch([responde(usuariosRutas.buscar, { body: base }, { id: 12 })]);
     renderDetalles();
     expect(await screen.findByRole('heading', { name: 'Andrés Felipe Rojas' })).toBeInTheDocument();
     expect(calls[0]?.url.pathname).toBe(url(usuariosRutas.buscar, { id: 12 }));
@@ -73,7 +74,7 @@ describe('DetallesUsuarioScreen', () => {
   it('uses the spec defaults for missing data and shows Inactivo as text', async () => {
     sessionStorage.setItem('usuarioSeleccionado', JSON.stringify({ id: 12 }));
     mockFetch([
-      simular(
+      responde(
         usuariosRutas.buscar,
         {
           body: {
@@ -108,7 +109,7 @@ describe('DetallesUsuarioScreen', () => {
   it('shows a clear message when the user does not exist', async () => {
     sessionStorage.setItem('usuarioSeleccionado', '99');
     mockFetch([
-      simular(
+      responde(
         usuariosRutas.buscar,
         { status: 404, body: { error: 'No encontramos ese usuario.', code: 'NO_ENCONTRADO' } },
         { id: 99 },

@@ -6,9 +6,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { usuariosRutas } from '@clinica/contracts/rutas';
 import type { PacienteCreadoWire, UsuarioWire } from '@clinica/contracts/usuarios';
 import { tokenExpiringIn } from '../../test/test-tokens.ts';
-import { mockFetch, renderWithProviders, simular } from '../../test/session-test-utils.tsx';
+import { renderWithProviders } from '../../test/session-test-utils.tsx';
 import CrearUsuarioScreen from './crear-usuario-screen.tsx';
 import { filasDetalle } from './detalles-usuario-screen.tsx';
+import { mockFetch, responde } from '../../test/mock-fetch.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -74,7 +75,7 @@ describe('/crear-usuario?modo=sin-cuenta', { timeout: 45_000 }, () => {
       mensaje:
         'Quedó registrada sin cuenta en línea: no tiene correo. Cuando lo tenga, agrégalo desde «Editar» y le enviamos la invitación.',
     };
-    const { calls } = renderSinCuenta([simular(usuariosRutas.crearPaciente, { status: 201, body: respuesta })]);
+    const { calls } = renderSinCuenta([responde(usuariosRutas.crearPaciente, { status: 201, body: respuesta })]);
     escribir(/^Nombre completo/, 'Rosa Elena Cárdenas');
     escribir(/^Número de documento/, '41.234.567');
     escribir(/^Teléfono/, '320 987 6543');
@@ -111,7 +112,7 @@ describe('/crear-usuario?modo=sin-cuenta', { timeout: 45_000 }, () => {
       invitacion_enviada: true,
       mensaje: 'Le enviamos a rosa@correo.test una invitación para elegir su contraseña (vence en 7 días).',
     };
-    const { calls } = renderSinCuenta([simular(usuariosRutas.crearPaciente, { status: 201, body: respuesta })]);
+    const { calls } = renderSinCuenta([responde(usuariosRutas.crearPaciente, { status: 201, body: respuesta })]);
     escribir(/^Nombre completo/, 'Rosa Elena Cárdenas');
     escribir(/^Número de documento/, '41234567');
     escribir(/^Teléfono/, '3209876543');
@@ -124,7 +125,7 @@ describe('/crear-usuario?modo=sin-cuenta', { timeout: 45_000 }, () => {
 
   it('a duplicate document from the server shows on its field', async () => {
     renderSinCuenta([
-      simular(usuariosRutas.crearPaciente, {
+      responde(usuariosRutas.crearPaciente, {
         status: 409,
         body: { error: 'Ya existe una cuenta con ese documento.', code: 'DOCUMENTO_DUPLICADO' },
       }),

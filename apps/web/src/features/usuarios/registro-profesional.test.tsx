@@ -6,8 +6,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { usuariosRutas } from '@clinica/contracts/rutas';
 import type { UsuarioWire } from '@clinica/contracts/usuarios';
 import { tokenExpiringIn } from '../../test/test-tokens.ts';
-import { mockFetch, renderWithProviders, simular } from '../../test/session-test-utils.tsx';
+import { renderWithProviders } from '../../test/session-test-utils.tsx';
 import EditarUsuarioAdminScreen from './editar-usuario-admin-screen.tsx';
+import { mockFetch, responde } from '../../test/mock-fetch.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -34,9 +35,9 @@ const catalina: UsuarioWire = {
 
 const REGISTRO = /^Registro profesional/;
 
-function editar(u: UsuarioWire, patch = simular(usuariosRutas.editar, { body: u }, { id: u.id })) {
+function editar(u: UsuarioWire, patch = responde(usuariosRutas.editar, { body: u }, { id: u.id })) {
   localStorage.setItem('token', tokenExpiringIn(1800, { id: 1, rol: 'administrador' }));
-  const fetch = mockFetch([simular(usuariosRutas.buscar, { body: u }, { id: u.id }), patch]);
+  const fetch = mockFetch([responde(usuariosRutas.buscar, { body: u }, { id: u.id }), patch]);
   renderWithProviders(<EditarUsuarioAdminScreen />, {
     route: `/editarusuarioadmin/${u.id}`,
     path: '/editarusuarioadmin/:id',
@@ -50,11 +51,9 @@ describe("a doctor's professional registration number", { timeout: 45_000 }, () 
   it('is asked on the edit form of a doctor, explained, and sent when it changes', async () => {
     const { calls } = editar(
       catalina,
-      simular(
-        usuariosRutas.editar,
-        { responder: (body) => ({ body: { ...catalina, ...(body as object) } }) },
-        { id: catalina.id },
-      ),
+      responde(usuariosRutas.editar, ({ body }) => ({ body: { ...catalina, ...(body as object) } }), {
+        id: catalina.id,
+      }),
     );
     const campo = await screen.findByRole('textbox', { name: REGISTRO });
     expect(campo).toHaveValue('');
@@ -69,7 +68,7 @@ describe("a doctor's professional registration number", { timeout: 45_000 }, () 
     const conRegistro = { ...catalina, registro_profesional: 'RM 05-204519' };
     const { calls } = editar(
       conRegistro,
-      simular(
+      responde(
         usuariosRutas.editar,
         {
           status: 400,
