@@ -6,7 +6,7 @@ import { auditoriaRutas } from '@clinica/contracts/rutas';
 import { formatFechaHora } from '../../lib/tiempo.ts';
 import { tokenExpiringIn } from '../../test/test-tokens.ts';
 import { paginaDe, renderWithProviders } from '../../test/session-test-utils.tsx';
-import type { RegistroAuditoriaWire } from './api/auditoria-api.ts';
+import type { RegistroAuditoriaWire } from '../../lib/api/auditoria/get-auditoria.ts';
 import AuditoriaScreen from './auditoria-screen.tsx';
 import { mockFetch, responde } from '../../test/mock-fetch.ts';
 

@@ -56,3 +56,7 @@ export function useConteoUsuarios(enabled: boolean) {
 /** Assistants and doctors: active patients (the server lists only patients for them). */
 export const useConteoPacientes = (enabled: boolean) =>
   useQuery(conteoQuery({ rol: 'paciente', estado: true }, enabled));
+
+/** Active patients matching a search (the doctor's "whose record" picker). */
+export const buscarPacientes = (q: string) =>
+  api(usuariosRutas.listar, { query: { q: q.trim(), rol: 'paciente', estado: 'true', pagina: 1, porPagina: 20 } });
