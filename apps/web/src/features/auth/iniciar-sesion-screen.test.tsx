@@ -5,29 +5,20 @@ import { vi } from 'vitest';
 import { lazy, Suspense } from 'react';
 import { tokenExpiringIn } from '../../test/test-tokens.ts';
 import { usuariosRutas } from '@clinica/contracts/rutas';
-import type { UsuarioWire } from '@clinica/contracts/usuarios';
 import { readAuth, renderWithProviders } from '../../test/session-test-utils.tsx';
 import IniciarSesionScreen from './iniciar-sesion-screen.tsx';
 import { mockFetch, responde } from '../../test/mock-fetch.ts';
+import { usuarioDePrueba } from '../../test/usuarios-fixtures.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const usuario: UsuarioWire = {
+const usuario = usuarioDePrueba({
   id: 4,
   nombre: 'Laura Gómez',
   correo: 'laura@demo.test',
-  rol: 'paciente',
-  estado: true,
-  tipodocumento: 'CC',
-  numerodocumento: '1020304050',
   telefono: null,
-  direccion: null,
-  genero: 'femenino',
   fecha_nacimiento: '1990-04-12',
-  ocupacion: null,
-  estado_civil: null,
-  fecha_registro: '2026-01-10T15:00:00.000Z',
-};
+});
 
 function fill(correo: string, contrasena: string) {
   fireEvent.change(screen.getByLabelText(/Correo electrónico/), { target: { value: correo } });

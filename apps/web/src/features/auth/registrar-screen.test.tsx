@@ -4,11 +4,11 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { tokenExpiringIn } from '../../test/test-tokens.ts';
 import { usuariosRutas } from '@clinica/contracts/rutas';
-import type { UsuarioWire } from '@clinica/contracts/usuarios';
 import { readAuth, renderWithProviders } from '../../test/session-test-utils.tsx';
 import { MENSAJE_FORMATO_FECHA } from '../../lib/forms/campos-persona.tsx';
 import RegistrarScreen from './registrar-screen.tsx';
 import { mockFetch, responde } from '../../test/mock-fetch.ts';
+import { usuarioDePrueba } from '../../test/usuarios-fixtures.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -31,22 +31,13 @@ function llenarValido() {
   fireEvent.click(screen.getByRole('checkbox', { name: /tratamiento de mis datos personales/ }));
 }
 
-const usuarioCreado: UsuarioWire = {
+const usuarioCreado = usuarioDePrueba({
   id: 30,
   nombre: 'Camila Ríos',
   correo: 'camila@demo.test',
-  rol: 'paciente',
-  estado: true,
-  tipodocumento: 'CC',
-  numerodocumento: '1020304050',
-  telefono: '300 123 4567',
-  direccion: null,
-  genero: 'femenino',
   fecha_nacimiento: '1994-08-21',
-  ocupacion: null,
-  estado_civil: null,
   fecha_registro: '2026-11-20T15:00:00.000Z',
-};
+});
 
 function renderRegistro() {
   return renderWithProviders(<RegistrarScreen />, { route: '/registrar' });

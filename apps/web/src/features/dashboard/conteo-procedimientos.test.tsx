@@ -5,30 +5,25 @@ import { act, renderHook, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { categoriasRutas, procedimientosRutas, usuariosRutas } from '@clinica/contracts/rutas';
-import type { UsuarioWire } from '@clinica/contracts/usuarios';
 import { useEditarProcedimiento } from '../../lib/api/procedimientos/editar-procedimiento.ts';
 import { procedimientoDePrueba } from '../../test/carrito-test-utils.tsx';
 import { mockFetch, responde } from '../../test/mock-fetch.ts';
 import { renderWithProviders } from '../../test/session-test-utils.tsx';
 import { tokenExpiringIn } from '../../test/test-tokens.ts';
 import DashboardScreen from './dashboard-screen.tsx';
+import { usuarioDePrueba } from '../../test/usuarios-fixtures.ts';
 
-const admin: UsuarioWire = {
+const admin = usuarioDePrueba({
   id: 1,
   nombre: 'Laura Restrepo',
   correo: 'laura@demo.test',
   rol: 'administrador',
-  estado: true,
-  tipodocumento: 'CC',
   numerodocumento: '123456',
   telefono: null,
-  direccion: null,
   genero: null,
   fecha_nacimiento: null,
-  ocupacion: null,
-  estado_civil: null,
   fecha_registro: null,
-};
+});
 
 describe('the dashboard’s procedure count', () => {
   it('updates after a procedure is edited', async () => {

@@ -5,7 +5,6 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Rol } from '@clinica/contracts/roles';
 import { usuariosRutas } from '@clinica/contracts/rutas';
-import type { UsuarioWire } from '@clinica/contracts/usuarios';
 import { tokenExpiringIn } from '../../test/test-tokens.ts';
 import { renderWithProviders } from '../../test/session-test-utils.tsx';
 import CrearUsuarioScreen from './crear-usuario-screen.tsx';
@@ -14,28 +13,19 @@ import EditarPerfilScreen from './editar-perfil-screen.tsx';
 import EditarUsuarioAdminScreen from './editar-usuario-admin-screen.tsx';
 import ListarUsuariosScreen from './listar-usuarios-screen.tsx';
 import { type RutaSimulada, mockFetch, responde } from '../../test/mock-fetch.ts';
+import { usuarioDePrueba } from '../../test/usuarios-fixtures.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
   sessionStorage.clear();
 });
 
-const marta: UsuarioWire = {
-  id: 7,
-  nombre: 'Marta Ríos',
-  correo: 'marta@demo.test',
-  rol: 'paciente',
-  estado: true,
-  tipodocumento: 'CC',
+const marta = usuarioDePrueba({
   numerodocumento: '52123456',
   telefono: '3001112233',
   direccion: 'Calle 1 # 2-3',
-  genero: 'femenino',
   fecha_nacimiento: '1985-06-01',
-  ocupacion: null,
-  estado_civil: null,
-  fecha_registro: '2026-01-10T15:00:00.000Z',
-};
+});
 
 function comoRol(rol: Rol, id = 1) {
   localStorage.setItem('token', tokenExpiringIn(1800, { id, rol }));

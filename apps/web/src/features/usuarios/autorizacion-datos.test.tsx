@@ -11,6 +11,7 @@ import { carritoVacio, renderApp, testToken } from '../../test/app-test-utils.ts
 import CrearUsuarioScreen from './crear-usuario-screen.tsx';
 import DetallesUsuarioScreen from './detalles-usuario-screen.tsx';
 import { mockFetch, responde } from '../../test/mock-fetch.ts';
+import { usuarioDePrueba } from '../../test/usuarios-fixtures.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -20,23 +21,12 @@ afterEach(() => {
 
 const ACEPTADA_EN = '2026-02-14T20:30:00.000Z';
 
-const marta: UsuarioWire = {
-  id: 7,
-  nombre: 'Marta Ríos',
-  correo: 'marta@demo.test',
-  rol: 'paciente',
-  estado: true,
-  tipodocumento: 'CC',
+const marta = usuarioDePrueba({
   numerodocumento: '52123456',
   telefono: '3001112233',
-  direccion: null,
-  genero: 'femenino',
   fecha_nacimiento: '1985-06-01',
-  ocupacion: null,
-  estado_civil: null,
-  fecha_registro: '2026-01-10T15:00:00.000Z',
   autorizacion_datos_en: null,
-};
+});
 
 function escribir(label: RegExp, value: string) {
   fireEvent.change(screen.getByLabelText(label), { target: { value } });

@@ -2,24 +2,21 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { tokenExpiringIn } from '../../test/test-tokens.ts';
 import { usuariosRutas } from '@clinica/contracts/rutas';
-import type { UsuarioWire } from '@clinica/contracts/usuarios';
 import { url } from '../../test/api-mock.ts';
 import { renderWithProviders } from '../../test/session-test-utils.tsx';
 import DetallesUsuarioScreen from './detalles-usuario-screen.tsx';
 import { mockFetch, responde } from '../../test/mock-fetch.ts';
+import { usuarioDePrueba } from '../../test/usuarios-fixtures.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
   sessionStorage.clear();
 });
 
-const base: UsuarioWire = {
+const base = usuarioDePrueba({
   id: 12,
   nombre: 'Andrés Felipe Rojas',
   correo: 'andres@demo.test',
-  rol: 'paciente',
-  estado: true,
-  tipodocumento: 'CC',
   numerodocumento: '80123456',
   telefono: '3001234567',
   direccion: 'Calle 10 # 5-20, Bogotá',
@@ -28,7 +25,7 @@ const base: UsuarioWire = {
   ocupacion: 'Ingeniero',
   estado_civil: 'casado',
   fecha_registro: '2026-02-14T20:30:00.000Z',
-};
+});
 
 function renderDetalles() {
   localStorage.setItem('token', tokenExpiringIn(1800, { id: 1, rol: 'administrador' }));

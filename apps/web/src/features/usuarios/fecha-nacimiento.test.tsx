@@ -7,7 +7,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { usuariosRutas } from '@clinica/contracts/rutas';
-import type { UsuarioWire } from '@clinica/contracts/usuarios';
 import { tokenExpiringIn } from '../../test/test-tokens.ts';
 import { renderWithProviders } from '../../test/session-test-utils.tsx';
 import { MENSAJE_FORMATO_FECHA } from '../../lib/forms/campos-persona.tsx';
@@ -15,28 +14,14 @@ import CrearUsuarioScreen from './crear-usuario-screen.tsx';
 import EditarPerfilScreen from './editar-perfil-screen.tsx';
 import EditarUsuarioAdminScreen from './editar-usuario-admin-screen.tsx';
 import { type RutaSimulada, mockFetch, responde } from '../../test/mock-fetch.ts';
+import { usuarioDePrueba } from '../../test/usuarios-fixtures.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
   sessionStorage.clear();
 });
 
-const marta: UsuarioWire = {
-  id: 7,
-  nombre: 'Marta Ríos',
-  correo: 'marta@demo.test',
-  rol: 'paciente',
-  estado: true,
-  tipodocumento: 'CC',
-  numerodocumento: '1020304050',
-  telefono: '300 123 4567',
-  direccion: null,
-  genero: 'femenino',
-  fecha_nacimiento: '2008-04-12',
-  ocupacion: null,
-  estado_civil: null,
-  fecha_registro: '2026-01-10T15:00:00.000Z',
-};
+const marta = usuarioDePrueba();
 
 const MOTIVO = /^Motivo del cambio de fecha de nacimiento/;
 const EN_USO =

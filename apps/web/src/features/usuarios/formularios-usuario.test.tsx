@@ -9,28 +9,19 @@ import { renderWithProviders } from '../../test/session-test-utils.tsx';
 import CrearUsuarioScreen from './crear-usuario-screen.tsx';
 import EditarPerfilScreen from './editar-perfil-screen.tsx';
 import { mockFetch, responde } from '../../test/mock-fetch.ts';
+import { usuarioDePrueba } from '../../test/usuarios-fixtures.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
   sessionStorage.clear();
 });
 
-const laura: UsuarioWire = {
+const laura = usuarioDePrueba({
   id: 4,
   nombre: 'Laura Gómez',
   correo: 'laura@demo.test',
-  rol: 'paciente',
-  estado: true,
-  tipodocumento: 'CC',
-  numerodocumento: '1020304050',
-  telefono: '300 123 4567',
-  direccion: null,
-  genero: 'femenino',
   fecha_nacimiento: '1990-04-12',
-  ocupacion: null,
-  estado_civil: null,
-  fecha_registro: '2026-01-10T15:00:00.000Z',
-};
+});
 
 function escribir(label: RegExp, value: string) {
   fireEvent.change(screen.getByLabelText(label), { target: { value } });

@@ -10,6 +10,7 @@ import { renderWithProviders } from '../../test/session-test-utils.tsx';
 import CrearUsuarioScreen from './crear-usuario-screen.tsx';
 import { filasDetalle } from './detalles-usuario-screen.tsx';
 import { mockFetch, responde } from '../../test/mock-fetch.ts';
+import { usuarioDePrueba } from '../../test/usuarios-fixtures.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -17,23 +18,17 @@ afterEach(() => {
   localStorage.clear();
 });
 
-const rosa: UsuarioWire = {
+const rosa = usuarioDePrueba({
   id: 31,
   nombre: 'Rosa Elena Cárdenas',
   correo: null,
-  rol: 'paciente',
-  estado: true,
-  tipodocumento: 'CC',
   numerodocumento: '41234567',
   telefono: '3209876543',
-  direccion: null,
   genero: null,
   fecha_nacimiento: null,
-  ocupacion: null,
-  estado_civil: null,
   fecha_registro: '2026-11-27T15:00:00.000Z',
   autorizacion_datos_en: '2026-11-27T15:00:00.000Z',
-};
+});
 
 function escribir(label: RegExp, value: string) {
   fireEvent.change(screen.getByLabelText(label), { target: { value } });

@@ -9,29 +9,25 @@ import { tokenExpiringIn } from '../../test/test-tokens.ts';
 import { renderWithProviders } from '../../test/session-test-utils.tsx';
 import EditarUsuarioAdminScreen from './editar-usuario-admin-screen.tsx';
 import { mockFetch, responde } from '../../test/mock-fetch.ts';
+import { usuarioDePrueba } from '../../test/usuarios-fixtures.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
   sessionStorage.clear();
 });
 
-const catalina: UsuarioWire = {
+const catalina = usuarioDePrueba({
   id: 3,
   nombre: 'Dra. Catalina Vélez',
   correo: 'doctora@demo.test',
   rol: 'doctor',
-  estado: true,
-  tipodocumento: 'CC',
   numerodocumento: '43567890',
   telefono: '3157654321',
-  direccion: null,
-  genero: 'femenino',
   fecha_nacimiento: '1983-11-21',
   ocupacion: 'Dermatóloga',
   estado_civil: 'soltero',
   registro_profesional: null,
-  fecha_registro: '2026-01-10T15:00:00.000Z',
-};
+});
 
 const REGISTRO = /^Registro profesional/;
 
