@@ -4,7 +4,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { usuariosRutas } from '@clinica/contracts/rutas';
-import type { PacienteCreadoWire, UsuarioWire } from '@clinica/contracts/usuarios';
+import type { PacienteCreadoWire } from '@clinica/contracts/usuarios';
 import { tokenExpiringIn } from '../../test/test-tokens.ts';
 import { renderWithProviders } from '../../test/session-test-utils.tsx';
 import CrearUsuarioScreen from './crear-usuario-screen.tsx';
