@@ -10,7 +10,7 @@ import { proxyApi } from './proxy-api.ts';
 
 /** Modules of the public shell (layout, shared components, query hooks); their dependencies come along. */
 const PUBLICO =
-  /[\\/]src[\\/](app[\\/](layouts[\\/](public-layout|navigation-progress|layouts\.module)|theme-switch)|components[\\/](?!proveedor-fechas|seccion-no-disponible)|lib[\\/](format|clinica|media|paginacion)\.ts)|[\\/]node_modules[\\/]@tanstack[\\/]react-query[\\/]/;
+  /[\\/]src[\\/](app[\\/](layouts[\\/](public-layout|navigation-progress|layouts\.module)|theme-switch)|components[\\/](?!proveedor-fechas)|lib[\\/](format|clinica|media|paginacion)\.ts)|[\\/]node_modules[\\/]@tanstack[\\/]react-query[\\/]/;
 
 /** Fonts the first paint of a public page uses (body text and headings); the rest load when used. */
 const FUENTES_INICIALES = [/inter-latin-wght-normal-[\w-]+\.woff2$/, /fraunces-latin-500-normal-[\w-]+\.woff2$/];

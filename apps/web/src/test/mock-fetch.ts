@@ -35,8 +35,7 @@ export function responde<R extends RutaApi>(
   respuesta: Respuesta<R> | ((p: Peticion) => Respuesta<R> | Promise<Respuesta<R>>),
   params?: ParamsSimulados,
 ): RutaSimulada {
-  const aResponse = (r: Respuesta<R>) =>
-    r instanceof Response ? r : jsonResponse(r.status ?? 200, r.body);
+  const aResponse = (r: Respuesta<R>) => (r instanceof Response ? r : jsonResponse(r.status ?? 200, r.body));
   const responder = (p: Peticion) => {
     if (typeof respuesta !== 'function') return aResponse(respuesta);
     const r = respuesta(p);

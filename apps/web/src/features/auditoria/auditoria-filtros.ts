@@ -1,7 +1,8 @@
 // The audit search's filters as the URL carries them (so a search can be shared and survives a reload), as the
 // form holds them while someone types, and as the API takes them. Spanish words for the results.
 import type { Estado } from '../../app/theme.ts';
-import type { FiltroAuditoria, RegistroAuditoriaWire } from './api/auditoria-api.ts';
+import type { FiltroAuditoria } from '../../lib/api/auditoria/claves.ts';
+import type { RegistroAuditoriaWire } from '../../lib/api/auditoria/get-auditoria.ts';
 
 /** Rows per page (the API's default). */
 export const POR_PAGINA = 50;

@@ -5,9 +5,10 @@ import type { Rol } from '@clinica/contracts/roles';
 import { auditoriaRutas } from '@clinica/contracts/rutas';
 import { formatFechaHora } from '../../lib/tiempo.ts';
 import { tokenExpiringIn } from '../../test/test-tokens.ts';
-import { mockFetch, paginaDe, renderWithProviders, simular } from '../../test/session-test-utils.tsx';
-import type { RegistroAuditoriaWire } from './api/auditoria-api.ts';
+import { paginaDe, renderWithProviders } from '../../test/session-test-utils.tsx';
+import type { RegistroAuditoriaWire } from '../../lib/api/auditoria/get-auditoria.ts';
 import AuditoriaScreen from './auditoria-screen.tsx';
+import { mockFetch, responde } from '../../test/mock-fetch.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -56,7 +57,7 @@ const pedidas = (calls: { url: URL }[]) =>
 describe('AuditoriaScreen', () => {
   it('lists each record: clinic time, who and their role, action, resource, result in words, IP and detail', async () => {
     const { calls } = mockFetch([
-      simular(auditoriaRutas.listar, {
+      responde(auditoriaRutas.listar, {
         body: lista([
           registro(2),
           registro(1, {
@@ -100,9 +101,7 @@ describe('AuditoriaScreen', () => {
   });
 
   it('«Buscar» puts the filters in the request and the address; «Limpiar» empties both', async () => {
-    const { calls } = mockFetch([
-      simular(auditoriaRutas.listar, { responder: () => ({ body: lista([registro(1)]) }) }),
-    ]);
+    const { calls } = mockFetch([responde(auditoriaRutas.listar, () => ({ body: lista([registro(1)]) }))]);
     renderAuditoria();
     await screen.findByRole('table');
     const form = screen.getByRole('search', { name: 'Buscar en la auditoría' });
@@ -143,7 +142,7 @@ describe('AuditoriaScreen', () => {
   });
 
   it('a search in the address (shared or reloaded) fills the form and is asked as is', async () => {
-    const { calls } = mockFetch([simular(auditoriaRutas.listar, { body: lista([registro(1)]) })]);
+    const { calls } = mockFetch([responde(auditoriaRutas.listar, { body: lista([registro(1)]) })]);
     renderAuditoria(
       'administrador',
       '/auditoria?quien=ana&accion=cita.&resultado=bloqueo&desde=2026-03-01&hasta=2026-03-31',
@@ -168,12 +167,10 @@ describe('AuditoriaScreen', () => {
 
   it('pages through the results, keeping the filters, and says «más de» when the count stopped', async () => {
     const { calls } = mockFetch([
-      simular(auditoriaRutas.listar, {
-        responder: (_b, url) => {
-          const pagina = Number(url.searchParams.get('pagina'));
-          const items = Array.from({ length: 50 }, (_, i) => registro(20_000 - (pagina - 1) * 50 - i));
-          return { body: lista(items, { total: 10_000, totalExacto: false, pagina }) };
-        },
+      responde(auditoriaRutas.listar, ({ url }) => {
+        const pagina = Number(url.searchParams.get('pagina'));
+        const items = Array.from({ length: 50 }, (_, i) => registro(20_000 - (pagina - 1) * 50 - i));
+        return { body: lista(items, { total: 10_000, totalExacto: false, pagina }) };
       }),
     ]);
     renderAuditoria('administrador', '/auditoria?accion=sesion.');
@@ -187,7 +184,7 @@ describe('AuditoriaScreen', () => {
   it('shows the API’s Spanish message on the date it refuses, and offers no export of a refused search', async () => {
     const mensaje = 'La fecha final no puede ser anterior a la inicial';
     mockFetch([
-      simular(auditoriaRutas.listar, {
+      responde(auditoriaRutas.listar, {
         status: 400,
         body: {
           error: `Datos inválidos. hasta: ${mensaje}`,
@@ -210,20 +207,20 @@ describe('AuditoriaScreen', () => {
     const crear = vi.fn((_: Blob) => 'blob:auditoria');
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: crear, revokeObjectURL: vi.fn() }));
     const clics = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
-    const { spy, calls } = mockFetch([simular(auditoriaRutas.listar, { body: lista([registro(1)]) })]);
-    const json = spy.getMockImplementation()!;
-    spy.mockImplementation(async (input, init) => {
-      const url = new URL(String(input), 'http://localhost');
-      if (url.pathname !== auditoriaRutas.exportar.path) return json(input, init);
-      calls.push({ method: 'GET', url, body: undefined, headers: new Headers(init?.headers), init });
-      return new Response('\uFEFFfecha,usuario_id\r\n', {
-        status: 200,
-        headers: {
-          'content-type': 'text/csv; charset=utf-8',
-          'content-disposition': 'attachment; filename="auditoria-2026-03-05.csv"',
-        },
-      });
-    });
+    const { calls } = mockFetch([
+      responde(auditoriaRutas.listar, { body: lista([registro(1)]) }),
+      responde(
+        auditoriaRutas.exportar,
+        () =>
+          new Response('\uFEFFfecha,usuario_id\r\n', {
+            status: 200,
+            headers: {
+              'content-type': 'text/csv; charset=utf-8',
+              'content-disposition': 'attachment; filename="auditoria-2026-03-05.csv"',
+            },
+          }),
+      ),
+    ]);
     renderAuditoria('administrador', '/auditoria?quien=ana&resultado=denegado&pagina=3');
     await screen.findByRole('table');
     const boton = screen.getByRole('button', { name: 'Exportar CSV' });
@@ -246,12 +243,11 @@ describe('AuditoriaScreen', () => {
   it('an empty search offers to clear the filters; a failure offers to retry', async () => {
     let falla = true;
     mockFetch([
-      simular(auditoriaRutas.listar, {
-        responder: (_b, url) =>
-          falla
-            ? { status: 500, body: { error: 'Ocurrió un error inesperado.', code: 'ERROR_INTERNO' } }
-            : { body: lista(url.searchParams.has('quien') ? [] : [registro(1)]) },
-      }),
+      responde(auditoriaRutas.listar, ({ url }) =>
+        falla
+          ? { status: 500, body: { error: 'Ocurrió un error inesperado.', code: 'ERROR_INTERNO' } }
+          : { body: lista(url.searchParams.has('quien') ? [] : [registro(1)]) },
+      ),
     ]);
     renderAuditoria('administrador', '/auditoria?quien=nadie');
     expect(await screen.findByText('No pudimos cargar la información')).toBeInTheDocument();

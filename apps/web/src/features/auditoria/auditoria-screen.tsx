@@ -21,7 +21,8 @@ import { ApiClientError } from '../../lib/api-client.ts';
 import { mensajeDeError, serverFieldErrors, type FieldErrors } from '../../lib/forms/field-errors.ts';
 import { etiquetasPaginacion, numero, textoMostrando } from '../../lib/paginacion.ts';
 import { useAuth } from '../../lib/session/auth-context.tsx';
-import { useExportarAuditoria, useListaAuditoria } from './api/auditoria-api.ts';
+import { useExportarAuditoria } from '../../lib/api/auditoria/exportar-auditoria.ts';
+import { useListaAuditoria } from '../../lib/api/auditoria/get-auditoria.ts';
 import {
   BORRADOR_VACIO,
   borradorDeUrl,

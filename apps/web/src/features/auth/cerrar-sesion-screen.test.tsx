@@ -2,8 +2,9 @@ import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { tokenExpiringIn } from '../../test/test-tokens.ts';
 import { usuariosRutas } from '@clinica/contracts/rutas';
-import { mockFetch, readAuth, renderWithProviders, simular } from '../../test/session-test-utils.tsx';
+import { readAuth, renderWithProviders } from '../../test/session-test-utils.tsx';
 import CerrarSesionScreen, { destinoTrasCerrarSesion } from './cerrar-sesion-screen.tsx';
+import { mockFetch, responde } from '../../test/mock-fetch.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -16,7 +17,7 @@ describe('CerrarSesionScreen', () => {
   it('/dashboard/cerrarsesion revokes the session, signs out and replaces history with /iniciarsesion', async () => {
     const token = tokenExpiringIn(1800, { id: 3, rol: 'doctor' });
     localStorage.setItem('token', token);
-    const { calls } = mockFetch([simular(usuariosRutas.cerrarSesion, { body: { mensaje: 'Cerraste tu sesión.' } })]);
+    const { calls } = mockFetch([responde(usuariosRutas.cerrarSesion, { body: { mensaje: 'Cerraste tu sesión.' } })]);
     renderWithProviders(<CerrarSesionScreen />, { route: '/dashboard/cerrarsesion' });
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/iniciarsesion'));
     expect(screen.getByTestId('location').dataset.type).toBe('REPLACE');
@@ -28,7 +29,10 @@ describe('CerrarSesionScreen', () => {
   it('/cerrarsesion ignores a failing server and goes to /inicio', async () => {
     localStorage.setItem('token', tokenExpiringIn(1800, { id: 3, rol: 'paciente' }));
     mockFetch([
-      simular(usuariosRutas.cerrarSesion, { status: 401, body: { error: 'Sesión no válida', code: 'NO_AUTENTICADO' } }),
+      responde(usuariosRutas.cerrarSesion, {
+        status: 401,
+        body: { error: 'Sesión no válida', code: 'NO_AUTENTICADO' },
+      }),
     ]);
     renderWithProviders(<CerrarSesionScreen />, { route: '/cerrarsesion' });
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/inicio'));

@@ -9,7 +9,7 @@ import { paths } from '../../lib/paths.ts';
 import { usePageMeta } from '../../components/use-page-meta.ts';
 import { TOKEN_KEY } from '../../lib/api-client.ts';
 import { useAuth } from '../../lib/session/auth-context.tsx';
-import { cerrarSesion } from './api/auth-api.ts';
+import { cerrarSesion } from '../../lib/api/usuarios/sesion.ts';
 
 /** Never keep someone waiting on a slow server to sign out. */
 const ESPERA_MAXIMA_MS = 4000;

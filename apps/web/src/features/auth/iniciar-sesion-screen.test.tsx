@@ -5,28 +5,20 @@ import { vi } from 'vitest';
 import { lazy, Suspense } from 'react';
 import { tokenExpiringIn } from '../../test/test-tokens.ts';
 import { usuariosRutas } from '@clinica/contracts/rutas';
-import type { UsuarioWire } from '@clinica/contracts/usuarios';
-import { mockFetch, readAuth, renderWithProviders, simular } from '../../test/session-test-utils.tsx';
+import { readAuth, renderWithProviders } from '../../test/session-test-utils.tsx';
 import IniciarSesionScreen from './iniciar-sesion-screen.tsx';
+import { mockFetch, responde } from '../../test/mock-fetch.ts';
+import { usuarioDePrueba } from '../../test/usuarios-fixtures.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const usuario: UsuarioWire = {
+const usuario = usuarioDePrueba({
   id: 4,
   nombre: 'Laura Gómez',
   correo: 'laura@demo.test',
-  rol: 'paciente',
-  estado: true,
-  tipodocumento: 'CC',
-  numerodocumento: '1020304050',
   telefono: null,
-  direccion: null,
-  genero: 'femenino',
   fecha_nacimiento: '1990-04-12',
-  ocupacion: null,
-  estado_civil: null,
-  fecha_registro: '2026-01-10T15:00:00.000Z',
-};
+});
 
 function fill(correo: string, contrasena: string) {
   fireEvent.change(screen.getByLabelText(/Correo electrónico/), { target: { value: correo } });
@@ -63,7 +55,7 @@ describe('IniciarSesionScreen', () => {
 
   it('shows the server text for wrong credentials (401) and stays signed out', async () => {
     mockFetch([
-      simular(usuariosRutas.iniciarSesion, {
+      responde(usuariosRutas.iniciarSesion, {
         status: 401,
         body: { error: 'Correo o contraseña incorrectos.', code: 'CREDENCIALES_INVALIDAS' },
       }),
@@ -79,7 +71,7 @@ describe('IniciarSesionScreen', () => {
 
   it('explains an inactive account (403)', async () => {
     mockFetch([
-      simular(usuariosRutas.iniciarSesion, {
+      responde(usuariosRutas.iniciarSesion, {
         status: 403,
         body: { error: 'Tu cuenta está inactiva. Comunícate con la clínica.', code: 'USUARIO_INACTIVO' },
       }),
@@ -93,7 +85,7 @@ describe('IniciarSesionScreen', () => {
 
   it('shows the lockout text for too many attempts (429)', async () => {
     mockFetch([
-      simular(usuariosRutas.iniciarSesion, {
+      responde(usuariosRutas.iniciarSesion, {
         status: 429,
         body: { error: 'Demasiados intentos. Inténtalo de nuevo en 2 minutos.', code: 'DEMASIADOS_INTENTOS' },
       }),
@@ -107,7 +99,7 @@ describe('IniciarSesionScreen', () => {
 
   it('signs in with the returned token and goes to /dashboard', async () => {
     const token = tokenExpiringIn(1800, { id: 4, rol: 'paciente' });
-    const { calls } = mockFetch([simular(usuariosRutas.iniciarSesion, { body: { token, usuario } })]);
+    const { calls } = mockFetch([responde(usuariosRutas.iniciarSesion, { body: { token, usuario } })]);
     renderLogin();
     fill('  Laura@Demo.test ', 'clinica-demo-2026');
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/dashboard'));
@@ -119,7 +111,7 @@ describe('IniciarSesionScreen', () => {
 
   it('while the next screen loads after signing in, never says a session was already open (issue 27.12)', async () => {
     const token = tokenExpiringIn(1800, { id: 4, rol: 'paciente' });
-    mockFetch([simular(usuariosRutas.iniciarSesion, { body: { token, usuario } })]);
+    mockFetch([responde(usuariosRutas.iniciarSesion, { body: { token, usuario } })]);
     // The dashboard's code is still downloading: the sign-in page stays on screen meanwhile.
     const Panel = lazy(() => new Promise<{ default: () => null }>(() => {}));
     renderWithProviders(<IniciarSesionScreen />, {
@@ -151,7 +143,7 @@ describe('IniciarSesionScreen', () => {
 
   it('returns to the page the guard sent the visitor from', async () => {
     const token = tokenExpiringIn(1800, { id: 4, rol: 'paciente' });
-    mockFetch([simular(usuariosRutas.iniciarSesion, { body: { token, usuario } })]);
+    mockFetch([responde(usuariosRutas.iniciarSesion, { body: { token, usuario } })]);
     renderLogin({ from: { pathname: '/carrito', search: '?x=1', hash: '' } });
     fill('laura@demo.test', 'clinica-demo-2026');
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/carrito'));
@@ -178,7 +170,7 @@ describe('coming from «Agregar al carrito» (issue 27.5)', () => {
 
   it('signed in, goes back to the service page with the intent (the page adds it), replacing this entry', async () => {
     const token = tokenExpiringIn(1800, { id: 4, rol: 'paciente' });
-    mockFetch([simular(usuariosRutas.iniciarSesion, { body: { token, usuario } })]);
+    mockFetch([responde(usuariosRutas.iniciarSesion, { body: { token, usuario } })]);
     renderLogin(intencion);
     fill('laura@demo.test', 'clinica-demo-2026');
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/servicios/7'));
@@ -188,7 +180,7 @@ describe('coming from «Agregar al carrito» (issue 27.5)', () => {
 
   it('no note without an intent, and an intent with no page to go back to is dropped', async () => {
     const token = tokenExpiringIn(1800, { id: 4, rol: 'paciente' });
-    mockFetch([simular(usuariosRutas.iniciarSesion, { body: { token, usuario } })]);
+    mockFetch([responde(usuariosRutas.iniciarSesion, { body: { token, usuario } })]);
     renderLogin({ from: { pathname: 'https://otro.example/servicios/7', search: '', hash: '' }, agregarAlCarrito: 7 });
     expect(screen.queryByRole('note')).not.toBeInTheDocument();
     fill('laura@demo.test', 'clinica-demo-2026');

@@ -17,7 +17,7 @@ import { AlertaFallo } from '../../lib/forms/alerta-fallo.tsx';
 import { PasswordField } from '../../lib/forms/password-field.tsx';
 import { zodFormOptions } from '../../lib/forms/zod-form.ts';
 import { useAuth } from '../../lib/session/auth-context.tsx';
-import { iniciarSesion } from './api/auth-api.ts';
+import { iniciarSesion } from '../../lib/api/usuarios/sesion.ts';
 import { AvisoIntencionCarrito } from './components/aviso-intencion-carrito.tsx';
 import { primerNombre } from '../../lib/format.ts';
 

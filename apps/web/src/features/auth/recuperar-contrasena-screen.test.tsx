@@ -3,9 +3,10 @@ import { Route } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MENSAJE_RECUPERACION_SOLICITADA } from '@clinica/contracts/recuperacion';
 import { recuperacionRutas } from '@clinica/contracts/rutas';
-import { mockFetch, renderWithProviders, simular } from '../../test/session-test-utils.tsx';
+import { renderWithProviders } from '../../test/session-test-utils.tsx';
 import IniciarSesionScreen from './iniciar-sesion-screen.tsx';
 import RecuperarContrasenaScreen from './recuperar-contrasena-screen.tsx';
+import { mockFetch, responde } from '../../test/mock-fetch.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -44,7 +45,7 @@ describe('RecuperarContrasenaScreen', () => {
 
   it("sends the address and shows the server's one answer, with a way to ask again", async () => {
     const { calls } = mockFetch([
-      simular(recuperacionRutas.solicitar, { body: { mensaje: MENSAJE_RECUPERACION_SOLICITADA } }),
+      responde(recuperacionRutas.solicitar, { body: { mensaje: MENSAJE_RECUPERACION_SOLICITADA } }),
     ]);
     renderRecuperar();
     pedir('  Laura@Demo.test ');
@@ -59,7 +60,7 @@ describe('RecuperarContrasenaScreen', () => {
 
   it('explains a pause (429) with the server text', async () => {
     mockFetch([
-      simular(recuperacionRutas.solicitar, {
+      responde(recuperacionRutas.solicitar, {
         status: 429,
         body: {
           error: 'Ya pediste varios enlaces para recuperar la contraseña. Espera 15 minutos e inténtalo de nuevo.',

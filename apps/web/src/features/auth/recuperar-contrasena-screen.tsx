@@ -13,7 +13,7 @@ import { AlertaFallo } from '../../lib/forms/alerta-fallo.tsx';
 import { mensajeDeError } from '../../lib/forms/field-errors.ts';
 import { showServerErrors, zodFormOptions } from '../../lib/forms/zod-form.ts';
 import { paths } from '../../lib/paths.ts';
-import { solicitarRecuperacion } from './api/recuperacion-api.ts';
+import { solicitarRecuperacion } from '../../lib/api/recuperacion/solicitar-recuperacion.ts';
 
 /** The e-mail typed on the sign-in screen, if it sent one along. */
 function correoInicial(state: unknown): string {

@@ -4,10 +4,11 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { tokenExpiringIn } from '../../test/test-tokens.ts';
 import { usuariosRutas } from '@clinica/contracts/rutas';
-import type { UsuarioWire } from '@clinica/contracts/usuarios';
-import { mockFetch, readAuth, renderWithProviders, simular } from '../../test/session-test-utils.tsx';
+import { readAuth, renderWithProviders } from '../../test/session-test-utils.tsx';
 import { MENSAJE_FORMATO_FECHA } from '../../lib/forms/campos-persona.tsx';
 import RegistrarScreen from './registrar-screen.tsx';
+import { mockFetch, responde } from '../../test/mock-fetch.ts';
+import { usuarioDePrueba } from '../../test/usuarios-fixtures.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -30,22 +31,13 @@ function llenarValido() {
   fireEvent.click(screen.getByRole('checkbox', { name: /tratamiento de mis datos personales/ }));
 }
 
-const usuarioCreado: UsuarioWire = {
+const usuarioCreado = usuarioDePrueba({
   id: 30,
   nombre: 'Camila Ríos',
   correo: 'camila@demo.test',
-  rol: 'paciente',
-  estado: true,
-  tipodocumento: 'CC',
-  numerodocumento: '1020304050',
-  telefono: '300 123 4567',
-  direccion: null,
-  genero: 'femenino',
   fecha_nacimiento: '1994-08-21',
-  ocupacion: null,
-  estado_civil: null,
   fecha_registro: '2026-11-20T15:00:00.000Z',
-};
+});
 
 function renderRegistro() {
   return renderWithProviders(<RegistrarScreen />, { route: '/registrar' });
@@ -162,7 +154,7 @@ describe('RegistrarScreen', () => {
 
   it('shows a 409 duplicate on the right field', async () => {
     mockFetch([
-      simular(usuariosRutas.registrar, {
+      responde(usuariosRutas.registrar, {
         status: 409,
         body: { error: 'Ya existe una cuenta con ese correo electrónico.', code: 'CORREO_DUPLICADO' },
       }),
@@ -176,7 +168,7 @@ describe('RegistrarScreen', () => {
 
   it('shows a 400 issue (a common password) under its field', async () => {
     mockFetch([
-      simular(usuariosRutas.registrar, {
+      responde(usuariosRutas.registrar, {
         status: 400,
         body: {
           error: 'Esa contraseña es muy común.',
@@ -204,8 +196,8 @@ describe('RegistrarScreen', () => {
   it('on success signs in automatically and goes to /dashboard', async () => {
     const token = tokenExpiringIn(1800, { id: 30, rol: 'paciente' });
     const { calls } = mockFetch([
-      simular(usuariosRutas.registrar, { status: 201, body: usuarioCreado }),
-      simular(usuariosRutas.iniciarSesion, { body: { token, usuario: usuarioCreado } }),
+      responde(usuariosRutas.registrar, { status: 201, body: usuarioCreado }),
+      responde(usuariosRutas.iniciarSesion, { body: { token, usuario: usuarioCreado } }),
     ]);
     renderRegistro();
     llenarValido();
@@ -251,8 +243,8 @@ describe('RegistrarScreen', () => {
     it('registered and signed in, goes back to the service page with the intent instead of /dashboard', async () => {
       const token = tokenExpiringIn(1800, { id: 30, rol: 'paciente' });
       mockFetch([
-        simular(usuariosRutas.registrar, { status: 201, body: usuarioCreado }),
-        simular(usuariosRutas.iniciarSesion, { body: { token, usuario: usuarioCreado } }),
+        responde(usuariosRutas.registrar, { status: 201, body: usuarioCreado }),
+        responde(usuariosRutas.iniciarSesion, { body: { token, usuario: usuarioCreado } }),
       ]);
       renderConIntencion();
       llenarValido();
@@ -265,8 +257,8 @@ describe('RegistrarScreen', () => {
 
     it('registered but not signed in: sign-in comes next, still with the intent', async () => {
       mockFetch([
-        simular(usuariosRutas.registrar, { status: 201, body: usuarioCreado }),
-        simular(usuariosRutas.iniciarSesion, {
+        responde(usuariosRutas.registrar, { status: 201, body: usuarioCreado }),
+        responde(usuariosRutas.iniciarSesion, {
           status: 429,
           body: { error: 'Demasiados intentos.', code: 'DEMASIADOS_INTENTOS' },
         }),

@@ -24,7 +24,7 @@ import { GrupoCampos } from '../../lib/forms/grupo-campos.tsx';
 import { PasswordField } from '../../lib/forms/password-field.tsx';
 import { DESCRIPCION_ABAJO, focusFirstInvalid, showServerErrors, zodFormOptions } from '../../lib/forms/zod-form.ts';
 import { useAuth } from '../../lib/session/auth-context.tsx';
-import { iniciarSesion, registrar } from './api/auth-api.ts';
+import { iniciarSesion, registrar } from '../../lib/api/usuarios/sesion.ts';
 import { AvisoIntencionCarrito } from './components/aviso-intencion-carrito.tsx';
 import { primerNombre } from '../../lib/format.ts';
 

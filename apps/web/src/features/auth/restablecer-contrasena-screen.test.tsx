@@ -1,8 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { recuperacionRutas } from '@clinica/contracts/rutas';
-import { mockFetch, renderWithProviders, simular } from '../../test/session-test-utils.tsx';
+import { renderWithProviders } from '../../test/session-test-utils.tsx';
 import RestablecerContrasenaScreen, { tokenDelFragmento } from './restablecer-contrasena-screen.tsx';
+import { mockFetch, responde } from '../../test/mock-fetch.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -49,7 +50,7 @@ describe('RestablecerContrasenaScreen', () => {
 
   it('sends the token from the fragment in the body and goes to sign in with a toast', async () => {
     const { calls } = mockFetch([
-      simular(recuperacionRutas.restablecer, {
+      responde(recuperacionRutas.restablecer, {
         body: {
           mensaje:
             'Listo: cambiamos tu contraseña y cerramos todas tus sesiones. Ya puedes iniciar sesión con la nueva.',
@@ -68,7 +69,7 @@ describe('RestablecerContrasenaScreen', () => {
 
   it('a used or expired link: the server text and a way to ask for a new one', async () => {
     mockFetch([
-      simular(recuperacionRutas.restablecer, {
+      responde(recuperacionRutas.restablecer, {
         status: 400,
         body: { error: 'Este enlace ya se usó o no es válido. Pide uno nuevo.', code: 'ENLACE_INVALIDO' },
       }),
@@ -84,7 +85,7 @@ describe('RestablecerContrasenaScreen', () => {
 
   it("shows the server's password rule on the field", async () => {
     mockFetch([
-      simular(recuperacionRutas.restablecer, {
+      responde(recuperacionRutas.restablecer, {
         status: 400,
         body: {
           error: 'Esa contraseña es muy común.',

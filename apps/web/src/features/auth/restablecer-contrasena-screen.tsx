@@ -17,7 +17,7 @@ import { mensajeDeError } from '../../lib/forms/field-errors.ts';
 import { PasswordField } from '../../lib/forms/password-field.tsx';
 import { focusFirstInvalid, showServerErrors, zodFormOptions } from '../../lib/forms/zod-form.ts';
 import { paths } from '../../lib/paths.ts';
-import { restablecerContrasena } from './api/recuperacion-api.ts';
+import { restablecerContrasena } from '../../lib/api/recuperacion/restablecer-contrasena.ts';
 
 /** The token of `#token=…` (null when the link came without one). */
 export function tokenDelFragmento(hash: string): string | null {

@@ -5,15 +5,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { carritoRutas } from '@clinica/contracts/rutas';
 import CarritoScreen from './carrito-screen.tsx';
 import { llamada } from '../../test/api-mock.ts';
-import {
-  en,
-  itemDePrueba,
-  llamadas,
-  mockFetch,
-  procedimientoDePrueba,
-  renderEnRuta,
-  tokenDePrueba,
-} from '../../test/carrito-test-utils.tsx';
+import { itemDePrueba, procedimientoDePrueba, renderEnRuta, tokenDePrueba } from '../../test/carrito-test-utils.tsx';
+import { mockFetch, responde } from '../../test/mock-fetch.ts';
 
 const LISTAR = carritoRutas.listar;
 const facial = procedimientoDePrueba({
@@ -35,7 +28,7 @@ function renderCarrito(
   extra: Parameters<typeof mockFetch>[0] = [],
 ) {
   localStorage.setItem('token', tokenDePrueba());
-  const fetch = mockFetch([...extra, en(LISTAR, { body: items })]);
+  const fetch = mockFetch([...extra, responde(LISTAR, { body: items })]);
   return { ...renderEnRuta('/carrito', { '/carrito': <CarritoScreen /> }), fetch };
 }
 
@@ -79,13 +72,13 @@ describe('/carrito', () => {
   it('removes an item with the button named after it', async () => {
     const user = userEvent.setup();
     const { fetch } = renderCarrito(undefined, [
-      en(carritoRutas.eliminar, { body: { mensaje: 'Eliminado del carrito.' } }, { id: 11 }),
+      responde(carritoRutas.eliminar, { body: { mensaje: 'Eliminado del carrito.' } }, { id: 11 }),
     ]);
     await user.click(await screen.findByRole('button', { name: 'Quitar Limpieza facial profunda del carrito' }));
     await waitFor(() =>
       expect(screen.queryByRole('link', { name: 'Limpieza facial profunda' })).not.toBeInTheDocument(),
     );
-    expect(llamadas(fetch)).toContain(llamada(carritoRutas.eliminar, { id: 11 }));
+    expect(fetch.llamadas()).toContain(llamada(carritoRutas.eliminar, { id: 11 }));
     expect(screen.getByTestId('total-carrito')).toHaveTextContent('$ 250.000');
   });
 
@@ -93,7 +86,7 @@ describe('/carrito', () => {
     const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
     const user = userEvent.setup();
     renderCarrito(undefined, [
-      en(carritoRutas.eliminar, { status: 500, body: { error: 'x', code: 'ERROR_INTERNO' } }, { id: 11 }),
+      responde(carritoRutas.eliminar, { status: 500, body: { error: 'x', code: 'ERROR_INTERNO' } }, { id: 11 }),
     ]);
     await user.click(await screen.findByRole('button', { name: 'Quitar Limpieza facial profunda del carrito' }));
     expect(await screen.findByText('No pudimos quitarlo')).toBeInTheDocument();
@@ -103,15 +96,15 @@ describe('/carrito', () => {
 
   it('clears the cart only after confirming, and then shows the empty state', async () => {
     const user = userEvent.setup();
-    const { fetch } = renderCarrito(undefined, [en(carritoRutas.limpiar, { body: { mensaje: 'ok' } })]);
+    const { fetch } = renderCarrito(undefined, [responde(carritoRutas.limpiar, { body: { mensaje: 'ok' } })]);
     await user.click(await screen.findByRole('button', { name: 'Vaciar carrito' }));
     const dialogo = await screen.findByRole('dialog', { name: '¿Vaciar tu carrito?' });
     expect(within(dialogo).getByText(/Se quitarán los 2 tratamientos de tu carrito/)).toBeInTheDocument();
-    expect(llamadas(fetch)).not.toContain(llamada(carritoRutas.limpiar));
+    expect(fetch.llamadas()).not.toContain(llamada(carritoRutas.limpiar));
 
     await user.click(within(dialogo).getByRole('button', { name: 'Vaciar carrito' }));
     expect(await screen.findByText('Tu carrito está vacío')).toBeInTheDocument();
-    expect(llamadas(fetch)).toContain(llamada(carritoRutas.limpiar));
+    expect(fetch.llamadas()).toContain(llamada(carritoRutas.limpiar));
   });
 
   it('cancelling the confirmation keeps everything', async () => {
@@ -121,14 +114,14 @@ describe('/carrito', () => {
     const dialogo = await screen.findByRole('dialog');
     await user.click(within(dialogo).getByRole('button', { name: 'Cancelar' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(llamadas(fetch)).toEqual([llamada(LISTAR)]);
+    expect(fetch.llamadas()).toEqual([llamada(LISTAR)]);
     expect(screen.getAllByRole('listitem')).toHaveLength(2);
   });
 
   it('offers a retry when the cart cannot be loaded', async () => {
     const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
     localStorage.setItem('token', tokenDePrueba());
-    mockFetch([en(LISTAR, { status: 503, body: { error: 'No disponible', code: 'NO_DISPONIBLE' } })]);
+    mockFetch([responde(LISTAR, { status: 503, body: { error: 'No disponible', code: 'NO_DISPONIBLE' } })]);
     renderEnRuta('/carrito', { '/carrito': <CarritoScreen /> });
     expect(await screen.findByText('No pudimos cargar tu carrito')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Reintentar' })).toBeInTheDocument();

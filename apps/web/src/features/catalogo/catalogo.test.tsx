@@ -6,21 +6,16 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { llamada, type RespuestaSimulada } from '../../test/api-mock.ts';
-import {
-  en,
-  llamadas,
-  mockFetch,
-  procedimientoDePrueba,
-  renderEnRuta,
-  tokenDePrueba,
-} from '../../test/carrito-test-utils.tsx';
+import { procedimientoDePrueba, renderEnRuta, tokenDePrueba } from '../../test/carrito-test-utils.tsx';
 import CategoriasScreen from './categorias-screen.tsx';
 import { problemaConImagen } from './components/imagenes-procedimiento.tsx';
 import CrearProcedimientoScreen from './crear-procedimiento-screen.tsx';
 import DetallesProcedimientosScreen from './detalles-procedimientos-screen.tsx';
+import { consentimientosRutas } from '@clinica/contracts/consentimientos-rutas';
+import { mockFetch, responde } from '../../test/mock-fetch.ts';
 
 const CATEGORIAS = categoriasRutas.listar;
-const carritoVacio = en(carritoRutas.listar, { body: [] });
+const carritoVacio = responde(carritoRutas.listar, { body: [] });
 const categoria = (id: number, nombre: string, total = 0, activa = true): CategoriaWire => ({
   id,
   nombre,
@@ -41,8 +36,8 @@ describe('crear procedimiento', { timeout: 20_000 }, () => {
     localStorage.setItem('token', tokenDePrueba({ rol: 'asistente' }));
     const fetch = mockFetch([
       carritoVacio,
-      en(CATEGORIAS, { body: [categoria(1, 'Facial', 2), categoria(2, 'Corporal', 0, false)] }),
-      en(procedimientosRutas.crear, post),
+      responde(CATEGORIAS, { body: [categoria(1, 'Facial', 2), categoria(2, 'Corporal', 0, false)] }),
+      responde(procedimientosRutas.crear, post),
     ]);
     renderEnRuta('/crearprocedimiento', {
       '/crearprocedimiento': <CrearProcedimientoScreen />,
@@ -69,7 +64,7 @@ describe('crear procedimiento', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Mínimo 3 caracteres')).toBeInTheDocument();
     expect(screen.getByText('El precio debe ser un número')).toBeInTheDocument();
     expect(screen.getByText('Elige una categoría')).toBeInTheDocument();
-    expect(llamadas(fetch).some((l) => l.startsWith('POST'))).toBe(false);
+    expect(fetch.llamadas().some((l) => l.startsWith('POST'))).toBe(false);
     // Minimum age starts at 18 (Ley 1799 de 2016).
     expect(screen.getByRole('textbox', { name: /^Edad mínima/ })).toHaveValue('18');
   });
@@ -82,7 +77,7 @@ describe('crear procedimiento', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Crear procedimiento' }));
     expect(await screen.findByText('edición')).toBeInTheDocument();
     expect(screen.getByTestId('ubicacion')).toHaveTextContent('/editarprocedimientos/55');
-    const i = llamadas(fetch).indexOf(llamada(procedimientosRutas.crear));
+    const i = fetch.llamadas().indexOf(llamada(procedimientosRutas.crear));
     expect(JSON.parse(String(fetch.mock.calls[i]![1]?.body))).toMatchObject({
       nombre: 'Hidratación profunda',
       precio: 180000,
@@ -105,7 +100,7 @@ describe('crear procedimiento', { timeout: 20_000 }, () => {
     await user.type(margen, '15');
     await user.click(screen.getByRole('button', { name: 'Crear procedimiento' }));
     expect(await screen.findByText('edición')).toBeInTheDocument();
-    const i = llamadas(fetch).indexOf(llamada(procedimientosRutas.crear));
+    const i = fetch.llamadas().indexOf(llamada(procedimientosRutas.crear));
     expect(JSON.parse(String(fetch.mock.calls[i]![1]?.body))).toMatchObject({
       duracion_minutos: 60,
       margen_minutos: 15,
@@ -141,10 +136,10 @@ describe('categorías', () => {
     localStorage.setItem('token', tokenDePrueba({ rol: 'administrador' }));
     const fetch = mockFetch([
       carritoVacio,
-      en(CATEGORIAS, {
+      responde(CATEGORIAS, {
         body: [categoria(1, 'Facial', 3), categoria(2, 'Capilar', 0, false), categoria(3, 'Láser', 2, false)],
       }),
-      en(categoriasRutas.editar, { body: categoria(1, 'Facial', 3, false) }, { id: 1 }),
+      responde(categoriasRutas.editar, { body: categoria(1, 'Facial', 3, false) }, { id: 1 }),
     ]);
     renderEnRuta('/categoriaprocedimientos', { '/categoriaprocedimientos': <CategoriasScreen /> });
     const filas = await screen.findAllByRole('row');
@@ -161,8 +156,8 @@ describe('categorías', () => {
     expect(within(dialogo).getByText(/Tiene 3 procedimientos, así que no se puede eliminar/)).toBeInTheDocument();
     await user.click(within(dialogo).getByRole('button', { name: 'Desactivar categoría' }));
     expect(await screen.findByText('Desactivamos «Facial».')).toBeInTheDocument();
-    expect(llamadas(fetch)).toContain(llamada(categoriasRutas.editar, { id: 1 }));
-    expect(llamadas(fetch)).not.toContain(llamada(categoriasRutas.eliminar, { id: 1 }));
+    expect(fetch.llamadas()).toContain(llamada(categoriasRutas.editar, { id: 1 }));
+    expect(fetch.llamadas()).not.toContain(llamada(categoriasRutas.eliminar, { id: 1 }));
   });
 
   it('tells a patient this section is for staff', async () => {
@@ -201,7 +196,11 @@ describe('detalles del procedimiento', () => {
   it('shows the procedure stored as selected', async () => {
     sessionStorage.setItem('procedimientoSeleccionado', JSON.stringify({ id: 7 }));
     localStorage.setItem('token', tokenDePrueba({ rol: 'doctor' }));
-    mockFetch([carritoVacio, en(procedimientosRutas.buscar, { body: procedimientoDePrueba() }, { id: 7 })]);
+    mockFetch([
+      carritoVacio,
+      responde(procedimientosRutas.buscar, { body: procedimientoDePrueba() }, { id: 7 }),
+      responde(consentimientosRutas.plantillas, { body: [] }, { procedimientoId: 7 }),
+    ]);
     renderEnRuta('/detallesprocedimientos', { '/detallesprocedimientos': <DetallesProcedimientosScreen /> });
     expect(await screen.findByRole('heading', { name: 'Limpieza facial profunda' })).toBeInTheDocument();
     expect(screen.getByText('$ 180.000')).toBeInTheDocument();
@@ -215,10 +214,11 @@ describe('detalles del procedimiento', () => {
     localStorage.setItem('token', tokenDePrueba({ rol: 'doctor' }));
     const fetch = mockFetch([
       carritoVacio,
-      en(procedimientosRutas.buscar, { body: procedimientoDePrueba() }, { id: 7 }),
+      responde(procedimientosRutas.buscar, { body: procedimientoDePrueba() }, { id: 7 }),
+      responde(consentimientosRutas.plantillas, { body: [] }, { procedimientoId: 7 }),
     ]);
     renderEnRuta('/detallesprocedimientos?id=7', { '/detallesprocedimientos': <DetallesProcedimientosScreen /> });
     expect(await screen.findByRole('heading', { name: 'Limpieza facial profunda' })).toBeInTheDocument();
-    expect(llamadas(fetch)).not.toContain(llamada(procedimientosRutas.buscar, { id: 3 }));
+    expect(fetch.llamadas()).not.toContain(llamada(procedimientosRutas.buscar, { id: 3 }));
   });
 });

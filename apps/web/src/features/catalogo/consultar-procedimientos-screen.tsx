@@ -11,12 +11,12 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { SkeletonTabla } from '../../components/skeletons.tsx';
 import { usePageMeta } from '../../components/use-page-meta.ts';
 import { etiquetasPaginacion, textoMostrando } from '../../lib/paginacion.ts';
-import { useCategorias } from './api/categorias-api.ts';
-import { useProcedimientos } from './api/procedimientos-api.ts';
+import { useCategorias } from '../../lib/api/categorias/get-categorias.ts';
+import { useProcedimientos } from '../../lib/api/procedimientos/get-procedimientos.ts';
 import { AccesoPersonal } from './components/acceso-personal.tsx';
 import { BotonNuevoProcedimiento } from './components/botones-nuevo.tsx';
 import { TablaProcedimientos } from './components/tabla-procedimientos.tsx';
-import { idDeRuta } from './id-de-ruta.ts';
+import { idDeRuta } from '../../lib/id-de-ruta.ts';
 
 export const POR_PAGINA = 20;
 

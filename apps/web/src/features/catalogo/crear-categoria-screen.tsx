@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { paths } from '../../lib/paths.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { usePageMeta } from '../../components/use-page-meta.ts';
-import { useCrearCategoria } from './api/categorias-api.ts';
+import { useCrearCategoria } from '../../lib/api/categorias/crear-categoria.ts';
 import { AccesoPersonal } from './components/acceso-personal.tsx';
 import { CategoriaForm } from './components/categoria-form.tsx';
 

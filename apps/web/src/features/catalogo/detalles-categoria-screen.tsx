@@ -10,16 +10,16 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { SkeletonTabla } from '../../components/skeletons.tsx';
 import { usePageMeta } from '../../components/use-page-meta.ts';
 import { formatFecha } from '../../lib/tiempo.ts';
-import { useCategoria } from './api/categorias-api.ts';
-import { useProcedimientos } from './api/procedimientos-api.ts';
+import { useCategoria } from '../../lib/api/categorias/get-categoria.ts';
+import { useProcedimientos } from '../../lib/api/procedimientos/get-procedimientos.ts';
 import { AccesoPersonal } from './components/acceso-personal.tsx';
 import { BotonNuevoProcedimiento } from './components/botones-nuevo.tsx';
 import { CargaPorId, noEncontrado } from './components/carga-por-id.tsx';
 import { CategoriaNoExiste } from './components/categoria-no-existe.tsx';
-import { Dato } from './components/dato.tsx';
+import { Dato } from '../../components/dato.tsx';
 import { EstadoBadge } from './components/estado-badge.tsx';
 import { TablaProcedimientos } from './components/tabla-procedimientos.tsx';
-import { idDeRuta } from './id-de-ruta.ts';
+import { idDeRuta } from '../../lib/id-de-ruta.ts';
 import classes from './catalogo.module.css';
 
 function Procedimientos({ categoriaId }: { categoriaId: number }) {

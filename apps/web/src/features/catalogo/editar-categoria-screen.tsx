@@ -4,12 +4,13 @@ import { useNavigate, useParams } from 'react-router';
 import { paths } from '../../lib/paths.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { usePageMeta } from '../../components/use-page-meta.ts';
-import { useCategoria, useEditarCategoria } from './api/categorias-api.ts';
+import { useCategoria } from '../../lib/api/categorias/get-categoria.ts';
+import { useEditarCategoria } from '../../lib/api/categorias/editar-categoria.ts';
 import { AccesoPersonal } from './components/acceso-personal.tsx';
 import { CargaPorId, noEncontrado } from './components/carga-por-id.tsx';
 import { CategoriaForm } from './components/categoria-form.tsx';
 import { CategoriaNoExiste } from './components/categoria-no-existe.tsx';
-import { idDeRuta } from './id-de-ruta.ts';
+import { idDeRuta } from '../../lib/id-de-ruta.ts';
 
 export function EditarCategoriaScreen() {
   const id = idDeRuta(useParams().id);

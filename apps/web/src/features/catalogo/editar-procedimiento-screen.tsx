@@ -9,13 +9,14 @@ import { EstadoVacio } from '../../components/estado-vacio.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { SkeletonLineas } from '../../components/skeletons.tsx';
 import { usePageMeta } from '../../components/use-page-meta.ts';
-import { useCategorias } from './api/categorias-api.ts';
-import { useEditarProcedimiento, useProcedimiento } from './api/procedimientos-api.ts';
+import { useCategorias } from '../../lib/api/categorias/get-categorias.ts';
+import { useEditarProcedimiento } from '../../lib/api/procedimientos/editar-procedimiento.ts';
+import { useProcedimiento } from '../../lib/api/procedimientos/get-procedimiento.ts';
 import { AccesoPersonal } from './components/acceso-personal.tsx';
 import { noEncontrado } from './components/carga-por-id.tsx';
 import { ImagenesProcedimiento } from './components/imagenes-procedimiento.tsx';
 import { ProcedimientoForm } from './components/procedimiento-form.tsx';
-import { idDeRuta } from './id-de-ruta.ts';
+import { idDeRuta } from '../../lib/id-de-ruta.ts';
 
 export function EditarProcedimientoScreen() {
   const id = idDeRuta(useParams().id);

@@ -7,20 +7,15 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { llamada, type RespuestaSimulada } from '../../test/api-mock.ts';
-import {
-  en,
-  llamadas,
-  mockFetch,
-  procedimientoDePrueba,
-  renderEnRuta,
-  tokenDePrueba,
-} from '../../test/carrito-test-utils.tsx';
+import { procedimientoDePrueba, renderEnRuta, tokenDePrueba } from '../../test/carrito-test-utils.tsx';
 import CrearProcedimientoScreen from './crear-procedimiento-screen.tsx';
 import DetallesProcedimientosScreen from './detalles-procedimientos-screen.tsx';
 import EditarProcedimientoScreen from './editar-procedimiento-screen.tsx';
+import { consentimientosRutas } from '@clinica/contracts/consentimientos-rutas';
+import { mockFetch, responde } from '../../test/mock-fetch.ts';
 
 const EXENTO = /^Exento de la Ley 1799 de 2016 \(depilación láser, peeling superficial, reconstructivo\)/;
-const carritoVacio = en(carritoRutas.listar, { body: [] });
+const carritoVacio = responde(carritoRutas.listar, { body: [] });
 const facial: CategoriaWire = {
   id: 1,
   nombre: 'Facial',
@@ -42,8 +37,8 @@ function crearComo(rol: string, post: RespuestaSimulada<typeof procedimientosRut
   localStorage.setItem('token', tokenDePrueba({ rol }));
   const fetch = mockFetch([
     carritoVacio,
-    en(categoriasRutas.listar, { body: [facial] }),
-    en(procedimientosRutas.crear, post),
+    responde(categoriasRutas.listar, { body: [facial] }),
+    responde(procedimientosRutas.crear, post),
   ]);
   renderEnRuta('/crearprocedimiento', {
     '/crearprocedimiento': <CrearProcedimientoScreen />,
@@ -67,7 +62,7 @@ async function llenar(user: User, edad: string) {
 }
 
 const cuerpoDe = (fetch: ReturnType<typeof mockFetch>, ruta: string) => {
-  const i = llamadas(fetch).indexOf(ruta);
+  const i = fetch.llamadas().indexOf(ruta);
   return JSON.parse(String(fetch.mock.calls[i]![1]?.body)) as Record<string, unknown>;
 };
 
@@ -89,7 +84,7 @@ describe('Ley 1799 en el formulario de procedimiento', { timeout: 30_000 }, () =
     expect(await screen.findByText(MENSAJE_LEY_1799)).toBeInTheDocument();
     expect(edad).toHaveAttribute('aria-invalid', 'true');
     expect(edad).toHaveAccessibleDescription(new RegExp(MENSAJE_LEY_1799.slice(0, 40)));
-    expect(llamadas(fetch).some((l) => l.startsWith('POST'))).toBe(false);
+    expect(fetch.llamadas().some((l) => l.startsWith('POST'))).toBe(false);
 
     // 18 is the floor: the procedure is created, not exempt.
     await user.clear(edad);
@@ -154,9 +149,9 @@ describe('Ley 1799 en el formulario de procedimiento', { timeout: 30_000 }, () =
     });
     const fetch = mockFetch([
       carritoVacio,
-      en(categoriasRutas.listar, { body: [facial] }),
-      en(procedimientosRutas.buscar, { body: exentoP }, { id: 9 }),
-      en(procedimientosRutas.editar, { body: { ...exentoP, precio: 99000 } }, { id: 9 }),
+      responde(categoriasRutas.listar, { body: [facial] }),
+      responde(procedimientosRutas.buscar, { body: exentoP }, { id: 9 }),
+      responde(procedimientosRutas.editar, { body: { ...exentoP, precio: 99000 } }, { id: 9 }),
     ]);
     renderEnRuta('/editarprocedimientos/9', { '/editarprocedimientos/:id': <EditarProcedimientoScreen /> });
     const exento = await screen.findByRole('checkbox', { name: EXENTO });
@@ -179,11 +174,12 @@ describe('Ley 1799 en el formulario de procedimiento', { timeout: 30_000 }, () =
     localStorage.setItem('token', tokenDePrueba({ rol: 'doctor' }));
     mockFetch([
       carritoVacio,
-      en(
+      responde(
         procedimientosRutas.buscar,
         { body: procedimientoDePrueba({ edad_minima: 14, exento_ley_1799: true }) },
         { id: 7 },
       ),
+      responde(consentimientosRutas.plantillas, { body: [] }, { procedimientoId: 7 }),
     ]);
     renderEnRuta('/detallesprocedimientos?id=7', { '/detallesprocedimientos': <DetallesProcedimientosScreen /> });
     const etiqueta = await screen.findByText('Exento de la Ley 1799');

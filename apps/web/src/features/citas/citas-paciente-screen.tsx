@@ -21,7 +21,7 @@ import { useAuth } from '../../lib/session/auth-context.tsx';
 import { useCitasUsuario, useNombrePaciente, type CitaWire } from './api/citas-api.ts';
 import { EstadoCitaBadge, TipoCitaBadge } from '../../components/cita-badges.tsx';
 import { SoloApilada, TablaApilable } from '../../components/tabla-apilable.tsx';
-import { idDeRuta } from './id-de-ruta.ts';
+import { idDeRuta } from '../../lib/id-de-ruta.ts';
 
 function eliminar(cita: CitaWire) {
   // SPEC 2: delete only logs. Appointments are never deleted; the toast says what to do instead.

@@ -35,7 +35,7 @@ import { useCita, useEditarEstadoCita, type CitaWire, type DetalleCitaWire } fro
 import { BotonPeligro } from './components/boton-peligro.tsx';
 import { CancelarCitaModal } from './components/cancelar-cita-modal.tsx';
 import { EstadoCitaBadge, TipoCitaBadge } from '../../components/cita-badges.tsx';
-import { Dato } from './components/dato.tsx';
+import { Dato } from '../../components/dato.tsx';
 import { ConsentimientoInformado, FirmaEnTableta } from './components/consentimiento-informado.tsx';
 import { FotosClinicas } from './components/fotos-clinicas.tsx';
 import { NotaEvolucion } from './components/nota-evolucion.tsx';
@@ -43,7 +43,7 @@ import { PlanSeguimiento } from './components/plan-seguimiento.tsx';
 import { ResultadosExamen } from './components/resultados-examen.tsx';
 import { ReagendarCitaModal } from './components/reagendar-cita-modal.tsx';
 import classes from './citas.module.css';
-import { idDeRuta } from './id-de-ruta.ts';
+import { idDeRuta } from '../../lib/id-de-ruta.ts';
 import { activa, permisoCancelarPaciente, permisoReagendarPaciente } from './reglas.ts';
 
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

@@ -33,7 +33,7 @@ import { EstadoCitaBadge, TipoCitaBadge, etiquetaTipo } from '../../components/c
 import { HorariosSugeridos } from './components/horarios-sugeridos.tsx';
 import { SelectorHorario } from './components/selector-horario.tsx';
 import classes from './citas.module.css';
-import { idDeRuta } from './id-de-ruta.ts';
+import { idDeRuta } from '../../lib/id-de-ruta.ts';
 
 function Formulario({ cita }: { cita: CitaWire }) {
   const navigate = useNavigate();

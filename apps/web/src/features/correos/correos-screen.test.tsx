@@ -4,8 +4,9 @@ import type { Rol } from '@clinica/contracts/roles';
 import { correosRutas } from '@clinica/contracts/rutas';
 import type { CorreoBandejaWire } from '@clinica/contracts/correos';
 import { tokenExpiringIn } from '../../test/test-tokens.ts';
-import { mockFetch, renderWithProviders, simular } from '../../test/session-test-utils.tsx';
+import { renderWithProviders } from '../../test/session-test-utils.tsx';
 import CorreosScreen, { POR_PAGINA, sinCorteHora } from './correos-screen.tsx';
+import { mockFetch, responde } from '../../test/mock-fetch.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -34,7 +35,7 @@ function renderCorreos(rol: Rol, route = '/correos') {
 describe('CorreosScreen', () => {
   it('lists subject, recipient, state as text, attempts, date and preview, newest first as the API sends them', async () => {
     mockFetch([
-      simular(correosRutas.bandeja, {
+      responde(correosRutas.bandeja, {
         body: {
           items: [
             correo(3, { estado: 'pendiente', intentos: 0, enviado_en: null }),
@@ -75,7 +76,7 @@ describe('CorreosScreen', () => {
     const html =
       '<!DOCTYPE html><html lang="es-CO"><body><p>Hola, Ana &lt;script&gt;alert(1)&lt;/script&gt;:</p><script>window.top.robado = true</script></body></html>';
     mockFetch([
-      simular(correosRutas.bandeja, {
+      responde(correosRutas.bandeja, {
         body: {
           items: [
             correo(7, {
@@ -120,7 +121,7 @@ describe('CorreosScreen', () => {
 
   it('a text-only message (older rows) shows its text in the dialog, no frame', async () => {
     mockFetch([
-      simular(correosRutas.bandeja, {
+      responde(correosRutas.bandeja, {
         body: {
           items: [correo(4, { vista_previa: 'Solo texto' })],
           total: 1,
@@ -139,19 +140,17 @@ describe('CorreosScreen', () => {
 
   it('pages through the outbox with the page in the address', async () => {
     const { calls } = mockFetch([
-      simular(correosRutas.bandeja, {
-        responder: (_b, url) => {
-          const pagina = Number(url.searchParams.get('pagina'));
-          return {
-            body: {
-              items: [correo(pagina === 2 ? 1 : 45)],
-              total: POR_PAGINA + 1,
-              pagina,
-              porPagina: POR_PAGINA,
-              modo: 'smtp' as const,
-            },
-          };
-        },
+      responde(correosRutas.bandeja, ({ url }) => {
+        const pagina = Number(url.searchParams.get('pagina'));
+        return {
+          body: {
+            items: [correo(pagina === 2 ? 1 : 45)],
+            total: POR_PAGINA + 1,
+            pagina,
+            porPagina: POR_PAGINA,
+            modo: 'smtp' as const,
+          },
+        };
       }),
     ]);
     renderCorreos('administrador');
@@ -170,7 +169,7 @@ describe('CorreosScreen', () => {
       'Tu cita del lunes, 23 de noviembre de 2026 a las 10:30\u00a0a.\u00a0m. está confirmada',
     );
     mockFetch([
-      simular(correosRutas.bandeja, {
+      responde(correosRutas.bandeja, {
         body: { items: [correo(1, { asunto })], total: 1, pagina: 1, porPagina: POR_PAGINA, modo: 'archivo' },
       }),
     ]);
@@ -181,14 +180,14 @@ describe('CorreosScreen', () => {
 
   it('says when there is nothing yet', async () => {
     mockFetch([
-      simular(correosRutas.bandeja, { body: { items: [], total: 0, pagina: 1, porPagina: POR_PAGINA, modo: 'smtp' } }),
+      responde(correosRutas.bandeja, { body: { items: [], total: 0, pagina: 1, porPagina: POR_PAGINA, modo: 'smtp' } }),
     ]);
     renderCorreos('administrador');
     expect(await screen.findByText('Aún no se ha enviado ningún correo')).toBeInTheDocument();
   });
 
   it('shows an error state with a retry', async () => {
-    mockFetch([simular(correosRutas.bandeja, { status: 500, body: { error: 'Falló algo.', code: 'ERROR_INTERNO' } })]);
+    mockFetch([responde(correosRutas.bandeja, { status: 500, body: { error: 'Falló algo.', code: 'ERROR_INTERNO' } })]);
     renderCorreos('administrador');
     expect(await screen.findByText('Falló algo.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Reintentar/ })).toBeInTheDocument();

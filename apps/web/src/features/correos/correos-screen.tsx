@@ -34,7 +34,7 @@ import { ApiClientError } from '../../lib/api-client.ts';
 import { etiquetasPaginacion, textoMostrando } from '../../lib/paginacion.ts';
 import { useAuth } from '../../lib/session/auth-context.tsx';
 import { formatFechaHora } from '../../lib/tiempo.ts';
-import { useBandejaCorreos, type CorreoWire } from './api/correos-api.ts';
+import { useBandejaCorreos, type CorreoWire } from '../../lib/api/correos/get-bandeja.ts';
 
 /** '8:00 a. m.' in a subject stays whole when the line wraps (non-breaking spaces inside the time only). */
 export const sinCorteHora = (texto: string) => texto.replace(/(\d) ([ap])\. m\./g, '$1\u00a0$2.\u00a0m.');

@@ -40,15 +40,12 @@ import { AgendaHoy } from './components/agenda-hoy.tsx';
 import { primerNombre } from '../../lib/format.ts';
 import { formatFechaLarga, formatHora } from '../../lib/tiempo.ts';
 import { useAuth } from '../../lib/session/auth-context.tsx';
-import {
-  useConteoCarrito,
-  useConteoCategorias,
-  useConteoPacientes,
-  useConteoProcedimientos,
-  useConteoUsuarios,
-  usePerfilDashboard,
-  useProximaCita,
-} from './api/dashboard-api.ts';
+import { useProximaCita } from './api/dashboard-api.ts';
+import { useConteoCarrito } from '../../lib/api/carrito/get-carrito.ts';
+import { useConteoCategorias } from '../../lib/api/categorias/get-categorias.ts';
+import { useConteoProcedimientos } from '../../lib/api/procedimientos/get-procedimientos.ts';
+import { usePerfil } from '../../lib/api/usuarios/get-perfil.ts';
+import { useConteoPacientes, useConteoUsuarios } from '../../lib/api/usuarios/get-usuarios.ts';
 
 const numero = new Intl.NumberFormat('es-CO');
 
@@ -396,7 +393,7 @@ const descripciones: Record<Rol, string> = {
 export default function DashboardScreen() {
   usePageMeta({ title: 'Panel' });
   const { userRole, userId } = useAuth();
-  const perfil = usePerfilDashboard(userId);
+  const perfil = usePerfil(userId);
   const nombre = perfil.data ? primerNombre(perfil.data.nombre) : undefined;
 
   // Each panel shows counts the API lets the role read: every user, patients only, or the own cart.

@@ -4,11 +4,12 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Rol } from '@clinica/contracts/roles';
 import { historiasRutas } from '@clinica/contracts/rutas';
-import { mockFetch, renderWithProviders, simular } from '../../test/session-test-utils.tsx';
+import { renderWithProviders } from '../../test/session-test-utils.tsx';
 import { tokenExpiringIn } from '../../test/test-tokens.ts';
 import ConsultarHistorialScreen from './consultar-historial-screen.tsx';
 import { resumen } from './historias-fixtures.ts';
 import { CLAVE_HISTORIA_SELECCIONADA } from './historia-textos.ts';
+import { mockFetch, responde } from '../../test/mock-fetch.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -28,7 +29,7 @@ const filas = () => within(screen.getByRole('table')).getAllByRole('row').slice(
 
 describe('ConsultarHistorialScreen', () => {
   it('shows the title, the columns, the rows with placeholders and the banner', async () => {
-    const { calls } = mockFetch([simular(historiasRutas.listar, { body: [lucia, juan, vacia] })]);
+    const { calls } = mockFetch([responde(historiasRutas.listar, { body: [lucia, juan, vacia] })]);
     renderLista();
     await screen.findByRole('table');
     expect(screen.getByRole('heading', { level: 1, name: 'Historial médico' })).toBeInTheDocument();
@@ -53,7 +54,7 @@ describe('ConsultarHistorialScreen', () => {
   });
 
   it('offers view, edit to /editarhistorialmedico/{id} and a disabled delete that says why', async () => {
-    mockFetch([simular(historiasRutas.listar, { body: [lucia] })]);
+    mockFetch([responde(historiasRutas.listar, { body: [lucia] })]);
     renderLista('doctor');
     await screen.findByRole('table');
     expect(screen.getByRole('link', { name: 'Editar la historia de Lucía Pérez' })).toHaveAttribute(
@@ -72,7 +73,7 @@ describe('ConsultarHistorialScreen', () => {
   });
 
   it('lets the front desk view but not edit (the API refuses it)', async () => {
-    mockFetch([simular(historiasRutas.listar, { body: [lucia] })]);
+    mockFetch([responde(historiasRutas.listar, { body: [lucia] })]);
     renderLista('asistente');
     await screen.findByRole('table');
     expect(screen.queryByRole('link', { name: /Editar la historia/ })).not.toBeInTheDocument();
@@ -85,7 +86,7 @@ describe('ConsultarHistorialScreen', () => {
   });
 
   it('searches on the client, case-insensitively, over id, name, email, role and gender', async () => {
-    const { calls } = mockFetch([simular(historiasRutas.listar, { body: [lucia, juan, vacia] })]);
+    const { calls } = mockFetch([responde(historiasRutas.listar, { body: [lucia, juan, vacia] })]);
     renderLista();
     await screen.findByRole('table');
     const buscar = screen.getByRole('textbox', { name: 'Buscar' });
@@ -117,14 +118,14 @@ describe('ConsultarHistorialScreen', () => {
   });
 
   it('says there are no records when the list is empty', async () => {
-    mockFetch([simular(historiasRutas.listar, { body: [] })]);
+    mockFetch([responde(historiasRutas.listar, { body: [] })]);
     renderLista();
     expect(await screen.findByText('No hay registros de historial médico')).toBeInTheDocument();
     expect(screen.getByText('Mostrando 0 de 0 registros')).toBeInTheDocument();
   });
 
   it('stores the selected record and goes to /DetallesHistorialMedico', async () => {
-    mockFetch([simular(historiasRutas.listar, { body: [lucia, juan] })]);
+    mockFetch([responde(historiasRutas.listar, { body: [lucia, juan] })]);
     renderLista();
     fireEvent.click(await screen.findByRole('button', { name: 'Ver detalles de la historia de Juan Rodríguez' }));
     expect(JSON.parse(sessionStorage.getItem(CLAVE_HISTORIA_SELECCIONADA)!)).toEqual(juan);
@@ -133,7 +134,7 @@ describe('ConsultarHistorialScreen', () => {
 
   it('logs a failed load and shows the alert "Error" with the spec text', async () => {
     const consola = vi.spyOn(console, 'error').mockImplementation(() => {});
-    mockFetch([simular(historiasRutas.listar, { status: 500, body: { error: 'Falla', code: 'ERROR_INTERNO' } })]);
+    mockFetch([responde(historiasRutas.listar, { status: 500, body: { error: 'Falla', code: 'ERROR_INTERNO' } })]);
     renderLista();
     const alerta = await screen.findByRole('alert');
     expect(within(alerta).getByText('Error')).toBeInTheDocument();
@@ -143,7 +144,7 @@ describe('ConsultarHistorialScreen', () => {
   });
 
   it('without a token says "No estás autenticado" and calls nothing', async () => {
-    const { calls } = mockFetch([simular(historiasRutas.listar, { body: [lucia] })]);
+    const { calls } = mockFetch([responde(historiasRutas.listar, { body: [lucia] })]);
     renderLista(null);
     const alerta = await screen.findByRole('alert');
     expect(within(alerta).getByText('No estás autenticado')).toBeInTheDocument();

@@ -39,7 +39,7 @@ import { TablaApilable } from '../../components/tabla-apilable.tsx';
 import { usePageMeta } from '../../components/use-page-meta.ts';
 import { paths } from '../../lib/paths.ts';
 import { useAuth } from '../../lib/session/auth-context.tsx';
-import { useListaHistorias, type HistoriaResumenWire } from './api/historias-api.ts';
+import { useListaHistorias, type HistoriaResumenWire } from '../../lib/api/historias/get-historias.ts';
 import {
   correoPaciente,
   filtrarHistorias,

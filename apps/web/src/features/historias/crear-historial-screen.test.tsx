@@ -5,10 +5,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Rol } from '@clinica/contracts/roles';
 import { historiasRutas, usuariosRutas } from '@clinica/contracts/rutas';
 import type { UsuarioWire } from '@clinica/contracts/usuarios';
-import { mockFetch, renderWithProviders, simular } from '../../test/session-test-utils.tsx';
+import { renderWithProviders } from '../../test/session-test-utils.tsx';
 import { tokenExpiringIn } from '../../test/test-tokens.ts';
 import CrearHistorialScreen from './crear-historial-screen.tsx';
 import { historia, resumen } from './historias-fixtures.ts';
+import { mockFetch, responde } from '../../test/mock-fetch.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -46,8 +47,8 @@ function paciente(id: number, nombre: string): UsuarioWire {
 describe('CrearHistorialScreen', () => {
   it('lets a patient fill their intake, with the API checks, and takes them to their record', async () => {
     const { calls } = mockFetch([
-      simular(historiasRutas.mia, noExiste, { usuarioId: 9 }),
-      simular(historiasRutas.crear, { status: 201, body: historia({ id: 5, paciente_id: 9 }) }),
+      responde(historiasRutas.mia, noExiste, { usuarioId: 9 }),
+      responde(historiasRutas.crear, { status: 201, body: historia({ id: 5, paciente_id: 9 }) }),
     ]);
     renderCrear('paciente');
     expect(await screen.findByRole('heading', { level: 1, name: 'Tu historia clínica' })).toBeInTheDocument();
@@ -92,7 +93,7 @@ describe('CrearHistorialScreen', () => {
   });
 
   it('sends a patient who already has a record to it', async () => {
-    mockFetch([simular(historiasRutas.mia, { body: historia({ paciente_id: 9 }) }, { usuarioId: 9 })]);
+    mockFetch([responde(historiasRutas.mia, { body: historia({ paciente_id: 9 }) }, { usuarioId: 9 })]);
     renderCrear('paciente');
     expect(await screen.findByText('Ya llenaste tu historia clínica')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Ver mi historia clínica' })).toHaveAttribute(
@@ -103,11 +104,11 @@ describe('CrearHistorialScreen', () => {
 
   it('lets a doctor create one for a chosen patient; those with a record cannot be chosen', async () => {
     const { calls } = mockFetch([
-      simular(usuariosRutas.listar, {
+      responde(usuariosRutas.listar, {
         body: { items: [paciente(21, 'Ana Gómez'), paciente(22, 'Sara Ruiz')], total: 2, pagina: 1, porPagina: 20 },
       }),
-      simular(historiasRutas.listar, { body: [resumen(3, { id: 22, nombre: 'Sara Ruiz' })] }),
-      simular(historiasRutas.crear, {
+      responde(historiasRutas.listar, { body: [resumen(3, { id: 22, nombre: 'Sara Ruiz' })] }),
+      responde(historiasRutas.crear, {
         status: 201,
         body: historia({ id: 6, paciente_id: 21, usuario: { ...historia().usuario, id: 21, nombre: 'Ana Gómez' } }),
       }),

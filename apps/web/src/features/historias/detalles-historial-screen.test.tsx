@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Rol } from '@clinica/contracts/roles';
 import { copiaHistoriaRutas } from '@clinica/contracts/copia-historia-rutas';
 import { historiasRutas } from '@clinica/contracts/rutas';
-import { mockFetch, renderWithProviders, simular } from '../../test/session-test-utils.tsx';
+import { renderWithProviders } from '../../test/session-test-utils.tsx';
 import { tokenExpiringIn } from '../../test/test-tokens.ts';
 import DetallesHistorialScreen, {
   SIN_PERMISO_CLINICO,
@@ -15,6 +15,7 @@ import DetallesHistorialScreen, {
 } from './detalles-historial-screen.tsx';
 import { historia, resumen, restringida, version } from './historias-fixtures.ts';
 import { guardarSeleccion } from './historia-textos.ts';
+import { mockFetch, responde } from '../../test/mock-fetch.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -30,8 +31,8 @@ describe('DetallesHistorialScreen', () => {
   it('shows a doctor the record in sections, the alerts first and the versions with who, when and what', async () => {
     const h = historia({ id: 4, hipertension: true, version: 2 });
     mockFetch([
-      simular(historiasRutas.buscar, { body: h }, { id: 4 }),
-      simular(
+      responde(historiasRutas.buscar, { body: h }, { id: 4 }),
+      responde(
         historiasRutas.versiones,
         { body: [version({ version: 1, campos: ['hipertension', 'antecedentes'] })] },
         { id: 4 },
@@ -71,8 +72,8 @@ describe('DetallesHistorialScreen', () => {
   it('opens the record stored by the list when the address has no id', async () => {
     guardarSeleccion(resumen(7));
     const { calls } = mockFetch([
-      simular(historiasRutas.buscar, { body: historia({ id: 7 }) }, { id: 7 }),
-      simular(historiasRutas.versiones, { body: [] }, { id: 7 }),
+      responde(historiasRutas.buscar, { body: historia({ id: 7 }) }, { id: 7 }),
+      responde(historiasRutas.versiones, { body: [] }, { id: 7 }),
     ]);
     renderDetalles('doctor');
     expect(await screen.findByRole('heading', { name: 'Lucía Pérez' })).toBeInTheDocument();
@@ -94,7 +95,7 @@ describe('DetallesHistorialScreen', () => {
   it('shows the administration the demographics only and explains the 403 in Spanish', async () => {
     guardarSeleccion(resumen(7, { nombre: 'Juan Rodríguez', genero: 'masculino' }));
     mockFetch([
-      simular(
+      responde(
         historiasRutas.buscar,
         { status: 403, body: { error: 'No tienes permiso para esta acción', code: 'PROHIBIDO' } },
         { id: 7 },
@@ -111,7 +112,7 @@ describe('DetallesHistorialScreen', () => {
 
   it('shows the front desk its restricted view: demographics and alert flags, no clinical content', async () => {
     guardarSeleccion(resumen(7, { nombre: 'Juan Rodríguez', genero: 'masculino' }));
-    const { calls } = mockFetch([simular(historiasRutas.resumen, { body: restringida() }, { id: 7 })]);
+    const { calls } = mockFetch([responde(historiasRutas.resumen, { body: restringida() }, { id: 7 })]);
     renderDetalles('asistente');
     expect(await screen.findByRole('heading', { name: 'Juan Rodríguez' })).toBeInTheDocument();
     const alertas = screen.getByRole('alert', { name: 'Alertas (2)' });
@@ -130,7 +131,7 @@ describe('DetallesHistorialScreen', () => {
   it('tells the front desk when a record has no alerts', async () => {
     const sin = restringida();
     mockFetch([
-      simular(
+      responde(
         historiasRutas.resumen,
         { body: { ...sin, alertas: { ...sin.alertas, alergias: false, problemas_coagulacion: false } } },
         { id: 7 },
@@ -144,10 +145,10 @@ describe('DetallesHistorialScreen', () => {
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:copia'), revokeObjectURL: vi.fn() }));
     const clics = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     const { calls } = mockFetch([
-      simular(historiasRutas.buscar, { body: historia({ id: 4 }) }, { id: 4 }),
-      simular(historiasRutas.versiones, { body: [] }, { id: 4 }),
-      simular(copiaHistoriaRutas.pdfPaciente, { body: {} }, { pacienteId: 101 }),
-      simular(copiaHistoriaRutas.datosPaciente, { body: {} as never }, { pacienteId: 101 }),
+      responde(historiasRutas.buscar, { body: historia({ id: 4 }) }, { id: 4 }),
+      responde(historiasRutas.versiones, { body: [] }, { id: 4 }),
+      responde(copiaHistoriaRutas.pdfPaciente, { body: {} }, { pacienteId: 101 }),
+      responde(copiaHistoriaRutas.datosPaciente, { body: {} as never }, { pacienteId: 101 }),
     ]);
     renderDetalles('doctor', '/detalleshistorialmedico?id=4');
     const seccion = await screen.findByRole('region', { name: TEXTOS_COPIA_DOCTOR.titulo });
@@ -164,7 +165,7 @@ describe('DetallesHistorialScreen', () => {
 
   it('says when the record does not exist', async () => {
     mockFetch([
-      simular(historiasRutas.buscar, {
+      responde(historiasRutas.buscar, {
         status: 404,
         body: { error: 'No encontramos esa historia clínica.', code: 'NO_ENCONTRADO' },
       }),

@@ -20,13 +20,13 @@ import { ApiClientError } from '../../lib/api-client.ts';
 import { paths } from '../../lib/paths.ts';
 import { useAuth } from '../../lib/session/auth-context.tsx';
 import { formatFechaHora } from '../../lib/tiempo.ts';
+import { descargarCopiaPaciente } from '../../lib/api/historias/descargar-copia.ts';
 import {
-  descargarCopiaPaciente,
   useHistoria,
   useHistoriaRestringida,
   type HistoriaRestringidaWire,
-  type HistoriaResumenWire,
-} from './api/historias-api.ts';
+} from '../../lib/api/historias/get-historia.ts';
+import { type HistoriaResumenWire } from '../../lib/api/historias/get-historias.ts';
 import { CopiaHistoria } from './components/copia-historia.tsx';
 import { FichaHistoria } from './components/ficha-historia.tsx';
 import { VersionesHistoria } from './components/versiones-historia.tsx';

@@ -5,10 +5,11 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { carritoRutas, historiasRutas } from '@clinica/contracts/rutas';
 import { ProveedoresDePrueba } from '../../test/carrito-test-utils.tsx';
-import { mockFetch, renderWithProviders, simular } from '../../test/session-test-utils.tsx';
+import { renderWithProviders } from '../../test/session-test-utils.tsx';
 import { tokenExpiringIn } from '../../test/test-tokens.ts';
 import EditarHistorialScreen from './editar-historial-screen.tsx';
 import { historia } from './historias-fixtures.ts';
+import { mockFetch, responde } from '../../test/mock-fetch.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -27,7 +28,7 @@ function renderEditar() {
 
 describe('EditarHistorialScreen', () => {
   it('checks like the API: details are required when contraceptives are ticked, nothing is sent', async () => {
-    const { calls } = mockFetch([simular(historiasRutas.buscar, { body: historia({ id: 4 }) }, { id: 4 })]);
+    const { calls } = mockFetch([responde(historiasRutas.buscar, { body: historia({ id: 4 }) }, { id: 4 })]);
     renderEditar();
     const detalle = await screen.findByRole('textbox', { name: /^Método anticonceptivo/ });
     expect(detalle).toHaveValue('Implante subdérmico');
@@ -41,8 +42,8 @@ describe('EditarHistorialScreen', () => {
 
   it('saves the changes, says a new version was kept and goes back to the details', async () => {
     const { calls } = mockFetch([
-      simular(historiasRutas.buscar, { body: historia({ id: 4 }) }, { id: 4 }),
-      simular(historiasRutas.editar, { body: historia({ id: 4, version: 2, hipertension: true }) }, { id: 4 }),
+      responde(historiasRutas.buscar, { body: historia({ id: 4 }) }, { id: 4 }),
+      responde(historiasRutas.editar, { body: historia({ id: 4, version: 2, hipertension: true }) }, { id: 4 }),
     ]);
     renderEditar();
     const alergias = await screen.findByRole('textbox', { name: 'Alergias' });
@@ -70,8 +71,8 @@ describe('EditarHistorialScreen', () => {
     const mensaje =
       'Tu historia clínica ya la actualiza tu doctor después de tu primera consulta. Si algo cambió, cuéntaselo en tu próxima cita.';
     mockFetch([
-      simular(historiasRutas.buscar, { body: historia({ id: 4 }) }, { id: 4 }),
-      simular(historiasRutas.editar, { status: 403, body: { error: mensaje, code: 'PROHIBIDO' } }, { id: 4 }),
+      responde(historiasRutas.buscar, { body: historia({ id: 4 }) }, { id: 4 }),
+      responde(historiasRutas.editar, { status: 403, body: { error: mensaje, code: 'PROHIBIDO' } }, { id: 4 }),
     ]);
     renderWithProviders(<EditarHistorialScreen />, {
       route: '/editarhistorialmedico/4',
@@ -90,7 +91,7 @@ describe('EditarHistorialScreen', () => {
 
   it('says so when the API refuses the edit (403)', async () => {
     mockFetch([
-      simular(
+      responde(
         historiasRutas.buscar,
         { status: 403, body: { error: 'No tienes permiso para esta acción', code: 'PROHIBIDO' } },
         { id: 4 },
@@ -103,8 +104,8 @@ describe('EditarHistorialScreen', () => {
   it('asks before leaving with unsaved changes', { timeout: 30_000 }, async () => {
     doctor();
     mockFetch([
-      simular(carritoRutas.listar, { body: [] }),
-      simular(historiasRutas.buscar, { body: historia({ id: 4 }) }, { id: 4 }),
+      responde(carritoRutas.listar, { body: [] }),
+      responde(historiasRutas.buscar, { body: historia({ id: 4 }) }, { id: 4 }),
     ]);
     const router = createMemoryRouter(
       [

@@ -14,7 +14,8 @@ import { usePageMeta } from '../../components/use-page-meta.ts';
 import { ApiClientError } from '../../lib/api-client.ts';
 import { paths } from '../../lib/paths.ts';
 import { useAuth } from '../../lib/session/auth-context.tsx';
-import { useEditarHistoria, useHistoria, type HistoriaWire } from './api/historias-api.ts';
+import { useEditarHistoria } from '../../lib/api/historias/guardar-historia.ts';
+import { useHistoria, type HistoriaWire } from '../../lib/api/historias/get-historia.ts';
 import { HistoriaForm } from './components/historia-form.tsx';
 import { guardarSeleccion, idDeRuta, nombrePaciente } from './historia-textos.ts';
 

@@ -3,7 +3,8 @@
 import { banderasAlerta } from '@clinica/contracts/citas';
 import { generoNombres } from '@clinica/contracts/usuarios';
 import { rolNombres, type Rol } from '@clinica/contracts/roles';
-import type { HistoriaResumenWire, HistoriaWire } from './api/historias-api.ts';
+import type { HistoriaResumenWire } from '../../lib/api/historias/get-historias.ts';
+import type { HistoriaWire } from '../../lib/api/historias/get-historia.ts';
 
 // ---- the list (SPEC 2) ------------------------------------------------------------------------------
 export const TEXTOS_LISTA = {

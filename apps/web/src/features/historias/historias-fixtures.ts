@@ -1,11 +1,7 @@
 // Wire fixtures of the clinical record for the web tests (typed from the contracts).
-import type {
-  AccesoWire,
-  HistoriaRestringidaWire,
-  HistoriaResumenWire,
-  HistoriaWire,
-  VersionWire,
-} from './api/historias-api.ts';
+import type { AccesoWire, VersionWire } from '../../lib/api/historias/get-versiones.ts';
+import type { HistoriaRestringidaWire, HistoriaWire } from '../../lib/api/historias/get-historia.ts';
+import type { HistoriaResumenWire } from '../../lib/api/historias/get-historias.ts';
 
 export function resumen(id: number, usuario: Partial<HistoriaResumenWire['usuario']> = {}): HistoriaResumenWire {
   return {

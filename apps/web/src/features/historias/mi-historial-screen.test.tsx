@@ -4,14 +4,19 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { copiaHistoriaRutas } from '@clinica/contracts/copia-historia-rutas';
 import { historiasRutas } from '@clinica/contracts/rutas';
-import { mockFetch, renderWithProviders, simular } from '../../test/session-test-utils.tsx';
+import { renderWithProviders } from '../../test/session-test-utils.tsx';
 import { tokenExpiringIn } from '../../test/test-tokens.ts';
 import MiHistorialScreen, { SOLO_PROPIA, TEXTOS_COPIA } from './mi-historial-screen.tsx';
 import { acceso, historia, version } from './historias-fixtures.ts';
+import { adjuntosRutas } from '@clinica/contracts/adjuntos-rutas';
+import { mockFetch, responde } from '../../test/mock-fetch.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
 });
+
+/** The record's photo gallery, empty: these tests are about the record itself. */
+const sinFotos = responde(adjuntosRutas.fotosPaciente, { body: [] });
 
 function renderMia(id: number) {
   localStorage.setItem('token', tokenExpiringIn(1800, { id: 9, rol: 'paciente' }));
@@ -24,8 +29,9 @@ function renderMia(id: number) {
 describe('MiHistorialScreen', () => {
   it('shows the patient their record, who on the staff read it and when, and its versions', async () => {
     mockFetch([
-      simular(historiasRutas.mia, { body: historia({ id: 5, paciente_id: 9, version: 2 }) }, { usuarioId: 9 }),
-      simular(
+      sinFotos,
+      responde(historiasRutas.mia, { body: historia({ id: 5, paciente_id: 9, version: 2 }) }, { usuarioId: 9 }),
+      responde(
         historiasRutas.accesos,
         {
           body: [
@@ -39,7 +45,7 @@ describe('MiHistorialScreen', () => {
         },
         { usuarioId: 9 },
       ),
-      simular(historiasRutas.versiones, { body: [version()] }, { id: 5 }),
+      responde(historiasRutas.versiones, { body: [version()] }, { id: 5 }),
     ]);
     renderMia(9);
     expect(await screen.findByRole('region', { name: 'Antecedentes' })).toHaveTextContent('Penicilina');
@@ -69,13 +75,14 @@ describe('MiHistorialScreen', () => {
       ['resumen', 'Vio tus datos y alertas (recepción)'],
     ] as const;
     mockFetch([
-      simular(
+      sinFotos,
+      responde(
         historiasRutas.mia,
         { body: historia({ id: 5, paciente_id: 9, creada_por: { id: 3, nombre: 'Dr. Andrés Gómez' } }) },
         { usuarioId: 9 },
       ),
-      simular(historiasRutas.accesos, { body: kinds.map(([que]) => acceso({ que })) }, { usuarioId: 9 }),
-      simular(historiasRutas.versiones, { body: [] }, { id: 5 }),
+      responde(historiasRutas.accesos, { body: kinds.map(([que]) => acceso({ que })) }, { usuarioId: 9 }),
+      responde(historiasRutas.versiones, { body: [] }, { id: 5 }),
     ]);
     renderMia(9);
     const lista = await screen.findByRole('list', { name: 'Accesos a tu historia clínica' });
@@ -90,9 +97,10 @@ describe('MiHistorialScreen', () => {
 
   it('a record whose author was not recorded says so instead of leaving it blank', async () => {
     mockFetch([
-      simular(historiasRutas.mia, { body: historia({ id: 5, paciente_id: 9, creada_por: null }) }, { usuarioId: 9 }),
-      simular(historiasRutas.accesos, { body: [] }, { usuarioId: 9 }),
-      simular(historiasRutas.versiones, { body: [] }, { id: 5 }),
+      sinFotos,
+      responde(historiasRutas.mia, { body: historia({ id: 5, paciente_id: 9, creada_por: null }) }, { usuarioId: 9 }),
+      responde(historiasRutas.accesos, { body: [] }, { usuarioId: 9 }),
+      responde(historiasRutas.versiones, { body: [] }, { id: 5 }),
     ]);
     renderMia(9);
     const versiones = await screen.findByRole('region', { name: 'Historial de versiones' });
@@ -104,9 +112,10 @@ describe('MiHistorialScreen', () => {
       acceso({ cuando: new Date(Date.UTC(2026, 2, 20 - i, 15)).toISOString() }),
     );
     mockFetch([
-      simular(historiasRutas.mia, { body: historia({ id: 5, paciente_id: 9 }) }, { usuarioId: 9 }),
-      simular(historiasRutas.accesos, { body: muchos }, { usuarioId: 9 }),
-      simular(historiasRutas.versiones, { body: [] }, { id: 5 }),
+      sinFotos,
+      responde(historiasRutas.mia, { body: historia({ id: 5, paciente_id: 9 }) }, { usuarioId: 9 }),
+      responde(historiasRutas.accesos, { body: muchos }, { usuarioId: 9 }),
+      responde(historiasRutas.versiones, { body: [] }, { id: 5 }),
     ]);
     renderMia(9);
     const lista = await screen.findByRole('list', { name: 'Accesos a tu historia clínica' });
@@ -118,9 +127,10 @@ describe('MiHistorialScreen', () => {
 
   it('says when nobody on the staff has read it yet', async () => {
     mockFetch([
-      simular(historiasRutas.mia, { body: historia({ id: 5, paciente_id: 9 }) }, { usuarioId: 9 }),
-      simular(historiasRutas.accesos, { body: [] }, { usuarioId: 9 }),
-      simular(historiasRutas.versiones, { body: [] }, { id: 5 }),
+      sinFotos,
+      responde(historiasRutas.mia, { body: historia({ id: 5, paciente_id: 9 }) }, { usuarioId: 9 }),
+      responde(historiasRutas.accesos, { body: [] }, { usuarioId: 9 }),
+      responde(historiasRutas.versiones, { body: [] }, { id: 5 }),
     ]);
     renderMia(9);
     expect(
@@ -130,7 +140,8 @@ describe('MiHistorialScreen', () => {
 
   it('invites a patient without a record to fill the intake', async () => {
     mockFetch([
-      simular(
+      sinFotos,
+      responde(
         historiasRutas.mia,
         { status: 404, body: { error: 'No encontramos esa historia clínica.', code: 'NO_ENCONTRADO' } },
         { usuarioId: 9 },
@@ -148,11 +159,12 @@ describe('MiHistorialScreen', () => {
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:copia'), revokeObjectURL: vi.fn() }));
     const clics = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     const { calls } = mockFetch([
-      simular(historiasRutas.mia, { body: historia({ id: 5, paciente_id: 9 }) }, { usuarioId: 9 }),
-      simular(historiasRutas.accesos, { body: [] }, { usuarioId: 9 }),
-      simular(historiasRutas.versiones, { body: [] }, { id: 5 }),
-      simular(copiaHistoriaRutas.miPdf, { body: {} }, { usuarioId: 9 }),
-      simular(copiaHistoriaRutas.misDatos, { body: {} as never }, { usuarioId: 9 }),
+      sinFotos,
+      responde(historiasRutas.mia, { body: historia({ id: 5, paciente_id: 9 }) }, { usuarioId: 9 }),
+      responde(historiasRutas.accesos, { body: [] }, { usuarioId: 9 }),
+      responde(historiasRutas.versiones, { body: [] }, { id: 5 }),
+      responde(copiaHistoriaRutas.miPdf, { body: {} }, { usuarioId: 9 }),
+      responde(copiaHistoriaRutas.misDatos, { body: {} as never }, { usuarioId: 9 }),
     ]);
     renderMia(9);
     const seccion = await screen.findByRole('region', { name: TEXTOS_COPIA.titulo });
@@ -172,7 +184,8 @@ describe('MiHistorialScreen', () => {
 
   it('offers the downloads before the intake is filled (appointments and notes may exist)', async () => {
     mockFetch([
-      simular(
+      sinFotos,
+      responde(
         historiasRutas.mia,
         { status: 404, body: { error: 'No encontramos esa historia clínica.', code: 'NO_ENCONTRADO' } },
         { usuarioId: 9 },
@@ -183,7 +196,7 @@ describe('MiHistorialScreen', () => {
   });
 
   it("refuses someone else's record without asking the API", async () => {
-    const { calls } = mockFetch([]);
+    const { calls } = mockFetch([sinFotos]);
     renderMia(12);
     expect(await screen.findByText(SOLO_PROPIA)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Ver mi historia clínica' })).toHaveAttribute(

@@ -7,8 +7,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ProcedimientoWire } from '@clinica/contracts/catalogo';
 import { procedimientosRutas } from '@clinica/contracts/rutas';
 import { theme } from '../../app/theme.ts';
-import { mockFetch, responde, testQueryClient } from '../../test/app-test-utils.tsx';
+import { testQueryClient } from '../../test/app-test-utils.tsx';
 import InicioScreen from './inicio-screen.tsx';
+import { mockFetch, responde } from '../../test/mock-fetch.ts';
 
 function procedimiento(over: Partial<ProcedimientoWire>): ProcedimientoWire {
   return {
@@ -58,7 +59,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('/inicio', () => {
   it('shows the first six procedures from the API with category, price, duration and a link', async () => {
-    const fetch = mockFetch(
+    const fetch = mockFetch([
       responde(LISTA, {
         body: {
           items: [
@@ -77,7 +78,7 @@ describe('/inicio', () => {
           porPagina: 6,
         },
       }),
-    );
+    ]);
     renderInicio();
 
     const enlace = await screen.findByRole('link', { name: 'Limpieza facial profunda' });
@@ -100,7 +101,7 @@ describe('/inicio', () => {
   });
 
   it('has a hero with calls to action, hours and contact', async () => {
-    mockFetch(responde(LISTA, { body: { items: [], total: 0, pagina: 1, porPagina: 6 } }));
+    mockFetch([responde(LISTA, { body: { items: [], total: 0, pagina: 1, porPagina: 6 } })]);
     renderInicio();
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Tu mejor versión, con criterio médico');
     expect(screen.getByRole('link', { name: /Ver servicios/ })).toHaveAttribute('href', '/servicios');
@@ -123,13 +124,13 @@ describe('/inicio', () => {
 
   it('shows a Spanish error with a retry that recovers', async () => {
     let falla = true;
-    mockFetch(
+    mockFetch([
       responde(LISTA, () =>
         falla
           ? { status: 503, body: { error: 'El servicio no está disponible en este momento.', code: 'NO_DISPONIBLE' } }
           : { body: { items: [procedimiento({})], total: 1, pagina: 1, porPagina: 6 } },
       ),
-    );
+    ]);
     renderInicio();
     const alerta = await screen.findByRole('alert');
     expect(alerta).toHaveTextContent('No pudimos cargar los tratamientos');

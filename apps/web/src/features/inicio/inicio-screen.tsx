@@ -22,7 +22,10 @@ import { EstadoVacio } from '../../components/estado-vacio.tsx';
 import { SkeletonTarjetas } from '../../components/skeletons.tsx';
 import { usePageMeta } from '../../components/use-page-meta.ts';
 import { clinica } from '../../lib/clinica.ts';
-import { useDestacados } from './api/destacados-api.ts';
+import { useProcedimientosDestacados } from '../../lib/api/procedimientos/get-procedimientos.ts';
+
+/** Procedures on the home page: the first of the public list. */
+const DESTACADOS = 6;
 import { HeroArt } from './components/hero-art.tsx';
 import { TarjetaProcedimiento } from './components/tarjeta-procedimiento.tsx';
 import classes from './inicio.module.css';
@@ -66,7 +69,7 @@ const pasos = [
 ];
 
 function Destacados() {
-  const { data, isPending, isError, error, refetch, isRefetching } = useDestacados();
+  const { data, isPending, isError, error, refetch, isRefetching } = useProcedimientosDestacados(DESTACADOS);
   if (isPending) return <SkeletonTarjetas cantidad={6} etiqueta="Cargando tratamientos destacados…" />;
   if (isError) {
     return (

@@ -7,10 +7,11 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { notificacionesDoctorRutas, notificacionesUsuarioRutas } from '@clinica/contracts/rutas';
 import type { NotificacionWire } from '@clinica/contracts/notificaciones';
 import { NotificacionesProvider } from '../../lib/notificaciones/notificaciones-context.tsx';
-import { mockFetch, renderWithProviders, simular } from '../../test/session-test-utils.tsx';
+import { renderWithProviders } from '../../test/session-test-utils.tsx';
 import { tokenExpiringIn } from '../../test/test-tokens.ts';
 import { CampanaNotificaciones, nombreCampana } from './components/campana-notificaciones.tsx';
 import HistorialNotificacionesScreen from './historial-notificaciones-screen.tsx';
+import { mockFetch, responde } from '../../test/mock-fetch.ts';
 
 vi.mock('socket.io-client', async () => {
   const { SocketFalso } = await import('../../lib/notificaciones/socket-falso.ts');
@@ -42,9 +43,9 @@ describe('CampanaNotificaciones', () => {
   it('opens the list; a click opens the route and marks it read; all can be marked read', async () => {
     localStorage.setItem('token', tokenExpiringIn(3600, { id: 7, rol: 'doctor' }));
     const { calls } = mockFetch([
-      simular(notificacionesDoctorRutas.listar, { body: [n(3), n(2), n(1, true)] }),
-      simular(notificacionesDoctorRutas.marcarLeida, { body: n(3, true) }),
-      simular(notificacionesDoctorRutas.marcarTodasLeidas, { body: { actualizadas: 1 } }),
+      responde(notificacionesDoctorRutas.listar, { body: [n(3), n(2), n(1, true)] }),
+      responde(notificacionesDoctorRutas.marcarLeida, { body: n(3, true) }),
+      responde(notificacionesDoctorRutas.marcarTodasLeidas, { body: { actualizadas: 1 } }),
     ]);
     const user = userEvent.setup();
     renderWithProviders(
@@ -70,7 +71,7 @@ describe('CampanaNotificaciones', () => {
 
   it('shows an empty state when there is nothing', async () => {
     localStorage.setItem('token', tokenExpiringIn(3600, { id: 8, rol: 'paciente' }));
-    mockFetch([simular(notificacionesUsuarioRutas.listar, { body: [] })]);
+    mockFetch([responde(notificacionesUsuarioRutas.listar, { body: [] })]);
     const user = userEvent.setup();
     renderWithProviders(
       <NotificacionesProvider>
@@ -108,8 +109,8 @@ describe('HistorialNotificacionesScreen', () => {
   it('lists the doctor history with archived ones and filters by state', async () => {
     localStorage.setItem('token', tokenExpiringIn(3600, { id: 7, rol: 'doctor' }));
     mockFetch([
-      simular(notificacionesDoctorRutas.listar, { body: [n(3)] }),
-      simular(notificacionesDoctorRutas.historial, {
+      responde(notificacionesDoctorRutas.listar, { body: [n(3)] }),
+      responde(notificacionesDoctorRutas.historial, {
         body: [n(3), n(2, true), n(1, true, { archivada: true, ruta: null })],
       }),
     ]);
@@ -133,8 +134,8 @@ describe('HistorialNotificacionesScreen', () => {
   it('sends a patient on the doctor path to their own, and shows an empty list when the history fails', async () => {
     localStorage.setItem('token', tokenExpiringIn(3600, { id: 8, rol: 'paciente' }));
     mockFetch([
-      simular(notificacionesUsuarioRutas.listar, { body: [] }),
-      simular(notificacionesUsuarioRutas.historial, { status: 500, body: { error: 'Falla', code: 'ERROR_INTERNO' } }),
+      responde(notificacionesUsuarioRutas.listar, { body: [] }),
+      responde(notificacionesUsuarioRutas.historial, { status: 500, body: { error: 'Falla', code: 'ERROR_INTERNO' } }),
     ]);
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     renderWithProviders(<div />, { route: '/historial-notificaciones', path: '/nada', routes: rutas });

@@ -4,8 +4,9 @@ import type { Rol } from '@clinica/contracts/roles';
 import { respaldosRutas } from '@clinica/contracts/rutas';
 import type { RespaldosWire, RespaldoWire } from '@clinica/contracts/respaldos';
 import { tokenExpiringIn } from '../../test/test-tokens.ts';
-import { mockFetch, renderWithProviders, simular } from '../../test/session-test-utils.tsx';
+import { renderWithProviders } from '../../test/session-test-utils.tsx';
 import RespaldosScreen, { tamanoLegible } from './respaldos-screen.tsx';
+import { mockFetch, responde } from '../../test/mock-fetch.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -43,7 +44,7 @@ function renderRespaldos(rol: Rol) {
 describe('RespaldosScreen', () => {
   it('lists time, state as text, size and counts; a failed one says why, and the warning shows', async () => {
     mockFetch([
-      simular(respaldosRutas.listar, {
+      responde(respaldosRutas.listar, {
         body: {
           items: [
             respaldo(5, {
@@ -86,20 +87,18 @@ describe('RespaldosScreen', () => {
     let llamado = false;
     let en: RespaldoWire[] = [respaldo(4)];
     mockFetch([
-      simular(respaldosRutas.listar, { responder: () => ({ body: { items: en, alerta: null, programacion } }) }),
-      simular(respaldosRutas.respaldar, {
-        responder: () => {
-          llamado = true;
-          const nuevo = respaldo(6, {
-            origen: 'manual',
-            estado: 'en_curso',
-            archivo: null,
-            tamano: null,
-            terminado_en: null,
-          });
-          en = [nuevo, ...en];
-          return { body: nuevo };
-        },
+      responde(respaldosRutas.listar, () => ({ body: { items: en, alerta: null, programacion } })),
+      responde(respaldosRutas.respaldar, () => {
+        llamado = true;
+        const nuevo = respaldo(6, {
+          origen: 'manual',
+          estado: 'en_curso',
+          archivo: null,
+          tamano: null,
+          terminado_en: null,
+        });
+        en = [nuevo, ...en];
+        return { body: nuevo };
       }),
     ]);
     renderRespaldos('administrador');
@@ -113,7 +112,7 @@ describe('RespaldosScreen', () => {
 
   it('an empty list invites the first backup', async () => {
     mockFetch([
-      simular(respaldosRutas.listar, {
+      responde(respaldosRutas.listar, {
         body: {
           items: [],
           alerta: { tipo: 'nunca', mensaje: 'Todavía no hay ningún respaldo verificado. Haz uno ahora.' },

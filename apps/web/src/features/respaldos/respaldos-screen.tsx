@@ -18,7 +18,8 @@ import { ApiClientError } from '../../lib/api-client.ts';
 import { mensajeDeError } from '../../lib/forms/field-errors.ts';
 import { useAuth } from '../../lib/session/auth-context.tsx';
 import { formatFechaHora } from '../../lib/tiempo.ts';
-import { useRespaldarAhora, useRespaldos, type RespaldoWire, type RespaldosWire } from './api/respaldos-api.ts';
+import { useRespaldarAhora } from '../../lib/api/respaldos/respaldar-ahora.ts';
+import { useRespaldos, type RespaldoWire, type RespaldosWire } from '../../lib/api/respaldos/get-respaldos.ts';
 
 const ESTADOS: Record<RespaldoWire['estado'], { texto: string; tono: Estado }> = {
   en_curso: { texto: 'En curso', tono: 'info' },

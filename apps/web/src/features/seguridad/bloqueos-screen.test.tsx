@@ -4,8 +4,9 @@ import type { Rol } from '@clinica/contracts/roles';
 import { usuariosRutas } from '@clinica/contracts/rutas';
 import type { BloqueoRecienteWire } from '@clinica/contracts/usuarios';
 import { tokenExpiringIn } from '../../test/test-tokens.ts';
-import { mockFetch, renderWithProviders, simular } from '../../test/session-test-utils.tsx';
+import { renderWithProviders } from '../../test/session-test-utils.tsx';
 import BloqueosScreen from './bloqueos-screen.tsx';
+import { mockFetch, responde } from '../../test/mock-fetch.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -28,7 +29,7 @@ function renderBloqueos(rol: Rol) {
 describe('BloqueosScreen', () => {
   it('lists when (in the clinic zone), kind as text, account, address and detail, in the order the API sends', async () => {
     mockFetch([
-      simular(usuariosRutas.bloqueosRecientes, {
+      responde(usuariosRutas.bloqueosRecientes, {
         body: {
           items: [
             bloqueo({ tipo: 'intento_bloqueado', detalle: 'intento durante bloqueo; correo=laura@demo.test' }),
@@ -70,14 +71,14 @@ describe('BloqueosScreen', () => {
   });
 
   it('says when there were no lockouts', async () => {
-    mockFetch([simular(usuariosRutas.bloqueosRecientes, { body: { items: [] } })]);
+    mockFetch([responde(usuariosRutas.bloqueosRecientes, { body: { items: [] } })]);
     renderBloqueos('administrador');
     expect(await screen.findByText('No hubo bloqueos en los últimos 7 días')).toBeInTheDocument();
   });
 
   it('shows an error state with a retry', async () => {
     mockFetch([
-      simular(usuariosRutas.bloqueosRecientes, { status: 500, body: { error: 'Falló algo.', code: 'ERROR_INTERNO' } }),
+      responde(usuariosRutas.bloqueosRecientes, { status: 500, body: { error: 'Falló algo.', code: 'ERROR_INTERNO' } }),
     ]);
     renderBloqueos('administrador');
     expect(await screen.findByText('Falló algo.')).toBeInTheDocument();

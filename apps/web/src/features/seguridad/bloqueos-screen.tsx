@@ -16,7 +16,7 @@ import type { Estado } from '../../app/theme.ts';
 import { ApiClientError } from '../../lib/api-client.ts';
 import { useAuth } from '../../lib/session/auth-context.tsx';
 import { formatFechaHora } from '../../lib/tiempo.ts';
-import { useBloqueosRecientes, type BloqueoWire } from './api/seguridad-api.ts';
+import { useBloqueosRecientes, type BloqueoWire } from '../../lib/api/usuarios/get-bloqueos-recientes.ts';
 
 const TITULO = 'Bloqueos de inicio de sesión recientes';
 

@@ -3,16 +3,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { carritoRutas, procedimientosRutas } from '@clinica/contracts/rutas';
-import {
-  en,
-  itemDePrueba,
-  llamadas,
-  mockFetch,
-  procedimientoDePrueba,
-  renderEnRuta,
-  tokenDePrueba,
-} from '../../test/carrito-test-utils.tsx';
+import { itemDePrueba, procedimientoDePrueba, renderEnRuta, tokenDePrueba } from '../../test/carrito-test-utils.tsx';
 import ServicioDetalleScreen from './servicio-detalle-screen.tsx';
+import { mockFetch, responde } from '../../test/mock-fetch.ts';
 
 const servicio = procedimientoDePrueba({
   id: 7,
@@ -27,7 +20,7 @@ const servicio = procedimientoDePrueba({
     { id: 2, alt: 'Resultado', orden: 1, url_tarjeta: '/media/b-tarjeta.webp', url_detalle: '/media/b-detalle.webp' },
   ],
 });
-const buscar = en(procedimientosRutas.buscar, { body: servicio }, { id: 7 });
+const buscar = responde(procedimientosRutas.buscar, { body: servicio }, { id: 7 });
 const rutas = {
   '/servicios/:id': <ServicioDetalleScreen />,
   '/reservar/:id': <ServicioDetalleScreen />,
@@ -68,22 +61,22 @@ describe('service page', () => {
       from: { pathname: '/servicios/7', search: '', hash: '' },
       agregarAlCarrito: 7,
     });
-    expect(llamadas(fetch).some((l) => l.startsWith('POST'))).toBe(false);
+    expect(fetch.llamadas().some((l) => l.startsWith('POST'))).toBe(false);
   });
 
   it('back from signing in with the intent, adds it once, says so, and spends the intent', async () => {
     localStorage.setItem('token', tokenDePrueba());
     const fetch = mockFetch([
       buscar,
-      en(carritoRutas.listar, { body: [] }),
-      en(carritoRutas.agregar, { status: 201, body: itemDePrueba(40, servicio) }),
+      responde(carritoRutas.listar, { body: [] }),
+      responde(carritoRutas.agregar, { status: 201, body: itemDePrueba(40, servicio) }),
     ]);
     renderEnRuta({ pathname: '/servicios/7', state: { agregarAlCarrito: 7 } }, rutas);
     expect(await screen.findByText('Puedes seguir explorando o revisar tu carrito.')).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'En tu carrito' })).toBeInTheDocument();
     // The toast confirms it too, with the treatment's name.
     expect(await screen.findByText(/Limpieza facial profunda quedó en tu carrito\./)).toBeInTheDocument();
-    expect(llamadas(fetch).filter((l) => l.startsWith('POST'))).toEqual([`POST ${carritoRutas.agregar.path}`]);
+    expect(fetch.llamadas().filter((l) => l.startsWith('POST'))).toEqual([`POST ${carritoRutas.agregar.path}`]);
     expect(fetch.mock.calls.find(([, init]) => init?.method === 'POST')?.[1]?.body).toBe(
       JSON.stringify({ id_procedimiento: 7 }),
     );
@@ -95,15 +88,15 @@ describe('service page', () => {
     localStorage.setItem('token', tokenDePrueba());
     const fetch = mockFetch([
       buscar,
-      en(carritoRutas.listar, { body: [] }),
-      en(carritoRutas.agregar, {
+      responde(carritoRutas.listar, { body: [] }),
+      responde(carritoRutas.agregar, {
         status: 400,
         body: { error: 'El procedimiento ya está en el carrito.', code: 'VALIDACION' },
       }),
     ]);
     renderEnRuta({ pathname: '/servicios/7', state: { agregarAlCarrito: 7 } }, rutas);
     expect(await screen.findByText('Este tratamiento ya está en tu carrito.')).toBeInTheDocument();
-    expect(llamadas(fetch).filter((l) => l.startsWith('POST'))).toHaveLength(1);
+    expect(fetch.llamadas().filter((l) => l.startsWith('POST'))).toHaveLength(1);
   });
 
   it.each([
@@ -113,11 +106,11 @@ describe('service page', () => {
     ['?agregar=1 in the URL', '/servicios/7?agregar=1'],
   ])('adds nothing on arrival with %s', async (_caso, entrada) => {
     localStorage.setItem('token', tokenDePrueba());
-    const fetch = mockFetch([buscar, en(carritoRutas.listar, { body: [] })]);
+    const fetch = mockFetch([buscar, responde(carritoRutas.listar, { body: [] })]);
     renderEnRuta(entrada, rutas);
     expect(await screen.findByRole('button', { name: 'Agregar al carrito' })).toBeInTheDocument();
     await screen.findByText('Descripción');
-    expect(llamadas(fetch).some((l) => l.startsWith('POST'))).toBe(false);
+    expect(fetch.llamadas().some((l) => l.startsWith('POST'))).toBe(false);
   });
 
   it('adds it for a signed-in user, offers the cart, and then says it is already there', async () => {
@@ -125,8 +118,8 @@ describe('service page', () => {
     localStorage.setItem('token', tokenDePrueba());
     const fetch = mockFetch([
       buscar,
-      en(carritoRutas.listar, { body: [] }),
-      en(carritoRutas.agregar, { status: 201, body: itemDePrueba(40, servicio) }),
+      responde(carritoRutas.listar, { body: [] }),
+      responde(carritoRutas.agregar, { status: 201, body: itemDePrueba(40, servicio) }),
     ]);
     renderEnRuta('/servicios/7', rutas);
     const boton = await screen.findByRole('button', { name: 'Agregar al carrito' });
@@ -141,13 +134,13 @@ describe('service page', () => {
     // The button now shows it was added; pressing it again explains it is already there.
     await user.click(await screen.findByRole('button', { name: 'En tu carrito' }));
     expect(await screen.findByText('Este tratamiento ya está en tu carrito.')).toBeInTheDocument();
-    expect(llamadas(fetch).filter((l) => l.startsWith('POST'))).toHaveLength(1);
+    expect(fetch.llamadas().filter((l) => l.startsWith('POST'))).toHaveLength(1);
   });
 
   it('«Reservar valoración» takes a signed-in patient to /crearcita with this treatment', async () => {
     const user = userEvent.setup();
     localStorage.setItem('token', tokenDePrueba({ id: 1, rol: 'paciente' }));
-    const fetch = mockFetch([buscar, en(carritoRutas.listar, { body: [] })]);
+    const fetch = mockFetch([buscar, responde(carritoRutas.listar, { body: [] })]);
     renderEnRuta('/servicios/7', rutas);
     const reservar = await screen.findByRole('button', { name: 'Reservar valoración' });
     expect(reservar).toHaveAccessibleDescription(/valoración de 30 minutos con el médico/);
@@ -155,7 +148,7 @@ describe('service page', () => {
     expect(await screen.findByText('agendar una cita')).toBeInTheDocument();
     expect(screen.getByTestId('ubicacion')).toHaveTextContent('/crearcita?procedimiento=7');
     // The cart changes there, not here.
-    expect(llamadas(fetch).some((l) => l.startsWith('POST'))).toBe(false);
+    expect(fetch.llamadas().some((l) => l.startsWith('POST'))).toBe(false);
   });
 
   it('«Reservar valoración» sends a visitor to sign in and back to /crearcita with this treatment', async () => {
@@ -177,7 +170,7 @@ describe('service page', () => {
 
   it('staff book from the agenda: no «Reservar valoración» for them', async () => {
     localStorage.setItem('token', tokenDePrueba({ id: 3, rol: 'asistente' }));
-    mockFetch([buscar, en(carritoRutas.listar, { body: [] })]);
+    mockFetch([buscar, responde(carritoRutas.listar, { body: [] })]);
     renderEnRuta('/servicios/7', rutas);
     expect(await screen.findByRole('button', { name: 'Agregar al carrito' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Reservar valoración' })).not.toBeInTheDocument();
@@ -185,7 +178,11 @@ describe('service page', () => {
 
   it('says the service is not available when the server does not find it', async () => {
     mockFetch([
-      en(procedimientosRutas.buscar, { status: 404, body: { error: 'No existe', code: 'NO_ENCONTRADO' } }, { id: 7 }),
+      responde(
+        procedimientosRutas.buscar,
+        { status: 404, body: { error: 'No existe', code: 'NO_ENCONTRADO' } },
+        { id: 7 },
+      ),
     ]);
     renderEnRuta('/servicios/7', rutas);
     expect(await screen.findByText('Este tratamiento no está disponible')).toBeInTheDocument();

@@ -49,7 +49,7 @@ import { formatCOP, formatDuracion } from '../../lib/format.ts';
 import { useAuth } from '../../lib/session/auth-context.tsx';
 // The cart is app-wide state (like the session), provided in app/providers; this page only adds to it.
 import { isInCart, useCart } from '../../lib/carrito/cart-context.tsx';
-import { useServicio } from './api/servicios-api.ts';
+import { useProcedimiento } from '../../lib/api/procedimientos/get-procedimiento.ts';
 import { Galeria } from './components/galeria.tsx';
 import classes from './servicios.module.css';
 
@@ -364,7 +364,7 @@ function Detalle({ servicio }: { servicio: ProcedimientoWire }) {
 export function ServicioDetalleScreen() {
   const { id } = useParams();
   const idNum = id && /^\d{1,9}$/.test(id) ? Number(id) : NaN;
-  const servicio = useServicio(idNum);
+  const servicio = useProcedimiento(idNum);
   const noExiste =
     !Number.isInteger(idNum) ||
     idNum <= 0 ||

@@ -4,14 +4,9 @@ import { categoriasRutas, procedimientosRutas } from '@clinica/contracts/rutas';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  en as simular,
-  llamadas,
-  mockFetch,
-  procedimientoDePrueba,
-  renderEnRuta,
-} from '../../test/carrito-test-utils.tsx';
+import { procedimientoDePrueba, renderEnRuta } from '../../test/carrito-test-utils.tsx';
 import ServiciosScreen from './servicios-screen.tsx';
+import { mockFetch, responde } from '../../test/mock-fetch.ts';
 
 const LISTAR = procedimientosRutas.listar;
 const CATEGORIAS = categoriasRutas.listar;
@@ -43,14 +38,14 @@ const corporal = procedimientoDePrueba({
 
 function montar(en = '/servicios', items = [facial, corporal]) {
   const fetch = mockFetch([
-    simular(CATEGORIAS, { body: categorias }),
-    simular(LISTAR, { body: { items, total: items.length, pagina: 1, porPagina: 24 } }),
+    responde(CATEGORIAS, { body: categorias }),
+    responde(LISTAR, { body: { items, total: items.length, pagina: 1, porPagina: 24 } }),
   ]);
   return { ...renderEnRuta(en, { '/servicios': <ServiciosScreen /> }), fetch };
 }
 
 const ubicacion = () => screen.getByTestId('ubicacion').textContent;
-const listados = (fetch: ReturnType<typeof mockFetch>) => llamadas(fetch).filter((l) => l.includes(LISTAR.path));
+const listados = (fetch: ReturnType<typeof mockFetch>) => fetch.llamadas().filter((l) => l.includes(LISTAR.path));
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -152,8 +147,8 @@ describe('/servicios', () => {
 
   it('shows an error state with a retry when the list cannot load', async () => {
     mockFetch([
-      simular(CATEGORIAS, { body: categorias }),
-      simular(LISTAR, {
+      responde(CATEGORIAS, { body: categorias }),
+      responde(LISTAR, {
         status: 503,
         body: { error: 'El servicio no está disponible en este momento.', code: 'NO_DISPONIBLE' },
       }),

@@ -11,7 +11,11 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { SkeletonTarjetas } from '../../components/skeletons.tsx';
 import { usePageMeta } from '../../components/use-page-meta.ts';
 import { etiquetasPaginacion } from '../../lib/paginacion.ts';
-import { SERVICIOS_POR_PAGINA, useCategoriasPublicas, useServicios } from './api/servicios-api.ts';
+import { useCategoriasActivas } from '../../lib/api/categorias/get-categorias.ts';
+import { useProcedimientos } from '../../lib/api/procedimientos/get-procedimientos.ts';
+
+/** Cards per page on /servicios. */
+const SERVICIOS_POR_PAGINA = 24;
 import { ServicioCard } from './components/servicio-card.tsx';
 
 function enteroPositivo(valor: string | null): number | undefined {
@@ -63,8 +67,13 @@ export function ServiciosScreen() {
     actualizar({ q: valor.trim() || undefined, pagina: undefined }, true);
   }, 350);
 
-  const categorias = useCategoriasPublicas();
-  const servicios = useServicios({ q: q.trim() || undefined, categoriaId, pagina });
+  const categorias = useCategoriasActivas();
+  const servicios = useProcedimientos({
+    q: q.trim() || undefined,
+    categoriaId,
+    pagina: pagina > 1 ? pagina : undefined,
+    porPagina: SERVICIOS_POR_PAGINA,
+  });
   const filtrando = !!q.trim() || categoriaId !== undefined;
   const totalPaginas = servicios.data ? Math.max(1, Math.ceil(servicios.data.total / SERVICIOS_POR_PAGINA)) : 1;
   const categoriaActual = categorias.data?.find((c) => c.id === categoriaId);

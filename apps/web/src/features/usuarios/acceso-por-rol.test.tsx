@@ -5,36 +5,27 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Rol } from '@clinica/contracts/roles';
 import { usuariosRutas } from '@clinica/contracts/rutas';
-import type { UsuarioWire } from '@clinica/contracts/usuarios';
 import { tokenExpiringIn } from '../../test/test-tokens.ts';
-import { mockFetch, renderWithProviders, simular, type MockRoute } from '../../test/session-test-utils.tsx';
+import { renderWithProviders } from '../../test/session-test-utils.tsx';
 import CrearUsuarioScreen from './crear-usuario-screen.tsx';
 import DetallesUsuarioScreen from './detalles-usuario-screen.tsx';
 import EditarPerfilScreen from './editar-perfil-screen.tsx';
 import EditarUsuarioAdminScreen from './editar-usuario-admin-screen.tsx';
 import ListarUsuariosScreen from './listar-usuarios-screen.tsx';
+import { type RutaSimulada, mockFetch, responde } from '../../test/mock-fetch.ts';
+import { usuarioDePrueba } from '../../test/usuarios-fixtures.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
   sessionStorage.clear();
 });
 
-const marta: UsuarioWire = {
-  id: 7,
-  nombre: 'Marta Ríos',
-  correo: 'marta@demo.test',
-  rol: 'paciente',
-  estado: true,
-  tipodocumento: 'CC',
+const marta = usuarioDePrueba({
   numerodocumento: '52123456',
   telefono: '3001112233',
   direccion: 'Calle 1 # 2-3',
-  genero: 'femenino',
   fecha_nacimiento: '1985-06-01',
-  ocupacion: null,
-  estado_civil: null,
-  fecha_registro: '2026-01-10T15:00:00.000Z',
-};
+});
 
 function comoRol(rol: Rol, id = 1) {
   localStorage.setItem('token', tokenExpiringIn(1800, { id, rol }));
@@ -47,7 +38,7 @@ function escribir(label: RegExp, value: string) {
 describe('/crear-usuario by role', { timeout: 45_000 }, () => {
   it('gives the assistant "Registrar paciente": no role control, and the request always says paciente', async () => {
     comoRol('asistente');
-    const { calls } = mockFetch([simular(usuariosRutas.crearAdmin, { status: 201, body: marta })]);
+    const { calls } = mockFetch([responde(usuariosRutas.crearAdmin, { status: 201, body: marta })]);
     renderWithProviders(<CrearUsuarioScreen />, { route: '/crear-usuario' });
     expect(screen.getByRole('heading', { name: 'Registrar paciente' })).toBeInTheDocument();
     expect(screen.queryByRole('combobox', { name: /^Rol/ })).not.toBeInTheDocument();
@@ -86,8 +77,8 @@ describe('/crear-usuario by role', { timeout: 45_000 }, () => {
 });
 
 /** Renders an edit route for user 7 with the given extra API answers. */
-function renderEditar(ruta: 'admin' | 'perfil', extra: MockRoute[] = []) {
-  const fetch = mockFetch([simular(usuariosRutas.buscar, { body: marta }, { id: 7 }), ...extra]);
+function renderEditar(ruta: 'admin' | 'perfil', extra: RutaSimulada[] = []) {
+  const fetch = mockFetch([responde(usuariosRutas.buscar, { body: marta }, { id: 7 }), ...extra]);
   if (ruta === 'admin')
     renderWithProviders(<EditarUsuarioAdminScreen />, {
       route: '/editarusuarioadmin/7',
@@ -101,7 +92,7 @@ describe.each(['admin', 'perfil'] as const)('editing user 7 through the %s route
   it('lets the assistant change only teléfono, dirección and correo, and sends only those', async () => {
     comoRol('asistente');
     const { calls } = renderEditar(ruta, [
-      simular(usuariosRutas.editar, { responder: (body) => ({ body: { ...marta, ...(body as object) } }) }, { id: 7 }),
+      responde(usuariosRutas.editar, ({ body }) => ({ body: { ...marta, ...(body as object) } }), { id: 7 }),
     ]);
     const telefono = await screen.findByLabelText(/^Teléfono/);
     expect(calls[0]?.url.pathname).toMatch(/\/7$/);
@@ -139,7 +130,7 @@ describe.each(['admin', 'perfil'] as const)('editing user 7 through the %s route
   it('shows the assistant a clear message when user 7 is not a patient (the API answers 404)', async () => {
     comoRol('asistente');
     mockFetch([
-      simular(
+      responde(
         usuariosRutas.buscar,
         { status: 404, body: { error: 'No encontramos ese usuario.', code: 'NO_ENCONTRADO' } },
         { id: 7 },
@@ -159,7 +150,7 @@ describe.each(['admin', 'perfil'] as const)('editing user 7 through the %s route
 describe('/editarusuario/{own id}', () => {
   it('is still one’s own profile', async () => {
     comoRol('administrador', 7);
-    const { calls } = mockFetch([simular(usuariosRutas.perfil, { body: { ...marta, rol: 'administrador' } })]);
+    const { calls } = mockFetch([responde(usuariosRutas.perfil, { body: { ...marta, rol: 'administrador' } })]);
     renderWithProviders(<EditarPerfilScreen />, { route: '/editarusuario/7', path: '/editarusuario/:id' });
     expect(await screen.findByRole('heading', { name: 'Tus datos' })).toBeInTheDocument();
     expect(calls[0]?.url.pathname).toMatch(/perfil$/);
@@ -170,7 +161,7 @@ describe('/DetallesListarUsuarios?id=', () => {
   it('opens the user in the address, before any stored selection, and offers the assistant "Editar contacto"', async () => {
     sessionStorage.setItem('usuarioSeleccionado', '99');
     comoRol('asistente');
-    const { calls } = mockFetch([simular(usuariosRutas.buscar, { body: marta }, { id: 7 })]);
+    const { calls } = mockFetch([responde(usuariosRutas.buscar, { body: marta }, { id: 7 })]);
     renderWithProviders(<DetallesUsuarioScreen />, { route: '/DetallesListarUsuarios?id=7' });
     expect(await screen.findByRole('heading', { name: 'Marta Ríos' })).toBeInTheDocument();
     expect(calls).toHaveLength(1);

@@ -2,14 +2,16 @@
 // patient's status and the desk's record of it on her details, and the patient's own acceptance before her dashboard.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { usuariosRutas } from '@clinica/contracts/rutas';
+import { citasRutas, historiasRutas, notificacionesUsuarioRutas, usuariosRutas } from '@clinica/contracts/rutas';
 import type { UsuarioWire } from '@clinica/contracts/usuarios';
 import { TOKEN_KEY } from '../../lib/api-client.ts';
 import { tokenExpiringIn } from '../../test/test-tokens.ts';
-import { mockFetch, renderWithProviders, simular } from '../../test/session-test-utils.tsx';
-import { mockFetch as mockFetchApp, renderApp, responde, testToken } from '../../test/app-test-utils.tsx';
+import { renderWithProviders } from '../../test/session-test-utils.tsx';
+import { carritoVacio, renderApp, testToken } from '../../test/app-test-utils.tsx';
 import CrearUsuarioScreen from './crear-usuario-screen.tsx';
 import DetallesUsuarioScreen from './detalles-usuario-screen.tsx';
+import { mockFetch, responde } from '../../test/mock-fetch.ts';
+import { usuarioDePrueba } from '../../test/usuarios-fixtures.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -19,23 +21,12 @@ afterEach(() => {
 
 const ACEPTADA_EN = '2026-02-14T20:30:00.000Z';
 
-const marta: UsuarioWire = {
-  id: 7,
-  nombre: 'Marta Ríos',
-  correo: 'marta@demo.test',
-  rol: 'paciente',
-  estado: true,
-  tipodocumento: 'CC',
+const marta = usuarioDePrueba({
   numerodocumento: '52123456',
   telefono: '3001112233',
-  direccion: null,
-  genero: 'femenino',
   fecha_nacimiento: '1985-06-01',
-  ocupacion: null,
-  estado_civil: null,
-  fecha_registro: '2026-01-10T15:00:00.000Z',
   autorizacion_datos_en: null,
-};
+});
 
 function escribir(label: RegExp, value: string) {
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
@@ -57,7 +48,7 @@ const CASILLA = /La paciente leyó y aceptó en esta pantalla los términos y la
 describe('creating a patient: «Autorización de datos (Ley 1581 de 2012)»', { timeout: 45_000 }, () => {
   function renderCrear(rol: 'asistente' | 'administrador', respuesta: UsuarioWire) {
     localStorage.setItem('token', tokenExpiringIn(1800, { id: 1, rol }));
-    const fetch = mockFetch([simular(usuariosRutas.crearAdmin, { status: 201, body: respuesta })]);
+    const fetch = mockFetch([responde(usuariosRutas.crearAdmin, { status: 201, body: respuesta })]);
     renderWithProviders(<CrearUsuarioScreen />, { route: '/crear-usuario' });
     return fetch;
   }
@@ -105,7 +96,7 @@ describe('creating a patient: «Autorización de datos (Ley 1581 de 2012)»', { 
 describe('patient details: the authorisation status', { timeout: 30_000 }, () => {
   function renderDetalles(rol: string, usuario: UsuarioWire, extra: Parameters<typeof mockFetch>[0] = []) {
     localStorage.setItem('token', tokenExpiringIn(1800, { id: 1, rol }));
-    const fetch = mockFetch([simular(usuariosRutas.buscar, { body: usuario }, { id: usuario.id }), ...extra]);
+    const fetch = mockFetch([responde(usuariosRutas.buscar, { body: usuario }, { id: usuario.id }), ...extra]);
     renderWithProviders(<DetallesUsuarioScreen />, { route: `/DetallesListarUsuarios?id=${usuario.id}` });
     return fetch;
   }
@@ -132,10 +123,10 @@ describe('patient details: the authorisation status', { timeout: 30_000 }, () =>
     let actual = marta;
     localStorage.setItem('token', tokenExpiringIn(1800, { id: 1, rol: 'asistente' }));
     const { calls } = mockFetch([
-      simular(usuariosRutas.buscar, { responder: () => ({ body: actual }) }, { id: 7 }),
-      simular(
+      responde(usuariosRutas.buscar, () => ({ body: actual }), { id: 7 }),
+      responde(
         usuariosRutas.registrarAutorizacion,
-        { responder: () => ({ body: (actual = { ...marta, autorizacion_datos_en: ACEPTADA_EN }) }) },
+        () => ({ body: (actual = { ...marta, autorizacion_datos_en: ACEPTADA_EN }) }),
         { id: 7 },
       ),
     ]);
@@ -166,14 +157,18 @@ describe('the patient’s first sign-in: «Antes de continuar»', { timeout: 30_
   it('stands before every dashboard route until she accepts, then lets her in', async () => {
     let perfil: UsuarioWire = { ...marta, id: 3 };
     const aceptar = vi.fn();
-    mockFetchApp(
+    mockFetch([
+      carritoVacio,
+      // What the dashboard routes she passes through read once she is in: no record yet, no notifications.
+      responde(historiasRutas.mia, { status: 404, body: { error: 'No encontrado', code: 'NO_ENCONTRADO' } }),
+      responde(notificacionesUsuarioRutas.listar, { body: [] }),
       responde(usuariosRutas.perfil, () => ({ body: perfil })),
       responde(usuariosRutas.aceptarAutorizacion, () => {
         aceptar();
         perfil = { ...perfil, autorizacion_datos_en: ACEPTADA_EN };
         return { body: perfil };
       }),
-    );
+    ]);
     localStorage.setItem(TOKEN_KEY, testToken({ id: 3, rol: 'paciente' }));
     const { router } = renderApp('/miscitas');
     expect(await screen.findByRole('heading', { name: 'Antes de continuar' })).toBeInTheDocument();
@@ -194,9 +189,12 @@ describe('the patient’s first sign-in: «Antes de continuar»', { timeout: 30_
   });
 
   it('is not shown to a patient who already accepted, nor asked of staff', async () => {
-    const fetch = mockFetchApp(
+    const fetch = mockFetch([
+      carritoVacio,
+      responde(citasRutas.misCitas, { body: [] }),
+      responde(notificacionesUsuarioRutas.listar, { body: [] }),
       responde(usuariosRutas.perfil, { body: { ...marta, id: 3, autorizacion_datos_en: ACEPTADA_EN } }),
-    );
+    ]);
     localStorage.setItem(TOKEN_KEY, testToken({ id: 3, rol: 'paciente' }));
     renderApp('/dashboard');
     expect(await screen.findByRole('navigation', { name: 'Secciones del panel' })).toBeInTheDocument();

@@ -5,8 +5,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ProveedoresDePrueba } from '../../test/carrito-test-utils.tsx';
 import { tokenExpiringIn } from '../../test/test-tokens.ts';
 import { carritoRutas } from '@clinica/contracts/rutas';
-import { mockFetch, simular } from '../../test/session-test-utils.tsx';
 import CrearUsuarioScreen from './crear-usuario-screen.tsx';
+import { mockFetch, responde } from '../../test/mock-fetch.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -15,7 +15,7 @@ afterEach(() => {
 function renderCrear() {
   localStorage.setItem('token', tokenExpiringIn(1800, { id: 1, rol: 'administrador' }));
   // The test providers load the cart of whoever is signed in.
-  mockFetch([simular(carritoRutas.listar, { body: [] })]);
+  mockFetch([responde(carritoRutas.listar, { body: [] })]);
   const router = createMemoryRouter(
     [
       {

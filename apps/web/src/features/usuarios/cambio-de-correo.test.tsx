@@ -6,38 +6,30 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { usuariosRutas } from '@clinica/contracts/rutas';
 import type { UsuarioWire } from '@clinica/contracts/usuarios';
 import { tokenExpiringIn } from '../../test/test-tokens.ts';
-import { mockFetch, renderWithProviders, simular, type MockRoute } from '../../test/session-test-utils.tsx';
+import { renderWithProviders } from '../../test/session-test-utils.tsx';
 import EditarPerfilScreen from './editar-perfil-screen.tsx';
 import EditarUsuarioAdminScreen from './editar-usuario-admin-screen.tsx';
+import { type RutaSimulada, mockFetch, responde } from '../../test/mock-fetch.ts';
+import { usuarioDePrueba } from '../../test/usuarios-fixtures.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
   sessionStorage.clear();
 });
 
-const laura: UsuarioWire = {
+const laura = usuarioDePrueba({
   id: 4,
   nombre: 'Laura Gómez',
   correo: 'laura@demo.test',
-  rol: 'paciente',
-  estado: true,
-  tipodocumento: 'CC',
-  numerodocumento: '1020304050',
-  telefono: '300 123 4567',
-  direccion: null,
-  genero: 'femenino',
   fecha_nacimiento: '1990-04-12',
-  ocupacion: null,
-  estado_civil: null,
-  fecha_registro: '2026-01-10T15:00:00.000Z',
-};
+});
 
 const ENVIADO =
   'Te enviamos un enlace a laura.nueva@demo.test. Tu correo cambia cuando lo abras (vence en 24 horas); hasta entonces sigues entrando con el actual.';
 
-async function abrirPerfil(respuesta: MockRoute) {
+async function abrirPerfil(respuesta: RutaSimulada) {
   localStorage.setItem('token', tokenExpiringIn(1800, { id: 4, rol: 'paciente' }));
-  const fetch = mockFetch([simular(usuariosRutas.perfil, { body: laura }), respuesta]);
+  const fetch = mockFetch([responde(usuariosRutas.perfil, { body: laura }), respuesta]);
   renderWithProviders(<EditarPerfilScreen />, { route: '/editarusuario/4', path: '/editarusuario/:id' });
   const seccion = await screen.findByRole('region', { name: 'Correo electrónico' });
   return { ...fetch, seccion };
@@ -51,7 +43,7 @@ function pedirCambio(correo: string, contrasena = 'mi frase de siempre') {
 
 describe('Mi perfil: Correo electrónico', { timeout: 45_000 }, () => {
   it('shows the current address; the form sends the new one and the password, then the API says what happens', async () => {
-    const { calls, seccion } = await abrirPerfil(simular(usuariosRutas.cambiarCorreo, { body: { mensaje: ENVIADO } }));
+    const { calls, seccion } = await abrirPerfil(responde(usuariosRutas.cambiarCorreo, { body: { mensaje: ENVIADO } }));
     expect(seccion).toHaveTextContent('laura@demo.test');
     expect(screen.queryByLabelText(/^Correo nuevo/)).not.toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Cambiar correo' }));
@@ -74,7 +66,7 @@ describe('Mi perfil: Correo electrónico', { timeout: 45_000 }, () => {
   });
 
   it('checks the fields before calling the API, the same address included', async () => {
-    const { calls } = await abrirPerfil(simular(usuariosRutas.cambiarCorreo, { body: { mensaje: ENVIADO } }));
+    const { calls } = await abrirPerfil(responde(usuariosRutas.cambiarCorreo, { body: { mensaje: ENVIADO } }));
     fireEvent.click(screen.getByRole('button', { name: 'Cambiar correo' }));
     pedirCambio('LAURA@demo.test', '');
     expect(await screen.findByText('Ese ya es el correo de tu cuenta.')).toBeInTheDocument();
@@ -84,7 +76,7 @@ describe('Mi perfil: Correo electrónico', { timeout: 45_000 }, () => {
 
   it('a wrong password: the message on the password field, which gets the focus', async () => {
     await abrirPerfil(
-      simular(usuariosRutas.cambiarCorreo, {
+      responde(usuariosRutas.cambiarCorreo, {
         status: 400,
         body: {
           error: 'La contraseña actual no es correcta.',
@@ -104,7 +96,7 @@ describe('Mi perfil: Correo electrónico', { timeout: 45_000 }, () => {
 
   it('an address another account uses: the message on the new address until it changes', async () => {
     await abrirPerfil(
-      simular(usuariosRutas.cambiarCorreo, {
+      responde(usuariosRutas.cambiarCorreo, {
         status: 409,
         body: { error: 'Ya existe una cuenta con ese correo electrónico.', code: 'CORREO_DUPLICADO' },
       }),
@@ -121,7 +113,7 @@ describe('Mi perfil: Correo electrónico', { timeout: 45_000 }, () => {
 
   it('too many attempts: the pause, above the form', async () => {
     await abrirPerfil(
-      simular(usuariosRutas.cambiarCorreo, {
+      responde(usuariosRutas.cambiarCorreo, {
         status: 429,
         body: { error: 'Demasiados intentos. Inténtalo de nuevo en 15 minutos.', code: 'DEMASIADOS_INTENTOS' },
       }),
@@ -134,7 +126,7 @@ describe('Mi perfil: Correo electrónico', { timeout: 45_000 }, () => {
   });
 
   it('Cancelar closes the form and gives the focus back to «Cambiar correo»', async () => {
-    await abrirPerfil(simular(usuariosRutas.cambiarCorreo, { body: { mensaje: ENVIADO } }));
+    await abrirPerfil(responde(usuariosRutas.cambiarCorreo, { body: { mensaje: ENVIADO } }));
     fireEvent.click(screen.getByRole('button', { name: 'Cambiar correo' }));
     fireEvent.click(screen.getByRole('button', { name: 'Cancelar' }));
     expect(screen.queryByLabelText(/^Correo nuevo/)).not.toBeInTheDocument();
@@ -153,8 +145,8 @@ describe.each(['asistente', 'administrador'] as const)(
     it('shows the 422 on the correo field and above the form, and stays on the form', async () => {
       localStorage.setItem('token', tokenExpiringIn(1800, { id: 1, rol }));
       const { calls } = mockFetch([
-        simular(usuariosRutas.buscar, { body: marta }, { id: 7 }),
-        simular(
+        responde(usuariosRutas.buscar, { body: marta }, { id: 7 }),
+        responde(
           usuariosRutas.editar,
           {
             status: 422,

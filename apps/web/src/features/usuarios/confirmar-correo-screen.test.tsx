@@ -6,8 +6,9 @@ import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { usuariosRutas } from '@clinica/contracts/rutas';
 import { tokenExpiringIn } from '../../test/test-tokens.ts';
-import { mockFetch, readAuth, renderWithProviders, simular } from '../../test/session-test-utils.tsx';
+import { readAuth, renderWithProviders } from '../../test/session-test-utils.tsx';
 import ConfirmarCorreoScreen, { datosDelEnlace, tokenDelFragmento } from './confirmar-correo-screen.tsx';
+import { mockFetch, responde } from '../../test/mock-fetch.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -57,7 +58,7 @@ describe('the link helpers', () => {
 
 describe('ConfirmarCorreoScreen', { timeout: 45_000 }, () => {
   it('takes the token off the address and sends nothing until the button is pressed', async () => {
-    const { calls } = mockFetch([simular(usuariosRutas.confirmarCorreo, { body: { mensaje: LISTO } })]);
+    const { calls } = mockFetch([responde(usuariosRutas.confirmarCorreo, { body: { mensaje: LISTO } })]);
     renderWithProviders(
       <>
         <ConfirmarCorreoScreen />
@@ -86,7 +87,7 @@ describe('ConfirmarCorreoScreen', { timeout: 45_000 }, () => {
 
   it('signs out a session of that person open here (the API closed it)', async () => {
     localStorage.setItem('token', tokenExpiringIn(1800, { id: 4, rol: 'paciente' }));
-    mockFetch([simular(usuariosRutas.confirmarCorreo, { body: { mensaje: LISTO } })]);
+    mockFetch([responde(usuariosRutas.confirmarCorreo, { body: { mensaje: LISTO } })]);
     renderConfirmar();
     expect(readAuth(screen.getByTestId).isAuthenticated).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Confirmar mi nuevo correo' }));
@@ -97,7 +98,7 @@ describe('ConfirmarCorreoScreen', { timeout: 45_000 }, () => {
 
   it("leaves alone somebody else's session open here", async () => {
     localStorage.setItem('token', tokenExpiringIn(1800, { id: 2, rol: 'asistente' }));
-    mockFetch([simular(usuariosRutas.confirmarCorreo, { body: { mensaje: LISTO } })]);
+    mockFetch([responde(usuariosRutas.confirmarCorreo, { body: { mensaje: LISTO } })]);
     renderConfirmar();
     fireEvent.click(screen.getByRole('button', { name: 'Confirmar mi nuevo correo' }));
     await screen.findByRole('status', { name: 'Tu correo cambió' });
@@ -112,7 +113,7 @@ describe('ConfirmarCorreoScreen', { timeout: 45_000 }, () => {
     ['ENLACE_VENCIDO', 'Este enlace venció: solo sirve durante 24 horas. Pide el cambio de nuevo desde tu perfil.'],
   ] as const)('%s: the server text and a way back to the profile', async (code, error) => {
     localStorage.setItem('token', tokenExpiringIn(1800, { id: 4, rol: 'paciente' }));
-    mockFetch([simular(usuariosRutas.confirmarCorreo, { status: 400, body: { error, code } })]);
+    mockFetch([responde(usuariosRutas.confirmarCorreo, { status: 400, body: { error, code } })]);
     renderConfirmar();
     fireEvent.click(screen.getByRole('button', { name: 'Confirmar mi nuevo correo' }));
     const alerta = await screen.findByRole('alert', { name: 'Este enlace ya no sirve' });
@@ -125,7 +126,7 @@ describe('ConfirmarCorreoScreen', { timeout: 45_000 }, () => {
 
   it('signed out, a dead link leads to sign in and ask again', async () => {
     mockFetch([
-      simular(usuariosRutas.confirmarCorreo, {
+      responde(usuariosRutas.confirmarCorreo, {
         status: 400,
         body: { error: 'Este enlace no es válido o ya se usó.', code: 'ENLACE_INVALIDO' },
       }),
@@ -141,7 +142,7 @@ describe('ConfirmarCorreoScreen', { timeout: 45_000 }, () => {
 
   it('a failure that is not the link keeps the button to try again', async () => {
     mockFetch([
-      simular(usuariosRutas.confirmarCorreo, {
+      responde(usuariosRutas.confirmarCorreo, {
         status: 500,
         body: { error: 'Ocurrió un error inesperado. Inténtalo de nuevo.', code: 'ERROR_INTERNO' },
       }),

@@ -16,7 +16,7 @@ import { AlertaFallo } from '../../lib/forms/alerta-fallo.tsx';
 import { mensajeDeError } from '../../lib/forms/field-errors.ts';
 import { paths } from '../../lib/paths.ts';
 import { useAuth } from '../../lib/session/auth-context.tsx';
-import { confirmarCorreo } from './api/usuarios-api.ts';
+import { confirmarCorreo } from '../../lib/api/usuarios/cambiar-correo.ts';
 
 /** The token of `#token=…` (null when the link came without one). */
 export function tokenDelFragmento(hash: string): string | null {

@@ -28,7 +28,7 @@ import { erroresDocumento } from '../../lib/forms/documento.ts';
 import { mensajeDeError } from '../../lib/forms/field-errors.ts';
 import { focusFirstInvalid, showServerErrors, zodFormOptions } from '../../lib/forms/zod-form.ts';
 import { useAuth } from '../../lib/session/auth-context.tsx';
-import { useCrearPaciente, useCrearUsuario } from './api/usuarios-api.ts';
+import { useCrearPaciente, useCrearUsuario } from '../../lib/api/usuarios/crear-usuario.ts';
 import {
   AutorizacionDatosRecepcion,
   AUTORIZACION_PENDIENTE_TRAS_CREAR,

@@ -2,23 +2,21 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { tokenExpiringIn } from '../../test/test-tokens.ts';
 import { usuariosRutas } from '@clinica/contracts/rutas';
-import type { UsuarioWire } from '@clinica/contracts/usuarios';
 import { url } from '../../test/api-mock.ts';
-import { mockFetch, renderWithProviders, simular } from '../../test/session-test-utils.tsx';
+import { renderWithProviders } from '../../test/session-test-utils.tsx';
 import DetallesUsuarioScreen from './detalles-usuario-screen.tsx';
+import { mockFetch, responde } from '../../test/mock-fetch.ts';
+import { usuarioDePrueba } from '../../test/usuarios-fixtures.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
   sessionStorage.clear();
 });
 
-const base: UsuarioWire = {
+const base = usuarioDePrueba({
   id: 12,
   nombre: 'Andrés Felipe Rojas',
   correo: 'andres@demo.test',
-  rol: 'paciente',
-  estado: true,
-  tipodocumento: 'CC',
   numerodocumento: '80123456',
   telefono: '3001234567',
   direccion: 'Calle 10 # 5-20, Bogotá',
@@ -27,7 +25,7 @@ const base: UsuarioWire = {
   ocupacion: 'Ingeniero',
   estado_civil: 'casado',
   fecha_registro: '2026-02-14T20:30:00.000Z',
-};
+});
 
 function renderDetalles() {
   localStorage.setItem('token', tokenExpiringIn(1800, { id: 1, rol: 'administrador' }));
@@ -50,7 +48,7 @@ describe('DetallesUsuarioScreen', () => {
 
   it('loads the selected user (sessionStorage usuarioSeleccionado) and shows every field', async () => {
     sessionStorage.setItem('usuarioSeleccionado', '12');
-    const { calls } = mockFetch([simular(usuariosRutas.buscar, { body: base }, { id: 12 })]);
+    const { calls } = mockFetch([responde(usuariosRutas.buscar, { body: base }, { id: 12 })]);
     renderDetalles();
     expect(await screen.findByRole('heading', { name: 'Andrés Felipe Rojas' })).toBeInTheDocument();
     expect(calls[0]?.url.pathname).toBe(url(usuariosRutas.buscar, { id: 12 }));
@@ -73,7 +71,7 @@ describe('DetallesUsuarioScreen', () => {
   it('uses the spec defaults for missing data and shows Inactivo as text', async () => {
     sessionStorage.setItem('usuarioSeleccionado', JSON.stringify({ id: 12 }));
     mockFetch([
-      simular(
+      responde(
         usuariosRutas.buscar,
         {
           body: {
@@ -108,7 +106,7 @@ describe('DetallesUsuarioScreen', () => {
   it('shows a clear message when the user does not exist', async () => {
     sessionStorage.setItem('usuarioSeleccionado', '99');
     mockFetch([
-      simular(
+      responde(
         usuariosRutas.buscar,
         { status: 404, body: { error: 'No encontramos ese usuario.', code: 'NO_ENCONTRADO' } },
         { id: 99 },

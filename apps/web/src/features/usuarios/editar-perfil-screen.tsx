@@ -26,7 +26,9 @@ import { mensajeDeError, type FieldErrors } from '../../lib/forms/field-errors.t
 import { PasswordField } from '../../lib/forms/password-field.tsx';
 import { DESCRIPCION_ABAJO, focusFirstInvalid, showServerErrors, zodFormOptions } from '../../lib/forms/zod-form.ts';
 import { useAuth } from '../../lib/session/auth-context.tsx';
-import { useCambiarContrasena, useEditarPerfil, usePerfil } from './api/usuarios-api.ts';
+import { useCambiarContrasena } from '../../lib/api/usuarios/cambiar-contrasena.ts';
+import { useEditarPerfil } from '../../lib/api/usuarios/editar-perfil.ts';
+import { usePerfil } from '../../lib/api/usuarios/get-perfil.ts';
 import { CorreoDeLaCuenta } from './components/cambiar-correo.tsx';
 import { SoloAdministradores } from './components/solo-administradores.tsx';
 import { UsuarioCampos } from './components/usuario-campos.tsx';

@@ -7,35 +7,21 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { usuariosRutas } from '@clinica/contracts/rutas';
-import type { UsuarioWire } from '@clinica/contracts/usuarios';
 import { tokenExpiringIn } from '../../test/test-tokens.ts';
-import { mockFetch, renderWithProviders, simular, type MockRoute } from '../../test/session-test-utils.tsx';
+import { renderWithProviders } from '../../test/session-test-utils.tsx';
 import { MENSAJE_FORMATO_FECHA } from '../../lib/forms/campos-persona.tsx';
 import CrearUsuarioScreen from './crear-usuario-screen.tsx';
 import EditarPerfilScreen from './editar-perfil-screen.tsx';
 import EditarUsuarioAdminScreen from './editar-usuario-admin-screen.tsx';
+import { type RutaSimulada, mockFetch, responde } from '../../test/mock-fetch.ts';
+import { usuarioDePrueba } from '../../test/usuarios-fixtures.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
   sessionStorage.clear();
 });
 
-const marta: UsuarioWire = {
-  id: 7,
-  nombre: 'Marta Ríos',
-  correo: 'marta@demo.test',
-  rol: 'paciente',
-  estado: true,
-  tipodocumento: 'CC',
-  numerodocumento: '1020304050',
-  telefono: '300 123 4567',
-  direccion: null,
-  genero: 'femenino',
-  fecha_nacimiento: '2008-04-12',
-  ocupacion: null,
-  estado_civil: null,
-  fecha_registro: '2026-01-10T15:00:00.000Z',
-};
+const marta = usuarioDePrueba();
 
 const MOTIVO = /^Motivo del cambio de fecha de nacimiento/;
 const EN_USO =
@@ -43,9 +29,9 @@ const EN_USO =
 const SIN_MOTIVO =
   'Escribe por qué cambia la fecha de nacimiento: la paciente ya tiene citas o historia clínica (Ley 1799 de 2016).';
 
-function editarComoAdmin(patch: MockRoute) {
+function editarComoAdmin(patch: RutaSimulada) {
   localStorage.setItem('token', tokenExpiringIn(1800, { id: 1, rol: 'administrador' }));
-  const fetch = mockFetch([simular(usuariosRutas.buscar, { body: marta }, { id: 7 }), patch]);
+  const fetch = mockFetch([responde(usuariosRutas.buscar, { body: marta }, { id: 7 }), patch]);
   renderWithProviders(<EditarUsuarioAdminScreen />, {
     route: '/editarusuarioadmin/7',
     path: '/editarusuarioadmin/:id',
@@ -60,7 +46,7 @@ const parches = (calls: ReturnType<typeof mockFetch>['calls']) =>
 describe('administrator changing a birth date', { timeout: 45_000 }, () => {
   it('asks for the reason only when the date changes, refuses it empty, and sends it with the new date', async () => {
     const { calls } = editarComoAdmin(
-      simular(usuariosRutas.editar, { responder: (body) => ({ body: { ...marta, ...(body as object) } }) }, { id: 7 }),
+      responde(usuariosRutas.editar, ({ body }) => ({ body: { ...marta, ...(body as object) } }), { id: 7 }),
     );
     const fecha = await screen.findByLabelText(/^Fecha de nacimiento/);
     expect(screen.queryByLabelText(MOTIVO)).not.toBeInTheDocument();
@@ -89,7 +75,7 @@ describe('administrator changing a birth date', { timeout: 45_000 }, () => {
 
   it('sends no reason when the date is back to the stored one', async () => {
     const { calls } = editarComoAdmin(
-      simular(usuariosRutas.editar, { responder: (body) => ({ body: { ...marta, ...(body as object) } }) }, { id: 7 }),
+      responde(usuariosRutas.editar, ({ body }) => ({ body: { ...marta, ...(body as object) } }), { id: 7 }),
     );
     const fecha = await screen.findByLabelText(/^Fecha de nacimiento/);
     cambiar(fecha, '12/04/2006');
@@ -104,7 +90,7 @@ describe('administrator changing a birth date', { timeout: 45_000 }, () => {
 
   it("shows the API's 422 on the reason field and above the form", async () => {
     editarComoAdmin(
-      simular(
+      responde(
         usuariosRutas.editar,
         {
           status: 422,
@@ -133,8 +119,8 @@ describe('patient changing her own birth date', { timeout: 45_000 }, () => {
   it("shows the API's 422 on the birth date field, which gets the focus", async () => {
     localStorage.setItem('token', tokenExpiringIn(1800, { id: 7, rol: 'paciente' }));
     const { calls } = mockFetch([
-      simular(usuariosRutas.perfil, { body: marta }),
-      simular(usuariosRutas.editarPerfil, {
+      responde(usuariosRutas.perfil, { body: marta }),
+      responde(usuariosRutas.editarPerfil, {
         status: 422,
         body: { error: EN_USO, code: 'REGLA_NEGOCIO', issues: [{ campo: 'fecha_nacimiento', mensaje: EN_USO }] },
       }),
@@ -195,7 +181,7 @@ describe('the birth date speaks dd/mm/aaaa on every form', { timeout: 45_000 }, 
 
   it('her profile: a date mistyped over hers is not saved, and says dd/mm/aaaa; a future one is refused too', async () => {
     localStorage.setItem('token', tokenExpiringIn(1800, { id: 7, rol: 'paciente' }));
-    const { calls } = mockFetch([simular(usuariosRutas.perfil, { body: marta })]);
+    const { calls } = mockFetch([responde(usuariosRutas.perfil, { body: marta })]);
     renderWithProviders(<EditarPerfilScreen />, { route: '/editarusuario/7', path: '/editarusuario/:id' });
     await screen.findByRole('heading', { name: 'Tus datos' });
     const fecha = screen.getByLabelText(/^Fecha de nacimiento/);
@@ -222,7 +208,7 @@ describe('the birth date speaks dd/mm/aaaa on every form', { timeout: 45_000 }, 
     vi.setSystemTime(new Date('2026-11-28T02:00:00Z'));
     try {
       localStorage.setItem('token', tokenExpiringIn(1800, { id: 7, rol: 'paciente' }));
-      const { calls } = mockFetch([simular(usuariosRutas.perfil, { body: marta })]);
+      const { calls } = mockFetch([responde(usuariosRutas.perfil, { body: marta })]);
       renderWithProviders(<EditarPerfilScreen />, { route: '/editarusuario/7', path: '/editarusuario/:id' });
       await screen.findByRole('heading', { name: 'Tus datos' });
       const fecha = screen.getByLabelText(/^Fecha de nacimiento/);

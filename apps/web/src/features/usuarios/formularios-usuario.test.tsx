@@ -5,31 +5,23 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { tokenExpiringIn } from '../../test/test-tokens.ts';
 import { usuariosRutas } from '@clinica/contracts/rutas';
 import type { UsuarioWire } from '@clinica/contracts/usuarios';
-import { mockFetch, renderWithProviders, simular } from '../../test/session-test-utils.tsx';
+import { renderWithProviders } from '../../test/session-test-utils.tsx';
 import CrearUsuarioScreen from './crear-usuario-screen.tsx';
 import EditarPerfilScreen from './editar-perfil-screen.tsx';
+import { mockFetch, responde } from '../../test/mock-fetch.ts';
+import { usuarioDePrueba } from '../../test/usuarios-fixtures.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
   sessionStorage.clear();
 });
 
-const laura: UsuarioWire = {
+const laura = usuarioDePrueba({
   id: 4,
   nombre: 'Laura Gómez',
   correo: 'laura@demo.test',
-  rol: 'paciente',
-  estado: true,
-  tipodocumento: 'CC',
-  numerodocumento: '1020304050',
-  telefono: '300 123 4567',
-  direccion: null,
-  genero: 'femenino',
   fecha_nacimiento: '1990-04-12',
-  ocupacion: null,
-  estado_civil: null,
-  fecha_registro: '2026-01-10T15:00:00.000Z',
-};
+});
 
 function escribir(label: RegExp, value: string) {
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
@@ -56,7 +48,7 @@ describe('CrearUsuarioScreen', { timeout: 45_000 }, () => {
   }
 
   it('sends empty optional fields as null and the chosen options as their values', async () => {
-    const { calls } = renderCrear([simular(usuariosRutas.crearAdmin, { status: 201, body: laura })]);
+    const { calls } = renderCrear([responde(usuariosRutas.crearAdmin, { status: 201, body: laura })]);
     // Nothing chosen shows the placeholder, not an empty option.
     expect(screen.getByRole('combobox', { name: /^Estado civil/ })).toHaveValue('');
     llenar();
@@ -82,7 +74,7 @@ describe('CrearUsuarioScreen', { timeout: 45_000 }, () => {
 
   it('shows a duplicate document on its field until the number changes', async () => {
     renderCrear([
-      simular(usuariosRutas.crearAdmin, {
+      responde(usuariosRutas.crearAdmin, {
         status: 409,
         body: { error: 'Ya existe un usuario con ese documento.', code: 'DOCUMENTO_DUPLICADO' },
       }),
@@ -104,12 +96,10 @@ describe('EditarPerfilScreen', { timeout: 45_000 }, () => {
     // The server keeps what was saved: the profile is read again after the change.
     let guardado = laura;
     const { calls } = mockFetch([
-      simular(usuariosRutas.perfil, { responder: () => ({ body: guardado }) }),
-      simular(usuariosRutas.editarPerfil, {
-        responder: (body) => {
-          guardado = { ...guardado, ...(body as Partial<UsuarioWire>) };
-          return { body: guardado };
-        },
+      responde(usuariosRutas.perfil, () => ({ body: guardado })),
+      responde(usuariosRutas.editarPerfil, ({ body }) => {
+        guardado = { ...guardado, ...(body as Partial<UsuarioWire>) };
+        return { body: guardado };
       }),
     ]);
     renderWithProviders(<EditarPerfilScreen />, { route: '/editarusuario/4', path: '/editarusuario/:id' });
@@ -128,7 +118,7 @@ describe('EditarPerfilScreen', { timeout: 45_000 }, () => {
 
   it('asks for the current password and the confirmation before sending', async () => {
     localStorage.setItem('token', tokenExpiringIn(1800, { id: 4, rol: 'paciente' }));
-    const { calls } = mockFetch([simular(usuariosRutas.perfil, { body: laura })]);
+    const { calls } = mockFetch([responde(usuariosRutas.perfil, { body: laura })]);
     renderWithProviders(<EditarPerfilScreen />, { route: '/editarusuario/4', path: '/editarusuario/:id' });
     fireEvent.click(await screen.findByRole('button', { name: 'Cambiar contraseña' }));
     expect(await screen.findByText('Escribe tu contraseña actual')).toBeInTheDocument();

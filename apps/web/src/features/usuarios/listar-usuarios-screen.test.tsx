@@ -4,8 +4,9 @@ import { tokenExpiringIn } from '../../test/test-tokens.ts';
 import type { Rol } from '@clinica/contracts/roles';
 import { usuariosRutas } from '@clinica/contracts/rutas';
 import type { UsuarioWire } from '@clinica/contracts/usuarios';
-import { mockFetch, renderWithProviders, simular } from '../../test/session-test-utils.tsx';
+import { renderWithProviders } from '../../test/session-test-utils.tsx';
 import ListarUsuariosScreen from './listar-usuarios-screen.tsx';
+import { mockFetch, responde } from '../../test/mock-fetch.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -43,7 +44,7 @@ function renderLista(rol: Rol, route = '/listarusuarios') {
 describe('ListarUsuariosScreen', () => {
   it('administrators see everyone with role, state as text, total and all actions', async () => {
     const { calls } = mockFetch([
-      simular(usuariosRutas.listar, { body: { items: [ana, luis], total: 2, pagina: 1, porPagina: 10 } }),
+      responde(usuariosRutas.listar, { body: { items: [ana, luis], total: 2, pagina: 1, porPagina: 10 } }),
     ]);
     renderLista('administrador');
     const table = await screen.findByRole('table');
@@ -63,7 +64,7 @@ describe('ListarUsuariosScreen', () => {
 
   it('assistants see patients only, register patients and edit their contact data, without admin actions', async () => {
     const { calls } = mockFetch([
-      simular(usuariosRutas.listar, { body: { items: [ana], total: 1, pagina: 1, porPagina: 10 } }),
+      responde(usuariosRutas.listar, { body: { items: [ana], total: 1, pagina: 1, porPagina: 10 } }),
     ]);
     renderLista('asistente');
     await screen.findByRole('table');
@@ -82,7 +83,7 @@ describe('ListarUsuariosScreen', () => {
 
   it('doctors see patients only, without creating, editing or admin actions', async () => {
     const { calls } = mockFetch([
-      simular(usuariosRutas.listar, { body: { items: [ana], total: 1, pagina: 1, porPagina: 10 } }),
+      responde(usuariosRutas.listar, { body: { items: [ana], total: 1, pagina: 1, porPagina: 10 } }),
     ]);
     renderLista('doctor');
     await screen.findByRole('table');
@@ -95,12 +96,11 @@ describe('ListarUsuariosScreen', () => {
 
   it('searches on the server after the person stops typing', async () => {
     const { calls } = mockFetch([
-      simular(usuariosRutas.listar, {
-        responder: (_b, url) =>
-          url.searchParams.get('q') === 'torres'
-            ? { body: { items: [ana], total: 1, pagina: 1, porPagina: 10 } }
-            : { body: { items: [ana, luis], total: 2, pagina: 1, porPagina: 10 } },
-      }),
+      responde(usuariosRutas.listar, ({ url }) =>
+        url.searchParams.get('q') === 'torres'
+          ? { body: { items: [ana], total: 1, pagina: 1, porPagina: 10 } }
+          : { body: { items: [ana, luis], total: 2, pagina: 1, porPagina: 10 } },
+      ),
     ]);
     renderLista('administrador');
     await screen.findByRole('table');
@@ -113,7 +113,7 @@ describe('ListarUsuariosScreen', () => {
   });
 
   it('ver detalles stores the id in sessionStorage and opens /DetallesListarUsuarios', async () => {
-    mockFetch([simular(usuariosRutas.listar, { body: { items: [ana], total: 1, pagina: 1, porPagina: 10 } })]);
+    mockFetch([responde(usuariosRutas.listar, { body: { items: [ana], total: 1, pagina: 1, porPagina: 10 } })]);
     renderLista('doctor');
     fireEvent.click(await screen.findByRole('button', { name: 'Ver detalles de Ana Torres' }));
     expect(sessionStorage.getItem('usuarioSeleccionado')).toBe('2');
@@ -123,16 +123,14 @@ describe('ListarUsuariosScreen', () => {
   it('deactivating asks for confirmation, says what happens, then calls editarestadousuario', async () => {
     let estado = true;
     const { calls } = mockFetch([
-      simular(usuariosRutas.listar, {
-        responder: () => ({ body: { items: [{ ...ana, estado }], total: 1, pagina: 1, porPagina: 10 } }),
-      }),
-      simular(
+      responde(usuariosRutas.listar, () => ({
+        body: { items: [{ ...ana, estado }], total: 1, pagina: 1, porPagina: 10 },
+      })),
+      responde(
         usuariosRutas.editarEstado,
-        {
-          responder: (body) => {
-            estado = (body as { estado: boolean }).estado;
-            return { body: { ...ana, estado } };
-          },
+        ({ body }) => {
+          estado = (body as { estado: boolean }).estado;
+          return { body: { ...ana, estado } };
         },
         { id: 2 },
       ),
@@ -152,7 +150,7 @@ describe('ListarUsuariosScreen', () => {
 
   it('cancelling the confirmation changes nothing', async () => {
     const { calls } = mockFetch([
-      simular(usuariosRutas.listar, { body: { items: [ana], total: 1, pagina: 1, porPagina: 10 } }),
+      responde(usuariosRutas.listar, { body: { items: [ana], total: 1, pagina: 1, porPagina: 10 } }),
     ]);
     renderLista('administrador');
     fireEvent.click(await screen.findByRole('button', { name: 'Desactivar a Ana Torres' }));
@@ -162,14 +160,14 @@ describe('ListarUsuariosScreen', () => {
   });
 
   it('shows an empty state with a way to clear filters, and an error state with retry', async () => {
-    mockFetch([simular(usuariosRutas.listar, { body: { items: [], total: 0, pagina: 1, porPagina: 10 } })]);
+    mockFetch([responde(usuariosRutas.listar, { body: { items: [], total: 0, pagina: 1, porPagina: 10 } })]);
     const { unmount } = renderLista('administrador', '/listarusuarios?q=zzz');
     expect(await screen.findByText('No encontramos coincidencias')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Limpiar filtros' })).toBeInTheDocument();
     unmount();
     vi.unstubAllGlobals();
     mockFetch([
-      simular(usuariosRutas.listar, {
+      responde(usuariosRutas.listar, {
         status: 500,
         body: { error: 'Ocurrió un error inesperado.', code: 'ERROR_INTERNO' },
       }),

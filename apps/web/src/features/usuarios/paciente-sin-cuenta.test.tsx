@@ -4,11 +4,13 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { usuariosRutas } from '@clinica/contracts/rutas';
-import type { PacienteCreadoWire, UsuarioWire } from '@clinica/contracts/usuarios';
+import type { PacienteCreadoWire } from '@clinica/contracts/usuarios';
 import { tokenExpiringIn } from '../../test/test-tokens.ts';
-import { mockFetch, renderWithProviders, simular } from '../../test/session-test-utils.tsx';
+import { renderWithProviders } from '../../test/session-test-utils.tsx';
 import CrearUsuarioScreen from './crear-usuario-screen.tsx';
 import { filasDetalle } from './detalles-usuario-screen.tsx';
+import { mockFetch, responde } from '../../test/mock-fetch.ts';
+import { usuarioDePrueba } from '../../test/usuarios-fixtures.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -16,23 +18,17 @@ afterEach(() => {
   localStorage.clear();
 });
 
-const rosa: UsuarioWire = {
+const rosa = usuarioDePrueba({
   id: 31,
   nombre: 'Rosa Elena Cárdenas',
   correo: null,
-  rol: 'paciente',
-  estado: true,
-  tipodocumento: 'CC',
   numerodocumento: '41234567',
   telefono: '3209876543',
-  direccion: null,
   genero: null,
   fecha_nacimiento: null,
-  ocupacion: null,
-  estado_civil: null,
   fecha_registro: '2026-11-27T15:00:00.000Z',
   autorizacion_datos_en: '2026-11-27T15:00:00.000Z',
-};
+});
 
 function escribir(label: RegExp, value: string) {
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
@@ -74,7 +70,7 @@ describe('/crear-usuario?modo=sin-cuenta', { timeout: 45_000 }, () => {
       mensaje:
         'Quedó registrada sin cuenta en línea: no tiene correo. Cuando lo tenga, agrégalo desde «Editar» y le enviamos la invitación.',
     };
-    const { calls } = renderSinCuenta([simular(usuariosRutas.crearPaciente, { status: 201, body: respuesta })]);
+    const { calls } = renderSinCuenta([responde(usuariosRutas.crearPaciente, { status: 201, body: respuesta })]);
     escribir(/^Nombre completo/, 'Rosa Elena Cárdenas');
     escribir(/^Número de documento/, '41.234.567');
     escribir(/^Teléfono/, '320 987 6543');
@@ -111,7 +107,7 @@ describe('/crear-usuario?modo=sin-cuenta', { timeout: 45_000 }, () => {
       invitacion_enviada: true,
       mensaje: 'Le enviamos a rosa@correo.test una invitación para elegir su contraseña (vence en 7 días).',
     };
-    const { calls } = renderSinCuenta([simular(usuariosRutas.crearPaciente, { status: 201, body: respuesta })]);
+    const { calls } = renderSinCuenta([responde(usuariosRutas.crearPaciente, { status: 201, body: respuesta })]);
     escribir(/^Nombre completo/, 'Rosa Elena Cárdenas');
     escribir(/^Número de documento/, '41234567');
     escribir(/^Teléfono/, '3209876543');
@@ -124,7 +120,7 @@ describe('/crear-usuario?modo=sin-cuenta', { timeout: 45_000 }, () => {
 
   it('a duplicate document from the server shows on its field', async () => {
     renderSinCuenta([
-      simular(usuariosRutas.crearPaciente, {
+      responde(usuariosRutas.crearPaciente, {
         status: 409,
         body: { error: 'Ya existe una cuenta con ese documento.', code: 'DOCUMENTO_DUPLICADO' },
       }),

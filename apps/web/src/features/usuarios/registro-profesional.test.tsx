@@ -6,37 +6,34 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { usuariosRutas } from '@clinica/contracts/rutas';
 import type { UsuarioWire } from '@clinica/contracts/usuarios';
 import { tokenExpiringIn } from '../../test/test-tokens.ts';
-import { mockFetch, renderWithProviders, simular } from '../../test/session-test-utils.tsx';
+import { renderWithProviders } from '../../test/session-test-utils.tsx';
 import EditarUsuarioAdminScreen from './editar-usuario-admin-screen.tsx';
+import { mockFetch, responde } from '../../test/mock-fetch.ts';
+import { usuarioDePrueba } from '../../test/usuarios-fixtures.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
   sessionStorage.clear();
 });
 
-const catalina: UsuarioWire = {
+const catalina = usuarioDePrueba({
   id: 3,
   nombre: 'Dra. Catalina Vélez',
   correo: 'doctora@demo.test',
   rol: 'doctor',
-  estado: true,
-  tipodocumento: 'CC',
   numerodocumento: '43567890',
   telefono: '3157654321',
-  direccion: null,
-  genero: 'femenino',
   fecha_nacimiento: '1983-11-21',
   ocupacion: 'Dermatóloga',
   estado_civil: 'soltero',
   registro_profesional: null,
-  fecha_registro: '2026-01-10T15:00:00.000Z',
-};
+});
 
 const REGISTRO = /^Registro profesional/;
 
-function editar(u: UsuarioWire, patch = simular(usuariosRutas.editar, { body: u }, { id: u.id })) {
+function editar(u: UsuarioWire, patch = responde(usuariosRutas.editar, { body: u }, { id: u.id })) {
   localStorage.setItem('token', tokenExpiringIn(1800, { id: 1, rol: 'administrador' }));
-  const fetch = mockFetch([simular(usuariosRutas.buscar, { body: u }, { id: u.id }), patch]);
+  const fetch = mockFetch([responde(usuariosRutas.buscar, { body: u }, { id: u.id }), patch]);
   renderWithProviders(<EditarUsuarioAdminScreen />, {
     route: `/editarusuarioadmin/${u.id}`,
     path: '/editarusuarioadmin/:id',
@@ -50,11 +47,9 @@ describe("a doctor's professional registration number", { timeout: 45_000 }, () 
   it('is asked on the edit form of a doctor, explained, and sent when it changes', async () => {
     const { calls } = editar(
       catalina,
-      simular(
-        usuariosRutas.editar,
-        { responder: (body) => ({ body: { ...catalina, ...(body as object) } }) },
-        { id: catalina.id },
-      ),
+      responde(usuariosRutas.editar, ({ body }) => ({ body: { ...catalina, ...(body as object) } }), {
+        id: catalina.id,
+      }),
     );
     const campo = await screen.findByRole('textbox', { name: REGISTRO });
     expect(campo).toHaveValue('');
@@ -69,7 +64,7 @@ describe("a doctor's professional registration number", { timeout: 45_000 }, () 
     const conRegistro = { ...catalina, registro_profesional: 'RM 05-204519' };
     const { calls } = editar(
       conRegistro,
-      simular(
+      responde(
         usuariosRutas.editar,
         {
           status: 400,

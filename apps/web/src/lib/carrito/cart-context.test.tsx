@@ -8,14 +8,12 @@ import { carritoRutas } from '@clinica/contracts/rutas';
 import { useCart } from './cart-context.tsx';
 import { llamada } from '../../test/api-mock.ts';
 import {
-  en,
   itemDePrueba,
-  llamadas,
-  mockFetch,
   procedimientoDePrueba,
   ProveedoresDePrueba,
   tokenDePrueba,
 } from '../../test/carrito-test-utils.tsx';
+import { mockFetch, responde } from '../../test/mock-fetch.ts';
 
 const LISTAR = carritoRutas.listar;
 const AGREGAR = carritoRutas.agregar;
@@ -29,7 +27,7 @@ function renderCart() {
 /** Renders with a signed-in user whose cart holds `items`, and waits for the load. */
 async function renderCargado(items = [itemDePrueba(11)], extra: Parameters<typeof mockFetch>[0] = []) {
   localStorage.setItem('token', tokenDePrueba());
-  const fetch = mockFetch([...extra, en(LISTAR, { body: items })]);
+  const fetch = mockFetch([...extra, responde(LISTAR, { body: items })]);
   const view = renderCart();
   await waitFor(() => expect(view.result.current.cart.status).toBe('ready'));
   return { ...view, fetch };
@@ -70,21 +68,21 @@ describe('cart context', () => {
       itemDePrueba(11),
       itemDePrueba(12, procedimientoDePrueba({ id: 8 })),
     ]);
-    expect(llamadas(fetch)).toEqual([llamada(LISTAR)]);
+    expect(fetch.llamadas()).toEqual([llamada(LISTAR)]);
     expect(new Headers(fetch.mock.calls[0]![1]?.headers).get('Authorization')).toMatch(/^Bearer .+\..+\..+$/);
     expect(result.current.cart.items.map((i) => i.id)).toEqual([11, 12]);
     expect(result.current.cart.count).toBe(2);
   });
 
   it('loads when the user signs in and empties when they sign out', async () => {
-    const fetch = mockFetch([en(LISTAR, { body: [itemDePrueba(11)] })]);
+    const fetch = mockFetch([responde(LISTAR, { body: [itemDePrueba(11)] })]);
     const { result } = renderCart();
     await act(async () => {});
     expect(fetch).not.toHaveBeenCalled();
 
     act(() => result.current.auth.login(tokenDePrueba()));
     await waitFor(() => expect(result.current.cart.count).toBe(1));
-    expect(llamadas(fetch)).toEqual([llamada(LISTAR)]);
+    expect(fetch.llamadas()).toEqual([llamada(LISTAR)]);
 
     act(() => result.current.auth.logout());
     expect(result.current.cart.items).toEqual([]);
@@ -98,7 +96,7 @@ describe('cart context', () => {
       r = await result.current.cart.addToCart(7);
     });
     expect(r).toEqual({ added: false, reason: 'already-in-cart' });
-    expect(llamadas(fetch)).toEqual([llamada(LISTAR)]);
+    expect(fetch.llamadas()).toEqual([llamada(LISTAR)]);
   });
 
   it('returns already-in-cart without a request when only id_procedimiento matches', async () => {
@@ -116,13 +114,16 @@ describe('cart context', () => {
 
   it('posts id_procedimiento and appends the item the server returns', async () => {
     const nuevo = itemDePrueba(30, procedimientoDePrueba({ id: 8, nombre: 'Peeling químico' }));
-    const { result, fetch } = await renderCargado([itemDePrueba(11)], [en(AGREGAR, { status: 201, body: nuevo })]);
+    const { result, fetch } = await renderCargado(
+      [itemDePrueba(11)],
+      [responde(AGREGAR, { status: 201, body: nuevo })],
+    );
     let r: unknown;
     await act(async () => {
       r = await result.current.cart.addToCart(8);
     });
     expect(r).toEqual({ added: true, item: nuevo });
-    expect(llamadas(fetch)).toEqual([llamada(LISTAR), llamada(AGREGAR)]);
+    expect(fetch.llamadas()).toEqual([llamada(LISTAR), llamada(AGREGAR)]);
     expect(JSON.parse(String(fetch.mock.calls[1]![1]?.body))).toEqual({ id_procedimiento: 8 });
     expect(result.current.cart.items.map((i) => i.id)).toEqual([11, 30]);
     expect(result.current.cart.count).toBe(2);
@@ -131,7 +132,12 @@ describe('cart context', () => {
   it("treats a 400 containing 'ya está en el carrito' as already-in-cart, not an error", async () => {
     const { result } = await renderCargado(
       [],
-      [en(AGREGAR, { status: 400, body: { error: 'El procedimiento YA ESTÁ EN EL CARRITO.', code: 'YA_EN_CARRITO' } })],
+      [
+        responde(AGREGAR, {
+          status: 400,
+          body: { error: 'El procedimiento YA ESTÁ EN EL CARRITO.', code: 'YA_EN_CARRITO' },
+        }),
+      ],
     );
     let r: unknown;
     await act(async () => {
@@ -146,7 +152,7 @@ describe('cart context', () => {
     const { result } = await renderCargado(
       [itemDePrueba(11)],
       [
-        en(AGREGAR, {
+        responde(AGREGAR, {
           status: 422,
           body: {
             error: 'Este procedimiento no está disponible en este momento.',
@@ -171,7 +177,7 @@ describe('cart context', () => {
     const spy = errorSpy();
     const { result } = await renderCargado(
       [],
-      [en(AGREGAR, { status: 400, body: { error: 'Datos inválidos.', code: 'VALIDACION' } })],
+      [responde(AGREGAR, { status: 400, body: { error: 'Datos inválidos.', code: 'VALIDACION' } })],
     );
     let r: { added: boolean; reason?: string } | undefined;
     await act(async () => {
@@ -184,12 +190,12 @@ describe('cart context', () => {
   it('removes by calling DELETE eliminardemicarrito/{id} and filtering the item out', async () => {
     const { result, fetch } = await renderCargado(
       [itemDePrueba(11), itemDePrueba(12, procedimientoDePrueba({ id: 8 }))],
-      [en(carritoRutas.eliminar, { body: { mensaje: 'Eliminado del carrito.' } }, { id: 11 })],
+      [responde(carritoRutas.eliminar, { body: { mensaje: 'Eliminado del carrito.' } }, { id: 11 })],
     );
     await act(async () => {
       await result.current.cart.removeFromCart(11);
     });
-    expect(llamadas(fetch)).toContain(llamada(carritoRutas.eliminar, { id: 11 }));
+    expect(fetch.llamadas()).toContain(llamada(carritoRutas.eliminar, { id: 11 }));
     expect(result.current.cart.items.map((i) => i.id)).toEqual([12]);
     expect(result.current.cart.count).toBe(1);
   });
@@ -197,12 +203,12 @@ describe('cart context', () => {
   it('clears by calling DELETE limpiarmicarrito and emptying the list', async () => {
     const { result, fetch } = await renderCargado(
       [itemDePrueba(11), itemDePrueba(12, procedimientoDePrueba({ id: 8 }))],
-      [en(carritoRutas.limpiar, { body: { mensaje: 'ok' } })],
+      [responde(carritoRutas.limpiar, { body: { mensaje: 'ok' } })],
     );
     await act(async () => {
       await result.current.cart.clearCart();
     });
-    expect(llamadas(fetch)).toContain(llamada(carritoRutas.limpiar));
+    expect(fetch.llamadas()).toContain(llamada(carritoRutas.limpiar));
     expect(result.current.cart.items).toEqual([]);
     expect(result.current.cart.count).toBe(0);
   });
@@ -210,7 +216,7 @@ describe('cart context', () => {
   it("logs 'Error al cargar el carrito' when the load fails and keeps the cart empty", async () => {
     const spy = errorSpy();
     localStorage.setItem('token', tokenDePrueba());
-    mockFetch([en(LISTAR, { status: 500, body: { error: 'x', code: 'ERROR_INTERNO' } })]);
+    mockFetch([responde(LISTAR, { status: 500, body: { error: 'x', code: 'ERROR_INTERNO' } })]);
     const { result } = renderCart();
     await waitFor(() => expect(spy).toHaveBeenCalledWith('Error al cargar el carrito', expect.any(ApiClientError)));
     expect(result.current.cart.items).toEqual([]);
@@ -220,7 +226,7 @@ describe('cart context', () => {
   it("logs 'Error al cargar el carrito' when the network fails", async () => {
     const spy = errorSpy();
     localStorage.setItem('token', tokenDePrueba());
-    mockFetch([en(LISTAR, () => Promise.reject(new TypeError('Failed to fetch')))]);
+    mockFetch([responde(LISTAR, () => Promise.reject(new TypeError('Failed to fetch')))]);
     const { result } = renderCart();
     await waitFor(() => expect(spy).toHaveBeenCalledWith('Error al cargar el carrito', expect.anything()));
     expect(result.current.cart.count).toBe(0);
@@ -230,7 +236,13 @@ describe('cart context', () => {
     const spy = errorSpy();
     const { result } = await renderCargado(
       [itemDePrueba(11)],
-      [en(carritoRutas.eliminar, { status: 404, body: { error: 'No existe', code: 'NO_ENCONTRADO' } }, { id: 11 })],
+      [
+        responde(
+          carritoRutas.eliminar,
+          { status: 404, body: { error: 'No existe', code: 'NO_ENCONTRADO' } },
+          { id: 11 },
+        ),
+      ],
     );
     let ok: boolean | undefined;
     await act(async () => {
@@ -245,7 +257,7 @@ describe('cart context', () => {
     const spy = errorSpy();
     const { result } = await renderCargado(
       [itemDePrueba(11), itemDePrueba(12, procedimientoDePrueba({ id: 8 }))],
-      [en(carritoRutas.limpiar, { status: 503, body: { error: 'No disponible', code: 'NO_DISPONIBLE' } })],
+      [responde(carritoRutas.limpiar, { status: 503, body: { error: 'No disponible', code: 'NO_DISPONIBLE' } })],
     );
     let ok: boolean | undefined;
     await act(async () => {

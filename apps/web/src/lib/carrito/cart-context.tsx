@@ -10,7 +10,8 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import type { CarritoItemWire } from '@clinica/contracts/carrito';
 import { ApiClientError } from '../api-client.ts';
 import { useAuth } from '../session/auth-context.tsx';
-import { agregarAMiCarrito, eliminarDeMiCarrito, limpiarMiCarrito, listarMiCarrito } from './carrito-api.ts';
+import { agregarAlCarrito, eliminarDelCarrito, limpiarCarrito } from '../api/carrito/cambiar-carrito.ts';
+import { getCarrito } from '../api/carrito/get-carrito.ts';
 import { duenoDelCarrito } from './token-vigente.ts';
 
 export type AddResult =
@@ -80,7 +81,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
     const mySession = session.current;
     const myLoad = ++loads.current;
     const stale = () => mySession !== session.current || myLoad !== loads.current;
-    return listarMiCarrito().then(
+    return getCarrito().then(
       (data) => {
         if (stale()) return;
         update(() => (Array.isArray(data) ? data : []));
@@ -111,7 +112,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
       if (isInCart(itemsRef.current, procedimientoId)) return { added: false, reason: 'already-in-cart' };
       const mySession = session.current;
       try {
-        const item = await agregarAMiCarrito(procedimientoId);
+        const item = await agregarAlCarrito(procedimientoId);
         // Signed out or another user signed in meanwhile: this item is not the current cart's.
         if (mySession === session.current) update((prev) => [...prev.filter((i) => i.id !== item.id), item]);
         return { added: true, item };
@@ -127,7 +128,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
   const removeFromCart = useCallback(
     async (itemId: number) => {
       try {
-        await eliminarDeMiCarrito(itemId);
+        await eliminarDelCarrito(itemId);
       } catch (error) {
         console.error('Error al eliminar del carrito', error);
         return false;
@@ -140,7 +141,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
 
   const clearCart = useCallback(async () => {
     try {
-      await limpiarMiCarrito();
+      await limpiarCarrito();
     } catch (error) {
       console.error('Error al limpiar el carrito', error);
       return false;

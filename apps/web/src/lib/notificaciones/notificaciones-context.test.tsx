@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { notificacionesDoctorRutas, notificacionesUsuarioRutas } from '@clinica/contracts/rutas';
 import type { NotificacionWire } from '@clinica/contracts/notificaciones';
-import { jsonResponse, mockFetch, renderWithProviders, simular, type MockRoute } from '../../test/session-test-utils.tsx';
+import { renderWithProviders } from '../../test/session-test-utils.tsx';
 import { tokenExpiringIn } from '../../test/test-tokens.ts';
 import { OPCIONES_RECONEXION } from './conexion.ts';
 import { olvidarPermisosPedidos } from './escritorio.ts';
@@ -16,6 +16,7 @@ import {
   type NotificacionesContexto,
 } from './notificaciones-context.tsx';
 import { SocketFalso } from './socket-falso.ts';
+import { type RutaSimulada, jsonResponse, mockFetch, responde } from '../../test/mock-fetch.ts';
 
 const io = vi.hoisted(() => ({ sockets: [] as SocketFalso[], llamadas: [] as unknown[][] }));
 vi.mock('socket.io-client', async () => {
@@ -100,9 +101,9 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const feedDoctor = (lista: NotificacionWire[], extra: MockRoute[] = []) => [
+const feedDoctor = (lista: NotificacionWire[], extra: RutaSimulada[] = []) => [
   ...extra,
-  simular(notificacionesDoctorRutas.listar, { body: lista }),
+  responde(notificacionesDoctorRutas.listar, { body: lista }),
 ];
 
 describe('reducirNotificaciones (SPEC 4)', () => {
@@ -155,7 +156,7 @@ describe('NotificacionesProvider', () => {
 
   it('any other role uses the patient feed and registers as a patient', async () => {
     signIn('asistente', 9);
-    const { calls } = mockFetch([simular(notificacionesUsuarioRutas.listar, { body: [n(5)] })]);
+    const { calls } = mockFetch([responde(notificacionesUsuarioRutas.listar, { body: [n(5)] })]);
     montar();
     await waitFor(() => expect(leer()).toBe('1|5N'));
     expect(calls[0]!.url.pathname).toBe('/apiusuarios/notificacionesusuario/9');
@@ -211,7 +212,7 @@ describe('NotificacionesProvider', () => {
   it('reloads the list from the server on every reconnection', async () => {
     signIn('doctor');
     let lista = [n(1)];
-    const { calls } = mockFetch([simular(notificacionesDoctorRutas.listar, { responder: () => ({ body: lista }) })]);
+    const { calls } = mockFetch([responde(notificacionesDoctorRutas.listar, () => ({ body: lista }))]);
     montar();
     await waitFor(() => expect(leer()).toBe('1|1N'));
     act(() => socket().conectar());
@@ -243,7 +244,7 @@ describe('NotificacionesProvider', () => {
   it('registers again and reloads on every reconnection, however many there are', async () => {
     signIn('doctor', 7);
     let lista = [n(1)];
-    const { calls } = mockFetch([simular(notificacionesDoctorRutas.listar, { responder: () => ({ body: lista }) })]);
+    const { calls } = mockFetch([responde(notificacionesDoctorRutas.listar, () => ({ body: lista }))]);
     montar();
     await waitFor(() => expect(leer()).toBe('1|1N'));
     for (let vez = 2; vez <= 4; vez++) {
@@ -261,7 +262,7 @@ describe('NotificacionesProvider', () => {
 
   it('a live notification that arrives while the reload on reconnection is in flight is kept, once', async () => {
     signIn('doctor');
-    const { spy } = mockFetch(feedDoctor([n(1, true)]));
+    const spy = mockFetch(feedDoctor([n(1, true)]));
     montar();
     await waitFor(() => expect(leer()).toBe('0|1L'));
     // The reload's answer is held back: it was read before notification 3 was created and does not have it.
@@ -285,12 +286,11 @@ describe('NotificacionesProvider', () => {
       feedDoctor(
         [n(2), n(1, true)],
         [
-          simular(notificacionesDoctorRutas.marcarLeida, {
-            responder: (body) =>
-              falla
-                ? { status: 500, body: { error: 'Falla', code: 'ERROR_INTERNO' } }
-                : { body: n((body as { notificacionId: number }).notificacionId, true) },
-          }),
+          responde(notificacionesDoctorRutas.marcarLeida, ({ body }) =>
+            falla
+              ? { status: 500, body: { error: 'Falla', code: 'ERROR_INTERNO' } }
+              : { body: n((body as { notificacionId: number }).notificacionId, true) },
+          ),
         ],
       ),
     );
@@ -318,10 +318,9 @@ describe('NotificacionesProvider', () => {
       feedDoctor(
         [n(3), n(2), n(1, true)],
         [
-          simular(notificacionesDoctorRutas.marcarTodasLeidas, {
-            responder: () =>
-              falla ? { status: 500, body: { error: 'Falla', code: 'ERROR_INTERNO' } } : { body: { actualizadas: 2 } },
-          }),
+          responde(notificacionesDoctorRutas.marcarTodasLeidas, () =>
+            falla ? { status: 500, body: { error: 'Falla', code: 'ERROR_INTERNO' } } : { body: { actualizadas: 2 } },
+          ),
         ],
       ),
     );
@@ -340,12 +339,10 @@ describe('NotificacionesProvider', () => {
     signIn('doctor');
     let lista = [n(2), n(1, true)];
     const { calls } = mockFetch([
-      simular(notificacionesDoctorRutas.listar, { responder: () => ({ body: lista }) }),
-      simular(notificacionesDoctorRutas.archivarLeidas, {
-        responder: () => {
-          lista = [n(2)];
-          return { body: { archivadas: 1 } };
-        },
+      responde(notificacionesDoctorRutas.listar, () => ({ body: lista })),
+      responde(notificacionesDoctorRutas.archivarLeidas, () => {
+        lista = [n(2)];
+        return { body: { archivadas: 1 } };
       }),
     ]);
     montar();
@@ -370,12 +367,11 @@ describe('NotificacionesProvider', () => {
       feedDoctor(
         [],
         [
-          simular(notificacionesDoctorRutas.historial, {
-            responder: () =>
-              falla
-                ? { status: 500, body: { error: 'Falla', code: 'ERROR_INTERNO' } }
-                : { body: [n(2), n(1, true, { archivada: true })] },
-          }),
+          responde(notificacionesDoctorRutas.historial, () =>
+            falla
+              ? { status: 500, body: { error: 'Falla', code: 'ERROR_INTERNO' } }
+              : { body: [n(2), n(1, true, { archivada: true })] },
+          ),
         ],
       ),
     );
@@ -391,7 +387,7 @@ describe('NotificacionesProvider', () => {
   it('a failed list load is logged only, with console.warn (never console.error)', async () => {
     signIn('doctor');
     mockFetch([
-      simular(notificacionesDoctorRutas.listar, { status: 500, body: { error: 'Falla', code: 'ERROR_INTERNO' } }),
+      responde(notificacionesDoctorRutas.listar, { status: 500, body: { error: 'Falla', code: 'ERROR_INTERNO' } }),
     ]);
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     montar();
@@ -408,8 +404,8 @@ describe('NotificacionesProvider', () => {
   ])('desktop notification for %s: title %s, the message as body', async (rol, titulo) => {
     signIn(rol);
     mockFetch([
-      simular(notificacionesDoctorRutas.listar, { body: [] }),
-      simular(notificacionesUsuarioRutas.listar, { body: [] }),
+      responde(notificacionesDoctorRutas.listar, { body: [] }),
+      responde(notificacionesUsuarioRutas.listar, { body: [] }),
     ]);
     montar();
     await waitFor(() => expect(ctx().cargando).toBe(false));

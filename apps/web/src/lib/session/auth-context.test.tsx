@@ -7,7 +7,8 @@ import { api } from '../api-client.ts';
 import { precargarDialogoSesionExpirada, useAuth, type AuthState } from './auth-context.tsx';
 import { ACTIVE_WINDOW_MS, RENEW_LEAD_MS, SESSION_REJECTED_EVENT, TOKEN_EXPIRED_EVENT } from './session-controller.ts';
 import { makeToken, tokenExpiringIn } from '../../test/test-tokens.ts';
-import { jsonResponse, mockFetch, readAuth, renderWithProviders, simular } from '../../test/session-test-utils.tsx';
+import { readAuth, renderWithProviders } from '../../test/session-test-utils.tsx';
+import { jsonResponse, mockFetch, responde } from '../../test/mock-fetch.ts';
 
 const NOW = Date.UTC(2026, 10, 20, 15, 0, 0);
 
@@ -281,7 +282,7 @@ describe('other tabs (storage event)', () => {
 describe('silent renewal', () => {
   function renewRoute(newToken: string, status: 200 | 401 = 200) {
     return mockFetch([
-      simular(
+      responde(
         usuariosRutas.renovarSesion,
         status === 200
           ? { body: { token: newToken } }

@@ -7,7 +7,7 @@ import { rolNombres, type Rol } from '@clinica/contracts/roles';
 import { CitaBadge } from '../../../components/cita-badges.tsx';
 import { TablaApilable } from '../../../components/tabla-apilable.tsx';
 import { formatFecha, formatHora } from '../../../lib/tiempo.ts';
-import type { RegistroAuditoriaWire } from '../api/auditoria-api.ts';
+import type { RegistroAuditoriaWire } from '../../../lib/api/auditoria/get-auditoria.ts';
 import classes from './tabla-auditoria.module.css';
 import { RESULTADOS } from '../auditoria-filtros.ts';
 import { TextoDesplegable } from '../../../components/texto-desplegable.tsx';

@@ -25,7 +25,11 @@ import {
 import { notifications } from '@mantine/notifications';
 import { IconArrowDown, IconArrowUp, IconPhotoUp, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useEliminarImagen, useOrdenarImagenes, useSubirImagen } from '../api/procedimientos-api.ts';
+import {
+  useEliminarImagen,
+  useOrdenarImagenes,
+  useSubirImagen,
+} from '../../../lib/api/procedimientos/imagenes-procedimiento.ts';
 import { mensajeDeError } from '../../../lib/forms/field-errors.ts';
 import { avisarError } from '../form-errors.ts';
 import { mediaUrl } from '../../../lib/media.ts';

@@ -7,8 +7,9 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { llamada } from '../../../test/api-mock.ts';
-import { en, llamadas, mockFetch, renderEnRuta, tokenDePrueba } from '../../../test/carrito-test-utils.tsx';
+import { renderEnRuta, tokenDePrueba } from '../../../test/carrito-test-utils.tsx';
 import { PlantillasConsentimiento } from './plantillas-consentimiento.tsx';
+import { mockFetch, responde } from '../../../test/mock-fetch.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -28,9 +29,9 @@ describe('plantillas de consentimiento', { timeout: 20_000 }, () => {
     const user = userEvent.setup({ delay: null });
     localStorage.setItem('token', tokenDePrueba({ id: 9, rol: 'asistente' }));
     const fetch = mockFetch([
-      en(carritoRutas.listar, { body: [] }),
-      en(consentimientosRutas.plantillas, { body: [V1] }, { procedimientoId: 7 }),
-      en(
+      responde(carritoRutas.listar, { body: [] }),
+      responde(consentimientosRutas.plantillas, { body: [V1] }, { procedimientoId: 7 }),
+      responde(
         consentimientosRutas.crearPlantilla,
         { status: 201, body: { ...V1, id: 4, version: 2 } },
         { procedimientoId: 7 },
@@ -48,14 +49,14 @@ describe('plantillas de consentimiento', { timeout: 20_000 }, () => {
     await user.paste(`${V1.texto} Incluye el riesgo de reacción alérgica.`);
     await user.click(screen.getByRole('button', { name: 'Guardar versión' }));
     expect(await screen.findByText('Versión 2 del consentimiento guardada.')).toBeInTheDocument();
-    expect(llamadas(fetch)).toContain(llamada(consentimientosRutas.crearPlantilla, { procedimientoId: 7 }));
+    expect(fetch.llamadas()).toContain(llamada(consentimientosRutas.crearPlantilla, { procedimientoId: 7 }));
   });
 
   it('says when the procedure has no consent text yet', async () => {
     localStorage.setItem('token', tokenDePrueba({ id: 9, rol: 'asistente' }));
     mockFetch([
-      en(carritoRutas.listar, { body: [] }),
-      en(consentimientosRutas.plantillas, { body: [] }, { procedimientoId: 7 }),
+      responde(carritoRutas.listar, { body: [] }),
+      responde(consentimientosRutas.plantillas, { body: [] }, { procedimientoId: 7 }),
     ]);
     renderEnRuta('/p', { '/p': <PlantillasConsentimiento procedimientoId={7} /> });
     expect(await screen.findByText(/aún no tiene texto de consentimiento/)).toBeInTheDocument();

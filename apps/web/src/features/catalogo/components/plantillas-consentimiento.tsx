@@ -5,7 +5,8 @@ import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import { mensajeDeError } from '../../../lib/forms/field-errors.ts';
 import { formatFechaHora } from '../../../lib/tiempo.ts';
-import { useCrearPlantilla, usePlantillas } from '../api/plantillas-consentimiento-api.ts';
+import { useCrearPlantilla } from '../../../lib/api/plantillas-consentimiento/crear-plantilla.ts';
+import { usePlantillas } from '../../../lib/api/plantillas-consentimiento/get-plantillas.ts';
 
 const MIN = 50;
 

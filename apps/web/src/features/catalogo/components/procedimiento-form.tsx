@@ -18,7 +18,7 @@ import type { FieldErrors } from '../../../lib/forms/field-errors.ts';
 import { GrupoCampos } from '../../../lib/forms/grupo-campos.tsx';
 import { DESCRIPCION_ABAJO, focusFirstInvalid, showServerErrors, zodFormOptions } from '../../../lib/forms/zod-form.ts';
 import { useAuth } from '../../../lib/session/auth-context.tsx';
-import type { CrearProcedimientoBody } from '../api/procedimientos-api.ts';
+import type { CrearProcedimientoBody } from '../../../lib/api/procedimientos/crear-procedimiento.ts';
 import { avisarErrorDeFormulario } from '../form-errors.ts';
 
 export type ProcedimientoFormValues = {

@@ -9,7 +9,7 @@ import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../lib/paths.ts';
 import { TablaApilable } from '../../../components/tabla-apilable.tsx';
 import { formatCOP, formatDuracion } from '../../../lib/format.ts';
-import { useEliminarProcedimiento } from '../api/procedimientos-api.ts';
+import { useEliminarProcedimiento } from '../../../lib/api/procedimientos/eliminar-procedimiento.ts';
 import classes from '../catalogo.module.css';
 import { avisarError } from '../form-errors.ts';
 import { mediaUrl } from '../../../lib/media.ts';

@@ -31,7 +31,7 @@ import { formatFechaHora } from '../../../lib/tiempo.ts';
 import type { CitaWire } from '../api/citas-api.ts';
 import { useAgregarAdenda, useEvolucion, type EvolucionWire } from '../api/evoluciones-api.ts';
 import classes from '../citas.module.css';
-import { Dato } from './dato.tsx';
+import { Dato } from '../../../components/dato.tsx';
 import { NotaEvolucionForm } from './nota-evolucion-form.tsx';
 
 const MAX_ADENDA = 5000;

@@ -41,7 +41,7 @@ import {
   type SesionPropuestaWire,
 } from '../api/planes-api.ts';
 import classes from '../citas.module.css';
-import { Dato } from './dato.tsx';
+import { Dato } from '../../../components/dato.tsx';
 
 const sesiones = (n: number) => (n === 1 ? '1 sesión' : `${n} sesiones`);
 

@@ -6,7 +6,7 @@ import { Fragment, useState } from 'react';
 import { EstadoError } from '../../../components/estado-error.tsx';
 import { FechaHora } from '../../../components/fecha-hora.tsx';
 import { SkeletonLineas } from '../../../components/skeletons.tsx';
-import { useAccesos, type AccesoWire } from '../api/historias-api.ts';
+import { useAccesos, type AccesoWire } from '../../../lib/api/historias/get-versiones.ts';
 import { nombreRol } from '../historia-textos.ts';
 
 /** What the reader looked at, in the patient's words (one per kind the API lists; issue 21, item 6). */

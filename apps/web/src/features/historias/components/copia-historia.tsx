@@ -5,7 +5,7 @@ import { notifications } from '@mantine/notifications';
 import { IconFileDownload, IconJson } from '@tabler/icons-react';
 import { useState } from 'react';
 import { mensajeDeError } from '../../../lib/forms/field-errors.ts';
-import type { FormatoCopia } from '../api/historias-api.ts';
+import type { FormatoCopia } from '../../../lib/api/historias/descargar-copia.ts';
 
 const ETIQUETA_LARGA = {
   root: { height: 'auto', minHeight: 36, paddingBlock: 6 },

@@ -5,7 +5,7 @@ import { Alert, Badge, Group, List, Paper, SimpleGrid, Stack, Text, Title } from
 import { AlertasClinicas } from '../../../components/alertas-clinicas.tsx';
 import { IconCircleCheck } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import type { HistoriaWire } from '../api/historias-api.ts';
+import type { HistoriaWire } from '../../../lib/api/historias/get-historia.ts';
 import { alertasDe, ANTECEDENTES, BANDERAS, BANDERAS_ALERTA, textoFototipo } from '../historia-textos.ts';
 
 function Seccion({ id, titulo, children }: { id: string; titulo: string; children: ReactNode }) {

@@ -4,8 +4,9 @@ import { adjuntosRutas } from '@clinica/contracts/adjuntos-rutas';
 import { archivosRutas, carritoRutas } from '@clinica/contracts/rutas';
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { en, mockFetch, renderEnRuta, tokenDePrueba } from '../../../test/carrito-test-utils.tsx';
+import { renderEnRuta, tokenDePrueba } from '../../../test/carrito-test-utils.tsx';
 import { FotosHistoria } from './fotos-historia.tsx';
+import { mockFetch, responde } from '../../../test/mock-fetch.ts';
 
 beforeEach(() => {
   localStorage.setItem('token', tokenDePrueba({ id: 1, rol: 'paciente' }));
@@ -27,8 +28,8 @@ describe('fotos de antes y después en mi historia', { timeout: 30_000 }, () => 
       archivo_id: 100 + id,
     });
     mockFetch([
-      en(carritoRutas.listar, { body: [] }),
-      en(
+      responde(carritoRutas.listar, { body: [] }),
+      responde(
         adjuntosRutas.fotosPaciente,
         {
           body: [
@@ -42,7 +43,7 @@ describe('fotos de antes y después en mi historia', { timeout: 30_000 }, () => 
         },
         { pacienteId: 1 },
       ),
-      en(archivosRutas.descargar, () => Promise.resolve(new Response(new Blob(['jpeg']), { status: 200 }))),
+      responde(archivosRutas.descargar, () => Promise.resolve(new Response(new Blob(['jpeg']), { status: 200 }))),
     ]);
     renderEnRuta('/mihistorialclinico/1', { '/mihistorialclinico/:id': <FotosHistoria pacienteId={1} /> });
     const enlaces = await screen.findAllByRole('link', { name: /^Cita del/ });
@@ -58,7 +59,7 @@ describe('fotos de antes y después en mi historia', { timeout: 30_000 }, () => 
   });
 
   it('says when there are no photos and that they need the patient’s consent', async () => {
-    mockFetch([en(carritoRutas.listar, { body: [] }), en(adjuntosRutas.fotosPaciente, { body: [] })]);
+    mockFetch([responde(carritoRutas.listar, { body: [] }), responde(adjuntosRutas.fotosPaciente, { body: [] })]);
     renderEnRuta('/mihistorialclinico/1', { '/mihistorialclinico/:id': <FotosHistoria pacienteId={1} /> });
     expect(await screen.findByText(/Aún no hay fotos de antes y después en tu historia/)).toBeInTheDocument();
   });

@@ -9,7 +9,7 @@ import { EstadoError } from '../../../components/estado-error.tsx';
 import { SkeletonLineas } from '../../../components/skeletons.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { formatFecha } from '../../../lib/tiempo.ts';
-import { useFotosDePaciente } from '../api/historias-api.ts';
+import { useFotosDePaciente } from '../../../lib/api/historias/get-fotos-paciente.ts';
 
 export function FotosHistoria({ pacienteId }: { pacienteId: number }) {
   const q = useFotosDePaciente(pacienteId);

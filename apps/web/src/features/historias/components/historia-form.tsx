@@ -14,7 +14,7 @@ import { BotonesFormulario } from '../../../lib/forms/botones-formulario.tsx';
 import { mensajeDeError, serverFieldErrors } from '../../../lib/forms/field-errors.ts';
 import { GrupoCampos } from '../../../lib/forms/grupo-campos.tsx';
 import { focusFirstInvalid, showServerErrors, zodFormOptions } from '../../../lib/forms/zod-form.ts';
-import type { HistoriaWire } from '../api/historias-api.ts';
+import type { HistoriaWire } from '../../../lib/api/historias/get-historia.ts';
 import { ANTECEDENTES, BANDERAS, FOTOTIPOS, type Antecedente, type Bandera } from '../historia-textos.ts';
 
 export type HistoriaFormValues = Record<Antecedente, string> &

@@ -4,7 +4,7 @@ import { Select, type SelectProps } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useListaHistorias, usePacientes } from '../api/historias-api.ts';
+import { useListaHistorias, usePacientes } from '../../../lib/api/historias/get-historias.ts';
 
 type Opcion = { value: string; label: string; disabled?: boolean };
 

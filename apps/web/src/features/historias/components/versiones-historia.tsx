@@ -6,7 +6,8 @@ import { IconFilePlus, IconPencil } from '@tabler/icons-react';
 import { EstadoError } from '../../../components/estado-error.tsx';
 import { SkeletonLineas } from '../../../components/skeletons.tsx';
 import { formatFechaHora } from '../../../lib/tiempo.ts';
-import { useVersiones, type HistoriaWire } from '../api/historias-api.ts';
+import { useVersiones } from '../../../lib/api/historias/get-versiones.ts';
+import { type HistoriaWire } from '../../../lib/api/historias/get-historia.ts';
 import { nombreCampo } from '../historia-textos.ts';
 
 export function VersionesHistoria({ h }: { h: HistoriaWire }) {

@@ -7,10 +7,10 @@ import { paths } from '../../../lib/paths.ts';
 import { LogoMark } from '../../../components/logo.tsx';
 import { formatCOP, formatDuracion } from '../../../lib/format.ts';
 import { mediaUrl } from '../../../lib/media.ts';
-import type { ProcedimientoDestacado } from '../api/destacados-api.ts';
+import type { ProcedimientoWire } from '@clinica/contracts/catalogo';
 import classes from '../inicio.module.css';
 
-export function TarjetaProcedimiento({ procedimiento: p }: { procedimiento: ProcedimientoDestacado }) {
+export function TarjetaProcedimiento({ procedimiento: p }: { procedimiento: ProcedimientoWire }) {
   const imagen = p.imagenes[0];
   return (
     <article className={classes.tarjeta}>

@@ -10,7 +10,7 @@ import { CasillasAutorizacionDatos, EnlaceTerminos } from '../../../lib/forms/au
 import { mensajeDeError } from '../../../lib/forms/field-errors.ts';
 import { zodFormOptions } from '../../../lib/forms/zod-form.ts';
 import { formatFecha, formatHora } from '../../../lib/tiempo.ts';
-import { useRegistrarAutorizacion } from '../api/usuarios-api.ts';
+import { useRegistrarAutorizacion } from '../../../lib/api/usuarios/autorizacion-datos.ts';
 
 export const BOTON_REGISTRAR_AUTORIZACION = 'Registrar autorización en recepción';
 

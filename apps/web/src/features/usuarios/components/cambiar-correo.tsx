@@ -11,7 +11,7 @@ import { AlertaFallo } from '../../../lib/forms/alerta-fallo.tsx';
 import { mensajeDeError } from '../../../lib/forms/field-errors.ts';
 import { PasswordField } from '../../../lib/forms/password-field.tsx';
 import { focusFirstInvalid, showServerErrors, zodFormOptions } from '../../../lib/forms/zod-form.ts';
-import { useCambiarCorreo } from '../api/usuarios-api.ts';
+import { useCambiarCorreo } from '../../../lib/api/usuarios/cambiar-correo.ts';
 
 type Valores = { correo_nuevo: string; contrasena_actual: string };
 const vacio: Valores = { correo_nuevo: '', contrasena_actual: '' };

@@ -15,7 +15,7 @@ import { mensajeDeError } from '../../../lib/forms/field-errors.ts';
 import { focusFirstInvalid, zodFormOptions } from '../../../lib/forms/zod-form.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useAuth } from '../../../lib/session/auth-context.tsx';
-import { useAceptarAutorizacion } from '../api/usuarios-api.ts';
+import { useAceptarAutorizacion } from '../../../lib/api/usuarios/autorizacion-datos.ts';
 
 export default function PasoAutorizacionDatos({ nombre }: { nombre: string }) {
   usePageMeta({ title: 'Antes de continuar' });

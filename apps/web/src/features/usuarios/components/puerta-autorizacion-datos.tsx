@@ -7,7 +7,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { usuariosRutas } from '@clinica/contracts/rutas';
 import { permite } from '@clinica/contracts/roles';
 import { useAuth } from '../../../lib/session/auth-context.tsx';
-import { usePerfil } from '../api/usuarios-api.ts';
+import { usePerfil } from '../../../lib/api/usuarios/get-perfil.ts';
 
 const PasoAutorizacionDatos = lazy(() => import('./paso-autorizacion-datos.tsx'));
 

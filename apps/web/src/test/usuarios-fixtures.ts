@@ -1,0 +1,22 @@
+// A user as the API answers it, for web tests: Marta Ríos, a patient, unless a test says otherwise.
+import type { UsuarioWire } from '@clinica/contracts/usuarios';
+
+export function usuarioDePrueba(over: Partial<UsuarioWire> = {}): UsuarioWire {
+  return {
+    id: 7,
+    nombre: 'Marta Ríos',
+    correo: 'marta@demo.test',
+    rol: 'paciente',
+    estado: true,
+    tipodocumento: 'CC',
+    numerodocumento: '1020304050',
+    telefono: '300 123 4567',
+    direccion: null,
+    genero: 'femenino',
+    fecha_nacimiento: '2008-04-12',
+    ocupacion: null,
+    estado_civil: null,
+    fecha_registro: '2026-01-10T15:00:00.000Z',
+    ...over,
+  };
+}
