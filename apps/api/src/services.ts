@@ -56,6 +56,7 @@ import { createTokensCambioCorreo } from './lib/token-cambio-correo.ts';
 import { createTokensRecuperacion } from './lib/token-recuperacion.ts';
 import { createTokens } from './lib/tokens.ts';
 import { createArchivosRepository } from './platform/archivos.repository.ts';
+import { createBarridoArchivos } from './platform/archivos.barrido.ts';
 import { createArchivosPrivados } from './platform/archivos.service.ts';
 import { createAuditoriaRepository } from './platform/auditoria.repository.ts';
 import { createBandejaRepository, type EfectoNuevo, type FilaBandeja } from './platform/bandeja.repository.ts';
@@ -197,11 +198,10 @@ export async function createServices(deps: ServicesDeps) {
   /** Public files (procedure images), served under /media with a long cache. */
   const almacenPublico: Storage = createLocalStorage(uploadsDir(config.dataDir));
   /** Private files: only through platform/archivos.service.ts (authorised, audited, no-store). */
-  const archivos = createArchivosPrivados({
-    repos,
-    transaccion,
-    storage: createLocalStorage(privadoDir(config.dataDir), { privado: true }),
-  });
+  const almacenPrivado = createLocalStorage(privadoDir(config.dataDir), { privado: true });
+  const archivos = createArchivosPrivados({ repos, storage: almacenPrivado });
+  /** Bytes whose row never committed (a crash between the two) go at start and every hour (decision 0053). */
+  const barridoArchivos = createBarridoArchivos({ repo: repos.archivos, storage: almacenPrivado, log });
 
   const contrasenas = createPasswordHasher(config.argon2, config.limiteHash);
   // An unknown e-mail is checked against a throw-away hash; computing it now keeps even the first
@@ -365,12 +365,14 @@ export async function createServices(deps: ServicesDeps) {
     adjuntos,
     almacenPublico,
     archivos,
+    barridoArchivos,
     despachador,
     enVivo,
     respaldos,
-    /** Starts background work (the outbox dispatcher, the daily backup). */
+    /** Starts background work (the outbox dispatcher, the daily backup, the private storage's sweeper). */
     iniciar() {
       despachador.iniciar();
+      barridoArchivos.iniciar();
       respaldos
         .iniciar()
         .catch((err: unknown) =>
@@ -379,6 +381,7 @@ export async function createServices(deps: ServicesDeps) {
     },
     async cerrar() {
       await respaldos.detener();
+      await barridoArchivos.detener();
       await despachador.detener();
       await mailer.cerrar?.();
       await sesiones.detener();

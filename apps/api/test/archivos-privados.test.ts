@@ -11,6 +11,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { archivosPaths } from '@clinica/contracts/archivos';
 import { archivos, auditoria } from '../src/db/schema/index.ts';
+import type { DatosArchivo } from '../src/platform/archivos.service.ts';
 import { createTestApp, type TestContext } from './helpers.ts';
 import { crearUsuariosPorRol, crearUsuario, type UsuariosPorRol } from './auth-helpers.ts';
 import { crearCategoria, crearProcedimiento, multipart, pngDePrueba } from './catalogo-fixtures.ts';
@@ -23,6 +24,12 @@ const PDF = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer 
 
 const descargar = (id: number | string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url: archivosPaths.descargar(id), headers });
+/** One file in its own transaction, as a feature's change stores one (platform/archivos.service.ts). */
+const guardar = (d: DatosArchivo) =>
+  t.app.services.archivos.conArchivos(async (escribir) => {
+    const escrito = await escribir(d);
+    return t.app.services.transaccion((tx) => t.app.services.archivos.registrar(tx, escrito));
+  });
 const privados = async () => {
   const carpeta = path.join(dataDir, 'privado', 'resultado_examen');
   return existsSync(carpeta) ? readdir(carpeta) : [];
@@ -32,7 +39,7 @@ beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'clinica-privados-'));
   t = await createTestApp({ config: { dataDir } });
   u = await crearUsuariosPorRol(t.database);
-  const fila = await t.app.services.archivos.guardar({
+  const fila = await guardar({
     datos: Readable.from([PDF.subarray(0, 7), PDF.subarray(7)]),
     categoria: 'resultado_examen',
     propietarioId: u.paciente.id,
@@ -64,7 +71,7 @@ describe('storing a private file', () => {
   it('refuses what is not a PDF or an image, leaving no row and no file', async () => {
     const antes = (await t.database.db.select().from(archivos)).length;
     await expect(
-      t.app.services.archivos.guardar({
+      guardar({
         datos: Readable.from([Buffer.from('MZ\x90\x00 un ejecutable disfrazado de pdf')]),
         categoria: 'resultado_examen',
         propietarioId: u.paciente.id,

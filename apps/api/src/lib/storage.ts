@@ -4,7 +4,7 @@
 // reachable only through authorised, audited routes (platform/archivos.*). An S3-compatible implementation
 // can replace either without touching the features.
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
@@ -23,6 +23,8 @@ export type Storage = {
   get(key: string): Promise<{ stream: Readable; size: number } | null>;
   /** Removes a key; a missing file is not an error. */
   delete(key: string): Promise<void>;
+  /** Every stored key with its last write, half-written ones (`*.tmp` of a crashed put) included. */
+  list(): AsyncIterable<{ key: string; modified: Date }>;
 };
 
 /** Keys are relative, '/'-separated, made of safe characters only: no '..', no absolute paths. */
@@ -79,6 +81,21 @@ export function createLocalStorage(root: string, opts: { privado?: boolean } = {
     },
     async delete(key) {
       await rm(resolve(key), { force: true });
+    },
+    async *list() {
+      const walk = async function* (rel: string): AsyncGenerator<{ key: string; modified: Date }> {
+        const entries = await readdir(path.join(base, ...rel.split('/')), { withFileTypes: true }).catch(() => []);
+        for (const e of entries) {
+          const key = rel ? `${rel}/${e.name}` : e.name;
+          if (e.isDirectory()) yield* walk(key);
+          else if (e.isFile()) {
+            // Gone since the listing (deleted meanwhile): not there any more, nothing to report.
+            const info = await stat(path.join(base, ...key.split('/'))).catch(() => null);
+            if (info) yield { key, modified: info.mtime };
+          }
+        }
+      };
+      yield* walk('');
     },
   };
 }

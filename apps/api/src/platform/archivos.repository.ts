@@ -1,5 +1,5 @@
 // SQL for private files' metadata (db/schema/plataforma.ts `archivos`); the bytes live in private storage.
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { archivos } from '../db/schema/index.ts';
 
@@ -32,6 +32,15 @@ export function createArchivosRepository(db: Executor) {
         .from(archivos)
         .where(eq(archivos.propietario_id, propietarioId))
         .orderBy(asc(archivos.creado_en), asc(archivos.id));
+    },
+    /** Which of these storage keys have a row (the sweeper and a failed change's clean-up ask before deleting). */
+    async conFila(claves: readonly string[]): Promise<Set<string>> {
+      if (!claves.length) return new Set();
+      const filas = await db
+        .select({ clave: archivos.clave })
+        .from(archivos)
+        .where(inArray(archivos.clave, [...claves]));
+      return new Set(filas.map((f) => f.clave));
     },
   };
 }

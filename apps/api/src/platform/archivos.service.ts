@@ -6,13 +6,12 @@ import { createHash, randomBytes } from 'node:crypto';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Rol } from '@clinica/contracts/usuarios';
-import type { Transaccion } from '../db/transacciones.ts';
 import { AppError, noEncontrado } from '../lib/app-error.ts';
 import type { Storage } from '../lib/storage.ts';
 import { BYTES_FIRMA, TIPOS_CONTENIDO, tipoPorFirma, type TipoArchivo } from '../lib/tipo-archivo.ts';
 import type { Actor, Origen } from '../lib/solicitud.ts';
 import type { AuditoriaRepository } from './auditoria.repository.ts';
-import type { ArchivoFila, ArchivosRepository, CategoriaArchivo } from './archivos.repository.ts';
+import type { ArchivoFila, ArchivosRepository, CategoriaArchivo, NuevoArchivo } from './archivos.repository.ts';
 
 export type ReposArchivos = { archivos: ArchivosRepository; auditoria: AuditoriaRepository };
 
@@ -90,59 +89,99 @@ function inspector(permitidos: readonly TipoArchivo[]) {
   return { stream, resultado: () => ({ tipo: tipo!, tamano, sha256: hash.digest('hex') }) };
 }
 
-export function createArchivosPrivados(deps: {
-  repos: ReposArchivos;
-  transaccion: Transaccion<ReposArchivos>;
-  storage: Storage;
-}) {
-  const { repos, transaccion, storage } = deps;
+/** What a caller stores: the bytes, whose they are and what they may be. */
+export type DatosArchivo = {
+  datos: Readable;
+  categoria: CategoriaArchivo;
+  propietarioId: number;
+  nombre: string;
+  creadoPor: number | null;
+  permitidos?: readonly TipoArchivo[];
+  origen?: Origen;
+};
+
+/** Bytes already in private storage, checked and hashed; their row is written by `registrar`, in the change's transaction. */
+export type ArchivoEscrito = { fila: NuevoArchivo; origen: Origen };
+
+export function createArchivosPrivados(deps: { repos: ReposArchivos; storage: Storage }) {
+  const { repos, storage } = deps;
+
+  /** Streams the bytes to private storage through the checks; a refused or failed file leaves nothing. */
+  async function escribir(d: DatosArchivo): Promise<ArchivoEscrito> {
+    const clave = `${d.categoria}/${randomBytes(16).toString('hex')}`;
+    const revisar = inspector(d.permitidos ?? ['pdf', 'jpeg', 'png', 'webp']);
+    // Bytes may flow (and a bad signature fail) before storage attaches its own listeners; the error stays
+    // on the stream and reaches storage.put's pipeline then.
+    revisar.stream.on('error', () => {});
+    void pipeline(d.datos, revisar.stream).catch(() => {});
+    try {
+      await storage.put(clave, revisar.stream);
+    } catch (err) {
+      await storage.delete(clave).catch(() => {});
+      throw err;
+    }
+    const { tipo, tamano, sha256 } = revisar.resultado();
+    return {
+      fila: {
+        clave,
+        categoria: d.categoria,
+        propietario_id: d.propietarioId,
+        nombre: conExtension(nombreSeguro(d.nombre), tipo),
+        tipo_contenido: TIPOS_CONTENIDO[tipo],
+        tamano,
+        sha256,
+        creado_por: d.creadoPor,
+      },
+      origen: d.origen ?? {},
+    };
+  }
+
+  /**
+   * Removes the bytes of keys that have no row (the change that wrote them failed). If the database cannot say,
+   * nothing is removed here: the sweeper (archivos.barrido.ts) takes them later.
+   */
+  async function descartar(claves: readonly string[]): Promise<void> {
+    if (!claves.length) return;
+    const conFila = await repos.archivos.conFila(claves).catch(() => null);
+    if (!conFila) return;
+    await Promise.all(claves.filter((c) => !conFila.has(c)).map((c) => storage.delete(c).catch(() => {})));
+  }
+
   return {
-    /** Streams the bytes to private storage, then records them; a refused or failed file leaves nothing. */
-    async guardar(d: {
-      datos: Readable;
-      categoria: CategoriaArchivo;
-      propietarioId: number;
-      nombre: string;
-      creadoPor: number | null;
-      permitidos?: readonly TipoArchivo[];
-      origen?: Origen;
-    }): Promise<ArchivoFila> {
-      const clave = `${d.categoria}/${randomBytes(16).toString('hex')}`;
-      const revisar = inspector(d.permitidos ?? ['pdf', 'jpeg', 'png', 'webp']);
-      // Bytes may flow (and a bad signature fail) before storage attaches its own listeners; the error stays
-      // on the stream and reaches storage.put's pipeline then.
-      revisar.stream.on('error', () => {});
-      void pipeline(d.datos, revisar.stream).catch(() => {});
+    /**
+     * Runs one domain change that stores private files (STYLE 19, decision 0053): `fn` writes the bytes with
+     * `escribir`, then runs its transaction, in which `registrar` writes their rows. If `fn` fails (a 409 after
+     * the PDFs were built, a refused file, the database), the bytes it wrote go with it; after a crash, the
+     * sweeper removes them. Nothing may follow the transaction inside `fn`.
+     */
+    async conArchivos<T>(fn: (escribir: (d: DatosArchivo) => Promise<ArchivoEscrito>) => Promise<T>): Promise<T> {
+      const escritas: string[] = [];
       try {
-        await storage.put(clave, revisar.stream);
-        const { tipo, tamano, sha256 } = revisar.resultado();
-        return await transaccion(async (tx) => {
-          const fila = await tx.archivos.crear({
-            clave,
-            categoria: d.categoria,
-            propietario_id: d.propietarioId,
-            nombre: conExtension(nombreSeguro(d.nombre), tipo),
-            tipo_contenido: TIPOS_CONTENIDO[tipo],
-            tamano,
-            sha256,
-            creado_por: d.creadoPor,
-          });
-          await tx.auditoria.registrar({
-            usuarioId: d.creadoPor,
-            accion: 'archivo.guardar',
-            recurso: 'archivo',
-            recursoId: fila.id,
-            resultado: 'exito',
-            ip: d.origen?.ip,
-            agente: d.origen?.agente,
-            detalle: `categoria=${d.categoria}`,
-          });
-          return fila;
+        return await fn(async (d) => {
+          const e = await escribir(d);
+          escritas.push(e.fila.clave);
+          return e;
         });
       } catch (err) {
-        await storage.delete(clave).catch(() => {});
+        await descartar(escritas);
         throw err;
       }
+    },
+
+    /** The file's row and its audit, inside the transaction of the change that needs the file. */
+    async registrar(tx: ReposArchivos, e: ArchivoEscrito): Promise<ArchivoFila> {
+      const fila = await tx.archivos.crear(e.fila);
+      await tx.auditoria.registrar({
+        usuarioId: e.fila.creado_por ?? null,
+        accion: 'archivo.guardar',
+        recurso: 'archivo',
+        recursoId: fila.id,
+        resultado: 'exito',
+        ip: e.origen.ip,
+        agente: e.origen.agente,
+        detalle: `categoria=${e.fila.categoria}`,
+      });
+      return fila;
     },
 
     /**

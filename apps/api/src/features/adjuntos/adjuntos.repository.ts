@@ -56,6 +56,15 @@ export function createAdjuntosRepository(db: Executor) {
       return f;
     },
 
+    /**
+     * The appointment's state, its row held until the transaction ends (a cancellation waits for it): what was
+     * checked before the file was stored still holds when its row is written.
+     */
+    async estadoBloqueado(citaId: number) {
+      const [f] = await db.select({ estado: citas.estado }).from(citas).where(eq(citas.id, citaId)).for('share');
+      return f?.estado;
+    },
+
     /** The exams ordered by the appointment's signed note (a draft orders nothing yet). */
     ordenes: (citaId: number) =>
       db

@@ -20,12 +20,18 @@ import { conTurnoImagen } from '../../lib/turno-imagen.ts';
 import { limpiarImagen } from '../../lib/imagen-limpia.ts';
 import { tipoPorFirma } from '../../lib/tipo-archivo.ts';
 import type { Actor, Origen } from '../../lib/solicitud.ts';
+import type { ArchivosRepository } from '../../platform/archivos.repository.ts';
 import type { ArchivosPrivados } from '../../platform/archivos.service.ts';
 import { auditarExito as auditar, type AuditoriaRepository } from '../../platform/auditoria.repository.ts';
 import type { Encolar } from '../../platform/bandeja.service.ts';
 import type { AdjuntosRepository, FotoFila } from './adjuntos.repository.ts';
 
-export type ReposAdjuntos = { adjuntos: AdjuntosRepository; auditoria: AuditoriaRepository; encolar: Encolar };
+export type ReposAdjuntos = {
+  adjuntos: AdjuntosRepository;
+  auditoria: AuditoriaRepository;
+  archivos: ArchivosRepository;
+  encolar: Encolar;
+};
 /** Writes a notification in the caller's transaction and queues its live push (given by the composition root). */
 export type Notificar = (
   tx: ReposAdjuntos,
@@ -58,7 +64,7 @@ export const TIPO_NOTIFICACION_RESULTADOS = 'cita.resultados';
 export function createAdjuntosService(deps: {
   repos: ReposAdjuntos;
   transaccion: Transaccion<ReposAdjuntos>;
-  archivos: Pick<ArchivosPrivados, 'guardar'>;
+  archivos: Pick<ArchivosPrivados, 'conArchivos' | 'registrar'>;
   notificar: Notificar;
   zona: string;
   now: () => Date;
@@ -118,6 +124,16 @@ export function createAdjuntosService(deps: {
     return { consentimientoId: c.id, motivo: null };
   }
 
+  const citaCancelada = () => new AppError('CONFLICTO', 409, MENSAJES_ADJUNTOS.citaCancelada);
+
+  /**
+   * In the transaction that writes a file's row: the appointment was not cancelled while the file was checked and
+   * stored (a 409 then, and the file goes with it: decision 0053).
+   */
+  async function sigueAbierta(tx: ReposAdjuntos, citaId: number) {
+    if ((await tx.adjuntos.estadoBloqueado(citaId)) === 'cancelada') throw citaCancelada();
+  }
+
   /** Only the appointment's doctor (any doctor's agenda is not theirs) or an assistant attaches photos. */
   const puedeFotografiar = (actor: Actor, cita: Cita) =>
     actor.rol === 'asistente' || (actor.rol === 'doctor' && cita.doctor_id === actor.id);
@@ -148,7 +164,7 @@ export function createAdjuntosService(deps: {
 
     /**
      * The patient's result for their own appointment: checked by its bytes (images re-encoded without metadata),
-     * stored privately, then its row, its audit and the doctor's notification in one transaction.
+     * stored privately, then its file's row, its row, its audit and the doctor's notification in one transaction.
      */
     async subirResultado(
       actor: Actor,
@@ -158,7 +174,7 @@ export function createAdjuntosService(deps: {
     ): Promise<Resultado> {
       const cita = await repo.cita(citaId);
       if (!cita || cita.paciente_id !== actor.id) throw noEncontrado(MENSAJES_ADJUNTOS.citaNoEncontrada);
-      if (cita.estado === 'cancelada') throw new AppError('CONFLICTO', 409, MENSAJES_ADJUNTOS.citaCancelada);
+      if (cita.estado === 'cancelada') throw citaCancelada();
       if (d.ordenExamenId !== null) {
         const ordenes = await repo.ordenes(citaId);
         if (!ordenes.some((o) => o.id === d.ordenExamenId)) {
@@ -181,40 +197,44 @@ export function createAdjuntosService(deps: {
           ? d.bytes
           : (await conTurnoImagen(actor.id, () => limpiarImagen(d.bytes, invalido, { permitidos: ['jpeg', 'png'] })))
               .bytes;
-      const archivo = await archivos.guardar({
-        datos: Readable.from([bytes]),
-        categoria: 'resultado_examen',
-        propietarioId: cita.paciente_id,
-        nombre: d.nombre,
-        creadoPor: actor.id,
-        permitidos: ['pdf', 'jpeg', 'png'],
-        origen,
-      });
-      const id = await transaccion(async (tx) => {
-        const r = await tx.adjuntos.crearResultado({
-          cita_id: citaId,
-          paciente_id: cita.paciente_id,
-          orden_examen_id: d.ordenExamenId,
-          archivo_id: archivo.id,
-          subido_por: actor.id,
-        });
-        await auditar(
-          tx,
-          actor,
-          'resultado_examen.subir',
-          'resultado_examen',
-          r.id,
-          `cita=${citaId}; archivo=${archivo.id}`,
+      const id = await archivos.conArchivos(async (escribir) => {
+        const escrito = await escribir({
+          datos: Readable.from([bytes]),
+          categoria: 'resultado_examen',
+          propietarioId: cita.paciente_id,
+          nombre: d.nombre,
+          creadoPor: actor.id,
+          permitidos: ['pdf', 'jpeg', 'png'],
           origen,
-        );
-        await deps.notificar(tx, {
-          usuario_id: cita.doctor_id,
-          tipo: TIPO_NOTIFICACION_RESULTADOS,
-          mensaje: `${cita.paciente_nombre} subió resultados de exámenes para la cita del ${fecha.format(cita.inicio)}`,
-          cita_id: citaId,
-          ruta: `/detallescitas/${citaId}`,
         });
-        return r.id;
+        return transaccion(async (tx) => {
+          await sigueAbierta(tx, citaId);
+          const archivo = await archivos.registrar(tx, escrito);
+          const r = await tx.adjuntos.crearResultado({
+            cita_id: citaId,
+            paciente_id: cita.paciente_id,
+            orden_examen_id: d.ordenExamenId,
+            archivo_id: archivo.id,
+            subido_por: actor.id,
+          });
+          await auditar(
+            tx,
+            actor,
+            'resultado_examen.subir',
+            'resultado_examen',
+            r.id,
+            `cita=${citaId}; archivo=${archivo.id}`,
+            origen,
+          );
+          await deps.notificar(tx, {
+            usuario_id: cita.doctor_id,
+            tipo: TIPO_NOTIFICACION_RESULTADOS,
+            mensaje: `${cita.paciente_nombre} subió resultados de exámenes para la cita del ${fecha.format(cita.inicio)}`,
+            cita_id: citaId,
+            ruta: `/detallescitas/${citaId}`,
+          });
+          return r.id;
+        });
       });
       return resultadoWire((await repo.resultado(id))!, true);
     },
@@ -252,7 +272,7 @@ export function createAdjuntosService(deps: {
     ): Promise<Foto> {
       const cita = await repo.cita(citaId);
       if (!cita || !puedeFotografiar(actor, cita)) throw noEncontrado(MENSAJES_ADJUNTOS.citaNoEncontrada);
-      if (cita.estado === 'cancelada') throw new AppError('CONFLICTO', 409, MENSAJES_ADJUNTOS.citaCancelada);
+      if (cita.estado === 'cancelada') throw citaCancelada();
       const permiso = await permisoFotos(cita.paciente_id);
       if (permiso.consentimientoId === null) throw new AppError('REGLA_NEGOCIO', 422, permiso.motivo);
       const limpia = await conTurnoImagen(actor.id, () =>
@@ -261,35 +281,39 @@ export function createAdjuntosService(deps: {
           maxLado: LADO_MAX_FOTO,
         }),
       );
-      const archivo = await archivos.guardar({
-        datos: Readable.from([limpia.bytes]),
-        categoria: 'foto_clinica',
-        propietarioId: cita.paciente_id,
-        nombre: `foto-${d.etiqueta}-cita-${citaId}.${limpia.formato === 'png' ? 'png' : 'jpg'}`,
-        creadoPor: actor.id,
-        permitidos: ['jpeg', 'png'],
-        origen,
-      });
-      const foto = await transaccion(async (tx) => {
-        const f = await tx.adjuntos.crearFoto({
-          cita_id: citaId,
-          paciente_id: cita.paciente_id,
-          etiqueta: d.etiqueta,
-          zona: d.zona,
-          archivo_id: archivo.id,
-          consentimiento_id: permiso.consentimientoId,
-          subida_por: actor.id,
-        });
-        await auditar(
-          tx,
-          actor,
-          'foto_clinica.subir',
-          'foto_clinica',
-          f.id,
-          `cita=${citaId}; etiqueta=${d.etiqueta}; consentimiento=${permiso.consentimientoId}`,
+      const foto = await archivos.conArchivos(async (escribir) => {
+        const escrito = await escribir({
+          datos: Readable.from([limpia.bytes]),
+          categoria: 'foto_clinica',
+          propietarioId: cita.paciente_id,
+          nombre: `foto-${d.etiqueta}-cita-${citaId}.${limpia.formato === 'png' ? 'png' : 'jpg'}`,
+          creadoPor: actor.id,
+          permitidos: ['jpeg', 'png'],
           origen,
-        );
-        return f;
+        });
+        return transaccion(async (tx) => {
+          await sigueAbierta(tx, citaId);
+          const archivo = await archivos.registrar(tx, escrito);
+          const f = await tx.adjuntos.crearFoto({
+            cita_id: citaId,
+            paciente_id: cita.paciente_id,
+            etiqueta: d.etiqueta,
+            zona: d.zona,
+            archivo_id: archivo.id,
+            consentimiento_id: permiso.consentimientoId,
+            subida_por: actor.id,
+          });
+          await auditar(
+            tx,
+            actor,
+            'foto_clinica.subir',
+            'foto_clinica',
+            f.id,
+            `cita=${citaId}; etiqueta=${d.etiqueta}; consentimiento=${permiso.consentimientoId}`,
+            origen,
+          );
+          return f;
+        });
       });
       return fotoWire(foto, completo(actor));
     },

@@ -19,6 +19,7 @@ import { formateadorFechaHora } from '../../lib/fecha-hora.ts';
 import { AppError, isUniqueViolation, noEncontrado } from '../../lib/app-error.ts';
 import { conTurnoPdf, generarPdf } from '../../lib/pdf-pool.ts';
 import type { Actor, Origen } from '../../lib/solicitud.ts';
+import type { ArchivosRepository } from '../../platform/archivos.repository.ts';
 import type { ArchivosPrivados } from '../../platform/archivos.service.ts';
 import { auditarExito as auditar, type AuditoriaRepository } from '../../platform/auditoria.repository.ts';
 import type {
@@ -27,7 +28,11 @@ import type {
   PlantillaFila,
 } from './consentimientos.repository.ts';
 
-export type ReposConsentimientos = { consentimientos: ConsentimientosRepository; auditoria: AuditoriaRepository };
+export type ReposConsentimientos = {
+  consentimientos: ConsentimientosRepository;
+  auditoria: AuditoriaRepository;
+  archivos: ArchivosRepository;
+};
 type Firma = z.output<typeof firmaDatosSchema>;
 type Plantilla = z.output<typeof plantillaDatosSchema>;
 type Revocar = z.output<typeof revocarDatosSchema>;
@@ -86,7 +91,7 @@ function toWire(f: ConsentimientoConRevocacion, completo: boolean, procedimiento
 export function createConsentimientosService(deps: {
   repos: ReposConsentimientos;
   transaccion: Transaccion<ReposConsentimientos>;
-  archivos: Pick<ArchivosPrivados, 'guardar' | 'huella'>;
+  archivos: Pick<ArchivosPrivados, 'conArchivos' | 'registrar' | 'huella'>;
   now: () => Date;
   clinicaNombre: string;
   zona: string;
@@ -121,88 +126,97 @@ export function createConsentimientosService(deps: {
     return `${(await repo.nombreDe(actor.id)) ?? 'recepción'}, en recepción`;
   }
 
-  /** Stores the signature and the PDF, then writes the signed row once (the checks are the caller's). */
+  /**
+   * Decodes the drawn signature and builds the PDF (on workers, one document at a time per person: issue 21, item
+   * 2), then stores both as private files of the patient with the signed row, written once (the checks are the
+   * caller's). A signature that loses the race (409) leaves neither file behind (decision 0053).
+   */
   async function registrar(
     actor: Actor,
     cita: Cita,
     plantilla: PlantillaFila,
-    png: Buffer,
+    firmaDataUrl: string,
     aceptaFotos: boolean,
     origen: Origen,
     firmadoEn: Date,
   ): Promise<number> {
     const citaId = cita.id;
-    const datos = { acepta_fotos: aceptaFotos };
-
     const ip = origen.ip ?? 'desconocida';
     const dispositivo = (origen.agente ?? 'desconocido').slice(0, 500);
-    const guardar = async (bytes: Uint8Array, categoria: 'firma' | 'documento', nombre: string) =>
-      archivos.guardar({
-        datos: Readable.from([Buffer.from(bytes)]),
-        categoria,
-        propietarioId: cita.paciente_id,
-        nombre,
-        creadoPor: actor.id,
-        permitidos: categoria === 'firma' ? ['png'] : ['pdf'],
-        origen,
-      });
-    const firma = await guardar(png, 'firma', `firma-consentimiento-cita-${citaId}.png`);
-    const pdf = await generarPdf({
-      tipo: 'consentimiento',
-      datos: {
-        clinica: deps.clinicaNombre,
-        fechaFirma: fechaHora(firmadoEn),
-        firmadoEn,
-        citaId,
-        fechaCita: fechaHora(cita.inicio),
-        procedimiento: cita.procedimiento_nombre ?? '',
-        plantillaVersion: plantilla.version,
-        texto: plantilla.texto,
-        aceptaFotos: datos.acepta_fotos,
-        paciente: {
-          nombre: cita.paciente_nombre,
-          documento: `${cita.paciente_tipodocumento} ${cita.paciente_documento}`,
+    const { png, pdf } = await conTurnoPdf(actor.id, async () => {
+      const png = await pngDeFirma(firmaDataUrl);
+      const pdf = await generarPdf({
+        tipo: 'consentimiento',
+        datos: {
+          clinica: deps.clinicaNombre,
+          fechaFirma: fechaHora(firmadoEn),
+          firmadoEn,
+          citaId,
+          fechaCita: fechaHora(cita.inicio),
+          procedimiento: cita.procedimiento_nombre ?? '',
+          plantillaVersion: plantilla.version,
+          texto: plantilla.texto,
+          aceptaFotos,
+          paciente: {
+            nombre: cita.paciente_nombre,
+            documento: `${cita.paciente_tipodocumento} ${cita.paciente_documento}`,
+          },
+          doctor: { nombre: cita.doctor_nombre },
+          ip,
+          dispositivo,
+          firmaPng: png,
+          presentadoPor: await presentadoPor(actor, cita),
         },
-        doctor: { nombre: cita.doctor_nombre },
-        ip,
-        dispositivo,
-        firmaPng: png,
-        presentadoPor: await presentadoPor(actor, cita),
-      },
-    });
-    const archivoPdf = await guardar(pdf, 'documento', `consentimiento-informado-cita-${citaId}.pdf`);
-
-    const id = await transaccion(async (tx) => {
-      await tx.consentimientos.bloquearCita(citaId);
-      if (await tx.consentimientos.tieneVigente(citaId)) throw conflicto(MENSAJES_CONSENTIMIENTO.yaFirmado);
-      const c = await tx.consentimientos.crear({
-        cita_id: citaId,
-        paciente_id: cita.paciente_id,
-        procedimiento_id: cita.procedimiento_id!,
-        plantilla_id: plantilla.id,
-        plantilla_version: plantilla.version,
-        texto: plantilla.texto,
-        acepta_fotos: datos.acepta_fotos,
-        firma_archivo_id: firma.id,
-        firmado_en: firmadoEn,
-        registrado_por: actor.id,
-        ip,
-        dispositivo,
-        pdf_archivo_id: archivoPdf.id,
-        pdf_sha256: archivoPdf.sha256,
       });
-      await auditar(
-        tx,
-        actor,
-        'consentimiento.firmar',
-        'consentimiento',
-        c.id,
-        `cita=${citaId}; version=${plantilla.version}; sha256=${archivoPdf.sha256}`,
-        origen,
-      );
-      return c.id;
+      return { png, pdf };
     });
-    return id;
+
+    return archivos.conArchivos(async (escribir) => {
+      const guardar = (bytes: Uint8Array, categoria: 'firma' | 'documento', nombre: string) =>
+        escribir({
+          datos: Readable.from([Buffer.from(bytes)]),
+          categoria,
+          propietarioId: cita.paciente_id,
+          nombre,
+          creadoPor: actor.id,
+          permitidos: categoria === 'firma' ? ['png'] : ['pdf'],
+          origen,
+        });
+      const firma = await guardar(png, 'firma', `firma-consentimiento-cita-${citaId}.png`);
+      const documento = await guardar(pdf, 'documento', `consentimiento-informado-cita-${citaId}.pdf`);
+      return transaccion(async (tx) => {
+        await tx.consentimientos.bloquearCita(citaId);
+        if (await tx.consentimientos.tieneVigente(citaId)) throw conflicto(MENSAJES_CONSENTIMIENTO.yaFirmado);
+        const firmaFila = await archivos.registrar(tx, firma);
+        const pdfFila = await archivos.registrar(tx, documento);
+        const c = await tx.consentimientos.crear({
+          cita_id: citaId,
+          paciente_id: cita.paciente_id,
+          procedimiento_id: cita.procedimiento_id!,
+          plantilla_id: plantilla.id,
+          plantilla_version: plantilla.version,
+          texto: plantilla.texto,
+          acepta_fotos: aceptaFotos,
+          firma_archivo_id: firmaFila.id,
+          firmado_en: firmadoEn,
+          registrado_por: actor.id,
+          ip,
+          dispositivo,
+          pdf_archivo_id: pdfFila.id,
+          pdf_sha256: pdfFila.sha256,
+        });
+        await auditar(
+          tx,
+          actor,
+          'consentimiento.firmar',
+          'consentimiento',
+          c.id,
+          `cita=${citaId}; version=${plantilla.version}; sha256=${pdfFila.sha256}`,
+          origen,
+        );
+        return c.id;
+      });
+    });
   }
 
   /** The consent's content is the patient's and the doctor's; the assistant gets its status. */
@@ -296,11 +310,7 @@ export function createConsentimientosService(deps: {
       if (!plantilla) throw conflicto(MENSAJES_CONSENTIMIENTO.sinPlantilla);
       if (plantilla.version !== datos.plantilla_version) throw conflicto(MENSAJES_CONSENTIMIENTO.versionCambio);
       if (await repo.tieneVigente(citaId)) throw conflicto(MENSAJES_CONSENTIMIENTO.yaFirmado);
-      // One document at a time per person (issue 21, item 2): the signature's decoding and the PDF run on workers.
-      const id = await conTurnoPdf(actor.id, async () => {
-        const png = await pngDeFirma(datos.firma);
-        return registrar(actor, cita, plantilla, png, datos.acepta_fotos, origen, firmadoEn);
-      });
+      const id = await registrar(actor, cita, plantilla, datos.firma, datos.acepta_fotos, origen, firmadoEn);
       return toWire((await repo.porId(id))!, completo(actor), cita.procedimiento_id);
     },
 
@@ -370,7 +380,7 @@ export function createConsentimientosService(deps: {
         actor,
         cita,
         plantilla,
-        await pngDeFirma(`data:image/png;base64,${firma.toString('base64')}`),
+        `data:image/png;base64,${firma.toString('base64')}`,
         aceptaFotos,
         origen,
         firmadoEn,

@@ -1,7 +1,8 @@
 // Clinical notes per appointment (DOMAIN.md "evoluciones"; issue 9, items 3-4; Res. 1995 de 1999): the
 // appointment's doctor writes a draft with its prescription and exam orders and signs it; from then on nothing
 // changes (content hash stored, the database refuses updates) and corrections are dated addenda that leave the
-// original in view. Signing builds the prescription and exam-order PDFs once and keeps them as private files.
+// original in view. Signing builds the prescription and exam-order PDFs once and keeps them as private files,
+// their rows written in the signing transaction.
 // Doctors read notes (each read audited) and the patient their own signed ones; drafts stay with their author.
 import { Readable } from 'node:stream';
 import type { z } from 'zod';
@@ -18,13 +19,18 @@ import { formateadorFechaHora } from '../../lib/fecha-hora.ts';
 import { AppError, isUniqueViolation, noEncontrado } from '../../lib/app-error.ts';
 import { conTurnoPdf, generarPdf } from '../../lib/pdf-pool.ts';
 import type { Actor, Origen } from '../../lib/solicitud.ts';
+import type { ArchivosRepository } from '../../platform/archivos.repository.ts';
 import type { ArchivosPrivados } from '../../platform/archivos.service.ts';
 import { auditarExito, type AuditoriaRepository } from '../../platform/auditoria.repository.ts';
 import { hashContenido } from './evoluciones.contenido.ts';
 import type { DatosDocumento } from './evoluciones.pdf.ts';
 import type { EvolucionesRepository } from './evoluciones.repository.ts';
 
-export type ReposEvoluciones = { evoluciones: EvolucionesRepository; auditoria: AuditoriaRepository };
+export type ReposEvoluciones = {
+  evoluciones: EvolucionesRepository;
+  auditoria: AuditoriaRepository;
+  archivos: ArchivosRepository;
+};
 type Datos = z.output<typeof evolucionDatosSchema>;
 type Adenda = z.output<typeof adendaDatosSchema>;
 type Completa = NonNullable<Awaited<ReturnType<EvolucionesRepository['porId']>>>;
@@ -102,7 +108,7 @@ const firmable = (f: Completa, firmadaEn: Date) => ({
 export function createEvolucionesService(deps: {
   repos: ReposEvoluciones;
   transaccion: Transaccion<ReposEvoluciones>;
-  archivos: Pick<ArchivosPrivados, 'guardar'>;
+  archivos: Pick<ArchivosPrivados, 'conArchivos' | 'registrar'>;
   now: () => Date;
   clinicaNombre: string;
   /** CLINICA_DIRECCION, printed under the clinic's name on the prescription and the exam order. */
@@ -143,8 +149,8 @@ export function createEvolucionesService(deps: {
     return cita;
   }
 
-  /** The PDFs of a note about to be signed, stored privately under the patient; their ids for the signed row. */
-  async function documentos(f: Completa, firmadaEn: Date, hash: string, actor: Actor, origen: Origen) {
+  /** The PDFs of a note about to be signed (bytes only: they are stored with the signature, in `firmar`). */
+  async function documentos(f: Completa, firmadaEn: Date, hash: string) {
     if (!f.formulas.length && !f.ordenes.length) return { receta: null, orden: null };
     // Built on a worker thread (lib/pdf-pool.ts, issue 21, item 2), where pdf-lib loads: never at start-up.
     const cita = (await repo.cita(f.evolucion.cita_id))!;
@@ -167,29 +173,22 @@ export function createEvolucionesService(deps: {
         documento: documentoLegible(cita.paciente_tipodocumento, cita.paciente_documento),
       },
     };
-    const guardar = async (bytes: Uint8Array, nombre: string) =>
-      (
-        await archivos.guardar({
-          datos: Readable.from([Buffer.from(bytes)]),
-          categoria: 'documento',
-          propietarioId: f.evolucion.paciente_id,
-          nombre,
-          creadoPor: actor.id,
-          permitidos: ['pdf'],
-          origen,
-        })
-      ).id;
     const receta = f.formulas.length
-      ? await guardar(
-          await generarPdf({ tipo: 'receta', datos: d, formulas: f.formulas, indicaciones: f.evolucion.indicaciones }),
-          `formula-medica-cita-${cita.id}.pdf`,
-        )
+      ? {
+          bytes: await generarPdf({
+            tipo: 'receta',
+            datos: d,
+            formulas: f.formulas,
+            indicaciones: f.evolucion.indicaciones,
+          }),
+          nombre: `formula-medica-cita-${cita.id}.pdf`,
+        }
       : null;
     const orden = f.ordenes.length
-      ? await guardar(
-          await generarPdf({ tipo: 'orden', datos: d, ordenes: f.ordenes }),
-          `orden-examenes-cita-${cita.id}.pdf`,
-        )
+      ? {
+          bytes: await generarPdf({ tipo: 'orden', datos: d, ordenes: f.ordenes }),
+          nombre: `orden-examenes-cita-${cita.id}.pdf`,
+        }
       : null;
     return { receta, orden };
   }
@@ -299,19 +298,36 @@ export function createEvolucionesService(deps: {
         );
       const hash = hashContenido(firmable(f, firmadaEn));
       // One document at a time per person (issue 21, item 2).
-      const docs = await conTurnoPdf(actor.id, () => documentos(f, firmadaEn, hash, actor, origen));
-      await transaccion(async (tx) => {
-        const fila = await tx.evoluciones.bloquear(id);
-        if (fila?.firmada_en) throw conflicto(MENSAJES_EVOLUCION.yaFirmada);
-        const ahora = (await tx.evoluciones.porId(id))!;
-        if (hashContenido(firmable(ahora, firmadaEn)) !== hash) throw conflicto(MENSAJES_EVOLUCION.cambio);
-        await tx.evoluciones.firmar(id, {
-          firmada_en: firmadaEn,
-          hash_contenido: hash,
-          receta_archivo_id: docs.receta,
-          orden_archivo_id: docs.orden,
+      const pdfs = await conTurnoPdf(actor.id, () => documentos(f, firmadaEn, hash));
+      // The PDFs are stored privately under the patient, their rows written with the signature: a note that
+      // cannot be signed (a double click's second request: 409) leaves no document behind (decision 0053).
+      await archivos.conArchivos(async (escribir) => {
+        const guardar = (pdf: { bytes: Uint8Array; nombre: string } | null) =>
+          pdf &&
+          escribir({
+            datos: Readable.from([Buffer.from(pdf.bytes)]),
+            categoria: 'documento',
+            propietarioId: f.evolucion.paciente_id,
+            nombre: pdf.nombre,
+            creadoPor: actor.id,
+            permitidos: ['pdf'],
+            origen,
+          });
+        const receta = await guardar(pdfs.receta);
+        const orden = await guardar(pdfs.orden);
+        await transaccion(async (tx) => {
+          const fila = await tx.evoluciones.bloquear(id);
+          if (fila?.firmada_en) throw conflicto(MENSAJES_EVOLUCION.yaFirmada);
+          const ahora = (await tx.evoluciones.porId(id))!;
+          if (hashContenido(firmable(ahora, firmadaEn)) !== hash) throw conflicto(MENSAJES_EVOLUCION.cambio);
+          await tx.evoluciones.firmar(id, {
+            firmada_en: firmadaEn,
+            hash_contenido: hash,
+            receta_archivo_id: receta && (await archivos.registrar(tx, receta)).id,
+            orden_archivo_id: orden && (await archivos.registrar(tx, orden)).id,
+          });
+          await auditar(tx, actor, 'evolucion.firmar', id, `cita=${f.evolucion.cita_id}; sha256=${hash}`, origen);
         });
-        await auditar(tx, actor, 'evolucion.firmar', id, `cita=${f.evolucion.cita_id}; sha256=${hash}`, origen);
       });
       return toWire((await repo.porId(id))!);
     },
