@@ -184,14 +184,30 @@ describe('metadata, limits, order and removal', () => {
     expect([meta.width, meta.height]).toEqual([400, 800]);
   });
 
-  it('WebP input is accepted', async () => {
+  it('WebP input is accepted: both copies stored from its pixels', async () => {
     const p = await crearProcedimiento(t.app, admin, categoriaId);
     const webp = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#abc' } })
-      .webp()
+      .webp({ lossless: true })
       .toBuffer();
-    expect((await subirImagen(t.app, admin, p.id, webp, { nombre: 'a.webp', tipo: 'image/webp' })).statusCode).toBe(
-      201,
-    );
+    const res = await subirImagen(t.app, admin, p.id, webp, { nombre: 'a.webp', tipo: 'image/webp' });
+    expect(res.statusCode, res.body).toBe(201);
+    // The card is cropped to 480x360; the detail copy is never enlarged past the 300x300 original.
+    for (const [url, ancho, alto] of [
+      [res.json().url_tarjeta, 480, 360],
+      [res.json().url_detalle, 300, 300],
+    ] as const) {
+      const copia = await t.app.inject({ method: 'GET', url });
+      expect(copia.statusCode).toBe(200);
+      const imagen = sharp(copia.rawPayload);
+      expect(await imagen.metadata()).toMatchObject({ format: 'webp', width: ancho, height: alto });
+      const { channels } = await imagen.stats();
+      // #abc (red 0xaa, green 0xbb, blue 0xcc), give or take the lossy encoding.
+      const medias = channels.slice(0, 3).map((c) => c.mean);
+      [0xaa, 0xbb, 0xcc].forEach((v, k) => expect(Math.abs(medias[k]! - v)).toBeLessThan(8));
+    }
+    expect((await t.app.inject({ method: 'GET', url: procedimientosPaths.buscar(p.id) })).json().imagenes).toEqual([
+      res.json(),
+    ]);
   });
 
   it('the 11th image is refused with 422; reorder and removal work', async () => {

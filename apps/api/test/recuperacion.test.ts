@@ -287,11 +287,15 @@ describe('POST /apirecuperacion/restablecer', () => {
     await solicitar(u.correo, ip);
     await despachar();
     const token = tokenEnviadoA(u.correo);
-    const [a, b] = await Promise.all([
-      restablecer(token, NUEVA, ip),
-      restablecer(token, 'otra frase distinta para la cuenta', ip),
-    ]);
-    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 400]);
+    const claves = [NUEVA, 'otra frase distinta para la cuenta'];
+    const respuestas = await Promise.all(claves.map((c) => restablecer(token, c, ip)));
+    expect(respuestas.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+    // Either may win the race; the winner's password is the account's, the loser's never was.
+    const gana = respuestas.findIndex((r) => r.statusCode === 200);
+    expect(respuestas[1 - gana]!.json().code).toBe('ENLACE_INVALIDO');
+    expect((await iniciar(u.correo, claves[gana]!, ip)).statusCode).toBe(200);
+    expect((await iniciar(u.correo, claves[1 - gana]!, ip)).statusCode).toBe(401);
+    expect((await iniciar(u.correo, CLAVE, ip)).statusCode).toBe(401);
   });
 
   it('expires after 30 minutes of the injected clock', async () => {

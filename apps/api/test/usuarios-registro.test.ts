@@ -1,5 +1,5 @@
 // POST /apiusuarios/registrar: public registration of patients (issue 3, Ley 1581 acceptance record).
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { usuariosPaths, VERSION_TERMINOS } from '@clinica/contracts/usuarios';
 import { auditoria, usuarios } from '../src/db/schema/index.ts';
@@ -110,13 +110,25 @@ describe('POST /apiusuarios/registrar', () => {
   });
 
   it('numeric documents compare without leading zeros: 080234567 and 80234567 are the same person', async () => {
+    const conNumero = async (numeros: string[]) =>
+      (
+        await t.database.db
+          .select({ tipo: usuarios.tipodocumento, numero: usuarios.numerodocumento })
+          .from(usuarios)
+          .where(inArray(usuarios.numerodocumento, numeros))
+      ).sort((a, b) => a.numero.localeCompare(b.numero));
     expect((await registrar(registro({ numerodocumento: '080234568' }))).statusCode).toBe(201);
     const segunda = await registrar(registro({ numerodocumento: '80234568' }));
     expect(segunda.statusCode).toBe(409);
     expect(segunda.json().code).toBe('DOCUMENTO_DUPLICADO');
+    expect(await conNumero(['080234568', '80234568'])).toEqual([{ tipo: 'CC', numero: '080234568' }]);
     // A passport keeps its zeros: another type, another number.
     expect((await registrar(registro({ tipodocumento: 'PA', numerodocumento: '0AB12345' }))).statusCode).toBe(201);
     expect((await registrar(registro({ tipodocumento: 'PA', numerodocumento: 'AB12345' }))).statusCode).toBe(201);
+    expect(await conNumero(['0AB12345', 'AB12345'])).toEqual([
+      { tipo: 'PA', numero: '0AB12345' },
+      { tipo: 'PA', numero: 'AB12345' },
+    ]);
   });
 
   it('two simultaneous registrations with one e-mail: one 201, one 409 (unique index, no race)', async () => {
@@ -185,9 +197,22 @@ describe('POST /apiusuarios/registrar', () => {
     expect(resB.json().error).toBe('La contraseña no puede contener tu número de documento.');
   });
 
-  it('accepts a long passphrase', async () => {
-    const res = await registrar(registro({ contrasena: 'el río Magdalena cruza casi todo el país de sur a norte' }));
-    expect(res.statusCode).toBe(201);
+  it('accepts a long passphrase, and it signs in', async () => {
+    const contrasena = 'el río Magdalena cruza casi todo el país de sur a norte';
+    const body = registro({ contrasena });
+    expect((await registrar(body)).statusCode).toBe(201);
+    const iniciar = (clave: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: usuariosPaths.iniciarSesion,
+        payload: { correo: body.correo, contrasena: clave },
+        remoteAddress: ipNueva(),
+      });
+    const sesion = await iniciar(contrasena);
+    expect(sesion.statusCode, sesion.body).toBe(200);
+    expect(sesion.json().usuario.correo).toBe(body.correo);
+    // The whole phrase is the password, not a prefix of it.
+    expect((await iniciar(contrasena.slice(0, 40))).statusCode).toBe(401);
   });
 
   it('refuses __proto__ in the body', async () => {
