@@ -1,23 +1,47 @@
 // Issue 2: the production build serves the Spanish site with demo data and guards private routes.
 import { describe, it } from 'vitest';
-import { expect, interactiva, useBrowser } from './harness.ts';
+import { apiFetch, DEMO, expect, interactiva, loginToken, unico, useBrowser } from './harness.ts';
 
 describe('plataforma', () => {
   const t = useBrowser();
 
   it('/ redirects to /inicio and shows procedures from the API', async () => {
     const { page } = t;
-    await page.goto('/');
-    await page.waitForURL('**/inicio');
-    await expect(page.locator('html')).toHaveAttribute('lang', 'es-CO');
-    await expect(page.getByText(/\$\s?\d{1,3}(\.\d{3})+/).first()).toBeVisible();
+    // A procedure created now, through the API, whose name sorts first among the featured ones: it can only be on
+    // the page if the page reads the API's catalogue (not one baked into the build).
+    const admin = await loginToken(DEMO.admin);
+    const categorias = await apiFetch<{ id: number }[]>('/apicategoriaprocedimientos/listarcategorias');
+    const nombre = `Aaa tratamiento de prueba ${unico()}`;
+    const creado = await apiFetch<{ id: number }>('/apiprocedimientos/crearprocedimiento', {
+      method: 'POST',
+      token: admin,
+      body: {
+        nombre,
+        descripcion: 'Procedimiento creado por la prueba de la plataforma.',
+        precio: 987_000,
+        duracion_minutos: 30,
+        categoria_id: categorias.body[0]!.id,
+      },
+    });
+    expect(creado.status).toBe(201);
+    try {
+      await page.goto('/');
+      await page.waitForURL('**/inicio');
+      await expect(page.locator('html')).toHaveAttribute('lang', 'es-CO');
+      const tarjeta = page.locator('article', { has: page.getByRole('heading', { level: 3, name: nombre }) });
+      await expect(tarjeta).toBeVisible();
+      await expect(tarjeta.getByText('$ 987.000')).toBeVisible();
+    } finally {
+      await apiFetch(`/apiprocedimientos/eliminarprocedimiento/${creado.body.id}`, { method: 'DELETE', token: admin });
+    }
   });
 
   it('an unknown path goes to /404', async () => {
     const { page } = t;
     await page.goto('/esta-ruta-no-existe');
     await page.waitForURL('**/404');
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'No encontramos esta página' })).toBeVisible();
+    await expect(page).toHaveTitle(/Página no encontrada/);
   });
 
   it('/carrito and /dashboard without a token go to /iniciarsesion', async () => {

@@ -1,11 +1,11 @@
 // Issue 10.7 in a real browser: "¿Olvidaste tu contraseña?" -> the e-mail (in the day's mailbox file in the
-// server's DATA_DIR, as without SMTP_URL) -> its link -> a new password -> sign in with it. A patient registered for this test, so the
-// demo passwords other specs use never change. Then the administrator's outbox shows the e-mail without the link,
-// also in its HTML preview (a sandboxed frame).
+// server's DATA_DIR, as without SMTP_URL) -> its link -> a new password -> sign in with it. Each test registers its
+// own patient, so the demo passwords other specs use never change. The administrator's outbox shows the e-mail
+// without the link, also in its HTML preview (a sandboxed frame).
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, inject, it } from 'vitest';
-import { apiFetch, DEMO, expect, signInAs, unico, useBrowser } from './harness.ts';
+import { apiFetch, cedulaUnica, DEMO, expect, signInAs, unico, useBrowser } from './harness.ts';
 
 const INICIAL = 'mi frase secreta de prueba';
 const NUEVA = 'un colibrí sobre la fuente del parque';
@@ -38,28 +38,34 @@ async function enlaceEnviadoA(correo: string): Promise<string> {
   return enlace!;
 }
 
+/** A patient registered for one test (so the demo passwords other specs use never change); her e-mail. */
+async function registrarPaciente(): Promise<string> {
+  const correo = `e2e-recupera-${unico()}@prueba.test`;
+  const registro = await apiFetch('/apiusuarios/registrar', {
+    method: 'POST',
+    body: {
+      nombre: 'Paula Recupera',
+      tipodocumento: 'CC',
+      numerodocumento: cedulaUnica(),
+      correo,
+      contrasena: INICIAL,
+      telefono: '3001234567',
+      genero: 'femenino',
+      fecha_nacimiento: '1990-03-14',
+      terminos_condiciones: true,
+      politica_datos: true,
+    },
+  });
+  expect(registro.status).toBe(201);
+  return correo;
+}
+
 describe('recuperar la contraseña (issue 10.7)', () => {
   const t = useBrowser();
 
   it('asks for a link, opens it from the e-mail, sets a new password and signs in with it', async () => {
     const { page } = t;
-    const correo = `e2e-recupera-${unico()}@prueba.test`;
-    const registro = await apiFetch('/apiusuarios/registrar', {
-      method: 'POST',
-      body: {
-        nombre: 'Paula Recupera',
-        tipodocumento: 'CC',
-        numerodocumento: `${Date.now()}`.slice(-10).replace(/^0/, '1'),
-        correo,
-        contrasena: INICIAL,
-        telefono: '3001234567',
-        genero: 'femenino',
-        fecha_nacimiento: '1990-03-14',
-        terminos_condiciones: true,
-        politica_datos: true,
-      },
-    });
-    expect(registro.status).toBe(201);
+    const correo = await registrarPaciente();
 
     await page.goto('/iniciarsesion');
     await page.getByLabel('Correo electrónico').fill(correo);
@@ -97,10 +103,15 @@ describe('recuperar la contraseña (issue 10.7)', () => {
 
   it("the administrator's outbox lists the recovery e-mail without its link", async () => {
     const { page } = t;
+    // Its own patient and request: this test does not lean on the e-mail of the one above.
+    const correo = await registrarPaciente();
+    const solicitud = await apiFetch('/apirecuperacion/solicitar', { method: 'POST', body: { correo } });
+    expect(solicitud.status).toBe(202);
+    await enlaceEnviadoA(correo);
     await signInAs(page, DEMO.admin);
     await page.goto('/correos');
     await expect(page.getByRole('heading', { level: 1, name: 'Correos salientes' })).toBeVisible();
-    const item = page.getByRole('listitem').filter({ hasText: 'Restablece tu contraseña' }).first();
+    const item = page.getByRole('listitem').filter({ hasText: 'Restablece tu contraseña' }).filter({ hasText: correo });
     await expect(item).toBeVisible();
     await expect(item).toContainText('[enlace privado para restablecer la contraseña]');
     await expect(page.locator('body')).not.toContainText('#token=');
