@@ -23,7 +23,6 @@ import {
   archivos,
   auditoria,
   bandejaSalida,
-  citas,
   fotosClinicas,
   notificaciones,
   resultadosExamen,
@@ -31,7 +30,8 @@ import {
 import { RESULTADOS_MAX_BYTES_DIA, RESULTADOS_MAX_POR_CITA } from '@clinica/contracts/adjuntos';
 import { firmaDataUrl } from '../src/seed/firma-png.ts';
 import { MENSAJES_ADJUNTOS as M } from '../src/features/adjuntos/adjuntos.service.ts';
-import { crearCategoria, crearProcedimiento, multipart, pngDePrueba } from './catalogo-fixtures.ts';
+import { crearCategoria, crearProcedimiento, pngDePrueba } from './catalogo-fixtures.ts';
+import { crearPersonas, haceHoras, insertarCita, pedidor, subirArchivo, type Metodo } from './clinica-fixtures.ts';
 import { createTestApp, type TestContext } from './helpers.ts';
 import { textoDelPdf } from './pdf-texto.ts';
 import { directorioTemporal } from './temporales.ts';
@@ -63,22 +63,9 @@ const EXE = Buffer.concat([
   Buffer.alloc(200),
 ]);
 
-type Metodo = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-const pedir = (method: Metodo, url: string, quien?: UsuarioDePrueba, payload?: object) =>
-  t.app.inject({ method, url, headers: quien?.headers ?? {}, ...(payload ? { payload } : {}) });
-
-function subir(url: string, quien: UsuarioDePrueba | undefined, archivo: Buffer, nombre: string, campos: object = {}) {
-  const cuerpo = multipart([
-    ...Object.entries(campos).map(([campo, valor]) => ({ campo, valor: String(valor) })),
-    { campo: 'archivo', archivo, nombre, tipo: 'application/octet-stream' },
-  ]);
-  return t.app.inject({
-    method: 'POST',
-    url,
-    headers: { ...(quien?.headers ?? {}), ...cuerpo.headers },
-    payload: cuerpo.payload,
-  });
-}
+const pedir = pedidor(() => t.app);
+const subir = (url: string, quien: UsuarioDePrueba | undefined, archivo: Buffer, nombre: string, campos: object = {}) =>
+  subirArchivo(t.app, url, quien, archivo, nombre, campos);
 
 /** A JPEG carrying EXIF with a camera make and a GPS position (Bogotá). */
 const jpegConGps = () =>
@@ -132,23 +119,14 @@ function webpGigante(ancho: number, alto: number) {
   return riff;
 }
 
-async function nuevaCita(pacienteId: number, doctorId: number, horasAtras: number) {
-  const inicio = new Date(Date.now() - horasAtras * 3_600_000);
-  const [c] = await t.database.db
-    .insert(citas)
-    .values({
-      paciente_id: pacienteId,
-      doctor_id: doctorId,
-      tipo: 'procedimiento',
-      estado: 'confirmada',
-      inicio,
-      procedimiento_id: procedimientoId,
-      fin: new Date(inicio.getTime() + 30 * 60_000),
-      ocupado_hasta: new Date(inicio.getTime() + 30 * 60_000),
-    })
-    .returning({ id: citas.id });
-  return c!.id;
-}
+const nuevaCita = (pacienteId: number, doctorId: number, horasAtras: number) =>
+  insertarCita(t.database, {
+    pacienteId,
+    doctorId,
+    inicio: haceHoras(horasAtras),
+    tipo: 'procedimiento',
+    procedimientoId,
+  });
 
 async function firmar(quien: UsuarioDePrueba, cita: number, aceptaFotos: boolean) {
   const res = await pedir('POST', consentimientosPaths.firmar(cita), quien, {
@@ -163,13 +141,8 @@ async function firmar(quien: UsuarioDePrueba, cita: number, aceptaFotos: boolean
 beforeAll(async () => {
   const dataDir = directorioTemporal('clinica-adjuntos');
   t = await createTestApp({ config: { dataDir } });
-  paciente = await crearUsuario(t.database, 'paciente');
-  otraPaciente = await crearUsuario(t.database, 'paciente');
+  ({ paciente, otraPaciente, doctor, otroDoctor, asistente, admin } = await crearPersonas(t.database));
   sinFotos = await crearUsuario(t.database, 'paciente');
-  doctor = await crearUsuario(t.database, 'doctor');
-  otroDoctor = await crearUsuario(t.database, 'doctor');
-  asistente = await crearUsuario(t.database, 'asistente');
-  admin = await crearUsuario(t.database, 'administrador');
   const cat = await crearCategoria(t.app, admin.headers);
   procedimientoId = (await crearProcedimiento(t.app, admin.headers, cat.id)).id;
   expect(

@@ -16,7 +16,8 @@ import { MENSAJES_CONSENTIMIENTO } from '../src/features/consentimientos/consent
 import { MENSAJES_EVOLUCION } from '../src/features/evoluciones/evoluciones.service.ts';
 import { createLocalStorage, privadoDir } from '../src/lib/storage.ts';
 import { PLAZO_HUERFANOS_MS } from '../src/platform/archivos.barrido.ts';
-import { crearCategoria, crearProcedimiento, multipart, pngDePrueba } from './catalogo-fixtures.ts';
+import { crearCategoria, crearProcedimiento, pngDePrueba } from './catalogo-fixtures.ts';
+import { haceHoras, insertarCita, pedidor, subirArchivo } from './clinica-fixtures.ts';
 import { createTestApp, type TestContext } from './helpers.ts';
 import { crearUsuario, type UsuarioDePrueba } from './auth-helpers.ts';
 import { directorioTemporal } from './temporales.ts';
@@ -31,39 +32,19 @@ const PDF = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer 
 
 let citasCreadas = 0;
 /** A procedure appointment of the doctor that started a few hours ago (each an hour before the last). */
-async function nuevaCita(pacienteId: number) {
-  const inicio = new Date(Date.now() - ++citasCreadas * 3_600_000);
-  const [c] = await t.database.db
-    .insert(citas)
-    .values({
-      paciente_id: pacienteId,
-      doctor_id: doctor.id,
-      tipo: 'procedimiento',
-      procedimiento_id: procedimientoId,
-      estado: 'confirmada',
-      inicio,
-      fin: new Date(inicio.getTime() + 30 * 60_000),
-      ocupado_hasta: new Date(inicio.getTime() + 30 * 60_000),
-    })
-    .returning({ id: citas.id });
-  return c!.id;
-}
+const nuevaCita = (pacienteId: number) =>
+  insertarCita(t.database, {
+    pacienteId,
+    doctorId: doctor.id,
+    inicio: haceHoras(++citasCreadas),
+    tipo: 'procedimiento',
+    procedimientoId,
+  });
 
 const post = (url: string, quien: UsuarioDePrueba, payload?: object) =>
-  t.app.inject({ method: 'POST', url, headers: quien.headers, ...(payload ? { payload } : {}) });
-
-function subir(url: string, quien: UsuarioDePrueba, archivo: Buffer, nombre: string, campos: object = {}) {
-  const cuerpo = multipart([
-    ...Object.entries(campos).map(([campo, valor]) => ({ campo, valor: String(valor) })),
-    { campo: 'archivo', archivo, nombre, tipo: 'application/octet-stream' },
-  ]);
-  return t.app.inject({
-    method: 'POST',
-    url,
-    headers: { ...quien.headers, ...cuerpo.headers },
-    payload: cuerpo.payload,
-  });
-}
+  pedidor(() => t.app)('POST', url, quien, payload);
+const subir = (url: string, quien: UsuarioDePrueba, archivo: Buffer, nombre: string, campos: object = {}) =>
+  subirArchivo(t.app, url, quien, archivo, nombre, campos);
 
 const firmaConsentimiento = (aceptaFotos = true) => ({
   plantilla_version: 1,

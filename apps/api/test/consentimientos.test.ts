@@ -41,7 +41,15 @@ import {
 import { crearCategoria, crearProcedimiento } from './catalogo-fixtures.ts';
 import { conSemilla } from '../src/seed/semilla.ts';
 import { createTestApp, createTestDatabase, testConfig, type TestContext } from './helpers.ts';
-import { crearUsuario, QUIENES, type Quien, type UsuarioDePrueba } from './auth-helpers.ts';
+import type { UsuarioDePrueba } from './auth-helpers.ts';
+import {
+  crearPersonas,
+  haceHoras,
+  insertarCita,
+  matrizDeAutorizacion,
+  pedidor,
+  type CasoAutorizacion,
+} from './clinica-fixtures.ts';
 import { textoDelPdf } from './pdf-texto.ts';
 import { directorioTemporal } from './temporales.ts';
 
@@ -66,27 +74,21 @@ const TEXTO_V1 =
   'despigmentantes o no tratarse. Cuidados: protector solar cada 3 horas y no exponerse al sol por 7 días.';
 const TEXTO_V2 = `${TEXTO_V1} Versión revisada: incluye el riesgo de reacción alérgica al producto.`;
 
-type Metodo = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-const pedir = (method: Metodo, url: string, quien?: UsuarioDePrueba, payload?: object, headers = {}) =>
-  t.app.inject({ method, url, headers: { ...(quien?.headers ?? {}), ...headers }, ...(payload ? { payload } : {}) });
+const pedir = pedidor(() => t.app);
 
-async function nuevaCita(pacienteId: number, doctorId: number, horasAtras: number, tipo = 'procedimiento') {
-  const inicio = new Date(Date.now() - horasAtras * 3_600_000);
-  const [c] = await t.database.db
-    .insert(citas)
-    .values({
-      paciente_id: pacienteId,
-      doctor_id: doctorId,
-      tipo: tipo as 'procedimiento',
-      estado: 'confirmada',
-      inicio,
-      procedimiento_id: tipo === 'procedimiento' ? procedimientoId : null,
-      fin: new Date(inicio.getTime() + 30 * 60_000),
-      ocupado_hasta: new Date(inicio.getTime() + 30 * 60_000),
-    })
-    .returning({ id: citas.id });
-  return c!.id;
-}
+const nuevaCita = (
+  pacienteId: number,
+  doctorId: number,
+  horasAtras: number,
+  tipo: 'procedimiento' | 'evaluacion' = 'procedimiento',
+) =>
+  insertarCita(t.database, {
+    pacienteId,
+    doctorId,
+    inicio: haceHoras(horasAtras),
+    tipo,
+    procedimientoId: tipo === 'procedimiento' ? procedimientoId : null,
+  });
 
 const firma = (extra: object = {}) => ({
   plantilla_version: 1,
@@ -99,12 +101,7 @@ const firma = (extra: object = {}) => ({
 beforeAll(async () => {
   dataDir = directorioTemporal('clinica-consentimientos');
   t = await createTestApp({ config: { dataDir } });
-  paciente = await crearUsuario(t.database, 'paciente');
-  otraPaciente = await crearUsuario(t.database, 'paciente');
-  doctor = await crearUsuario(t.database, 'doctor');
-  otroDoctor = await crearUsuario(t.database, 'doctor');
-  asistente = await crearUsuario(t.database, 'asistente');
-  admin = await crearUsuario(t.database, 'administrador');
+  ({ paciente, otraPaciente, doctor, otroDoctor, asistente, admin } = await crearPersonas(t.database));
   const cat = await crearCategoria(t.app, admin.headers);
   procedimientoId = (await crearProcedimiento(t.app, admin.headers, cat.id)).id;
   citaId = await nuevaCita(paciente.id, doctor.id, 1);
@@ -114,7 +111,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('authorization matrix: every route x anonymous and the four roles', () => {
-  const casos: { method: Metodo; url: string; payload?: object; esperado: Record<Quien, number> }[] = [
+  const casos: CasoAutorizacion[] = [
     {
       method: 'GET',
       url: rutas.plantillas(999_999),
@@ -149,16 +146,7 @@ describe('authorization matrix: every route x anonymous and the four roles', () 
       esperado: { anonimo: 401, paciente: 404, asistente: 403, doctor: 403, administrador: 403 },
     },
   ];
-  for (const c of casos) {
-    it(`${c.method} ${c.url}`, async () => {
-      const u = { paciente, asistente, doctor, administrador: admin };
-      for (const quien of QUIENES) {
-        const res = await pedir(c.method, c.url, quien === 'anonimo' ? undefined : u[quien], c.payload);
-        expect(res.statusCode, `${quien}: ${res.body}`).toBe(c.esperado[quien]);
-        expect(res.json()).toMatchObject({ error: expect.any(String), code: expect.any(String) });
-      }
-    });
-  }
+  matrizDeAutorizacion(casos, pedir, () => ({ paciente, asistente, doctor, administrador: admin }));
 });
 
 describe('templates per procedure', () => {

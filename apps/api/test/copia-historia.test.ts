@@ -9,12 +9,13 @@ import { consentimientosPaths } from '@clinica/contracts/consentimientos';
 import { copiaHistoriaPaths as copia, type DatosPersonalesWire } from '@clinica/contracts/copia-historia';
 import { evolucionesPaths } from '@clinica/contracts/evoluciones';
 import { historiasPaths, type AccesoHistoriaWire, type HistoriaWire } from '@clinica/contracts/historias';
-import { auditoria, citas, notificaciones, usuarios } from '../src/db/schema/index.ts';
+import { auditoria, notificaciones, usuarios } from '../src/db/schema/index.ts';
 import { firmaDataUrl } from '../src/seed/firma-png.ts';
 import { crearCategoria, crearProcedimiento } from './catalogo-fixtures.ts';
 import { textoDelPdf } from './pdf-texto.ts';
 import { createTestApp, type TestContext } from './helpers.ts';
-import { crearUsuario, QUIENES, type Quien, type UsuarioDePrueba } from './auth-helpers.ts';
+import { QUIENES, type Quien, type UsuarioDePrueba } from './auth-helpers.ts';
+import { crearPersonas, haceHoras, insertarCita, pedidor } from './clinica-fixtures.ts';
 
 let t: TestContext;
 let paciente: UsuarioDePrueba;
@@ -27,28 +28,12 @@ let historia: HistoriaWire;
 let citaPaciente: number;
 let citaOtra: number;
 
-const pedir = (method: 'GET' | 'POST' | 'PATCH', url: string, quien?: UsuarioDePrueba, payload?: object) =>
-  t.app.inject({ method, url, headers: quien?.headers ?? {}, ...(payload ? { payload } : {}) });
+const pedir = pedidor(() => t.app);
 
 const LARGO = `Rosácea en mejillas y mentón; ${'reacción leve al ácido glicólico con eritema y ardor '.repeat(30)}fin.`;
 
-async function nuevaCita(pacienteId: number, doctorId: number, horasAtras: number) {
-  const inicio = new Date(Date.now() - horasAtras * 3_600_000);
-  const [c] = await t.database.db
-    .insert(citas)
-    .values({
-      paciente_id: pacienteId,
-      doctor_id: doctorId,
-      tipo: 'evaluacion',
-      estado: 'confirmada',
-      inicio,
-      fin: new Date(inicio.getTime() + 30 * 60_000),
-      ocupado_hasta: new Date(inicio.getTime() + 30 * 60_000),
-      motivo: 'Valoración de manchas',
-    })
-    .returning({ id: citas.id });
-  return c!.id;
-}
+const nuevaCita = (pacienteId: number, doctorId: number, horasAtras: number) =>
+  insertarCita(t.database, { pacienteId, doctorId, inicio: haceHoras(horasAtras), motivo: 'Valoración de manchas' });
 
 /** A signed note with a prescription, an exam order and an addendum, written by the appointment's doctor. */
 async function notaFirmada(citaId: number, autor: UsuarioDePrueba, motivo: string) {
@@ -75,12 +60,7 @@ async function notaFirmada(citaId: number, autor: UsuarioDePrueba, motivo: strin
 
 beforeAll(async () => {
   t = await createTestApp();
-  paciente = await crearUsuario(t.database, 'paciente');
-  otra = await crearUsuario(t.database, 'paciente');
-  doctor = await crearUsuario(t.database, 'doctor');
-  otroDoctor = await crearUsuario(t.database, 'doctor');
-  asistente = await crearUsuario(t.database, 'asistente');
-  admin = await crearUsuario(t.database, 'administrador');
+  ({ paciente, otraPaciente: otra, doctor, otroDoctor, asistente, admin } = await crearPersonas(t.database));
   const db = t.database.db;
   await db
     .update(usuarios)
@@ -122,21 +102,14 @@ beforeAll(async () => {
       'Riesgos: enrojecimiento y descamación por 3 a 7 días. Alternativas: cremas despigmentantes. Cuidados: protector solar.',
   });
   expect(plantilla.statusCode, plantilla.body).toBe(201);
-  const inicio = new Date(Date.now() - 2 * 3_600_000);
-  const [cp] = await db
-    .insert(citas)
-    .values({
-      paciente_id: paciente.id,
-      doctor_id: doctor.id,
-      tipo: 'procedimiento',
-      estado: 'confirmada',
-      procedimiento_id: proc,
-      inicio,
-      fin: new Date(inicio.getTime() + 30 * 60_000),
-      ocupado_hasta: new Date(inicio.getTime() + 30 * 60_000),
-    })
-    .returning({ id: citas.id });
-  const firmado = await pedir('POST', consentimientosPaths.firmar(cp!.id), paciente, {
+  const cp = await insertarCita(t.database, {
+    pacienteId: paciente.id,
+    doctorId: doctor.id,
+    inicio: haceHoras(2),
+    tipo: 'procedimiento',
+    procedimientoId: proc,
+  });
+  const firmado = await pedir('POST', consentimientosPaths.firmar(cp), paciente, {
     plantilla_version: 1,
     firma: firmaDataUrl(3),
     entiende: true,
@@ -152,20 +125,17 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('who may download', () => {
-  const u = () => ({ paciente, asistente, doctor, administrador: admin });
+  /** Each role's status for a GET of the url. */
+  async function porRol(url: string, esperado: Record<Quien, number>) {
+    const u = { paciente, asistente, doctor, administrador: admin };
+    for (const quien of QUIENES) {
+      const res = await pedir('GET', url, quien === 'anonimo' ? undefined : u[quien]);
+      expect(res.statusCode, `${quien} ${url}: ${res.statusCode}`).toBe(esperado[quien]);
+    }
+  }
   it('the patient routes: the owner only (403 for anyone else, 401 anonymous)', async () => {
     for (const url of [copia.miPdf(paciente.id), copia.misDatos(paciente.id)]) {
-      const esperado: Record<Quien, number> = {
-        anonimo: 401,
-        paciente: 200,
-        asistente: 403,
-        doctor: 403,
-        administrador: 403,
-      };
-      for (const quien of QUIENES) {
-        const res = await pedir('GET', url, quien === 'anonimo' ? undefined : u()[quien]);
-        expect(res.statusCode, `${quien} ${url}: ${res.statusCode}`).toBe(esperado[quien]);
-      }
+      await porRol(url, { anonimo: 401, paciente: 200, asistente: 403, doctor: 403, administrador: 403 });
       // IDOR: another patient asking for this patient's copy.
       const ajena = await pedir('GET', url, otra);
       expect(ajena.statusCode).toBe(403);
@@ -175,17 +145,7 @@ describe('who may download', () => {
 
   it('the staff routes: doctors only (DOMAIN.md: administrators and assistants never read clinical content)', async () => {
     for (const url of [copia.pdfPaciente(paciente.id), copia.datosPaciente(paciente.id)]) {
-      const esperado: Record<Quien, number> = {
-        anonimo: 401,
-        paciente: 403,
-        asistente: 403,
-        doctor: 200,
-        administrador: 403,
-      };
-      for (const quien of QUIENES) {
-        const res = await pedir('GET', url, quien === 'anonimo' ? undefined : u()[quien]);
-        expect(res.statusCode, `${quien} ${url}: ${res.statusCode}`).toBe(esperado[quien]);
-      }
+      await porRol(url, { anonimo: 401, paciente: 403, asistente: 403, doctor: 200, administrador: 403 });
     }
     // Only a patient has a record to copy; an unknown id is 404.
     expect((await pedir('GET', copia.pdfPaciente(otroDoctor.id), doctor)).statusCode).toBe(404);

@@ -9,6 +9,7 @@ import { auditoria, citas, evoluciones } from '../src/db/schema/index.ts';
 import { M_CON_NOTA_FIRMADA } from '../src/features/citas/cambios.service.ts';
 import { MENSAJES_EVOLUCION } from '../src/features/evoluciones/evoluciones.service.ts';
 import { crearUsuario, otraSesion, type UsuarioDePrueba } from './auth-helpers.ts';
+import { insertarCita } from './clinica-fixtures.ts';
 import { createTestApp, type TestContext } from './helpers.ts';
 import { crearReloj } from './usuarios-fixtures.ts';
 
@@ -30,22 +31,13 @@ const pedir = async (method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, quie
   });
 
 /** An appointment of paciente with doctor starting `horas` from the clock's now (negative: already started). */
-async function cita(horas: number, estado: 'pendiente' | 'confirmada' = 'confirmada') {
-  const inicio = new Date(reloj.now().getTime() + horas * 3_600_000);
-  const [c] = await t.database.db
-    .insert(citas)
-    .values({
-      paciente_id: paciente.id,
-      doctor_id: doctor.id,
-      tipo: 'evaluacion',
-      estado,
-      inicio,
-      fin: new Date(inicio.getTime() + 30 * 60_000),
-      ocupado_hasta: new Date(inicio.getTime() + 30 * 60_000),
-    })
-    .returning({ id: citas.id });
-  return c!.id;
-}
+const cita = (horas: number, estado: 'pendiente' | 'confirmada' = 'confirmada') =>
+  insertarCita(t.database, {
+    pacienteId: paciente.id,
+    doctorId: doctor.id,
+    inicio: new Date(reloj.now().getTime() + horas * 3_600_000),
+    estado,
+  });
 async function borrador(citaId: number, quien = doctor) {
   const res = await pedir('POST', rutas.porCita(citaId), quien, NOTA);
   expect(res.statusCode).toBe(201);

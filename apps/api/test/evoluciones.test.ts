@@ -23,7 +23,15 @@ import { seedUsuarios } from '../src/seed/usuarios.ts';
 import { conSemilla } from '../src/seed/semilla.ts';
 import { createTestApp, createTestDatabase, testConfig, type TestContext } from './helpers.ts';
 import { directorioTemporal } from './temporales.ts';
-import { crearUsuario, QUIENES, type Quien, type UsuarioDePrueba } from './auth-helpers.ts';
+import type { UsuarioDePrueba } from './auth-helpers.ts';
+import {
+  crearPersonas,
+  haceHoras,
+  insertarCita,
+  matrizDeAutorizacion,
+  pedidor,
+  type CasoAutorizacion,
+} from './clinica-fixtures.ts';
 
 let t: TestContext;
 let paciente: UsuarioDePrueba;
@@ -38,9 +46,7 @@ let citaOtra: number;
 let citaCancelada: number;
 let nota: EvolucionWire;
 
-type Metodo = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-const pedir = (method: Metodo, url: string, quien?: UsuarioDePrueba, payload?: object) =>
-  t.app.inject({ method, url, headers: quien?.headers ?? {}, ...(payload ? { payload } : {}) });
+const pedir = pedidor(() => t.app);
 
 const BORRADOR = {
   motivo: 'Manchas en mejillas después de vacaciones',
@@ -54,31 +60,16 @@ const BORRADOR = {
   ordenes: [{ examen: 'TSH', indicaciones: 'En ayunas' }],
 };
 
-async function nuevaCita(pacienteId: number, doctorId: number, horasAtras: number, estado = 'confirmada') {
-  const inicio = new Date(Date.now() - horasAtras * 3_600_000);
-  const [c] = await t.database.db
-    .insert(citas)
-    .values({
-      paciente_id: pacienteId,
-      doctor_id: doctorId,
-      tipo: 'evaluacion',
-      estado: estado as 'confirmada',
-      inicio,
-      fin: new Date(inicio.getTime() + 30 * 60_000),
-      ocupado_hasta: new Date(inicio.getTime() + 30 * 60_000),
-    })
-    .returning({ id: citas.id });
-  return c!.id;
-}
+const nuevaCita = (
+  pacienteId: number,
+  doctorId: number,
+  horasAtras: number,
+  estado: 'confirmada' | 'cancelada' = 'confirmada',
+) => insertarCita(t.database, { pacienteId, doctorId, inicio: haceHoras(horasAtras), estado });
 
 beforeAll(async () => {
   t = await createTestApp({ config: { clinicaDireccion: 'Calle 93 # 12-45, consultorio 301, Bogotá' } });
-  paciente = await crearUsuario(t.database, 'paciente');
-  otraPaciente = await crearUsuario(t.database, 'paciente');
-  doctor = await crearUsuario(t.database, 'doctor');
-  otroDoctor = await crearUsuario(t.database, 'doctor');
-  asistente = await crearUsuario(t.database, 'asistente');
-  admin = await crearUsuario(t.database, 'administrador');
+  ({ paciente, otraPaciente, doctor, otroDoctor, asistente, admin } = await crearPersonas(t.database));
   await t.database.db.update(usuarios).set({ nombre: 'Lucía Pérez' }).where(eq(usuarios.id, paciente.id));
   await t.database.db
     .update(usuarios)
@@ -91,48 +82,37 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('authorization matrix: every route x anonymous and the four roles', () => {
-  const porRol = (u: Partial<Record<Quien, number>>) => u;
-  // A missing appointment or note: the role check comes first; who gets through learns nothing more.
-  const casos: { method: Metodo; url: string; payload?: object; esperado: Partial<Record<Quien, number>> }[] = [
+  const casos: CasoAutorizacion[] = [
     {
       method: 'GET',
       url: rutas.porCita(999_999),
-      esperado: porRol({ anonimo: 401, paciente: 404, asistente: 403, doctor: 404, administrador: 403 }),
+      esperado: { anonimo: 401, paciente: 404, asistente: 403, doctor: 404, administrador: 403 },
     },
     {
       method: 'POST',
       url: rutas.porCita(999_999),
       payload: BORRADOR,
-      esperado: porRol({ anonimo: 401, paciente: 403, asistente: 403, doctor: 404, administrador: 403 }),
+      esperado: { anonimo: 401, paciente: 403, asistente: 403, doctor: 404, administrador: 403 },
     },
     {
       method: 'PUT',
       url: rutas.editar(999_999),
       payload: BORRADOR,
-      esperado: porRol({ anonimo: 401, paciente: 403, asistente: 403, doctor: 404, administrador: 403 }),
+      esperado: { anonimo: 401, paciente: 403, asistente: 403, doctor: 404, administrador: 403 },
     },
     {
       method: 'POST',
       url: rutas.firmar(999_999),
-      esperado: porRol({ anonimo: 401, paciente: 403, asistente: 403, doctor: 404, administrador: 403 }),
+      esperado: { anonimo: 401, paciente: 403, asistente: 403, doctor: 404, administrador: 403 },
     },
     {
       method: 'POST',
       url: rutas.adendas(999_999),
       payload: { texto: 'Corrección' },
-      esperado: porRol({ anonimo: 401, paciente: 403, asistente: 403, doctor: 404, administrador: 403 }),
+      esperado: { anonimo: 401, paciente: 403, asistente: 403, doctor: 404, administrador: 403 },
     },
   ];
-  for (const c of casos) {
-    it(`${c.method} ${c.url}`, async () => {
-      const u = { paciente, asistente, doctor, administrador: admin };
-      for (const quien of QUIENES) {
-        const res = await pedir(c.method, c.url, quien === 'anonimo' ? undefined : u[quien], c.payload);
-        expect(res.statusCode, `${quien}: ${res.body}`).toBe(c.esperado[quien]);
-        expect(res.json()).toMatchObject({ error: expect.any(String), code: expect.any(String) });
-      }
-    });
-  }
+  matrizDeAutorizacion(casos, pedir, () => ({ paciente, asistente, doctor, administrador: admin }));
 });
 
 describe('the appointment doctor writes the draft', () => {

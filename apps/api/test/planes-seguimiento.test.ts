@@ -26,7 +26,14 @@ import {
 } from '../src/db/schema/index.ts';
 import { firmaDataUrl } from '../src/seed/firma-png.ts';
 import { M_CONSENTIMIENTO_SIN_FIRMAR } from '../src/features/citas/reglas.ts';
-import { crearUsuario, QUIENES, type Quien, type UsuarioDePrueba } from './auth-helpers.ts';
+import { crearUsuario, type UsuarioDePrueba } from './auth-helpers.ts';
+import {
+  crearPersonas,
+  insertarCita,
+  matrizDeAutorizacion,
+  pedidor,
+  type CasoAutorizacion,
+} from './clinica-fixtures.ts';
 import { crearCategoria, crearProcedimiento } from './catalogo-fixtures.ts';
 import { TEST_DATABASE_URL, createTestApp } from './helpers.ts';
 import { conInterbloqueo } from './interbloqueo.ts';
@@ -55,27 +62,11 @@ const HORARIO = [1, 2, 3, 4, 5, 6].flatMap((dia) => [
   { dia_semana: dia, hora_inicio: '13:00', hora_fin: '18:00' },
 ]);
 
-type Metodo = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-const pedir = (method: Metodo, url: string, quien?: UsuarioDePrueba, payload?: object) =>
-  t.app.inject({ method, url, headers: quien?.headers ?? {}, ...(payload ? { payload } : {}) });
+const pedir = pedidor(() => t.app);
 const bogota = (fecha: string, hora: string) => `${fecha}T${hora}:00-05:00`;
 
-async function citaDirecta(pacienteId: number, doctorId: number, inicio: string) {
-  const i = new Date(inicio);
-  const [c] = await t.database.db
-    .insert(citas)
-    .values({
-      paciente_id: pacienteId,
-      doctor_id: doctorId,
-      tipo: 'evaluacion',
-      estado: 'confirmada',
-      inicio: i,
-      fin: new Date(i.getTime() + 30 * 60_000),
-      ocupado_hasta: new Date(i.getTime() + 30 * 60_000),
-    })
-    .returning({ id: citas.id });
-  return c!.id;
-}
+const citaDirecta = (pacienteId: number, doctorId: number, inicio: string) =>
+  insertarCita(t.database, { pacienteId, doctorId, inicio: new Date(inicio) });
 
 const datosPlan = (extra: object = {}) => ({
   descripcion: 'Completar 3 sesiones de peeling para el melasma; revisar tolerancia en cada una.',
@@ -105,12 +96,7 @@ const citasDeSerie = async (pacienteId: number) =>
 beforeAll(async () => {
   t = await createTestApp({ now: reloj.now });
   const ahora = reloj.now();
-  paciente = await crearUsuario(t.database, 'paciente', { now: ahora });
-  otraPaciente = await crearUsuario(t.database, 'paciente', { now: ahora });
-  doctor = await crearUsuario(t.database, 'doctor', { now: ahora });
-  otroDoctor = await crearUsuario(t.database, 'doctor', { now: ahora });
-  asistente = await crearUsuario(t.database, 'asistente', { now: ahora });
-  admin = await crearUsuario(t.database, 'administrador', { now: ahora });
+  ({ paciente, otraPaciente, doctor, otroDoctor, asistente, admin } = await crearPersonas(t.database, { now: ahora }));
   await t.database.db.update(usuarios).set({ fecha_nacimiento: '1990-05-01' }).where(eq(usuarios.rol, 'paciente'));
   for (const d of [doctor, otroDoctor]) {
     expect((await pedir('PUT', citasPaths.horarios(d.id), asistente, { horarios: HORARIO })).statusCode).toBe(200);
@@ -130,7 +116,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('authorization matrix: every route x anonymous and the four roles', () => {
-  const casos: { method: Metodo; url: string; payload?: () => object; esperado: Record<Quien, number> }[] = [
+  const casos: CasoAutorizacion[] = [
     {
       method: 'GET',
       url: rutas.porCita(999_999),
@@ -160,16 +146,7 @@ describe('authorization matrix: every route x anonymous and the four roles', () 
       esperado: { anonimo: 401, paciente: 403, asistente: 404, doctor: 404, administrador: 403 },
     },
   ];
-  for (const c of casos) {
-    it(`${c.method} ${c.url}`, async () => {
-      const u = { paciente, asistente, doctor, administrador: admin };
-      for (const quien of QUIENES) {
-        const res = await pedir(c.method, c.url, quien === 'anonimo' ? undefined : u[quien], c.payload?.());
-        expect(res.statusCode, `${quien}: ${res.body}`).toBe(c.esperado[quien]);
-        expect(res.json()).toMatchObject({ error: expect.any(String), code: expect.any(String) });
-      }
-    });
-  }
+  matrizDeAutorizacion(casos, pedir, () => ({ paciente, asistente, doctor, administrador: admin }));
 });
 
 describe('recording the plan on the note', () => {

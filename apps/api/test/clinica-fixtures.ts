@@ -1,0 +1,125 @@
+// What the clinical tests (notes, plans, consents, attachments, the record's copy, private files) set up the same
+// way: the six people of a clinic, appointments written straight to the table (booking's rules are not what they
+// test), a request as one of them, a multipart upload, and the authorization matrix over every role.
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { expect, it } from 'vitest';
+import type { Database } from '../src/db/client.ts';
+import { citas } from '../src/db/schema/index.ts';
+import { crearUsuario, QUIENES, type Quien, type UsuarioDePrueba } from './auth-helpers.ts';
+import { multipart } from './catalogo-fixtures.ts';
+
+type NuevaCita = typeof citas.$inferInsert;
+
+export type Metodo = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type Pedir = (
+  method: Metodo,
+  url: string,
+  quien?: UsuarioDePrueba,
+  payload?: object,
+  headers?: Record<string, string>,
+) => Promise<LightMyRequestResponse>;
+
+/** Requests as a person (or anonymous), with an optional JSON body; `app` is read at call time (set in beforeAll). */
+export const pedidor =
+  (app: () => FastifyInstance): Pedir =>
+  (method, url, quien, payload, headers = {}) =>
+    app().inject({ method, url, headers: { ...(quien?.headers ?? {}), ...headers }, ...(payload ? { payload } : {}) });
+
+/** A multipart upload of one file (`archivo`) with text fields, as a person (or anonymous). */
+export function subirArchivo(
+  app: FastifyInstance,
+  url: string,
+  quien: UsuarioDePrueba | undefined,
+  archivo: Buffer,
+  nombre: string,
+  campos: object = {},
+) {
+  const cuerpo = multipart([
+    ...Object.entries(campos).map(([campo, valor]) => ({ campo, valor: String(valor) })),
+    { campo: 'archivo', archivo, nombre, tipo: 'application/octet-stream' },
+  ]);
+  return app.inject({
+    method: 'POST',
+    url,
+    headers: { ...(quien?.headers ?? {}), ...cuerpo.headers },
+    payload: cuerpo.payload,
+  });
+}
+
+/** The people most clinical tests need: two patients, two doctors, an assistant and an administrator. */
+export async function crearPersonas(database: Database, opts: { now?: Date } = {}) {
+  const crear = (rol: Parameters<typeof crearUsuario>[1]) =>
+    crearUsuario(database, rol, opts.now ? { now: opts.now } : {});
+  return {
+    paciente: await crear('paciente'),
+    otraPaciente: await crear('paciente'),
+    doctor: await crear('doctor'),
+    otroDoctor: await crear('doctor'),
+    asistente: await crear('asistente'),
+    admin: await crear('administrador'),
+  };
+}
+
+/** `horas` hours before now. */
+export const haceHoras = (horas: number) => new Date(Date.now() - horas * 3_600_000);
+
+/** A 30-minute appointment (confirmed unless said) written straight to the table; its id. */
+export async function insertarCita(
+  database: Database,
+  v: {
+    pacienteId: number;
+    doctorId: number;
+    inicio: Date;
+    tipo?: NuevaCita['tipo'];
+    estado?: NuevaCita['estado'];
+    procedimientoId?: number | null;
+    motivo?: string;
+  },
+): Promise<number> {
+  const fin = new Date(v.inicio.getTime() + 30 * 60_000);
+  const [c] = await database.db
+    .insert(citas)
+    .values({
+      paciente_id: v.pacienteId,
+      doctor_id: v.doctorId,
+      tipo: v.tipo ?? 'evaluacion',
+      estado: v.estado ?? 'confirmada',
+      inicio: v.inicio,
+      fin,
+      ocupado_hasta: fin,
+      ...(v.procedimientoId !== undefined ? { procedimiento_id: v.procedimientoId } : {}),
+      ...(v.motivo !== undefined ? { motivo: v.motivo } : {}),
+    })
+    .returning({ id: citas.id });
+  return c!.id;
+}
+
+export type CasoAutorizacion = {
+  method: Metodo;
+  url: string;
+  /** Built when the case runs (it may need ids set in beforeAll). */
+  payload?: object | (() => object);
+  esperado: Record<Quien, number>;
+};
+
+/**
+ * One test per route: each role's status (anonymous included), and an error body wherever it is refused. A missing
+ * appointment or note: the role check comes first; who gets through learns nothing more.
+ */
+export function matrizDeAutorizacion(
+  casos: CasoAutorizacion[],
+  pedir: Pedir,
+  personas: () => Record<Exclude<Quien, 'anonimo'>, UsuarioDePrueba>,
+) {
+  for (const c of casos) {
+    it(`${c.method} ${c.url}`, async () => {
+      const u = personas();
+      for (const quien of QUIENES) {
+        const payload = typeof c.payload === 'function' ? c.payload() : c.payload;
+        const res = await pedir(c.method, c.url, quien === 'anonimo' ? undefined : u[quien], payload);
+        expect(res.statusCode, `${quien}: ${res.body}`).toBe(c.esperado[quien]);
+        expect(res.json()).toMatchObject({ error: expect.any(String), code: expect.any(String) });
+      }
+    });
+  }
+}
