@@ -28,23 +28,29 @@ import {
   resultadosExamen,
 } from '../src/db/schema/index.ts';
 import { RESULTADOS_MAX_BYTES_DIA, RESULTADOS_MAX_POR_CITA } from '@clinica/contracts/adjuntos';
-import { firmaDataUrl } from '../src/seed/firma-png.ts';
 import { MENSAJES_ADJUNTOS as M } from '../src/features/adjuntos/adjuntos.service.ts';
 import { crearCategoria, crearProcedimiento, pngDePrueba } from './catalogo-fixtures.ts';
-import { crearPersonas, haceHoras, insertarCita, pedidor, subirArchivo, type Metodo } from './clinica-fixtures.ts';
+import {
+  crearPersonas,
+  firmaConsentimiento,
+  haceHoras,
+  insertarCita,
+  pedidor,
+  porQuien,
+  subirArchivo,
+  TEXTO_CONSENTIMIENTO,
+  type Metodo,
+  type Personas,
+} from './clinica-fixtures.ts';
 import { createTestApp, type TestContext } from './helpers.ts';
 import { textoDelPdf } from './pdf-texto.ts';
 import { directorioTemporal } from './temporales.ts';
 import { crearUsuario, QUIENES, type Quien, type UsuarioDePrueba } from './auth-helpers.ts';
 
 let t: TestContext;
-let paciente: UsuarioDePrueba;
-let otraPaciente: UsuarioDePrueba;
+// The clinic's people, set in beforeAll (crearPersonas).
+let { paciente, otraPaciente, doctor, otroDoctor, asistente, admin } = {} as Personas;
 let sinFotos: UsuarioDePrueba;
-let doctor: UsuarioDePrueba;
-let otroDoctor: UsuarioDePrueba;
-let asistente: UsuarioDePrueba;
-let admin: UsuarioDePrueba;
 let procedimientoId: number;
 /** paciente with doctor: procedure, signed consent that allows photos. */
 let citaId: number;
@@ -53,9 +59,7 @@ let citaOtra: number;
 /** sinFotos with doctor: signed consent that does not allow photos. */
 let citaSinFotos: number;
 
-const TEXTO =
-  'Riesgos: enrojecimiento, ardor y descamación por 3 a 7 días; rara vez manchas. Alternativas: cremas ' +
-  'despigmentantes o no tratarse. Cuidados: protector solar cada 3 horas y no exponerse al sol por 7 días.';
+const TEXTO = TEXTO_CONSENTIMIENTO;
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 /** A Windows executable (MZ header) named like a PDF. */
 const EXE = Buffer.concat([
@@ -129,12 +133,7 @@ const nuevaCita = (pacienteId: number, doctorId: number, horasAtras: number) =>
   });
 
 async function firmar(quien: UsuarioDePrueba, cita: number, aceptaFotos: boolean) {
-  const res = await pedir('POST', consentimientosPaths.firmar(cita), quien, {
-    plantilla_version: 1,
-    firma: firmaDataUrl(2),
-    entiende: true,
-    acepta_fotos: aceptaFotos,
-  });
+  const res = await pedir('POST', consentimientosPaths.firmar(cita), quien, firmaConsentimiento(aceptaFotos, 2));
   expect(res.statusCode, res.body).toBe(201);
 }
 
@@ -169,33 +168,33 @@ describe('authorization matrix: every route x anonymous and the four roles', () 
       nombre: 'resultados/cita/:citaId',
       method: 'GET',
       url: () => rutas.resultados(999_999),
-      esperado: { anonimo: 401, paciente: 404, asistente: 404, doctor: 404, administrador: 403 },
+      esperado: porQuien(401, 404, 404, 404, 403),
     },
     {
       nombre: 'resultados/cita/:citaId (subir)',
       method: 'POST',
       url: () => rutas.resultados(999_999),
       subida: true,
-      esperado: { anonimo: 401, paciente: 404, asistente: 403, doctor: 403, administrador: 403 },
+      esperado: porQuien(401, 404, 403, 403, 403),
     },
     {
       nombre: 'fotos/cita/:citaId',
       method: 'GET',
       url: () => rutas.fotos(999_999),
-      esperado: { anonimo: 401, paciente: 404, asistente: 404, doctor: 404, administrador: 403 },
+      esperado: porQuien(401, 404, 404, 404, 403),
     },
     {
       nombre: 'fotos/cita/:citaId (subir)',
       method: 'POST',
       url: () => rutas.fotos(999_999),
       subida: true,
-      esperado: { anonimo: 401, paciente: 403, asistente: 404, doctor: 404, administrador: 403 },
+      esperado: porQuien(401, 403, 404, 404, 403),
     },
     {
       nombre: 'fotos/paciente/:pacienteId',
       method: 'GET',
       url: () => rutas.fotosPaciente(otraPaciente.id),
-      esperado: { anonimo: 401, paciente: 403, asistente: 403, doctor: 200, administrador: 403 },
+      esperado: porQuien(401, 403, 403, 200, 403),
     },
   ];
   for (const c of casos) {

@@ -10,14 +10,13 @@ import { adjuntosPaths } from '@clinica/contracts/adjuntos';
 import { consentimientosPaths } from '@clinica/contracts/consentimientos';
 import { evolucionesPaths } from '@clinica/contracts/evoluciones';
 import { archivos, auditoria, citas, usuarios } from '../src/db/schema/index.ts';
-import { firmaDataUrl } from '../src/db/seed/firma-png.ts';
 import { MENSAJES_ADJUNTOS } from '../src/features/adjuntos/adjuntos.service.ts';
 import { MENSAJES_CONSENTIMIENTO } from '../src/features/consentimientos/consentimientos.service.ts';
 import { MENSAJES_EVOLUCION } from '../src/features/evoluciones/evoluciones.service.ts';
 import { createLocalStorage, privadoDir } from '../src/lib/storage.ts';
 import { PLAZO_HUERFANOS_MS } from '../src/platform/archivos.barrido.ts';
 import { crearCategoria, crearProcedimiento, pngDePrueba } from './catalogo-fixtures.ts';
-import { haceHoras, insertarCita, pedidor, subirArchivo } from './clinica-fixtures.ts';
+import { firmaConsentimiento, haceHoras, insertarCita, pedidor, subirArchivo } from './clinica-fixtures.ts';
 import { createTestApp, type TestContext } from './helpers.ts';
 import { crearUsuario, type UsuarioDePrueba } from './auth-helpers.ts';
 import { directorioTemporal } from './temporales.ts';
@@ -45,13 +44,6 @@ const post = (url: string, quien: UsuarioDePrueba, payload?: object) =>
   pedidor(() => t.app)('POST', url, quien, payload);
 const subir = (url: string, quien: UsuarioDePrueba, archivo: Buffer, nombre: string, campos: object = {}) =>
   subirArchivo(t.app, url, quien, archivo, nombre, campos);
-
-const firmaConsentimiento = (aceptaFotos = true) => ({
-  plantilla_version: 1,
-  firma: firmaDataUrl(2),
-  entiende: true,
-  acepta_fotos: aceptaFotos,
-});
 
 /**
  * Holds the next change that stores private files after every check passed and its documents were built, just
@@ -161,9 +153,9 @@ describe('a change that loses its race after storing its files leaves none', () 
     const citaId = await nuevaCita(paciente.id);
 
     const retenida = retenerSiguiente();
-    const segunda = post(consentimientosPaths.firmar(citaId), paciente, firmaConsentimiento());
+    const segunda = post(consentimientosPaths.firmar(citaId), paciente, firmaConsentimiento(true, 2));
     await retenida.llego;
-    const primera = await post(consentimientosPaths.firmar(citaId), paciente, firmaConsentimiento());
+    const primera = await post(consentimientosPaths.firmar(citaId), paciente, firmaConsentimiento(true, 2));
     retenida.soltar();
     const perdedora = await segunda;
 
@@ -183,7 +175,9 @@ describe('a change that loses its race after storing its files leaves none', () 
   it('attachments: a result or a photo stored while the appointment is cancelled gets 409 and leaves nothing', async () => {
     const paciente = await crearUsuario(t.database, 'paciente');
     const citaId = await nuevaCita(paciente.id);
-    expect((await post(consentimientosPaths.firmar(citaId), paciente, firmaConsentimiento(true))).statusCode).toBe(201);
+    expect((await post(consentimientosPaths.firmar(citaId), paciente, firmaConsentimiento(true, 2))).statusCode).toBe(
+      201,
+    );
     const antes = await filasDe(paciente.id);
 
     const intentos = [

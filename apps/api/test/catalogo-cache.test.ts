@@ -20,19 +20,24 @@ import { NOMBRE_CONEXION_AVISOS } from '../src/db/avisos.ts';
 import type { Database } from '../src/db/client.ts';
 import { CACHE_CONTROL_CATALOGO, MAX_ENTRADAS } from '../src/features/catalogo/catalogo-cache.ts';
 import { crearUsuariosPorRol, type UsuariosPorRol } from './auth-helpers.ts';
-import { crearCategoria, crearProcedimiento, pngDePrueba, subirImagen } from './catalogo-fixtures.ts';
-import { TEST_DATABASE_URL, createTestApp, createTestDatabase, testConfig, type TestContext } from './helpers.ts';
+import {
+  appConRoles,
+  type ListaProcedimientos,
+  crearCategoria,
+  crearProcedimiento,
+  pngDePrueba,
+  subirImagen,
+} from './catalogo-fixtures.ts';
+import { TEST_DATABASE_URL, createTestDatabase, testConfig, type TestContext } from './helpers.ts';
 
-type Lista = { items: ProcedimientoWire[]; total: number; pagina: number; porPagina: number };
+type Lista = ListaProcedimientos;
 
 let t: TestContext;
 let u: UsuariosPorRol;
 let admin: Record<string, string>;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  u = await crearUsuariosPorRol(t.database);
-  admin = u.administrador.headers;
+  ({ t, u, admin } = await appConRoles());
 });
 afterAll(() => t.close());
 

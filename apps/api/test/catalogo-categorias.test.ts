@@ -2,18 +2,16 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categoriasPaths, type CategoriaWire } from '@clinica/contracts/catalogo';
-import { createTestApp, type TestContext } from './helpers.ts';
-import { QUIENES, crearUsuariosPorRol, headersDe, type Quien, type UsuariosPorRol } from './auth-helpers.ts';
-import { crearCategoria, crearProcedimiento } from './catalogo-fixtures.ts';
+import type { TestContext } from './helpers.ts';
+import { QUIENES, headersDe, type Quien, type UsuariosPorRol } from './auth-helpers.ts';
+import { appConRoles, crearCategoria, crearProcedimiento } from './catalogo-fixtures.ts';
 
 let t: TestContext;
 let u: UsuariosPorRol;
 let admin: Record<string, string>;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  u = await crearUsuariosPorRol(t.database);
-  admin = u.administrador.headers;
+  ({ t, u, admin } = await appConRoles());
 });
 afterAll(() => t.close());
 

@@ -8,6 +8,19 @@ import {
   type ProcedimientoWire,
 } from '@clinica/contracts/catalogo';
 
+import { crearUsuariosPorRol, type UsuariosPorRol } from './auth-helpers.ts';
+import { createTestApp, type TestContext } from './helpers.ts';
+
+/** A page of the public procedure list, as the API answers it. */
+export type ListaProcedimientos = { items: ProcedimientoWire[]; total: number; pagina: number; porPagina: number };
+
+/** A test app with one user per role; `admin` is the administrator's headers (catalogue writes need staff). */
+export async function appConRoles(): Promise<{ t: TestContext; u: UsuariosPorRol; admin: Record<string, string> }> {
+  const t = await createTestApp();
+  const u = await crearUsuariosPorRol(t.database);
+  return { t, u, admin: u.administrador.headers };
+}
+
 let n = 0;
 
 export async function crearCategoria(

@@ -10,23 +10,21 @@ import {
   type ProcedimientoWire,
 } from '@clinica/contracts/catalogo';
 import { procedimientos } from '../src/db/schema/index.ts';
-import { createTestApp, type TestContext } from './helpers.ts';
-import { QUIENES, crearUsuariosPorRol, headersDe, type Quien, type UsuariosPorRol } from './auth-helpers.ts';
-import { crearCategoria, crearProcedimiento } from './catalogo-fixtures.ts';
+import type { TestContext } from './helpers.ts';
+import { QUIENES, headersDe, type Quien, type UsuariosPorRol } from './auth-helpers.ts';
+import { appConRoles, type ListaProcedimientos, crearCategoria, crearProcedimiento } from './catalogo-fixtures.ts';
 
 let t: TestContext;
 let u: UsuariosPorRol;
 let admin: Record<string, string>;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  u = await crearUsuariosPorRol(t.database);
-  admin = u.administrador.headers;
+  ({ t, u, admin } = await appConRoles());
 });
 afterAll(() => t.close());
 
 const personal: Quien[] = ['asistente', 'doctor', 'administrador'];
-type Lista = { items: ProcedimientoWire[]; total: number; pagina: number; porPagina: number };
+type Lista = ListaProcedimientos;
 
 describe('role matrix for /apiprocedimientos', () => {
   let categoria: CategoriaWire;

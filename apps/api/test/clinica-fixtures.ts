@@ -5,6 +5,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect, it } from 'vitest';
 import type { Database } from '../src/db/client.ts';
 import { citas } from '../src/db/schema/index.ts';
+import { firmaDataUrl } from '../src/seed/firma-png.ts';
 import { crearUsuario, QUIENES, type Quien, type UsuarioDePrueba } from './auth-helpers.ts';
 import { multipart } from './catalogo-fixtures.ts';
 
@@ -60,6 +61,8 @@ export async function crearPersonas(database: Database, opts: { now?: Date } = {
   };
 }
 
+export type Personas = Awaited<ReturnType<typeof crearPersonas>>;
+
 /** `horas` hours before now. */
 export const haceHoras = (horas: number) => new Date(Date.now() - horas * 3_600_000);
 
@@ -94,6 +97,15 @@ export async function insertarCita(
   return c!.id;
 }
 
+/** Statuses in the order of QUIENES: anonymous, patient, assistant, doctor, administrator. */
+export const porQuien = (
+  anonimo: number,
+  paciente: number,
+  asistente: number,
+  doctor: number,
+  administrador: number,
+): Record<Quien, number> => ({ anonimo, paciente, asistente, doctor, administrador });
+
 export type CasoAutorizacion = {
   method: Metodo;
   url: string;
@@ -123,3 +135,17 @@ export function matrizDeAutorizacion(
     });
   }
 }
+
+/** A consent template's text as staff write it: risks, alternatives and care. */
+export const TEXTO_CONSENTIMIENTO =
+  'Riesgos: enrojecimiento, ardor y descamación por 3 a 7 días; rara vez manchas. Alternativas: cremas ' +
+  'despigmentantes o no tratarse. Cuidados: protector solar cada 3 horas y no exponerse al sol por 7 días.';
+
+/** The body of a consent signature on version 1 of the template; `trazo` picks the drawn signature. */
+export const firmaConsentimiento = (aceptaFotos = true, trazo = 3, extra: object = {}) => ({
+  plantilla_version: 1,
+  firma: firmaDataUrl(trazo),
+  entiende: true,
+  acepta_fotos: aceptaFotos,
+  ...extra,
+});

@@ -28,7 +28,7 @@ import { seedConsentimientos } from '../src/seed/consentimientos.ts';
 import { seedEvoluciones } from '../src/seed/evoluciones.ts';
 import { seedUsuarios } from '../src/seed/usuarios.ts';
 import { createConsentimientosRepository } from '../src/features/consentimientos/consentimientos.repository.ts';
-import { firmaDataUrl, firmaPng } from '../src/seed/firma-png.ts';
+import { firmaPng } from '../src/seed/firma-png.ts';
 import { M_CONSENTIMIENTO_SIN_FIRMAR } from '../src/features/citas/reglas.ts';
 import { MENSAJES_CONSENTIMIENTO as M } from '../src/features/consentimientos/consentimientos.service.ts';
 import {
@@ -44,23 +44,23 @@ import { createTestApp, createTestDatabase, testConfig, type TestContext } from 
 import type { UsuarioDePrueba } from './auth-helpers.ts';
 import {
   crearPersonas,
+  firmaConsentimiento,
   haceHoras,
   insertarCita,
   matrizDeAutorizacion,
   pedidor,
+  porQuien,
+  TEXTO_CONSENTIMIENTO,
   type CasoAutorizacion,
+  type Personas,
 } from './clinica-fixtures.ts';
 import { textoDelPdf } from './pdf-texto.ts';
 import { directorioTemporal } from './temporales.ts';
 
 let t: TestContext;
 let dataDir: string;
-let paciente: UsuarioDePrueba;
-let otraPaciente: UsuarioDePrueba;
-let doctor: UsuarioDePrueba;
-let otroDoctor: UsuarioDePrueba;
-let asistente: UsuarioDePrueba;
-let admin: UsuarioDePrueba;
+// The clinic's people, set in beforeAll (crearPersonas).
+let { paciente, otraPaciente, doctor, otroDoctor, asistente, admin } = {} as Personas;
 let procedimientoId: number;
 /** Started an hour ago: a procedure appointment of paciente with doctor, confirmed. */
 let citaId: number;
@@ -69,9 +69,7 @@ let citaOtra: number;
 let citaEvaluacion: number;
 let firmado: ConsentimientoWire;
 
-const TEXTO_V1 =
-  'Riesgos: enrojecimiento, ardor y descamación por 3 a 7 días; rara vez manchas. Alternativas: cremas ' +
-  'despigmentantes o no tratarse. Cuidados: protector solar cada 3 horas y no exponerse al sol por 7 días.';
+const TEXTO_V1 = TEXTO_CONSENTIMIENTO;
 const TEXTO_V2 = `${TEXTO_V1} Versión revisada: incluye el riesgo de reacción alérgica al producto.`;
 
 const pedir = pedidor(() => t.app);
@@ -90,13 +88,7 @@ const nuevaCita = (
     procedimientoId: tipo === 'procedimiento' ? procedimientoId : null,
   });
 
-const firma = (extra: object = {}) => ({
-  plantilla_version: 1,
-  firma: firmaDataUrl(3),
-  entiende: true,
-  acepta_fotos: true,
-  ...extra,
-});
+const firma = (extra: object = {}) => firmaConsentimiento(true, 3, extra);
 
 beforeAll(async () => {
   dataDir = directorioTemporal('clinica-consentimientos');
@@ -112,39 +104,17 @@ afterAll(() => t.close());
 
 describe('authorization matrix: every route x anonymous and the four roles', () => {
   const casos: CasoAutorizacion[] = [
-    {
-      method: 'GET',
-      url: rutas.plantillas(999_999),
-      esperado: { anonimo: 401, paciente: 403, asistente: 404, doctor: 404, administrador: 404 },
-    },
+    { method: 'GET', url: rutas.plantillas(999_999), esperado: porQuien(401, 403, 404, 404, 404) },
     {
       method: 'POST',
       url: rutas.plantillas(999_999),
       payload: { texto: TEXTO_V1 },
-      esperado: { anonimo: 401, paciente: 403, asistente: 404, doctor: 404, administrador: 404 },
+      esperado: porQuien(401, 403, 404, 404, 404),
     },
-    {
-      method: 'GET',
-      url: rutas.porCita(999_999),
-      esperado: { anonimo: 401, paciente: 404, asistente: 404, doctor: 404, administrador: 403 },
-    },
-    {
-      method: 'POST',
-      url: rutas.firmar(999_999),
-      payload: firma(),
-      esperado: { anonimo: 401, paciente: 404, asistente: 404, doctor: 404, administrador: 403 },
-    },
-    {
-      method: 'GET',
-      url: rutas.verificar(999_999),
-      esperado: { anonimo: 401, paciente: 404, asistente: 404, doctor: 404, administrador: 403 },
-    },
-    {
-      method: 'POST',
-      url: rutas.revocar(999_999),
-      payload: {},
-      esperado: { anonimo: 401, paciente: 404, asistente: 403, doctor: 403, administrador: 403 },
-    },
+    { method: 'GET', url: rutas.porCita(999_999), esperado: porQuien(401, 404, 404, 404, 403) },
+    { method: 'POST', url: rutas.firmar(999_999), payload: firma(), esperado: porQuien(401, 404, 404, 404, 403) },
+    { method: 'GET', url: rutas.verificar(999_999), esperado: porQuien(401, 404, 404, 404, 403) },
+    { method: 'POST', url: rutas.revocar(999_999), payload: {}, esperado: porQuien(401, 404, 403, 403, 403) },
   ];
   matrizDeAutorizacion(casos, pedir, () => ({ paciente, asistente, doctor, administrador: admin }));
 });

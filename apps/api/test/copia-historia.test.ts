@@ -10,20 +10,22 @@ import { copiaHistoriaPaths as copia, type DatosPersonalesWire } from '@clinica/
 import { evolucionesPaths } from '@clinica/contracts/evoluciones';
 import { historiasPaths, type AccesoHistoriaWire, type HistoriaWire } from '@clinica/contracts/historias';
 import { auditoria, notificaciones, usuarios } from '../src/db/schema/index.ts';
-import { firmaDataUrl } from '../src/seed/firma-png.ts';
 import { crearCategoria, crearProcedimiento } from './catalogo-fixtures.ts';
 import { textoDelPdf } from './pdf-texto.ts';
 import { createTestApp, type TestContext } from './helpers.ts';
 import { QUIENES, type Quien, type UsuarioDePrueba } from './auth-helpers.ts';
-import { crearPersonas, haceHoras, insertarCita, pedidor } from './clinica-fixtures.ts';
+import {
+  crearPersonas,
+  firmaConsentimiento,
+  haceHoras,
+  insertarCita,
+  pedidor,
+  type Personas,
+} from './clinica-fixtures.ts';
 
 let t: TestContext;
-let paciente: UsuarioDePrueba;
-let otra: UsuarioDePrueba;
-let doctor: UsuarioDePrueba;
-let otroDoctor: UsuarioDePrueba;
-let asistente: UsuarioDePrueba;
-let admin: UsuarioDePrueba;
+// The clinic's people, set in beforeAll (crearPersonas).
+let { paciente, otraPaciente: otra, doctor, otroDoctor, asistente, admin } = {} as Personas;
 let historia: HistoriaWire;
 let citaPaciente: number;
 let citaOtra: number;
@@ -109,12 +111,7 @@ beforeAll(async () => {
     tipo: 'procedimiento',
     procedimientoId: proc,
   });
-  const firmado = await pedir('POST', consentimientosPaths.firmar(cp), paciente, {
-    plantilla_version: 1,
-    firma: firmaDataUrl(3),
-    entiende: true,
-    acepta_fotos: false,
-  });
+  const firmado = await pedir('POST', consentimientosPaths.firmar(cp), paciente, firmaConsentimiento(false));
   expect(firmado.statusCode, firmado.body).toBe(201);
 
   await db.insert(notificaciones).values([

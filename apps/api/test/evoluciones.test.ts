@@ -23,7 +23,6 @@ import { seedUsuarios } from '../src/seed/usuarios.ts';
 import { conSemilla } from '../src/seed/semilla.ts';
 import { createTestApp, createTestDatabase, testConfig, type TestContext } from './helpers.ts';
 import { directorioTemporal } from './temporales.ts';
-import type { UsuarioDePrueba } from './auth-helpers.ts';
 import {
   crearPersonas,
   haceHoras,
@@ -31,15 +30,13 @@ import {
   matrizDeAutorizacion,
   pedidor,
   type CasoAutorizacion,
+  porQuien,
+  type Personas,
 } from './clinica-fixtures.ts';
 
 let t: TestContext;
-let paciente: UsuarioDePrueba;
-let otraPaciente: UsuarioDePrueba;
-let doctor: UsuarioDePrueba;
-let otroDoctor: UsuarioDePrueba;
-let asistente: UsuarioDePrueba;
-let admin: UsuarioDePrueba;
+// The clinic's people, set in beforeAll (crearPersonas).
+let { paciente, otraPaciente, doctor, otroDoctor, asistente, admin } = {} as Personas;
 /** Yesterday's appointment of paciente with doctor, confirmed and not yet done. */
 let citaId: number;
 let citaOtra: number;
@@ -83,33 +80,15 @@ afterAll(() => t.close());
 
 describe('authorization matrix: every route x anonymous and the four roles', () => {
   const casos: CasoAutorizacion[] = [
-    {
-      method: 'GET',
-      url: rutas.porCita(999_999),
-      esperado: { anonimo: 401, paciente: 404, asistente: 403, doctor: 404, administrador: 403 },
-    },
-    {
-      method: 'POST',
-      url: rutas.porCita(999_999),
-      payload: BORRADOR,
-      esperado: { anonimo: 401, paciente: 403, asistente: 403, doctor: 404, administrador: 403 },
-    },
-    {
-      method: 'PUT',
-      url: rutas.editar(999_999),
-      payload: BORRADOR,
-      esperado: { anonimo: 401, paciente: 403, asistente: 403, doctor: 404, administrador: 403 },
-    },
-    {
-      method: 'POST',
-      url: rutas.firmar(999_999),
-      esperado: { anonimo: 401, paciente: 403, asistente: 403, doctor: 404, administrador: 403 },
-    },
+    { method: 'GET', url: rutas.porCita(999_999), esperado: porQuien(401, 404, 403, 404, 403) },
+    { method: 'POST', url: rutas.porCita(999_999), payload: BORRADOR, esperado: porQuien(401, 403, 403, 404, 403) },
+    { method: 'PUT', url: rutas.editar(999_999), payload: BORRADOR, esperado: porQuien(401, 403, 403, 404, 403) },
+    { method: 'POST', url: rutas.firmar(999_999), esperado: porQuien(401, 403, 403, 404, 403) },
     {
       method: 'POST',
       url: rutas.adendas(999_999),
       payload: { texto: 'Corrección' },
-      esperado: { anonimo: 401, paciente: 403, asistente: 403, doctor: 404, administrador: 403 },
+      esperado: porQuien(401, 403, 403, 404, 403),
     },
   ];
   matrizDeAutorizacion(casos, pedir, () => ({ paciente, asistente, doctor, administrador: admin }));

@@ -24,15 +24,17 @@ import {
   planesSeguimientoCitas,
   usuarios,
 } from '../src/db/schema/index.ts';
-import { firmaDataUrl } from '../src/seed/firma-png.ts';
 import { M_CONSENTIMIENTO_SIN_FIRMAR } from '../src/features/citas/reglas.ts';
-import { crearUsuario, type UsuarioDePrueba } from './auth-helpers.ts';
+import { crearUsuario } from './auth-helpers.ts';
 import {
   crearPersonas,
+  firmaConsentimiento,
   insertarCita,
   matrizDeAutorizacion,
   pedidor,
+  porQuien,
   type CasoAutorizacion,
+  type Personas,
 } from './clinica-fixtures.ts';
 import { crearCategoria, crearProcedimiento } from './catalogo-fixtures.ts';
 import { TEST_DATABASE_URL, createTestApp } from './helpers.ts';
@@ -42,12 +44,8 @@ import { crearReloj } from './usuarios-fixtures.ts';
 // Monday 23 November 2026, 07:00 in Bogotá.
 const reloj = crearReloj(new Date('2026-11-23T12:00:00Z'));
 let t: Awaited<ReturnType<typeof createTestApp>>;
-let paciente: UsuarioDePrueba;
-let otraPaciente: UsuarioDePrueba;
-let doctor: UsuarioDePrueba;
-let otroDoctor: UsuarioDePrueba;
-let asistente: UsuarioDePrueba;
-let admin: UsuarioDePrueba;
+// The clinic's people, set in beforeAll (crearPersonas).
+let { paciente, otraPaciente, doctor, otroDoctor, asistente, admin } = {} as Personas;
 let procA: number;
 let procB: number;
 /** paciente with doctor, today 10:00 Bogotá: the appointment whose note records the plan. */
@@ -117,33 +115,25 @@ afterAll(() => t.close());
 
 describe('authorization matrix: every route x anonymous and the four roles', () => {
   const casos: CasoAutorizacion[] = [
-    {
-      method: 'GET',
-      url: rutas.porCita(999_999),
-      esperado: { anonimo: 401, paciente: 403, asistente: 404, doctor: 404, administrador: 403 },
-    },
+    { method: 'GET', url: rutas.porCita(999_999), esperado: porQuien(401, 403, 404, 404, 403) },
     {
       method: 'POST',
       url: rutas.porCita(999_999),
       payload: () => datosPlan(),
-      esperado: { anonimo: 401, paciente: 403, asistente: 403, doctor: 404, administrador: 403 },
+      esperado: porQuien(401, 403, 403, 404, 403),
     },
     {
       method: 'PUT',
       url: rutas.editar(999_999),
       payload: () => datosPlan(),
-      esperado: { anonimo: 401, paciente: 403, asistente: 403, doctor: 404, administrador: 403 },
+      esperado: porQuien(401, 403, 403, 404, 403),
     },
-    {
-      method: 'GET',
-      url: rutas.propuesta(999_999),
-      esperado: { anonimo: 401, paciente: 403, asistente: 404, doctor: 404, administrador: 403 },
-    },
+    { method: 'GET', url: rutas.propuesta(999_999), esperado: porQuien(401, 403, 404, 404, 403) },
     {
       method: 'POST',
       url: rutas.confirmar(999_999),
       payload: () => ({ sesiones: [{ sesion: 1, inicio: bogota('2026-12-07', '10:00') }] }),
-      esperado: { anonimo: 401, paciente: 403, asistente: 404, doctor: 404, administrador: 403 },
+      esperado: porQuien(401, 403, 404, 404, 403),
     },
   ];
   matrizDeAutorizacion(casos, pedir, () => ({ paciente, asistente, doctor, administrador: admin }));
@@ -455,7 +445,7 @@ describe('consent re-check when staff change the procedure (PATCH editarcita)', 
     });
     expect(cita.statusCode, cita.body).toBe(201);
     const id: number = cita.json().id;
-    const firma = { plantilla_version: 1, firma: firmaDataUrl(3), entiende: true, acepta_fotos: false };
+    const firma = firmaConsentimiento(false);
     expect((await pedir('POST', consentimientosPaths.firmar(id), paciente, firma)).statusCode).toBe(201);
     expect((await pedir('PATCH', citasPaths.editarEstado(id), asistente, { estado: 'confirmada' })).statusCode).toBe(
       200,
