@@ -81,6 +81,18 @@ export async function crearUsuariosPorRol(database: Database): Promise<UsuariosP
 export const QUIENES = ['anonimo', 'paciente', 'asistente', 'doctor', 'administrador'] as const;
 export type Quien = (typeof QUIENES)[number];
 
+/** A route only administrators use: each role's status. */
+export const SOLO_ADMINISTRADOR = [
+  ['anonimo', 401],
+  ['paciente', 403],
+  ['asistente', 403],
+  ['doctor', 403],
+  ['administrador', 200],
+] as const satisfies readonly (readonly [Quien, number])[];
+
+/** The clinic's staff: who manages the catalogue. */
+export const PERSONAL: Quien[] = ['asistente', 'doctor', 'administrador'];
+
 export function headersDe(usuarios: UsuariosPorRol, quien: Quien): Record<string, string> {
   return quien === 'anonimo' ? {} : usuarios[quien].headers;
 }

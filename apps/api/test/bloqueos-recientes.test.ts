@@ -9,6 +9,7 @@ import {
   headersDe,
   QUIENES,
   type UsuariosPorRol,
+  SOLO_ADMINISTRADOR,
 } from './auth-helpers.ts';
 import { createTestApp, type TestContext } from './helpers.ts';
 import { crearReloj, crearUsuario } from './usuarios-fixtures.ts';
@@ -31,13 +32,7 @@ const iniciar = (correo: string, contrasena: string, remoteAddress: string) =>
 type Item = { cuando: string; ip: string | null; tipo: string; correo: string | null; detalle: string | null };
 
 describe('GET /apiusuarios/bloqueosrecientes', () => {
-  it.each([
-    ['anonimo', 401],
-    ['paciente', 403],
-    ['asistente', 403],
-    ['doctor', 403],
-    ['administrador', 200],
-  ] as const)('as %s -> %i', async (quien, esperado) => {
+  it.each(SOLO_ADMINISTRADOR)('as %s -> %i', async (quien, esperado) => {
     const res = await bloqueos(quien);
     expect(res.statusCode).toBe(esperado);
     if (esperado === 403)

@@ -19,22 +19,22 @@ import { createRepositories } from '../src/services.ts';
 import { NOMBRE_CONEXION_AVISOS } from '../src/db/avisos.ts';
 import type { Database } from '../src/db/client.ts';
 import { CACHE_CONTROL_CATALOGO, MAX_ENTRADAS } from '../src/features/catalogo/catalogo-cache.ts';
-import { crearUsuariosPorRol, type UsuariosPorRol } from './auth-helpers.ts';
+import { crearUsuariosPorRol } from './auth-helpers.ts';
 import {
   appConRoles,
+  type AppConRoles,
   type ListaProcedimientos,
   crearCategoria,
   crearProcedimiento,
   pngDePrueba,
   subirImagen,
 } from './catalogo-fixtures.ts';
-import { TEST_DATABASE_URL, createTestDatabase, testConfig, type TestContext } from './helpers.ts';
+import { TEST_DATABASE_URL, createTestDatabase, testConfig } from './helpers.ts';
 
 type Lista = ListaProcedimientos;
 
-let t: TestContext;
-let u: UsuariosPorRol;
-let admin: Record<string, string>;
+// Set in beforeAll (appConRoles).
+let { t, u, admin } = {} as AppConRoles;
 
 beforeAll(async () => {
   ({ t, u, admin } = await appConRoles());

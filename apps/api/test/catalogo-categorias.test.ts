@@ -2,20 +2,18 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categoriasPaths, type CategoriaWire } from '@clinica/contracts/catalogo';
-import type { TestContext } from './helpers.ts';
-import { QUIENES, headersDe, type Quien, type UsuariosPorRol } from './auth-helpers.ts';
-import { appConRoles, crearCategoria, crearProcedimiento } from './catalogo-fixtures.ts';
+import { QUIENES, headersDe, type Quien, PERSONAL } from './auth-helpers.ts';
+import { appConRoles, type AppConRoles, crearCategoria, crearProcedimiento } from './catalogo-fixtures.ts';
 
-let t: TestContext;
-let u: UsuariosPorRol;
-let admin: Record<string, string>;
+// Set in beforeAll (appConRoles).
+let { t, u, admin } = {} as AppConRoles;
 
 beforeAll(async () => {
   ({ t, u, admin } = await appConRoles());
 });
 afterAll(() => t.close());
 
-const personal: Quien[] = ['asistente', 'doctor', 'administrador'];
+const personal = PERSONAL;
 
 describe('role matrix for /apicategoriaprocedimientos', () => {
   const rutas: { nombre: string; llamar: (q: Quien, i: number) => Promise<number>; abierta: boolean }[] = [

@@ -15,7 +15,8 @@ import { createTestApp, type TestContext } from './helpers.ts';
 export type ListaProcedimientos = { items: ProcedimientoWire[]; total: number; pagina: number; porPagina: number };
 
 /** A test app with one user per role; `admin` is the administrator's headers (catalogue writes need staff). */
-export async function appConRoles(): Promise<{ t: TestContext; u: UsuariosPorRol; admin: Record<string, string> }> {
+export type AppConRoles = { t: TestContext; u: UsuariosPorRol; admin: Record<string, string> };
+export async function appConRoles(): Promise<AppConRoles> {
   const t = await createTestApp();
   const u = await crearUsuariosPorRol(t.database);
   return { t, u, admin: u.administrador.headers };

@@ -10,20 +10,24 @@ import {
   type ProcedimientoWire,
 } from '@clinica/contracts/catalogo';
 import { procedimientos } from '../src/db/schema/index.ts';
-import type { TestContext } from './helpers.ts';
-import { QUIENES, headersDe, type Quien, type UsuariosPorRol } from './auth-helpers.ts';
-import { appConRoles, type ListaProcedimientos, crearCategoria, crearProcedimiento } from './catalogo-fixtures.ts';
+import { QUIENES, headersDe, type Quien, PERSONAL } from './auth-helpers.ts';
+import {
+  appConRoles,
+  type AppConRoles,
+  type ListaProcedimientos,
+  crearCategoria,
+  crearProcedimiento,
+} from './catalogo-fixtures.ts';
 
-let t: TestContext;
-let u: UsuariosPorRol;
-let admin: Record<string, string>;
+// Set in beforeAll (appConRoles).
+let { t, u, admin } = {} as AppConRoles;
 
 beforeAll(async () => {
   ({ t, u, admin } = await appConRoles());
 });
 afterAll(() => t.close());
 
-const personal: Quien[] = ['asistente', 'doctor', 'administrador'];
+const personal = PERSONAL;
 type Lista = ListaProcedimientos;
 
 describe('role matrix for /apiprocedimientos', () => {

@@ -9,7 +9,13 @@ import type { Database } from '../src/db/client.ts';
 import { enmascarar } from '../src/features/correos/correos.service.ts';
 import { MARCA_ENLACE_RECUPERACION } from '../src/features/usuarios/recuperacion.service.ts';
 import type { Correo } from '../src/platform/correo.ts';
-import { crearUsuario as crearActor, headersDe, QUIENES, type UsuariosPorRol } from './auth-helpers.ts';
+import {
+  crearUsuario as crearActor,
+  headersDe,
+  QUIENES,
+  type UsuariosPorRol,
+  SOLO_ADMINISTRADOR,
+} from './auth-helpers.ts';
 import { createTestDatabase, testConfig } from './helpers.ts';
 import { crearReloj, crearUsuario } from './usuarios-fixtures.ts';
 
@@ -56,13 +62,7 @@ const encolar = (para: string, asunto: string, texto: string) =>
   app.services.transaccion((tx) => tx.encolar('correo', { para, asunto, texto }));
 
 describe('GET /apicorreos/bandeja', () => {
-  it.each([
-    ['anonimo', 401],
-    ['paciente', 403],
-    ['asistente', 403],
-    ['doctor', 403],
-    ['administrador', 200],
-  ] as const)('as %s -> %i', async (quien, esperado) => {
+  it.each(SOLO_ADMINISTRADOR)('as %s -> %i', async (quien, esperado) => {
     const res = await bandeja(quien);
     expect(res.statusCode).toBe(esperado);
     if (esperado === 403)

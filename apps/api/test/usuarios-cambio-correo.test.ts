@@ -10,7 +10,7 @@ import { auditoria, bandejaSalida, sesiones, usuarios } from '../src/db/schema/i
 import { MENSAJES } from '../src/features/usuarios/usuarios.reglas.ts';
 import type { UsuarioPublico } from '../src/features/usuarios/usuarios.repository.ts';
 import { createTestApp, type TestContext } from './helpers.ts';
-import { bearer, CLAVE, crearReloj, crearUsuario, sesionPara } from './usuarios-fixtures.ts';
+import { bearer, CLAVE, crearReloj, crearUsuario, registro, sesionPara } from './usuarios-fixtures.ts';
 
 const reloj = crearReloj();
 let t: TestContext;
@@ -82,18 +82,11 @@ describe('staff changing another person’s e-mail', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: rutas.registrar,
-      payload: {
+      payload: registro({
         nombre: 'Valentina Ríos',
-        tipodocumento: 'CC',
         numerodocumento: '1020304050',
         correo: 'valentina.rios@prueba.test',
-        contrasena: 'mi gato duerme en la ventana',
-        telefono: '3001234567',
-        genero: 'femenino',
-        fecha_nacimiento: '1990-05-20',
-        terminos_condiciones: true,
-        politica_datos: true,
-      },
+      }),
     });
     expect(res.statusCode).toBe(201);
     const id = (res.json() as { id: number }).id;
