@@ -6,7 +6,6 @@
 // meanwhile, /salud/lista answers 503 within 1 s, it recovers by itself, and every 2xx is in the database after.
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -19,20 +18,13 @@ import { crearUsuario, type UsuarioDePrueba } from './auth-helpers.ts';
 import { corteTcp, type CorteTcp } from './corte-tcp.ts';
 import { sqlAdministrativo, urlDeBase } from './global-setup.ts';
 import { TEST_DATABASE_URL, testConfig } from './helpers.ts';
+import { puertoLibre } from './servidor-proceso.ts';
 import { directorioTemporal } from './temporales.ts';
 import { registro } from './usuarios-fixtures.ts';
 
 const API = path.resolve(import.meta.dirname, '..');
 const ZONA = 'America/Bogota';
 const dormir = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
 
 type Tipo = 'registrar' | 'reservar' | 'firmar' | 'carrito' | 'salud';
 type Respuesta = { tipo: Tipo; status: number; ms: number; cuerpo: string };
@@ -98,7 +90,7 @@ describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL faults under load (real server p
       await c.end();
     }
 
-    const port = await freePort();
+    const port = await puertoLibre();
     base = `http://127.0.0.1:${port}`;
     servidor = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
       cwd: API,

@@ -3,39 +3,20 @@
 // with every acknowledged write there.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { usuariosPaths } from '@clinica/contracts/usuarios';
 import { describe, expect, it } from 'vitest';
 import { dataDirMigrado } from './helpers.ts';
+import { entornoServidor, puertoLibre } from './servidor-proceso.ts';
 import { registro } from './usuarios-fixtures.ts';
 
 const API = path.resolve(import.meta.dirname, '..');
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-
 function start(dataDir: string, port: number) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: API,
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      SEMILLA_DEMO: 'false',
-      LOG_LEVEL: 'warn',
-      // Many registrations in a few seconds from one address.
-      RATE_LIMIT_MAX: '100000',
-    },
+    // Many registrations in a few seconds from one address.
+    env: entornoServidor(dataDir, port, { LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '100000' }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -76,12 +57,12 @@ const post = (port: number, url: string, body: unknown) =>
 describe('server process', () => {
   it('refuses a second process on the same DATA_DIR and exits 0 on SIGTERM', async () => {
     const dataDir = await dataDirMigrado('clinica-srv');
-    const port = await freePort();
+    const port = await puertoLibre();
     const a = start(dataDir, port);
     await ready(port, a.child);
 
     // A second process on the same data directory is refused with a clear Spanish message.
-    const b = start(dataDir, await freePort());
+    const b = start(dataDir, await puertoLibre());
     expect(await exited(b.child)).toBe(1);
     expect(b.output()).toContain('ya está en uso por otro proceso');
 
@@ -93,7 +74,7 @@ describe('server process', () => {
 
   it('kill -9 during writes: the next start takes over the stale lock and every acknowledged row is there', async () => {
     const dataDir = await dataDirMigrado('clinica-srv');
-    const port = await freePort();
+    const port = await puertoLibre();
     const c = start(dataDir, port);
     await ready(port, c.child);
 
