@@ -2,7 +2,8 @@
 import { esDiaNoHabil, instanteLocal, sumarDias, type Fecha } from '@clinica/contracts/tiempo';
 import type { UsuarioWire } from '@clinica/contracts/usuarios';
 import { hoy, zonaClinica } from '../../lib/tiempo.ts';
-import type { CitaWire, EspacioWire } from './api/agenda-api.ts';
+import type { CitaWire } from '../../lib/api/citas/tipos.ts';
+import type { EspacioWire } from '../../lib/api/disponibilidad/get-disponibilidad.ts';
 
 /** A working day (not Sunday nor a holiday) at least `desde` days from today in the clinic. */
 export function diaHabil(desde = 7): Fecha {

@@ -35,17 +35,11 @@ import { mensajeDeError } from '../../lib/forms/field-errors.ts';
 import { PARAM_PROCEDIMIENTO_CITA, paths } from '../../lib/paths.ts';
 import { useAuth } from '../../lib/session/auth-context.tsx';
 import { formatFechaHora, formatFechaLarga, formatHora, hoy, zonaClinica } from '../../lib/tiempo.ts';
-import {
-  useBuscarPacientes,
-  useCrearCita,
-  useDisponibilidad,
-  useDoctores,
-  usePacienteElegida,
-  useProcedimientosActivos,
-  type CitaWire,
-  type CrearCitaBody,
-  type EspacioWire,
-} from './api/agenda-api.ts';
+import { useBuscarPacientes, usePacienteElegida, useProcedimientosActivos } from './api/pacientes-y-procedimientos.ts';
+import { useCrearCita } from '../../lib/api/citas/crear-cita.ts';
+import type { CitaWire, CrearCitaBody } from '../../lib/api/citas/tipos.ts';
+import { useDisponibilidad, type EspacioWire } from '../../lib/api/disponibilidad/get-disponibilidad.ts';
+import { useDoctores } from '../../lib/api/doctores/get-doctores.ts';
 import { nombreTipo, tiposCita } from './agenda-textos.ts';
 import { claveEspacio, HorariosLibres } from './components/horarios-libres.tsx';
 import { SoloPersonal } from './components/solo-personal.tsx';

@@ -30,16 +30,13 @@ import { usePageMeta } from '../../components/use-page-meta.ts';
 import { mensajeDeError } from '../../lib/forms/field-errors.ts';
 import { useAuth } from '../../lib/session/auth-context.tsx';
 import { formatFechaHora, hoy, zonaClinica } from '../../lib/tiempo.ts';
-import {
-  useBloqueos,
-  useCrearBloqueo,
-  useDoctores,
-  useEliminarBloqueo,
-  useHorarios,
-  useReemplazarHorarios,
-  type BloqueoWire,
-  type HorarioWire,
-} from './api/agenda-api.ts';
+import { useDoctores } from '../../lib/api/doctores/get-doctores.ts';
+import { useCrearBloqueo } from '../../lib/api/horarios/crear-bloqueo.ts';
+import { useEliminarBloqueo } from '../../lib/api/horarios/eliminar-bloqueo.ts';
+import { useBloqueos } from '../../lib/api/horarios/get-bloqueos.ts';
+import { useHorarios } from '../../lib/api/horarios/get-horarios.ts';
+import { useReemplazarHorarios } from '../../lib/api/horarios/reemplazar-horarios.ts';
+import type { BloqueoWire, HorarioWire } from '../../lib/api/horarios/tipos.ts';
 import { SoloPersonal } from './components/solo-personal.tsx';
 
 /** Monday first, as the clinic's week (dia_semana as Date#getDay: 0 = domingo). */

@@ -6,7 +6,7 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { useAuth } from '../../lib/session/auth-context.tsx';
 import { usePageMeta } from '../../components/use-page-meta.ts';
 import { hoy } from '../../lib/tiempo.ts';
-import type { FiltroCitas } from './api/agenda-api.ts';
+import type { FiltroCitas } from '../../lib/api/citas/tipos.ts';
 import { opcionesTipo } from './agenda-textos.ts';
 import { ListaCitas } from './components/lista-citas.tsx';
 import { useFiltrosUrl } from './filtros-url.ts';

@@ -2,8 +2,9 @@
 // in the clinic's zone, so the tests do not age.
 import { esDiaNoHabil, instanteLocal, sumarDias } from '@clinica/contracts/tiempo';
 import { hoy, zonaClinica } from '../../lib/tiempo.ts';
-import type { DetalleCitaWire, EspacioWire } from './api/citas-api.ts';
-import type { EvolucionWire } from './api/evoluciones-api.ts';
+import type { DetalleCitaWire } from '../../lib/api/citas/tipos.ts';
+import type { EspacioWire } from '../../lib/api/disponibilidad/get-disponibilidad.ts';
+import type { EvolucionWire } from '../../lib/api/evoluciones/tipos.ts';
 
 /** The n-th working day (Monday to Saturday, not a holiday) after today. */
 export function diaHabil(n = 1): string {

@@ -19,16 +19,13 @@ import { ApiClientError } from '../../lib/api-client.ts';
 import { paths } from '../../lib/paths.ts';
 import { useAuth } from '../../lib/session/auth-context.tsx';
 import { formatFechaLarga, formatHora } from '../../lib/tiempo.ts';
-import {
-  siguientesLibres,
-  useCita,
-  useDoctores,
-  useEditarCita,
-  useOpcionesProcedimiento,
-  type CitaWire,
-  type EditarCitaBody,
-  type EspacioWire,
-} from './api/citas-api.ts';
+import { useOpcionesProcedimiento } from './api/opciones-procedimiento.ts';
+import { siguientesLibres } from '../../lib/api/citas/crear-cita.ts';
+import { useEditarCita } from '../../lib/api/citas/editar-cita.ts';
+import { useCita } from '../../lib/api/citas/get-cita.ts';
+import type { CitaWire, EditarCitaBody } from '../../lib/api/citas/tipos.ts';
+import type { EspacioWire } from '../../lib/api/disponibilidad/get-disponibilidad.ts';
+import { useDoctores } from '../../lib/api/doctores/get-doctores.ts';
 import { EstadoCitaBadge, TipoCitaBadge, etiquetaTipo } from '../../components/cita-badges.tsx';
 import { HorariosSugeridos } from './components/horarios-sugeridos.tsx';
 import { SelectorHorario } from './components/selector-horario.tsx';

@@ -18,7 +18,7 @@ import { Link } from 'react-router';
 import { horaEnZona, instanteLocal, type Fecha } from '@clinica/contracts/tiempo';
 import { paths } from '../../../lib/paths.ts';
 import { formatHora, zonaClinica } from '../../../lib/tiempo.ts';
-import type { CitaWire } from '../api/agenda-api.ts';
+import type { CitaWire } from '../../../lib/api/citas/tipos.ts';
 import { nombreEstado, nombreTipo } from '../agenda-textos.ts';
 import classes from './calendario.module.css';
 

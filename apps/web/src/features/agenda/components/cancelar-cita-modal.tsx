@@ -5,7 +5,8 @@ import { IconCalendarX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { mensajeDeError } from '../../../lib/forms/field-errors.ts';
 import { formatFechaHora } from '../../../lib/tiempo.ts';
-import { useCancelarCita, type CitaWire } from '../api/agenda-api.ts';
+import { useCancelarCita } from '../../../lib/api/citas/cancelar-cita.ts';
+import type { CitaWire } from '../../../lib/api/citas/tipos.ts';
 
 const MINIMO = 3;
 

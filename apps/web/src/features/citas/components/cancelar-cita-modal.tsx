@@ -6,7 +6,8 @@ import { notifications } from '@mantine/notifications';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { formatFechaLarga, formatHora } from '../../../lib/tiempo.ts';
-import { useCancelarCita, type CitaWire } from '../api/citas-api.ts';
+import { useCancelarCita } from '../../../lib/api/citas/cancelar-cita.ts';
+import type { CitaWire } from '../../../lib/api/citas/tipos.ts';
 
 export function CancelarCitaModal({
   cita,

@@ -12,7 +12,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MantineProvider } from '@mantine/core';
 import { llamada } from '../../../test/api-mock.ts';
 import { en, llamadas, mockFetch, renderEnRuta, tokenDePrueba, type Route } from '../../../test/carrito-test-utils.tsx';
-import type { ConsentimientoDeCitaWire, ConsentimientoWire } from '../api/consentimientos-api.ts';
+import type { ConsentimientoDeCitaWire, ConsentimientoWire } from '../../../lib/api/consentimientos/tipos.ts';
 import { citaDePrueba, notaFirmadaDePrueba } from '../citas-fixtures.ts';
 import DetalleCitaScreen from '../detalle-cita-screen.tsx';
 import { FirmaPad } from './firma-pad.tsx';

@@ -38,15 +38,12 @@ import { enfocarEnVista } from '../../../lib/foco.ts';
 import { mensajeDeError } from '../../../lib/forms/field-errors.ts';
 import { useAuth } from '../../../lib/session/auth-context.tsx';
 import { formatFechaHora } from '../../../lib/tiempo.ts';
-import type { CitaWire } from '../api/citas-api.ts';
-import {
-  useConsentimiento,
-  useFirmarConsentimiento,
-  useRevocarConsentimiento,
-  useVerificacion,
-  type ConsentimientoDeCitaWire,
-  type ConsentimientoWire,
-} from '../api/consentimientos-api.ts';
+import type { CitaWire } from '../../../lib/api/citas/tipos.ts';
+import { useFirmarConsentimiento } from '../../../lib/api/consentimientos/firmar-consentimiento.ts';
+import { useConsentimiento } from '../../../lib/api/consentimientos/get-consentimiento.ts';
+import { useRevocarConsentimiento } from '../../../lib/api/consentimientos/revocar-consentimiento.ts';
+import type { ConsentimientoDeCitaWire, ConsentimientoWire } from '../../../lib/api/consentimientos/tipos.ts';
+import { useVerificacion } from '../../../lib/api/consentimientos/verificar-consentimiento.ts';
 import classes from '../citas.module.css';
 import { FirmaPad } from './firma-pad.tsx';
 

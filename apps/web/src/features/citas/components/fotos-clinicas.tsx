@@ -13,8 +13,9 @@ import { EstadoError } from '../../../components/estado-error.tsx';
 import { SkeletonLineas } from '../../../components/skeletons.tsx';
 import { mensajeDeError } from '../../../lib/forms/field-errors.ts';
 import { useAuth } from '../../../lib/session/auth-context.tsx';
-import { useFotos, useSubirFoto } from '../api/adjuntos-api.ts';
-import type { CitaWire } from '../api/citas-api.ts';
+import { useFotos } from '../../../lib/api/adjuntos/get-fotos.ts';
+import { useSubirFoto } from '../../../lib/api/adjuntos/subir-foto.ts';
+import type { CitaWire } from '../../../lib/api/citas/tipos.ts';
 import classes from '../citas.module.css';
 
 function Agregar({ citaId }: { citaId: number }) {

@@ -19,13 +19,10 @@ import { mensajeDeError } from '../../../lib/forms/field-errors.ts';
 import { focusFirstInvalid, showServerErrors, zodFormOptions } from '../../../lib/forms/zod-form.ts';
 import { useAuth } from '../../../lib/session/auth-context.tsx';
 import { formatFecha, formatHora } from '../../../lib/tiempo.ts';
-import {
-  useFirmarEvolucion,
-  useGuardarEvolucion,
-  usePerfilFirmante,
-  type EvolucionBody,
-  type EvolucionWire,
-} from '../api/evoluciones-api.ts';
+import { usePerfilFirmante } from '../api/perfil-firmante.ts';
+import { useFirmarEvolucion } from '../../../lib/api/evoluciones/firmar-evolucion.ts';
+import { useGuardarEvolucion } from '../../../lib/api/evoluciones/guardar-evolucion.ts';
+import type { EvolucionBody, EvolucionWire } from '../../../lib/api/evoluciones/tipos.ts';
 
 type Valores = {
   motivo: string;

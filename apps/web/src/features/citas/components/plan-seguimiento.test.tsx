@@ -11,8 +11,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { llamada } from '../../../test/api-mock.ts';
 import { en, llamadas, mockFetch, renderEnRuta, tokenDePrueba, type Route } from '../../../test/carrito-test-utils.tsx';
-import type { DetalleCitaWire } from '../api/citas-api.ts';
-import type { PlanWire, PropuestaWire } from '../api/planes-api.ts';
+import type { DetalleCitaWire } from '../../../lib/api/citas/tipos.ts';
+import type { PlanWire, PropuestaWire } from '../../../lib/api/planes/tipos.ts';
 import { citaDePrueba, notaFirmadaDePrueba } from '../citas-fixtures.ts';
 import DetalleCitaScreen from '../detalle-cita-screen.tsx';
 

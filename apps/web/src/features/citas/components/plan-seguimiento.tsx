@@ -30,16 +30,14 @@ import { leerFecha } from '../../../lib/forms/campos-persona.tsx';
 import { mensajeDeError, serverFieldErrors, type FieldErrors } from '../../../lib/forms/field-errors.ts';
 import { useAuth } from '../../../lib/session/auth-context.tsx';
 import { formatFecha, formatHora, hoy } from '../../../lib/tiempo.ts';
-import { useOpcionesProcedimiento, type CitaWire } from '../api/citas-api.ts';
-import { useEvolucion } from '../api/evoluciones-api.ts';
-import {
-  useConfirmarPlan,
-  useGuardarPlan,
-  usePlan,
-  usePropuesta,
-  type PlanWire,
-  type SesionPropuestaWire,
-} from '../api/planes-api.ts';
+import { useOpcionesProcedimiento } from '../api/opciones-procedimiento.ts';
+import type { CitaWire } from '../../../lib/api/citas/tipos.ts';
+import { useEvolucion } from '../../../lib/api/evoluciones/get-evolucion.ts';
+import { useConfirmarPlan } from '../../../lib/api/planes/confirmar-plan.ts';
+import { usePlan } from '../../../lib/api/planes/get-plan.ts';
+import { usePropuesta } from '../../../lib/api/planes/get-propuesta.ts';
+import { useGuardarPlan } from '../../../lib/api/planes/guardar-plan.ts';
+import type { PlanWire, SesionPropuestaWire } from '../../../lib/api/planes/tipos.ts';
 import classes from '../citas.module.css';
 import { Dato } from '../../../components/dato.tsx';
 

@@ -15,13 +15,10 @@ import { SkeletonLineas } from '../../../components/skeletons.tsx';
 import { descargarArchivo } from '../../../lib/descargas.ts';
 import { mensajeDeError } from '../../../lib/forms/field-errors.ts';
 import { useAuth } from '../../../lib/session/auth-context.tsx';
-import {
-  useResultados,
-  useSubirResultado,
-  type ResultadosDeCitaWire,
-  type ResultadoWire,
-} from '../api/adjuntos-api.ts';
-import type { CitaWire } from '../api/citas-api.ts';
+import { useResultados } from '../../../lib/api/adjuntos/get-resultados.ts';
+import { useSubirResultado } from '../../../lib/api/adjuntos/subir-resultado.ts';
+import type { ResultadosDeCitaWire, ResultadoWire } from '../../../lib/api/adjuntos/tipos.ts';
+import type { CitaWire } from '../../../lib/api/citas/tipos.ts';
 import classes from '../citas.module.css';
 
 const MB = 1024 * 1024;

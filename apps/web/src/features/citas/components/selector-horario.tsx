@@ -9,7 +9,7 @@ import { IconCalendarOff } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { EstadoError } from '../../../components/estado-error.tsx';
 import { formatFechaLarga, formatHora, hoy, zonaClinica } from '../../../lib/tiempo.ts';
-import { useDisponibilidad, type EspacioWire } from '../api/citas-api.ts';
+import { useDisponibilidad, type EspacioWire } from '../../../lib/api/disponibilidad/get-disponibilidad.ts';
 import classes from './selector-horario.module.css';
 
 /** How far ahead people may book from these screens (the API answers up to 62 days at once). */

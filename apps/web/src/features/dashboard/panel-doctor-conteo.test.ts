@@ -1,6 +1,6 @@
 // The doctor panel's periods (weeks start on Monday, in the clinic's zone) and its counts per state and type.
 import { describe, expect, it } from 'vitest';
-import { contar, diasDelPanel, type CitaPanel } from './panel-doctor-api.ts';
+import { contar, diasDelPanel, type CitaPanel } from './panel-doctor-conteo.ts';
 
 const ZONA = 'America/Bogota';
 // Wednesday 18 November 2026, 21:30 in Bogotá (already Thursday in UTC).

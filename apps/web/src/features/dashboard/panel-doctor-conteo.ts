@@ -1,14 +1,13 @@
 // The doctor panel's figures (issue 10.5): one list of appointments covering today, this week (Monday to Sunday)
-// and this month in the clinic's zone, counted per period on the client. A doctor gets only their own agenda (the
-// API filters). The key starts with 'citas', so a booking, a change or a live notification refreshes it.
+// and this month in the clinic's zone (lib/api/citas/get-agenda.ts), counted per period here on the client. A doctor
+// gets only their own agenda (the API filters).
 import { useQuery } from '@tanstack/react-query';
-import { citasRutas } from '@clinica/contracts/rutas';
 import { fechaEnZona, rangoDePeriodo, sumarDias, type Fecha, type Periodo } from '@clinica/contracts/tiempo';
 import { POR_PAGINA_MAX } from '@clinica/contracts/common';
-import { api, type RespuestaApi } from '../../../lib/api-client.ts';
-import { todasLasPaginas } from '../../../lib/paginacion.ts';
+import { agendaQueryOptions } from '../../lib/api/citas/get-agenda.ts';
+import type { CitaWire } from '../../lib/api/citas/tipos.ts';
 
-export type CitaPanel = RespuestaApi<typeof citasRutas.listar>['items'][number];
+export type CitaPanel = CitaWire;
 
 export type Conteo = {
   total: number;
@@ -57,14 +56,7 @@ export function contar(citas: readonly CitaPanel[], periodo: Periodo, ahora: Dat
   return c;
 }
 
+/** Every appointment of the panel's days, up to LIMITE_CITAS. */
 export function useCitasDelPanel(dias: { desde: Fecha; hasta: Fecha }, enabled: boolean) {
-  return useQuery({
-    queryKey: ['citas', 'lista', { ...dias, vista: 'panel-doctor' }] as const,
-    queryFn: () =>
-      todasLasPaginas(
-        (pagina) => api(citasRutas.listar, { query: { ...dias, pagina, porPagina: POR_PAGINA_MAX } }),
-        LIMITE_CITAS / POR_PAGINA_MAX,
-      ),
-    enabled,
-  });
+  return useQuery({ ...agendaQueryOptions(dias, LIMITE_CITAS / POR_PAGINA_MAX), enabled });
 }
