@@ -42,7 +42,7 @@ import { nombreTipo, tiposCita } from './agenda-textos.ts';
 import { CalendarioGrid, minutosDe, type Columna } from './components/calendario-grid.tsx';
 import classes from './components/calendario.module.css';
 import { CalendarioMes, lunesDe, rangoMes } from './components/calendario-mes.tsx';
-import { CancelarCitaModal } from './components/cancelar-cita-modal.tsx';
+import { CancelarCitaModal } from '../../components/citas/cancelar-cita-modal.tsx';
 import { MoverCitaModal } from './components/mover-cita-modal.tsx';
 import { SoloPersonal } from './components/solo-personal.tsx';
 

@@ -111,15 +111,21 @@ describe('CrearCitaAsistenteScreen', () => {
   });
 
   it('a procedure appointment needs the procedure before showing times', async () => {
-    mockFetch([
+    const { calls } = mockFetch([
       simular(usuariosRutas.listar, lista()),
       simular(citasRutas.doctores, { body: doctores }),
-      simular(citasRutas.disponibilidad, { body: [] }),
+      simular(citasRutas.disponibilidad, { body: [espacio(dia, '09:00')] }),
     ]);
     renderCrear();
-    await screen.findByText(/Horas libres del/);
+    // An evaluation offers the day's free time...
+    expect(await screen.findByRole('radio', { name: '9:00 a. m.' })).toBeInTheDocument();
     fireEvent.click(screen.getByRole('radio', { name: 'Procedimiento' }));
     expect(await screen.findByText('Elige el procedimiento para ver las horas libres.')).toBeInTheDocument();
+    // ...a procedure offers none until it is chosen, and asks the server for none.
+    expect(screen.queryByRole('radio', { name: '9:00 a. m.' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/Horas libres del/)).not.toBeInTheDocument();
+    const pedidas = calls.filter((c) => c.url.pathname === '/apicitas/disponibilidad');
+    expect(pedidas.map((c) => c.url.searchParams.get('tipo'))).toEqual(['evaluacion']);
   });
 
   it('a 409 shows the server message and the next free times, and one click takes one', async () => {

@@ -35,7 +35,7 @@ import { useEditarEstadoCita } from '../../lib/api/citas/editar-estado-cita.ts';
 import { useCita } from '../../lib/api/citas/get-cita.ts';
 import type { CitaWire, DetalleCitaWire } from '../../lib/api/citas/tipos.ts';
 import { BotonPeligro } from './components/boton-peligro.tsx';
-import { CancelarCitaModal } from './components/cancelar-cita-modal.tsx';
+import { CancelarCitaModal } from '../../components/citas/cancelar-cita-modal.tsx';
 import { EstadoCitaBadge, TipoCitaBadge } from '../../components/cita-badges.tsx';
 import { Dato } from '../../components/dato.tsx';
 import { ConsentimientoInformado, FirmaEnTableta } from './components/consentimiento-informado.tsx';
@@ -173,7 +173,7 @@ function AccionesPersonal({
           {MENSAJES_CITAS.cancelada}
         </Text>
       )}
-      <CancelarCitaModal cita={cancelando} onClose={() => setCancelando(null)} paraPaciente={false} />
+      <CancelarCitaModal cita={cancelando} onClose={() => setCancelando(null)} />
     </Stack>
   );
 }

@@ -15,7 +15,7 @@ import { formatFechaLarga, formatHora } from '../../lib/tiempo.ts';
 import { useMisCitas } from '../../lib/api/citas/get-mis-citas.ts';
 import type { CitaWire } from '../../lib/api/citas/tipos.ts';
 import { BotonPeligro } from './components/boton-peligro.tsx';
-import { CancelarCitaModal } from './components/cancelar-cita-modal.tsx';
+import { CancelarCitaModal } from '../../components/citas/cancelar-cita-modal.tsx';
 import { EstadoCitaBadge, TipoCitaBadge } from '../../components/cita-badges.tsx';
 import { ReagendarCitaModal } from './components/reagendar-cita-modal.tsx';
 import classes from './citas.module.css';
