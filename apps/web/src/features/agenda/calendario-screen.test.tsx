@@ -183,7 +183,7 @@ describe('CalendarioScreen', () => {
     const movida = { ...ana, inicio: iso(dia, '11:00'), fecha: iso(dia, '11:00'), fin: iso(dia, '11:30') };
     const mensaje = 'Ese horario ya no está disponible. Elige otro de los horarios libres.';
     let veces = 0;
-    mockFetch([
+    const { calls } = mockFetch([
       simular(citasRutas.doctores, { body: doctores }),
       simular(citasRutas.listar, { body: paginaDe([ana]) }),
       simular(
@@ -204,6 +204,17 @@ describe('CalendarioScreen', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Deshacer' }));
     expect(await screen.findByText('No se pudo deshacer el movimiento')).toBeInTheDocument();
     expect(screen.getByText(mensaje)).toBeInTheDocument();
+    // The move and the refused undo are the only writes, and nothing else was asked for (an unmocked request
+    // would only surface as a quiet query error).
+    expect(calls.filter((c) => c.method !== 'GET').map((c) => [c.method, c.url.pathname, c.body])).toEqual([
+      ['PATCH', '/apicitas/reagendarcita/1', { inicio: iso(dia, '11:00') }],
+      ['PATCH', '/apicitas/reagendarcita/1', { inicio: iso(dia, '09:00') }],
+    ]);
+    expect([...new Set(calls.map((c) => `${c.method} ${c.url.pathname}`))].sort()).toEqual([
+      'GET /apicitas/listarcitas',
+      'GET /apiusuarios/doctores',
+      'PATCH /apicitas/reagendarcita/1',
+    ]);
   });
 
   it('month view: Monday-to-Sunday weeks, each day with its appointments and «+N más»; a day opens its day view', async () => {
