@@ -14,6 +14,12 @@ afterEach(() => vi.unstubAllGlobals());
 const dia = diaHabil();
 const sofia = paciente(10, 'Sofía Ramírez');
 const lista = (items = [sofia]) => ({ body: { items, total: items.length, pagina: 1, porPagina: 20 } });
+/** What the screen reads before booking: the patient search, the doctors and the day's free times. */
+const delEscritorio = (libres: ReturnType<typeof espacio>[]) => [
+  simular(usuariosRutas.listar, lista()),
+  simular(citasRutas.doctores, { body: doctores }),
+  simular(citasRutas.disponibilidad, { body: libres }),
+];
 
 function renderCrear(rol: Rol = 'asistente', extra = '') {
   localStorage.setItem('token', tokenExpiringIn(1800, { id: 1, rol }));
@@ -37,9 +43,7 @@ describe('CrearCitaAsistenteScreen', () => {
     const libre = espacio(dia, '09:30');
     const creada = cita(50, dia, '09:30');
     const { calls } = mockFetch([
-      simular(usuariosRutas.listar, lista()),
-      simular(citasRutas.doctores, { body: doctores }),
-      simular(citasRutas.disponibilidad, { body: [espacio(dia, '09:00'), libre] }),
+      ...delEscritorio([espacio(dia, '09:00'), libre]),
       simular(citasRutas.crear, { status: 201, body: creada }),
     ]);
     renderCrear();
@@ -78,9 +82,7 @@ describe('CrearCitaAsistenteScreen', () => {
   it('from «Reservar valoración» (?procedimiento=) proposes that treatment as the reason', async () => {
     const toxina = procedimientoDePrueba({ id: 7, nombre: 'Toxina botulínica' });
     const { calls } = mockFetch([
-      simular(usuariosRutas.listar, lista()),
-      simular(citasRutas.doctores, { body: doctores }),
-      simular(citasRutas.disponibilidad, { body: [espacio(dia, '09:00')] }),
+      ...delEscritorio([espacio(dia, '09:00')]),
       simular(procedimientosRutas.listar, { body: { items: [toxina], total: 1, pagina: 1, porPagina: 100 } }),
       simular(citasRutas.crear, { status: 201, body: cita(51, dia, '09:00') }),
     ]);
@@ -98,11 +100,7 @@ describe('CrearCitaAsistenteScreen', () => {
   });
 
   it('asks for what is missing before sending anything', async () => {
-    const { calls } = mockFetch([
-      simular(usuariosRutas.listar, lista()),
-      simular(citasRutas.doctores, { body: doctores }),
-      simular(citasRutas.disponibilidad, { body: [espacio(dia, '09:00')] }),
-    ]);
+    const { calls } = mockFetch([...delEscritorio([espacio(dia, '09:00')])]);
     renderCrear();
     fireEvent.click(await screen.findByRole('button', { name: 'Confirmar cita' }));
     expect(await screen.findByText('Elige la paciente de la cita.')).toBeInTheDocument();
@@ -111,11 +109,7 @@ describe('CrearCitaAsistenteScreen', () => {
   });
 
   it('a procedure appointment needs the procedure before showing times', async () => {
-    const { calls } = mockFetch([
-      simular(usuariosRutas.listar, lista()),
-      simular(citasRutas.doctores, { body: doctores }),
-      simular(citasRutas.disponibilidad, { body: [espacio(dia, '09:00')] }),
-    ]);
+    const { calls } = mockFetch([...delEscritorio([espacio(dia, '09:00')])]);
     renderCrear();
     // An evaluation offers the day's free time...
     expect(await screen.findByRole('radio', { name: '9:00 a. m.' })).toBeInTheDocument();
@@ -134,9 +128,7 @@ describe('CrearCitaAsistenteScreen', () => {
     let intentos = 0;
     const claves: (string | null)[] = [];
     const { calls } = mockFetch([
-      simular(usuariosRutas.listar, lista()),
-      simular(citasRutas.doctores, { body: doctores }),
-      simular(citasRutas.disponibilidad, { body: [espacio(dia, '09:00'), siguiente] }),
+      ...delEscritorio([espacio(dia, '09:00'), siguiente]),
       simular(citasRutas.crear, {
         responder: () =>
           ++intentos === 1
@@ -164,9 +156,7 @@ describe('CrearCitaAsistenteScreen', () => {
   it('a procedure for a patient without her data authorisation shows the API’s 422 (Ley 1581, issue 21.4)', async () => {
     const toxina = procedimientoDePrueba({ id: 7, nombre: 'Toxina botulínica' });
     mockFetch([
-      simular(usuariosRutas.listar, lista()),
-      simular(citasRutas.doctores, { body: doctores }),
-      simular(citasRutas.disponibilidad, { body: [espacio(dia, '09:00')] }),
+      ...delEscritorio([espacio(dia, '09:00')]),
       simular(procedimientosRutas.listar, { body: { items: [toxina], total: 1, pagina: 1, porPagina: 100 } }),
       simular(citasRutas.crear, {
         status: 422,

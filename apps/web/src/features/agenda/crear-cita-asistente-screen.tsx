@@ -108,7 +108,11 @@ function CrearCitaAsistenteScreenContenido() {
           const siguientes = siguientesLibres(err);
           if (siguientes) form.setFieldValue('espacio', null);
           setFallo({ mensaje: mensajeDeError(err, NO_SE_AGENDO), siguientes });
-          notifications.show({ color: 'red', title: 'No se agendó la cita', message: mensajeDeError(err, NO_SE_AGENDO) });
+          notifications.show({
+            color: 'red',
+            title: 'No se agendó la cita',
+            message: mensajeDeError(err, NO_SE_AGENDO),
+          });
         },
       },
     );

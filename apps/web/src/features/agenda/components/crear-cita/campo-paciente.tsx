@@ -26,9 +26,10 @@ export function CampoPaciente({ form, puedeCrearPaciente }: { form: FormularioCi
   const pacientes = useBuscarPacientes(textoBusqueda);
 
   const lista = pacientes.data?.items ?? [];
-  const opciones = [...(paciente && !lista.some((p) => p.id === paciente.id) ? [paciente] : []), ...lista].map(
-    (p) => ({ value: String(p.id), label: etiquetaPaciente(p) }),
-  );
+  const opciones = [...(paciente && !lista.some((p) => p.id === paciente.id) ? [paciente] : []), ...lista].map((p) => ({
+    value: String(p.id),
+    label: etiquetaPaciente(p),
+  }));
 
   return (
     <Stack gap={6}>

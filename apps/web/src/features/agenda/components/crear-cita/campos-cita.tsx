@@ -11,7 +11,13 @@ import { hoy } from '../../../../lib/tiempo.ts';
 import { nombreTipo, tiposCita } from '../../agenda-textos.ts';
 import type { FormularioCita, ValoresCita } from './formulario-cita.ts';
 
-type Procedimiento = { id: number; nombre: string; activo: boolean; duracion_minutos: number; requiere_evaluacion: boolean };
+type Procedimiento = {
+  id: number;
+  nombre: string;
+  activo: boolean;
+  duracion_minutos: number;
+  requiere_evaluacion: boolean;
+};
 type Consulta<T> = { data: T | undefined; isPending: boolean; isError: boolean; error: unknown };
 
 type Props = {

@@ -33,10 +33,7 @@ export function ResumenCita({
   const filas = [
     ['Paciente', paciente?.nombre ?? 'Sin elegir'],
     ['Tipo', nombreTipo[tipo] + (tipo === 'procedimiento' && nombreProcedimiento ? `: ${nombreProcedimiento}` : '')],
-    [
-      'Doctor',
-      espacio ? nombreDoctor(espacio.doctor_id) : doctor ? nombreDoctor(Number(doctor)) : 'Cualquier doctor',
-    ],
+    ['Doctor', espacio ? nombreDoctor(espacio.doctor_id) : doctor ? nombreDoctor(Number(doctor)) : 'Cualquier doctor'],
     [
       'Fecha y hora',
       espacio
