@@ -5,6 +5,7 @@ import { hoy, zonaClinica } from '../../lib/tiempo.ts';
 import type { DetalleCitaWire } from '../../lib/api/citas/tipos.ts';
 import type { EspacioWire } from '../../lib/api/disponibilidad/get-disponibilidad.ts';
 import type { EvolucionWire } from '../../lib/api/evoluciones/tipos.ts';
+import { citaWire, espacioWire } from '../../test/citas-fixtures.ts';
 
 /** The n-th working day (Monday to Saturday, not a holiday) after today. */
 export function diaHabil(n = 1): string {
@@ -22,34 +23,31 @@ export const a = (dia: string, hora: string) => instanteLocal(dia, hora, zonaCli
 
 /** As the details answer it (lists carry the same without `realizada` and `alertas_paciente`). */
 export function citaDePrueba(over: Partial<DetalleCitaWire> = {}): DetalleCitaWire {
-  const dia = diaHabil(3);
-  const inicio = over.inicio ?? a(dia, '09:00');
+  const inicio = over.inicio ?? a(diaHabil(3), '09:00');
   return {
-    id: 41,
-    fecha: inicio,
-    inicio,
-    fin: new Date(Date.parse(inicio) + 30 * 60_000).toISOString(),
-    tipo: 'evaluacion',
-    estado: 'pendiente',
-    usuario: { id: 1, nombre: 'Ana Torres', correo: 'ana@demo.test', telefono: '3001234567', numerodocumento: '1020' },
-    doctor: { id: 5, nombre: 'Dra. Laura Gómez' },
-    procedimiento: null,
-    procedimientos_solicitados: [{ id: 7, nombre: 'Limpieza facial profunda' }],
-    motivo: 'Quiero mejorar las manchas',
-    observaciones: null,
-    motivo_cancelacion: null,
-    creada_en: '2026-01-01T15:00:00.000Z',
-    actualizada_en: '2026-01-01T15:00:00.000Z',
+    ...citaWire(inicio, {
+      id: 41,
+      estado: 'pendiente',
+      usuario: {
+        id: 1,
+        nombre: 'Ana Torres',
+        correo: 'ana@demo.test',
+        telefono: '3001234567',
+        numerodocumento: '1020',
+      },
+      doctor: { id: 5, nombre: 'Dra. Laura Gómez' },
+      procedimientos_solicitados: [{ id: 7, nombre: 'Limpieza facial profunda' }],
+      motivo: 'Quiero mejorar las manchas',
+      creada_en: '2026-01-01T15:00:00.000Z',
+      actualizada_en: '2026-01-01T15:00:00.000Z',
+    }),
     realizada: null,
     alertas_paciente: null,
     ...over,
   };
 }
 
-export function espacio(dia: string, hora: string, doctorId = 5): EspacioWire {
-  const inicio = a(dia, hora);
-  return { inicio, fin: new Date(Date.parse(inicio) + 30 * 60_000).toISOString(), doctor_id: doctorId };
-}
+export const espacio = (dia: string, hora: string, doctorId = 5): EspacioWire => espacioWire(a(dia, hora), doctorId);
 
 /** A signed clinical note of appointment 41 with a prescription and one addendum. */
 export function notaFirmadaDePrueba(over: Partial<EvolucionWire> = {}): EvolucionWire {

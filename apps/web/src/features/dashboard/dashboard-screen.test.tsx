@@ -14,6 +14,7 @@ import type { UsuarioWire } from '@clinica/contracts/usuarios';
 import { mockFetch, renderWithProviders, simular } from '../../test/session-test-utils.tsx';
 import { itemDePrueba } from '../../test/carrito-test-utils.tsx';
 import DashboardScreen from './dashboard-screen.tsx';
+import { citaWire } from '../../test/citas-fixtures.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -99,23 +100,16 @@ describe('DashboardScreen', () => {
   it('shows a patient their next appointment with a link, or an invitation to book one', async () => {
     const manana = new Date(Date.now() + 26 * 3_600_000).toISOString();
     const pasada = '2026-01-10T14:00:00.000Z';
-    const cita = (id: number, inicio: string, estado: 'confirmada' | 'realizada') => ({
-      id,
-      fecha: inicio,
-      inicio,
-      fin: inicio,
-      tipo: 'evaluacion' as const,
-      estado,
-      usuario: { id: 1, nombre: 'María', correo: 'x@demo.test', telefono: null, numerodocumento: '1' },
-      doctor: { id: 5, nombre: 'Dra. Laura Gómez' },
-      procedimiento: null,
-      procedimientos_solicitados: [],
-      motivo: null,
-      observaciones: null,
-      motivo_cancelacion: null,
-      creada_en: pasada,
-      actualizada_en: pasada,
-    });
+    const cita = (id: number, inicio: string, estado: 'confirmada' | 'realizada') =>
+      citaWire(inicio, {
+        id,
+        fin: inicio,
+        estado,
+        usuario: { id: 1, nombre: 'María', correo: 'x@demo.test', telefono: null, numerodocumento: '1' },
+        doctor: { id: 5, nombre: 'Dra. Laura Gómez' },
+        creada_en: pasada,
+        actualizada_en: pasada,
+      });
     mockFetch([
       simular(usuariosRutas.perfil, { body: perfil('María Fernanda López', 'paciente') }),
       simular(carritoRutas.listar, { body: [] }),

@@ -19,6 +19,16 @@ describe('diasDelPanel', () => {
   });
 });
 
+/** total, pendientes, confirmadas, canceladas, realizadas (evaluación), realizadas (procedimiento). */
+const conteo = (...[total, pendientes, confirmadas, canceladas, evaluacion, procedimiento]: number[]) => ({
+  total,
+  pendientes,
+  confirmadas,
+  canceladas,
+  realizadasEvaluacion: evaluacion,
+  realizadasProcedimiento: procedimiento,
+});
+
 describe('contar', () => {
   const citas = [
     cita(1, '2026-11-18T14:00:00Z', 'pendiente'), // today 9:00
@@ -32,35 +42,14 @@ describe('contar', () => {
   ];
 
   it('counts today in the clinic zone', () => {
-    expect(contar(citas, 'dia', AHORA, ZONA)).toEqual({
-      total: 3,
-      pendientes: 1,
-      confirmadas: 1,
-      canceladas: 0,
-      realizadasEvaluacion: 0,
-      realizadasProcedimiento: 0,
-    });
+    expect(contar(citas, 'dia', AHORA, ZONA)).toEqual(conteo(3, 1, 1, 0, 0, 0));
   });
 
   it('counts the week from Monday to Sunday', () => {
-    expect(contar(citas, 'semana', AHORA, ZONA)).toEqual({
-      total: 5,
-      pendientes: 1,
-      confirmadas: 1,
-      canceladas: 0,
-      realizadasEvaluacion: 1,
-      realizadasProcedimiento: 1,
-    });
+    expect(contar(citas, 'semana', AHORA, ZONA)).toEqual(conteo(5, 1, 1, 0, 1, 1));
   });
 
   it('counts the month', () => {
-    expect(contar(citas, 'mes', AHORA, ZONA)).toEqual({
-      total: 7,
-      pendientes: 2,
-      confirmadas: 1,
-      canceladas: 1,
-      realizadasEvaluacion: 1,
-      realizadasProcedimiento: 1,
-    });
+    expect(contar(citas, 'mes', AHORA, ZONA)).toEqual(conteo(7, 2, 1, 1, 1, 1));
   });
 });

@@ -6,33 +6,19 @@ import type { RespuestaApi } from '../../../lib/api-client.ts';
 import { tokenExpiringIn } from '../../../test/test-tokens.ts';
 import { mockFetch, paginaDe, renderWithProviders, simular } from '../../../test/session-test-utils.tsx';
 import { hoy, zonaClinica } from '../../../lib/tiempo.ts';
+import { citaWire } from '../../../test/citas-fixtures.ts';
 import { AgendaHoy } from './agenda-hoy.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
 type Cita = RespuestaApi<typeof citasRutas.misCitas>[number];
 const dia = hoy();
-function cita(id: number, hora: string, extra: Partial<Cita> = {}): Cita {
-  const inicio = instanteLocal(dia, hora, zonaClinica).toISOString();
-  return {
+const cita = (id: number, hora: string, extra: Partial<Cita> = {}): Cita =>
+  citaWire(instanteLocal(dia, hora, zonaClinica).toISOString(), {
     id,
-    fecha: inicio,
-    inicio,
-    fin: new Date(Date.parse(inicio) + 30 * 60_000).toISOString(),
-    tipo: 'evaluacion',
-    estado: 'confirmada',
     usuario: { id: 10, nombre: `Paciente ${id}`, correo: 'p@demo.test', telefono: null, numerodocumento: '1' },
-    doctor: { id: 2, nombre: 'Dr. Andrés Gómez' },
-    procedimiento: null,
-    procedimientos_solicitados: [],
-    motivo: null,
-    observaciones: null,
-    motivo_cancelacion: null,
-    creada_en: inicio,
-    actualizada_en: inicio,
     ...extra,
-  };
-}
+  });
 
 function entrar(conDoctor = true) {
   localStorage.setItem('token', tokenExpiringIn(1800, { id: 1, rol: conDoctor ? 'asistente' : 'doctor' }));
