@@ -22,7 +22,6 @@ import {
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { EstadoError } from '../../components/estado-error.tsx';
 import { EstadoVacio } from '../../components/estado-vacio.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { SkeletonLineas } from '../../components/skeletons.tsx';
@@ -47,6 +46,7 @@ import { ReagendarCitaModal } from './components/reagendar-cita-modal.tsx';
 import classes from './citas.module.css';
 import { idDeRuta } from '../../lib/id-de-ruta.ts';
 import { activa, permisoCancelarPaciente, permisoReagendarPaciente } from './reglas.ts';
+import { ErrorDeCarga } from './components/seccion-cita.tsx';
 
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
@@ -384,15 +384,7 @@ export default function DetalleCitaScreen() {
       />
     );
   else if (cita.isPending) contenido = <SkeletonLineas lineas={6} etiqueta="Cargando la cita…" />;
-  else if (cita.isError)
-    contenido = (
-      <EstadoError
-        titulo="No se pudo cargar la cita"
-        mensaje={cita.error.message}
-        onRetry={() => void cita.refetch()}
-        reintentando={cita.isFetching}
-      />
-    );
+  else if (cita.isError) contenido = <ErrorDeCarga titulo="No se pudo cargar la cita" consulta={cita} />;
   else contenido = <Detalle cita={cita.data} />;
 
   return (

@@ -9,7 +9,6 @@ import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { EstadoError } from '../../components/estado-error.tsx';
 import { EstadoVacio } from '../../components/estado-vacio.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { SinAcceso } from '../../components/sin-acceso.tsx';
@@ -31,6 +30,7 @@ import { HorariosSugeridos } from './components/horarios-sugeridos.tsx';
 import { SelectorHorario } from './components/selector-horario.tsx';
 import classes from './citas.module.css';
 import { idDeRuta } from '../../lib/id-de-ruta.ts';
+import { ErrorDeCarga } from './components/seccion-cita.tsx';
 
 function Formulario({ cita }: { cita: CitaWire }) {
   const navigate = useNavigate();
@@ -283,15 +283,7 @@ export default function EditarCitaScreen() {
       />
     );
   else if (cita.isPending) contenido = <SkeletonLineas lineas={6} etiqueta="Cargando la cita…" />;
-  else if (cita.isError)
-    contenido = (
-      <EstadoError
-        titulo="No se pudo cargar la cita"
-        mensaje={cita.error.message}
-        onRetry={() => void cita.refetch()}
-        reintentando={cita.isFetching}
-      />
-    );
+  else if (cita.isError) contenido = <ErrorDeCarga titulo="No se pudo cargar la cita" consulta={cita} />;
   else contenido = <Formulario key={cita.data.actualizada_en} cita={cita.data} />;
 
   return (

@@ -89,6 +89,27 @@ function montar(token: Record<string, unknown>, rutas: Route[], cita = procedimi
   return fetch;
 }
 
+/** The consent of appointment 41 before and after the patient signs: pending until firmar is called. */
+function firmaSimulada() {
+  let hecha = false;
+  return {
+    hecha: () => hecha,
+    rutas: [
+      en(consentimientosRutas.porCita, () =>
+        Promise.resolve(Response.json(hecha ? { ...pendiente(), consentimientos: [firmado()] } : pendiente())),
+      ),
+      en(
+        consentimientosRutas.firmar,
+        () => {
+          hecha = true;
+          return Promise.resolve(Response.json(firmado(), { status: 201 }));
+        },
+        { citaId: 41 },
+      ),
+    ],
+  };
+}
+
 beforeEach(() => {
   canvasFalso();
 });
@@ -101,21 +122,9 @@ afterEach(() => {
 describe('consentimiento informado', { timeout: 30_000 }, () => {
   it('the patient reads, draws a signature, must tick understanding, signs; then downloads and verifies', async () => {
     const user = userEvent.setup({ delay: null });
-    let firmo = false;
+    const firma = firmaSimulada();
     const fetch = montar({ id: 1, rol: 'paciente' }, [
-      en(consentimientosRutas.porCita, () =>
-        Promise.resolve(
-          Response.json(firmo ? { ...pendiente(), consentimientos: [firmado()] } : pendiente(), { status: 200 }),
-        ),
-      ),
-      en(
-        consentimientosRutas.firmar,
-        () => {
-          firmo = true;
-          return Promise.resolve(Response.json(firmado(), { status: 201 }));
-        },
-        { citaId: 41 },
-      ),
+      ...firma.rutas,
       en(
         consentimientosRutas.verificar,
         {
@@ -242,7 +251,7 @@ describe('consentimiento informado', { timeout: 30_000 }, () => {
 
   it("issue 27.9: her doctor hands the patient the tablet; she signs full screen in the doctor's session", async () => {
     const user = userEvent.setup({ delay: null });
-    let firmo = false;
+    const firma = firmaSimulada();
     const faltaConsentimiento = {
       requisito: 'consentimiento' as const,
       mensaje:
@@ -258,23 +267,13 @@ describe('consentimiento informado', { timeout: 30_000 }, () => {
             Response.json({
               ...procedimiento(),
               inicio: new Date(Date.now() - 3_600_000).toISOString(),
-              realizada: { faltan: firmo ? [] : [faltaConsentimiento] },
+              realizada: { faltan: firma.hecha() ? [] : [faltaConsentimiento] },
             }),
           ),
         { id: 41 },
       ),
       en(evolucionesRutas.porCita, { body: { evolucion: notaFirmadaDePrueba() } }, { citaId: 41 }),
-      en(consentimientosRutas.porCita, () =>
-        Promise.resolve(Response.json(firmo ? { ...pendiente(), consentimientos: [firmado()] } : pendiente())),
-      ),
-      en(
-        consentimientosRutas.firmar,
-        () => {
-          firmo = true;
-          return Promise.resolve(Response.json(firmado(), { status: 201 }));
-        },
-        { citaId: 41 },
-      ),
+      ...firma.rutas,
     ]);
     renderEnRuta('/detallescitas/41', { '/detallescitas/:id': <DetalleCitaScreen /> });
     // Beside the disabled button, exactly what is missing, in the server's words.
