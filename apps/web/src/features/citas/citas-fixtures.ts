@@ -6,6 +6,11 @@ import type { DetalleCitaWire } from '../../lib/api/citas/tipos.ts';
 import type { EspacioWire } from '../../lib/api/disponibilidad/get-disponibilidad.ts';
 import type { EvolucionWire } from '../../lib/api/evoluciones/tipos.ts';
 import { citaWire, espacioWire } from '../../test/citas-fixtures.ts';
+import { responde, type RutaSimulada } from '../../test/mock-fetch.ts';
+import { adjuntosRutas } from '@clinica/contracts/adjuntos-rutas';
+import { consentimientosRutas } from '@clinica/contracts/consentimientos-rutas';
+import { evolucionesRutas } from '@clinica/contracts/evoluciones-rutas';
+import { planesRutas } from '@clinica/contracts/planes-seguimiento-rutas';
 
 /** The n-th working day (Monday to Saturday, not a holiday) after today. */
 export function diaHabil(n = 1): string {
@@ -83,3 +88,27 @@ export function notaFirmadaDePrueba(over: Partial<EvolucionWire> = {}): Evolucio
     ...over,
   };
 }
+
+/**
+ * What the details screen's other sections read, answered empty (no note, no plan, no results or photos, no
+ * consent): listed after a test's own routes, which match first, so an unmocked path still fails the test.
+ */
+export const seccionesVacias = (citaId = 41): RutaSimulada[] => [
+  responde(evolucionesRutas.porCita, { body: { evolucion: null } }, { citaId }),
+  responde(planesRutas.porCita, { body: { plan: null } }, { citaId }),
+  responde(
+    adjuntosRutas.resultados,
+    {
+      body: { cita_id: citaId, puede_subir: false, ordenes: [], resultados: [] },
+    },
+    { citaId },
+  ),
+  responde(
+    adjuntosRutas.fotos,
+    {
+      body: { cita_id: citaId, puede_subir: false, motivo_sin_permiso: null, fotos: [] },
+    },
+    { citaId },
+  ),
+  responde(consentimientosRutas.porCita, { status: 404, body: { error: 'No', code: 'NO_ENCONTRADO' } }, { citaId }),
+];

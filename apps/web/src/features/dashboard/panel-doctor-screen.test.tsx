@@ -8,10 +8,11 @@ import type { RespuestaApi } from '../../lib/api-client.ts';
 import { NotificacionesProvider } from '../../lib/notificaciones/notificaciones-context.tsx';
 import type { SocketFalso } from '../../lib/notificaciones/socket-falso.ts';
 import { tokenExpiringIn } from '../../test/test-tokens.ts';
-import { mockFetch, paginaDe, renderWithProviders, simular } from '../../test/session-test-utils.tsx';
+import { paginaDe, renderWithProviders } from '../../test/session-test-utils.tsx';
 import { hoy, zonaClinica } from '../../lib/tiempo.ts';
 import PanelDoctorScreen from './panel-doctor-screen.tsx';
 import { citaWire } from '../../test/citas-fixtures.ts';
+import { mockFetch, responde } from '../../test/mock-fetch.ts';
 
 const io = vi.hoisted(() => ({ sockets: [] as SocketFalso[] }));
 vi.mock('socket.io-client', async () => {
@@ -52,8 +53,8 @@ describe('panel del médico en vivo', () => {
     localStorage.setItem('token', tokenExpiringIn(3600, { id: 5, rol: 'doctor' }));
     let estado: Cita['estado'] = 'pendiente';
     mockFetch([
-      simular(notificacionesDoctorRutas.listar, { body: [] }),
-      simular(citasRutas.listar, { responder: () => ({ body: paginaDe([cita(estado)]) }) }),
+      responde(notificacionesDoctorRutas.listar, { body: [] }),
+      responde(citasRutas.listar, () => ({ body: paginaDe([cita(estado)]) })),
     ]);
     renderWithProviders(
       <NotificacionesProvider>

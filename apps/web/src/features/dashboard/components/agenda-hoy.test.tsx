@@ -4,10 +4,11 @@ import { citasRutas } from '@clinica/contracts/rutas';
 import { instanteLocal } from '@clinica/contracts/tiempo';
 import type { RespuestaApi } from '../../../lib/api-client.ts';
 import { tokenExpiringIn } from '../../../test/test-tokens.ts';
-import { mockFetch, paginaDe, renderWithProviders, simular } from '../../../test/session-test-utils.tsx';
+import { paginaDe, renderWithProviders } from '../../../test/session-test-utils.tsx';
 import { hoy, zonaClinica } from '../../../lib/tiempo.ts';
 import { citaWire } from '../../../test/citas-fixtures.ts';
 import { AgendaHoy } from './agenda-hoy.tsx';
+import { mockFetch, responde } from '../../../test/mock-fetch.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -28,7 +29,7 @@ function entrar(conDoctor = true) {
 describe('AgendaHoy', () => {
   it("lists today's appointments in time order without the cancelled ones", async () => {
     const { calls } = mockFetch([
-      simular(citasRutas.listar, {
+      responde(citasRutas.listar, {
         body: paginaDe([
           cita(2, '11:00', { tipo: 'procedimiento', estado: 'pendiente' }),
           cita(1, '09:00'),
@@ -54,11 +55,11 @@ describe('AgendaHoy', () => {
   });
 
   it('says when there is nothing today and when the agenda fails to load', async () => {
-    mockFetch([simular(citasRutas.listar, { body: paginaDe([]) })]);
+    mockFetch([responde(citasRutas.listar, { body: paginaDe([]) })]);
     const { unmount } = entrar(false);
     expect(await screen.findByText('No hay citas para hoy.')).toBeInTheDocument();
     unmount();
-    mockFetch([simular(citasRutas.listar, { status: 500, body: { error: 'Falló.', code: 'ERROR_INTERNO' } })]);
+    mockFetch([responde(citasRutas.listar, { status: 500, body: { error: 'Falló.', code: 'ERROR_INTERNO' } })]);
     entrar(false);
     expect(await screen.findByText(/No pudimos cargar la agenda de hoy/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Reintentar' })).toBeInTheDocument();
