@@ -2,10 +2,11 @@ import { createEvent, fireEvent, screen, waitFor, within } from '@testing-librar
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { citasRutas } from '@clinica/contracts/rutas';
 import { tokenExpiringIn } from '../../test/test-tokens.ts';
-import { mockFetch, paginaDe, renderWithProviders, simular } from '../../test/session-test-utils.tsx';
+import { paginaDe, renderWithProviders } from '../../test/session-test-utils.tsx';
 import { cita, diaHabil, doctores, espacio, iso } from './agenda-fixtures.ts';
 import CalendarioScreen from './calendario-screen.tsx';
 import { PX_MINUTO } from './components/calendario-grid.tsx';
+import { mockFetch, responde } from '../../test/mock-fetch.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -48,8 +49,8 @@ function renderCalendario(query = '') {
 describe('CalendarioScreen', () => {
   it('shows one column per doctor, type and state as text, and hides cancelled ones until asked', async () => {
     const { calls } = mockFetch([
-      simular(citasRutas.doctores, { body: doctores }),
-      simular(citasRutas.listar, { body: paginaDe([ana, cancelada, deCatalina]) }),
+      responde(citasRutas.doctores, { body: doctores }),
+      responde(citasRutas.listar, { body: paginaDe([ana, cancelada, deCatalina]) }),
     ]);
     renderCalendario();
     await screen.findByTestId('cita-1');
@@ -71,8 +72,8 @@ describe('CalendarioScreen', () => {
 
   it('week view asks for Monday to Sunday and shows the days as columns', async () => {
     const { calls } = mockFetch([
-      simular(citasRutas.doctores, { body: doctores }),
-      simular(citasRutas.listar, { body: paginaDe([ana]) }),
+      responde(citasRutas.doctores, { body: doctores }),
+      responde(citasRutas.listar, { body: paginaDe([ana]) }),
     ]);
     renderCalendario('&vista=semana');
     await screen.findByRole('link', { name: /Sofía Ramírez/ });
@@ -85,10 +86,10 @@ describe('CalendarioScreen', () => {
   it('"Mover" picks one of the free times from the keyboard-friendly dialog and calls reagendarcita', async () => {
     const nuevo = espacio(dia, '15:00');
     const { calls } = mockFetch([
-      simular(citasRutas.doctores, { body: doctores }),
-      simular(citasRutas.listar, { body: paginaDe([ana]) }),
-      simular(citasRutas.disponibilidad, { body: [espacio(dia, '14:30'), nuevo] }),
-      simular(
+      responde(citasRutas.doctores, { body: doctores }),
+      responde(citasRutas.listar, { body: paginaDe([ana]) }),
+      responde(citasRutas.disponibilidad, { body: [espacio(dia, '14:30'), nuevo] }),
+      responde(
         citasRutas.reagendar,
         { body: { ...ana, inicio: nuevo.inicio, fecha: nuevo.inicio, fin: nuevo.fin } },
         { id: 1 },
@@ -109,9 +110,9 @@ describe('CalendarioScreen', () => {
   it('a refused drag snaps back and shows the server message', async () => {
     const mensaje = 'Ese horario ya no está disponible. Elige otro de los horarios libres.';
     const { calls } = mockFetch([
-      simular(citasRutas.doctores, { body: doctores }),
-      simular(citasRutas.listar, { body: paginaDe([ana]) }),
-      simular(citasRutas.reagendar, { status: 409, body: { error: mensaje, code: 'HORARIO_OCUPADO' } }, { id: 1 }),
+      responde(citasRutas.doctores, { body: doctores }),
+      responde(citasRutas.listar, { body: paginaDe([ana]) }),
+      responde(citasRutas.reagendar, { status: 409, body: { error: mensaje, code: 'HORARIO_OCUPADO' } }, { id: 1 }),
     ]);
     renderCalendario();
     const tarjeta = await screen.findByTestId('cita-1');
@@ -129,9 +130,9 @@ describe('CalendarioScreen', () => {
 
   it('the drop sends the time the guide line shows, wherever the appointment was grabbed (issue 27.6)', async () => {
     const { calls } = mockFetch([
-      simular(citasRutas.doctores, { body: doctores }),
-      simular(citasRutas.listar, { body: paginaDe([ana]) }),
-      simular(
+      responde(citasRutas.doctores, { body: doctores }),
+      responde(citasRutas.listar, { body: paginaDe([ana]) }),
+      responde(
         citasRutas.reagendar,
         { body: { ...ana, inicio: iso(dia, '11:00'), fecha: iso(dia, '11:00') } },
         { id: 1 },
@@ -157,9 +158,9 @@ describe('CalendarioScreen', () => {
     const movida = { ...ana, inicio: iso(dia, '11:00'), fecha: iso(dia, '11:00'), fin: iso(dia, '11:30') };
     let veces = 0;
     const { calls } = mockFetch([
-      simular(citasRutas.doctores, { body: doctores }),
-      simular(citasRutas.listar, { body: paginaDe([ana]) }),
-      simular(citasRutas.reagendar, { responder: () => ({ body: veces++ === 0 ? movida : ana }) }, { id: 1 }),
+      responde(citasRutas.doctores, { body: doctores }),
+      responde(citasRutas.listar, { body: paginaDe([ana]) }),
+      responde(citasRutas.reagendar, () => ({ body: veces++ === 0 ? movida : ana }), { id: 1 }),
     ]);
     renderCalendario();
     const tarjeta = await screen.findByTestId('cita-1');
@@ -183,17 +184,15 @@ describe('CalendarioScreen', () => {
     const movida = { ...ana, inicio: iso(dia, '11:00'), fecha: iso(dia, '11:00'), fin: iso(dia, '11:30') };
     const mensaje = 'Ese horario ya no está disponible. Elige otro de los horarios libres.';
     let veces = 0;
-    mockFetch([
-      simular(citasRutas.doctores, { body: doctores }),
-      simular(citasRutas.listar, { body: paginaDe([ana]) }),
-      simular(
+    const { calls } = mockFetch([
+      responde(citasRutas.doctores, { body: doctores }),
+      responde(citasRutas.listar, { body: paginaDe([ana]) }),
+      responde(
         citasRutas.reagendar,
-        {
-          responder: () =>
-            veces++ === 0
-              ? { body: movida }
-              : { status: 409, body: { error: mensaje, code: 'HORARIO_OCUPADO', siguientes: [] } },
-        },
+        () =>
+          veces++ === 0
+            ? { body: movida }
+            : { status: 409, body: { error: mensaje, code: 'HORARIO_OCUPADO', siguientes: [] } },
         { id: 1 },
       ),
     ]);
@@ -204,6 +203,17 @@ describe('CalendarioScreen', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Deshacer' }));
     expect(await screen.findByText('No se pudo deshacer el movimiento')).toBeInTheDocument();
     expect(screen.getByText(mensaje)).toBeInTheDocument();
+    // The move and the refused undo are the only writes, and nothing else was asked for (an unmocked request
+    // would only surface as a quiet query error).
+    expect(calls.filter((c) => c.method !== 'GET').map((c) => [c.method, c.url.pathname, c.body])).toEqual([
+      ['PATCH', '/apicitas/reagendarcita/1', { inicio: iso(dia, '11:00') }],
+      ['PATCH', '/apicitas/reagendarcita/1', { inicio: iso(dia, '09:00') }],
+    ]);
+    expect([...new Set(calls.map((c) => `${c.method} ${c.url.pathname}`))].sort()).toEqual([
+      'GET /apicitas/listarcitas',
+      'GET /apiusuarios/doctores',
+      'PATCH /apicitas/reagendarcita/1',
+    ]);
   });
 
   it('month view: Monday-to-Sunday weeks, each day with its appointments and «+N más»; a day opens its day view', async () => {
@@ -212,8 +222,8 @@ describe('CalendarioScreen', () => {
       cita(20 + i, dia, h, { usuario: { ...ana.usuario, id: 30 + i, nombre: `Paciente ${i + 1}` } }),
     );
     const { calls } = mockFetch([
-      simular(citasRutas.doctores, { body: doctores }),
-      simular(citasRutas.listar, { body: paginaDe([ana, ...otras]) }),
+      responde(citasRutas.doctores, { body: doctores }),
+      responde(citasRutas.listar, { body: paginaDe([ana, ...otras]) }),
     ]);
     renderCalendario('&vista=mes&doctor=2');
     const tabla = await screen.findByRole('table', { name: 'Citas del mes' });
@@ -255,9 +265,9 @@ describe('CalendarioScreen', () => {
   it("dragging to another doctor's column (day view) moves it to that doctor through editarcita", async () => {
     const movida = { ...ana, doctor: doctores[1]!, inicio: iso(dia, '13:00'), fecha: iso(dia, '13:00') };
     const { calls } = mockFetch([
-      simular(citasRutas.doctores, { body: doctores }),
-      simular(citasRutas.listar, { body: paginaDe([ana, deCatalina]) }),
-      simular(citasRutas.editar, { body: movida }, { id: 1 }),
+      responde(citasRutas.doctores, { body: doctores }),
+      responde(citasRutas.listar, { body: paginaDe([ana, deCatalina]) }),
+      responde(citasRutas.editar, { body: movida }, { id: 1 }),
     ]);
     renderCalendario();
     const tarjeta = await screen.findByTestId('cita-1');
@@ -276,12 +286,12 @@ describe('CalendarioScreen', () => {
   it('"Mover" to another doctor offers that doctor\'s free times and a refusal keeps the dialog with the reason', async () => {
     const mensaje = 'Ese horario está fuera de la agenda de atención. Elige uno de los horarios libres.';
     const { calls } = mockFetch([
-      simular(citasRutas.doctores, { body: doctores }),
-      simular(citasRutas.listar, { body: paginaDe([ana]) }),
-      simular(citasRutas.disponibilidad, {
-        responder: (_b, url) => ({ body: [espacio(dia, '10:00', Number(url.searchParams.get('doctor_id')))] }),
-      }),
-      simular(citasRutas.editar, { status: 422, body: { error: mensaje, code: 'REGLA_NEGOCIO' } }, { id: 1 }),
+      responde(citasRutas.doctores, { body: doctores }),
+      responde(citasRutas.listar, { body: paginaDe([ana]) }),
+      responde(citasRutas.disponibilidad, ({ url }) => ({
+        body: [espacio(dia, '10:00', Number(url.searchParams.get('doctor_id')))],
+      })),
+      responde(citasRutas.editar, { status: 422, body: { error: mensaje, code: 'REGLA_NEGOCIO' } }, { id: 1 }),
     ]);
     renderCalendario();
     fireEvent.click(await screen.findByRole('button', { name: /Acciones de la cita de Sofía Ramírez/ }));
@@ -304,8 +314,8 @@ describe('CalendarioScreen', () => {
 
   it('shows the error state with a retry when the agenda does not load', async () => {
     mockFetch([
-      simular(citasRutas.doctores, { body: doctores }),
-      simular(citasRutas.listar, { status: 500, body: { error: 'Falló el servidor.', code: 'ERROR_INTERNO' } }),
+      responde(citasRutas.doctores, { body: doctores }),
+      responde(citasRutas.listar, { status: 500, body: { error: 'Falló el servidor.', code: 'ERROR_INTERNO' } }),
     ]);
     renderCalendario();
     expect(await screen.findByText('No pudimos cargar la agenda')).toBeInTheDocument();

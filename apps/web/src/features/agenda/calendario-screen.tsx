@@ -23,8 +23,8 @@ import {
 import { DatePickerInput } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
 import { IconCalendar, IconCalendarPlus, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useMemo, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { permite } from '@clinica/contracts/roles';
 import { citasRutas } from '@clinica/contracts/rutas';
 import { diaDeSemana, FECHA, fechaEnZona, instanteLocal, sumarDias, type Fecha } from '@clinica/contracts/tiempo';
@@ -34,14 +34,18 @@ import { mensajeDeError } from '../../lib/forms/field-errors.ts';
 import { paths } from '../../lib/paths.ts';
 import { useAuth } from '../../lib/session/auth-context.tsx';
 import { formatFecha, formatFechaHora, formatFechaLarga, hoy, zonaClinica } from '../../lib/tiempo.ts';
-import { useAgenda, useDoctores, useMoverCita, type CitaWire } from './api/agenda-api.ts';
+import { useAgenda } from '../../lib/api/citas/get-agenda.ts';
+import { useMoverCita } from '../../lib/api/citas/reagendar-cita.ts';
+import type { CitaWire } from '../../lib/api/citas/tipos.ts';
+import { useDoctores } from '../../lib/api/doctores/get-doctores.ts';
 import { nombreTipo, tiposCita } from './agenda-textos.ts';
 import { CalendarioGrid, minutosDe, type Columna } from './components/calendario-grid.tsx';
 import classes from './components/calendario.module.css';
 import { CalendarioMes, lunesDe, rangoMes } from './components/calendario-mes.tsx';
-import { CancelarCitaModal } from './components/cancelar-cita-modal.tsx';
+import { CancelarCitaModal } from '../../components/citas/cancelar-cita-modal.tsx';
 import { MoverCitaModal } from './components/mover-cita-modal.tsx';
 import { SoloPersonal } from './components/solo-personal.tsx';
+import { useFiltrosUrl } from './filtros-url.ts';
 
 type Vista = 'dia' | 'semana' | 'mes';
 
@@ -53,32 +57,29 @@ const mediodia = (f: Fecha) => instanteLocal(f, '12:00', zonaClinica);
 const mesLargo = new Intl.DateTimeFormat('es-CO', { month: 'long', year: 'numeric', timeZone: zonaClinica });
 const capitalizar = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
+/** The previous or next day, week or month. */
+function BotonVecino({ etiqueta, onClick, children }: { etiqueta: string; onClick: () => void; children: ReactNode }) {
+  return (
+    <Tooltip label={etiqueta}>
+      <ActionIcon variant="default" size="lg" radius="xl" aria-label={etiqueta} onClick={onClick}>
+        {children}
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
 function CalendarioScreenContenido() {
   usePageMeta({ title: 'Calendario de citas' });
   const { userRole, userId } = useAuth();
   const esDoctor = userRole?.toLowerCase() === 'doctor';
   const puedeAgendar = permite(citasRutas.editar.auth, userRole);
-  const [sp, setSp] = useSearchParams();
+  const { sp, actualizar } = useFiltrosUrl();
   const vistaUrl = sp.get('vista');
   const vista: Vista = vistaUrl === 'semana' || vistaUrl === 'mes' ? vistaUrl : 'dia';
   const fechaUrl = sp.get('fecha') ?? '';
   const fecha: Fecha = FECHA.test(fechaUrl) ? fechaUrl : hoy();
   const doctorFiltro = esDoctor ? null : Number(sp.get('doctor')) || null;
   const verCanceladas = sp.get('canceladas') === '1';
-
-  function actualizar(cambios: Record<string, string | null>) {
-    setSp(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [k, v] of Object.entries(cambios)) {
-          if (v) next.set(k, v);
-          else next.delete(k);
-        }
-        return next;
-      },
-      { replace: true },
-    );
-  }
 
   const { desde, hasta } =
     vista === 'dia'
@@ -227,11 +228,13 @@ function CalendarioScreenContenido() {
     const n = a * 12 + (m - 1) + sentido;
     return `${Math.floor(n / 12)}-${String((n % 12) + 1).padStart(2, '0')}-01`;
   };
-  const unidad = {
-    dia: ['Día anterior', 'Día siguiente'],
-    semana: ['Semana anterior', 'Semana siguiente'],
-    mes: ['Mes anterior', 'Mes siguiente'],
-  }[vista];
+  const unidad = (
+    {
+      dia: ['Día anterior', 'Día siguiente'],
+      semana: ['Semana anterior', 'Semana siguiente'],
+      mes: ['Mes anterior', 'Mes siguiente'],
+    } as const
+  )[vista];
   const titulo =
     vista === 'dia'
       ? capitalizar(formatFechaLarga(mediodia(fecha)))
@@ -338,31 +341,15 @@ function CalendarioScreenContenido() {
                 ]}
               />
               <Group gap={4} wrap="nowrap">
-                <Tooltip label={unidad[0]}>
-                  <ActionIcon
-                    variant="default"
-                    size="lg"
-                    radius="xl"
-                    aria-label={unidad[0]}
-                    onClick={() => actualizar({ fecha: vecino(-1) })}
-                  >
-                    <IconChevronLeft size={18} aria-hidden="true" />
-                  </ActionIcon>
-                </Tooltip>
+                <BotonVecino etiqueta={unidad[0]} onClick={() => actualizar({ fecha: vecino(-1) })}>
+                  <IconChevronLeft size={18} aria-hidden="true" />
+                </BotonVecino>
                 <Button variant="default" onClick={() => actualizar({ fecha: null })}>
                   Hoy
                 </Button>
-                <Tooltip label={unidad[1]}>
-                  <ActionIcon
-                    variant="default"
-                    size="lg"
-                    radius="xl"
-                    aria-label={unidad[1]}
-                    onClick={() => actualizar({ fecha: vecino(1) })}
-                  >
-                    <IconChevronRight size={18} aria-hidden="true" />
-                  </ActionIcon>
-                </Tooltip>
+                <BotonVecino etiqueta={unidad[1]} onClick={() => actualizar({ fecha: vecino(1) })}>
+                  <IconChevronRight size={18} aria-hidden="true" />
+                </BotonVecino>
               </Group>
               <DatePickerInput
                 aria-label="Ir a la fecha"

@@ -2,11 +2,12 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { citasRutas } from '@clinica/contracts/rutas';
 import { tokenExpiringIn } from '../../test/test-tokens.ts';
-import { mockFetch, paginaDe, renderWithProviders, simular } from '../../test/session-test-utils.tsx';
+import { paginaDe, renderWithProviders } from '../../test/session-test-utils.tsx';
 import { hoy } from '../../lib/tiempo.ts';
 import { cita, diaHabil, doctores } from './agenda-fixtures.ts';
 import ConsultarCitasScreen from './consultar-citas-screen.tsx';
 import VerTodoCitaScreen from './ver-todo-cita-screen.tsx';
+import { mockFetch, responde } from '../../test/mock-fetch.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -25,8 +26,8 @@ function entrar(ui: React.ReactElement, route: string) {
 describe('ConsultarCitasScreen', () => {
   it('lists appointments with type and state badges, details and edit links (edit disabled when cancelled)', async () => {
     mockFetch([
-      simular(citasRutas.doctores, { body: doctores }),
-      simular(citasRutas.listar, { body: paginaDe([confirmada, cancelada]) }),
+      responde(citasRutas.doctores, { body: doctores }),
+      responde(citasRutas.listar, { body: paginaDe([confirmada, cancelada]) }),
     ]);
     entrar(<ConsultarCitasScreen />, '/consultarcitas');
     const filas = within(await screen.findByRole('table')).getAllByRole('row');
@@ -52,12 +53,10 @@ describe('ConsultarCitasScreen', () => {
 
   it('searches on the server (SPEC 5: id, type, status or name) and filters by state', async () => {
     const { calls } = mockFetch([
-      simular(citasRutas.doctores, { body: doctores }),
-      simular(citasRutas.listar, {
-        responder: (_b, url) => ({
-          body: paginaDe(url.searchParams.get('buscar') === 'luis' ? [cancelada] : [confirmada, cancelada]),
-        }),
-      }),
+      responde(citasRutas.doctores, { body: doctores }),
+      responde(citasRutas.listar, ({ url }) => ({
+        body: paginaDe(url.searchParams.get('buscar') === 'luis' ? [cancelada] : [confirmada, cancelada]),
+      })),
     ]);
     entrar(<ConsultarCitasScreen />, '/consultarcitas?estado=cancelada');
     await screen.findByRole('table');
@@ -71,8 +70,8 @@ describe('ConsultarCitasScreen', () => {
   it('says "más de" when the server stopped counting (a very large agenda)', async () => {
     const muchas = Array.from({ length: 20 }, (_, i) => cita(200 + i, dia, '08:00'));
     mockFetch([
-      simular(citasRutas.doctores, { body: doctores }),
-      simular(citasRutas.listar, { body: paginaDe(muchas, { total: 10_000, totalExacto: false }) }),
+      responde(citasRutas.doctores, { body: doctores }),
+      responde(citasRutas.listar, { body: paginaDe(muchas, { total: 10_000, totalExacto: false }) }),
     ]);
     entrar(<ConsultarCitasScreen />, '/consultarcitas');
     expect(await screen.findByText('Mostrando 1–20 de más de 10.000 citas')).toBeInTheDocument();
@@ -80,8 +79,8 @@ describe('ConsultarCitasScreen', () => {
 
   it('a page past the end of a search the server stopped counting offers the last page and says "más de 1.000"', async () => {
     mockFetch([
-      simular(citasRutas.doctores, { body: doctores }),
-      simular(citasRutas.listar, { body: paginaDe([], { total: 1_000, totalExacto: false, pagina: 60 }) }),
+      responde(citasRutas.doctores, { body: doctores }),
+      responde(citasRutas.listar, { body: paginaDe([], { total: 1_000, totalExacto: false, pagina: 60 }) }),
     ]);
     entrar(<ConsultarCitasScreen />, '/consultarcitas?buscar=zapata&pagina=60');
     expect(await screen.findByText('Esta página ya no tiene citas')).toBeInTheDocument();
@@ -94,12 +93,10 @@ describe('ConsultarCitasScreen', () => {
   it('pages through the results: 20 per page, the page in the URL, a filter change goes back to page 1', async () => {
     const muchas = Array.from({ length: 20 }, (_, i) => cita(100 + i, dia, '08:00'));
     const { calls } = mockFetch([
-      simular(citasRutas.doctores, { body: doctores }),
-      simular(citasRutas.listar, {
-        responder: (_b, url) => {
-          const pagina = Number(url.searchParams.get('pagina'));
-          return { body: paginaDe(pagina === 3 ? [confirmada] : muchas, { total: 41, pagina }) };
-        },
+      responde(citasRutas.doctores, { body: doctores }),
+      responde(citasRutas.listar, ({ url }) => {
+        const pagina = Number(url.searchParams.get('pagina'));
+        return { body: paginaDe(pagina === 3 ? [confirmada] : muchas, { total: 41, pagina }) };
       }),
     ]);
     entrar(<ConsultarCitasScreen />, '/consultarcitas');
@@ -119,9 +116,9 @@ describe('ConsultarCitasScreen', () => {
 
   it('cancelling asks for the reason and sends it', async () => {
     const { calls } = mockFetch([
-      simular(citasRutas.doctores, { body: doctores }),
-      simular(citasRutas.listar, { body: paginaDe([confirmada]) }),
-      simular(
+      responde(citasRutas.doctores, { body: doctores }),
+      responde(citasRutas.listar, { body: paginaDe([confirmada]) }),
+      responde(
         citasRutas.cancelar,
         { body: { ...confirmada, estado: 'cancelada', motivo_cancelacion: 'Viaje' } },
         { id: 7 },
@@ -141,14 +138,14 @@ describe('ConsultarCitasScreen', () => {
   });
 
   it('shows empty and error states', async () => {
-    mockFetch([simular(citasRutas.doctores, { body: doctores }), simular(citasRutas.listar, { body: paginaDe([]) })]);
+    mockFetch([responde(citasRutas.doctores, { body: doctores }), responde(citasRutas.listar, { body: paginaDe([]) })]);
     const { unmount } = entrar(<ConsultarCitasScreen />, '/consultarcitas?tipo=control');
     expect(await screen.findByText('No encontramos citas')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Limpiar filtros' })).toBeInTheDocument();
     unmount();
     mockFetch([
-      simular(citasRutas.doctores, { body: doctores }),
-      simular(citasRutas.listar, { status: 500, body: { error: 'Falló el servidor.', code: 'ERROR_INTERNO' } }),
+      responde(citasRutas.doctores, { body: doctores }),
+      responde(citasRutas.listar, { status: 500, body: { error: 'Falló el servidor.', code: 'ERROR_INTERNO' } }),
     ]);
     entrar(<ConsultarCitasScreen />, '/consultarcitas');
     expect(await screen.findByText('No se pudieron cargar las citas')).toBeInTheDocument();
@@ -157,7 +154,7 @@ describe('ConsultarCitasScreen', () => {
 
 describe('VerTodoCitaScreen', () => {
   it("shows today's appointments by default and filters by type", async () => {
-    const { calls } = mockFetch([simular(citasRutas.listar, { body: paginaDe([confirmada]) })]);
+    const { calls } = mockFetch([responde(citasRutas.listar, { body: paginaDe([confirmada]) })]);
     entrar(<VerTodoCitaScreen />, '/vertodocita?tipo=evaluacion');
     await screen.findByRole('table');
     const q = calls[0]!.url.searchParams;
@@ -165,7 +162,7 @@ describe('VerTodoCitaScreen', () => {
   });
 
   it('a range asks for every appointment between both days', async () => {
-    const { calls } = mockFetch([simular(citasRutas.listar, { body: paginaDe([]) })]);
+    const { calls } = mockFetch([responde(citasRutas.listar, { body: paginaDe([]) })]);
     entrar(<VerTodoCitaScreen />, `/vertodocita?periodo=rango&desde=${hoy()}&hasta=${dia}`);
     expect(await screen.findByText('No encontramos citas')).toBeInTheDocument();
     const q = calls[0]!.url.searchParams;

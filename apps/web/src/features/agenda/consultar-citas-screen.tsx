@@ -1,7 +1,6 @@
 // /consultarcitas: the staff list with the SPEC 5 search (id, type, status or patient name, on the server)
 // and filters by doctor, state, type and date range; badges per row and links to details and edit.
 import { ActionIcon, Button, Paper, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconCalendarPlus, IconSearch, IconX } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -12,11 +11,13 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { usePageMeta } from '../../components/use-page-meta.ts';
 import { paths } from '../../lib/paths.ts';
 import { useAuth } from '../../lib/session/auth-context.tsx';
-import { useDoctores, type FiltroCitas } from './api/agenda-api.ts';
+import type { FiltroCitas } from '../../lib/api/citas/tipos.ts';
+import { useDoctores } from '../../lib/api/doctores/get-doctores.ts';
 import { opcionesEstado, opcionesTipo } from './agenda-textos.ts';
 import { ListaCitas } from './components/lista-citas.tsx';
 import { useFiltrosUrl } from './filtros-url.ts';
 import { SoloPersonal } from './components/solo-personal.tsx';
+import { RangoFechas } from './components/rango-fechas.tsx';
 
 export const ESPERA_BUSQUEDA_MS = 350;
 
@@ -118,22 +119,7 @@ function ConsultarCitasScreenContenido() {
               onChange={(v) => actualizar({ tipo: v })}
               allowDeselect={false}
             />
-            <DatePickerInput
-              type="range"
-              label="Fechas"
-              placeholder="Cualquier fecha"
-              // Mantine's picker placeholder is too pale for AA; the dimmed text colour passes.
-              styles={{ placeholder: { color: 'var(--mantine-color-dimmed)' } }}
-              value={rango}
-              onChange={([d, h]) => {
-                // Wait for both ends, or for the range to be cleared.
-                if ((d && h) || (!d && !h)) actualizar({ desde: d, hasta: h });
-              }}
-              valueFormat="DD/MM/YYYY"
-              clearable
-              clearButtonProps={{ 'aria-label': 'Borrar las fechas' }}
-              allowSingleDateInRange
-            />
+            <RangoFechas value={rango} onCambio={(d, h) => actualizar({ desde: d, hasta: h })} />
           </SimpleGrid>
           <ListaCitas
             filtro={{ ...filtro, pagina }}

@@ -5,15 +5,22 @@ import { citasRutas, procedimientosRutas, usuariosRutas } from '@clinica/contrac
 import { MENSAJE_SIN_AUTORIZACION_DATOS } from '@clinica/contracts/usuarios';
 import { tokenExpiringIn } from '../../test/test-tokens.ts';
 import { procedimientoDePrueba } from '../../test/carrito-test-utils.tsx';
-import { mockFetch, renderWithProviders, simular } from '../../test/session-test-utils.tsx';
+import { renderWithProviders } from '../../test/session-test-utils.tsx';
 import { cita, diaHabil, doctores, espacio, paciente } from './agenda-fixtures.ts';
 import CrearCitaAsistenteScreen from './crear-cita-asistente-screen.tsx';
+import { mockFetch, responde } from '../../test/mock-fetch.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 
 const dia = diaHabil();
 const sofia = paciente(10, 'Sofía Ramírez');
 const lista = (items = [sofia]) => ({ body: { items, total: items.length, pagina: 1, porPagina: 20 } });
+/** What the screen reads before booking: the patient search, the doctors and the day's free times. */
+const delEscritorio = (libres: ReturnType<typeof espacio>[]) => [
+  responde(usuariosRutas.listar, lista()),
+  responde(citasRutas.doctores, { body: doctores }),
+  responde(citasRutas.disponibilidad, { body: libres }),
+];
 
 function renderCrear(rol: Rol = 'asistente', extra = '') {
   localStorage.setItem('token', tokenExpiringIn(1800, { id: 1, rol }));
@@ -37,10 +44,8 @@ describe('CrearCitaAsistenteScreen', () => {
     const libre = espacio(dia, '09:30');
     const creada = cita(50, dia, '09:30');
     const { calls } = mockFetch([
-      simular(usuariosRutas.listar, lista()),
-      simular(citasRutas.doctores, { body: doctores }),
-      simular(citasRutas.disponibilidad, { body: [espacio(dia, '09:00'), libre] }),
-      simular(citasRutas.crear, { status: 201, body: creada }),
+      ...delEscritorio([espacio(dia, '09:00'), libre]),
+      responde(citasRutas.crear, { status: 201, body: creada }),
     ]);
     renderCrear();
     const caja = await screen.findByRole('combobox', { name: /Paciente/ });
@@ -78,11 +83,9 @@ describe('CrearCitaAsistenteScreen', () => {
   it('from «Reservar valoración» (?procedimiento=) proposes that treatment as the reason', async () => {
     const toxina = procedimientoDePrueba({ id: 7, nombre: 'Toxina botulínica' });
     const { calls } = mockFetch([
-      simular(usuariosRutas.listar, lista()),
-      simular(citasRutas.doctores, { body: doctores }),
-      simular(citasRutas.disponibilidad, { body: [espacio(dia, '09:00')] }),
-      simular(procedimientosRutas.listar, { body: { items: [toxina], total: 1, pagina: 1, porPagina: 100 } }),
-      simular(citasRutas.crear, { status: 201, body: cita(51, dia, '09:00') }),
+      ...delEscritorio([espacio(dia, '09:00')]),
+      responde(procedimientosRutas.listar, { body: { items: [toxina], total: 1, pagina: 1, porPagina: 100 } }),
+      responde(citasRutas.crear, { status: 201, body: cita(51, dia, '09:00') }),
     ]);
     renderCrear('asistente', '&procedimiento=7');
     const motivo = screen.getByRole('textbox', { name: /Motivo de la consulta/ });
@@ -98,11 +101,7 @@ describe('CrearCitaAsistenteScreen', () => {
   });
 
   it('asks for what is missing before sending anything', async () => {
-    const { calls } = mockFetch([
-      simular(usuariosRutas.listar, lista()),
-      simular(citasRutas.doctores, { body: doctores }),
-      simular(citasRutas.disponibilidad, { body: [espacio(dia, '09:00')] }),
-    ]);
+    const { calls } = mockFetch(delEscritorio([espacio(dia, '09:00')]));
     renderCrear();
     fireEvent.click(await screen.findByRole('button', { name: 'Confirmar cita' }));
     expect(await screen.findByText('Elige la paciente de la cita.')).toBeInTheDocument();
@@ -111,15 +110,20 @@ describe('CrearCitaAsistenteScreen', () => {
   });
 
   it('a procedure appointment needs the procedure before showing times', async () => {
-    mockFetch([
-      simular(usuariosRutas.listar, lista()),
-      simular(citasRutas.doctores, { body: doctores }),
-      simular(citasRutas.disponibilidad, { body: [] }),
+    const { calls } = mockFetch([
+      ...delEscritorio([espacio(dia, '09:00')]),
+      responde(procedimientosRutas.listar, { body: { items: [], total: 0, pagina: 1, porPagina: 100 } }),
     ]);
     renderCrear();
-    await screen.findByText(/Horas libres del/);
+    // An evaluation offers the day's free time...
+    expect(await screen.findByRole('radio', { name: '9:00 a. m.' })).toBeInTheDocument();
     fireEvent.click(screen.getByRole('radio', { name: 'Procedimiento' }));
     expect(await screen.findByText('Elige el procedimiento para ver las horas libres.')).toBeInTheDocument();
+    // ...a procedure offers none until it is chosen, and asks the server for none.
+    expect(screen.queryByRole('radio', { name: '9:00 a. m.' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/Horas libres del/)).not.toBeInTheDocument();
+    const pedidas = calls.filter((c) => c.url.pathname === '/apicitas/disponibilidad');
+    expect(pedidas.map((c) => c.url.searchParams.get('tipo'))).toEqual(['evaluacion']);
   });
 
   it('a 409 shows the server message and the next free times, and one click takes one', async () => {
@@ -128,16 +132,13 @@ describe('CrearCitaAsistenteScreen', () => {
     let intentos = 0;
     const claves: (string | null)[] = [];
     const { calls } = mockFetch([
-      simular(usuariosRutas.listar, lista()),
-      simular(citasRutas.doctores, { body: doctores }),
-      simular(citasRutas.disponibilidad, { body: [espacio(dia, '09:00'), siguiente] }),
-      simular(citasRutas.crear, {
-        responder: () =>
-          ++intentos === 1
-            ? // The 409 body carries `siguientes` beside the error envelope.
-              ({ status: 409, body: { error: mensaje, code: 'HORARIO_OCUPADO', siguientes: [siguiente] } } as never)
-            : { status: 201, body: cita(51, dia, '10:00') },
-      }),
+      ...delEscritorio([espacio(dia, '09:00'), siguiente]),
+      responde(citasRutas.crear, () =>
+        ++intentos === 1
+          ? // The 409 body carries `siguientes` beside the error envelope.
+            ({ status: 409, body: { error: mensaje, code: 'HORARIO_OCUPADO', siguientes: [siguiente] } } as never)
+          : { status: 201, body: cita(51, dia, '10:00') },
+      ),
     ]);
     renderCrear();
     await elegirPaciente();
@@ -158,11 +159,9 @@ describe('CrearCitaAsistenteScreen', () => {
   it('a procedure for a patient without her data authorisation shows the API’s 422 (Ley 1581, issue 21.4)', async () => {
     const toxina = procedimientoDePrueba({ id: 7, nombre: 'Toxina botulínica' });
     mockFetch([
-      simular(usuariosRutas.listar, lista()),
-      simular(citasRutas.doctores, { body: doctores }),
-      simular(citasRutas.disponibilidad, { body: [espacio(dia, '09:00')] }),
-      simular(procedimientosRutas.listar, { body: { items: [toxina], total: 1, pagina: 1, porPagina: 100 } }),
-      simular(citasRutas.crear, {
+      ...delEscritorio([espacio(dia, '09:00')]),
+      responde(procedimientosRutas.listar, { body: { items: [toxina], total: 1, pagina: 1, porPagina: 100 } }),
+      responde(citasRutas.crear, {
         status: 422,
         body: {
           error: MENSAJE_SIN_AUTORIZACION_DATOS,
@@ -182,7 +181,7 @@ describe('CrearCitaAsistenteScreen', () => {
   });
 
   it('offers creating the patient to those the API lets create users', async () => {
-    mockFetch([simular(usuariosRutas.listar, lista()), simular(citasRutas.doctores, { body: doctores })]);
+    mockFetch(delEscritorio([]));
     renderCrear('doctor');
     await screen.findByRole('combobox', { name: /Paciente/ });
     expect(screen.queryByRole('link', { name: /Crear paciente/ })).not.toBeInTheDocument();
@@ -194,9 +193,9 @@ describe("?paciente= (the desk's «Agendar cita» after registering her, issue 2
   it('«Agendar cita» opens the booking screen with her chosen', async () => {
     localStorage.setItem('token', tokenExpiringIn(1800, { id: 1, rol: 'asistente' }));
     mockFetch([
-      simular(usuariosRutas.buscar, { body: rosa }),
-      simular(usuariosRutas.listar, { body: { items: [], total: 0, pagina: 1, porPagina: 20 } }),
-      simular(citasRutas.doctores, { body: [{ id: 2, nombre: 'Dra. Camila Ortiz' }] }),
+      responde(usuariosRutas.buscar, { body: rosa }),
+      responde(usuariosRutas.listar, { body: { items: [], total: 0, pagina: 1, porPagina: 20 } }),
+      responde(citasRutas.doctores, { body: [{ id: 2, nombre: 'Dra. Camila Ortiz' }] }),
     ]);
     renderWithProviders(<CrearCitaAsistenteScreen />, {
       route: '/crearcitaasistente?paciente=31',

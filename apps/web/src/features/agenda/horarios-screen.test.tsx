@@ -3,9 +3,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Rol } from '@clinica/contracts/roles';
 import { citasRutas } from '@clinica/contracts/rutas';
 import { tokenExpiringIn } from '../../test/test-tokens.ts';
-import { mockFetch, renderWithProviders, simular } from '../../test/session-test-utils.tsx';
+import { renderWithProviders } from '../../test/session-test-utils.tsx';
 import { diaHabil, doctores, iso } from './agenda-fixtures.ts';
 import HorariosScreen from './horarios-screen.tsx';
+import { mockFetch, responde } from '../../test/mock-fetch.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -24,12 +25,12 @@ function entrar(rol: Rol, id = 1) {
 describe('HorariosScreen', () => {
   it("edits the first doctor's week and replaces it with PUT", async () => {
     const { calls } = mockFetch([
-      simular(citasRutas.doctores, { body: doctores }),
-      simular(citasRutas.horarios, { body: semana }, { doctorId: 2 }),
-      simular(citasRutas.bloqueos, { body: [] }, { doctorId: 2 }),
-      simular(
+      responde(citasRutas.doctores, { body: doctores }),
+      responde(citasRutas.horarios, { body: semana }, { doctorId: 2 }),
+      responde(citasRutas.bloqueos, { body: [] }, { doctorId: 2 }),
+      responde(
         citasRutas.reemplazarHorarios,
-        { responder: (b) => ({ body: (b as { horarios: typeof semana }).horarios }) },
+        ({ body: b }) => ({ body: (b as { horarios: typeof semana }).horarios }),
         { doctorId: 2 },
       ),
     ]);
@@ -52,9 +53,9 @@ describe('HorariosScreen', () => {
 
   it('refuses overlapping windows before sending', async () => {
     const { calls } = mockFetch([
-      simular(citasRutas.doctores, { body: doctores }),
-      simular(citasRutas.horarios, { body: semana }, { doctorId: 2 }),
-      simular(citasRutas.bloqueos, { body: [] }, { doctorId: 2 }),
+      responde(citasRutas.doctores, { body: doctores }),
+      responde(citasRutas.horarios, { body: semana }, { doctorId: 2 }),
+      responde(citasRutas.bloqueos, { body: [] }, { doctorId: 2 }),
     ]);
     entrar('administrador');
     const desde = await screen.findByLabelText('Lunes, franja 2: desde');
@@ -66,10 +67,10 @@ describe('HorariosScreen', () => {
 
   it('a doctor manages their own agenda; deleting a block asks first', async () => {
     const { calls } = mockFetch([
-      simular(citasRutas.doctores, { body: doctores }),
-      simular(citasRutas.horarios, { body: semana }, { doctorId: 3 }),
-      simular(citasRutas.bloqueos, { body: [{ ...vacaciones, doctor_id: 3 }] }, { doctorId: 3 }),
-      simular(citasRutas.eliminarBloqueo, { body: { mensaje: 'Bloqueo eliminado' } }, { doctorId: 3, id: 4 }),
+      responde(citasRutas.doctores, { body: doctores }),
+      responde(citasRutas.horarios, { body: semana }, { doctorId: 3 }),
+      responde(citasRutas.bloqueos, { body: [{ ...vacaciones, doctor_id: 3 }] }, { doctorId: 3 }),
+      responde(citasRutas.eliminarBloqueo, { body: { mensaje: 'Bloqueo eliminado' } }, { doctorId: 3, id: 4 }),
     ]);
     entrar('doctor', 3);
     fireEvent.click(await screen.findByRole('button', { name: /Eliminar el bloqueo «Vacaciones»/ }));
@@ -85,10 +86,10 @@ describe('HorariosScreen', () => {
 
   it('asks for the start day and the reason before creating a block', async () => {
     const { calls } = mockFetch([
-      simular(citasRutas.doctores, { body: doctores }),
-      simular(citasRutas.horarios, { body: semana }, { doctorId: 2 }),
-      simular(citasRutas.bloqueos, { body: [] }, { doctorId: 2 }),
-      simular(citasRutas.crearBloqueo, { status: 201, body: vacaciones }, { doctorId: 2 }),
+      responde(citasRutas.doctores, { body: doctores }),
+      responde(citasRutas.horarios, { body: semana }, { doctorId: 2 }),
+      responde(citasRutas.bloqueos, { body: [] }, { doctorId: 2 }),
+      responde(citasRutas.crearBloqueo, { status: 201, body: vacaciones }, { doctorId: 2 }),
     ]);
     entrar('asistente');
     fireEvent.click(await screen.findByRole('button', { name: 'Bloquear horario' }));

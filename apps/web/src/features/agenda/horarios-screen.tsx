@@ -30,16 +30,13 @@ import { usePageMeta } from '../../components/use-page-meta.ts';
 import { mensajeDeError } from '../../lib/forms/field-errors.ts';
 import { useAuth } from '../../lib/session/auth-context.tsx';
 import { formatFechaHora, hoy, zonaClinica } from '../../lib/tiempo.ts';
-import {
-  useBloqueos,
-  useCrearBloqueo,
-  useDoctores,
-  useEliminarBloqueo,
-  useHorarios,
-  useReemplazarHorarios,
-  type BloqueoWire,
-  type HorarioWire,
-} from './api/agenda-api.ts';
+import { useDoctores } from '../../lib/api/doctores/get-doctores.ts';
+import { useCrearBloqueo } from '../../lib/api/horarios/crear-bloqueo.ts';
+import { useEliminarBloqueo } from '../../lib/api/horarios/eliminar-bloqueo.ts';
+import { useBloqueos } from '../../lib/api/horarios/get-bloqueos.ts';
+import { useHorarios } from '../../lib/api/horarios/get-horarios.ts';
+import { useReemplazarHorarios } from '../../lib/api/horarios/reemplazar-horarios.ts';
+import type { BloqueoWire, HorarioWire } from '../../lib/api/horarios/tipos.ts';
 import { SoloPersonal } from './components/solo-personal.tsx';
 
 /** Monday first, as the clinic's week (dia_semana as Date#getDay: 0 = domingo). */
@@ -100,6 +97,28 @@ function HorarioSemanal({ doctorId }: { doctorId: number }) {
   const cambiar = (f: (xs: Franja[]) => Franja[]) => setEdicion((e) => e && { ...e, franjas: f(e.franjas) });
   const sinGuardar = JSON.stringify(franjas.map(({ clave: _c, ...h }) => h)) !== JSON.stringify(q.data);
 
+  /** One end of a time window; `nombre` is its weekday, `i` its place in that day. */
+  const campoHora = (
+    nombre: string,
+    f: Franja,
+    i: number,
+    campo: 'hora_inicio' | 'hora_fin',
+    error: string | boolean | undefined,
+  ) => {
+    return (
+      <TimeInput
+        aria-label={`${nombre}, franja ${i + 1}: ${campo === 'hora_inicio' ? 'desde' : 'hasta'}`}
+        value={f[campo]}
+        onChange={(e) => {
+          const v = e.currentTarget.value;
+          cambiar((xs) => xs.map((x) => (x.clave === f.clave ? { ...x, [campo]: v } : x)));
+        }}
+        w={120}
+        error={error}
+      />
+    );
+  };
+
   function enviar() {
     setIntento(true);
     if (errores.size > 0) return;
@@ -139,29 +158,11 @@ function HorarioSemanal({ doctorId }: { doctorId: number }) {
                   )}
                   {delDia.map((f, i) => (
                     <Group key={f.clave} gap="xs" align="flex-start" wrap="wrap">
-                      <TimeInput
-                        aria-label={`${nombre}, franja ${i + 1}: desde`}
-                        value={f.hora_inicio}
-                        onChange={(e) => {
-                          const v = e.currentTarget.value;
-                          cambiar((xs) => xs.map((x) => (x.clave === f.clave ? { ...x, hora_inicio: v } : x)));
-                        }}
-                        w={120}
-                        error={intento && errores.get(f.clave)}
-                      />
+                      {campoHora(nombre, f, i, 'hora_inicio', intento && errores.get(f.clave))}
                       <Text pt={6} aria-hidden="true">
                         a
                       </Text>
-                      <TimeInput
-                        aria-label={`${nombre}, franja ${i + 1}: hasta`}
-                        value={f.hora_fin}
-                        onChange={(e) => {
-                          const v = e.currentTarget.value;
-                          cambiar((xs) => xs.map((x) => (x.clave === f.clave ? { ...x, hora_fin: v } : x)));
-                        }}
-                        w={120}
-                        error={intento && errores.has(f.clave)}
-                      />
+                      {campoHora(nombre, f, i, 'hora_fin', intento && errores.has(f.clave))}
                       <Tooltip label="Quitar franja">
                         <ActionIcon
                           variant="subtle"

@@ -6,11 +6,12 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { useAuth } from '../../lib/session/auth-context.tsx';
 import { usePageMeta } from '../../components/use-page-meta.ts';
 import { hoy } from '../../lib/tiempo.ts';
-import type { FiltroCitas } from './api/agenda-api.ts';
+import type { FiltroCitas } from '../../lib/api/citas/tipos.ts';
 import { opcionesTipo } from './agenda-textos.ts';
 import { ListaCitas } from './components/lista-citas.tsx';
 import { useFiltrosUrl } from './filtros-url.ts';
 import { SoloPersonal } from './components/solo-personal.tsx';
+import { RangoFechas } from './components/rango-fechas.tsx';
 
 function VerTodoCitaScreenContenido() {
   usePageMeta({ title: 'Todas las citas' });
@@ -57,20 +58,9 @@ function VerTodoCitaScreenContenido() {
               />
             </Stack>
             {porRango ? (
-              <DatePickerInput
-                type="range"
-                label="Fechas"
-                placeholder="Cualquier fecha"
-                // Mantine's picker placeholder is too pale for AA; the dimmed text colour passes.
-                styles={{ placeholder: { color: 'var(--mantine-color-dimmed)' } }}
+              <RangoFechas
                 value={[desde ?? null, hasta ?? null]}
-                onChange={([d, h]) => {
-                  if ((d && h) || (!d && !h)) actualizar({ desde: d, hasta: h });
-                }}
-                valueFormat="DD/MM/YYYY"
-                clearable
-                clearButtonProps={{ 'aria-label': 'Borrar las fechas' }}
-                allowSingleDateInRange
+                onCambio={(d, h) => actualizar({ desde: d, hasta: h })}
                 leftSection={<IconCalendar size={16} aria-hidden="true" />}
               />
             ) : (

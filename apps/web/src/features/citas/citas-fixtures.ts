@@ -2,8 +2,15 @@
 // in the clinic's zone, so the tests do not age.
 import { esDiaNoHabil, instanteLocal, sumarDias } from '@clinica/contracts/tiempo';
 import { hoy, zonaClinica } from '../../lib/tiempo.ts';
-import type { DetalleCitaWire, EspacioWire } from './api/citas-api.ts';
-import type { EvolucionWire } from './api/evoluciones-api.ts';
+import type { DetalleCitaWire } from '../../lib/api/citas/tipos.ts';
+import type { EspacioWire } from '../../lib/api/disponibilidad/get-disponibilidad.ts';
+import type { EvolucionWire } from '../../lib/api/evoluciones/tipos.ts';
+import { citaWire, espacioWire } from '../../test/citas-fixtures.ts';
+import { responde, type RutaSimulada } from '../../test/mock-fetch.ts';
+import { adjuntosRutas } from '@clinica/contracts/adjuntos-rutas';
+import { consentimientosRutas } from '@clinica/contracts/consentimientos-rutas';
+import { evolucionesRutas } from '@clinica/contracts/evoluciones-rutas';
+import { planesRutas } from '@clinica/contracts/planes-seguimiento-rutas';
 
 /** The n-th working day (Monday to Saturday, not a holiday) after today. */
 export function diaHabil(n = 1): string {
@@ -21,34 +28,31 @@ export const a = (dia: string, hora: string) => instanteLocal(dia, hora, zonaCli
 
 /** As the details answer it (lists carry the same without `realizada` and `alertas_paciente`). */
 export function citaDePrueba(over: Partial<DetalleCitaWire> = {}): DetalleCitaWire {
-  const dia = diaHabil(3);
-  const inicio = over.inicio ?? a(dia, '09:00');
+  const inicio = over.inicio ?? a(diaHabil(3), '09:00');
   return {
-    id: 41,
-    fecha: inicio,
-    inicio,
-    fin: new Date(Date.parse(inicio) + 30 * 60_000).toISOString(),
-    tipo: 'evaluacion',
-    estado: 'pendiente',
-    usuario: { id: 1, nombre: 'Ana Torres', correo: 'ana@demo.test', telefono: '3001234567', numerodocumento: '1020' },
-    doctor: { id: 5, nombre: 'Dra. Laura Gómez' },
-    procedimiento: null,
-    procedimientos_solicitados: [{ id: 7, nombre: 'Limpieza facial profunda' }],
-    motivo: 'Quiero mejorar las manchas',
-    observaciones: null,
-    motivo_cancelacion: null,
-    creada_en: '2026-01-01T15:00:00.000Z',
-    actualizada_en: '2026-01-01T15:00:00.000Z',
+    ...citaWire(inicio, {
+      id: 41,
+      estado: 'pendiente',
+      usuario: {
+        id: 1,
+        nombre: 'Ana Torres',
+        correo: 'ana@demo.test',
+        telefono: '3001234567',
+        numerodocumento: '1020',
+      },
+      doctor: { id: 5, nombre: 'Dra. Laura Gómez' },
+      procedimientos_solicitados: [{ id: 7, nombre: 'Limpieza facial profunda' }],
+      motivo: 'Quiero mejorar las manchas',
+      creada_en: '2026-01-01T15:00:00.000Z',
+      actualizada_en: '2026-01-01T15:00:00.000Z',
+    }),
     realizada: null,
     alertas_paciente: null,
     ...over,
   };
 }
 
-export function espacio(dia: string, hora: string, doctorId = 5): EspacioWire {
-  const inicio = a(dia, hora);
-  return { inicio, fin: new Date(Date.parse(inicio) + 30 * 60_000).toISOString(), doctor_id: doctorId };
-}
+export const espacio = (dia: string, hora: string, doctorId = 5): EspacioWire => espacioWire(a(dia, hora), doctorId);
 
 /** A signed clinical note of appointment 41 with a prescription and one addendum. */
 export function notaFirmadaDePrueba(over: Partial<EvolucionWire> = {}): EvolucionWire {
@@ -84,3 +88,27 @@ export function notaFirmadaDePrueba(over: Partial<EvolucionWire> = {}): Evolucio
     ...over,
   };
 }
+
+/**
+ * What the details screen's other sections read, answered empty (no note, no plan, no results or photos, no
+ * consent): listed after a test's own routes, which match first, so an unmocked path still fails the test.
+ */
+export const seccionesVacias = (citaId = 41): RutaSimulada[] => [
+  responde(evolucionesRutas.porCita, { body: { evolucion: null } }, { citaId }),
+  responde(planesRutas.porCita, { body: { plan: null } }, { citaId }),
+  responde(
+    adjuntosRutas.resultados,
+    {
+      body: { cita_id: citaId, puede_subir: false, ordenes: [], resultados: [] },
+    },
+    { citaId },
+  ),
+  responde(
+    adjuntosRutas.fotos,
+    {
+      body: { cita_id: citaId, puede_subir: false, motivo_sin_permiso: null, fotos: [] },
+    },
+    { citaId },
+  ),
+  responde(consentimientosRutas.porCita, { status: 404, body: { error: 'No', code: 'NO_ENCONTRADO' } }, { citaId }),
+];

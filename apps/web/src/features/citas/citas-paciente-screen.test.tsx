@@ -7,10 +7,11 @@ import { notifications } from '@mantine/notifications';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { en, llamadas, mockFetch, renderEnRuta, tokenDePrueba, type Route } from '../../test/carrito-test-utils.tsx';
+import { renderEnRuta, tokenDePrueba } from '../../test/carrito-test-utils.tsx';
 import { formatFechaHora } from '../../lib/tiempo.ts';
 import { a, citaDePrueba, diaHabil } from './citas-fixtures.ts';
 import CitasPacienteScreen from './citas-paciente-screen.tsx';
+import { mockFetch, responde, type RutaSimulada } from '../../test/mock-fetch.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -18,13 +19,13 @@ afterEach(() => {
 });
 
 function montar(
-  respuesta: Parameters<typeof en<typeof citasRutas.citasUsuario>>[1],
-  { rol = 'asistente', id = 9, extra = [] }: { rol?: string; id?: number; extra?: Route[] } = {},
+  respuesta: Parameters<typeof responde<typeof citasRutas.citasUsuario>>[1],
+  { rol = 'asistente', id = 9, extra = [] }: { rol?: string; id?: number; extra?: RutaSimulada[] } = {},
 ) {
   localStorage.setItem('token', tokenDePrueba({ id, rol }));
   const fetch = mockFetch([
-    en(carritoRutas.listar, { body: [] }),
-    en(citasRutas.citasUsuario, respuesta, { usuarioId: 1 }),
+    responde(carritoRutas.listar, { body: [] }),
+    responde(citasRutas.citasUsuario, respuesta, { usuarioId: 1 }),
     ...extra,
   ]);
   renderEnRuta('/citaspaciente/1', { '/citaspaciente/:usuarioId': <CitasPacienteScreen /> });
@@ -99,7 +100,7 @@ describe('citas del paciente (SPEC 2)', { timeout: 30_000 }, () => {
   });
 
   it("says 'No hay citas registradas para este paciente.' and names her from her user record", async () => {
-    montar({ body: [] }, { extra: [en(usuariosRutas.buscar, { body: marta }, { id: 1 })] });
+    montar({ body: [] }, { extra: [responde(usuariosRutas.buscar, { body: marta }, { id: 1 })] });
     expect(await screen.findByText('No hay citas registradas para este paciente.')).toBeInTheDocument();
     expect(await screen.findByTestId('nombre-paciente')).toHaveTextContent('Marta Ríos');
     expect(screen.queryByText('Desconocido')).not.toBeInTheDocument();
@@ -107,9 +108,12 @@ describe('citas del paciente (SPEC 2)', { timeout: 30_000 }, () => {
   });
 
   it('names the patient herself from her profile on her own empty list', async () => {
-    const fetch = montar({ body: [] }, { rol: 'paciente', id: 1, extra: [en(usuariosRutas.perfil, { body: marta })] });
+    const fetch = montar(
+      { body: [] },
+      { rol: 'paciente', id: 1, extra: [responde(usuariosRutas.perfil, { body: marta })] },
+    );
     expect(await screen.findByTestId('nombre-paciente')).toHaveTextContent('Marta Ríos');
-    expect(llamadas(fetch)).not.toContain('GET /apiusuarios/buscarusuarios/1');
+    expect(fetch.llamadas()).not.toContain('GET /apiusuarios/buscarusuarios/1');
   });
 
   it("keeps 'Desconocido' for an id nobody has (the user lookup answers 404)", async () => {
@@ -117,7 +121,7 @@ describe('citas del paciente (SPEC 2)', { timeout: 30_000 }, () => {
       { body: [] },
       {
         extra: [
-          en(
+          responde(
             usuariosRutas.buscar,
             { status: 404, body: { error: 'No encontramos ese usuario.', code: 'NO_ENCONTRADO' } },
             { id: 1 },
@@ -133,7 +137,7 @@ describe('citas del paciente (SPEC 2)', { timeout: 30_000 }, () => {
     expect(screen.getByRole('heading', { level: 1, name: 'No tienes acceso a esta sección' })).toBeInTheDocument();
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     expect(screen.queryByRole('button', { name: 'Reintentar' })).not.toBeInTheDocument();
-    expect(llamadas(fetch).filter((l) => l.includes('citasusuario') || l.includes('usuarios/'))).toEqual([]);
+    expect(fetch.llamadas().filter((l) => l.includes('citasusuario') || l.includes('usuarios/'))).toEqual([]);
   });
 
   it('shows the no-access screen with the API reason when it refuses the list (403)', async () => {

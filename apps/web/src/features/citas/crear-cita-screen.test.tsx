@@ -6,38 +6,30 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { llamada } from '../../test/api-mock.ts';
-import {
-  en,
-  itemDePrueba,
-  llamadas,
-  procedimientoDePrueba,
-  mockFetch,
-  renderEnRuta,
-  tokenDePrueba,
-  type Route,
-} from '../../test/carrito-test-utils.tsx';
+import { itemDePrueba, procedimientoDePrueba, renderEnRuta, tokenDePrueba } from '../../test/carrito-test-utils.tsx';
 import { ProveedorFechas } from '../../components/proveedor-fechas.tsx';
 import { formatHora } from '../../lib/tiempo.ts';
 import { citaDePrueba, diaHabil, espacio } from './citas-fixtures.ts';
 import CrearCitaScreen from './crear-cita-screen.tsx';
+import { mockFetch, responde, type RutaSimulada } from '../../test/mock-fetch.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 
 const dia = diaHabil(1);
 const libres = [espacio(dia, '09:00', 5), espacio(dia, '09:00', 6), espacio(dia, '09:30', 6)];
-const doctores = en(citasRutas.doctores, {
+const doctores = responde(citasRutas.doctores, {
   body: [
     { id: 5, nombre: 'Dra. Laura Gómez' },
     { id: 6, nombre: 'Dr. Carlos Ruiz' },
   ],
 });
 
-function montar(rutas: Route[], carrito = [itemDePrueba(11)], ruta = '/crearcita', rol = 'paciente') {
+function montar(rutas: RutaSimulada[], carrito = [itemDePrueba(11)], ruta = '/crearcita', rol = 'paciente') {
   localStorage.setItem('token', tokenDePrueba({ id: 1, rol }));
   // The server empties the cart with the booking: later reads answer an empty cart.
   let lecturas = 0;
   const fetch = mockFetch([
-    en(carritoRutas.listar, () => {
+    responde(carritoRutas.listar, () => {
       lecturas += 1;
       return Promise.resolve(
         new Response(JSON.stringify(lecturas === 1 ? carrito : []), {
@@ -46,7 +38,7 @@ function montar(rutas: Route[], carrito = [itemDePrueba(11)], ruta = '/crearcita
       );
     }),
     doctores,
-    en(citasRutas.disponibilidad, { body: libres }),
+    responde(citasRutas.disponibilidad, { body: libres }),
     ...rutas,
   ]);
   renderEnRuta(ruta, {
@@ -63,7 +55,7 @@ describe('crear cita (paciente)', { timeout: 30_000 }, () => {
   it('books an evaluation of the cart at a free time, once, and shows it with a link to /miscitas', async () => {
     const user = userEvent.setup({ delay: null });
     const agendada = citaDePrueba({ inicio: libres[0]!.inicio, fecha: libres[0]!.inicio });
-    const fetch = montar([en(citasRutas.crear, { status: 201, body: agendada })]);
+    const fetch = montar([responde(citasRutas.crear, { status: 201, body: agendada })]);
 
     const evaluar = await screen.findByRole('region', { name: 'En tu valoración, el doctor revisará:' });
     expect(within(evaluar).getByText('Limpieza facial profunda')).toBeInTheDocument();
@@ -86,13 +78,13 @@ describe('crear cita (paciente)', { timeout: 30_000 }, () => {
     // The form went away under the focus: the message takes it.
     await waitFor(() => expect(exito).toHaveFocus());
     expect(screen.getByRole('link', { name: 'Ver mis citas' })).toHaveAttribute('href', '/miscitas');
-    const i = llamadas(fetch).indexOf(llamada(citasRutas.crear));
+    const i = fetch.llamadas().indexOf(llamada(citasRutas.crear));
     const init = fetch.mock.calls[i]![1]!;
     expect(JSON.parse(String(init.body))).toEqual({ doctor_id: 5, inicio: libres[0]!.inicio });
     expect(new Headers(init.headers).get('Idempotency-Key')).toMatch(/^[\x21-\x7e]{8,100}$/);
-    expect(llamadas(fetch).filter((l) => l.startsWith('POST'))).toHaveLength(1);
+    expect(fetch.llamadas().filter((l) => l.startsWith('POST'))).toHaveLength(1);
     // The server emptied the cart: the cart is read again.
-    expect(llamadas(fetch).filter((l) => l === llamada(carritoRutas.listar)).length).toBe(2);
+    expect(fetch.llamadas().filter((l) => l === llamada(carritoRutas.listar)).length).toBe(2);
     // The emptied cart does not take the success screen away.
     expect(await screen.findByText('Se evaluará:')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: '¡Tu cita quedó agendada!' })).toBeInTheDocument();
@@ -104,7 +96,7 @@ describe('crear cita (paciente)', { timeout: 30_000 }, () => {
     const otra = espacio(diaHabil(2), '14:00', 6);
     let intentos = 0;
     const fetch = montar([
-      en(citasRutas.crear, () => {
+      responde(citasRutas.crear, () => {
         intentos += 1;
         const body =
           intentos === 1
@@ -140,7 +132,7 @@ describe('crear cita (paciente)', { timeout: 30_000 }, () => {
     let agregados = 0;
     const fetch = montar(
       [
-        en(carritoRutas.agregar, () => {
+        responde(carritoRutas.agregar, () => {
           agregados += 1;
           return Promise.resolve(
             new Response(JSON.stringify(itemDePrueba(12, toxina)), {
@@ -158,7 +150,7 @@ describe('crear cita (paciente)', { timeout: 30_000 }, () => {
     // What was already in the cart stays: the evaluation covers both.
     expect(within(evaluar).getByText('Limpieza facial profunda')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('ubicacion')).toHaveTextContent(/^\/crearcita$/));
-    const i = llamadas(fetch).indexOf(llamada(carritoRutas.agregar));
+    const i = fetch.llamadas().indexOf(llamada(carritoRutas.agregar));
     expect(JSON.parse(String(fetch.mock.calls[i]![1]!.body))).toEqual({ id_procedimiento: 42 });
     expect(agregados).toBe(1);
     expect(await screen.findByRole('button', { name: 'Confirmar cita' })).toBeDisabled();
@@ -167,7 +159,7 @@ describe('crear cita (paciente)', { timeout: 30_000 }, () => {
   it('a treatment already in the cart is not added again', async () => {
     const fetch = montar([], [itemDePrueba(11)], '/crearcita?procedimiento=7');
     await screen.findByRole('region', { name: 'En tu valoración, el doctor revisará:' });
-    expect(llamadas(fetch).some((l) => l.startsWith('POST'))).toBe(false);
+    expect(fetch.llamadas().some((l) => l.startsWith('POST'))).toBe(false);
     await waitFor(() => expect(screen.getByTestId('ubicacion')).toHaveTextContent(/^\/crearcita$/));
   });
 
@@ -176,7 +168,7 @@ describe('crear cita (paciente)', { timeout: 30_000 }, () => {
     const consola = vi.spyOn(console, 'error').mockImplementation(() => {});
     montar(
       [
-        en(carritoRutas.agregar, {
+        responde(carritoRutas.agregar, {
           status: 404,
           body: { error: 'El procedimiento no existe.', code: 'NO_ENCONTRADO' },
         }),
@@ -197,7 +189,7 @@ describe('crear cita (paciente)', { timeout: 30_000 }, () => {
       'href',
       '/crearcitaasistente?procedimiento=42',
     );
-    expect(llamadas(fetch)).not.toContain(llamada(carritoRutas.agregar));
+    expect(fetch.llamadas()).not.toContain(llamada(carritoRutas.agregar));
   });
 
   it('explains an empty cart and leads to /servicios', async () => {

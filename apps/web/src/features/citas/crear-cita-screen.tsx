@@ -34,15 +34,10 @@ import { ApiClientError } from '../../lib/api-client.ts';
 import { PARAM_PROCEDIMIENTO_CITA, paths } from '../../lib/paths.ts';
 import { useAuth } from '../../lib/session/auth-context.tsx';
 import { formatFechaLarga, formatHora } from '../../lib/tiempo.ts';
-import {
-  nuevaClaveIdempotencia,
-  siguientesLibres,
-  useCrearCita,
-  useDoctores,
-  type CitaWire,
-  type CrearCitaBody,
-  type EspacioWire,
-} from './api/citas-api.ts';
+import { nuevaClaveIdempotencia, siguientesLibres, useCrearCita } from '../../lib/api/citas/crear-cita.ts';
+import type { CitaWire, CrearCitaBody } from '../../lib/api/citas/tipos.ts';
+import type { EspacioWire } from '../../lib/api/disponibilidad/get-disponibilidad.ts';
+import { useDoctores } from '../../lib/api/doctores/get-doctores.ts';
 import { EstadoCitaBadge, TipoCitaBadge } from '../../components/cita-badges.tsx';
 import { HorariosSugeridos } from './components/horarios-sugeridos.tsx';
 import { SelectorHorario } from './components/selector-horario.tsx';
@@ -122,7 +117,7 @@ function FormularioCita({ conCarrito, onAgendada }: { conCarrito: boolean; onAge
     const huella = JSON.stringify(body);
     if (intento.current?.huella !== huella) intento.current = { huella, clave: nuevaClaveIdempotencia() };
     crear.mutate(
-      { body, claveIdempotencia: intento.current.clave },
+      { body, clave: intento.current.clave },
       {
         onSuccess: (cita) => {
           intento.current = null;

@@ -8,18 +8,19 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { llamada } from '../../test/api-mock.ts';
-import { en, llamadas, mockFetch, renderEnRuta, tokenDePrueba, type Route } from '../../test/carrito-test-utils.tsx';
-import { citaDePrueba, notaFirmadaDePrueba } from './citas-fixtures.ts';
+import { renderEnRuta, tokenDePrueba } from '../../test/carrito-test-utils.tsx';
+import { citaDePrueba, notaFirmadaDePrueba, seccionesVacias } from './citas-fixtures.ts';
 import DetalleCitaScreen from './detalle-cita-screen.tsx';
+import { mockFetch, responde, type RutaSimulada } from '../../test/mock-fetch.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
   notifications.clean();
 });
 
-function montar(token: Record<string, unknown>, rutas: Route[], ruta = '/detallescitas/41') {
+function montar(token: Record<string, unknown>, rutas: RutaSimulada[], ruta = '/detallescitas/41') {
   localStorage.setItem('token', tokenDePrueba(token));
-  const fetch = mockFetch([en(carritoRutas.listar, { body: [] }), ...rutas]);
+  const fetch = mockFetch([responde(carritoRutas.listar, { body: [] }), ...rutas, ...seccionesVacias()]);
   renderEnRuta(ruta, {
     '/detallescitas/:id': <DetalleCitaScreen />,
     '/citas/:id': <DetalleCitaScreen />,
@@ -32,8 +33,8 @@ describe('detalle de la cita', { timeout: 30_000 }, () => {
     const user = userEvent.setup({ delay: null });
     const cita = citaDePrueba();
     const fetch = montar({ id: 9, rol: 'asistente' }, [
-      en(citasRutas.editarEstado, { body: { ...cita, estado: 'confirmada' } }, { id: 41 }),
-      en(citasRutas.buscar, { body: cita }, { id: 41 }),
+      responde(citasRutas.editarEstado, { body: { ...cita, estado: 'confirmada' } }, { id: 41 }),
+      responde(citasRutas.buscar, { body: cita }, { id: 41 }),
     ]);
     expect(await screen.findByText('Dra. Laura Gómez')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Ana Torres' })).toHaveAttribute('href', '/citaspaciente/1');
@@ -45,7 +46,7 @@ describe('detalle de la cita', { timeout: 30_000 }, () => {
     expect(screen.getByRole('link', { name: 'Editar' })).toHaveAttribute('href', '/editarcita/41');
     await user.click(screen.getByRole('button', { name: 'Confirmar cita' }));
     expect(await screen.findByText('La cita quedó confirmada.')).toBeInTheDocument();
-    const i = llamadas(fetch).indexOf(llamada(citasRutas.editarEstado, { id: 41 }));
+    const i = fetch.llamadas().indexOf(llamada(citasRutas.editarEstado, { id: 41 }));
     expect(JSON.parse(String(fetch.mock.calls[i]![1]!.body))).toEqual({ estado: 'confirmada' });
   });
 
@@ -56,10 +57,10 @@ describe('detalle de la cita', { timeout: 30_000 }, () => {
     const fetch = montar(
       { id: 5, rol: 'doctor' },
       [
-        en(citasRutas.editarEstado, { body: { ...cita, estado: 'realizada' } }, { id: 41 }),
-        en(citasRutas.buscar, { body: cita }, { id: 41 }),
+        responde(citasRutas.editarEstado, { body: { ...cita, estado: 'realizada' } }, { id: 41 }),
+        responde(citasRutas.buscar, { body: cita }, { id: 41 }),
         // Issue 9: realizada needs the signed clinical note.
-        en(evolucionesRutas.porCita, { body: { evolucion: notaFirmadaDePrueba() } }, { citaId: 41 }),
+        responde(evolucionesRutas.porCita, { body: { evolucion: notaFirmadaDePrueba() } }, { citaId: 41 }),
       ],
       '/citas/41',
     );
@@ -70,7 +71,7 @@ describe('detalle de la cita', { timeout: 30_000 }, () => {
     const dialogo = await screen.findByRole('dialog', { name: '¿Marcar la cita como realizada?' });
     await user.click(within(dialogo).getByRole('button', { name: 'Marcar realizada' }));
     expect(await screen.findByText('La cita quedó marcada como realizada.')).toBeInTheDocument();
-    expect(llamadas(fetch)).toContain(llamada(citasRutas.editarEstado, { id: 41 }));
+    expect(fetch.llamadas()).toContain(llamada(citasRutas.editarEstado, { id: 41 }));
   });
 
   it('issue 27.9: actions first; realizada disabled with every missing requirement the server lists', async () => {
@@ -82,8 +83,8 @@ describe('detalle de la cita', { timeout: 30_000 }, () => {
       },
     ];
     montar({ id: 5, rol: 'doctor' }, [
-      en(citasRutas.buscar, { body: citaDePrueba({ realizada: { faltan } }) }, { id: 41 }),
-      en(evolucionesRutas.porCita, { body: { evolucion: null } }, { citaId: 41 }),
+      responde(citasRutas.buscar, { body: citaDePrueba({ realizada: { faltan } }) }, { id: 41 }),
+      responde(evolucionesRutas.porCita, { body: { evolucion: null } }, { citaId: 41 }),
     ]);
     const acciones = await screen.findByRole('region', { name: 'Acciones de la cita' });
     const boton = within(acciones).getByRole('button', { name: 'Marcar realizada' });
@@ -115,7 +116,7 @@ describe('detalle de la cita', { timeout: 30_000 }, () => {
       banderas: ['embarazo_lactancia' as const, 'diabetes' as const],
     };
     montar({ id: 5, rol: 'doctor' }, [
-      en(citasRutas.buscar, { body: citaDePrueba({ alertas_paciente: alertas }) }, { id: 41 }),
+      responde(citasRutas.buscar, { body: citaDePrueba({ alertas_paciente: alertas }) }, { id: 41 }),
     ]);
     const alerta = (await screen.findByText('Alergias y alertas (3)')).closest('[role="alert"]') as HTMLElement;
     expect(
@@ -132,7 +133,7 @@ describe('detalle de la cita', { timeout: 30_000 }, () => {
   it('a patient without a record: her doctor is told so and offered to create it', async () => {
     const sinHistoria = { historia_id: null, alergias: [], banderas: [] };
     montar({ id: 5, rol: 'doctor' }, [
-      en(citasRutas.buscar, { body: citaDePrueba({ alertas_paciente: sinHistoria }) }, { id: 41 }),
+      responde(citasRutas.buscar, { body: citaDePrueba({ alertas_paciente: sinHistoria }) }, { id: 41 }),
     ]);
     expect(await screen.findByText('Sin historia clínica')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Crear la historia clínica' })).toHaveAttribute(
@@ -146,14 +147,14 @@ describe('detalle de la cita', { timeout: 30_000 }, () => {
       { requisito: 'doctor' as const, mensaje: 'Solo el doctor de la cita puede marcarla como realizada.' },
     ];
     const cita = citaDePrueba({ estado: 'confirmada', realizada: { faltan } });
-    montar({ id: 6, rol: 'doctor' }, [en(citasRutas.buscar, { body: cita }, { id: 41 })]);
+    montar({ id: 6, rol: 'doctor' }, [responde(citasRutas.buscar, { body: cita }, { id: 41 })]);
     expect(await screen.findByRole('button', { name: 'Marcar realizada' })).toBeDisabled();
     expect(screen.getByText(/Solo el doctor de la cita puede marcarla como realizada/)).toBeInTheDocument();
   });
 
   it('a cancelled appointment shows its reason and offers no edit', async () => {
     const cita = citaDePrueba({ estado: 'cancelada', motivo_cancelacion: 'Viaje de trabajo' });
-    montar({ id: 9, rol: 'asistente' }, [en(citasRutas.buscar, { body: cita }, { id: 41 })]);
+    montar({ id: 9, rol: 'asistente' }, [responde(citasRutas.buscar, { body: cita }, { id: 41 })]);
     expect(await screen.findByText('Viaje de trabajo')).toBeInTheDocument();
     expect(screen.getByText('Cancelada').closest('[data-tono]')).toHaveAttribute('data-tono', 'danger');
     expect(screen.queryByRole('link', { name: 'Editar' })).not.toBeInTheDocument();
@@ -161,7 +162,7 @@ describe('detalle de la cita', { timeout: 30_000 }, () => {
   });
 
   it('the patient gets cancel and reschedule on their own', async () => {
-    montar({ id: 1, rol: 'paciente' }, [en(citasRutas.buscar, { body: citaDePrueba() }, { id: 41 })]);
+    montar({ id: 1, rol: 'paciente' }, [responde(citasRutas.buscar, { body: citaDePrueba() }, { id: 41 })]);
     expect(await screen.findByRole('button', { name: 'Reagendar' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Cancelar cita' })).toBeEnabled();
     expect(screen.queryByRole('button', { name: 'Confirmar cita' })).not.toBeInTheDocument();
@@ -169,7 +170,7 @@ describe('detalle de la cita', { timeout: 30_000 }, () => {
 
   it('says the appointment was not found on a 404', async () => {
     montar({ id: 1, rol: 'paciente' }, [
-      en(citasRutas.buscar, { status: 404, body: { error: 'No encontramos esa cita.', code: 'NO_ENCONTRADO' } }),
+      responde(citasRutas.buscar, { status: 404, body: { error: 'No encontramos esa cita.', code: 'NO_ENCONTRADO' } }),
     ]);
     expect(await screen.findByText('No encontramos esa cita.')).toBeInTheDocument();
   });

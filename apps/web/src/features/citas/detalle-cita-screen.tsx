@@ -22,7 +22,6 @@ import {
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { EstadoError } from '../../components/estado-error.tsx';
 import { EstadoVacio } from '../../components/estado-vacio.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { SkeletonLineas } from '../../components/skeletons.tsx';
@@ -31,9 +30,11 @@ import { ApiClientError } from '../../lib/api-client.ts';
 import { paths } from '../../lib/paths.ts';
 import { useAuth } from '../../lib/session/auth-context.tsx';
 import { formatFechaHora, formatFechaLarga, formatHora, hoy, zonaClinica } from '../../lib/tiempo.ts';
-import { useCita, useEditarEstadoCita, type CitaWire, type DetalleCitaWire } from './api/citas-api.ts';
+import { useEditarEstadoCita } from '../../lib/api/citas/editar-estado-cita.ts';
+import { useCita } from '../../lib/api/citas/get-cita.ts';
+import type { CitaWire, DetalleCitaWire } from '../../lib/api/citas/tipos.ts';
 import { BotonPeligro } from './components/boton-peligro.tsx';
-import { CancelarCitaModal } from './components/cancelar-cita-modal.tsx';
+import { CancelarCitaModal } from '../../components/citas/cancelar-cita-modal.tsx';
 import { EstadoCitaBadge, TipoCitaBadge } from '../../components/cita-badges.tsx';
 import { Dato } from '../../components/dato.tsx';
 import { ConsentimientoInformado, FirmaEnTableta } from './components/consentimiento-informado.tsx';
@@ -45,6 +46,7 @@ import { ReagendarCitaModal } from './components/reagendar-cita-modal.tsx';
 import classes from './citas.module.css';
 import { idDeRuta } from '../../lib/id-de-ruta.ts';
 import { activa, permisoCancelarPaciente, permisoReagendarPaciente } from './reglas.ts';
+import { ErrorDeCarga } from './components/seccion-cita.tsx';
 
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
@@ -171,7 +173,7 @@ function AccionesPersonal({
           {MENSAJES_CITAS.cancelada}
         </Text>
       )}
-      <CancelarCitaModal cita={cancelando} onClose={() => setCancelando(null)} paraPaciente={false} />
+      <CancelarCitaModal cita={cancelando} onClose={() => setCancelando(null)} />
     </Stack>
   );
 }
@@ -382,15 +384,7 @@ export default function DetalleCitaScreen() {
       />
     );
   else if (cita.isPending) contenido = <SkeletonLineas lineas={6} etiqueta="Cargando la cita…" />;
-  else if (cita.isError)
-    contenido = (
-      <EstadoError
-        titulo="No se pudo cargar la cita"
-        mensaje={cita.error.message}
-        onRetry={() => void cita.refetch()}
-        reintentando={cita.isFetching}
-      />
-    );
+  else if (cita.isError) contenido = <ErrorDeCarga titulo="No se pudo cargar la cita" consulta={cita} />;
   else contenido = <Detalle cita={cita.data} />;
 
   return (

@@ -7,19 +7,12 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { llamada } from '../../test/api-mock.ts';
-import {
-  en,
-  llamadas,
-  mockFetch,
-  procedimientoDePrueba,
-  renderEnRuta,
-  tokenDePrueba,
-  type Route,
-} from '../../test/carrito-test-utils.tsx';
+import { procedimientoDePrueba, renderEnRuta, tokenDePrueba } from '../../test/carrito-test-utils.tsx';
 import { ProveedorFechas } from '../../components/proveedor-fechas.tsx';
 import { formatHora } from '../../lib/tiempo.ts';
 import { citaDePrueba, diaHabil, espacio } from './citas-fixtures.ts';
 import EditarCitaScreen from './editar-cita-screen.tsx';
+import { mockFetch, responde, type RutaSimulada } from '../../test/mock-fetch.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -28,12 +21,12 @@ afterEach(() => {
 
 const nuevo = espacio(diaHabil(6), '11:00', 5);
 
-function montar(rutas: Route[]) {
+function montar(rutas: RutaSimulada[]) {
   localStorage.setItem('token', tokenDePrueba({ id: 9, rol: 'asistente' }));
   const fetch = mockFetch([
-    en(carritoRutas.listar, { body: [] }),
-    en(citasRutas.doctores, { body: [{ id: 5, nombre: 'Dra. Laura Gómez' }] }),
-    en(procedimientosRutas.listar, {
+    responde(carritoRutas.listar, { body: [] }),
+    responde(citasRutas.doctores, { body: [{ id: 5, nombre: 'Dra. Laura Gómez' }] }),
+    responde(procedimientosRutas.listar, {
       body: {
         items: [procedimientoDePrueba({ id: 7, nombre: 'Limpieza facial profunda' })],
         total: 1,
@@ -41,7 +34,7 @@ function montar(rutas: Route[]) {
         porPagina: 100,
       },
     }),
-    en(citasRutas.disponibilidad, { body: [nuevo] }),
+    responde(citasRutas.disponibilidad, { body: [nuevo] }),
     ...rutas,
   ]);
   renderEnRuta('/editarcita/41', {
@@ -60,15 +53,15 @@ describe('editar cita', { timeout: 30_000 }, () => {
     const user = userEvent.setup({ delay: null });
     const cita = citaDePrueba();
     const fetch = montar([
-      en(citasRutas.editar, { body: { ...cita, observaciones: 'Trae exámenes' } }, { id: 41 }),
-      en(citasRutas.buscar, { body: cita }, { id: 41 }),
+      responde(citasRutas.editar, { body: { ...cita, observaciones: 'Trae exámenes' } }, { id: 41 }),
+      responde(citasRutas.buscar, { body: cita }, { id: 41 }),
     ]);
     await user.click(await screen.findByRole('button', { name: formatHora(nuevo.inicio) }));
     await user.click(screen.getByRole('textbox', { name: /^Observaciones/ }));
     await user.paste('Trae exámenes');
     await user.click(screen.getByRole('button', { name: 'Guardar cambios' }));
     expect(await screen.findByText('detalle')).toBeInTheDocument();
-    const i = llamadas(fetch).indexOf(llamada(citasRutas.editar, { id: 41 }));
+    const i = fetch.llamadas().indexOf(llamada(citasRutas.editar, { id: 41 }));
     expect(JSON.parse(String(fetch.mock.calls[i]![1]!.body))).toEqual({
       inicio: nuevo.inicio,
       observaciones: 'Trae exámenes',
@@ -77,16 +70,16 @@ describe('editar cita', { timeout: 30_000 }, () => {
 
   it('asks for the procedure of a procedure appointment before sending', async () => {
     const user = userEvent.setup({ delay: null });
-    const fetch = montar([en(citasRutas.buscar, { body: citaDePrueba() }, { id: 41 })]);
+    const fetch = montar([responde(citasRutas.buscar, { body: citaDePrueba() }, { id: 41 })]);
     await user.click(await screen.findByRole('combobox', { name: /^Tipo/ }));
     await user.click(await screen.findByRole('option', { name: 'Procedimiento' }));
     await user.click(screen.getByRole('button', { name: 'Guardar cambios' }));
     expect(await screen.findByText(MENSAJES_CITAS.procedimientoRequerido)).toBeInTheDocument();
-    expect(llamadas(fetch).some((l) => l.startsWith('PATCH'))).toBe(false);
+    expect(fetch.llamadas().some((l) => l.startsWith('PATCH'))).toBe(false);
   });
 
   it('disables the form of a cancelled appointment and says why', async () => {
-    montar([en(citasRutas.buscar, { body: citaDePrueba({ estado: 'cancelada' }) }, { id: 41 })]);
+    montar([responde(citasRutas.buscar, { body: citaDePrueba({ estado: 'cancelada' }) }, { id: 41 })]);
     expect(await screen.findByText('La cita está cancelada y no se puede modificar.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Guardar cambios' })).toBeDisabled();
     expect(screen.getByRole('textbox', { name: /^Motivo/ })).toBeDisabled();

@@ -9,7 +9,6 @@ import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { EstadoError } from '../../components/estado-error.tsx';
 import { EstadoVacio } from '../../components/estado-vacio.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { SinAcceso } from '../../components/sin-acceso.tsx';
@@ -19,21 +18,19 @@ import { ApiClientError } from '../../lib/api-client.ts';
 import { paths } from '../../lib/paths.ts';
 import { useAuth } from '../../lib/session/auth-context.tsx';
 import { formatFechaLarga, formatHora } from '../../lib/tiempo.ts';
-import {
-  siguientesLibres,
-  useCita,
-  useDoctores,
-  useEditarCita,
-  useOpcionesProcedimiento,
-  type CitaWire,
-  type EditarCitaBody,
-  type EspacioWire,
-} from './api/citas-api.ts';
+import { useOpcionesProcedimiento } from './api/opciones-procedimiento.ts';
+import { siguientesLibres } from '../../lib/api/citas/crear-cita.ts';
+import { useEditarCita } from '../../lib/api/citas/editar-cita.ts';
+import { useCita } from '../../lib/api/citas/get-cita.ts';
+import type { CitaWire, EditarCitaBody } from '../../lib/api/citas/tipos.ts';
+import type { EspacioWire } from '../../lib/api/disponibilidad/get-disponibilidad.ts';
+import { useDoctores } from '../../lib/api/doctores/get-doctores.ts';
 import { EstadoCitaBadge, TipoCitaBadge, etiquetaTipo } from '../../components/cita-badges.tsx';
 import { HorariosSugeridos } from './components/horarios-sugeridos.tsx';
 import { SelectorHorario } from './components/selector-horario.tsx';
 import classes from './citas.module.css';
 import { idDeRuta } from '../../lib/id-de-ruta.ts';
+import { ErrorDeCarga } from './components/seccion-cita.tsx';
 
 function Formulario({ cita }: { cita: CitaWire }) {
   const navigate = useNavigate();
@@ -286,15 +283,7 @@ export default function EditarCitaScreen() {
       />
     );
   else if (cita.isPending) contenido = <SkeletonLineas lineas={6} etiqueta="Cargando la cita…" />;
-  else if (cita.isError)
-    contenido = (
-      <EstadoError
-        titulo="No se pudo cargar la cita"
-        mensaje={cita.error.message}
-        onRetry={() => void cita.refetch()}
-        reintentando={cita.isFetching}
-      />
-    );
+  else if (cita.isError) contenido = <ErrorDeCarga titulo="No se pudo cargar la cita" consulta={cita} />;
   else contenido = <Formulario key={cita.data.actualizada_en} cita={cita.data} />;
 
   return (

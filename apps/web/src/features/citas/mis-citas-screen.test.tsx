@@ -7,11 +7,12 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { llamada } from '../../test/api-mock.ts';
-import { en, llamadas, mockFetch, renderEnRuta, tokenDePrueba, type Route } from '../../test/carrito-test-utils.tsx';
+import { renderEnRuta, tokenDePrueba } from '../../test/carrito-test-utils.tsx';
 import { ProveedorFechas } from '../../components/proveedor-fechas.tsx';
 import { formatFechaLarga, formatHora } from '../../lib/tiempo.ts';
 import { a, citaDePrueba, diaHabil, espacio } from './citas-fixtures.ts';
 import MisCitasScreen from './mis-citas-screen.tsx';
+import { mockFetch, responde, type RutaSimulada } from '../../test/mock-fetch.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -28,12 +29,12 @@ const pasada = citaDePrueba({
   estado: 'realizada',
 });
 
-function montar(rutas: Route[] = []) {
+function montar(rutas: RutaSimulada[] = []) {
   localStorage.setItem('token', tokenDePrueba({ id: 1, rol: 'paciente' }));
   const fetch = mockFetch([
-    en(carritoRutas.listar, { body: [] }),
+    responde(carritoRutas.listar, { body: [] }),
     ...rutas,
-    en(citasRutas.misCitas, { body: [pasada, lejana, cercana] }),
+    responde(citasRutas.misCitas, { body: [pasada, lejana, cercana] }),
   ]);
   renderEnRuta('/miscitas', {
     '/miscitas': (
@@ -68,7 +69,11 @@ describe('mis citas', { timeout: 30_000 }, () => {
   it('cancels after asking the reason, stating the 24-hour rule', async () => {
     const user = userEvent.setup({ delay: null });
     const fetch = montar([
-      en(citasRutas.cancelar, { body: { ...lejana, estado: 'cancelada', motivo_cancelacion: 'Viaje' } }, { id: 41 }),
+      responde(
+        citasRutas.cancelar,
+        { body: { ...lejana, estado: 'cancelada', motivo_cancelacion: 'Viaje' } },
+        { id: 41 },
+      ),
     ]);
     const tarjeta = (await screen.findAllByRole('article'))[1]!;
     await user.click(within(tarjeta).getByRole('button', { name: 'Cancelar' }));
@@ -76,11 +81,11 @@ describe('mis citas', { timeout: 30_000 }, () => {
     expect(within(dialogo).getByText(MENSAJES_CITAS.tarde)).toBeInTheDocument();
     await user.click(within(dialogo).getByRole('button', { name: 'Cancelar cita' }));
     expect(await within(dialogo).findByText(/Escribe el motivo/)).toBeInTheDocument();
-    expect(llamadas(fetch)).not.toContain(llamada(citasRutas.cancelar, { id: 41 }));
+    expect(fetch.llamadas()).not.toContain(llamada(citasRutas.cancelar, { id: 41 }));
     await user.type(within(dialogo).getByRole('textbox', { name: /Motivo de la cancelación/ }), 'Viaje');
     await user.click(within(dialogo).getByRole('button', { name: 'Cancelar cita' }));
     expect(await screen.findByText('La cita quedó cancelada.')).toBeInTheDocument();
-    const i = llamadas(fetch).indexOf(llamada(citasRutas.cancelar, { id: 41 }));
+    const i = fetch.llamadas().indexOf(llamada(citasRutas.cancelar, { id: 41 }));
     expect(JSON.parse(String(fetch.mock.calls[i]![1]!.body))).toEqual({ motivo: 'Viaje' });
   });
 
@@ -88,8 +93,8 @@ describe('mis citas', { timeout: 30_000 }, () => {
     const user = userEvent.setup({ delay: null });
     const nuevo = espacio(diaHabil(5), '10:30', 5);
     const fetch = montar([
-      en(citasRutas.disponibilidad, { body: [nuevo] }),
-      en(citasRutas.reagendar, { body: { ...lejana, inicio: nuevo.inicio, fecha: nuevo.inicio } }, { id: 41 }),
+      responde(citasRutas.disponibilidad, { body: [nuevo] }),
+      responde(citasRutas.reagendar, { body: { ...lejana, inicio: nuevo.inicio, fecha: nuevo.inicio } }, { id: 41 }),
     ]);
     const tarjeta = (await screen.findAllByRole('article'))[1]!;
     await user.click(within(tarjeta).getByRole('button', { name: 'Reagendar' }));
@@ -102,16 +107,16 @@ describe('mis citas', { timeout: 30_000 }, () => {
     await user.click(await within(dialogo).findByRole('button', { name: formatHora(nuevo.inicio) }));
     await user.click(within(dialogo).getByRole('button', { name: 'Confirmar nuevo horario' }));
     expect(await screen.findByText('Cita reagendada')).toBeInTheDocument();
-    expect(llamadas(fetch).find((l) => l.includes('/disponibilidad'))).toContain('doctor_id=5');
-    const i = llamadas(fetch).indexOf(llamada(citasRutas.reagendar, { id: 41 }));
+    expect(fetch.llamadas().find((l) => l.includes('/disponibilidad'))).toContain('doctor_id=5');
+    const i = fetch.llamadas().indexOf(llamada(citasRutas.reagendar, { id: 41 }));
     expect(JSON.parse(String(fetch.mock.calls[i]![1]!.body))).toEqual({ inicio: nuevo.inicio });
   });
 
   it('shows the load failure with a retry', async () => {
     localStorage.setItem('token', tokenDePrueba({ id: 1, rol: 'paciente' }));
     mockFetch([
-      en(carritoRutas.listar, { body: [] }),
-      en(citasRutas.misCitas, { status: 500, body: { error: 'Falla', code: 'ERROR_INTERNO' } }),
+      responde(carritoRutas.listar, { body: [] }),
+      responde(citasRutas.misCitas, { status: 500, body: { error: 'Falla', code: 'ERROR_INTERNO' } }),
     ]);
     renderEnRuta('/miscitas', { '/miscitas': <MisCitasScreen /> });
     expect(await screen.findByText('No se pudieron cargar las citas')).toBeInTheDocument();

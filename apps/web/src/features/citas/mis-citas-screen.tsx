@@ -5,20 +5,21 @@ import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Tabs, Text, Title } fr
 import { IconCalendarPlus, IconCalendarTime, IconClock, IconStethoscope } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { EstadoError } from '../../components/estado-error.tsx';
 import { EstadoVacio } from '../../components/estado-vacio.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { SkeletonTarjetas } from '../../components/skeletons.tsx';
 import { usePageMeta } from '../../components/use-page-meta.ts';
 import { paths } from '../../lib/paths.ts';
 import { formatFechaLarga, formatHora } from '../../lib/tiempo.ts';
-import { useMisCitas, type CitaWire } from './api/citas-api.ts';
+import { useMisCitas } from '../../lib/api/citas/get-mis-citas.ts';
+import type { CitaWire } from '../../lib/api/citas/tipos.ts';
 import { BotonPeligro } from './components/boton-peligro.tsx';
-import { CancelarCitaModal } from './components/cancelar-cita-modal.tsx';
+import { CancelarCitaModal } from '../../components/citas/cancelar-cita-modal.tsx';
 import { EstadoCitaBadge, TipoCitaBadge } from '../../components/cita-badges.tsx';
 import { ReagendarCitaModal } from './components/reagendar-cita-modal.tsx';
 import classes from './citas.module.css';
 import { permisoCancelarPaciente, permisoReagendarPaciente, proxima } from './reglas.ts';
+import { ErrorDeCarga } from './components/seccion-cita.tsx';
 
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
@@ -124,15 +125,7 @@ export default function MisCitasScreen() {
 
   let contenido;
   if (citas.isPending) contenido = <SkeletonTarjetas cantidad={3} etiqueta="Cargando tus citas…" />;
-  else if (citas.isError)
-    contenido = (
-      <EstadoError
-        titulo="No se pudieron cargar las citas"
-        mensaje={citas.error.message}
-        onRetry={() => void citas.refetch()}
-        reintentando={citas.isFetching}
-      />
-    );
+  else if (citas.isError) contenido = <ErrorDeCarga titulo="No se pudieron cargar las citas" consulta={citas} />;
   else {
     const proximas = citas.data
       .filter((c) => proxima(c, ahora))

@@ -1,7 +1,7 @@
 // What a person may do with an appointment, mirrored from the API's rules (issue 8, DOMAIN.md) so buttons are
 // disabled with the reason instead of failing. The server decides; these only choose what to offer.
 import { HORAS_MINIMAS_CAMBIO_PACIENTE, MENSAJES_CITAS } from '@clinica/contracts/citas';
-import type { CitaWire } from './api/citas-api.ts';
+import type { CitaWire } from '../../lib/api/citas/tipos.ts';
 
 const HORA = 3_600_000;
 

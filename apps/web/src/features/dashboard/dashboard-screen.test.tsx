@@ -11,9 +11,11 @@ import {
   usuariosRutas,
 } from '@clinica/contracts/rutas';
 import type { UsuarioWire } from '@clinica/contracts/usuarios';
-import { mockFetch, renderWithProviders, simular } from '../../test/session-test-utils.tsx';
+import { paginaDe, renderWithProviders } from '../../test/session-test-utils.tsx';
 import { itemDePrueba } from '../../test/carrito-test-utils.tsx';
 import DashboardScreen from './dashboard-screen.tsx';
+import { citaWire } from '../../test/citas-fixtures.ts';
+import { mockFetch, responde } from '../../test/mock-fetch.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -52,16 +54,14 @@ describe('DashboardScreen', () => {
   it('greets an administrator and shows user totals read from listarusuarios', async () => {
     const totales: Record<string, number> = { administrador: 1, doctor: 2, asistente: 3, paciente: 40 };
     mockFetch([
-      simular(usuariosRutas.perfil, { body: perfil('Laura Restrepo', 'administrador') }),
-      simular(usuariosRutas.listar, {
-        responder: (_b, url) => {
-          const rol = url.searchParams.get('rol');
-          const total = rol ? totales[rol]! : url.searchParams.get('estado') === 'false' ? 4 : 0;
-          return { body: { items: [], total, pagina: 1, porPagina: 1 } };
-        },
+      responde(usuariosRutas.perfil, { body: perfil('Laura Restrepo', 'administrador') }),
+      responde(usuariosRutas.listar, ({ url }) => {
+        const rol = url.searchParams.get('rol');
+        const total = rol ? totales[rol]! : url.searchParams.get('estado') === 'false' ? 4 : 0;
+        return { body: { items: [], total, pagina: 1, porPagina: 1 } };
       }),
-      simular(procedimientosRutas.listar, { body: { items: [], total: 18, pagina: 1, porPagina: 1 } }),
-      simular(categoriasRutas.listar, { body: [categoria(1), categoria(2), categoria(3)] }),
+      responde(procedimientosRutas.listar, { body: { items: [], total: 18, pagina: 1, porPagina: 1 } }),
+      responde(categoriasRutas.listar, { body: [categoria(1), categoria(2), categoria(3)] }),
     ]);
     renderAs('administrador');
     expect(await screen.findByRole('heading', { level: 1, name: 'Hola, Laura' })).toBeInTheDocument();
@@ -83,8 +83,9 @@ describe('DashboardScreen', () => {
 
   it('shows a patient their shortcuts, with the real cart count and a link to their own profile', async () => {
     mockFetch([
-      simular(usuariosRutas.perfil, { body: perfil('María Fernanda López', 'paciente') }),
-      simular(carritoRutas.listar, { body: [itemDePrueba(1), itemDePrueba(2)] }),
+      responde(usuariosRutas.perfil, { body: perfil('María Fernanda López', 'paciente') }),
+      responde(carritoRutas.listar, { body: [itemDePrueba(1), itemDePrueba(2)] }),
+      responde(citasRutas.misCitas, { body: [] }),
     ]);
     renderAs('paciente');
     expect(await screen.findByRole('heading', { level: 1, name: 'Hola, María' })).toBeInTheDocument();
@@ -99,27 +100,20 @@ describe('DashboardScreen', () => {
   it('shows a patient their next appointment with a link, or an invitation to book one', async () => {
     const manana = new Date(Date.now() + 26 * 3_600_000).toISOString();
     const pasada = '2026-01-10T14:00:00.000Z';
-    const cita = (id: number, inicio: string, estado: 'confirmada' | 'realizada') => ({
-      id,
-      fecha: inicio,
-      inicio,
-      fin: inicio,
-      tipo: 'evaluacion' as const,
-      estado,
-      usuario: { id: 1, nombre: 'María', correo: 'x@demo.test', telefono: null, numerodocumento: '1' },
-      doctor: { id: 5, nombre: 'Dra. Laura Gómez' },
-      procedimiento: null,
-      procedimientos_solicitados: [],
-      motivo: null,
-      observaciones: null,
-      motivo_cancelacion: null,
-      creada_en: pasada,
-      actualizada_en: pasada,
-    });
+    const cita = (id: number, inicio: string, estado: 'confirmada' | 'realizada') =>
+      citaWire(inicio, {
+        id,
+        fin: inicio,
+        estado,
+        usuario: { id: 1, nombre: 'María', correo: 'x@demo.test', telefono: null, numerodocumento: '1' },
+        doctor: { id: 5, nombre: 'Dra. Laura Gómez' },
+        creada_en: pasada,
+        actualizada_en: pasada,
+      });
     mockFetch([
-      simular(usuariosRutas.perfil, { body: perfil('María Fernanda López', 'paciente') }),
-      simular(carritoRutas.listar, { body: [] }),
-      simular(citasRutas.misCitas, { body: [cita(3, pasada, 'realizada'), cita(8, manana, 'confirmada')] }),
+      responde(usuariosRutas.perfil, { body: perfil('María Fernanda López', 'paciente') }),
+      responde(carritoRutas.listar, { body: [] }),
+      responde(citasRutas.misCitas, { body: [cita(3, pasada, 'realizada'), cita(8, manana, 'confirmada')] }),
     ]);
     renderAs('paciente');
     const tarjeta = await screen.findByRole('region', { name: 'Tu próxima cita' });
@@ -130,9 +124,9 @@ describe('DashboardScreen', () => {
 
   it('invites a patient without upcoming appointments to book one', async () => {
     mockFetch([
-      simular(usuariosRutas.perfil, { body: perfil('María Fernanda López', 'paciente') }),
-      simular(carritoRutas.listar, { body: [] }),
-      simular(citasRutas.misCitas, { body: [] }),
+      responde(usuariosRutas.perfil, { body: perfil('María Fernanda López', 'paciente') }),
+      responde(carritoRutas.listar, { body: [] }),
+      responde(citasRutas.misCitas, { body: [] }),
     ]);
     renderAs('paciente');
     const tarjeta = await screen.findByRole('region', { name: 'Tu próxima cita' });
@@ -144,10 +138,11 @@ describe('DashboardScreen', () => {
 
   it('does not invent a count that failed to load', async () => {
     mockFetch([
-      simular(usuariosRutas.perfil, { body: perfil('Dr. Andrés Gómez', 'doctor') }),
-      simular(usuariosRutas.listar, { status: 500, body: { error: 'Error', code: 'ERROR_INTERNO' } }),
-      simular(procedimientosRutas.listar, { body: { items: [], total: 7, pagina: 1, porPagina: 1 } }),
-      simular(categoriasRutas.listar, { body: [] }),
+      responde(usuariosRutas.perfil, { body: perfil('Dr. Andrés Gómez', 'doctor') }),
+      responde(usuariosRutas.listar, { status: 500, body: { error: 'Error', code: 'ERROR_INTERNO' } }),
+      responde(procedimientosRutas.listar, { body: { items: [], total: 7, pagina: 1, porPagina: 1 } }),
+      responde(categoriasRutas.listar, { body: [] }),
+      responde(citasRutas.listar, { body: paginaDe([]) }),
     ]);
     renderAs('doctor');
     expect(await screen.findByRole('heading', { level: 1, name: 'Hola, Dr. Andrés' })).toBeInTheDocument();

@@ -40,7 +40,7 @@ import { AgendaHoy } from './components/agenda-hoy.tsx';
 import { primerNombre } from '../../lib/format.ts';
 import { formatFechaLarga, formatHora } from '../../lib/tiempo.ts';
 import { useAuth } from '../../lib/session/auth-context.tsx';
-import { useProximaCita } from './api/dashboard-api.ts';
+import { useProximaCita } from '../../lib/api/citas/get-mis-citas.ts';
 import { useConteoCarrito } from '../../lib/api/carrito/get-carrito.ts';
 import { useConteoCategorias } from '../../lib/api/categorias/get-categorias.ts';
 import { useConteoProcedimientos } from '../../lib/api/procedimientos/get-procedimientos.ts';

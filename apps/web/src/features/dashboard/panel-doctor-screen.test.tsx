@@ -8,9 +8,11 @@ import type { RespuestaApi } from '../../lib/api-client.ts';
 import { NotificacionesProvider } from '../../lib/notificaciones/notificaciones-context.tsx';
 import type { SocketFalso } from '../../lib/notificaciones/socket-falso.ts';
 import { tokenExpiringIn } from '../../test/test-tokens.ts';
-import { mockFetch, paginaDe, renderWithProviders, simular } from '../../test/session-test-utils.tsx';
+import { paginaDe, renderWithProviders } from '../../test/session-test-utils.tsx';
 import { hoy, zonaClinica } from '../../lib/tiempo.ts';
 import PanelDoctorScreen from './panel-doctor-screen.tsx';
+import { citaWire } from '../../test/citas-fixtures.ts';
+import { mockFetch, responde } from '../../test/mock-fetch.ts';
 
 const io = vi.hoisted(() => ({ sockets: [] as SocketFalso[] }));
 vi.mock('socket.io-client', async () => {
@@ -26,23 +28,13 @@ vi.mock('socket.io-client', async () => {
 
 type Cita = RespuestaApi<typeof citasRutas.misCitas>[number];
 const inicio = instanteLocal(hoy(), '15:00', zonaClinica).toISOString();
-const cita = (estado: Cita['estado']): Cita => ({
-  id: 41,
-  fecha: inicio,
-  inicio,
-  fin: new Date(Date.parse(inicio) + 30 * 60_000).toISOString(),
-  tipo: 'evaluacion',
-  estado,
-  usuario: { id: 10, nombre: 'Ana Torres', correo: 'ana@demo.test', telefono: null, numerodocumento: '1' },
-  doctor: { id: 5, nombre: 'Dra. Laura Gómez' },
-  procedimiento: null,
-  procedimientos_solicitados: [],
-  motivo: null,
-  observaciones: null,
-  motivo_cancelacion: null,
-  creada_en: inicio,
-  actualizada_en: inicio,
-});
+const cita = (estado: Cita['estado']): Cita =>
+  citaWire(inicio, {
+    id: 41,
+    estado,
+    usuario: { id: 10, nombre: 'Ana Torres', correo: 'ana@demo.test', telefono: null, numerodocumento: '1' },
+    doctor: { id: 5, nombre: 'Dra. Laura Gómez' },
+  });
 
 beforeEach(() => {
   io.sockets.length = 0;
@@ -61,8 +53,8 @@ describe('panel del médico en vivo', () => {
     localStorage.setItem('token', tokenExpiringIn(3600, { id: 5, rol: 'doctor' }));
     let estado: Cita['estado'] = 'pendiente';
     mockFetch([
-      simular(notificacionesDoctorRutas.listar, { body: [] }),
-      simular(citasRutas.listar, { responder: () => ({ body: paginaDe([cita(estado)]) }) }),
+      responde(notificacionesDoctorRutas.listar, { body: [] }),
+      responde(citasRutas.listar, () => ({ body: paginaDe([cita(estado)]) })),
     ]);
     renderWithProviders(
       <NotificacionesProvider>

@@ -30,7 +30,7 @@ import { ListaNotificaciones } from '../../lib/notificaciones/lista-notificacion
 import { useNotificaciones } from '../../lib/notificaciones/notificaciones-context.tsx';
 import { useAuth } from '../../lib/session/auth-context.tsx';
 import { formatFecha, formatFechaLarga, zonaClinica } from '../../lib/tiempo.ts';
-import { contar, diasDelPanel, LIMITE_CITAS, useCitasDelPanel, type Conteo } from './api/panel-doctor-api.ts';
+import { contar, diasDelPanel, LIMITE_CITAS, useCitasDelPanel, type Conteo } from './panel-doctor-conteo.ts';
 import { AgendaHoy } from './components/agenda-hoy.tsx';
 import classes from './dashboard.module.css';
 

@@ -18,7 +18,7 @@ import { Link } from 'react-router';
 import { horaEnZona, instanteLocal, type Fecha } from '@clinica/contracts/tiempo';
 import { paths } from '../../../lib/paths.ts';
 import { formatHora, zonaClinica } from '../../../lib/tiempo.ts';
-import type { CitaWire } from '../api/agenda-api.ts';
+import type { CitaWire } from '../../../lib/api/citas/tipos.ts';
 import { nombreEstado, nombreTipo } from '../agenda-textos.ts';
 import classes from './calendario.module.css';
 
@@ -296,10 +296,7 @@ export function CalendarioGrid({
                             <span className={`${classes.nombre} ${classes.conMenu}`}>
                               <span className={classes.nombreTexto}>{c.usuario.nombre}</span>
                             </span>
-                            <span className={classes.etiquetas}>
-                              {nombreTipo[c.tipo]} · {nombreEstado[c.estado]}
-                              {conDoctor ? ` · ${c.doctor.nombre}` : ''}
-                            </span>
+                            <Etiquetas cita={c} conDoctor={conDoctor} />
                           </>
                         ) : (
                           // Two lines fit a 30-minute appointment: time and name, then type and state.
@@ -310,10 +307,7 @@ export function CalendarioGrid({
                               </span>{' '}
                               <span className={classes.nombreTexto}>{c.usuario.nombre}</span>
                             </span>
-                            <span className={classes.etiquetas}>
-                              {nombreTipo[c.tipo]} · {nombreEstado[c.estado]}
-                              {conDoctor ? ` · ${c.doctor.nombre}` : ''}
-                            </span>
+                            <Etiquetas cita={c} conDoctor={conDoctor} />
                           </>
                         )}
                       </Link>
@@ -362,5 +356,15 @@ export function CalendarioGrid({
         })}
       </div>
     </div>
+  );
+}
+
+/** Type and state (and the doctor when the column mixes them) under the name. */
+function Etiquetas({ cita, conDoctor }: { cita: CitaWire; conDoctor: boolean }) {
+  return (
+    <span className={classes.etiquetas}>
+      {nombreTipo[cita.tipo]} · {nombreEstado[cita.estado]}
+      {conDoctor ? ` · ${cita.doctor.nombre}` : ''}
+    </span>
   );
 }

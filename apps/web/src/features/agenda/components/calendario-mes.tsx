@@ -6,7 +6,7 @@ import { VisuallyHidden } from '@mantine/core';
 import { useRef, type CSSProperties, type KeyboardEvent } from 'react';
 import { diaDeSemana, fechaEnZona, instanteLocal, sumarDias, type Fecha } from '@clinica/contracts/tiempo';
 import { formatHora, zonaClinica } from '../../../lib/tiempo.ts';
-import type { CitaWire } from '../api/agenda-api.ts';
+import type { CitaWire } from '../../../lib/api/citas/tipos.ts';
 import { nombreEstado, nombreTipo } from '../agenda-textos.ts';
 import classes from './calendario-mes.module.css';
 

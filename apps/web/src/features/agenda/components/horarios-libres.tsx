@@ -4,7 +4,7 @@ import { Alert, Chip, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconCalendarOff } from '@tabler/icons-react';
 import { horaEnZona } from '@clinica/contracts/tiempo';
 import { formatHora, zonaClinica } from '../../../lib/tiempo.ts';
-import type { EspacioWire } from '../api/agenda-api.ts';
+import type { EspacioWire } from '../../../lib/api/disponibilidad/get-disponibilidad.ts';
 import classes from './horarios-libres.module.css';
 
 /** One value per free time and doctor: 'doctorId|inicio'. */

@@ -9,8 +9,9 @@ import { EstadoVacio } from '../../../components/estado-vacio.tsx';
 import { SkeletonTabla } from '../../../components/skeletons.tsx';
 import { mensajeDeError } from '../../../lib/forms/field-errors.ts';
 import { etiquetasPaginacion, numero, textoMostrando } from '../../../lib/paginacion.ts';
-import { POR_PAGINA_CITAS, useCitas, type CitaWire, type FiltroCitas } from '../api/agenda-api.ts';
-import { CancelarCitaModal } from './cancelar-cita-modal.tsx';
+import { POR_PAGINA_CITAS, useCitas } from '../../../lib/api/citas/get-citas.ts';
+import type { CitaWire, FiltroCitas } from '../../../lib/api/citas/tipos.ts';
+import { CancelarCitaModal } from '../../../components/citas/cancelar-cita-modal.tsx';
 import { TablaCitas } from './tabla-citas.tsx';
 
 type Props = {

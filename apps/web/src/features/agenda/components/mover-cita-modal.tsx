@@ -9,7 +9,10 @@ import { useState } from 'react';
 import { esDiaNoHabil, fechaEnZona, instanteLocal } from '@clinica/contracts/tiempo';
 import { mensajeDeError } from '../../../lib/forms/field-errors.ts';
 import { formatFechaHora, formatFechaLarga, hoy, zonaClinica } from '../../../lib/tiempo.ts';
-import { useDisponibilidad, useDoctores, useMoverCita, type CitaWire } from '../api/agenda-api.ts';
+import { useMoverCita } from '../../../lib/api/citas/reagendar-cita.ts';
+import type { CitaWire } from '../../../lib/api/citas/tipos.ts';
+import { useDisponibilidad } from '../../../lib/api/disponibilidad/get-disponibilidad.ts';
+import { useDoctores } from '../../../lib/api/doctores/get-doctores.ts';
 import { HorariosLibres } from './horarios-libres.tsx';
 
 export function MoverCitaModal({ cita, onClose }: { cita: CitaWire | null; onClose: () => void }) {

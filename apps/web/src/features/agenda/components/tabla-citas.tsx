@@ -7,7 +7,7 @@ import { IconCalendarX, IconEye, IconPencil } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths.ts';
 import { formatFechaHora } from '../../../lib/tiempo.ts';
-import type { CitaWire } from '../api/agenda-api.ts';
+import type { CitaWire } from '../../../lib/api/citas/tipos.ts';
 import { modificable } from './calendario-grid.tsx';
 import { EstadoCitaBadge, TipoCitaBadge } from '../../../components/cita-badges.tsx';
 import { SoloApilada, TablaApilable } from '../../../components/tabla-apilable.tsx';

@@ -10,10 +10,11 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { llamada } from '../../../test/api-mock.ts';
-import { en, llamadas, mockFetch, renderEnRuta, tokenDePrueba, type Route } from '../../../test/carrito-test-utils.tsx';
-import type { FotosDeCitaWire, ResultadosDeCitaWire, ResultadoWire } from '../api/adjuntos-api.ts';
-import { citaDePrueba } from '../citas-fixtures.ts';
+import { renderEnRuta, tokenDePrueba } from '../../../test/carrito-test-utils.tsx';
+import type { FotosDeCitaWire, ResultadosDeCitaWire, ResultadoWire } from '../../../lib/api/adjuntos/tipos.ts';
+import { citaDePrueba, seccionesVacias } from '../citas-fixtures.ts';
 import DetalleCitaScreen from '../detalle-cita-screen.tsx';
+import { mockFetch, responde, type RutaSimulada } from '../../../test/mock-fetch.ts';
 
 const resultado = (over: Partial<ResultadoWire> = {}): ResultadoWire => ({
   id: 5,
@@ -41,14 +42,15 @@ const sinFotos = (over: Partial<FotosDeCitaWire> = {}): FotosDeCitaWire => ({
   ...over,
 });
 
-function montar(token: Record<string, unknown>, rutas: Route[]) {
+function montar(token: Record<string, unknown>, rutas: RutaSimulada[]) {
   localStorage.setItem('token', tokenDePrueba(token));
   const fetch = mockFetch([
-    en(carritoRutas.listar, { body: [] }),
-    en(citasRutas.buscar, { body: citaDePrueba({ estado: 'confirmada' }) }, { id: 41 }),
-    en(evolucionesRutas.porCita, { body: { evolucion: null } }, { citaId: 41 }),
-    en(consentimientosRutas.porCita, { status: 404, body: { error: 'No', code: 'NO_ENCONTRADO' } }),
+    responde(carritoRutas.listar, { body: [] }),
+    responde(citasRutas.buscar, { body: citaDePrueba({ estado: 'confirmada' }) }, { id: 41 }),
+    responde(evolucionesRutas.porCita, { body: { evolucion: null } }, { citaId: 41 }),
+    responde(consentimientosRutas.porCita, { status: 404, body: { error: 'No', code: 'NO_ENCONTRADO' } }),
     ...rutas,
+    ...seccionesVacias(),
   ]);
   renderEnRuta('/detallescitas/41', { '/detallescitas/:id': <DetalleCitaScreen /> });
   return fetch;
@@ -68,7 +70,7 @@ describe('resultados de exámenes', { timeout: 30_000 }, () => {
     const user = userEvent.setup({ delay: null, applyAccept: false });
     let subio = false;
     const fetch = montar({ id: 1, rol: 'paciente' }, [
-      en(adjuntosRutas.resultados, () =>
+      responde(adjuntosRutas.resultados, () =>
         Promise.resolve(
           Response.json(
             sinResultados({
@@ -79,7 +81,7 @@ describe('resultados de exámenes', { timeout: 30_000 }, () => {
           ),
         ),
       ),
-      en(
+      responde(
         adjuntosRutas.subirResultado,
         () => {
           subio = true;
@@ -87,7 +89,7 @@ describe('resultados de exámenes', { timeout: 30_000 }, () => {
         },
         { citaId: 41 },
       ),
-      en(adjuntosRutas.fotos, { body: sinFotos() }),
+      responde(adjuntosRutas.fotos, { body: sinFotos() }),
     ]);
     const seccion = await screen.findByRole('region', { name: 'Resultados de exámenes' });
     expect(await within(seccion).findByText('Aún no has cargado resultados para esta cita.')).toBeInTheDocument();
@@ -118,9 +120,9 @@ describe('resultados de exámenes', { timeout: 30_000 }, () => {
     const user = userEvent.setup({ delay: null, applyAccept: false });
     const mensaje = 'El archivo debe ser un PDF o una imagen JPEG o PNG.';
     montar({ id: 1, rol: 'paciente' }, [
-      en(adjuntosRutas.resultados, { body: sinResultados({ puede_subir: true }) }),
-      en(adjuntosRutas.subirResultado, { status: 415, body: { error: mensaje, code: 'ARCHIVO_INVALIDO' } }),
-      en(adjuntosRutas.fotos, { body: sinFotos() }),
+      responde(adjuntosRutas.resultados, { body: sinResultados({ puede_subir: true }) }),
+      responde(adjuntosRutas.subirResultado, { status: 415, body: { error: mensaje, code: 'ARCHIVO_INVALIDO' } }),
+      responde(adjuntosRutas.fotos, { body: sinFotos() }),
     ]);
     const seccion = await screen.findByRole('region', { name: 'Resultados de exámenes' });
     await within(seccion).findByText('Aún no has cargado resultados para esta cita.');
@@ -132,26 +134,26 @@ describe('resultados de exámenes', { timeout: 30_000 }, () => {
   it('the appointment’s doctor lists and downloads; no upload form', async () => {
     const user = userEvent.setup({ delay: null });
     const fetch = montar({ id: 5, rol: 'doctor' }, [
-      en(adjuntosRutas.resultados, { body: sinResultados({ resultados: [resultado()] }) }),
-      en(archivosRutas.descargar, () => Promise.resolve(new Response(new Blob(['%PDF-1.7']), { status: 200 })), {
+      responde(adjuntosRutas.resultados, { body: sinResultados({ resultados: [resultado()] }) }),
+      responde(archivosRutas.descargar, () => Promise.resolve(new Response(new Blob(['%PDF-1.7']), { status: 200 })), {
         id: 90,
       }),
-      en(adjuntosRutas.fotos, { body: sinFotos() }),
+      responde(adjuntosRutas.fotos, { body: sinFotos() }),
     ]);
     const seccion = await screen.findByRole('region', { name: 'Resultados de exámenes' });
     await user.click(await within(seccion).findByRole('button', { name: 'Descargar Hemograma.pdf' }));
-    expect(llamadas(fetch)).toContain(llamada(archivosRutas.descargar, { id: 90 }));
+    expect(fetch.llamadas()).toContain(llamada(archivosRutas.descargar, { id: 90 }));
     expect(within(seccion).queryByRole('button', { name: 'Subir resultado' })).not.toBeInTheDocument();
   });
 
   it('the front desk sees only how many results there are', async () => {
     montar({ id: 3, rol: 'asistente' }, [
-      en(adjuntosRutas.resultados, {
+      responde(adjuntosRutas.resultados, {
         body: sinResultados({
           resultados: [resultado({ nombre: null, tipo_contenido: null, tamano: null, archivo_id: null, examen: null })],
         }),
       }),
-      en(adjuntosRutas.fotos, { body: sinFotos({ fotos: [] }) }),
+      responde(adjuntosRutas.fotos, { body: sinFotos({ fotos: [] }) }),
     ]);
     const seccion = await screen.findByRole('region', { name: 'Resultados de exámenes' });
     expect(await within(seccion).findByText('1 resultado cargado')).toBeInTheDocument();
@@ -164,8 +166,8 @@ describe('fotos de antes y después', { timeout: 30_000 }, () => {
     const motivo =
       'No se pueden tomar fotos clínicas: el consentimiento informado vigente del paciente no autoriza fotos.';
     montar({ id: 5, rol: 'doctor' }, [
-      en(adjuntosRutas.resultados, { body: sinResultados() }),
-      en(adjuntosRutas.fotos, { body: sinFotos({ motivo_sin_permiso: motivo }) }),
+      responde(adjuntosRutas.resultados, { body: sinResultados() }),
+      responde(adjuntosRutas.fotos, { body: sinFotos({ motivo_sin_permiso: motivo }) }),
     ]);
     const seccion = await screen.findByRole('region', { name: 'Fotos de antes y después' });
     expect(await within(seccion).findByText(motivo)).toBeInTheDocument();
@@ -185,9 +187,9 @@ describe('fotos de antes y después', { timeout: 30_000 }, () => {
       },
     ];
     const fetch = montar({ id: 5, rol: 'doctor' }, [
-      en(adjuntosRutas.resultados, { body: sinResultados() }),
-      en(adjuntosRutas.fotos, () => Promise.resolve(Response.json(sinFotos({ puede_subir: true, fotos })))),
-      en(adjuntosRutas.subirFoto, () => {
+      responde(adjuntosRutas.resultados, { body: sinResultados() }),
+      responde(adjuntosRutas.fotos, () => Promise.resolve(Response.json(sinFotos({ puede_subir: true, fotos })))),
+      responde(adjuntosRutas.subirFoto, () => {
         fotos = [
           {
             id: 2,
@@ -201,7 +203,7 @@ describe('fotos de antes y después', { timeout: 30_000 }, () => {
         ];
         return Promise.resolve(Response.json(fotos[0], { status: 201 }));
       }),
-      en(archivosRutas.descargar, () => Promise.resolve(new Response(new Blob(['jpeg']), { status: 200 }))),
+      responde(archivosRutas.descargar, () => Promise.resolve(new Response(new Blob(['jpeg']), { status: 200 }))),
     ]);
     const seccion = await screen.findByRole('region', { name: 'Fotos de antes y después' });
     expect(await within(seccion).findByText('Sin foto de antes')).toBeInTheDocument();
@@ -227,8 +229,8 @@ describe('fotos de antes y después', { timeout: 30_000 }, () => {
 
   it('the front desk sees that photos exist, never the images', async () => {
     const fetch = montar({ id: 3, rol: 'asistente' }, [
-      en(adjuntosRutas.resultados, { body: sinResultados() }),
-      en(adjuntosRutas.fotos, {
+      responde(adjuntosRutas.resultados, { body: sinResultados() }),
+      responde(adjuntosRutas.fotos, {
         body: sinFotos({
           puede_subir: true,
           fotos: [
@@ -248,6 +250,6 @@ describe('fotos de antes y después', { timeout: 30_000 }, () => {
     expect(await within(seccion).findByText(/1 foto guardada/)).toBeInTheDocument();
     expect(within(seccion).queryByRole('img')).not.toBeInTheDocument();
     expect(within(seccion).getByRole('button', { name: 'Guardar foto' })).toBeInTheDocument();
-    expect(llamadas(fetch).some((l) => l.includes('/apiarchivos/'))).toBe(false);
+    expect(fetch.llamadas().some((l) => l.includes('/apiarchivos/'))).toBe(false);
   });
 });

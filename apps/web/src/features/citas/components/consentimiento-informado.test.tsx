@@ -11,11 +11,12 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MantineProvider } from '@mantine/core';
 import { llamada } from '../../../test/api-mock.ts';
-import { en, llamadas, mockFetch, renderEnRuta, tokenDePrueba, type Route } from '../../../test/carrito-test-utils.tsx';
-import type { ConsentimientoDeCitaWire, ConsentimientoWire } from '../api/consentimientos-api.ts';
-import { citaDePrueba, notaFirmadaDePrueba } from '../citas-fixtures.ts';
+import { renderEnRuta, tokenDePrueba } from '../../../test/carrito-test-utils.tsx';
+import type { ConsentimientoDeCitaWire, ConsentimientoWire } from '../../../lib/api/consentimientos/tipos.ts';
+import { citaDePrueba, notaFirmadaDePrueba, seccionesVacias } from '../citas-fixtures.ts';
 import DetalleCitaScreen from '../detalle-cita-screen.tsx';
 import { FirmaPad } from './firma-pad.tsx';
+import { mockFetch, responde, type RutaSimulada } from '../../../test/mock-fetch.ts';
 
 const PNG = 'data:image/png;base64,iVBORw0KGgo=';
 const TEXTO = 'Riesgos: enrojecimiento. Alternativas: no tratarse. Cuidados: protector solar.';
@@ -77,16 +78,38 @@ const firmado = (over: Partial<ConsentimientoWire> = {}): ConsentimientoWire => 
   ...over,
 });
 
-function montar(token: Record<string, unknown>, rutas: Route[], cita = procedimiento()) {
+function montar(token: Record<string, unknown>, rutas: RutaSimulada[], cita = procedimiento()) {
   localStorage.setItem('token', tokenDePrueba(token));
   const fetch = mockFetch([
-    en(carritoRutas.listar, { body: [] }),
-    en(citasRutas.buscar, { body: cita }, { id: 41 }),
-    en(evolucionesRutas.porCita, { body: { evolucion: null } }, { citaId: 41 }),
+    responde(carritoRutas.listar, { body: [] }),
+    responde(citasRutas.buscar, { body: cita }, { id: 41 }),
+    responde(evolucionesRutas.porCita, { body: { evolucion: null } }, { citaId: 41 }),
     ...rutas,
+    ...seccionesVacias(),
   ]);
   renderEnRuta('/detallescitas/41', { '/detallescitas/:id': <DetalleCitaScreen /> });
   return fetch;
+}
+
+/** The consent of appointment 41 before and after the patient signs: pending until firmar is called. */
+function firmaSimulada() {
+  let hecha = false;
+  return {
+    hecha: () => hecha,
+    rutas: [
+      responde(consentimientosRutas.porCita, () =>
+        Promise.resolve(Response.json(hecha ? { ...pendiente(), consentimientos: [firmado()] } : pendiente())),
+      ),
+      responde(
+        consentimientosRutas.firmar,
+        () => {
+          hecha = true;
+          return Promise.resolve(Response.json(firmado(), { status: 201 }));
+        },
+        { citaId: 41 },
+      ),
+    ],
+  };
 }
 
 beforeEach(() => {
@@ -101,22 +124,10 @@ afterEach(() => {
 describe('consentimiento informado', { timeout: 30_000 }, () => {
   it('the patient reads, draws a signature, must tick understanding, signs; then downloads and verifies', async () => {
     const user = userEvent.setup({ delay: null });
-    let firmo = false;
+    const firma = firmaSimulada();
     const fetch = montar({ id: 1, rol: 'paciente' }, [
-      en(consentimientosRutas.porCita, () =>
-        Promise.resolve(
-          Response.json(firmo ? { ...pendiente(), consentimientos: [firmado()] } : pendiente(), { status: 200 }),
-        ),
-      ),
-      en(
-        consentimientosRutas.firmar,
-        () => {
-          firmo = true;
-          return Promise.resolve(Response.json(firmado(), { status: 201 }));
-        },
-        { citaId: 41 },
-      ),
-      en(
+      ...firma.rutas,
+      responde(
         consentimientosRutas.verificar,
         {
           body: {
@@ -128,7 +139,7 @@ describe('consentimiento informado', { timeout: 30_000 }, () => {
         },
         { id: 12 },
       ),
-      en(archivosRutas.descargar, () => Promise.resolve(new Response(new Blob(['%PDF-1.7']), { status: 200 })), {
+      responde(archivosRutas.descargar, () => Promise.resolve(new Response(new Blob(['%PDF-1.7']), { status: 200 })), {
         id: 77,
       }),
     ]);
@@ -141,7 +152,7 @@ describe('consentimiento informado', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Firmar consentimiento' }));
     expect(await screen.findByText('Dibuja tu firma en el recuadro')).toBeInTheDocument();
     expect(screen.getByText('Confirma que leíste y entiendes el consentimiento')).toBeInTheDocument();
-    expect(llamadas(fetch)).not.toContain(llamada(consentimientosRutas.firmar, { citaId: 41 }));
+    expect(fetch.llamadas()).not.toContain(llamada(consentimientosRutas.firmar, { citaId: 41 }));
 
     // Issue 27.10: each message goes away as soon as its field is right, before signing again.
     dibujar(screen.getByRole('img', { name: 'Tu firma' }));
@@ -153,7 +164,7 @@ describe('consentimiento informado', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('checkbox', { name: /Autorizo fotografías/ }));
     await user.click(screen.getByRole('button', { name: 'Firmar consentimiento' }));
     expect(await screen.findByText('Consentimiento firmado.')).toBeInTheDocument();
-    const i = llamadas(fetch).indexOf(llamada(consentimientosRutas.firmar, { citaId: 41 }));
+    const i = fetch.llamadas().indexOf(llamada(consentimientosRutas.firmar, { citaId: 41 }));
     expect(JSON.parse(String(fetch.mock.calls[i]![1]!.body))).toEqual({
       plantilla_version: 2,
       firma: PNG,
@@ -167,7 +178,7 @@ describe('consentimiento informado', { timeout: 30_000 }, () => {
     await waitFor(() => expect(document.activeElement).toContainElement(estado));
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL: () => {} }));
     await user.click(screen.getByRole('button', { name: 'Descargar PDF del consentimiento' }));
-    expect(llamadas(fetch)).toContain(llamada(archivosRutas.descargar, { id: 77 }));
+    expect(fetch.llamadas()).toContain(llamada(archivosRutas.descargar, { id: 77 }));
     await user.click(screen.getByRole('button', { name: 'Verificar documento' }));
     expect(await screen.findByText('Verificado: el documento no ha cambiado desde la firma.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Firmar consentimiento' })).not.toBeInTheDocument();
@@ -176,7 +187,7 @@ describe('consentimiento informado', { timeout: 30_000 }, () => {
   it('a changed stored document is reported; a revoked consent shows its date', async () => {
     const user = userEvent.setup({ delay: null });
     montar({ id: 5, rol: 'doctor' }, [
-      en(
+      responde(
         consentimientosRutas.porCita,
         {
           body: {
@@ -194,7 +205,7 @@ describe('consentimiento informado', { timeout: 30_000 }, () => {
         },
         { citaId: 41 },
       ),
-      en(
+      responde(
         consentimientosRutas.verificar,
         {
           body: {
@@ -217,14 +228,17 @@ describe('consentimiento informado', { timeout: 30_000 }, () => {
   });
 
   it('at the desk the assistant hands the device over to the patient', async () => {
-    montar({ id: 9, rol: 'asistente' }, [en(consentimientosRutas.porCita, { body: pendiente() }, { citaId: 41 })]);
+    montar({ id: 9, rol: 'asistente' }, [
+      responde(consentimientosRutas.porCita, { body: pendiente() }, { citaId: 41 }),
+      ...seccionesVacias(),
+    ]);
     expect(await screen.findByText(/Entrega el dispositivo a la paciente/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Firmar consentimiento' })).toBeInTheDocument();
   });
 
   it('the assistant sees the status but no PDF download, and is told who downloads it (DOMAIN.md)', async () => {
     const soloEstado = { ...pendiente(), consentimientos: [firmado({ texto: null, pdf: null })] };
-    montar({ id: 9, rol: 'asistente' }, [en(consentimientosRutas.porCita, { body: soloEstado }, { citaId: 41 })]);
+    montar({ id: 9, rol: 'asistente' }, [responde(consentimientosRutas.porCita, { body: soloEstado }, { citaId: 41 })]);
     expect(
       await screen.findByText(/lo descargan la paciente desde su cuenta y el doctor de la cita/),
     ).toBeInTheDocument();
@@ -233,7 +247,7 @@ describe('consentimiento informado', { timeout: 30_000 }, () => {
 
   it('a consent signed for the previous procedure does not cover the appointment: the patient signs again', async () => {
     const cambiado = { ...pendiente(), consentimientos: [firmado({ otro_procedimiento: true })] };
-    montar({ id: 1, rol: 'paciente' }, [en(consentimientosRutas.porCita, { body: cambiado }, { citaId: 41 })]);
+    montar({ id: 1, rol: 'paciente' }, [responde(consentimientosRutas.porCita, { body: cambiado }, { citaId: 41 })]);
     expect(await screen.findByText('De otro procedimiento')).toBeInTheDocument();
     expect(screen.getByText(/hace falta firmar el consentimiento del procedimiento actual/)).toBeInTheDocument();
     expect(screen.getByText('Pendiente')).toBeInTheDocument();
@@ -242,7 +256,7 @@ describe('consentimiento informado', { timeout: 30_000 }, () => {
 
   it("issue 27.9: her doctor hands the patient the tablet; she signs full screen in the doctor's session", async () => {
     const user = userEvent.setup({ delay: null });
-    let firmo = false;
+    const firma = firmaSimulada();
     const faltaConsentimiento = {
       requisito: 'consentimiento' as const,
       mensaje:
@@ -250,31 +264,22 @@ describe('consentimiento informado', { timeout: 30_000 }, () => {
     };
     localStorage.setItem('token', tokenDePrueba({ id: 5, rol: 'doctor' }));
     const fetch = mockFetch([
-      en(carritoRutas.listar, { body: [] }),
-      en(
+      responde(carritoRutas.listar, { body: [] }),
+      responde(
         citasRutas.buscar,
         () =>
           Promise.resolve(
             Response.json({
               ...procedimiento(),
               inicio: new Date(Date.now() - 3_600_000).toISOString(),
-              realizada: { faltan: firmo ? [] : [faltaConsentimiento] },
+              realizada: { faltan: firma.hecha() ? [] : [faltaConsentimiento] },
             }),
           ),
         { id: 41 },
       ),
-      en(evolucionesRutas.porCita, { body: { evolucion: notaFirmadaDePrueba() } }, { citaId: 41 }),
-      en(consentimientosRutas.porCita, () =>
-        Promise.resolve(Response.json(firmo ? { ...pendiente(), consentimientos: [firmado()] } : pendiente())),
-      ),
-      en(
-        consentimientosRutas.firmar,
-        () => {
-          firmo = true;
-          return Promise.resolve(Response.json(firmado(), { status: 201 }));
-        },
-        { citaId: 41 },
-      ),
+      responde(evolucionesRutas.porCita, { body: { evolucion: notaFirmadaDePrueba() } }, { citaId: 41 }),
+      ...firma.rutas,
+      ...seccionesVacias(),
     ]);
     renderEnRuta('/detallescitas/41', { '/detallescitas/:id': <DetalleCitaScreen /> });
     // Beside the disabled button, exactly what is missing, in the server's words.
@@ -294,7 +299,7 @@ describe('consentimiento informado', { timeout: 30_000 }, () => {
     await user.click(within(tableta).getByRole('button', { name: 'Firmar consentimiento' }));
     expect(await screen.findByText('Consentimiento firmado.')).toBeInTheDocument();
     await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(llamadas(fetch)).toContain(llamada(consentimientosRutas.firmar, { citaId: 41 }));
+    expect(fetch.llamadas()).toContain(llamada(consentimientosRutas.firmar, { citaId: 41 }));
     // The appointment is read again: nothing is missing now.
     await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Marcar realizada' })).toBeEnabled());
   });
@@ -304,10 +309,15 @@ describe('consentimiento informado', { timeout: 30_000 }, () => {
     const faltaConsentimiento = { requisito: 'consentimiento' as const, mensaje: 'Falta el consentimiento.' };
     // procedimiento(): three working days ahead; the patient is not at the doctor's tablet before then.
     mockFetch([
-      en(carritoRutas.listar, { body: [] }),
-      en(citasRutas.buscar, { body: { ...procedimiento(), realizada: { faltan: [faltaConsentimiento] } } }, { id: 41 }),
-      en(evolucionesRutas.porCita, { body: { evolucion: null } }, { citaId: 41 }),
-      en(consentimientosRutas.porCita, { body: pendiente() }, { citaId: 41 }),
+      responde(carritoRutas.listar, { body: [] }),
+      responde(
+        citasRutas.buscar,
+        { body: { ...procedimiento(), realizada: { faltan: [faltaConsentimiento] } } },
+        { id: 41 },
+      ),
+      responde(evolucionesRutas.porCita, { body: { evolucion: null } }, { citaId: 41 }),
+      responde(consentimientosRutas.porCita, { body: pendiente() }, { citaId: 41 }),
+      ...seccionesVacias(),
     ]);
     renderEnRuta('/detallescitas/41', { '/detallescitas/:id': <DetalleCitaScreen /> });
     const acciones = await screen.findByRole('region', { name: 'Acciones de la cita' });
@@ -323,7 +333,7 @@ describe('consentimiento informado', { timeout: 30_000 }, () => {
     const fetch = montar({ id: 1, rol: 'paciente' }, [], citaDePrueba({ estado: 'confirmada' }));
     expect(await screen.findByText('Quiero mejorar las manchas')).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Consentimiento informado' })).not.toBeInTheDocument();
-    expect(llamadas(fetch).some((l) => l.includes('consentimientos'))).toBe(false);
+    expect(fetch.llamadas().some((l) => l.includes('consentimientos'))).toBe(false);
   });
 });
 

@@ -4,7 +4,6 @@
 // doctor) and check it against the hash recorded at signing. The patient may revoke it. The server checks all.
 // Signing replaces the form with the signed consent, which takes the focus and the screen (issue 27.10); a message
 // under a field goes away as soon as that field is right.
-import { normalizarRol } from '@clinica/contracts/roles';
 import {
   Alert,
   Badge,
@@ -13,12 +12,10 @@ import {
   Container,
   Group,
   Modal,
-  Paper,
   ScrollArea,
   Stack,
   Text,
   Textarea,
-  Title,
 } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
@@ -36,19 +33,16 @@ import { SkeletonLineas } from '../../../components/skeletons.tsx';
 import { descargarArchivo } from '../../../lib/descargas.ts';
 import { enfocarEnVista } from '../../../lib/foco.ts';
 import { mensajeDeError } from '../../../lib/forms/field-errors.ts';
-import { useAuth } from '../../../lib/session/auth-context.tsx';
 import { formatFechaHora } from '../../../lib/tiempo.ts';
-import type { CitaWire } from '../api/citas-api.ts';
-import {
-  useConsentimiento,
-  useFirmarConsentimiento,
-  useRevocarConsentimiento,
-  useVerificacion,
-  type ConsentimientoDeCitaWire,
-  type ConsentimientoWire,
-} from '../api/consentimientos-api.ts';
+import type { CitaWire } from '../../../lib/api/citas/tipos.ts';
+import { useFirmarConsentimiento } from '../../../lib/api/consentimientos/firmar-consentimiento.ts';
+import { useConsentimiento } from '../../../lib/api/consentimientos/get-consentimiento.ts';
+import { useRevocarConsentimiento } from '../../../lib/api/consentimientos/revocar-consentimiento.ts';
+import type { ConsentimientoDeCitaWire, ConsentimientoWire } from '../../../lib/api/consentimientos/tipos.ts';
+import { useVerificacion } from '../../../lib/api/consentimientos/verificar-consentimiento.ts';
 import classes from '../citas.module.css';
 import { FirmaPad } from './firma-pad.tsx';
+import { ErrorDeCarga, SeccionCita, usePapelEnCita } from './seccion-cita.tsx';
 
 function Verificacion({ id }: { id: number }) {
   const v = useVerificacion(id);
@@ -355,15 +349,7 @@ function Contenido({
   // The consent signed on this screen: it takes the focus once it shows.
   const [recien, setRecien] = useState<number | null>(null);
   if (q.isPending) return <SkeletonLineas lineas={3} etiqueta="Cargando el consentimiento…" />;
-  if (q.isError)
-    return (
-      <EstadoError
-        titulo="No se pudo cargar el consentimiento"
-        mensaje={q.error.message}
-        onRetry={() => void q.refetch()}
-        reintentando={q.isFetching}
-      />
-    );
+  if (q.isError) return <ErrorDeCarga titulo="No se pudo cargar el consentimiento" consulta={q} />;
   const datos = q.data;
   const vigente = datos.consentimientos.find((c) => c.estado === 'firmado' && !c.otro_procedimiento);
   const abierta = cita.estado === 'pendiente' || cita.estado === 'confirmada';
@@ -421,38 +407,23 @@ export function ConsentimientoInformado({
   /** Her doctor's screen: opens the signing on this device for the patient (FirmaEnTableta). */
   onEntregarTableta?: () => void;
 }) {
-  const { userRole, userId } = useAuth();
-  const rol = normalizarRol(userRole);
-  const esPaciente = rol === 'paciente' && userId === cita.usuario.id;
-  const esSuDoctor = rol === 'doctor' && userId === cita.doctor.id;
-  const enRecepcion = rol === 'asistente';
+  const { esPaciente, esSuDoctor, recepcion: enRecepcion } = usePapelEnCita(cita);
   if (cita.tipo !== 'procedimiento') return null;
   return (
-    <Paper
-      withBorder
-      p={{ base: 'md', sm: 'xl' }}
-      className={classes.tarjeta}
-      component="section"
-      aria-labelledby="consentimiento-titulo"
-    >
-      <Stack gap="md">
-        <Title order={3} fz="h4" id="consentimiento-titulo">
-          Consentimiento informado
-        </Title>
-        {esPaciente || esSuDoctor || enRecepcion ? (
-          <Contenido
-            cita={cita}
-            esPaciente={esPaciente}
-            enRecepcion={enRecepcion}
-            esSuDoctor={esSuDoctor}
-            onEntregarTableta={esSuDoctor ? onEntregarTableta : undefined}
-          />
-        ) : (
-          <Alert color="gray" variant="light" icon={<IconLock aria-hidden="true" />}>
-            El consentimiento informado lo ven la paciente, su doctor y recepción.
-          </Alert>
-        )}
-      </Stack>
-    </Paper>
+    <SeccionCita id="consentimiento-titulo" titulo="Consentimiento informado">
+      {esPaciente || esSuDoctor || enRecepcion ? (
+        <Contenido
+          cita={cita}
+          esPaciente={esPaciente}
+          enRecepcion={enRecepcion}
+          esSuDoctor={esSuDoctor}
+          onEntregarTableta={esSuDoctor ? onEntregarTableta : undefined}
+        />
+      ) : (
+        <Alert color="gray" variant="light" icon={<IconLock aria-hidden="true" />}>
+          El consentimiento informado lo ven la paciente, su doctor y recepción.
+        </Alert>
+      )}
+    </SeccionCita>
   );
 }

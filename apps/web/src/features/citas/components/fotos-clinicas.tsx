@@ -3,19 +3,17 @@
 // patient's signed consent allows photos (otherwise the reason is shown and the form is not); the patient and the
 // doctor see them side by side by zone; the front desk sees that they exist. The server strips EXIF (location).
 import { ACEPTA_FOTO, FOTO_MAX_BYTES, ZONA_MAX, type EtiquetaFoto } from '@clinica/contracts/adjuntos-rutas';
-import { normalizarRol } from '@clinica/contracts/roles';
-import { Alert, Button, FileInput, Group, Paper, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, FileInput, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCamera, IconLock, IconUpload } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { ComparacionFotos } from '../../../components/comparacion-fotos.tsx';
-import { EstadoError } from '../../../components/estado-error.tsx';
 import { SkeletonLineas } from '../../../components/skeletons.tsx';
 import { mensajeDeError } from '../../../lib/forms/field-errors.ts';
-import { useAuth } from '../../../lib/session/auth-context.tsx';
-import { useFotos, useSubirFoto } from '../api/adjuntos-api.ts';
-import type { CitaWire } from '../api/citas-api.ts';
-import classes from '../citas.module.css';
+import { useFotos } from '../../../lib/api/adjuntos/get-fotos.ts';
+import { useSubirFoto } from '../../../lib/api/adjuntos/subir-foto.ts';
+import type { CitaWire } from '../../../lib/api/citas/tipos.ts';
+import { ErrorDeCarga, SeccionCita, usePapelEnCita } from './seccion-cita.tsx';
 
 function Agregar({ citaId }: { citaId: number }) {
   const subir = useSubirFoto(citaId);
@@ -99,15 +97,7 @@ function Agregar({ citaId }: { citaId: number }) {
 function Contenido({ cita, recepcion }: { cita: CitaWire; recepcion: boolean }) {
   const q = useFotos(cita.id);
   if (q.isPending) return <SkeletonLineas lineas={2} etiqueta="Cargando las fotos…" />;
-  if (q.isError)
-    return (
-      <EstadoError
-        titulo="No se pudieron cargar las fotos"
-        mensaje={q.error.message}
-        onRetry={() => void q.refetch()}
-        reintentando={q.isFetching}
-      />
-    );
+  if (q.isError) return <ErrorDeCarga titulo="No se pudieron cargar las fotos" consulta={q} />;
   const datos = q.data;
   return (
     <Stack gap="md">
@@ -134,26 +124,11 @@ function Contenido({ cita, recepcion }: { cita: CitaWire; recepcion: boolean }) 
 }
 
 export function FotosClinicas({ cita }: { cita: CitaWire }) {
-  const { userRole, userId } = useAuth();
-  const rol = normalizarRol(userRole);
-  const esPaciente = rol === 'paciente' && userId === cita.usuario.id;
-  const esSuDoctor = rol === 'doctor' && userId === cita.doctor.id;
-  const recepcion = rol === 'asistente';
+  const { esPaciente, esSuDoctor, recepcion } = usePapelEnCita(cita);
   if (!esPaciente && !esSuDoctor && !recepcion) return null;
   return (
-    <Paper
-      withBorder
-      p={{ base: 'md', sm: 'xl' }}
-      className={classes.tarjeta}
-      component="section"
-      aria-labelledby="fotos-titulo"
-    >
-      <Stack gap="md">
-        <Title order={3} fz="h4" id="fotos-titulo">
-          Fotos de antes y después
-        </Title>
-        <Contenido cita={cita} recepcion={recepcion} />
-      </Stack>
-    </Paper>
+    <SeccionCita id="fotos-titulo" titulo="Fotos de antes y después">
+      <Contenido cita={cita} recepcion={recepcion} />
+    </SeccionCita>
   );
 }

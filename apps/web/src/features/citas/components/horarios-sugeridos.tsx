@@ -2,7 +2,7 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { IconClockExclamation } from '@tabler/icons-react';
 import { formatFecha, formatHora } from '../../../lib/tiempo.ts';
-import type { EspacioWire } from '../api/citas-api.ts';
+import type { EspacioWire } from '../../../lib/api/disponibilidad/get-disponibilidad.ts';
 
 export function HorariosSugeridos({
   mensaje,

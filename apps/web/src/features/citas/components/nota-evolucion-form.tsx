@@ -19,13 +19,10 @@ import { mensajeDeError } from '../../../lib/forms/field-errors.ts';
 import { focusFirstInvalid, showServerErrors, zodFormOptions } from '../../../lib/forms/zod-form.ts';
 import { useAuth } from '../../../lib/session/auth-context.tsx';
 import { formatFecha, formatHora } from '../../../lib/tiempo.ts';
-import {
-  useFirmarEvolucion,
-  useGuardarEvolucion,
-  usePerfilFirmante,
-  type EvolucionBody,
-  type EvolucionWire,
-} from '../api/evoluciones-api.ts';
+import { usePerfilFirmante } from '../api/perfil-firmante.ts';
+import { useFirmarEvolucion } from '../../../lib/api/evoluciones/firmar-evolucion.ts';
+import { useGuardarEvolucion } from '../../../lib/api/evoluciones/guardar-evolucion.ts';
+import type { EvolucionBody, EvolucionWire } from '../../../lib/api/evoluciones/tipos.ts';
 
 type Valores = {
   motivo: string;
@@ -102,6 +99,40 @@ function Linea({ titulo, onQuitar, children }: { titulo: string; onQuitar: () =>
         </Group>
       </Stack>
     </Fieldset>
+  );
+}
+
+/** A repeatable group of the note (products, prescriptions, exam orders): its lines and the button that adds one. */
+function ListaDeLineas({
+  titulo,
+  vacia,
+  textoVacio,
+  textoAgregar,
+  onAgregar,
+  children,
+}: {
+  titulo: string;
+  vacia: boolean;
+  textoVacio: string;
+  textoAgregar: string;
+  onAgregar: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Stack gap="xs">
+      <Text fw={600}>{titulo}</Text>
+      {vacia && (
+        <Text size="sm" c="dimmed">
+          {textoVacio}
+        </Text>
+      )}
+      {children}
+      <Group>
+        <Button variant="light" leftSection={<IconPlus size={18} aria-hidden="true" />} onClick={onAgregar}>
+          {textoAgregar}
+        </Button>
+      </Group>
+    </Stack>
   );
 }
 
@@ -236,13 +267,13 @@ export function NotaEvolucionForm({
           {...form.getInputProps('procedimiento_realizado')}
         />
 
-        <Stack gap="xs">
-          <Text fw={600}>Productos aplicados</Text>
-          {form.values.productos.length === 0 && (
-            <Text size="sm" c="dimmed">
-              Sin productos. Agrega cada producto con su lote y dosis.
-            </Text>
-          )}
+        <ListaDeLineas
+          titulo="Productos aplicados"
+          vacia={form.values.productos.length === 0}
+          textoVacio="Sin productos. Agrega cada producto con su lote y dosis."
+          textoAgregar="Agregar producto"
+          onAgregar={() => form.insertListItem('productos', { ...PRODUCTO })}
+        >
           {form.values.productos.map((_, i) => (
             <Linea key={i} titulo={`Producto ${i + 1}`} onQuitar={() => form.removeListItem('productos', i)}>
               <TextInput label="Producto" required {...form.getInputProps(`productos.${i}.nombre`)} />
@@ -252,16 +283,7 @@ export function NotaEvolucionForm({
               </SimpleGrid>
             </Linea>
           ))}
-          <Group>
-            <Button
-              variant="light"
-              leftSection={<IconPlus size={18} aria-hidden="true" />}
-              onClick={() => form.insertListItem('productos', { ...PRODUCTO })}
-            >
-              Agregar producto
-            </Button>
-          </Group>
-        </Stack>
+        </ListaDeLineas>
 
         <Textarea
           label="Indicaciones"
@@ -272,13 +294,13 @@ export function NotaEvolucionForm({
           {...form.getInputProps('indicaciones')}
         />
 
-        <Stack gap="xs">
-          <Text fw={600}>Fórmula médica</Text>
-          {form.values.formulas.length === 0 && (
-            <Text size="sm" c="dimmed">
-              Sin medicamentos.
-            </Text>
-          )}
+        <ListaDeLineas
+          titulo="Fórmula médica"
+          vacia={form.values.formulas.length === 0}
+          textoVacio="Sin medicamentos."
+          textoAgregar="Agregar medicamento"
+          onAgregar={() => form.insertListItem('formulas', { ...FORMULA })}
+        >
           {form.values.formulas.map((_, i) => (
             <Linea key={i} titulo={`Medicamento ${i + 1}`} onQuitar={() => form.removeListItem('formulas', i)}>
               <TextInput label="Medicamento" required {...form.getInputProps(`formulas.${i}.nombre`)} />
@@ -289,40 +311,22 @@ export function NotaEvolucionForm({
               </SimpleGrid>
             </Linea>
           ))}
-          <Group>
-            <Button
-              variant="light"
-              leftSection={<IconPlus size={18} aria-hidden="true" />}
-              onClick={() => form.insertListItem('formulas', { ...FORMULA })}
-            >
-              Agregar medicamento
-            </Button>
-          </Group>
-        </Stack>
+        </ListaDeLineas>
 
-        <Stack gap="xs">
-          <Text fw={600}>Orden de exámenes</Text>
-          {form.values.ordenes.length === 0 && (
-            <Text size="sm" c="dimmed">
-              Sin exámenes.
-            </Text>
-          )}
+        <ListaDeLineas
+          titulo="Orden de exámenes"
+          vacia={form.values.ordenes.length === 0}
+          textoVacio="Sin exámenes."
+          textoAgregar="Agregar examen"
+          onAgregar={() => form.insertListItem('ordenes', { ...ORDEN })}
+        >
           {form.values.ordenes.map((_, i) => (
             <Linea key={i} titulo={`Examen ${i + 1}`} onQuitar={() => form.removeListItem('ordenes', i)}>
               <TextInput label="Examen" required {...form.getInputProps(`ordenes.${i}.examen`)} />
               <TextInput label="Indicaciones del examen" {...form.getInputProps(`ordenes.${i}.indicaciones`)} />
             </Linea>
           ))}
-          <Group>
-            <Button
-              variant="light"
-              leftSection={<IconPlus size={18} aria-hidden="true" />}
-              onClick={() => form.insertListItem('ordenes', { ...ORDEN })}
-            >
-              Agregar examen
-            </Button>
-          </Group>
-        </Stack>
+        </ListaDeLineas>
 
         <Stack gap={6} align="flex-end">
           <Group justify="flex-end" gap="sm">

@@ -11,18 +11,25 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { llamada } from '../../../test/api-mock.ts';
-import { en, llamadas, mockFetch, renderEnRuta, tokenDePrueba, type Route } from '../../../test/carrito-test-utils.tsx';
-import { a, citaDePrueba, diaHabil, notaFirmadaDePrueba } from '../citas-fixtures.ts';
+import { renderEnRuta, tokenDePrueba } from '../../../test/carrito-test-utils.tsx';
+import { a, citaDePrueba, diaHabil, notaFirmadaDePrueba, seccionesVacias } from '../citas-fixtures.ts';
 import DetalleCitaScreen from '../detalle-cita-screen.tsx';
+import { mockFetch, responde, type RutaSimulada } from '../../../test/mock-fetch.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
   notifications.clean();
 });
 
-function montar(token: Record<string, unknown>, rutas: Route[]) {
+function montar(token: Record<string, unknown>, rutas: RutaSimulada[]) {
   localStorage.setItem('token', tokenDePrueba(token));
-  const fetch = mockFetch([en(carritoRutas.listar, { body: [] }), ...rutas]);
+  const fetch = mockFetch([
+    responde(carritoRutas.listar, { body: [] }),
+    ...rutas,
+    ...seccionesVacias(),
+    // The signing doctor's own account (the tests about her registration number answer it first).
+    responde(usuariosRutas.perfil, { body: { ...doctoraSinRegistro, registro_profesional: 'RM 05-204519' } }),
+  ]);
   renderEnRuta('/detallescitas/41', { '/detallescitas/:id': <DetalleCitaScreen /> });
   return fetch;
 }
@@ -71,10 +78,10 @@ describe('nota de evolución', { timeout: 30_000 }, () => {
       adendas: [],
     });
     const fetch = montar({ id: 5, rol: 'doctor' }, [
-      en(citasRutas.buscar, { body: empezada() }, { id: 41 }),
-      en(evolucionesRutas.porCita, { body: { evolucion: null } }, { citaId: 41 }),
-      en(evolucionesRutas.crear, { status: 201, body: borrador }, { citaId: 41 }),
-      en(evolucionesRutas.firmar, { body: notaFirmadaDePrueba({ adendas: [] }) }, { id: 7 }),
+      responde(citasRutas.buscar, { body: empezada() }, { id: 41 }),
+      responde(evolucionesRutas.porCita, { body: { evolucion: null } }, { citaId: 41 }),
+      responde(evolucionesRutas.crear, { status: 201, body: borrador }, { citaId: 41 }),
+      responde(evolucionesRutas.firmar, { body: notaFirmadaDePrueba({ adendas: [] }) }, { id: 7 }),
     ]);
     await user.click(await screen.findByRole('button', { name: 'Escribir nota de evolución' }));
     // The appointment's reason starts the note.
@@ -101,7 +108,7 @@ describe('nota de evolución', { timeout: 30_000 }, () => {
     // Issue 27.10: the signed note replaces the form and takes the focus (the screen follows it), not the page's end.
     await waitFor(() => expect(document.activeElement).toContainElement(firmada));
 
-    const i = llamadas(fetch).indexOf(llamada(evolucionesRutas.crear, { citaId: 41 }));
+    const i = fetch.llamadas().indexOf(llamada(evolucionesRutas.crear, { citaId: 41 }));
     expect(JSON.parse(String(fetch.mock.calls[i]![1]!.body))).toMatchObject({
       motivo: 'Quiero mejorar las manchas',
       hallazgos: 'Melasma epidérmico leve',
@@ -109,15 +116,15 @@ describe('nota de evolución', { timeout: 30_000 }, () => {
         { nombre: 'Hidroquinona 4 %', dosis: 'Capa delgada', frecuencia: 'Cada noche', duracion: '8 semanas' },
       ],
     });
-    expect(llamadas(fetch)).toContain(llamada(evolucionesRutas.firmar, { id: 7 }));
+    expect(fetch.llamadas()).toContain(llamada(evolucionesRutas.firmar, { id: 7 }));
   });
 
   it('without a registration number on her account, a note with a prescription cannot be signed and says why (issue 27.16)', async () => {
     const user = userEvent.setup({ delay: null });
     const fetch = montar({ id: 5, rol: 'doctor' }, [
-      en(citasRutas.buscar, { body: empezada() }, { id: 41 }),
-      en(evolucionesRutas.porCita, { body: { evolucion: borradorDePrueba() } }, { citaId: 41 }),
-      en(usuariosRutas.perfil, { body: doctoraSinRegistro }),
+      responde(citasRutas.buscar, { body: empezada() }, { id: 41 }),
+      responde(evolucionesRutas.porCita, { body: { evolucion: borradorDePrueba() } }, { citaId: 41 }),
+      responde(usuariosRutas.perfil, { body: doctoraSinRegistro }),
     ]);
     const firmar = await screen.findByRole('button', { name: 'Firmar nota' });
     // The draft carries a prescription: signing waits for the number.
@@ -135,14 +142,14 @@ describe('nota de evolución', { timeout: 30_000 }, () => {
     );
     expect(screen.queryByText('Aún no puedes firmar esta nota')).not.toBeInTheDocument();
     expect(firmar).toBeEnabled();
-    expect(llamadas(fetch).some((l) => l.startsWith('POST'))).toBe(false);
+    expect(fetch.llamadas().some((l) => l.startsWith('POST'))).toBe(false);
   });
 
   it('with a registration number the same note signs as before', async () => {
     montar({ id: 5, rol: 'doctor' }, [
-      en(citasRutas.buscar, { body: empezada() }, { id: 41 }),
-      en(evolucionesRutas.porCita, { body: { evolucion: borradorDePrueba() } }, { citaId: 41 }),
-      en(usuariosRutas.perfil, { body: { ...doctoraSinRegistro, registro_profesional: 'RM 05-204519' } }),
+      responde(citasRutas.buscar, { body: empezada() }, { id: 41 }),
+      responde(evolucionesRutas.porCita, { body: { evolucion: borradorDePrueba() } }, { citaId: 41 }),
+      responde(usuariosRutas.perfil, { body: { ...doctoraSinRegistro, registro_profesional: 'RM 05-204519' } }),
     ]);
     const firmar = await screen.findByRole('button', { name: 'Firmar nota' });
     await screen.findByRole('group', { name: 'Medicamento 1' });
@@ -155,9 +162,9 @@ describe('nota de evolución', { timeout: 30_000 }, () => {
     const firmada = notaFirmadaDePrueba({ adendas: [] });
     const conAdenda = notaFirmadaDePrueba();
     const fetch = montar({ id: 5, rol: 'doctor' }, [
-      en(citasRutas.buscar, { body: confirmada() }, { id: 41 }),
-      en(evolucionesRutas.porCita, { body: { evolucion: firmada } }, { citaId: 41 }),
-      en(evolucionesRutas.agregarAdenda, { status: 201, body: conAdenda }, { id: 7 }),
+      responde(citasRutas.buscar, { body: confirmada() }, { id: 41 }),
+      responde(evolucionesRutas.porCita, { body: { evolucion: firmada } }, { citaId: 41 }),
+      responde(evolucionesRutas.agregarAdenda, { status: 201, body: conAdenda }, { id: 7 }),
     ]);
     expect(await screen.findByText('Manchas en mejillas')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Guardar borrador' })).not.toBeInTheDocument();
@@ -169,7 +176,7 @@ describe('nota de evolución', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Adenda agregada.')).toBeInTheDocument();
     expect(screen.getByText('La paciente tolera bien la fórmula.')).toBeInTheDocument();
     expect(screen.getByText('Manchas en mejillas')).toBeInTheDocument();
-    const i = llamadas(fetch).indexOf(llamada(evolucionesRutas.agregarAdenda, { id: 7 }));
+    const i = fetch.llamadas().indexOf(llamada(evolucionesRutas.agregarAdenda, { id: 7 }));
     expect(JSON.parse(String(fetch.mock.calls[i]![1]!.body))).toEqual({ texto: 'La paciente tolera bien la fórmula.' });
   });
 
@@ -179,9 +186,9 @@ describe('nota de evolución', { timeout: 30_000 }, () => {
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: crearUrl, revokeObjectURL: vi.fn() }));
     const clics = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     const fetch = montar({ id: 1, rol: 'paciente' }, [
-      en(citasRutas.buscar, { body: citaDePrueba({ estado: 'realizada' }) }, { id: 41 }),
-      en(evolucionesRutas.porCita, { body: { evolucion: notaFirmadaDePrueba() } }, { citaId: 41 }),
-      en(
+      responde(citasRutas.buscar, { body: citaDePrueba({ estado: 'realizada' }) }, { id: 41 }),
+      responde(evolucionesRutas.porCita, { body: { evolucion: notaFirmadaDePrueba() } }, { citaId: 41 }),
+      responde(
         archivosRutas.descargar,
         () =>
           Promise.resolve(
@@ -202,7 +209,7 @@ describe('nota de evolución', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Agregar adenda' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Descargar fórmula médica' }));
     await vi.waitFor(() => expect(clics).toHaveBeenCalled());
-    expect(llamadas(fetch)).toContain(llamada(archivosRutas.descargar, { id: 90 }));
+    expect(fetch.llamadas()).toContain(llamada(archivosRutas.descargar, { id: 90 }));
     const descarga = fetch.mock.calls.find(([u]) => String(u).includes('/apiarchivos/descargar/90'));
     expect(new Headers(descarga![1]!.headers).get('authorization')).toMatch(/^Bearer /);
     clics.mockRestore();
@@ -213,9 +220,13 @@ describe('nota de evolución', { timeout: 30_000 }, () => {
     const dia = diaHabil(3);
     const [anio, mes, d] = dia.split('-');
     const fetch = montar({ id: 5, rol: 'doctor' }, [
-      en(citasRutas.buscar, { body: citaDePrueba({ estado: 'confirmada', inicio: a(dia, '09:00') }) }, { id: 41 }),
-      en(evolucionesRutas.porCita, { body: { evolucion: null } }, { citaId: 41 }),
-      en(evolucionesRutas.crear, { status: 201, body: borradorDePrueba() }, { citaId: 41 }),
+      responde(
+        citasRutas.buscar,
+        { body: citaDePrueba({ estado: 'confirmada', inicio: a(dia, '09:00') }) },
+        { id: 41 },
+      ),
+      responde(evolucionesRutas.porCita, { body: { evolucion: null } }, { citaId: 41 }),
+      responde(evolucionesRutas.crear, { status: 201, body: borradorDePrueba() }, { citaId: 41 }),
     ]);
     await user.click(await screen.findByRole('button', { name: 'Escribir nota de evolución' }));
     const firmar = screen.getByRole('button', { name: 'Firmar nota' });
@@ -227,15 +238,15 @@ describe('nota de evolución', { timeout: 30_000 }, () => {
     expect(guardar).toBeEnabled();
     await user.click(guardar);
     expect(await screen.findByText('Borrador guardado.')).toBeInTheDocument();
-    expect(llamadas(fetch)).toContain(llamada(evolucionesRutas.crear, { citaId: 41 }));
-    expect(llamadas(fetch).some((l) => l.includes('/firmar'))).toBe(false);
+    expect(fetch.llamadas()).toContain(llamada(evolucionesRutas.crear, { citaId: 41 }));
+    expect(fetch.llamadas().some((l) => l.includes('/firmar'))).toBe(false);
   });
 
   it('«Firmar nota» turns available by itself when the appointment starts', async () => {
     const inicio = new Date(Date.now() + 1500).toISOString();
     montar({ id: 5, rol: 'doctor' }, [
-      en(citasRutas.buscar, { body: citaDePrueba({ estado: 'confirmada', inicio, fecha: inicio }) }, { id: 41 }),
-      en(evolucionesRutas.porCita, { body: { evolucion: borradorDePrueba() } }, { citaId: 41 }),
+      responde(citasRutas.buscar, { body: citaDePrueba({ estado: 'confirmada', inicio, fecha: inicio }) }, { id: 41 }),
+      responde(evolucionesRutas.porCita, { body: { evolucion: borradorDePrueba() } }, { citaId: 41 }),
     ]);
     const firmar = await screen.findByRole('button', { name: 'Firmar nota' });
     expect(firmar).toBeDisabled();
@@ -255,10 +266,10 @@ describe('nota de evolución', { timeout: 30_000 }, () => {
   ])("a 409 when signing (%s) shows the server's words above the form", async (_caso, mensaje) => {
     const user = userEvent.setup({ delay: null });
     montar({ id: 5, rol: 'doctor' }, [
-      en(citasRutas.buscar, { body: empezada() }, { id: 41 }),
-      en(evolucionesRutas.porCita, { body: { evolucion: borradorDePrueba() } }, { citaId: 41 }),
-      en(evolucionesRutas.editar, { body: borradorDePrueba() }, { id: 7 }),
-      en(evolucionesRutas.firmar, { status: 409, body: { error: mensaje, code: 'CONFLICTO' } }, { id: 7 }),
+      responde(citasRutas.buscar, { body: empezada() }, { id: 41 }),
+      responde(evolucionesRutas.porCita, { body: { evolucion: borradorDePrueba() } }, { citaId: 41 }),
+      responde(evolucionesRutas.editar, { body: borradorDePrueba() }, { id: 7 }),
+      responde(evolucionesRutas.firmar, { status: 409, body: { error: mensaje, code: 'CONFLICTO' } }, { id: 7 }),
     ]);
     await user.click(await screen.findByRole('button', { name: 'Firmar nota' }));
     const dialogo = await screen.findByRole('dialog', { name: '¿Firmar la nota de evolución?' });
@@ -272,7 +283,7 @@ describe('nota de evolución', { timeout: 30_000 }, () => {
   it('without a signed note the doctor cannot mark the appointment realizada yet, and is told why', async () => {
     const empezada = new Date(Date.now() - 10 * 60_000).toISOString();
     montar({ id: 5, rol: 'doctor' }, [
-      en(
+      responde(
         citasRutas.buscar,
         {
           body: citaDePrueba({
@@ -285,7 +296,7 @@ describe('nota de evolución', { timeout: 30_000 }, () => {
         },
         { id: 41 },
       ),
-      en(evolucionesRutas.porCita, { body: { evolucion: null } }, { citaId: 41 }),
+      responde(evolucionesRutas.porCita, { body: { evolucion: null } }, { citaId: 41 }),
     ]);
     expect(await screen.findByText(NOTA_SIN_FIRMAR)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Ir a la nota de evolución' })).toBeInTheDocument();
@@ -294,8 +305,8 @@ describe('nota de evolución', { timeout: 30_000 }, () => {
 
   it('the patient sees a waiting message while there is no signed note', async () => {
     montar({ id: 1, rol: 'paciente' }, [
-      en(citasRutas.buscar, { body: confirmada() }, { id: 41 }),
-      en(evolucionesRutas.porCita, { body: { evolucion: null } }, { citaId: 41 }),
+      responde(citasRutas.buscar, { body: confirmada() }, { id: 41 }),
+      responde(evolucionesRutas.porCita, { body: { evolucion: null } }, { citaId: 41 }),
     ]);
     expect(
       await screen.findByText(
@@ -305,10 +316,12 @@ describe('nota de evolución', { timeout: 30_000 }, () => {
   });
 
   it('assistants see that the note is clinical content and the screen asks nothing for it', async () => {
-    const fetch = montar({ id: 9, rol: 'asistente' }, [en(citasRutas.buscar, { body: confirmada() }, { id: 41 })]);
+    const fetch = montar({ id: 9, rol: 'asistente' }, [
+      responde(citasRutas.buscar, { body: confirmada() }, { id: 41 }),
+    ]);
     expect(
       await screen.findByText('La nota de evolución es información clínica: solo la ven los doctores y la paciente.'),
     ).toBeInTheDocument();
-    expect(llamadas(fetch).some((l) => l.includes('/apievoluciones/'))).toBe(false);
+    expect(fetch.llamadas().some((l) => l.includes('/apievoluciones/'))).toBe(false);
   });
 });

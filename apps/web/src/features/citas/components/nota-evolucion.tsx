@@ -3,36 +3,23 @@
 // own signed note with its addenda and downloads the prescription and exam order. Assistants and
 // administrators never see clinical content (DOMAIN.md), so nothing is asked for them.
 // Signing replaces the long form with the signed note, which takes the focus and the screen (issue 27.10).
-import { normalizarRol } from '@clinica/contracts/roles';
-import {
-  Alert,
-  Badge,
-  Button,
-  Divider,
-  Group,
-  List,
-  Paper,
-  Stack,
-  Text,
-  Textarea,
-  Timeline,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Button, Divider, Group, List, Stack, Text, Textarea, Timeline, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconFileDownload, IconLock, IconNotes, IconPlus } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { EstadoError } from '../../../components/estado-error.tsx';
 import { SkeletonLineas } from '../../../components/skeletons.tsx';
 import { descargarArchivo } from '../../../lib/descargas.ts';
 import { enfocarEnVista } from '../../../lib/foco.ts';
 import { mensajeDeError } from '../../../lib/forms/field-errors.ts';
-import { useAuth } from '../../../lib/session/auth-context.tsx';
 import { formatFechaHora } from '../../../lib/tiempo.ts';
-import type { CitaWire } from '../api/citas-api.ts';
-import { useAgregarAdenda, useEvolucion, type EvolucionWire } from '../api/evoluciones-api.ts';
+import type { CitaWire } from '../../../lib/api/citas/tipos.ts';
+import { useAgregarAdenda } from '../../../lib/api/evoluciones/agregar-adenda.ts';
+import { useEvolucion } from '../../../lib/api/evoluciones/get-evolucion.ts';
+import type { EvolucionWire } from '../../../lib/api/evoluciones/tipos.ts';
 import classes from '../citas.module.css';
 import { Dato } from '../../../components/dato.tsx';
 import { NotaEvolucionForm } from './nota-evolucion-form.tsx';
+import { ErrorDeCarga, SeccionCita, usePapelEnCita } from './seccion-cita.tsx';
 
 const MAX_ADENDA = 5000;
 
@@ -247,15 +234,7 @@ function Contenido({ cita, esSuDoctor, esPaciente }: { cita: CitaWire; esSuDocto
   const [escribiendo, setEscribiendo] = useState(false);
   const [firmadaAqui, setFirmadaAqui] = useState(false);
   if (consulta.isPending) return <SkeletonLineas lineas={3} etiqueta="Cargando la nota de evolución…" />;
-  if (consulta.isError)
-    return (
-      <EstadoError
-        titulo="No se pudo cargar la nota de evolución"
-        mensaje={consulta.error.message}
-        onRetry={() => void consulta.refetch()}
-        reintentando={consulta.isFetching}
-      />
-    );
+  if (consulta.isError) return <ErrorDeCarga titulo="No se pudo cargar la nota de evolución" consulta={consulta} />;
   const nota = consulta.data.evolucion;
   if (nota?.estado === 'firmada') return <NotaFirmada nota={nota} puedeAdenda={esSuDoctor} enfocar={firmadaAqui} />;
   if (esSuDoctor && cita.estado !== 'cancelada') {
@@ -300,31 +279,17 @@ function Contenido({ cita, esSuDoctor, esPaciente }: { cita: CitaWire; esSuDocto
 
 /** The section, for whoever may see clinical content of this appointment. */
 export function NotaEvolucion({ cita }: { cita: CitaWire }) {
-  const { userRole, userId } = useAuth();
-  const rol = normalizarRol(userRole);
-  const esSuDoctor = rol === 'doctor' && userId === cita.doctor.id;
-  const esPaciente = rol === 'paciente' && userId === cita.usuario.id;
+  const { rol, esSuDoctor, esPaciente } = usePapelEnCita(cita);
   const lee = rol === 'doctor' || esPaciente;
   return (
-    <Paper
-      withBorder
-      p={{ base: 'md', sm: 'xl' }}
-      className={classes.tarjeta}
-      component="section"
-      aria-labelledby="nota-evolucion-titulo"
-    >
-      <Stack gap="md">
-        <Title order={3} fz="h4" id="nota-evolucion-titulo">
-          Nota de evolución
-        </Title>
-        {lee ? (
-          <Contenido cita={cita} esSuDoctor={esSuDoctor} esPaciente={esPaciente} />
-        ) : (
-          <Alert color="gray" variant="light" icon={<IconLock aria-hidden="true" />}>
-            La nota de evolución es información clínica: solo la ven los doctores y la paciente.
-          </Alert>
-        )}
-      </Stack>
-    </Paper>
+    <SeccionCita id="nota-evolucion-titulo" titulo="Nota de evolución">
+      {lee ? (
+        <Contenido cita={cita} esSuDoctor={esSuDoctor} esPaciente={esPaciente} />
+      ) : (
+        <Alert color="gray" variant="light" icon={<IconLock aria-hidden="true" />}>
+          La nota de evolución es información clínica: solo la ven los doctores y la paciente.
+        </Alert>
+      )}
+    </SeccionCita>
   );
 }

@@ -10,11 +10,12 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { llamada } from '../../../test/api-mock.ts';
-import { en, llamadas, mockFetch, renderEnRuta, tokenDePrueba, type Route } from '../../../test/carrito-test-utils.tsx';
-import type { DetalleCitaWire } from '../api/citas-api.ts';
-import type { PlanWire, PropuestaWire } from '../api/planes-api.ts';
-import { citaDePrueba, notaFirmadaDePrueba } from '../citas-fixtures.ts';
+import { renderEnRuta, tokenDePrueba } from '../../../test/carrito-test-utils.tsx';
+import type { DetalleCitaWire } from '../../../lib/api/citas/tipos.ts';
+import type { PlanWire, PropuestaWire } from '../../../lib/api/planes/tipos.ts';
+import { citaDePrueba, notaFirmadaDePrueba, seccionesVacias } from '../citas-fixtures.ts';
 import DetalleCitaScreen from '../detalle-cita-screen.tsx';
+import { mockFetch, responde, type RutaSimulada } from '../../../test/mock-fetch.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -74,19 +75,20 @@ const propuesta = (): PropuestaWire => ({
   ],
 });
 
-function montar(token: Record<string, unknown>, rutas: Route[]) {
+function montar(token: Record<string, unknown>, rutas: RutaSimulada[]) {
   localStorage.setItem('token', tokenDePrueba(token));
   const fetch = mockFetch([
-    en(carritoRutas.listar, { body: [] }),
-    en(citasRutas.buscar, { body: cita() }, { id: 41 }),
+    responde(carritoRutas.listar, { body: [] }),
+    responde(citasRutas.buscar, { body: cita() }, { id: 41 }),
     ...rutas,
+    ...seccionesVacias(),
   ]);
   renderEnRuta('/detallescitas/41', { '/detallescitas/:id': <DetalleCitaScreen /> });
   return fetch;
 }
 
 const cuerpo = (fetch: ReturnType<typeof mockFetch>, ruta: string) => {
-  const i = llamadas(fetch).indexOf(ruta);
+  const i = fetch.llamadas().indexOf(ruta);
   return JSON.parse(String(fetch.mock.calls[i]![1]!.body)) as unknown;
 };
 
@@ -94,20 +96,20 @@ describe('plan de seguimiento', { timeout: 30_000 }, () => {
   it("the appointment's doctor records the plan on the note; the form says what is missing", async () => {
     const user = userEvent.setup({ delay: null });
     const fetch = montar({ id: 5, rol: 'doctor' }, [
-      en(evolucionesRutas.porCita, { body: { evolucion: notaFirmadaDePrueba() } }, { citaId: 41 }),
-      en(planesRutas.porCita, { body: { plan: null } }, { citaId: 41 }),
-      en(procedimientosRutas.listar, {
+      responde(evolucionesRutas.porCita, { body: { evolucion: notaFirmadaDePrueba() } }, { citaId: 41 }),
+      responde(planesRutas.porCita, { body: { plan: null } }, { citaId: 41 }),
+      responde(procedimientosRutas.listar, {
         body: { items: [{ id: 3, nombre: 'Peeling' }], total: 1, pagina: 1, porPagina: 100 } as never,
       }),
-      en(planesRutas.crear, { status: 201, body: plan() }, { citaId: 41 }),
-      en(planesRutas.propuesta, { body: propuesta() }, { id: 9 }),
+      responde(planesRutas.crear, { status: 201, body: plan() }, { citaId: 41 }),
+      responde(planesRutas.propuesta, { body: propuesta() }, { id: 9 }),
     ]);
     const seccion = await screen.findByRole('region', { name: 'Plan de seguimiento' });
     await user.click(await within(seccion).findByRole('button', { name: 'Registrar plan de seguimiento' }));
     await user.click(within(seccion).getByRole('button', { name: 'Guardar plan' }));
     expect(await within(seccion).findByText('Describe el plan (mínimo 3 caracteres)')).toBeInTheDocument();
     expect(within(seccion).getByText('Elige la fecha de la primera sesión')).toBeInTheDocument();
-    expect(llamadas(fetch)).not.toContain(llamada(planesRutas.crear, { citaId: 41 }));
+    expect(fetch.llamadas()).not.toContain(llamada(planesRutas.crear, { citaId: 41 }));
 
     await user.click(within(seccion).getByRole('textbox', { name: /Descripción del plan/ }));
     await user.paste('Tres sesiones más para el melasma');
@@ -128,9 +130,9 @@ describe('plan de seguimiento', { timeout: 30_000 }, () => {
   it('the assistant sees the proposal with its clash, unticks a session and books the others', async () => {
     const user = userEvent.setup({ delay: null });
     const fetch = montar({ id: 9, rol: 'asistente' }, [
-      en(planesRutas.porCita, { body: { plan: plan({ descripcion: null }) } }, { citaId: 41 }),
-      en(planesRutas.propuesta, { body: propuesta() }, { id: 9 }),
-      en(
+      responde(planesRutas.porCita, { body: { plan: plan({ descripcion: null }) } }, { citaId: 41 }),
+      responde(planesRutas.propuesta, { body: propuesta() }, { id: 9 }),
+      responde(
         planesRutas.confirmar,
         { status: 201, body: { plan: plan({ descripcion: null }), citas: [cita(), cita()] } },
         { id: 9 },
@@ -160,10 +162,10 @@ describe('plan de seguimiento', { timeout: 30_000 }, () => {
     const mensaje =
       'El horario de la sesión 3 ya no está libre: alguien lo tomó después de la propuesta. No se agendó ninguna sesión; revisa la propuesta actualizada y confirma de nuevo.';
     montar({ id: 5, rol: 'doctor' }, [
-      en(evolucionesRutas.porCita, { body: { evolucion: notaFirmadaDePrueba() } }, { citaId: 41 }),
-      en(planesRutas.porCita, { body: { plan: plan() } }, { citaId: 41 }),
-      en(planesRutas.propuesta, { body: propuesta() }, { id: 9 }),
-      en(planesRutas.confirmar, { status: 409, body: { error: mensaje, code: 'HORARIO_OCUPADO' } }, { id: 9 }),
+      responde(evolucionesRutas.porCita, { body: { evolucion: notaFirmadaDePrueba() } }, { citaId: 41 }),
+      responde(planesRutas.porCita, { body: { plan: plan() } }, { citaId: 41 }),
+      responde(planesRutas.propuesta, { body: propuesta() }, { id: 9 }),
+      responde(planesRutas.confirmar, { status: 409, body: { error: mensaje, code: 'HORARIO_OCUPADO' } }, { id: 9 }),
     ]);
     const seccion = await screen.findByRole('region', { name: 'Plan de seguimiento' });
     expect(await within(seccion).findByText('Tres sesiones más para el melasma')).toBeInTheDocument();
@@ -177,8 +179,8 @@ describe('plan de seguimiento', { timeout: 30_000 }, () => {
     const agendada = propuesta();
     agendada.sesiones = agendada.sesiones.map((s) => ({ ...s, estado: 'agendada' as const, cita_id: 50 + s.sesion }));
     montar({ id: 9, rol: 'asistente' }, [
-      en(planesRutas.porCita, { body: { plan: plan({ descripcion: null }) } }, { citaId: 41 }),
-      en(planesRutas.propuesta, { body: agendada }, { id: 9 }),
+      responde(planesRutas.porCita, { body: { plan: plan({ descripcion: null }) } }, { citaId: 41 }),
+      responde(planesRutas.propuesta, { body: agendada }, { id: 9 }),
     ]);
     expect(await screen.findByText('Todas las sesiones del plan están agendadas.')).toBeInTheDocument();
     expect(screen.getByRole('checkbox', { name: 'Agendar la sesión 1' })).toBeDisabled();
@@ -187,10 +189,10 @@ describe('plan de seguimiento', { timeout: 30_000 }, () => {
 
   it('a patient sees no plan section and no plan request is made', async () => {
     const fetch = montar({ id: 1, rol: 'paciente' }, [
-      en(evolucionesRutas.porCita, { body: { evolucion: null } }, { citaId: 41 }),
+      responde(evolucionesRutas.porCita, { body: { evolucion: null } }, { citaId: 41 }),
     ]);
     expect(await screen.findByText('Quiero mejorar las manchas')).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Plan de seguimiento' })).not.toBeInTheDocument();
-    expect(llamadas(fetch).some((l) => l.includes('/apiplanesseguimiento/'))).toBe(false);
+    expect(fetch.llamadas().some((l) => l.includes('/apiplanesseguimiento/'))).toBe(false);
   });
 });

@@ -3,7 +3,6 @@
 // proposes a slot per session, saying when the target date clashes and what it offers instead; the doctor or an
 // assistant ticks the sessions to book and confirms. The server books all chosen sessions or none. Assistants never
 // see the plan's clinical description (DOMAIN.md); patients and administrators see the appointments once booked.
-import { normalizarRol } from '@clinica/contracts/roles';
 import {
   Alert,
   Badge,
@@ -11,7 +10,6 @@ import {
   Checkbox,
   Group,
   NumberInput,
-  Paper,
   Select,
   SimpleGrid,
   Stack,
@@ -24,24 +22,21 @@ import { DateInput } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
 import { IconCalendarPlus, IconCalendarRepeat, IconPencil } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
-import { EstadoError } from '../../../components/estado-error.tsx';
 import { SkeletonLineas } from '../../../components/skeletons.tsx';
 import { leerFecha } from '../../../lib/forms/campos-persona.tsx';
 import { mensajeDeError, serverFieldErrors, type FieldErrors } from '../../../lib/forms/field-errors.ts';
-import { useAuth } from '../../../lib/session/auth-context.tsx';
 import { formatFecha, formatHora, hoy } from '../../../lib/tiempo.ts';
-import { useOpcionesProcedimiento, type CitaWire } from '../api/citas-api.ts';
-import { useEvolucion } from '../api/evoluciones-api.ts';
-import {
-  useConfirmarPlan,
-  useGuardarPlan,
-  usePlan,
-  usePropuesta,
-  type PlanWire,
-  type SesionPropuestaWire,
-} from '../api/planes-api.ts';
+import { useOpcionesProcedimiento } from '../api/opciones-procedimiento.ts';
+import type { CitaWire } from '../../../lib/api/citas/tipos.ts';
+import { useEvolucion } from '../../../lib/api/evoluciones/get-evolucion.ts';
+import { useConfirmarPlan } from '../../../lib/api/planes/confirmar-plan.ts';
+import { usePlan } from '../../../lib/api/planes/get-plan.ts';
+import { usePropuesta } from '../../../lib/api/planes/get-propuesta.ts';
+import { useGuardarPlan } from '../../../lib/api/planes/guardar-plan.ts';
+import type { PlanWire, SesionPropuestaWire } from '../../../lib/api/planes/tipos.ts';
 import classes from '../citas.module.css';
 import { Dato } from '../../../components/dato.tsx';
+import { ErrorDeCarga, SeccionCita, usePapelEnCita } from './seccion-cita.tsx';
 
 const sesiones = (n: number) => (n === 1 ? '1 sesión' : `${n} sesiones`);
 
@@ -221,15 +216,7 @@ function Propuesta({ citaId, plan }: { citaId: number; plan: PlanWire }) {
   const [seleccion, setSeleccion] = useState<Set<number> | null>(null);
   const [error, setError] = useState<string | null>(null);
   if (q.isPending) return <SkeletonLineas lineas={3} etiqueta="Buscando horarios para el plan…" />;
-  if (q.isError)
-    return (
-      <EstadoError
-        titulo="No se pudo calcular la propuesta"
-        mensaje={q.error.message}
-        onRetry={() => void q.refetch()}
-        reintentando={q.isFetching}
-      />
-    );
+  if (q.isError) return <ErrorDeCarga titulo="No se pudo calcular la propuesta" consulta={q} />;
   const filas = q.data.sesiones;
   const libres = filas.filter((s) => s.estado === 'propuesta');
   const elegidas = seleccion ?? new Set(libres.map((s) => s.sesion));
@@ -352,15 +339,7 @@ function Contenido({ cita, esSuDoctor }: { cita: CitaWire; esSuDoctor: boolean }
   const nota = useEvolucion(cita.id, esSuDoctor);
   const [editando, setEditando] = useState(false);
   if (q.isPending) return <SkeletonLineas lineas={2} etiqueta="Cargando el plan de seguimiento…" />;
-  if (q.isError)
-    return (
-      <EstadoError
-        titulo="No se pudo cargar el plan de seguimiento"
-        mensaje={q.error.message}
-        onRetry={() => void q.refetch()}
-        reintentando={q.isFetching}
-      />
-    );
+  if (q.isError) return <ErrorDeCarga titulo="No se pudo cargar el plan de seguimiento" consulta={q} />;
   const plan = q.data.plan;
   const cerrar = () => setEditando(false);
   if (!plan) {
@@ -421,24 +400,11 @@ function Contenido({ cita, esSuDoctor }: { cita: CitaWire; esSuDoctor: boolean }
 
 /** For the appointment's doctor and assistants; nothing is asked for anyone else. */
 export function PlanSeguimiento({ cita }: { cita: CitaWire }) {
-  const { userRole, userId } = useAuth();
-  const rol = normalizarRol(userRole);
-  const esSuDoctor = rol === 'doctor' && userId === cita.doctor.id;
+  const { rol, esSuDoctor } = usePapelEnCita(cita);
   if (!esSuDoctor && rol !== 'asistente') return null;
   return (
-    <Paper
-      withBorder
-      p={{ base: 'md', sm: 'xl' }}
-      className={classes.tarjeta}
-      component="section"
-      aria-labelledby="plan-seguimiento-titulo"
-    >
-      <Stack gap="md">
-        <Title order={3} fz="h4" id="plan-seguimiento-titulo">
-          Plan de seguimiento
-        </Title>
-        <Contenido cita={cita} esSuDoctor={esSuDoctor} />
-      </Stack>
-    </Paper>
+    <SeccionCita id="plan-seguimiento-titulo" titulo="Plan de seguimiento">
+      <Contenido cita={cita} esSuDoctor={esSuDoctor} />
+    </SeccionCita>
   );
 }

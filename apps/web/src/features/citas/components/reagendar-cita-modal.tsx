@@ -7,7 +7,10 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { finDeFrase } from '@clinica/contracts/tiempo';
 import { formatFechaLarga, formatHora } from '../../../lib/tiempo.ts';
-import { siguientesLibres, useReagendarCita, type CitaWire, type EspacioWire } from '../api/citas-api.ts';
+import { siguientesLibres } from '../../../lib/api/citas/crear-cita.ts';
+import { useReagendarCita } from '../../../lib/api/citas/reagendar-cita.ts';
+import type { CitaWire } from '../../../lib/api/citas/tipos.ts';
+import type { EspacioWire } from '../../../lib/api/disponibilidad/get-disponibilidad.ts';
 import { HorariosSugeridos } from './horarios-sugeridos.tsx';
 import { SelectorHorario } from './selector-horario.tsx';
 

@@ -4,25 +4,20 @@
 // desk sees only how many there are. The server checks everything (the file's bytes included) and notifies the
 // doctor. Results are part of the clinical record: nobody deletes them.
 import { ACEPTA_RESULTADO, RESULTADO_MAX_BYTES } from '@clinica/contracts/adjuntos-rutas';
-import { normalizarRol } from '@clinica/contracts/roles';
-import { Alert, Badge, Button, FileInput, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, FileInput, Group, Paper, Select, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconFileDownload, IconFileText, IconLock, IconUpload } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
-import { EstadoError } from '../../../components/estado-error.tsx';
 import { FechaHora } from '../../../components/fecha-hora.tsx';
 import { SkeletonLineas } from '../../../components/skeletons.tsx';
 import { descargarArchivo } from '../../../lib/descargas.ts';
 import { mensajeDeError } from '../../../lib/forms/field-errors.ts';
-import { useAuth } from '../../../lib/session/auth-context.tsx';
-import {
-  useResultados,
-  useSubirResultado,
-  type ResultadosDeCitaWire,
-  type ResultadoWire,
-} from '../api/adjuntos-api.ts';
-import type { CitaWire } from '../api/citas-api.ts';
+import { useResultados } from '../../../lib/api/adjuntos/get-resultados.ts';
+import { useSubirResultado } from '../../../lib/api/adjuntos/subir-resultado.ts';
+import type { ResultadosDeCitaWire, ResultadoWire } from '../../../lib/api/adjuntos/tipos.ts';
+import type { CitaWire } from '../../../lib/api/citas/tipos.ts';
 import classes from '../citas.module.css';
+import { ErrorDeCarga, SeccionCita, usePapelEnCita } from './seccion-cita.tsx';
 
 const MB = 1024 * 1024;
 const tamano = (bytes: number) =>
@@ -129,15 +124,7 @@ function Resultado({ r }: { r: ResultadoWire }) {
 function Contenido({ cita, recepcion }: { cita: CitaWire; recepcion: boolean }) {
   const q = useResultados(cita.id);
   if (q.isPending) return <SkeletonLineas lineas={2} etiqueta="Cargando los resultados…" />;
-  if (q.isError)
-    return (
-      <EstadoError
-        titulo="No se pudieron cargar los resultados"
-        mensaje={q.error.message}
-        onRetry={() => void q.refetch()}
-        reintentando={q.isFetching}
-      />
-    );
+  if (q.isError) return <ErrorDeCarga titulo="No se pudieron cargar los resultados" consulta={q} />;
   const datos = q.data;
   const n = datos.resultados.length;
   if (recepcion)
@@ -170,34 +157,19 @@ function Contenido({ cita, recepcion }: { cita: CitaWire; recepcion: boolean }) 
 }
 
 export function ResultadosExamen({ cita }: { cita: CitaWire }) {
-  const { userRole, userId } = useAuth();
-  const rol = normalizarRol(userRole);
-  const esPaciente = rol === 'paciente' && userId === cita.usuario.id;
-  const esSuDoctor = rol === 'doctor' && userId === cita.doctor.id;
-  const recepcion = rol === 'asistente';
+  const { esPaciente, esSuDoctor, recepcion } = usePapelEnCita(cita);
   if (!esPaciente && !esSuDoctor && !recepcion) return null;
   return (
-    <Paper
-      withBorder
-      p={{ base: 'md', sm: 'xl' }}
-      className={classes.tarjeta}
-      component="section"
-      aria-labelledby="resultados-titulo"
-    >
-      <Stack gap="md">
-        <Title order={3} fz="h4" id="resultados-titulo">
-          Resultados de exámenes
-        </Title>
-        <Contenido cita={cita} recepcion={recepcion} />
-        {esPaciente && (
-          <Alert color="gray" variant="light" icon={<IconLock aria-hidden="true" />} p="xs">
-            <Text size="xs">
-              Tus resultados son privados: solo tú y tu doctor pueden verlos. Quedan en tu historia clínica y no se
-              borran.
-            </Text>
-          </Alert>
-        )}
-      </Stack>
-    </Paper>
+    <SeccionCita id="resultados-titulo" titulo="Resultados de exámenes">
+      <Contenido cita={cita} recepcion={recepcion} />
+      {esPaciente && (
+        <Alert color="gray" variant="light" icon={<IconLock aria-hidden="true" />} p="xs">
+          <Text size="xs">
+            Tus resultados son privados: solo tú y tu doctor pueden verlos. Quedan en tu historia clínica y no se
+            borran.
+          </Text>
+        </Alert>
+      )}
+    </SeccionCita>
   );
 }

@@ -7,10 +7,10 @@ import { Alert, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Visuall
 import { DatePicker } from '@mantine/dates';
 import { IconCalendarOff } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
-import { EstadoError } from '../../../components/estado-error.tsx';
 import { formatFechaLarga, formatHora, hoy, zonaClinica } from '../../../lib/tiempo.ts';
-import { useDisponibilidad, type EspacioWire } from '../api/citas-api.ts';
+import { useDisponibilidad, type EspacioWire } from '../../../lib/api/disponibilidad/get-disponibilidad.ts';
 import classes from './selector-horario.module.css';
+import { ErrorDeCarga } from './seccion-cita.tsx';
 
 /** How far ahead people may book from these screens (the API answers up to 62 days at once). */
 export const DIAS_A_LA_VISTA = 45;
@@ -94,14 +94,7 @@ export function SelectorHorario({
   }, [porDia]);
 
   if (disponibilidad.isError) {
-    return (
-      <EstadoError
-        titulo="No pudimos cargar los horarios libres"
-        mensaje={disponibilidad.error.message}
-        onRetry={() => void disponibilidad.refetch()}
-        reintentando={disponibilidad.isFetching}
-      />
-    );
+    return <ErrorDeCarga titulo="No pudimos cargar los horarios libres" consulta={disponibilidad} />;
   }
 
   const horas = dia ? (porDia.get(dia) ?? []) : [];

@@ -4,35 +4,22 @@ import { citasRutas } from '@clinica/contracts/rutas';
 import { instanteLocal } from '@clinica/contracts/tiempo';
 import type { RespuestaApi } from '../../../lib/api-client.ts';
 import { tokenExpiringIn } from '../../../test/test-tokens.ts';
-import { mockFetch, paginaDe, renderWithProviders, simular } from '../../../test/session-test-utils.tsx';
+import { paginaDe, renderWithProviders } from '../../../test/session-test-utils.tsx';
 import { hoy, zonaClinica } from '../../../lib/tiempo.ts';
+import { citaWire } from '../../../test/citas-fixtures.ts';
 import { AgendaHoy } from './agenda-hoy.tsx';
+import { mockFetch, responde } from '../../../test/mock-fetch.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 
 type Cita = RespuestaApi<typeof citasRutas.misCitas>[number];
 const dia = hoy();
-function cita(id: number, hora: string, extra: Partial<Cita> = {}): Cita {
-  const inicio = instanteLocal(dia, hora, zonaClinica).toISOString();
-  return {
+const cita = (id: number, hora: string, extra: Partial<Cita> = {}): Cita =>
+  citaWire(instanteLocal(dia, hora, zonaClinica).toISOString(), {
     id,
-    fecha: inicio,
-    inicio,
-    fin: new Date(Date.parse(inicio) + 30 * 60_000).toISOString(),
-    tipo: 'evaluacion',
-    estado: 'confirmada',
     usuario: { id: 10, nombre: `Paciente ${id}`, correo: 'p@demo.test', telefono: null, numerodocumento: '1' },
-    doctor: { id: 2, nombre: 'Dr. Andrés Gómez' },
-    procedimiento: null,
-    procedimientos_solicitados: [],
-    motivo: null,
-    observaciones: null,
-    motivo_cancelacion: null,
-    creada_en: inicio,
-    actualizada_en: inicio,
     ...extra,
-  };
-}
+  });
 
 function entrar(conDoctor = true) {
   localStorage.setItem('token', tokenExpiringIn(1800, { id: 1, rol: conDoctor ? 'asistente' : 'doctor' }));
@@ -42,7 +29,7 @@ function entrar(conDoctor = true) {
 describe('AgendaHoy', () => {
   it("lists today's appointments in time order without the cancelled ones", async () => {
     const { calls } = mockFetch([
-      simular(citasRutas.listar, {
+      responde(citasRutas.listar, {
         body: paginaDe([
           cita(2, '11:00', { tipo: 'procedimiento', estado: 'pendiente' }),
           cita(1, '09:00'),
@@ -68,11 +55,11 @@ describe('AgendaHoy', () => {
   });
 
   it('says when there is nothing today and when the agenda fails to load', async () => {
-    mockFetch([simular(citasRutas.listar, { body: paginaDe([]) })]);
+    mockFetch([responde(citasRutas.listar, { body: paginaDe([]) })]);
     const { unmount } = entrar(false);
     expect(await screen.findByText('No hay citas para hoy.')).toBeInTheDocument();
     unmount();
-    mockFetch([simular(citasRutas.listar, { status: 500, body: { error: 'Falló.', code: 'ERROR_INTERNO' } })]);
+    mockFetch([responde(citasRutas.listar, { status: 500, body: { error: 'Falló.', code: 'ERROR_INTERNO' } })]);
     entrar(false);
     expect(await screen.findByText(/No pudimos cargar la agenda de hoy/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Reintentar' })).toBeInTheDocument();

@@ -6,12 +6,17 @@ import { Link } from 'react-router';
 import { EstadoCitaBadge, TipoCitaBadge } from '../../../components/cita-badges.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { formatHora, hoy } from '../../../lib/tiempo.ts';
-import { useAgendaHoy } from '../api/agenda-hoy-api.ts';
+import { useQuery } from '@tanstack/react-query';
+import { agendaQueryOptions } from '../../../lib/api/citas/get-agenda.ts';
 import classes from '../dashboard.module.css';
 
 export function AgendaHoy({ conDoctor }: { conDoctor: boolean }) {
   const dia = hoy();
-  const q = useAgendaHoy(dia, true);
+  // The whole day (a doctor gets only their own: the API filters), cancelled ones left out.
+  const q = useQuery({
+    ...agendaQueryOptions({ desde: dia, hasta: dia }),
+    select: (r) => r.items.filter((c) => c.estado !== 'cancelada'),
+  });
   const citas = [...(q.data ?? [])].sort((a, b) => a.inicio.localeCompare(b.inicio));
   // Appointments already over are not dimmed: faded text fell below WCAG AA contrast (the screen sweep failed
   // only in the hours after the first appointment of the day). Their time and state badge say enough.
