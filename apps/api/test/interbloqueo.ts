@@ -33,6 +33,9 @@ export async function conInterbloqueo<T>(
   try {
     await otra.db
       .transaction(async (tx) => {
+        // PostgreSQL aborts the session whose deadlock check runs first (after deadlock_timeout, 1 s). Under load this
+        // session's check could still come first; a long one here leaves the check, and the abort, to the API's.
+        await tx.execute(sql`set local deadlock_timeout = '30s'`);
         await tx.execute(primera);
         resultado = accion();
         // Settled later; a rejection is the caller's to see, not an unhandled one meanwhile.
