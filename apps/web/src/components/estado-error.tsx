@@ -43,3 +43,22 @@ export function EstadoError({
     </EmptyState>
   );
 }
+
+/** The part of a TanStack query the error state reads. */
+type ConsultaFallida = { error: Error | null; refetch: () => unknown; isFetching: boolean };
+
+/**
+ * A failed query's error state: the server's message (every api() failure is an ApiClientError, whose message is
+ * the body's Spanish `error`) and a retry that refetches it.
+ *   if (q.isError) return <ErrorDeCarga consulta={q} />;
+ */
+export function ErrorDeCarga({ consulta, titulo }: { consulta: ConsultaFallida; titulo?: string }) {
+  return (
+    <EstadoError
+      titulo={titulo}
+      mensaje={consulta.error?.message}
+      onRetry={() => void consulta.refetch()}
+      reintentando={consulta.isFetching}
+    />
+  );
+}

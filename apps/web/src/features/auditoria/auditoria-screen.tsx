@@ -11,7 +11,7 @@ import { useSearchParams } from 'react-router';
 import { EXPORTAR_MAX_FILAS } from '@clinica/contracts/auditoria';
 import { permite } from '@clinica/contracts/roles';
 import { auditoriaRutas } from '@clinica/contracts/rutas';
-import { EstadoError } from '../../components/estado-error.tsx';
+import { ErrorDeCarga, EstadoError } from '../../components/estado-error.tsx';
 import { EstadoVacio } from '../../components/estado-vacio.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { SinAcceso } from '../../components/sin-acceso.tsx';
@@ -146,11 +146,7 @@ export default function AuditoriaScreen() {
     contenido = validacion ? (
       <EstadoError titulo="Revisa los filtros" mensaje={mensajeValidacion(errores, q.error.message)} />
     ) : (
-      <EstadoError
-        mensaje={q.error instanceof ApiClientError ? q.error.body.error : undefined}
-        onRetry={() => void q.refetch()}
-        reintentando={q.isRefetching}
-      />
+      <ErrorDeCarga consulta={q} />
     );
   } else if (items.length === 0) {
     contenido =

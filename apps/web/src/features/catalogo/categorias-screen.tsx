@@ -9,7 +9,7 @@ import { IconEye, IconEyeOff, IconSearch, IconTrashOff } from '@tabler/icons-rea
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../lib/paths.ts';
-import { EstadoError } from '../../components/estado-error.tsx';
+import { ErrorDeCarga } from '../../components/estado-error.tsx';
 import { EstadoVacio } from '../../components/estado-vacio.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { SkeletonTabla } from '../../components/skeletons.tsx';
@@ -122,14 +122,7 @@ function Lista() {
   let contenido;
   if (categorias.isPending) contenido = <SkeletonTabla filas={5} columnas={5} etiqueta="Cargando categorías…" />;
   else if (categorias.isError)
-    contenido = (
-      <EstadoError
-        titulo="No pudimos cargar las categorías"
-        mensaje={categorias.error.message}
-        onRetry={() => void categorias.refetch()}
-        reintentando={categorias.isFetching}
-      />
-    );
+    contenido = <ErrorDeCarga consulta={categorias} titulo="No pudimos cargar las categorías" />;
   else if (categorias.data.length === 0)
     contenido = q ? (
       <EstadoVacio titulo="Sin resultados" descripcion={`No hay categorías que coincidan con «${q}».`} />

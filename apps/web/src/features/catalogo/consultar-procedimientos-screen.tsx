@@ -5,7 +5,7 @@ import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { EstadoError } from '../../components/estado-error.tsx';
+import { ErrorDeCarga } from '../../components/estado-error.tsx';
 import { EstadoVacio } from '../../components/estado-vacio.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { SkeletonTabla } from '../../components/skeletons.tsx';
@@ -61,15 +61,7 @@ function Lista() {
 
   let contenido;
   if (lista.isPending) contenido = <SkeletonTabla filas={6} columnas={6} etiqueta="Cargando procedimientos…" />;
-  else if (lista.isError)
-    contenido = (
-      <EstadoError
-        titulo="No pudimos cargar los procedimientos"
-        mensaje={lista.error.message}
-        onRetry={() => void lista.refetch()}
-        reintentando={lista.isFetching}
-      />
-    );
+  else if (lista.isError) contenido = <ErrorDeCarga consulta={lista} titulo="No pudimos cargar los procedimientos" />;
   else if (lista.data.items.length === 0)
     contenido = filtrando ? (
       <EstadoVacio

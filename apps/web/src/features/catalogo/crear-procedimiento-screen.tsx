@@ -2,7 +2,7 @@
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from 'react-router';
 import { paths } from '../../lib/paths.ts';
-import { EstadoError } from '../../components/estado-error.tsx';
+import { ErrorDeCarga } from '../../components/estado-error.tsx';
 import { EstadoVacio } from '../../components/estado-vacio.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { SkeletonLineas } from '../../components/skeletons.tsx';
@@ -22,14 +22,7 @@ export function CrearProcedimientoScreen() {
   let contenido;
   if (categorias.isPending) contenido = <SkeletonLineas lineas={6} etiqueta="Cargando categorías…" />;
   else if (categorias.isError)
-    contenido = (
-      <EstadoError
-        titulo="No pudimos cargar las categorías"
-        mensaje={categorias.error.message}
-        onRetry={() => void categorias.refetch()}
-        reintentando={categorias.isFetching}
-      />
-    );
+    contenido = <ErrorDeCarga consulta={categorias} titulo="No pudimos cargar las categorías" />;
   else if (categorias.data.length === 0)
     contenido = (
       <EstadoVacio

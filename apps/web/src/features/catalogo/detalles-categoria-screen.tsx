@@ -4,7 +4,7 @@ import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/c
 import { IconEdit } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../lib/paths.ts';
-import { EstadoError } from '../../components/estado-error.tsx';
+import { ErrorDeCarga } from '../../components/estado-error.tsx';
 import { EstadoVacio } from '../../components/estado-vacio.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { SkeletonTabla } from '../../components/skeletons.tsx';
@@ -25,10 +25,7 @@ import classes from './catalogo.module.css';
 function Procedimientos({ categoriaId }: { categoriaId: number }) {
   const lista = useProcedimientos({ categoriaId, incluirInactivos: true, porPagina: 100 });
   if (lista.isPending) return <SkeletonTabla filas={3} columnas={5} etiqueta="Cargando procedimientos…" />;
-  if (lista.isError)
-    return (
-      <EstadoError mensaje={lista.error.message} onRetry={() => void lista.refetch()} reintentando={lista.isFetching} />
-    );
+  if (lista.isError) return <ErrorDeCarga consulta={lista} />;
   if (lista.data.items.length === 0)
     return <EstadoVacio titulo="Esta categoría aún no tiene procedimientos" accion={<BotonNuevoProcedimiento />} />;
   const total = lista.data.total;

@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { IconExternalLink } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../lib/paths.ts';
-import { EstadoError } from '../../components/estado-error.tsx';
+import { ErrorDeCarga } from '../../components/estado-error.tsx';
 import { EstadoVacio } from '../../components/estado-vacio.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { SkeletonLineas } from '../../components/skeletons.tsx';
@@ -43,13 +43,7 @@ export function EditarProcedimientoScreen() {
     contenido = <SkeletonLineas lineas={8} etiqueta="Cargando procedimiento…" />;
   else if (procedimiento.isError || categorias.isError) {
     const fallo = procedimiento.isError ? procedimiento : categorias;
-    contenido = (
-      <EstadoError
-        mensaje={fallo.error?.message}
-        onRetry={() => void fallo.refetch()}
-        reintentando={fallo.isFetching}
-      />
-    );
+    contenido = <ErrorDeCarga consulta={fallo} />;
   } else {
     const p = procedimiento.data;
     contenido = (

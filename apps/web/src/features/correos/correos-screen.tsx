@@ -22,7 +22,7 @@ import { useSearchParams } from 'react-router';
 import { permite } from '@clinica/contracts/roles';
 import { correosRutas } from '@clinica/contracts/rutas';
 import { CitaBadge } from '../../components/cita-badges.tsx';
-import { EstadoError } from '../../components/estado-error.tsx';
+import { ErrorDeCarga } from '../../components/estado-error.tsx';
 import { EstadoVacio } from '../../components/estado-vacio.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { SinAcceso } from '../../components/sin-acceso.tsx';
@@ -221,13 +221,7 @@ export default function CorreosScreen() {
   if (q.isPending) {
     contenido = <SkeletonTabla filas={5} columnas={3} etiqueta="Cargando correos…" />;
   } else if (q.isError) {
-    contenido = (
-      <EstadoError
-        mensaje={q.error instanceof ApiClientError ? q.error.body.error : undefined}
-        onRetry={() => void q.refetch()}
-        reintentando={q.isRefetching}
-      />
-    );
+    contenido = <ErrorDeCarga consulta={q} />;
   } else if (items.length === 0) {
     contenido = (
       <EstadoVacio

@@ -8,7 +8,7 @@ import { useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { normalizarRol, permite } from '@clinica/contracts/roles';
 import { historiasRutas } from '@clinica/contracts/rutas';
-import { EstadoError } from '../../components/estado-error.tsx';
+import { ErrorDeCarga } from '../../components/estado-error.tsx';
 import { EstadoVacio } from '../../components/estado-vacio.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { SinAcceso } from '../../components/sin-acceso.tsx';
@@ -42,8 +42,7 @@ function IntakePaciente({ userId }: { userId: number }) {
         }
       />
     );
-  if (!(mia.error instanceof ApiClientError && mia.error.status === 404))
-    return <EstadoError mensaje={mia.error.message} onRetry={() => void mia.refetch()} reintentando={mia.isFetching} />;
+  if (!(mia.error instanceof ApiClientError && mia.error.status === 404)) return <ErrorDeCarga consulta={mia} />;
   return (
     <Stack gap="lg">
       <Alert

@@ -11,7 +11,7 @@ import { Link, useSearchParams } from 'react-router';
 import { banderasAlerta } from '@clinica/contracts/citas';
 import { normalizarRol, permite } from '@clinica/contracts/roles';
 import { historiasRutas } from '@clinica/contracts/rutas';
-import { EstadoError } from '../../components/estado-error.tsx';
+import { ErrorDeCarga } from '../../components/estado-error.tsx';
 import { EstadoVacio } from '../../components/estado-vacio.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { SkeletonLineas } from '../../components/skeletons.tsx';
@@ -155,10 +155,7 @@ export default function DetallesHistorialScreen() {
           }
         />
       );
-    else if (r.isError)
-      contenido = (
-        <EstadoError mensaje={r.error.message} onRetry={() => void r.refetch()} reintentando={r.isFetching} />
-      );
+    else if (r.isError) contenido = <ErrorDeCarga consulta={r} />;
     else
       contenido = (
         <Stack gap="lg">
@@ -199,8 +196,7 @@ export default function DetallesHistorialScreen() {
         }
       />
     );
-  else if (q.isError)
-    contenido = <EstadoError mensaje={q.error.message} onRetry={() => void q.refetch()} reintentando={q.isFetching} />;
+  else if (q.isError) contenido = <ErrorDeCarga consulta={q} />;
   else {
     const historia = q.data;
     contenido = (

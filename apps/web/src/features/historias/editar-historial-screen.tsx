@@ -6,7 +6,7 @@ import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconLock } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { normalizarRol } from '@clinica/contracts/roles';
-import { EstadoError } from '../../components/estado-error.tsx';
+import { ErrorDeCarga } from '../../components/estado-error.tsx';
 import { EstadoVacio } from '../../components/estado-vacio.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { SkeletonLineas } from '../../components/skeletons.tsx';
@@ -65,8 +65,7 @@ export default function EditarHistorialScreen() {
       />
     );
   else if (q.isPending) contenido = <SkeletonLineas lineas={12} etiqueta="Cargando la historia clínica…" />;
-  else if (q.isError)
-    contenido = <EstadoError mensaje={q.error.message} onRetry={() => void q.refetch()} reintentando={q.isFetching} />;
+  else if (q.isError) contenido = <ErrorDeCarga consulta={q} />;
   else {
     const h = q.data;
     contenido = (

@@ -6,7 +6,7 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconFilePlus, IconLock, IconPencil } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { normalizarRol } from '@clinica/contracts/roles';
-import { EstadoError } from '../../components/estado-error.tsx';
+import { ErrorDeCarga } from '../../components/estado-error.tsx';
 import { EstadoVacio } from '../../components/estado-vacio.tsx';
 import { FechaHora } from '../../components/fecha-hora.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -86,8 +86,7 @@ export default function MiHistorialScreen() {
         }
       />
     );
-  else if (q.isError)
-    contenido = <EstadoError mensaje={q.error.message} onRetry={() => void q.refetch()} reintentando={q.isFetching} />;
+  else if (q.isError) contenido = <ErrorDeCarga consulta={q} />;
   else {
     const h = q.data;
     contenido = (

@@ -17,7 +17,7 @@ import {
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '../../lib/paths.ts';
-import { EstadoError } from '../../components/estado-error.tsx';
+import { ErrorDeCarga } from '../../components/estado-error.tsx';
 import { EstadoVacio } from '../../components/estado-vacio.tsx';
 import { SkeletonTarjetas } from '../../components/skeletons.tsx';
 import { usePageMeta } from '../../components/use-page-meta.ts';
@@ -69,18 +69,10 @@ const pasos = [
 ];
 
 function Destacados() {
-  const { data, isPending, isError, error, refetch, isRefetching } = useProcedimientosDestacados(DESTACADOS);
-  if (isPending) return <SkeletonTarjetas cantidad={6} etiqueta="Cargando tratamientos destacados…" />;
-  if (isError) {
-    return (
-      <EstadoError
-        titulo="No pudimos cargar los tratamientos"
-        mensaje={error.message}
-        onRetry={() => void refetch()}
-        reintentando={isRefetching}
-      />
-    );
-  }
+  const q = useProcedimientosDestacados(DESTACADOS);
+  if (q.isPending) return <SkeletonTarjetas cantidad={6} etiqueta="Cargando tratamientos destacados…" />;
+  if (q.isError) return <ErrorDeCarga consulta={q} titulo="No pudimos cargar los tratamientos" />;
+  const { data } = q;
   if (data.length === 0) {
     return (
       <EstadoVacio

@@ -7,7 +7,7 @@ import { IconAlertTriangle, IconDatabaseExport, IconDatabaseOff, IconInfoCircle 
 import { permite } from '@clinica/contracts/roles';
 import { respaldosRutas } from '@clinica/contracts/rutas';
 import { CitaBadge } from '../../components/cita-badges.tsx';
-import { EstadoError } from '../../components/estado-error.tsx';
+import { ErrorDeCarga } from '../../components/estado-error.tsx';
 import { EstadoVacio } from '../../components/estado-vacio.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { SinAcceso } from '../../components/sin-acceso.tsx';
@@ -136,13 +136,7 @@ export default function RespaldosScreen() {
   if (q.isPending) {
     contenido = <SkeletonTabla filas={4} columnas={3} etiqueta="Cargando respaldos…" />;
   } else if (q.isError) {
-    contenido = (
-      <EstadoError
-        mensaje={q.error instanceof ApiClientError ? q.error.body.error : undefined}
-        onRetry={() => void q.refetch()}
-        reintentando={q.isRefetching}
-      />
-    );
+    contenido = <ErrorDeCarga consulta={q} />;
   } else if (items.length === 0) {
     contenido = (
       <EstadoVacio

@@ -5,7 +5,7 @@ import { IconShieldCheck, IconShieldLock } from '@tabler/icons-react';
 import { permite } from '@clinica/contracts/roles';
 import { usuariosRutas } from '@clinica/contracts/rutas';
 import { CitaBadge } from '../../components/cita-badges.tsx';
-import { EstadoError } from '../../components/estado-error.tsx';
+import { ErrorDeCarga } from '../../components/estado-error.tsx';
 import { EstadoVacio } from '../../components/estado-vacio.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { SinAcceso } from '../../components/sin-acceso.tsx';
@@ -44,13 +44,7 @@ export default function BloqueosScreen() {
   if (q.isPending) {
     contenido = <SkeletonTabla filas={5} columnas={4} etiqueta="Cargando bloqueos…" />;
   } else if (q.isError) {
-    contenido = (
-      <EstadoError
-        mensaje={q.error instanceof ApiClientError ? q.error.body.error : undefined}
-        onRetry={() => void q.refetch()}
-        reintentando={q.isRefetching}
-      />
-    );
+    contenido = <ErrorDeCarga consulta={q} />;
   } else if (items.length === 0) {
     contenido = (
       <EstadoVacio

@@ -40,7 +40,7 @@ import { permite } from '@clinica/contracts/roles';
 import { citasRutas } from '@clinica/contracts/rutas';
 import { intencionCarrito, type GuardState } from '../../app/guards.tsx';
 import { paths } from '../../lib/paths.ts';
-import { EstadoError } from '../../components/estado-error.tsx';
+import { ErrorDeCarga } from '../../components/estado-error.tsx';
 import { EstadoVacio } from '../../components/estado-vacio.tsx';
 import { SkeletonLineas } from '../../components/skeletons.tsx';
 import { usePageMeta } from '../../components/use-page-meta.ts';
@@ -401,14 +401,7 @@ export function ServicioDetalleScreen() {
     );
   }
   if (servicio.isError) {
-    return (
-      <EstadoError
-        titulo="No pudimos cargar este tratamiento"
-        mensaje={servicio.error.message}
-        onRetry={() => void servicio.refetch()}
-        reintentando={servicio.isFetching}
-      />
-    );
+    return <ErrorDeCarga consulta={servicio} titulo="No pudimos cargar este tratamiento" />;
   }
   return <Detalle key={servicio.data.id} servicio={servicio.data} />;
 }

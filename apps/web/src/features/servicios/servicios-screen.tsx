@@ -5,7 +5,7 @@ import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { EstadoError } from '../../components/estado-error.tsx';
+import { ErrorDeCarga } from '../../components/estado-error.tsx';
 import { EstadoVacio } from '../../components/estado-vacio.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { SkeletonTarjetas } from '../../components/skeletons.tsx';
@@ -142,12 +142,7 @@ export function ServiciosScreen() {
         {servicios.isPending ? (
           <SkeletonTarjetas cantidad={6} etiqueta="Cargando tratamientos…" />
         ) : servicios.isError ? (
-          <EstadoError
-            titulo="No pudimos cargar los tratamientos"
-            mensaje={servicios.error.message}
-            onRetry={() => void servicios.refetch()}
-            reintentando={servicios.isFetching}
-          />
+          <ErrorDeCarga consulta={servicios} titulo="No pudimos cargar los tratamientos" />
         ) : servicios.data.items.length === 0 ? (
           filtrando ? (
             <EstadoVacio

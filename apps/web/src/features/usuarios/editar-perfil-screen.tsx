@@ -15,11 +15,10 @@ import {
   type EditarPerfilInput,
   type UsuarioWire,
 } from '@clinica/contracts/usuarios';
-import { EstadoError } from '../../components/estado-error.tsx';
+import { ErrorDeCarga, EstadoError } from '../../components/estado-error.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { SkeletonLineas } from '../../components/skeletons.tsx';
 import { usePageMeta } from '../../components/use-page-meta.ts';
-import { ApiClientError } from '../../lib/api-client.ts';
 import { AlertaFallo } from '../../lib/forms/alerta-fallo.tsx';
 import { useAvisoSalida } from '../../lib/forms/aviso-salida.tsx';
 import { mensajeDeError, type FieldErrors } from '../../lib/forms/field-errors.ts';
@@ -252,13 +251,7 @@ function MiPerfil({ userId }: { userId: number | null }) {
   } else if (q.isPending) {
     contenido = <SkeletonLineas lineas={10} etiqueta="Cargando tu perfil…" />;
   } else if (q.isError) {
-    contenido = (
-      <EstadoError
-        mensaje={q.error instanceof ApiClientError ? q.error.body.error : undefined}
-        onRetry={() => void q.refetch()}
-        reintentando={q.isRefetching}
-      />
-    );
+    contenido = <ErrorDeCarga consulta={q} />;
   } else {
     contenido = (
       <Grid gap="lg" align="flex-start">

@@ -37,13 +37,12 @@ import { permite, roles, rolesVenTodosLosUsuarios, rolNombres, type Rol } from '
 import { usuariosRutas } from '@clinica/contracts/rutas';
 import type { UsuarioWire } from '@clinica/contracts/usuarios';
 import { paths } from '../../lib/paths.ts';
-import { EstadoError } from '../../components/estado-error.tsx';
+import { ErrorDeCarga } from '../../components/estado-error.tsx';
 import { EstadoVacio } from '../../components/estado-vacio.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { SkeletonTabla } from '../../components/skeletons.tsx';
 import { TablaApilable } from '../../components/tabla-apilable.tsx';
 import { usePageMeta } from '../../components/use-page-meta.ts';
-import { ApiClientError } from '../../lib/api-client.ts';
 import { mensajeDeError } from '../../lib/forms/field-errors.ts';
 import { etiquetasPaginacion, textoMostrando } from '../../lib/paginacion.ts';
 import { useAuth } from '../../lib/session/auth-context.tsx';
@@ -216,13 +215,7 @@ function ListaUsuarios() {
   if (q.isPending) {
     contenido = <SkeletonTabla filas={6} columnas={esAdmin ? 5 : 4} etiqueta="Cargando usuarios…" />;
   } else if (q.isError) {
-    contenido = (
-      <EstadoError
-        mensaje={q.error instanceof ApiClientError ? q.error.body.error : undefined}
-        onRetry={() => void q.refetch()}
-        reintentando={q.isRefetching}
-      />
-    );
+    contenido = <ErrorDeCarga consulta={q} />;
   } else if (items.length === 0) {
     contenido = hayFiltros ? (
       <EstadoVacio

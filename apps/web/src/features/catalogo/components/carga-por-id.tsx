@@ -2,7 +2,7 @@
 // exist, a skeleton, or the error with a retry.
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { EstadoError } from '../../../components/estado-error.tsx';
+import { ErrorDeCarga } from '../../../components/estado-error.tsx';
 import { SkeletonLineas } from '../../../components/skeletons.tsx';
 import { ApiClientError } from '../../../lib/api-client.ts';
 
@@ -24,9 +24,7 @@ export function CargaPorId<T>({ query, noExiste, lineas, etiqueta, children }: P
   if (noExiste) return noExiste;
   if (query.isPending) return <SkeletonLineas lineas={lineas} etiqueta={etiqueta} />;
   if (query.isError) {
-    return (
-      <EstadoError mensaje={query.error.message} onRetry={() => void query.refetch()} reintentando={query.isFetching} />
-    );
+    return <ErrorDeCarga consulta={query} />;
   }
   return children(query.data);
 }

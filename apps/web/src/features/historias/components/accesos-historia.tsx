@@ -3,7 +3,7 @@
 import { Button, Divider, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconEye, IconPencil, IconShieldCheck } from '@tabler/icons-react';
 import { Fragment, useState } from 'react';
-import { EstadoError } from '../../../components/estado-error.tsx';
+import { ErrorDeCarga } from '../../../components/estado-error.tsx';
 import { FechaHora } from '../../../components/fecha-hora.tsx';
 import { SkeletonLineas } from '../../../components/skeletons.tsx';
 import { useAccesos, type AccesoWire } from '../../../lib/api/historias/get-versiones.ts';
@@ -37,15 +37,7 @@ export function AccesosHistoria({ usuarioId }: { usuarioId: number }) {
   const [todos, setTodos] = useState(false);
   let cuerpo;
   if (q.isPending) cuerpo = <SkeletonLineas lineas={3} etiqueta="Cargando quién consultó tu historia…" />;
-  else if (q.isError)
-    cuerpo = (
-      <EstadoError
-        titulo="No pudimos cargar los accesos"
-        mensaje={q.error.message}
-        onRetry={() => void q.refetch()}
-        reintentando={q.isFetching}
-      />
-    );
+  else if (q.isError) cuerpo = <ErrorDeCarga consulta={q} titulo="No pudimos cargar los accesos" />;
   else if (q.data.length === 0)
     cuerpo = (
       <Text size="sm" c="dimmed">

@@ -5,7 +5,7 @@ import { Anchor, Paper, Stack, Text, Timeline, Title } from '@mantine/core';
 import { IconCamera } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { ComparacionFotos } from '../../../components/comparacion-fotos.tsx';
-import { EstadoError } from '../../../components/estado-error.tsx';
+import { ErrorDeCarga } from '../../../components/estado-error.tsx';
 import { SkeletonLineas } from '../../../components/skeletons.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { formatFecha } from '../../../lib/tiempo.ts';
@@ -15,15 +15,7 @@ export function FotosHistoria({ pacienteId }: { pacienteId: number }) {
   const q = useFotosDePaciente(pacienteId);
   let cuerpo;
   if (q.isPending) cuerpo = <SkeletonLineas lineas={3} etiqueta="Cargando tus fotos…" />;
-  else if (q.isError)
-    cuerpo = (
-      <EstadoError
-        titulo="No pudimos cargar tus fotos"
-        mensaje={q.error.message}
-        onRetry={() => void q.refetch()}
-        reintentando={q.isFetching}
-      />
-    );
+  else if (q.isError) cuerpo = <ErrorDeCarga consulta={q} titulo="No pudimos cargar tus fotos" />;
   else if (q.data.length === 0)
     cuerpo = (
       <Text size="sm" c="dimmed">

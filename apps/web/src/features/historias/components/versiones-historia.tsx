@@ -3,7 +3,7 @@
 // closes the list.
 import { Paper, Stack, Text, Timeline, Title } from '@mantine/core';
 import { IconFilePlus, IconPencil } from '@tabler/icons-react';
-import { EstadoError } from '../../../components/estado-error.tsx';
+import { ErrorDeCarga } from '../../../components/estado-error.tsx';
 import { SkeletonLineas } from '../../../components/skeletons.tsx';
 import { formatFechaHora } from '../../../lib/tiempo.ts';
 import { useVersiones } from '../../../lib/api/historias/get-versiones.ts';
@@ -14,15 +14,7 @@ export function VersionesHistoria({ h }: { h: HistoriaWire }) {
   const q = useVersiones(h.id);
   let cuerpo;
   if (q.isPending) cuerpo = <SkeletonLineas lineas={3} etiqueta="Cargando las versiones…" />;
-  else if (q.isError)
-    cuerpo = (
-      <EstadoError
-        titulo="No pudimos cargar las versiones"
-        mensaje={q.error.message}
-        onRetry={() => void q.refetch()}
-        reintentando={q.isFetching}
-      />
-    );
+  else if (q.isError) cuerpo = <ErrorDeCarga consulta={q} titulo="No pudimos cargar las versiones" />;
   else {
     const cambios = q.data;
     cuerpo = (
