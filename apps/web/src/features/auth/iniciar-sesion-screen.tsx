@@ -1,7 +1,9 @@
 // /iniciarsesion: sign in with email and password, then back to the page that sent the person here
 // (the guard leaves it in state.from) or to /dashboard. A visitor who came from «Agregar al carrito» is told the
 // treatment will be in her cart; «Regístrate» carries the same state, so registering keeps it too (issue 27.5).
-import { Alert, Anchor, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { CampoCorreo } from '../../lib/forms/campos-persona.tsx';
+import { TarjetaAcceso } from '../../components/tarjeta-acceso.tsx';
 import { notifications } from '@mantine/notifications';
 import { IconLock, IconLogin2 } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
@@ -81,85 +83,69 @@ export default function IniciarSesionScreen() {
   );
 
   return (
-    <Stack align="center" py={{ base: 'lg', sm: 56 }}>
-      <Paper withBorder shadow="sm" p={{ base: 'lg', sm: 'xl' }} w="100%" maw={460}>
-        <Stack gap="lg">
-          <Stack gap={6}>
-            <Title order={1} fz="h2">
-              Inicia sesión
-            </Title>
-            <Text c="dimmed">Entra para ver tus citas, tu carrito de tratamientos y tu perfil.</Text>
-          </Stack>
+    <TarjetaAcceso
+      titulo="Inicia sesión"
+      descripcion="Entra para ver tus citas, tu carrito de tratamientos y tu perfil."
+    >
+      {intencionCarrito(regreso) !== null && (
+        <AvisoIntencionCarrito>
+          Cuando inicies sesión, el tratamiento quedará en tu carrito y volverás a su página. Si aún no tienes cuenta,
+          regístrate: también lo guardamos.
+        </AvisoIntencionCarrito>
+      )}
 
-          {intencionCarrito(regreso) !== null && (
-            <AvisoIntencionCarrito>
-              Cuando inicies sesión, el tratamiento quedará en tu carrito y volverás a su página. Si aún no tienes
-              cuenta, regístrate: también lo guardamos.
-            </AvisoIntencionCarrito>
-          )}
-
-          {/* Signed in from here, the page stays until the next screen has loaded: that is no earlier session. */}
-          {isAuthenticated && !mutation.isPending && !mutation.isSuccess && (
-            <Alert color="blue" variant="light" title="Ya tienes una sesión abierta">
-              <Group gap="md">
-                <Anchor component={Link} to={paths.dashboard}>
-                  Ir a mi panel
-                </Anchor>
-                <Anchor component={Link} to={paths.cerrarSesion}>
-                  Cerrar sesión
-                </Anchor>
-              </Group>
-            </Alert>
-          )}
-
-          <AlertaFallo titulo={fallo?.titulo} mensaje={fallo?.mensaje} />
-
-          <form onSubmit={onSubmit} noValidate aria-label="Iniciar sesión">
-            <Stack gap="md">
-              <TextInput
-                label="Correo electrónico"
-                type="email"
-                autoComplete="email"
-                inputMode="email"
-                placeholder="tu@correo.com"
-                required
-                {...form.getInputProps('correo')}
-              />
-              <PasswordField
-                label="Contraseña"
-                autoComplete="current-password"
-                required
-                leftSection={<IconLock size={16} aria-hidden="true" />}
-                {...form.getInputProps('contrasena')}
-              />
-              <Anchor
-                component={Link}
-                to={paths.recuperarContrasena}
-                state={{ correo: form.values.correo.trim() }}
-                size="sm"
-                style={{ alignSelf: 'flex-end' }}
-              >
-                ¿Olvidaste tu contraseña?
-              </Anchor>
-              <Button
-                type="submit"
-                size="md"
-                loading={mutation.isPending || mutation.isSuccess}
-                leftSection={<IconLogin2 size={18} aria-hidden="true" />}
-              >
-                Iniciar sesión
-              </Button>
-            </Stack>
-          </form>
-
-          <Text size="sm" ta="center">
-            ¿Aún no tienes cuenta?{' '}
-            <Anchor component={Link} to={paths.registrar} state={regreso} fw={600}>
-              Regístrate
+      {/* Signed in from here, the page stays until the next screen has loaded: that is no earlier session. */}
+      {isAuthenticated && !mutation.isPending && !mutation.isSuccess && (
+        <Alert color="blue" variant="light" title="Ya tienes una sesión abierta">
+          <Group gap="md">
+            <Anchor component={Link} to={paths.dashboard}>
+              Ir a mi panel
             </Anchor>
-          </Text>
+            <Anchor component={Link} to={paths.cerrarSesion}>
+              Cerrar sesión
+            </Anchor>
+          </Group>
+        </Alert>
+      )}
+
+      <AlertaFallo titulo={fallo?.titulo} mensaje={fallo?.mensaje} />
+
+      <form onSubmit={onSubmit} noValidate aria-label="Iniciar sesión">
+        <Stack gap="md">
+          <CampoCorreo required {...form.getInputProps('correo')} />
+          <PasswordField
+            label="Contraseña"
+            autoComplete="current-password"
+            required
+            leftSection={<IconLock size={16} aria-hidden="true" />}
+            {...form.getInputProps('contrasena')}
+          />
+          <Anchor
+            component={Link}
+            to={paths.recuperarContrasena}
+            state={{ correo: form.values.correo.trim() }}
+            size="sm"
+            style={{ alignSelf: 'flex-end' }}
+          >
+            ¿Olvidaste tu contraseña?
+          </Anchor>
+          <Button
+            type="submit"
+            size="md"
+            loading={mutation.isPending || mutation.isSuccess}
+            leftSection={<IconLogin2 size={18} aria-hidden="true" />}
+          >
+            Iniciar sesión
+          </Button>
         </Stack>
-      </Paper>
-    </Stack>
+      </form>
+
+      <Text size="sm" ta="center">
+        ¿Aún no tienes cuenta?{' '}
+        <Anchor component={Link} to={paths.registrar} state={regreso} fw={600}>
+          Regístrate
+        </Anchor>
+      </Text>
+    </TarjetaAcceso>
   );
 }

@@ -1,6 +1,8 @@
 // /recuperarcontrasena: asks for the account's e-mail and sends a recovery link (issue 10.7). The answer is the
 // same whether or not the address has an account, so the screen shows the server's message as it comes.
-import { Alert, Anchor, Button, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
+import { CampoCorreo } from '../../lib/forms/campos-persona.tsx';
+import { TarjetaAcceso } from '../../components/tarjeta-acceso.tsx';
 import { useForm } from '@mantine/form';
 import { IconArrowLeft, IconMailCheck, IconSend } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
@@ -54,77 +56,59 @@ export default function RecuperarContrasenaScreen() {
   );
 
   return (
-    <Stack align="center" py={{ base: 'lg', sm: 56 }}>
-      <Paper withBorder shadow="sm" p={{ base: 'lg', sm: 'xl' }} w="100%" maw={460}>
-        <Stack gap="lg">
-          <Stack gap={6}>
-            <Title order={1} fz="h2">
-              Recupera tu contraseña
-            </Title>
-            <Text c="dimmed">
-              Escribe el correo con el que te registraste y te enviaremos un enlace para elegir una contraseña nueva.
+    <TarjetaAcceso
+      titulo="Recupera tu contraseña"
+      descripcion="Escribe el correo con el que te registraste y te enviaremos un enlace para elegir una contraseña nueva."
+    >
+      {mutation.isSuccess ? (
+        <Alert
+          color="green"
+          variant="light"
+          title="Revisa tu correo"
+          icon={<IconMailCheck aria-hidden="true" />}
+          role="status"
+        >
+          <Stack gap="sm">
+            <Text size="sm">{mutation.data.mensaje}</Text>
+            <Text size="sm">
+              ¿No llegó?{' '}
+              <Anchor
+                component="button"
+                type="button"
+                size="sm"
+                // The alert's own text colour: the brand tone is too faint on its tint in the dark theme.
+                c="inherit"
+                fw={600}
+                underline="always"
+                onClick={() => mutation.reset()}
+              >
+                Pedir otro enlace
+              </Anchor>
             </Text>
           </Stack>
+        </Alert>
+      ) : (
+        <>
+          <AlertaFallo titulo={fallo?.titulo} mensaje={fallo?.mensaje} />
+          <form onSubmit={onSubmit} noValidate aria-label="Recuperar contraseña">
+            <Stack gap="md">
+              <CampoCorreo required {...form.getInputProps('correo')} />
+              <Button
+                type="submit"
+                size="md"
+                loading={mutation.isPending}
+                leftSection={<IconSend size={18} aria-hidden="true" />}
+              >
+                Enviar enlace
+              </Button>
+            </Stack>
+          </form>
+        </>
+      )}
 
-          {mutation.isSuccess ? (
-            <Alert
-              color="green"
-              variant="light"
-              title="Revisa tu correo"
-              icon={<IconMailCheck aria-hidden="true" />}
-              role="status"
-            >
-              <Stack gap="sm">
-                <Text size="sm">{mutation.data.mensaje}</Text>
-                <Text size="sm">
-                  ¿No llegó?{' '}
-                  <Anchor
-                    component="button"
-                    type="button"
-                    size="sm"
-                    // The alert's own text colour: the brand tone is too faint on its tint in the dark theme.
-                    c="inherit"
-                    fw={600}
-                    underline="always"
-                    onClick={() => mutation.reset()}
-                  >
-                    Pedir otro enlace
-                  </Anchor>
-                </Text>
-              </Stack>
-            </Alert>
-          ) : (
-            <>
-              <AlertaFallo titulo={fallo?.titulo} mensaje={fallo?.mensaje} />
-              <form onSubmit={onSubmit} noValidate aria-label="Recuperar contraseña">
-                <Stack gap="md">
-                  <TextInput
-                    label="Correo electrónico"
-                    type="email"
-                    autoComplete="email"
-                    inputMode="email"
-                    placeholder="tu@correo.com"
-                    required
-                    {...form.getInputProps('correo')}
-                  />
-                  <Button
-                    type="submit"
-                    size="md"
-                    loading={mutation.isPending}
-                    leftSection={<IconSend size={18} aria-hidden="true" />}
-                  >
-                    Enviar enlace
-                  </Button>
-                </Stack>
-              </form>
-            </>
-          )}
-
-          <Anchor component={Link} to={paths.iniciarSesion} size="sm" ta="center">
-            <IconArrowLeft size={14} aria-hidden="true" style={{ verticalAlign: '-2px' }} /> Volver a iniciar sesión
-          </Anchor>
-        </Stack>
-      </Paper>
-    </Stack>
+      <Anchor component={Link} to={paths.iniciarSesion} size="sm" ta="center">
+        <IconArrowLeft size={14} aria-hidden="true" style={{ verticalAlign: '-2px' }} /> Volver a iniciar sesión
+      </Anchor>
+    </TarjetaAcceso>
   );
 }

@@ -3,12 +3,12 @@
 // de 2012), server conflicts shown on their field, and automatic sign-in on success. Reached from the sign-in screen,
 // it keeps that screen's state: once registered the visitor goes back where she came from, with the treatment she
 // wanted in her cart (issue 27.5), else to /dashboard.
-import { Anchor, Button, Divider, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Divider, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { TarjetaAcceso } from '../../components/tarjeta-acceso.tsx';
 import { notifications } from '@mantine/notifications';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from '@mantine/form';
-import { useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { registrarSchema, type RegistrarInput } from '@clinica/contracts/usuarios';
 import { estadoDeRegreso, intencionCarrito, navegacionTrasIniciarSesion } from '../../app/guards.tsx';
@@ -17,9 +17,16 @@ import { usePageMeta } from '../../components/use-page-meta.ts';
 import { ApiClientError } from '../../lib/api-client.ts';
 import { AlertaFallo } from '../../lib/forms/alerta-fallo.tsx';
 import { CasillasAutorizacionDatos } from '../../lib/forms/autorizacion-datos.tsx';
-import { CampoFechaNacimiento, CampoGenero, CamposDocumento, CampoTelefono } from '../../lib/forms/campos-persona.tsx';
+import {
+  CampoCorreo,
+  CampoFechaNacimiento,
+  CampoGenero,
+  CamposDocumento,
+  CampoTelefono,
+} from '../../lib/forms/campos-persona.tsx';
 import { erroresDocumento } from '../../lib/forms/documento.ts';
 import { mensajeDeError, type FieldErrors } from '../../lib/forms/field-errors.ts';
+import { useEnvioFormulario } from '../../lib/forms/envio-formulario.ts';
 import { GrupoCampos } from '../../lib/forms/grupo-campos.tsx';
 import { PasswordField } from '../../lib/forms/password-field.tsx';
 import { DESCRIPCION_ABAJO, focusFirstInvalid, showServerErrors, zodFormOptions } from '../../lib/forms/zod-form.ts';
@@ -77,8 +84,6 @@ export default function RegistrarScreen() {
   const location = useLocation();
   const regreso = estadoDeRegreso(location.state);
   const { login } = useAuth();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [fallo, setFallo] = useState<string | null>(null);
   const form = useForm({
     initialValues: iniciales,
     ...zodFormOptions({
@@ -88,6 +93,7 @@ export default function RegistrarScreen() {
       dependents: { contrasena: ['confirmacion'], tipodocumento: ['numerodocumento'] },
     }),
   });
+  const { formRef, fallo, setFallo, noValido } = useEnvioFormulario(form, 'No pudimos crear tu cuenta');
 
   const mutation = useMutation({
     mutationFn: async (datos: RegistrarInput) => {
@@ -139,113 +145,85 @@ export default function RegistrarScreen() {
     mutation.mutate(datos);
   }
 
-  function noValido() {
-    setFallo(null);
-    focusFirstInvalid(formRef.current);
-  }
-
   return (
-    <Stack align="center" py={{ base: 'lg', sm: 48 }}>
-      <Paper withBorder shadow="sm" p={{ base: 'lg', sm: 'xl' }} w="100%" maw={760}>
+    <TarjetaAcceso
+      titulo="Crea tu cuenta"
+      descripcion="Con tu cuenta reservas valoraciones, guardas tratamientos en tu carrito y consultas tus citas. Los campos marcados con * son obligatorios."
+      ancho={760}
+    >
+      {intencionCarrito(regreso) !== null && (
+        <AvisoIntencionCarrito>
+          Cuando crees tu cuenta, el tratamiento quedará en tu carrito y volverás a su página.
+        </AvisoIntencionCarrito>
+      )}
+
+      <AlertaFallo titulo="No pudimos crear tu cuenta" mensaje={fallo} />
+
+      <form ref={formRef} onSubmit={(e) => form.onSubmit(enviar, noValido)(e)} noValidate aria-label="Crear cuenta">
         <Stack gap="lg">
-          <Stack gap={6}>
-            <Title order={1} fz="h2">
-              Crea tu cuenta
-            </Title>
-            <Text c="dimmed">
-              Con tu cuenta reservas valoraciones, guardas tratamientos en tu carrito y consultas tus citas. Los campos
-              marcados con * son obligatorios.
-            </Text>
-          </Stack>
+          <GrupoCampos titulo="Tus datos">
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              <TextInput label="Nombre completo" autoComplete="name" required {...form.getInputProps('nombre')} />
+              <CampoFechaNacimiento required {...form.getInputProps('fecha_nacimiento')} />
+              <CamposDocumento
+                tipo={form.getInputProps('tipodocumento', { select: true })}
+                numero={form.getInputProps('numerodocumento')}
+              />
+              <CampoGenero required {...form.getInputProps('genero', { select: true })} />
+              <CampoTelefono label="Teléfono celular" autoComplete="tel" required {...form.getInputProps('telefono')} />
+            </SimpleGrid>
+          </GrupoCampos>
 
-          {intencionCarrito(regreso) !== null && (
-            <AvisoIntencionCarrito>
-              Cuando crees tu cuenta, el tratamiento quedará en tu carrito y volverás a su página.
-            </AvisoIntencionCarrito>
-          )}
+          <Divider />
 
-          <AlertaFallo titulo="No pudimos crear tu cuenta" mensaje={fallo} />
-
-          <form ref={formRef} onSubmit={(e) => form.onSubmit(enviar, noValido)(e)} noValidate aria-label="Crear cuenta">
-            <Stack gap="lg">
-              <GrupoCampos titulo="Tus datos">
-                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-                  <TextInput label="Nombre completo" autoComplete="name" required {...form.getInputProps('nombre')} />
-                  <CampoFechaNacimiento required {...form.getInputProps('fecha_nacimiento')} />
-                  <CamposDocumento
-                    tipo={form.getInputProps('tipodocumento', { select: true })}
-                    numero={form.getInputProps('numerodocumento')}
-                  />
-                  <CampoGenero required {...form.getInputProps('genero', { select: true })} />
-                  <CampoTelefono
-                    label="Teléfono celular"
-                    autoComplete="tel"
-                    required
-                    {...form.getInputProps('telefono')}
-                  />
-                </SimpleGrid>
-              </GrupoCampos>
-
-              <Divider />
-
-              <GrupoCampos titulo="Acceso a tu cuenta">
-                <Stack gap="md">
-                  <TextInput
-                    label="Correo electrónico"
-                    type="email"
-                    autoComplete="email"
-                    inputMode="email"
-                    required
-                    placeholder="tu@correo.com"
-                    {...form.getInputProps('correo')}
-                  />
-                  <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-                    <PasswordField
-                      label="Contraseña"
-                      autoComplete="new-password"
-                      required
-                      description="Mínimo 8 caracteres. Una frase fácil de recordar es más segura."
-                      {...DESCRIPCION_ABAJO}
-                      {...form.getInputProps('contrasena')}
-                    />
-                    <PasswordField
-                      label="Confirma la contraseña"
-                      autoComplete="new-password"
-                      required
-                      {...form.getInputProps('confirmacion')}
-                    />
-                  </SimpleGrid>
-                </Stack>
-              </GrupoCampos>
-
-              <Divider />
-
-              <GrupoCampos titulo="Autorizaciones">
-                <CasillasAutorizacionDatos
-                  terminos={form.getInputProps('terminos_condiciones', { type: 'checkbox' })}
-                  politica={form.getInputProps('politica_datos', { type: 'checkbox' })}
+          <GrupoCampos titulo="Acceso a tu cuenta">
+            <Stack gap="md">
+              <CampoCorreo required {...form.getInputProps('correo')} />
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                <PasswordField
+                  label="Contraseña"
+                  autoComplete="new-password"
+                  required
+                  description="Mínimo 8 caracteres. Una frase fácil de recordar es más segura."
+                  {...DESCRIPCION_ABAJO}
+                  {...form.getInputProps('contrasena')}
                 />
-              </GrupoCampos>
-
-              <Button
-                type="submit"
-                size="md"
-                loading={mutation.isPending}
-                leftSection={<IconUserPlus size={18} aria-hidden="true" />}
-              >
-                Crear mi cuenta
-              </Button>
+                <PasswordField
+                  label="Confirma la contraseña"
+                  autoComplete="new-password"
+                  required
+                  {...form.getInputProps('confirmacion')}
+                />
+              </SimpleGrid>
             </Stack>
-          </form>
+          </GrupoCampos>
 
-          <Text size="sm" ta="center">
-            ¿Ya tienes cuenta?{' '}
-            <Anchor component={Link} to={paths.iniciarSesion} state={regreso} fw={600}>
-              Inicia sesión
-            </Anchor>
-          </Text>
+          <Divider />
+
+          <GrupoCampos titulo="Autorizaciones">
+            <CasillasAutorizacionDatos
+              terminos={form.getInputProps('terminos_condiciones', { type: 'checkbox' })}
+              politica={form.getInputProps('politica_datos', { type: 'checkbox' })}
+            />
+          </GrupoCampos>
+
+          <Button
+            type="submit"
+            size="md"
+            loading={mutation.isPending}
+            leftSection={<IconUserPlus size={18} aria-hidden="true" />}
+          >
+            Crear mi cuenta
+          </Button>
         </Stack>
-      </Paper>
-    </Stack>
+      </form>
+
+      <Text size="sm" ta="center">
+        ¿Ya tienes cuenta?{' '}
+        <Anchor component={Link} to={paths.iniciarSesion} state={regreso} fw={600}>
+          Inicia sesión
+        </Anchor>
+      </Text>
+    </TarjetaAcceso>
   );
 }

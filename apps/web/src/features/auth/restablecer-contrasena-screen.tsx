@@ -1,7 +1,8 @@
 // /restablecercontrasena#token=…: the page the recovery e-mail links to (issue 10.7). The token comes in the URL
 // fragment, which browsers never send to a server, and goes to the API in a JSON body. A new password with the same
 // rules as registration; on success every session was closed, so the person signs in again.
-import { Alert, Anchor, Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
+import { TarjetaAcceso } from '../../components/tarjeta-acceso.tsx';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconKey, IconLinkOff, IconLock } from '@tabler/icons-react';
@@ -87,93 +88,76 @@ export default function RestablecerContrasenaScreen() {
   const noValido = () => focusFirstInvalid(formRef.current);
 
   return (
-    <Stack align="center" py={{ base: 'lg', sm: 56 }}>
-      <Paper withBorder shadow="sm" p={{ base: 'lg', sm: 'xl' }} w="100%" maw={460}>
-        <Stack gap="lg">
-          <Stack gap={6}>
-            <Title order={1} fz="h2">
-              Elige una contraseña nueva
-            </Title>
-            <Text c="dimmed">
-              Usa al menos 8 caracteres. Una frase que recuerdes es más segura que una palabra con símbolos.
+    <TarjetaAcceso
+      titulo="Elige una contraseña nueva"
+      descripcion="Usa al menos 8 caracteres. Una frase que recuerdes es más segura que una palabra con símbolos."
+    >
+      {!token ? (
+        <Alert
+          color="yellow"
+          variant="light"
+          title="Falta el código del enlace"
+          icon={<IconLinkOff aria-hidden="true" />}
+        >
+          <Stack gap="sm">
+            <Text size="sm">
+              Abre el enlace completo que te enviamos por correo. Si no lo tienes o ya venció, pide uno nuevo.
             </Text>
+            {/* The alert's own text colour: the brand tone is too faint on its tint in the dark theme. */}
+            <Anchor component={Link} to={paths.recuperarContrasena} size="sm" fw={600} c="inherit" underline="always">
+              Pedir un enlace nuevo
+            </Anchor>
           </Stack>
-
-          {!token ? (
-            <Alert
-              color="yellow"
-              variant="light"
-              title="Falta el código del enlace"
-              icon={<IconLinkOff aria-hidden="true" />}
-            >
-              <Stack gap="sm">
-                <Text size="sm">
-                  Abre el enlace completo que te enviamos por correo. Si no lo tienes o ya venció, pide uno nuevo.
-                </Text>
-                {/* The alert's own text colour: the brand tone is too faint on its tint in the dark theme. */}
-                <Anchor
-                  component={Link}
-                  to={paths.recuperarContrasena}
-                  size="sm"
-                  fw={600}
-                  c="inherit"
-                  underline="always"
-                >
+        </Alert>
+      ) : (
+        <>
+          {fallo && (
+            <Stack gap="xs">
+              <AlertaFallo titulo={fallo.titulo} mensaje={fallo.mensaje} />
+              {fallo.pedirOtro && (
+                <Anchor component={Link} to={paths.recuperarContrasena} size="sm" fw={600}>
                   Pedir un enlace nuevo
                 </Anchor>
-              </Stack>
-            </Alert>
-          ) : (
-            <>
-              {fallo && (
-                <Stack gap="xs">
-                  <AlertaFallo titulo={fallo.titulo} mensaje={fallo.mensaje} />
-                  {fallo.pedirOtro && (
-                    <Anchor component={Link} to={paths.recuperarContrasena} size="sm" fw={600}>
-                      Pedir un enlace nuevo
-                    </Anchor>
-                  )}
-                </Stack>
               )}
-              <form
-                ref={formRef}
-                onSubmit={(e) => form.onSubmit(enviar, noValido)(e)}
-                noValidate
-                aria-label="Elegir contraseña nueva"
-              >
-                <Stack gap="md">
-                  <PasswordField
-                    label="Contraseña nueva"
-                    autoComplete="new-password"
-                    required
-                    leftSection={<IconLock size={16} aria-hidden="true" />}
-                    {...form.getInputProps('contrasena')}
-                  />
-                  <PasswordField
-                    label="Repite la contraseña nueva"
-                    autoComplete="new-password"
-                    required
-                    leftSection={<IconLock size={16} aria-hidden="true" />}
-                    {...form.getInputProps('confirmacion')}
-                  />
-                  <Button
-                    type="submit"
-                    size="md"
-                    loading={mutation.isPending}
-                    leftSection={<IconKey size={18} aria-hidden="true" />}
-                  >
-                    Cambiar contraseña
-                  </Button>
-                </Stack>
-              </form>
-            </>
+            </Stack>
           )}
+          <form
+            ref={formRef}
+            onSubmit={(e) => form.onSubmit(enviar, noValido)(e)}
+            noValidate
+            aria-label="Elegir contraseña nueva"
+          >
+            <Stack gap="md">
+              <PasswordField
+                label="Contraseña nueva"
+                autoComplete="new-password"
+                required
+                leftSection={<IconLock size={16} aria-hidden="true" />}
+                {...form.getInputProps('contrasena')}
+              />
+              <PasswordField
+                label="Repite la contraseña nueva"
+                autoComplete="new-password"
+                required
+                leftSection={<IconLock size={16} aria-hidden="true" />}
+                {...form.getInputProps('confirmacion')}
+              />
+              <Button
+                type="submit"
+                size="md"
+                loading={mutation.isPending}
+                leftSection={<IconKey size={18} aria-hidden="true" />}
+              >
+                Cambiar contraseña
+              </Button>
+            </Stack>
+          </form>
+        </>
+      )}
 
-          <Anchor component={Link} to={paths.iniciarSesion} size="sm" ta="center">
-            Volver a iniciar sesión
-          </Anchor>
-        </Stack>
-      </Paper>
-    </Stack>
+      <Anchor component={Link} to={paths.iniciarSesion} size="sm" ta="center">
+        Volver a iniciar sesión
+      </Anchor>
+    </TarjetaAcceso>
   );
 }

@@ -4,7 +4,8 @@
 // the person presses the button: mail scanners open links to look at them, and must not complete the change.
 // On success the API has closed every session of the account: a session open here, if it is that person's, is
 // signed out, as after a password reset.
-import { Alert, Anchor, Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
+import { TarjetaAcceso } from '../../components/tarjeta-acceso.tsx';
 import { notifications } from '@mantine/notifications';
 import { IconLinkOff, IconLogin, IconMailCheck, IconShieldCheck } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -196,38 +197,30 @@ export default function ConfirmarCorreoScreen() {
   }, [enFragmento, navigate, location.pathname, location.search, location.state]);
 
   return (
-    <Stack align="center" py={{ base: 'lg', sm: 56 }}>
-      <Paper withBorder shadow="sm" p={{ base: 'lg', sm: 'xl' }} w="100%" maw={460}>
-        <Stack gap="lg">
-          <Title order={1} fz="h2">
-            Confirma tu nuevo correo
-          </Title>
+    <TarjetaAcceso titulo="Confirma tu nuevo correo">
+      {token ? (
+        // A new link starts over (its own request and result).
+        <Confirmacion key={token} token={token} />
+      ) : (
+        <Alert
+          color="yellow"
+          variant="light"
+          title="Falta el código del enlace"
+          icon={<IconLinkOff aria-hidden="true" />}
+        >
+          <Stack gap="sm">
+            <Text size="sm">
+              Abre el enlace completo que te enviamos al correo nuevo. Si ya venció, pide el cambio de nuevo desde «Mi
+              perfil».
+            </Text>
+            <CaminoAlPerfil />
+          </Stack>
+        </Alert>
+      )}
 
-          {token ? (
-            // A new link starts over (its own request and result).
-            <Confirmacion key={token} token={token} />
-          ) : (
-            <Alert
-              color="yellow"
-              variant="light"
-              title="Falta el código del enlace"
-              icon={<IconLinkOff aria-hidden="true" />}
-            >
-              <Stack gap="sm">
-                <Text size="sm">
-                  Abre el enlace completo que te enviamos al correo nuevo. Si ya venció, pide el cambio de nuevo desde
-                  «Mi perfil».
-                </Text>
-                <CaminoAlPerfil />
-              </Stack>
-            </Alert>
-          )}
-
-          <Anchor component={Link} to={paths.inicio} size="sm" ta="center">
-            Ir al inicio
-          </Anchor>
-        </Stack>
-      </Paper>
-    </Stack>
+      <Anchor component={Link} to={paths.inicio} size="sm" ta="center">
+        Ir al inicio
+      </Anchor>
+    </TarjetaAcceso>
   );
 }

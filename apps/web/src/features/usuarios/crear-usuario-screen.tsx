@@ -7,7 +7,7 @@ import { Paper, SegmentedControl, Stack, Text, useMatches } from '@mantine/core'
 import { notifications } from '@mantine/notifications';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useForm } from '@mantine/form';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { permite, rolesVenTodosLosUsuarios } from '@clinica/contracts/roles';
 import { usuariosRutas } from '@clinica/contracts/rutas';
@@ -25,8 +25,8 @@ import { AlertaFallo } from '../../lib/forms/alerta-fallo.tsx';
 import { useAvisoSalida } from '../../lib/forms/aviso-salida.tsx';
 import { BotonesFormulario } from '../../lib/forms/botones-formulario.tsx';
 import { erroresDocumento } from '../../lib/forms/documento.ts';
-import { mensajeDeError } from '../../lib/forms/field-errors.ts';
-import { focusFirstInvalid, showServerErrors, zodFormOptions } from '../../lib/forms/zod-form.ts';
+import { useEnvioFormulario } from '../../lib/forms/envio-formulario.ts';
+import { zodFormOptions } from '../../lib/forms/zod-form.ts';
 import { useAuth } from '../../lib/session/auth-context.tsx';
 import { useCrearPaciente, useCrearUsuario } from '../../lib/api/usuarios/crear-usuario.ts';
 import {
@@ -110,8 +110,6 @@ export default function CrearUsuarioScreen() {
 
 /** The walk-in path: no password fields; the e-mail optional (decision 0048). */
 function FormularioSinCuenta({ onCreada }: { onCreada: (r: PacienteCreadoWire) => void }) {
-  const formRef = useRef<HTMLFormElement>(null);
-  const [fallo, setFallo] = useState<string | null>(null);
   const form = useForm({
     initialValues: valoresVacios,
     ...zodFormOptions({
@@ -124,6 +122,7 @@ function FormularioSinCuenta({ onCreada }: { onCreada: (r: PacienteCreadoWire) =
   const mutation = useCrearPaciente();
   const { aviso, permitirSalida } = useAvisoSalida(form.isDirty());
   const tituloFallo = 'No pudimos registrar a la paciente';
+  const { formRef, fallo, setFallo, noValido, fallar } = useEnvioFormulario(form, tituloFallo);
 
   function enviar(datos: CrearPacienteInput) {
     setFallo(null);
@@ -133,12 +132,7 @@ function FormularioSinCuenta({ onCreada }: { onCreada: (r: PacienteCreadoWire) =
         permitirSalida();
         onCreada(r);
       },
-      onError: (err) => {
-        const mensaje = mensajeDeError(err);
-        if (Object.keys(showServerErrors(form, err)).length) focusFirstInvalid(formRef.current);
-        setFallo(mensaje);
-        notifications.show({ color: 'red', title: tituloFallo, message: mensaje });
-      },
+      onError: fallar,
     });
   }
 
@@ -146,12 +140,7 @@ function FormularioSinCuenta({ onCreada }: { onCreada: (r: PacienteCreadoWire) =
     <Paper withBorder p={{ base: 'md', sm: 'xl' }}>
       <form
         ref={formRef}
-        onSubmit={(e) =>
-          form.onSubmit(enviar, () => {
-            setFallo(null);
-            focusFirstInvalid(formRef.current);
-          })(e)
-        }
+        onSubmit={(e) => form.onSubmit(enviar, noValido)(e)}
         noValidate
         aria-label="Registrar paciente sin cuenta en línea"
       >
@@ -176,8 +165,6 @@ function FormularioSinCuenta({ onCreada }: { onCreada: (r: PacienteCreadoWire) =
 /** The form with an e-mail and an initial password (any role for administrators, patients for the desk). */
 function FormularioConCuenta({ soloPacientes, titulo }: { soloPacientes: boolean; titulo: string }) {
   const navigate = useNavigate();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [fallo, setFallo] = useState<string | null>(null);
   const form = useForm({
     initialValues: valoresVacios,
     ...zodFormOptions({
@@ -191,11 +178,7 @@ function FormularioConCuenta({ soloPacientes, titulo }: { soloPacientes: boolean
   const { aviso, permitirSalida } = useAvisoSalida(form.isDirty());
 
   const tituloFallo = soloPacientes ? 'No pudimos registrar al paciente' : 'No pudimos crear el usuario';
-
-  function noValido() {
-    setFallo(null);
-    focusFirstInvalid(formRef.current);
-  }
+  const { formRef, fallo, setFallo, noValido, fallar } = useEnvioFormulario(form, tituloFallo);
 
   function enviar(datos: CrearUsuarioAdminInput) {
     setFallo(null);
@@ -215,12 +198,7 @@ function FormularioConCuenta({ soloPacientes, titulo }: { soloPacientes: boolean
         permitirSalida();
         void navigate(`${paths.detallesUsuario}?id=${u.id}`);
       },
-      onError: (err) => {
-        const mensaje = mensajeDeError(err);
-        if (Object.keys(showServerErrors(form, err)).length) focusFirstInvalid(formRef.current);
-        setFallo(mensaje);
-        notifications.show({ color: 'red', title: tituloFallo, message: mensaje });
-      },
+      onError: fallar,
     });
   }
 

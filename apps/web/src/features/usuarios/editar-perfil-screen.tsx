@@ -7,7 +7,7 @@ import { Avatar, Button, DataList, Grid, Group, Paper, SimpleGrid, Stack, Text, 
 import { notifications } from '@mantine/notifications';
 import { IconDeviceFloppy, IconKey } from '@tabler/icons-react';
 import { useForm, type TransformedValues } from '@mantine/form';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo } from 'react';
 import { useParams } from 'react-router';
 import {
   cambiarContrasenaSchema,
@@ -21,9 +21,10 @@ import { SkeletonLineas } from '../../components/skeletons.tsx';
 import { usePageMeta } from '../../components/use-page-meta.ts';
 import { AlertaFallo } from '../../lib/forms/alerta-fallo.tsx';
 import { useAvisoSalida } from '../../lib/forms/aviso-salida.tsx';
-import { mensajeDeError, type FieldErrors } from '../../lib/forms/field-errors.ts';
+import { useEnvioFormulario } from '../../lib/forms/envio-formulario.ts';
+import { type FieldErrors } from '../../lib/forms/field-errors.ts';
 import { PasswordField } from '../../lib/forms/password-field.tsx';
-import { DESCRIPCION_ABAJO, focusFirstInvalid, showServerErrors, zodFormOptions } from '../../lib/forms/zod-form.ts';
+import { DESCRIPCION_ABAJO, zodFormOptions } from '../../lib/forms/zod-form.ts';
 import { useAuth } from '../../lib/session/auth-context.tsx';
 import { useCambiarContrasena } from '../../lib/api/usuarios/cambiar-contrasena.ts';
 import { useEditarPerfil } from '../../lib/api/usuarios/editar-perfil.ts';
@@ -73,18 +74,13 @@ function Resumen({ u }: { u: UsuarioWire }) {
 }
 
 function DatosPersonales({ u, userId }: { u: UsuarioWire; userId: number | null }) {
-  const formRef = useRef<HTMLFormElement>(null);
-  const [fallo, setFallo] = useState<string | null>(null);
   const original = useMemo(() => valoresDe(u), [u]);
   const toInput = useMemo(() => entradaPerfil(original), [original]);
   const form = useForm({ initialValues: original, ...zodFormOptions({ schema: editarPerfilSchema, toInput }) });
   const mutation = useEditarPerfil(userId);
   const { aviso } = useAvisoSalida(form.isDirty());
-
-  function noValido() {
-    setFallo(null);
-    focusFirstInvalid(formRef.current);
-  }
+  // E.g. a birth date that already counts for appointments (Ley 1799, issue 21.3) is shown on its field.
+  const { formRef, fallo, setFallo, noValido, fallar } = useEnvioFormulario(form, 'No pudimos guardar tus cambios');
 
   function enviar(datos: EditarPerfilInput) {
     setFallo(null);
@@ -98,13 +94,7 @@ function DatosPersonales({ u, userId }: { u: UsuarioWire; userId: number | null 
         form.reset();
         notifications.show({ color: 'green', title: 'Perfil actualizado', message: 'Guardamos tus cambios.' });
       },
-      onError: (err) => {
-        const mensaje = mensajeDeError(err);
-        // E.g. a birth date that already counts for appointments (Ley 1799, issue 21.3): shown on its field.
-        if (Object.keys(showServerErrors(form, err)).length) focusFirstInvalid(formRef.current);
-        setFallo(mensaje);
-        notifications.show({ color: 'red', title: 'No pudimos guardar tus cambios', message: mensaje });
-      },
+      onError: fallar,
     });
   }
 
@@ -147,8 +137,6 @@ function erroresContrasena(v: ValoresContrasena): FieldErrors {
 }
 
 function CambiarContrasena() {
-  const formRef = useRef<HTMLFormElement>(null);
-  const [fallo, setFallo] = useState<string | null>(null);
   const form = useForm({
     initialValues: contrasenaVacia,
     ...zodFormOptions({
@@ -159,11 +147,9 @@ function CambiarContrasena() {
     }),
   });
   const mutation = useCambiarContrasena();
-
-  function noValido() {
-    setFallo(null);
-    focusFirstInvalid(formRef.current);
-  }
+  const { formRef, fallo, setFallo, noValido, fallar } = useEnvioFormulario(form, 'No pudimos cambiar tu contraseña', {
+    alertaConCampos: false,
+  });
 
   function enviar(datos: TransformedValues<typeof form>) {
     setFallo(null);
@@ -176,12 +162,7 @@ function CambiarContrasena() {
           message: r?.mensaje ?? 'Tu contraseña se cambió. Cerramos tus otras sesiones abiertas.',
         });
       },
-      onError: (err) => {
-        const mensaje = mensajeDeError(err);
-        if (Object.keys(showServerErrors(form, err)).length) focusFirstInvalid(formRef.current);
-        else setFallo(mensaje);
-        notifications.show({ color: 'red', title: 'No pudimos cambiar tu contraseña', message: mensaje });
-      },
+      onError: fallar,
     });
   }
 

@@ -6,7 +6,7 @@ import { Group, Paper, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useForm } from '@mantine/form';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { permite, rolesVenTodosLosUsuarios } from '@clinica/contracts/roles';
 import { usuariosRutas } from '@clinica/contracts/rutas';
@@ -20,8 +20,8 @@ import { AlertaFallo } from '../../lib/forms/alerta-fallo.tsx';
 import { useAvisoSalida } from '../../lib/forms/aviso-salida.tsx';
 import { BotonesFormulario } from '../../lib/forms/botones-formulario.tsx';
 import { erroresDocumento } from '../../lib/forms/documento.ts';
-import { mensajeDeError } from '../../lib/forms/field-errors.ts';
-import { focusFirstInvalid, showServerErrors, zodFormOptions } from '../../lib/forms/zod-form.ts';
+import { useEnvioFormulario } from '../../lib/forms/envio-formulario.ts';
+import { zodFormOptions } from '../../lib/forms/zod-form.ts';
 import { useAuth } from '../../lib/session/auth-context.tsx';
 import { useEditarUsuario } from '../../lib/api/usuarios/editar-usuario.ts';
 import { useUsuario } from '../../lib/api/usuarios/get-usuario.ts';
@@ -49,8 +49,6 @@ function Formulario({
   soloContacto: boolean;
 }) {
   const navigate = useNavigate();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [fallo, setFallo] = useState<string | null>(null);
   const original = useMemo(() => valoresDe(usuario), [usuario]);
   const toInput = useMemo(
     () => (soloContacto ? entradaEditarContacto(original) : entradaEditarAdmin(original)),
@@ -72,11 +70,7 @@ function Formulario({
   const mutation = useEditarUsuario(usuario.id);
   const { aviso, permitirSalida } = useAvisoSalida(form.isDirty());
   const sinCambios = Object.keys(toInput(form.values)).length === 0;
-
-  function noValido() {
-    setFallo(null);
-    focusFirstInvalid(formRef.current);
-  }
+  const { formRef, fallo, setFallo, noValido, fallar } = useEnvioFormulario(form, 'No pudimos guardar los cambios');
 
   function enviar(datos: EditarUsuarioAdminInput) {
     setFallo(null);
@@ -95,12 +89,7 @@ function Formulario({
         permitirSalida();
         void navigate(`${paths.detallesUsuario}?id=${u.id}`);
       },
-      onError: (err) => {
-        const mensaje = mensajeDeError(err);
-        if (Object.keys(showServerErrors(form, err)).length) focusFirstInvalid(formRef.current);
-        setFallo(mensaje);
-        notifications.show({ color: 'red', title: 'No pudimos guardar los cambios', message: mensaje });
-      },
+      onError: fallar,
     });
   }
 

@@ -2,7 +2,7 @@
 // same labels, options and limits everywhere. Each takes the input props the form hook gives it.
 import { Select, TextInput, type SelectProps, type TextInputProps } from '@mantine/core';
 import { DateInput, type DateInputProps } from '@mantine/dates';
-import { useState, type FocusEvent } from 'react';
+import { useState, type FocusEvent, type Ref } from 'react';
 import { generoNombres, generos, tipoDocumentoNombres, tiposDocumento } from '@clinica/contracts/usuarios';
 import { ProveedorFechas } from '../../components/proveedor-fechas.tsx';
 import { hoy } from '../tiempo.ts';
@@ -96,6 +96,20 @@ export function CampoFechaNacimiento({ value = '', onChange, onBlur, error, ...p
 /** The placeholder shows the format the clinic dials (a Colombian mobile); phones get the digit keypad (11.7). */
 export function CampoTelefono(props: TextInputProps) {
   return <TextInput label="Teléfono" type="tel" inputMode="numeric" placeholder="300 123 4567" {...props} />;
+}
+
+/** An address the person signs in with or receives mail at (sign in, sign up, recovery, e-mail change). */
+export function CampoCorreo(props: TextInputProps & { ref?: Ref<HTMLInputElement> }) {
+  return (
+    <TextInput
+      label="Correo electrónico"
+      type="email"
+      autoComplete="email"
+      inputMode="email"
+      placeholder="tu@correo.com"
+      {...props}
+    />
+  );
 }
 
 export function CampoGenero(props: SelectProps) {

@@ -83,7 +83,7 @@ export function zodFormOptions<V extends Record<string, unknown>, S extends z.Zo
 }
 
 /** The two form actions showServerErrors needs (they do not depend on the form's values). */
-type FormWithErrors = Pick<UseFormReturnType<Record<string, unknown>>, 'setErrors' | 'setTouched'>;
+export type FormWithErrors = Pick<UseFormReturnType<Record<string, unknown>>, 'setErrors' | 'setTouched'>;
 
 /** Shows the field messages of a failed request on their fields and returns them (none unless the API answered). */
 export function showServerErrors(form: FormWithErrors, error: unknown): FieldErrors {

@@ -1,13 +1,15 @@
 // «Correo electrónico» of one's own profile (issue 21.1, decision 0037): the address the account uses and a small
 // form to ask for another one. Only the owner moves her account, with her current password; the new address gets a
 // link and nothing changes until it is opened, so a typo or somebody at an unlocked screen cannot take the account.
-import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { CampoCorreo } from '../../../lib/forms/campos-persona.tsx';
 import { useForm, type TransformedValues } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconMail, IconMailCheck, IconMailForward, IconSend } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { cambiarCorreoSchema } from '@clinica/contracts/usuarios';
 import { AlertaFallo } from '../../../lib/forms/alerta-fallo.tsx';
+import { useEnvioFormulario } from '../../../lib/forms/envio-formulario.ts';
 import { mensajeDeError } from '../../../lib/forms/field-errors.ts';
 import { PasswordField } from '../../../lib/forms/password-field.tsx';
 import { focusFirstInvalid, showServerErrors, zodFormOptions } from '../../../lib/forms/zod-form.ts';
@@ -25,9 +27,7 @@ function FormularioCorreo({
   onEnviado: (mensaje: string) => void;
   onCancelar: () => void;
 }) {
-  const formRef = useRef<HTMLFormElement>(null);
   const correoRef = useRef<HTMLInputElement>(null);
-  const [fallo, setFallo] = useState<string | null>(null);
   const form = useForm({
     initialValues: vacio,
     ...zodFormOptions({
@@ -42,14 +42,10 @@ function FormularioCorreo({
     }),
   });
   const mutation = useCambiarCorreo();
+  const { formRef, fallo, setFallo, noValido } = useEnvioFormulario(form, 'No pudimos pedir el cambio de correo');
 
   // The form appears on a click: the person continues where they were going to type.
   useEffect(() => correoRef.current?.focus(), []);
-
-  function noValido() {
-    setFallo(null);
-    focusFirstInvalid(formRef.current);
-  }
 
   function enviar(datos: TransformedValues<typeof form>) {
     setFallo(null);
@@ -92,16 +88,7 @@ function FormularioCorreo({
         </Text>
         <AlertaFallo titulo="No pudimos pedir el cambio de correo" mensaje={fallo} />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <TextInput
-            ref={correoRef}
-            label="Correo nuevo"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            placeholder="tu@correo.com"
-            required
-            {...form.getInputProps('correo_nuevo')}
-          />
+          <CampoCorreo ref={correoRef} label="Correo nuevo" required {...form.getInputProps('correo_nuevo')} />
           <PasswordField
             label="Tu contraseña actual"
             autoComplete="current-password"
