@@ -20,3 +20,11 @@ export function usuarioDePrueba(over: Partial<UsuarioWire> = {}): UsuarioWire {
     ...over,
   };
 }
+
+/** Laura Gómez, the patient whose own profile the user-form tests open. */
+export const laura = usuarioDePrueba({
+  id: 4,
+  nombre: 'Laura Gómez',
+  correo: 'laura@demo.test',
+  fecha_nacimiento: '1990-04-12',
+});

@@ -7,14 +7,11 @@ import { usuariosRutas } from '@clinica/contracts/rutas';
 import { readAuth, renderWithProviders } from '../../test/session-test-utils.tsx';
 import { MENSAJE_FORMATO_FECHA } from '../../lib/forms/campos-persona.tsx';
 import RegistrarScreen from './registrar-screen.tsx';
+import { elegirGenero, escribir } from '../../test/formulario-persona.ts';
 import { mockFetch, responde } from '../../test/mock-fetch.ts';
 import { usuarioDePrueba } from '../../test/usuarios-fixtures.ts';
 
 afterEach(() => vi.unstubAllGlobals());
-
-function escribir(label: RegExp, value: string) {
-  fireEvent.change(screen.getByLabelText(label), { target: { value } });
-}
 
 function llenarValido() {
   escribir(/^Nombre completo/, 'Camila Ríos');
@@ -24,9 +21,7 @@ function llenarValido() {
   escribir(/^Correo electrónico/, 'camila@demo.test');
   escribir(/^Contraseña/, 'una frase larga y mía');
   escribir(/^Confirma la contraseña/, 'una frase larga y mía');
-  // Género is a Mantine Select: pick the option from its dropdown.
-  fireEvent.click(screen.getByRole('combobox', { name: /^Género/ }));
-  fireEvent.click(screen.getByRole('option', { name: 'Femenino' }));
+  elegirGenero();
   fireEvent.click(screen.getByRole('checkbox', { name: /términos y condiciones/ }));
   fireEvent.click(screen.getByRole('checkbox', { name: /tratamiento de mis datos personales/ }));
 }

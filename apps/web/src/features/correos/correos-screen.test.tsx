@@ -3,8 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Rol } from '@clinica/contracts/roles';
 import { correosRutas } from '@clinica/contracts/rutas';
 import type { CorreoBandejaWire } from '@clinica/contracts/correos';
-import { tokenExpiringIn } from '../../test/test-tokens.ts';
-import { renderWithProviders } from '../../test/session-test-utils.tsx';
+import { renderComoRol, pruebasSoloAdministradores } from '../../test/como-rol.tsx';
 import CorreosScreen, { POR_PAGINA, sinCorteHora } from './correos-screen.tsx';
 import { mockFetch, responde } from '../../test/mock-fetch.ts';
 
@@ -27,10 +26,7 @@ function correo(id: number, extra: Partial<CorreoBandejaWire> = {}): CorreoBande
   };
 }
 
-function renderCorreos(rol: Rol, route = '/correos') {
-  localStorage.setItem('token', tokenExpiringIn(1800, { id: 1, rol }));
-  return renderWithProviders(<CorreosScreen />, { route, path: '/correos' });
-}
+const renderCorreos = (rol: Rol, route = '/correos') => renderComoRol(rol, <CorreosScreen />, route, '/correos');
 
 describe('CorreosScreen', () => {
   it('lists subject, recipient, state as text, attempts, date and preview, newest first as the API sends them', async () => {
@@ -186,20 +182,5 @@ describe('CorreosScreen', () => {
     expect(await screen.findByText('Aún no se ha enviado ningún correo')).toBeInTheDocument();
   });
 
-  it('shows an error state with a retry', async () => {
-    mockFetch([responde(correosRutas.bandeja, { status: 500, body: { error: 'Falló algo.', code: 'ERROR_INTERNO' } })]);
-    renderCorreos('administrador');
-    expect(await screen.findByText('Falló algo.')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: /Reintentar/ })).toBeInTheDocument();
-  });
-
-  it.each(['paciente', 'asistente', 'doctor'] as const)(
-    '%s gets the no-access screen without calling the API',
-    (rol) => {
-      const { calls } = mockFetch([]);
-      renderCorreos(rol);
-      expect(screen.getByText('No tienes acceso a esta sección')).toBeInTheDocument();
-      expect(calls).toHaveLength(0);
-    },
-  );
+  pruebasSoloAdministradores(correosRutas.bandeja, renderCorreos);
 });

@@ -8,24 +8,15 @@ import type { ProcedimientoWire } from '@clinica/contracts/catalogo';
 import { procedimientosRutas } from '@clinica/contracts/rutas';
 import { theme } from '../../app/theme.ts';
 import { testQueryClient } from '../../test/app-test-utils.tsx';
+import { procedimientoDePrueba } from '../../test/carrito-test-utils.tsx';
 import InicioScreen from './inicio-screen.tsx';
 import { mockFetch, responde } from '../../test/mock-fetch.ts';
 
-function procedimiento(over: Partial<ProcedimientoWire>): ProcedimientoWire {
-  return {
+// The catalogue's test procedure, with the image and the nulls this page's tests read.
+const procedimiento = (over: Partial<ProcedimientoWire>): ProcedimientoWire =>
+  procedimientoDePrueba({
     id: 1,
-    nombre: 'Limpieza facial profunda',
-    descripcion: 'Limpieza con extracción y mascarilla calmante.',
-    precio: 180000,
-    duracion_minutos: 60,
-    margen_minutos: 0,
-    requiere_evaluacion: false,
     recomendaciones_previas: null,
-    examenes_requeridos: null,
-    edad_minima: 18,
-    exento_ley_1799: false,
-    activo: true,
-    categoria: { id: 1, nombre: 'Facial' },
     imagenes: [
       {
         id: 1,
@@ -35,11 +26,8 @@ function procedimiento(over: Partial<ProcedimientoWire>): ProcedimientoWire {
         url_detalle: '/media/p/1-detalle.webp',
       },
     ],
-    creado_en: '2026-01-01T10:00:00.000Z',
-    actualizado_en: '2026-01-01T10:00:00.000Z',
     ...over,
-  };
-}
+  });
 
 const LISTA = procedimientosRutas.listar;
 

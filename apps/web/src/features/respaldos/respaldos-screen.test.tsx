@@ -3,8 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Rol } from '@clinica/contracts/roles';
 import { respaldosRutas } from '@clinica/contracts/rutas';
 import type { RespaldosWire, RespaldoWire } from '@clinica/contracts/respaldos';
-import { tokenExpiringIn } from '../../test/test-tokens.ts';
-import { renderWithProviders } from '../../test/session-test-utils.tsx';
+import { renderComoRol } from '../../test/como-rol.tsx';
 import RespaldosScreen, { tamanoLegible } from './respaldos-screen.tsx';
 import { mockFetch, responde } from '../../test/mock-fetch.ts';
 
@@ -36,10 +35,7 @@ const programacion: RespaldosWire['programacion'] = {
   cifrado: 'clave',
 };
 
-function renderRespaldos(rol: Rol) {
-  localStorage.setItem('token', tokenExpiringIn(1800, { id: 1, rol }));
-  return renderWithProviders(<RespaldosScreen />, { route: '/respaldos', path: '/respaldos' });
-}
+const renderRespaldos = (rol: Rol) => renderComoRol(rol, <RespaldosScreen />, '/respaldos');
 
 describe('RespaldosScreen', () => {
   it('lists time, state as text, size and counts; a failed one says why, and the warning shows', async () => {

@@ -3,8 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Rol } from '@clinica/contracts/roles';
 import { usuariosRutas } from '@clinica/contracts/rutas';
 import type { BloqueoRecienteWire } from '@clinica/contracts/usuarios';
-import { tokenExpiringIn } from '../../test/test-tokens.ts';
-import { renderWithProviders } from '../../test/session-test-utils.tsx';
+import { renderComoRol, pruebasSoloAdministradores } from '../../test/como-rol.tsx';
 import BloqueosScreen from './bloqueos-screen.tsx';
 import { mockFetch, responde } from '../../test/mock-fetch.ts';
 
@@ -21,10 +20,7 @@ function bloqueo(extra: Partial<BloqueoRecienteWire> = {}): BloqueoRecienteWire 
   };
 }
 
-function renderBloqueos(rol: Rol) {
-  localStorage.setItem('token', tokenExpiringIn(1800, { id: 1, rol }));
-  return renderWithProviders(<BloqueosScreen />, { route: '/seguridad', path: '/seguridad' });
-}
+const renderBloqueos = (rol: Rol) => renderComoRol(rol, <BloqueosScreen />, '/seguridad');
 
 describe('BloqueosScreen', () => {
   it('lists when (in the clinic zone), kind as text, account, address and detail, in the order the API sends', async () => {
@@ -76,22 +72,5 @@ describe('BloqueosScreen', () => {
     expect(await screen.findByText('No hubo bloqueos en los últimos 7 días')).toBeInTheDocument();
   });
 
-  it('shows an error state with a retry', async () => {
-    mockFetch([
-      responde(usuariosRutas.bloqueosRecientes, { status: 500, body: { error: 'Falló algo.', code: 'ERROR_INTERNO' } }),
-    ]);
-    renderBloqueos('administrador');
-    expect(await screen.findByText('Falló algo.')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: /Reintentar/ })).toBeInTheDocument();
-  });
-
-  it.each(['paciente', 'asistente', 'doctor'] as const)(
-    '%s gets the no-access screen without calling the API',
-    (rol) => {
-      const { calls } = mockFetch([]);
-      renderBloqueos(rol);
-      expect(screen.getByText('No tienes acceso a esta sección')).toBeInTheDocument();
-      expect(calls).toHaveLength(0);
-    },
-  );
+  pruebasSoloAdministradores(usuariosRutas.bloqueosRecientes, renderBloqueos);
 });

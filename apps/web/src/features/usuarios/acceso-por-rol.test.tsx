@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Rol } from '@clinica/contracts/roles';
 import { usuariosRutas } from '@clinica/contracts/rutas';
 import { tokenExpiringIn } from '../../test/test-tokens.ts';
+import { MARTA_NUEVA, llenarCrearUsuario } from '../../test/formulario-persona.ts';
 import { renderWithProviders } from '../../test/session-test-utils.tsx';
 import CrearUsuarioScreen from './crear-usuario-screen.tsx';
 import DetallesUsuarioScreen from './detalles-usuario-screen.tsx';
@@ -31,10 +32,6 @@ function comoRol(rol: Rol, id = 1) {
   localStorage.setItem('token', tokenExpiringIn(1800, { id, rol }));
 }
 
-function escribir(label: RegExp, value: string) {
-  fireEvent.change(screen.getByLabelText(label), { target: { value } });
-}
-
 describe('/crear-usuario by role', { timeout: 45_000 }, () => {
   it('gives the assistant "Registrar paciente": no role control, and the request always says paciente', async () => {
     comoRol('asistente');
@@ -43,14 +40,7 @@ describe('/crear-usuario by role', { timeout: 45_000 }, () => {
     expect(screen.getByRole('heading', { name: 'Registrar paciente' })).toBeInTheDocument();
     expect(screen.queryByRole('combobox', { name: /^Rol/ })).not.toBeInTheDocument();
     expect(screen.queryByText(/Estado de la cuenta/)).not.toBeInTheDocument();
-    escribir(/^Nombre completo/, 'Marta Ríos');
-    escribir(/^Fecha de nacimiento/, '1985-06-01');
-    escribir(/^Número de documento/, '52123456');
-    escribir(/^Correo electrónico/, 'marta@demo.test');
-    escribir(/^Teléfono/, '3001112233');
-    escribir(/^Contraseña inicial/, 'una frase larga y mía');
-    fireEvent.click(screen.getByRole('combobox', { name: /^Género/ }));
-    fireEvent.click(screen.getByRole('option', { name: 'Femenino' }));
+    llenarCrearUsuario(MARTA_NUEVA);
     fireEvent.click(screen.getByRole('button', { name: 'Registrar paciente' }));
     await waitFor(() => expect(calls).toHaveLength(1));
     expect(calls[0]?.body).toMatchObject({ rol: 'paciente', nombre: 'Marta Ríos' });

@@ -10,6 +10,7 @@ import { renderWithProviders } from '../../test/session-test-utils.tsx';
 import { carritoVacio, renderApp, testToken } from '../../test/app-test-utils.tsx';
 import CrearUsuarioScreen from './crear-usuario-screen.tsx';
 import DetallesUsuarioScreen from './detalles-usuario-screen.tsx';
+import { MARTA_NUEVA, llenarCrearUsuario } from '../../test/formulario-persona.ts';
 import { mockFetch, responde } from '../../test/mock-fetch.ts';
 import { usuarioDePrueba } from '../../test/usuarios-fixtures.ts';
 
@@ -28,21 +29,6 @@ const marta = usuarioDePrueba({
   autorizacion_datos_en: null,
 });
 
-function escribir(label: RegExp, value: string) {
-  fireEvent.change(screen.getByLabelText(label), { target: { value } });
-}
-
-function llenarPaciente() {
-  escribir(/^Nombre completo/, 'Marta Ríos');
-  escribir(/^Fecha de nacimiento/, '1985-06-01');
-  escribir(/^Número de documento/, '52123456');
-  escribir(/^Correo electrónico/, 'marta@demo.test');
-  escribir(/^Teléfono/, '3001112233');
-  escribir(/^Contraseña inicial/, 'una frase larga y mía');
-  fireEvent.click(screen.getByRole('combobox', { name: /^Género/ }));
-  fireEvent.click(screen.getByRole('option', { name: 'Femenino' }));
-}
-
 const CASILLA = /La paciente leyó y aceptó en esta pantalla los términos y la política de tratamiento de datos/;
 
 describe('creating a patient: «Autorización de datos (Ley 1581 de 2012)»', { timeout: 45_000 }, () => {
@@ -60,7 +46,7 @@ describe('creating a patient: «Autorización de datos (Ley 1581 de 2012)»', { 
     expect(enlace).toHaveAttribute('href', '/terminoscondiciones');
     expect(enlace).toHaveAttribute('target', '_blank');
     expect(enlace).toHaveTextContent('(se abre en una pestaña nueva)');
-    llenarPaciente();
+    llenarCrearUsuario(MARTA_NUEVA);
     const casilla = within(bloque).getByRole('checkbox', { name: CASILLA });
     expect(casilla).not.toBeChecked();
     fireEvent.click(casilla);
@@ -73,7 +59,7 @@ describe('creating a patient: «Autorización de datos (Ley 1581 de 2012)»', { 
 
   it('left unchecked: sent as false, and after creating says she will be asked at her first sign-in', async () => {
     const { calls } = renderCrear('asistente', marta);
-    llenarPaciente();
+    llenarCrearUsuario(MARTA_NUEVA);
     fireEvent.click(screen.getByRole('button', { name: 'Registrar paciente' }));
     await waitFor(() => expect(calls).toHaveLength(1));
     expect(calls[0]?.body).toMatchObject({ autorizacion_datos: false });

@@ -10,18 +10,11 @@ import { renderWithProviders } from '../../test/session-test-utils.tsx';
 import EditarPerfilScreen from './editar-perfil-screen.tsx';
 import EditarUsuarioAdminScreen from './editar-usuario-admin-screen.tsx';
 import { type RutaSimulada, mockFetch, responde } from '../../test/mock-fetch.ts';
-import { usuarioDePrueba } from '../../test/usuarios-fixtures.ts';
+import { laura } from '../../test/usuarios-fixtures.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
   sessionStorage.clear();
-});
-
-const laura = usuarioDePrueba({
-  id: 4,
-  nombre: 'Laura Gómez',
-  correo: 'laura@demo.test',
-  fecha_nacimiento: '1990-04-12',
 });
 
 const ENVIADO =

@@ -8,24 +8,14 @@ import type { UsuarioWire } from '@clinica/contracts/usuarios';
 import { renderWithProviders } from '../../test/session-test-utils.tsx';
 import CrearUsuarioScreen from './crear-usuario-screen.tsx';
 import EditarPerfilScreen from './editar-perfil-screen.tsx';
+import { escribir, llenarCrearUsuario } from '../../test/formulario-persona.ts';
 import { mockFetch, responde } from '../../test/mock-fetch.ts';
-import { usuarioDePrueba } from '../../test/usuarios-fixtures.ts';
+import { laura } from '../../test/usuarios-fixtures.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
   sessionStorage.clear();
 });
-
-const laura = usuarioDePrueba({
-  id: 4,
-  nombre: 'Laura Gómez',
-  correo: 'laura@demo.test',
-  fecha_nacimiento: '1990-04-12',
-});
-
-function escribir(label: RegExp, value: string) {
-  fireEvent.change(screen.getByLabelText(label), { target: { value } });
-}
 
 // The create form has a dozen fields, a date picker among them: filling it takes long on a busy 2-core machine.
 describe('CrearUsuarioScreen', { timeout: 45_000 }, () => {
@@ -36,16 +26,14 @@ describe('CrearUsuarioScreen', { timeout: 45_000 }, () => {
     return fetch;
   }
 
-  function llenar() {
-    escribir(/^Nombre completo/, 'Laura Gómez');
-    escribir(/^Fecha de nacimiento/, '1990-04-12');
-    escribir(/^Número de documento/, '1020304050');
-    escribir(/^Correo electrónico/, 'laura@demo.test');
-    escribir(/^Teléfono/, '300 123 4567');
-    escribir(/^Contraseña inicial/, 'una frase larga y mía');
-    fireEvent.click(screen.getByRole('combobox', { name: /^Género/ }));
-    fireEvent.click(screen.getByRole('option', { name: 'Femenino' }));
-  }
+  const llenar = () =>
+    llenarCrearUsuario({
+      nombre: 'Laura Gómez',
+      fecha_nacimiento: '1990-04-12',
+      numerodocumento: '1020304050',
+      correo: 'laura@demo.test',
+      telefono: '300 123 4567',
+    });
 
   it('sends empty optional fields as null and the chosen options as their values', async () => {
     const { calls } = renderCrear([responde(usuariosRutas.crearAdmin, { status: 201, body: laura })]);

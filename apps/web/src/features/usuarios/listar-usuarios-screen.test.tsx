@@ -1,10 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { tokenExpiringIn } from '../../test/test-tokens.ts';
 import type { Rol } from '@clinica/contracts/roles';
 import { usuariosRutas } from '@clinica/contracts/rutas';
 import type { UsuarioWire } from '@clinica/contracts/usuarios';
-import { renderWithProviders } from '../../test/session-test-utils.tsx';
+import { renderComoRol } from '../../test/como-rol.tsx';
 import ListarUsuariosScreen from './listar-usuarios-screen.tsx';
 import { mockFetch, responde } from '../../test/mock-fetch.ts';
 
@@ -36,10 +35,8 @@ function usuario(id: number, nombre: string, extra: Partial<UsuarioWire> = {}): 
 const ana = usuario(2, 'Ana Torres');
 const luis = usuario(3, 'Luis Pérez', { rol: 'doctor', estado: false });
 
-function renderLista(rol: Rol, route = '/listarusuarios') {
-  localStorage.setItem('token', tokenExpiringIn(1800, { id: 1, rol }));
-  return renderWithProviders(<ListarUsuariosScreen />, { route, path: '/listarusuarios' });
-}
+const renderLista = (rol: Rol, route = '/listarusuarios') =>
+  renderComoRol(rol, <ListarUsuariosScreen />, route, '/listarusuarios');
 
 describe('ListarUsuariosScreen', () => {
   it('administrators see everyone with role, state as text, total and all actions', async () => {

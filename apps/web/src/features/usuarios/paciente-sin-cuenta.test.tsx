@@ -9,6 +9,7 @@ import { tokenExpiringIn } from '../../test/test-tokens.ts';
 import { renderWithProviders } from '../../test/session-test-utils.tsx';
 import CrearUsuarioScreen from './crear-usuario-screen.tsx';
 import { filasDetalle } from './detalles-usuario-screen.tsx';
+import { escribir } from '../../test/formulario-persona.ts';
 import { mockFetch, responde } from '../../test/mock-fetch.ts';
 import { usuarioDePrueba } from '../../test/usuarios-fixtures.ts';
 
@@ -29,10 +30,6 @@ const rosa = usuarioDePrueba({
   fecha_registro: '2026-11-27T15:00:00.000Z',
   autorizacion_datos_en: '2026-11-27T15:00:00.000Z',
 });
-
-function escribir(label: RegExp, value: string) {
-  fireEvent.change(screen.getByLabelText(label), { target: { value } });
-}
 
 describe('/crear-usuario?modo=sin-cuenta', { timeout: 45_000 }, () => {
   function renderSinCuenta(routes: Parameters<typeof mockFetch>[0], rol = 'asistente') {
