@@ -5,6 +5,7 @@ import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { conCambios } from '../../lib/parametros-url.ts';
 import { ErrorDeCarga } from '../../components/estado-error.tsx';
 import { EstadoVacio } from '../../components/estado-vacio.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -50,17 +51,7 @@ export function ServiciosScreen() {
   }
 
   const actualizar = (cambios: Record<string, string | undefined>, replace = false) => {
-    setSearchParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [k, v] of Object.entries(cambios)) {
-          if (v) next.set(k, v);
-          else next.delete(k);
-        }
-        return next;
-      },
-      { replace },
-    );
+    setSearchParams((prev) => conCambios(prev, cambios), { replace });
   };
   const buscar = useDebouncedCallback((valor: string) => {
     setQEscrito(valor.trim().slice(0, 100));

@@ -15,7 +15,6 @@ import {
   Stack,
   Table,
   Text,
-  TextInput,
   Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
@@ -36,8 +35,10 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { permite, roles, rolesVenTodosLosUsuarios, rolNombres, type Rol } from '@clinica/contracts/roles';
 import { usuariosRutas } from '@clinica/contracts/rutas';
 import type { UsuarioWire } from '@clinica/contracts/usuarios';
+import { conCambios } from '../../lib/parametros-url.ts';
 import { paths } from '../../lib/paths.ts';
 import { ErrorDeCarga } from '../../components/estado-error.tsx';
+import { CampoBusqueda } from '../../components/campo-busqueda.tsx';
 import { EstadoVacio } from '../../components/estado-vacio.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { SkeletonTabla } from '../../components/skeletons.tsx';
@@ -173,11 +174,7 @@ function ListaUsuarios() {
   function actualizar(cambios: Record<string, string | null>) {
     setSp(
       (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [k, v] of Object.entries(cambios)) {
-          if (v) next.set(k, v);
-          else next.delete(k);
-        }
+        const next = conCambios(prev, cambios);
         if (!('pagina' in cambios)) next.delete('pagina');
         return next;
       },
@@ -420,25 +417,7 @@ function ListaUsuarios() {
             role="search"
             aria-label={`Buscar ${titulo.toLowerCase()}`}
           >
-            <TextInput
-              label="Buscar"
-              placeholder="Nombre, documento o correo"
-              value={busqueda}
-              onChange={(e) => setBusqueda(e.currentTarget.value)}
-              leftSection={<IconSearch size={16} aria-hidden="true" />}
-              rightSection={
-                busqueda ? (
-                  <ActionIcon
-                    variant="subtle"
-                    color="gray"
-                    onClick={() => setBusqueda('')}
-                    aria-label="Borrar búsqueda"
-                  >
-                    <IconX size={14} aria-hidden="true" />
-                  </ActionIcon>
-                ) : null
-              }
-            />
+            <CampoBusqueda placeholder="Nombre, documento o correo" value={busqueda} onChange={setBusqueda} />
             {esAdmin && (
               <Select
                 label="Rol"
