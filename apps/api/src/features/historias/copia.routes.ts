@@ -9,6 +9,7 @@ import { usuarioDe } from '../../plugins/auth.ts';
 import type { CopiaHistoriaService } from './copia.service.ts';
 
 const tags = ['historia clínica'];
+
 export const copiaHistoriaRoutes: FastifyPluginAsyncZod<{ service: CopiaHistoriaService }> = async (
   app,
   { service },
