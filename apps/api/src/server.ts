@@ -2,7 +2,7 @@
 import pino from 'pino';
 import { crearSalidaDeLogs, type SalidaDeLogs } from './lib/salida-logs.ts';
 import { buildApp, REDACT } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { configDeComando } from './db/abrir-para-comando.ts';
 import { prepareDatabase } from './bootstrap.ts';
 import { DataDirLockedError } from './db/lock.ts';
 
@@ -23,16 +23,8 @@ async function salir(codigo: number, esperarLogs = true): Promise<never> {
 }
 
 async function main() {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(1);
-    }
-    throw err;
-  }
+  const config = configDeComando();
+  if (!config) process.exit(1);
   // Logs never block the event loop: asynchronous stdout with a bounded buffer (lib/salida-logs.ts).
   salida = config.env === 'development' && process.stdout.isTTY ? null : crearSalidaDeLogs();
   const loggerOptions = {

@@ -1,13 +1,12 @@
 // Catalogue tables: procedure categories, procedures and their images.
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-
-const ahora = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+import { boolean, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { idPropio, ahora, refiere } from './columnas.ts';
 
 export const categoriasProcedimiento = pgTable(
   'categorias_procedimiento',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    id: idPropio(),
     nombre: text().notNull(),
     descripcion: text(),
     activa: boolean().notNull().default(true),
@@ -21,10 +20,8 @@ export const categoriasProcedimiento = pgTable(
 export const procedimientos = pgTable(
   'procedimientos',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    categoria_id: integer()
-      .notNull()
-      .references(() => categoriasProcedimiento.id),
+    id: idPropio(),
+    categoria_id: refiere(() => categoriasProcedimiento.id),
     nombre: text().notNull(),
     descripcion: text().notNull().default(''),
     precio: integer().notNull(),
@@ -59,10 +56,8 @@ export const procedimientos = pgTable(
 export const procedimientoImagenes = pgTable(
   'procedimiento_imagenes',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    procedimiento_id: integer()
-      .notNull()
-      .references(() => procedimientos.id, { onDelete: 'cascade' }),
+    id: idPropio(),
+    procedimiento_id: refiere(() => procedimientos.id, { onDelete: 'cascade' }),
     ruta: text().notNull(),
     alt: text().notNull().default(''),
     orden: integer().notNull().default(0),

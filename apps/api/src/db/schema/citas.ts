@@ -2,11 +2,10 @@
 // No two non-cancelled appointments of one doctor overlap, nor of one patient: PostgreSQL exclusion
 // constraints (btree_gist) added by hand in migration 0005_citas.sql, since Drizzle does not model them.
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, smallint, text, time, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, primaryKey, smallint, text, time } from 'drizzle-orm/pg-core';
+import { idPropio, instanteFijo, ahora, refiere, refiereOpcional } from './columnas.ts';
 import { procedimientos } from './catalogo.ts';
 import { usuarios } from './usuarios.ts';
-
-const ahora = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 
 export const TIPOS_CITA = ['evaluacion', 'procedimiento', 'control'] as const;
 export const ESTADOS_CITA = ['pendiente', 'confirmada', 'realizada', 'cancelada'] as const;
@@ -14,20 +13,16 @@ export const ESTADOS_CITA = ['pendiente', 'confirmada', 'realizada', 'cancelada'
 export const citas = pgTable(
   'citas',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    paciente_id: integer()
-      .notNull()
-      .references(() => usuarios.id),
-    doctor_id: integer()
-      .notNull()
-      .references(() => usuarios.id),
+    id: idPropio(),
+    paciente_id: refiere(() => usuarios.id),
+    doctor_id: refiere(() => usuarios.id),
     tipo: text({ enum: TIPOS_CITA }).notNull(),
     estado: text({ enum: ESTADOS_CITA }).notNull().default('pendiente'),
-    inicio: timestamp({ withTimezone: true }).notNull(),
-    fin: timestamp({ withTimezone: true }).notNull(),
+    inicio: instanteFijo(),
+    fin: instanteFijo(),
     /** fin plus the procedure's margin: the doctor's time this appointment takes. */
-    ocupado_hasta: timestamp({ withTimezone: true }).notNull(),
-    procedimiento_id: integer().references(() => procedimientos.id),
+    ocupado_hasta: instanteFijo(),
+    procedimiento_id: refiereOpcional(() => procedimientos.id),
     /** An evaluation booked from the cart covers these procedures. */
     procedimientos_solicitados: integer()
       .array()
@@ -36,7 +31,7 @@ export const citas = pgTable(
     motivo: text(),
     observaciones: text(),
     motivo_cancelacion: text(),
-    creada_por: integer().references(() => usuarios.id),
+    creada_por: refiereOpcional(() => usuarios.id),
     /** The SEQUENCE of the appointment's calendar event (.ics): grows with each change e-mailed to the patient. */
     secuencia_calendario: integer().notNull().default(0),
     creada_en: ahora(),
@@ -57,10 +52,8 @@ export const citas = pgTable(
 export const horariosDoctor = pgTable(
   'horarios_doctor',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    doctor_id: integer()
-      .notNull()
-      .references(() => usuarios.id),
+    id: idPropio(),
+    doctor_id: refiere(() => usuarios.id),
     /** 0 = domingo ... 6 = sábado. */
     dia_semana: smallint().notNull(),
     hora_inicio: time().notNull(),
@@ -76,14 +69,12 @@ export const horariosDoctor = pgTable(
 export const bloqueosAgenda = pgTable(
   'bloqueos_agenda',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    doctor_id: integer()
-      .notNull()
-      .references(() => usuarios.id),
-    inicio: timestamp({ withTimezone: true }).notNull(),
-    fin: timestamp({ withTimezone: true }).notNull(),
+    id: idPropio(),
+    doctor_id: refiere(() => usuarios.id),
+    inicio: instanteFijo(),
+    fin: instanteFijo(),
     motivo: text().notNull(),
-    creado_por: integer().references(() => usuarios.id),
+    creado_por: refiereOpcional(() => usuarios.id),
     creado_en: ahora(),
   },
   (t) => [
@@ -96,15 +87,11 @@ export const bloqueosAgenda = pgTable(
 export const idempotencia = pgTable(
   'idempotencia',
   {
-    usuario_id: integer()
-      .notNull()
-      .references(() => usuarios.id),
+    usuario_id: refiere(() => usuarios.id),
     clave: text().notNull(),
     /** SHA-256 of the request body: another body with the same key is refused. */
     huella: text().notNull(),
-    cita_id: integer()
-      .notNull()
-      .references(() => citas.id),
+    cita_id: refiere(() => citas.id),
     creada_en: ahora(),
   },
   (t) => [primaryKey({ columns: [t.usuario_id, t.clave] })],

@@ -2,12 +2,11 @@
 // appointment's doctor, immutable once signed (content hash stored; triggers in migration 0009 refuse any change
 // to a signed note, its prescriptions and exam orders, and any deletion), corrected only by dated addenda.
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { citas } from './citas.ts';
+import { check, index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { idPropio, instante, ahora, refiere, refiereOpcional } from './columnas.ts';
+import { deLaCita } from './columnas-cita.ts';
 import { archivos } from './plataforma.ts';
 import { usuarios } from './usuarios.ts';
-
-const ahora = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 
 /** A product applied during the procedure, with its lot number and dose (traceability, INVIMA). */
 export type ProductoAplicado = { nombre: string; lote: string; dosis: string };
@@ -15,17 +14,10 @@ export type ProductoAplicado = { nombre: string; lote: string; dosis: string };
 export const evoluciones = pgTable(
   'evoluciones',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    cita_id: integer()
-      .notNull()
-      .references(() => citas.id),
-    paciente_id: integer()
-      .notNull()
-      .references(() => usuarios.id),
+    id: idPropio(),
+    ...deLaCita(),
     /** The appointment's doctor. */
-    autor_id: integer()
-      .notNull()
-      .references(() => usuarios.id),
+    autor_id: refiere(() => usuarios.id),
     motivo: text().notNull(),
     hallazgos: text().notNull().default(''),
     procedimiento_realizado: text().notNull().default(''),
@@ -34,12 +26,12 @@ export const evoluciones = pgTable(
     creada_en: ahora(),
     actualizada_en: ahora(),
     /** Null while a draft; from then on the row never changes. */
-    firmada_en: timestamp({ withTimezone: true }),
+    firmada_en: instante(),
     /** SHA-256 (hex) of the canonical content at signing (docs/decisions: evoluciones). */
     hash_contenido: text(),
     /** The prescription and exam-order PDFs generated once at signing (private files). */
-    receta_archivo_id: integer().references(() => archivos.id),
-    orden_archivo_id: integer().references(() => archivos.id),
+    receta_archivo_id: refiereOpcional(() => archivos.id),
+    orden_archivo_id: refiereOpcional(() => archivos.id),
   },
   (t) => [
     uniqueIndex('evoluciones_una_por_cita').on(t.cita_id),
@@ -53,10 +45,8 @@ export const evoluciones = pgTable(
 export const formulas = pgTable(
   'formulas',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    evolucion_id: integer()
-      .notNull()
-      .references(() => evoluciones.id),
+    id: idPropio(),
+    evolucion_id: refiere(() => evoluciones.id),
     nombre: text().notNull(),
     dosis: text().notNull(),
     frecuencia: text().notNull(),
@@ -69,10 +59,8 @@ export const formulas = pgTable(
 export const ordenesExamen = pgTable(
   'ordenes_examen',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    evolucion_id: integer()
-      .notNull()
-      .references(() => evoluciones.id),
+    id: idPropio(),
+    evolucion_id: refiere(() => evoluciones.id),
     examen: text().notNull(),
     indicaciones: text().notNull().default(''),
   },
@@ -83,13 +71,9 @@ export const ordenesExamen = pgTable(
 export const adendas = pgTable(
   'adendas',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    evolucion_id: integer()
-      .notNull()
-      .references(() => evoluciones.id),
-    autor_id: integer()
-      .notNull()
-      .references(() => usuarios.id),
+    id: idPropio(),
+    evolucion_id: refiere(() => evoluciones.id),
+    autor_id: refiere(() => usuarios.id),
     texto: text().notNull(),
     creada_en: ahora(),
   },

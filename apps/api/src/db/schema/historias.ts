@@ -1,10 +1,9 @@
 // The clinical record (DOMAIN.md "historias_clinicas"; Res. 1995 de 1999, Res. 839 de 2017): one per patient,
 // never deleted (a trigger refuses it, whatever the code does), every change keeping the previous version.
 import { sql } from 'drizzle-orm';
-import { boolean, check, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, integer, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { idPropio, ahora, refiere, refiereOpcional } from './columnas.ts';
 import { usuarios } from './usuarios.ts';
-
-const ahora = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 
 export type Antecedentes = {
   enfermedades: string[];
@@ -17,10 +16,8 @@ export type Antecedentes = {
 export const historiasClinicas = pgTable(
   'historias_clinicas',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    paciente_id: integer()
-      .notNull()
-      .references(() => usuarios.id),
+    id: idPropio(),
+    paciente_id: refiere(() => usuarios.id),
     antecedentes: jsonb().$type<Antecedentes>().notNull(),
     otras_condiciones: text(),
     embarazo_lactancia: boolean().notNull().default(false),
@@ -36,9 +33,9 @@ export const historiasClinicas = pgTable(
     /** Fitzpatrick I-VI. */
     fototipo: smallint(),
     version: integer().notNull().default(1),
-    creada_por: integer().references(() => usuarios.id),
+    creada_por: refiereOpcional(() => usuarios.id),
     creada_en: ahora(),
-    actualizada_por: integer().references(() => usuarios.id),
+    actualizada_por: refiereOpcional(() => usuarios.id),
     actualizada_en: ahora(),
   },
   (t) => [
@@ -55,14 +52,12 @@ export const historiasClinicas = pgTable(
 export const historiasVersiones = pgTable(
   'historias_clinicas_versiones',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    historia_id: integer()
-      .notNull()
-      .references(() => historiasClinicas.id),
+    id: idPropio(),
+    historia_id: refiere(() => historiasClinicas.id),
     version: integer().notNull(),
     datos: jsonb().notNull(),
     campos: text().array().notNull(),
-    cambiada_por: integer().references(() => usuarios.id),
+    cambiada_por: refiereOpcional(() => usuarios.id),
     cambiada_en: ahora(),
   },
   (t) => [uniqueIndex('historias_versiones_unica').on(t.historia_id, t.version)],

@@ -2,43 +2,30 @@
 // appointment's doctor on its clinical note: a procedure, every N days, M sessions, from a date. The booking engine
 // proposes the series and staff confirm it; each appointment booked from the plan is linked to its session number.
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { idPropio, ahora, refiere } from './columnas.ts';
+import { deLaCita } from './columnas-cita.ts';
 import { procedimientos } from './catalogo.ts';
 import { citas } from './citas.ts';
 import { evoluciones } from './evoluciones.ts';
 import { usuarios } from './usuarios.ts';
 
-const ahora = () => timestamp({ withTimezone: true }).notNull().defaultNow();
-
 export const planesSeguimiento = pgTable(
   'planes_seguimiento',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    id: idPropio(),
     /** One plan per clinical note. */
-    evolucion_id: integer()
-      .notNull()
-      .references(() => evoluciones.id),
-    /** The appointment whose note recorded it (its doctor books the series). */
-    cita_id: integer()
-      .notNull()
-      .references(() => citas.id),
-    paciente_id: integer()
-      .notNull()
-      .references(() => usuarios.id),
-    doctor_id: integer()
-      .notNull()
-      .references(() => usuarios.id),
-    procedimiento_id: integer()
-      .notNull()
-      .references(() => procedimientos.id),
+    evolucion_id: refiere(() => evoluciones.id),
+    /** The appointment whose note recorded it (its doctor books the series), and its patient. */
+    ...deLaCita(),
+    doctor_id: refiere(() => usuarios.id),
+    procedimiento_id: refiere(() => procedimientos.id),
     descripcion: text().notNull(),
     cada_dias: integer().notNull(),
     sesiones: integer().notNull(),
     /** The first session's target date (clinic calendar). */
     desde: date({ mode: 'string' }).notNull(),
-    creado_por: integer()
-      .notNull()
-      .references(() => usuarios.id),
+    creado_por: refiere(() => usuarios.id),
     creado_en: ahora(),
     actualizado_en: ahora(),
   },
@@ -55,13 +42,9 @@ export const planesSeguimiento = pgTable(
 export const planesSeguimientoCitas = pgTable(
   'planes_seguimiento_citas',
   {
-    plan_id: integer()
-      .notNull()
-      .references(() => planesSeguimiento.id),
+    plan_id: refiere(() => planesSeguimiento.id),
     sesion: integer().notNull(),
-    cita_id: integer()
-      .notNull()
-      .references(() => citas.id),
+    cita_id: refiere(() => citas.id),
   },
   (t) => [
     primaryKey({ columns: [t.plan_id, t.cita_id] }),

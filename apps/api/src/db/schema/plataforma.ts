@@ -1,9 +1,8 @@
 // Platform tables: the outbox of effects that leave the database, and the metadata of private files.
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { idPropio, instante, ahora, refiere, refiereOpcional } from './columnas.ts';
 import { usuarios } from './usuarios.ts';
-
-const ahora = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 
 /**
  * Outbox (docs/arquitectura.md, "Transacciones y bandeja de salida"): a row written in the same transaction
@@ -21,8 +20,8 @@ export const bandejaSalida = pgTable(
     disponible_en: ahora(),
     intentos: integer().notNull().default(0),
     /** A dispatcher claimed the row until then (several instances never deliver one row at once). */
-    reclamada_hasta: timestamp({ withTimezone: true }),
-    entregada_en: timestamp({ withTimezone: true }),
+    reclamada_hasta: instante(),
+    entregada_en: instante(),
     /** The last failure's message (never the payload). */
     ultimo_error: text(),
   },
@@ -40,18 +39,16 @@ export const bandejaSalida = pgTable(
 export const archivos = pgTable(
   'archivos',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    id: idPropio(),
     clave: text().notNull(),
     categoria: text({ enum: ['firma', 'resultado_examen', 'documento', 'foto_clinica'] }).notNull(),
     /** The patient whose data this is. */
-    propietario_id: integer()
-      .notNull()
-      .references(() => usuarios.id),
+    propietario_id: refiere(() => usuarios.id),
     nombre: text().notNull(),
     tipo_contenido: text().notNull(),
     tamano: integer().notNull(),
     sha256: text().notNull(),
-    creado_por: integer().references(() => usuarios.id),
+    creado_por: refiereOpcional(() => usuarios.id),
     creado_en: ahora(),
   },
   (t) => [uniqueIndex('archivos_clave_unica').on(t.clave), index('archivos_propietario_idx').on(t.propietario_id)],

@@ -2,23 +2,24 @@
 // and why it failed. The daily one is claimed by inserting its row: `programado_para` is unique, so with several
 // instances exactly one makes it; and at most one backup runs at a time (the partial unique index on en_curso).
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { idPropio, instante, instanteFijo, refiereOpcional } from './columnas.ts';
 import { usuarios } from './usuarios.ts';
 
 export const respaldos = pgTable(
   'respaldos',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    id: idPropio(),
     /** programado: the daily one; manual: an administrator's button; comando: npm run respaldo. */
     origen: text({ enum: ['programado', 'manual', 'comando'] }).notNull(),
     /** The daily slot this row claims (RESPALDO_HORA in CLINICA_TZ); null for manual and command backups. */
-    programado_para: timestamp({ withTimezone: true }),
-    solicitado_por: integer().references(() => usuarios.id),
+    programado_para: instante(),
+    solicitado_por: refiereOpcional(() => usuarios.id),
     estado: text({ enum: ['en_curso', 'verificado', 'fallido'] })
       .notNull()
       .default('en_curso'),
-    iniciado_en: timestamp({ withTimezone: true }).notNull(),
-    terminado_en: timestamp({ withTimezone: true }),
+    iniciado_en: instanteFijo(),
+    terminado_en: instante(),
     /** Full path of the written file. */
     archivo: text(),
     tamano: bigint({ mode: 'number' }),
@@ -28,7 +29,7 @@ export const respaldos = pgTable(
     /** Why it failed, in Spanish (never a driver's message: it could carry row values). */
     error: text(),
     /** When retention (RESPALDO_CONSERVAR) removed its file. */
-    eliminado_en: timestamp({ withTimezone: true }),
+    eliminado_en: instante(),
   },
   (t) => [
     uniqueIndex('respaldos_programado_unico').on(t.programado_para),

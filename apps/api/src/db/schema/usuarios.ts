@@ -1,24 +1,13 @@
 // Identity tables: users, server-side sessions, login lockouts.
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  date,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  type AnyPgColumn,
-} from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, pgTable, text, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { idPropio, instante, instanteFijo, ahora, refiere, refiereOpcional } from './columnas.ts';
 import { roles } from '@clinica/contracts/roles';
-
-const ahora = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 
 export const usuarios = pgTable(
   'usuarios',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    id: idPropio(),
     nombre: text().notNull(),
     /**
      * Null for a patient the desk registered without an e-mail (issue 27.8): she has no online account until staff
@@ -42,14 +31,14 @@ export const usuarios = pgTable(
      */
     registro_profesional: text(),
     fecha_registro: ahora(),
-    terminos_aceptados_en: timestamp({ withTimezone: true }),
+    terminos_aceptados_en: instante(),
     version_terminos: text(),
     ip_aceptacion: text(),
     /**
      * Ley 1581 de 2012: who registered the patient's authorisation at the front desk (she read and accepted on the
      * clinic's screen); null when she accepted herself online (registration, or her first sign-in).
      */
-    autorizacion_registrada_por: integer().references((): AnyPgColumn => usuarios.id),
+    autorizacion_registrada_por: refiereOpcional((): AnyPgColumn => usuarios.id),
     actualizado_en: ahora(),
     /**
      * What searches compare (no accents, then lower case: in a database with the C locale lower() changes only
@@ -85,13 +74,11 @@ export const sesiones = pgTable(
   'sesiones',
   {
     id: text().primaryKey(),
-    usuario_id: integer()
-      .notNull()
-      .references(() => usuarios.id),
+    usuario_id: refiere(() => usuarios.id),
     creada_en: ahora(),
     ultima_actividad_en: ahora(),
-    expira_en: timestamp({ withTimezone: true }).notNull(),
-    revocada_en: timestamp({ withTimezone: true }),
+    expira_en: instanteFijo(),
+    revocada_en: instante(),
     ip: text(),
     agente: text(),
   },
@@ -103,7 +90,7 @@ export const bloqueosLogin = pgTable('bloqueos_login', {
   clave: text().primaryKey(),
   fallos: integer().notNull().default(0),
   bloqueos: integer().notNull().default(0),
-  bloqueado_hasta: timestamp({ withTimezone: true }),
+  bloqueado_hasta: instante(),
   actualizado_en: ahora(),
 });
 
@@ -111,7 +98,7 @@ export const bloqueosLogin = pgTable('bloqueos_login', {
 export const auditoria = pgTable(
   'auditoria',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    id: idPropio(),
     usuario_id: integer(),
     accion: text().notNull(),
     recurso: text().notNull(),

@@ -15,6 +15,7 @@ import {
   type Resultado,
 } from '@clinica/contracts/adjuntos';
 import type { Transaccion } from '../../db/transacciones.ts';
+import { veLaCita } from '../../lib/acceso-cita.ts';
 import { AppError, noEncontrado, prohibido } from '../../lib/app-error.ts';
 import { conTurnoImagen } from '../../lib/turno-imagen.ts';
 import { limpiarImagen } from '../../lib/imagen-limpia.ts';
@@ -84,12 +85,7 @@ export function createAdjuntosService(deps: {
    */
   async function citaVisible(actor: Actor, citaId: number): Promise<Cita> {
     const cita = await repo.cita(citaId);
-    const ve =
-      !!cita &&
-      (actor.rol === 'asistente' ||
-        (actor.rol === 'paciente' && cita.paciente_id === actor.id) ||
-        (actor.rol === 'doctor' && cita.doctor_id === actor.id));
-    if (!ve) throw noEncontrado(MENSAJES_ADJUNTOS.citaNoEncontrada);
+    if (!veLaCita(actor, cita)) throw noEncontrado(MENSAJES_ADJUNTOS.citaNoEncontrada);
     return cita;
   }
 

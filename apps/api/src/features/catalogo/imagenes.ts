@@ -1,12 +1,10 @@
 // Procedure images: content check (magic bytes + decoder, never the name or the declared type),
 // two WebP copies without metadata (card and detail), and where they live in storage and on the web.
 import { randomBytes } from 'node:crypto';
-import type { Metadata } from 'sharp';
 import { MEDIA_PREFIX } from '@clinica/contracts/rutas';
 import { AppError } from '../../lib/app-error.ts';
 import type { Storage } from '../../lib/storage.ts';
-import { MAX_PIXELES } from '../../lib/imagen-limpia.ts';
-import { cargarSharp } from '../../lib/sharp.ts';
+import { decodificar, MAX_PIXELES } from '../../lib/imagen-limpia.ts';
 import { tipoPorFirma } from '../../lib/tipo-archivo.ts';
 
 /** Folder inside storage and under /media/. */
@@ -41,18 +39,7 @@ export function formatoPorFirma(buf: Buffer): FormatoImagen | null {
 export async function procesarImagen(buf: Buffer): Promise<CopiasImagen> {
   const formato = formatoPorFirma(buf);
   if (!formato) throw noEsImagen();
-  const sharp = await cargarSharp();
-  let meta: Metadata;
-  try {
-    meta = await sharp(buf, { limitInputPixels: false }).metadata();
-  } catch {
-    throw noEsImagen();
-  }
-  if (meta.format !== formato || !meta.width || !meta.height) throw noEsImagen();
-  if (meta.width * meta.height > MAX_PIXELES) {
-    throw new AppError('ARCHIVO_DEMASIADO_GRANDE', 413, 'La imagen tiene demasiados píxeles (máximo 40 megapíxeles).');
-  }
-  const base = sharp(buf, { limitInputPixels: MAX_PIXELES, failOn: 'error' }).autoOrient();
+  const { sharp, imagen: base } = await decodificar(buf, formato, noEsImagen);
   try {
     const [tarjeta, detalle] = await Promise.all([
       base

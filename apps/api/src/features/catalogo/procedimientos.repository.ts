@@ -45,6 +45,16 @@ type Preparada<T> = PgPreparedQuery<PreparedQueryConfig & { execute: T }>;
 const variante = (f: FiltroProcedimientos) =>
   `${f.soloVisibles ? 'v' : 't'}${f.categoriaId !== undefined ? 'c' : ''}${f.q ? 'q' : ''}`;
 
+/** Locks the procedure's row until the transaction ends (its images change); false when it does not exist. */
+async function bloquear(tx: Executor, procedimientoId: number): Promise<boolean> {
+  const [p] = await tx
+    .select({ id: procedimientos.id })
+    .from(procedimientos)
+    .where(eq(procedimientos.id, procedimientoId))
+    .for('update');
+  return !!p;
+}
+
 export function createProcedimientosRepository(db: Executor) {
   const conImagenes = () => conProcedimiento(db.select(procedimientoConImagenes).from(procedimientos).$dynamic());
 
@@ -216,12 +226,7 @@ export function createProcedimientosRepository(db: Executor) {
       maximo: number,
     ): Promise<ImagenFila | 'no_existe' | 'lleno'> {
       return db.transaction(async (tx) => {
-        const [p] = await tx
-          .select({ id: procedimientos.id })
-          .from(procedimientos)
-          .where(eq(procedimientos.id, procedimientoId))
-          .for('update');
-        if (!p) return 'no_existe' as const;
+        if (!(await bloquear(tx, procedimientoId))) return 'no_existe' as const;
         const [c] = await tx
           .select({ n: count(), ultimo: max(procedimientoImagenes.orden) })
           .from(procedimientoImagenes)
@@ -256,12 +261,7 @@ export function createProcedimientosRepository(db: Executor) {
     /** Sets the order; `ids` must be exactly the procedure's image ids. */
     async ordenarImagenes(procedimientoId: number, ids: number[]): Promise<'ok' | 'no_existe' | 'no_coincide'> {
       return db.transaction(async (tx) => {
-        const [p] = await tx
-          .select({ id: procedimientos.id })
-          .from(procedimientos)
-          .where(eq(procedimientos.id, procedimientoId))
-          .for('update');
-        if (!p) return 'no_existe' as const;
+        if (!(await bloquear(tx, procedimientoId))) return 'no_existe' as const;
         const actuales = await tx
           .select({ id: procedimientoImagenes.id })
           .from(procedimientoImagenes)

@@ -14,7 +14,6 @@ import {
   procedimientosEndpoints as endpoints,
 } from '@clinica/contracts/catalogo';
 import { errorSchema } from '@clinica/contracts/errors';
-import { permite, rolesGestionCatalogo } from '@clinica/contracts/roles';
 import { AppError } from '../../lib/app-error.ts';
 import { aBuffer, leerMultipart } from '../../lib/multipart.ts';
 import { ruta } from '../../lib/ruta.ts';
@@ -23,12 +22,10 @@ import { origen } from '../../lib/solicitud.ts';
 import { usuarioDe } from '../../plugins/auth.ts';
 import { ARCHIVO_MEDIA, CARPETA, MEDIA_PREFIX } from './imagenes.ts';
 import type { CatalogoCache } from './catalogo-cache.ts';
+import { esPersonal, rutasDeFicha } from './rutas-ficha.ts';
 import type { ProcedimientosService } from './procedimientos.service.ts';
 
 const schema = { tags: ['procedimientos'] };
-
-/** Staff also read inactive procedures (the reads are 'opcional': the user is known when a token came). */
-const esPersonal = (request: FastifyRequest) => permite(rolesGestionCatalogo, request.usuario?.rol);
 
 const imagenMuyGrande = () => new AppError('ARCHIVO_DEMASIADO_GRANDE', 413, 'La imagen supera el máximo de 5 MB.');
 
@@ -91,30 +88,7 @@ export const procedimientosRoutes: FastifyPluginAsyncZod<{
     },
   });
 
-  app.route({
-    ...ruta(endpoints.buscar, { schema }),
-    handler: async (request, reply) => {
-      const { id } = request.params;
-      if (request.usuario) return service.buscar(id, esPersonal(request));
-      return cache.responder(request, reply, JSON.stringify(['pd', id]), () => service.buscar(id, false));
-    },
-  });
-
-  app.route({
-    ...ruta(endpoints.crear, { schema }),
-    handler: async (request, reply) =>
-      reply.code(201).send(await service.crear(request.body, usuarioDe(request), origen(request))),
-  });
-
-  app.route({
-    ...ruta(endpoints.editar, { schema }),
-    handler: async (request) => service.editar(request.params.id, request.body, usuarioDe(request), origen(request)),
-  });
-
-  app.route({
-    ...ruta(endpoints.eliminar, { schema }),
-    handler: async (request) => service.eliminar(request.params.id, usuarioDe(request), origen(request)),
-  });
+  rutasDeFicha(app, { endpoints, service, cache, clave: 'pd', schema });
 
   app.route({
     ...ruta(endpoints.subirImagen, { schema }),

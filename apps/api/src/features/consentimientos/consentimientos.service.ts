@@ -15,6 +15,7 @@ import type {
 } from '@clinica/contracts/consentimientos';
 import { fechaEnZona } from '@clinica/contracts/tiempo';
 import type { Transaccion } from '../../db/transacciones.ts';
+import { veLaCita } from '../../lib/acceso-cita.ts';
 import { formateadorFechaHora } from '../../lib/fecha-hora.ts';
 import { AppError, isUniqueViolation, noEncontrado } from '../../lib/app-error.ts';
 import { conTurnoPdf, generarPdf } from '../../lib/pdf-pool.ts';
@@ -107,12 +108,7 @@ export function createConsentimientosService(deps: {
    */
   async function citaVisible(actor: Actor, citaId: number): Promise<Cita> {
     const cita = await repo.cita(citaId);
-    const ve =
-      !!cita &&
-      (actor.rol === 'asistente' ||
-        (actor.rol === 'paciente' && cita.paciente_id === actor.id) ||
-        (actor.rol === 'doctor' && cita.doctor_id === actor.id));
-    if (!ve) throw noEncontrado(MENSAJES_CONSENTIMIENTO.citaNoEncontrada);
+    if (!veLaCita(actor, cita)) throw noEncontrado(MENSAJES_CONSENTIMIENTO.citaNoEncontrada);
     return cita;
   }
 

@@ -1,8 +1,9 @@
 // The prescription (fórmula médica) and the exam order of a signed note as PDF (issue 9, item 4; what they carry:
 // Res. 1403 de 2007 and Decreto 2200 de 2005, issue 27.16), built once at signing with pdf-lib (pure JavaScript, decision 0011) and kept as private files. Standard fonts only: no font
 // file to ship; their WinAnsi encoding covers Spanish, and anything it cannot print becomes '?'.
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { PDFDocument, StandardFonts, rgb, type PDFFont } from 'pdf-lib';
 import { dibujarLogo } from '../../lib/logo-pdf.ts';
+import { ACENTO, ANCHO, GRIS, MARGEN, PaginasPdf } from '../../lib/pdf-paginas.ts';
 import { imprimible, partirLineas } from '../../lib/pdf-texto.ts';
 
 export type DatosDocumento = {
@@ -21,36 +22,13 @@ export type DatosDocumento = {
   paciente: { nombre: string; documento: string };
 };
 
-const ANCHO = 612; // US Letter (carta), the usual paper in Colombian clinics
-const ALTO = 792;
-const MARGEN = 56;
-const GRIS = rgb(0.35, 0.35, 0.35);
-const ACENTO = rgb(0.1, 0.3, 0.45);
 /** The mark's side in the header, and where the clinic's name starts beside it. */
 const LADO_LOGO_PT = 40;
 const SANGRIA_ENCABEZADO = LADO_LOGO_PT + 12;
 
-class Lienzo {
-  private pagina!: PDFPage;
-  private y = 0;
-  constructor(
-    private readonly doc: PDFDocument,
-    private readonly normal: PDFFont,
-    private readonly negrita: PDFFont,
-    private readonly encabezado: (l: Lienzo) => void,
-  ) {
-    this.nuevaPagina();
-  }
-
-  nuevaPagina() {
-    this.pagina = this.doc.addPage([ANCHO, ALTO]);
-    this.y = ALTO - MARGEN;
-    this.encabezado(this);
-  }
-
-  /** Room for `puntos` more above the footer, or a new page (a block that must stay together). */
-  reservar(puntos: number) {
-    if (this.y - puntos < MARGEN + 40) this.nuevaPagina();
+class Lienzo extends PaginasPdf<Lienzo> {
+  constructor(doc: PDFDocument, normal: PDFFont, negrita: PDFFont, encabezado: (l: Lienzo) => void) {
+    super(doc, normal, negrita, encabezado, 40);
   }
 
   /** The clinic's mark at the left margin, its top on the current line; returns where it ends (the line stays). */

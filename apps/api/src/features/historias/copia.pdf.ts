@@ -3,42 +3,18 @@
 // addenda, signed informed consents with their exact text. Built on request with pdf-lib (decision 0012), never stored. Standard fonts only: their WinAnsi
 // encoding covers Spanish (á, ñ, ü, ¿, ¡...); anything it cannot print becomes '?'. Every page carries the clinic's
 // header, the generation date and "página i de n".
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { PDFDocument, StandardFonts, rgb, type PDFFont } from 'pdf-lib';
 import type { DatosPersonales } from '@clinica/contracts/copia-historia';
 import { estadoCivilNombres, generoNombres, tipoDocumentoNombres } from '@clinica/contracts/usuarios';
+import { ACENTO, ANCHO, GRIS, MARGEN, NEGRO, PaginasPdf } from '../../lib/pdf-paginas.ts';
 import { imprimible, partirLineas } from '../../lib/pdf-texto.ts';
-
-const ANCHO = 612; // US Letter (carta), the usual paper in Colombian clinics
-const ALTO = 792;
-const MARGEN = 56;
-const NEGRO = rgb(0, 0, 0);
-const GRIS = rgb(0.35, 0.35, 0.35);
-const ACENTO = rgb(0.1, 0.3, 0.45);
 
 type Estilo = { size?: number; negrita?: boolean; color?: ReturnType<typeof rgb>; sangria?: number };
 
 /** A flowing page writer: word wrap, page breaks, a header on every page. */
-class Escritor {
-  private pagina!: PDFPage;
-  private y = 0;
-  constructor(
-    private readonly doc: PDFDocument,
-    private readonly normal: PDFFont,
-    private readonly negrita: PDFFont,
-    private readonly encabezado: (e: Escritor) => void,
-  ) {
-    this.nuevaPagina();
-  }
-
-  nuevaPagina() {
-    this.pagina = this.doc.addPage([ANCHO, ALTO]);
-    this.y = ALTO - MARGEN;
-    this.encabezado(this);
-  }
-
-  /** Room for `puntos` more before the footer, or a new page. */
-  reservar(puntos: number) {
-    if (this.y - puntos < MARGEN + 24) this.nuevaPagina();
+class Escritor extends PaginasPdf<Escritor> {
+  constructor(doc: PDFDocument, normal: PDFFont, negrita: PDFFont, encabezado: (e: Escritor) => void) {
+    super(doc, normal, negrita, encabezado, 24);
   }
 
   private linea(l: string, x: number, size: number, font: PDFFont, color: ReturnType<typeof rgb>) {

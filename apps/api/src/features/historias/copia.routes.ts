@@ -1,23 +1,14 @@
 // The patient's copy (issue 9, item 7): the complete record as a PDF and the personal data as JSON, for the
 // patient (their own) and for doctors (audited). Always a download and never cached (health data, Ley 1581).
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { copiaHistoriaEndpoints as e } from '@clinica/contracts/copia-historia';
+import { descarga } from '../../lib/descarga.ts';
 import { ruta } from '../../lib/ruta.ts';
 import { origen } from '../../lib/solicitud.ts';
 import { usuarioDe } from '../../plugins/auth.ts';
 import type { CopiaHistoriaService } from './copia.service.ts';
 
 const tags = ['historia clínica'];
-/** RFC 6266 / 5987: an ASCII fallback and the exact UTF-8 name. */
-const disposicion = (nombre: string) =>
-  `attachment; filename="${nombre.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, "'")}"; filename*=UTF-8''${encodeURIComponent(nombre)}`;
-
-const descarga = (reply: FastifyReply, nombre: string, tipo: string) =>
-  reply
-    .header('cache-control', 'no-store')
-    .header('content-type', tipo)
-    .header('content-disposition', disposicion(nombre));
 
 export const copiaHistoriaRoutes: FastifyPluginAsyncZod<{ service: CopiaHistoriaService }> = async (
   app,

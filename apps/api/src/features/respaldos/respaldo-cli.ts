@@ -2,12 +2,9 @@
 // uploads and the private files to RESPALDO_DIR (decision 0038). The server makes one every day by itself; this is
 // for "one now" with the server stopped (PGlite) or running (PostgreSQL).
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../../config.ts';
-import { openDb, type Database } from '../../db/client.ts';
-import { DataDirLockedError } from '../../db/lock.ts';
-import { ErrorRespaldo } from '../../platform/respaldo/formato.ts';
+import { abrirBaseDeComando, configDeComando, ejecutarComando } from '../../db/abrir-para-comando.ts';
 import { tamanoLegible } from '../../platform/respaldo/respaldar.ts';
-import { respaldarDesdeCli } from './respaldos-cli-comun.ts';
+import { motivoDelFallo, respaldarDesdeCli } from './respaldos-cli-comun.ts';
 
 const AYUDA = `Escribe un respaldo cifrado y verificado de la base de datos y los archivos en RESPALDO_DIR.
 
@@ -26,30 +23,16 @@ async function main(): Promise<number> {
     console.error(AYUDA);
     return 2;
   }
-  let config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      return 1;
-    }
-    throw err;
-  }
-  let database: Database;
-  try {
-    database = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log: console });
-  } catch (err) {
-    if (err instanceof DataDirLockedError) {
-      console.error(
-        `La aplicación está en marcha con esta base de datos embebida (pid ${err.pid}) y ella misma hace los respaldos ` +
-          `cada día. Para uno ahora, usa «Respaldar ahora» en la pantalla Respaldos (/respaldos) como administrador, ` +
-          `o detén la aplicación y vuelve a ejecutar npm run respaldo.`,
-      );
-      return 1;
-    }
-    throw err;
-  }
+  const config = configDeComando();
+  if (!config) return 1;
+  const database = await abrirBaseDeComando(
+    config,
+    (err) =>
+      `La aplicación está en marcha con esta base de datos embebida (pid ${err.pid}) y ella misma hace los respaldos ` +
+      `cada día. Para uno ahora, usa «Respaldar ahora» en la pantalla Respaldos (/respaldos) como administrador, ` +
+      `o detén la aplicación y vuelve a ejecutar npm run respaldo.`,
+  );
+  if (!database) return 1;
   try {
     console.log(`Respaldando (${database.kind})…`);
     const r = await respaldarDesdeCli(config, database);
@@ -71,25 +54,11 @@ async function main(): Promise<number> {
     }
     return 0;
   } catch (err) {
-    if (err instanceof ErrorRespaldo) {
-      console.error(`No se hizo el respaldo: ${err.message}`);
-      return 1;
-    }
-    const e = err as NodeJS.ErrnoException;
-    // A driver error can carry row values: only its code is printed.
-    console.error(
-      `No se hizo el respaldo: ${e.code && /^E[A-Z]+$/.test(e.code) ? e.message : `error ${e.code ?? e.name ?? 'desconocido'}`}`,
-    );
+    console.error(`No se hizo el respaldo: ${motivoDelFallo(err)}`);
     return 1;
   } finally {
     await database.close();
   }
 }
 
-main().then(
-  (codigo) => process.exit(codigo),
-  (err: unknown) => {
-    console.error('Error inesperado al respaldar:', err instanceof Error ? err.name : err);
-    process.exit(1);
-  },
-);
+ejecutarComando(main, 'Error inesperado al respaldar:');

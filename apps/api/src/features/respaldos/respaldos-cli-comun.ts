@@ -70,3 +70,10 @@ export async function respaldarDesdeCli(config: Config, database: Database): Pro
     await services.cerrar();
   }
 }
+
+/** Why a backup or restore failed, for the terminal: a driver error can carry row values, so only its code. */
+export function motivoDelFallo(err: unknown): string {
+  if (err instanceof ErrorRespaldo) return err.message;
+  const e = err as NodeJS.ErrnoException;
+  return e.code && /^E[A-Z]+$/.test(e.code) ? e.message : `error ${e.code ?? e.name ?? 'desconocido'}`;
+}

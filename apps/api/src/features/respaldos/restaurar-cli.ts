@@ -4,12 +4,11 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { ConfigError, loadConfig } from '../../config.ts';
-import { openDb, type Database } from '../../db/client.ts';
-import { DataDirLockedError } from '../../db/lock.ts';
+import { abrirBaseDeComando, configDeComando, ejecutarComando } from '../../db/abrir-para-comando.ts';
 import { ARCHIVO_CLAVE_GENERADA, claveParaLeer } from '../../platform/respaldo/clave.ts';
 import { ErrorRespaldo, leerCabecera } from '../../platform/respaldo/formato.ts';
 import { restaurarRespaldo } from '../../platform/respaldo/restaurar.ts';
+import { motivoDelFallo } from './respaldos-cli-comun.ts';
 
 const AYUDA = `Restaura un respaldo en la base de datos y el DATA_DIR configurados (deben estar vacíos).
 
@@ -43,16 +42,8 @@ async function main(): Promise<number> {
   }
   // Relative to where the command was typed (npm runs workspace scripts inside the workspace).
   const archivo = path.resolve(process.env.INIT_CWD ?? process.cwd(), args.positionals[0]!);
-  let config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      return 1;
-    }
-    throw err;
-  }
+  const config = configDeComando();
+  if (!config) return 1;
 
   let origen;
   try {
@@ -72,16 +63,11 @@ async function main(): Promise<number> {
     return 1;
   }
 
-  let database: Database;
-  try {
-    database = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log: console });
-  } catch (err) {
-    if (err instanceof DataDirLockedError) {
-      console.error(`${err.message}\nDetén la aplicación y vuelve a ejecutar npm run restaurar.`);
-      return 1;
-    }
-    throw err;
-  }
+  const database = await abrirBaseDeComando(
+    config,
+    (err) => `${err.message}\nDetén la aplicación y vuelve a ejecutar npm run restaurar.`,
+  );
+  if (!database) return 1;
   try {
     console.log(
       `Verificando y restaurando ${archivo} en ${database.kind === 'pglite' ? config.dataDir : 'PostgreSQL (DATABASE_URL)'}…`,
@@ -127,24 +113,11 @@ async function main(): Promise<number> {
     console.log('Listo. Inicia la aplicación con npm start.');
     return 0;
   } catch (err) {
-    if (err instanceof ErrorRespaldo) {
-      console.error(`No se restauró: ${err.message}`);
-      return 1;
-    }
-    const e = err as NodeJS.ErrnoException;
-    console.error(
-      `No se restauró: ${e.code && /^E[A-Z]+$/.test(e.code) ? e.message : `error ${e.code ?? e.name ?? 'desconocido'}`}`,
-    );
+    console.error(`No se restauró: ${motivoDelFallo(err)}`);
     return 1;
   } finally {
     await database.close();
   }
 }
 
-main().then(
-  (codigo) => process.exit(codigo),
-  (err: unknown) => {
-    console.error('Error inesperado al restaurar:', err instanceof Error ? err.name : err);
-    process.exit(1);
-  },
-);
+ejecutarComando(main, 'Error inesperado al restaurar:');

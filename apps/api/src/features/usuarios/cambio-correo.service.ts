@@ -13,6 +13,7 @@ import {
   type ConfirmarCorreoDatos,
   type CuentaComun,
   type UsuariosServiceDeps,
+  auditoriaPropia,
 } from './usuarios.reglas.ts';
 
 /** The owner moves her account to another e-mail (decision 0037). */
@@ -29,14 +30,7 @@ export function createCambioCorreoService(deps: UsuariosServiceDeps, comun: Cuen
     async pedirCambioCorreo(actor: Actor, datos: CambiarCorreoDatos, origen: Origen) {
       const ahora = now();
       const u = await credencialesConCorreo(actor.id);
-      const base = {
-        usuarioId: actor.id,
-        accion: 'perfil.correo',
-        recurso: 'usuario',
-        recursoId: actor.id,
-        ip: origen.ip,
-        agente: origen.agente,
-      } as const;
+      const base = auditoriaPropia(actor, 'perfil.correo', origen);
       await comprobarContrasenaActual(u, datos.contrasena_actual, base, ahora);
       const nuevo = datos.correo_nuevo;
       if (nuevo === u.correo.toLowerCase()) throw validacion('correo_nuevo', MENSAJES.mismoCorreo);

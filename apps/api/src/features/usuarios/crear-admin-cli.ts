@@ -20,9 +20,7 @@ import {
   validarDocumento,
   type TipoDocumento,
 } from '@clinica/contracts/usuarios';
-import { ConfigError, loadConfig } from '../../config.ts';
-import { openDb, type Database } from '../../db/client.ts';
-import { DataDirLockedError } from '../../db/lock.ts';
+import { abrirBaseDeComando, configDeComando, ejecutarComando } from '../../db/abrir-para-comando.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { problemaContrasena } from '../../lib/passwords.ts';
 import { createServices, type Services } from '../../services.ts';
@@ -162,16 +160,8 @@ async function main(): Promise<number> {
   }
 
   // A relative DATA_DIR is resolved from where the command was typed (INIT_CWD), see config.ts.
-  let config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      return 1;
-    }
-    throw err;
-  }
+  const config = configDeComando();
+  if (!config) return 1;
 
   const orden: Campo[] = ['nombre', 'correo', 'tipodocumento', 'numerodocumento', 'contrasena'];
   const entorno: Record<Campo, string | undefined> = {
@@ -243,16 +233,11 @@ async function main(): Promise<number> {
     }
   }
 
-  let database: Database;
-  try {
-    database = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log: console });
-  } catch (err) {
-    if (err instanceof DataDirLockedError) {
-      console.error(`${err.message}\nDetén la aplicación y vuelve a ejecutar npm run crear-admin.`);
-      return 1;
-    }
-    throw err;
-  }
+  const database = await abrirBaseDeComando(
+    config,
+    (err) => `${err.message}\nDetén la aplicación y vuelve a ejecutar npm run crear-admin.`,
+  );
+  if (!database) return 1;
   let services: Services | undefined;
   try {
     await database.migrate();
@@ -292,10 +277,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (codigo) => process.exit(codigo),
-  (err: unknown) => {
-    console.error('Error inesperado al crear el administrador:', err instanceof Error ? err.message : err);
-    process.exit(1);
-  },
-);
+ejecutarComando(main, 'Error inesperado al crear el administrador:', (err) => err.message);

@@ -15,6 +15,7 @@ import {
   type EditarPerfilDatos,
   type RegistrarDatos,
   type UsuariosServiceDeps,
+  auditoriaPropia,
 } from './usuarios.reglas.ts';
 
 /** Public registration and the signed-in owner's own account: profile, password, data authorisation. */
@@ -108,14 +109,7 @@ export function createCuentaService(deps: UsuariosServiceDeps, comun: CuentaComu
       const ahora = now();
       const u = await credencialesConCorreo(actor.id);
       const cuenta = claveCuenta(u.correo);
-      const base = {
-        usuarioId: actor.id,
-        accion: 'perfil.contrasena',
-        recurso: 'usuario',
-        recursoId: actor.id,
-        ip: origen.ip,
-        agente: origen.agente,
-      } as const;
+      const base = auditoriaPropia(actor, 'perfil.contrasena', origen);
 
       await comprobarContrasenaActual(u, datos.contrasena_actual, base, ahora);
       if (datos.contrasena_nueva === datos.contrasena_actual)

@@ -17,19 +17,17 @@ import {
 } from '@clinica/contracts/recuperacion';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
-import { problemaContrasena, sinContrasena, type PasswordHasher } from '../../lib/passwords.ts';
+import { problemaContrasena, sinContrasena } from '../../lib/passwords.ts';
 import type { TokensRecuperacion } from '../../lib/token-recuperacion.ts';
 import type { Transaccion } from '../../db/transacciones.ts';
-import type { AuditEvent, AuditoriaRepository } from '../../platform/auditoria.repository.ts';
-import type { Encolar, EventosBandeja } from '../../platform/bandeja.service.ts';
-import type { BloqueosRepository, ReglaBloqueo } from './bloqueos.repository.ts';
+import type { AuditEvent } from '../../platform/auditoria.repository.ts';
+import type { EventosBandeja } from '../../platform/bandeja.service.ts';
+import type { ReglaBloqueo } from './bloqueos.repository.ts';
 import type { RecuperacionRepository } from './recuperacion.repository.ts';
-import type { SesionesRepository } from './sesiones.repository.ts';
-import type { UsuariosRepository } from './usuarios.repository.ts';
 import { escaparHtml } from '../../platform/plantillas-correo.ts';
-import { MARCA_ENLACE_RECUPERACION, type CorreosCuenta } from './usuarios-correos.ts';
+import { MARCA_ENLACE_RECUPERACION } from './usuarios-correos.ts';
 import type { Origen } from '../../lib/solicitud.ts';
-import { claveCuenta, clavePar } from './usuarios.reglas.ts';
+import { claveCuenta, clavePar, type ReposUsuarios, type UsuariosServiceDeps } from './usuarios.reglas.ts';
 
 export type SolicitarRecuperacionDatos = z.output<typeof solicitarRecuperacionSchema>;
 export type RestablecerContrasenaDatos = z.output<typeof restablecerContrasenaSchema>;
@@ -84,26 +82,15 @@ export class LimiteRecuperacionError extends AppError {
   }
 }
 
-export type ReposRecuperacion = {
-  usuarios: UsuariosRepository;
-  sesiones: SesionesRepository;
-  bloqueos: BloqueosRepository;
-  auditoria: AuditoriaRepository;
-  recuperacion: RecuperacionRepository;
-  encolar: Encolar;
-};
+export type ReposRecuperacion = ReposUsuarios & { recuperacion: RecuperacionRepository };
 
-export type RecuperacionServiceDeps = {
+/** The clock, the clinic's name, argon2 and the account e-mails as the users' service has them. */
+export type RecuperacionServiceDeps = Pick<UsuariosServiceDeps, 'now' | 'clinicaNombre' | 'contrasenas' | 'correos'> & {
   repos: ReposRecuperacion;
   transaccion: Transaccion<ReposRecuperacion>;
   tokens: TokensRecuperacion;
-  now: () => Date;
-  clinicaNombre: string;
   /** config.urlPublica: links point here, never to the request's Host. */
   urlPublica: string;
-  contrasenas: PasswordHasher;
-  /** The account e-mails (usuarios-correos.ts). */
-  correos: CorreosCuenta;
 };
 
 const claveCorreo = (correo: string) => `recuperar:correo:${correo.toLowerCase()}`;

@@ -105,6 +105,17 @@ export const MENSAJES = {
   invitacionInactiva: 'Esta cuenta está inactiva: actívala antes de enviar la invitación.',
 } as const;
 
+/** The audit fields of the owner's own change to her account (`accion`), made through this request. */
+export const auditoriaPropia = (actor: Actor, accion: string, origen: Origen) =>
+  ({
+    usuarioId: actor.id,
+    accion,
+    recurso: 'usuario',
+    recursoId: actor.id,
+    ip: origen.ip,
+    agente: origen.agente,
+  }) as const;
+
 /** 429 with the minutes left; the route adds Retry-After. */
 export class BloqueoError extends AppError {
   constructor(public readonly segundos: number) {
