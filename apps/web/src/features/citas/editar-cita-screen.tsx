@@ -18,7 +18,7 @@ import { ApiClientError } from '../../lib/api-client.ts';
 import { paths } from '../../lib/paths.ts';
 import { useAuth } from '../../lib/session/auth-context.tsx';
 import { formatFechaLarga, formatHora } from '../../lib/tiempo.ts';
-import { useOpcionesProcedimiento } from './api/opciones-procedimiento.ts';
+import { useOpcionesProcedimiento } from '../../lib/api/procedimientos/get-procedimientos.ts';
 import { siguientesLibres } from '../../lib/api/citas/crear-cita.ts';
 import { useEditarCita } from '../../lib/api/citas/editar-cita.ts';
 import { useCita } from '../../lib/api/citas/get-cita.ts';

@@ -26,7 +26,7 @@ import { SkeletonLineas } from '../../../components/skeletons.tsx';
 import { leerFecha } from '../../../lib/forms/campos-persona.tsx';
 import { mensajeDeError, serverFieldErrors, type FieldErrors } from '../../../lib/forms/field-errors.ts';
 import { formatFecha, formatHora, hoy } from '../../../lib/tiempo.ts';
-import { useOpcionesProcedimiento } from '../api/opciones-procedimiento.ts';
+import { useOpcionesProcedimiento } from '../../../lib/api/procedimientos/get-procedimientos.ts';
 import type { CitaWire } from '../../../lib/api/citas/tipos.ts';
 import { useEvolucion } from '../../../lib/api/evoluciones/get-evolucion.ts';
 import { useConfirmarPlan } from '../../../lib/api/planes/confirmar-plan.ts';
