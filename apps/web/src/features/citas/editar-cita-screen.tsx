@@ -9,12 +9,9 @@ import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { EstadoVacio } from '../../components/estado-vacio.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { SinAcceso } from '../../components/sin-acceso.tsx';
-import { SkeletonLineas } from '../../components/skeletons.tsx';
 import { usePageMeta } from '../../components/use-page-meta.ts';
-import { ApiClientError } from '../../lib/api-client.ts';
 import { paths } from '../../lib/paths.ts';
 import { useAuth } from '../../lib/session/auth-context.tsx';
 import { formatFechaLarga, formatHora } from '../../lib/tiempo.ts';
@@ -30,7 +27,7 @@ import { HorariosSugeridos } from './components/horarios-sugeridos.tsx';
 import { SelectorHorario } from './components/selector-horario.tsx';
 import classes from './citas.module.css';
 import { idDeRuta } from '../../lib/id-de-ruta.ts';
-import { ErrorDeCarga } from './components/seccion-cita.tsx';
+import { CitaCargada } from './components/cita-cargada.tsx';
 
 function Formulario({ cita }: { cita: CitaWire }) {
   const navigate = useNavigate();
@@ -267,25 +264,6 @@ export default function EditarCitaScreen() {
         }
       />
     );
-  let contenido;
-  const noExiste =
-    id === 0 || (cita.error instanceof ApiClientError && (cita.error.status === 404 || cita.error.status === 403));
-  if (noExiste)
-    contenido = (
-      <EstadoVacio
-        titulo={MENSAJES_CITAS.noEncontrada}
-        descripcion="Revisa el enlace o búscala en la lista de citas."
-        accion={
-          <Button component={Link} to={paths.consultarCitas}>
-            Consultar citas
-          </Button>
-        }
-      />
-    );
-  else if (cita.isPending) contenido = <SkeletonLineas lineas={6} etiqueta="Cargando la cita…" />;
-  else if (cita.isError) contenido = <ErrorDeCarga titulo="No se pudo cargar la cita" consulta={cita} />;
-  else contenido = <Formulario key={cita.data.actualizada_en} cita={cita.data} />;
-
   return (
     <>
       <PageHeader
@@ -304,7 +282,20 @@ export default function EditarCitaScreen() {
           ) : undefined
         }
       />
-      {contenido}
+      <CitaCargada
+        id={id}
+        cita={cita}
+        sinCita={{
+          descripcion: 'Revisa el enlace o búscala en la lista de citas.',
+          accion: (
+            <Button component={Link} to={paths.consultarCitas}>
+              Consultar citas
+            </Button>
+          ),
+        }}
+      >
+        {(c) => <Formulario key={c.actualizada_en} cita={c} />}
+      </CitaCargada>
     </>
   );
 }
