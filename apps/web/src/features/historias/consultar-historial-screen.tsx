@@ -5,29 +5,8 @@
 // searching; the banner 'Mostrando N de M registros'. The search is client-side and case-insensitive over id, name,
 // email, role and gender. "Ver detalles" stores the selected record and goes to /DetallesHistorialMedico. A failed
 // load logs the error and shows an alert titled 'Error'; with no token, the alert 'No estás autenticado'.
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Group,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Tooltip,
-  VisuallyHidden,
-} from '@mantine/core';
-import {
-  IconAlertCircle,
-  IconEye,
-  IconFilePlus,
-  IconLock,
-  IconPencil,
-  IconSearch,
-  IconTrash,
-  IconX,
-} from '@tabler/icons-react';
+import { ActionIcon, Alert, Button, Group, Paper, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { IconAlertCircle, IconEye, IconFilePlus, IconLock, IconPencil, IconTrash, IconX } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { permite } from '@clinica/contracts/roles';
@@ -51,6 +30,7 @@ import {
   sinCoincidencias,
   TEXTOS_LISTA,
 } from './historia-textos.ts';
+import { CampoBusqueda } from '../../components/campo-busqueda.tsx';
 
 const ID_MOTIVO = 'historias-no-se-eliminan';
 
@@ -269,26 +249,7 @@ export default function ConsultarHistorialScreen() {
       <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
         <Stack gap="lg">
           <div role="search" aria-label="Buscar en el historial médico">
-            <TextInput
-              label="Buscar"
-              placeholder="Nombre, correo, ID…"
-              value={busqueda}
-              onChange={(e) => setBusqueda(e.currentTarget.value)}
-              leftSection={<IconSearch size={16} aria-hidden="true" />}
-              maw={520}
-              rightSection={
-                busqueda ? (
-                  <ActionIcon
-                    variant="subtle"
-                    color="gray"
-                    onClick={() => setBusqueda('')}
-                    aria-label="Borrar búsqueda"
-                  >
-                    <IconX size={14} aria-hidden="true" />
-                  </ActionIcon>
-                ) : null
-              }
-            />
+            <CampoBusqueda placeholder="Nombre, correo, ID…" value={busqueda} onChange={setBusqueda} maw={520} />
           </div>
           {q.isSuccess && (
             <Alert variant="light" color="blue" py="xs" aria-live="polite">

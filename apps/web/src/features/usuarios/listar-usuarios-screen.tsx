@@ -15,7 +15,6 @@ import {
   Stack,
   Table,
   Text,
-  TextInput,
   Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
@@ -32,7 +31,7 @@ import {
   IconX,
 } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { permite, roles, rolesVenTodosLosUsuarios, rolNombres, type Rol } from '@clinica/contracts/roles';
 import { usuariosRutas } from '@clinica/contracts/rutas';
 import type { UsuarioWire } from '@clinica/contracts/usuarios';
@@ -46,6 +45,7 @@ import { usePageMeta } from '../../components/use-page-meta.ts';
 import { ApiClientError } from '../../lib/api-client.ts';
 import { mensajeDeError } from '../../lib/forms/field-errors.ts';
 import { etiquetasPaginacion, textoMostrando } from '../../lib/paginacion.ts';
+import { useParametrosUrl } from '../../lib/parametros-url.ts';
 import { useAuth } from '../../lib/session/auth-context.tsx';
 import { useEditarEstadoUsuario } from '../../lib/api/usuarios/editar-usuario.ts';
 import { useListaUsuarios } from '../../lib/api/usuarios/get-usuarios.ts';
@@ -53,6 +53,7 @@ import { type FiltroUsuarios } from '../../lib/api/usuarios/claves.ts';
 import { EstadoBadge } from './components/estado-badge.tsx';
 import { SoloAdministradores } from './components/solo-administradores.tsx';
 import { guardarSeleccion, iniciales, nombreRol, nombreTipoDocumento, SIN_CORREO } from './usuario-textos.ts';
+import { CampoBusqueda } from '../../components/campo-busqueda.tsx';
 
 export const POR_PAGINA = 10;
 export const ESPERA_BUSQUEDA_MS = 350;
@@ -165,26 +166,11 @@ function ListaUsuarios() {
   const titulo = esAdmin ? 'Usuarios' : 'Pacientes';
   usePageMeta({ title: titulo });
   const navigate = useNavigate();
-  const [sp, setSp] = useSearchParams();
+  const { sp, actualizar, limpiar: limpiarUrl } = useParametrosUrl();
   const filtro = leerFiltros(sp, esAdmin);
   const [busqueda, setBusqueda] = useState(filtro.q ?? '');
   const [debounced] = useDebouncedValue(busqueda, ESPERA_BUSQUEDA_MS);
   const [cambio, setCambio] = useState<Cambio | null>(null);
-
-  function actualizar(cambios: Record<string, string | null>) {
-    setSp(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [k, v] of Object.entries(cambios)) {
-          if (v) next.set(k, v);
-          else next.delete(k);
-        }
-        if (!('pagina' in cambios)) next.delete('pagina');
-        return next;
-      },
-      { replace: true },
-    );
-  }
 
   // The search box writes to the URL after the person stops typing.
   const qUrl = sp.get('q') ?? '';
@@ -209,7 +195,7 @@ function ListaUsuarios() {
 
   function limpiar() {
     setBusqueda('');
-    setSp(new URLSearchParams(), { replace: true });
+    limpiarUrl();
   }
 
   let contenido;
@@ -427,25 +413,7 @@ function ListaUsuarios() {
             role="search"
             aria-label={`Buscar ${titulo.toLowerCase()}`}
           >
-            <TextInput
-              label="Buscar"
-              placeholder="Nombre, documento o correo"
-              value={busqueda}
-              onChange={(e) => setBusqueda(e.currentTarget.value)}
-              leftSection={<IconSearch size={16} aria-hidden="true" />}
-              rightSection={
-                busqueda ? (
-                  <ActionIcon
-                    variant="subtle"
-                    color="gray"
-                    onClick={() => setBusqueda('')}
-                    aria-label="Borrar búsqueda"
-                  >
-                    <IconX size={14} aria-hidden="true" />
-                  </ActionIcon>
-                ) : null
-              }
-            />
+            <CampoBusqueda placeholder="Nombre, documento o correo" value={busqueda} onChange={setBusqueda} />
             {esAdmin && (
               <Select
                 label="Rol"
