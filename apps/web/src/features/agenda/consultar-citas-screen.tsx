@@ -16,7 +16,7 @@ import { useDoctores } from '../../lib/api/doctores/get-doctores.ts';
 import { opcionesEstado, opcionesTipo } from './agenda-textos.ts';
 import { ListaCitas } from './components/lista-citas.tsx';
 import { useFiltrosUrl } from './filtros-url.ts';
-import { SoloPersonal } from './components/solo-personal.tsx';
+import { SoloPersonal } from '../../components/citas/solo-personal.tsx';
 import { RangoFechas } from './components/rango-fechas.tsx';
 import { CampoBusqueda } from '../../components/campo-busqueda.tsx';
 

@@ -29,7 +29,7 @@ import { CamposCita } from './components/crear-cita/campos-cita.tsx';
 import { useFormularioCita, valoresIniciales } from './components/crear-cita/formulario-cita.ts';
 import { HorasDeLaCita } from './components/crear-cita/horas-de-la-cita.tsx';
 import { ResumenCita, type Fallo } from './components/crear-cita/resumen-cita.tsx';
-import { SoloPersonal } from './components/solo-personal.tsx';
+import { SoloPersonal } from '../../components/citas/solo-personal.tsx';
 
 export { ESPERA_BUSQUEDA_MS } from './components/crear-cita/campo-paciente.tsx';
 

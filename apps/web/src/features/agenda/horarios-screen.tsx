@@ -37,7 +37,7 @@ import { useBloqueos } from '../../lib/api/horarios/get-bloqueos.ts';
 import { useHorarios } from '../../lib/api/horarios/get-horarios.ts';
 import { useReemplazarHorarios } from '../../lib/api/horarios/reemplazar-horarios.ts';
 import type { BloqueoWire, HorarioWire } from '../../lib/api/horarios/tipos.ts';
-import { SoloPersonal } from './components/solo-personal.tsx';
+import { SoloPersonal } from '../../components/citas/solo-personal.tsx';
 
 /** Monday first, as the clinic's week (dia_semana as Date#getDay: 0 = domingo). */
 const DIAS = [

@@ -2,7 +2,6 @@
 // observaciones. Only what changed is sent. A cancelled appointment cannot be edited (SPEC 4): the form is
 // disabled and says so. A 409 HORARIO_OCUPADO offers the next free times.
 import { MENSAJES_CITAS, tiposCita, type TipoCita } from '@clinica/contracts/citas';
-import { permite } from '@clinica/contracts/roles';
 import { citasRutas } from '@clinica/contracts/rutas';
 import { Alert, Button, Fieldset, Group, Paper, Select, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -10,10 +9,9 @@ import { IconArrowLeft, IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { PageHeader } from '../../components/page-header.tsx';
-import { SinAcceso } from '../../components/sin-acceso.tsx';
+import { SoloPersonal } from '../../components/citas/solo-personal.tsx';
 import { usePageMeta } from '../../components/use-page-meta.ts';
 import { paths } from '../../lib/paths.ts';
-import { useAuth } from '../../lib/session/auth-context.tsx';
 import { formatFechaLarga, formatHora } from '../../lib/tiempo.ts';
 import { useOpcionesProcedimiento } from '../../lib/api/procedimientos/get-procedimientos.ts';
 import { siguientesLibres } from '../../lib/api/citas/crear-cita.ts';
@@ -244,26 +242,11 @@ function Formulario({ cita }: { cita: CitaWire }) {
   );
 }
 
-export default function EditarCitaScreen() {
+function EditarCitaContenido() {
   const { id: param } = useParams();
   const id = idDeRuta(param);
-  usePageMeta({ title: 'Editar cita' });
-  const { userRole } = useAuth();
-  const personal = permite(citasRutas.editar.auth, userRole);
-  const cita = useCita(personal ? id : 0);
+  const cita = useCita(id);
 
-  // A patient (who reschedules from «Mis citas») sees the one no-access screen, alone.
-  if (!personal)
-    return (
-      <SinAcceso
-        descripcion="Solo el personal de la clínica edita citas. Desde «Mis citas» puedes reagendar o cancelar las tuyas."
-        accion={
-          <Button component={Link} to={paths.misCitas} variant="light">
-            Ir a mis citas
-          </Button>
-        }
-      />
-    );
   return (
     <>
       <PageHeader
@@ -297,5 +280,18 @@ export default function EditarCitaScreen() {
         {(c) => <Formulario key={c.actualizada_en} cita={c} />}
       </CitaCargada>
     </>
+  );
+}
+
+// A patient (who reschedules from «Mis citas») sees the one no-access screen, alone.
+export default function EditarCitaScreen() {
+  usePageMeta({ title: 'Editar cita' });
+  return (
+    <SoloPersonal
+      roles={citasRutas.editar.auth}
+      descripcion="Solo el personal de la clínica edita citas. Desde «Mis citas» puedes reagendar o cancelar las tuyas."
+    >
+      <EditarCitaContenido />
+    </SoloPersonal>
   );
 }
