@@ -24,6 +24,10 @@ export const doctores = [
 export const cita = (id: number, dia: Fecha, hora: string, extra: Partial<CitaWire> = {}): CitaWire =>
   citaWire(iso(dia, hora), { id, doctor: doctores[0]!, ...extra });
 
+/** Luis Pérez's cancelled appointment, beside `de`'s (another patient on the same day). */
+export const canceladaDeLuis = (id: number, dia: Fecha, hora: string, de: CitaWire): CitaWire =>
+  cita(id, dia, hora, { estado: 'cancelada', usuario: { ...de.usuario, id: 11, nombre: 'Luis Pérez' } });
+
 export const espacio = (dia: Fecha, hora: string, doctorId = 2): EspacioWire => espacioWire(iso(dia, hora), doctorId);
 
 export const paciente = (id: number, nombre: string): UsuarioWire =>
