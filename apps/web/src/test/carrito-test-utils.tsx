@@ -9,6 +9,7 @@ import { render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation, type InitialEntry } from 'react-router';
 import { theme } from '../app/theme.ts';
+import { ProveedorFechas } from '../components/proveedor-fechas.tsx';
 import { AuthProvider } from '../lib/session/auth-context.tsx';
 import { CartProvider } from '../lib/carrito/cart-context.tsx';
 import { mockFetchPermisivo, responde, type RutaSimulada } from './mock-fetch.ts';
@@ -117,6 +118,9 @@ export function Ubicacion() {
 
 /** Renders `rutas` ({ path: element }) inside the providers and a memory router starting at `en` (a path, or a
  *  location with its navigation state). */
+/** A screen with date pickers, inside the locale provider they need. */
+export const conFechas = (pantalla: ReactElement) => <ProveedorFechas>{pantalla}</ProveedorFechas>;
+
 export function renderEnRuta(en: InitialEntry, rutas: Record<string, ReactElement>) {
   const client = nuevoQueryClient();
   const view = render(

@@ -2,7 +2,7 @@
 // characters, the contracts' rule). One modal for every screen (issue 22): the desk's wording names the patient
 // and the doctor; a patient's states the 24-hour rule.
 import { MENSAJES_CITAS } from '@clinica/contracts/citas';
-import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCalendarX, IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -10,6 +10,7 @@ import { useCancelarCita } from '../../lib/api/citas/cancelar-cita.ts';
 import type { CitaWire } from '../../lib/api/citas/tipos.ts';
 import { mensajeDeError } from '../../lib/forms/field-errors.ts';
 import { formatFechaHora, formatFechaLarga, formatHora } from '../../lib/tiempo.ts';
+import { AccionesDialogo } from '../acciones-dialogo.tsx';
 
 const MINIMO = 3;
 
@@ -26,11 +27,7 @@ export function CancelarCitaModal({ cita, onClose, paraPaciente = false }: Props
   if (cita && cita !== ultima) setUltima(cita);
   const c = cita ?? ultima;
   return (
-    <Modal
-      opened={!!cita}
-      onClose={onClose}
-      title={paraPaciente ? '¿Cancelar esta cita?' : '¿Cancelar la cita?'}
-    >
+    <Modal opened={!!cita} onClose={onClose} title={paraPaciente ? '¿Cancelar esta cita?' : '¿Cancelar la cita?'}>
       {c && <Contenido key={c.id} cita={c} onClose={onClose} paraPaciente={paraPaciente} />}
     </Modal>
   );
@@ -106,10 +103,7 @@ function Contenido({ cita, onClose, paraPaciente }: { cita: CitaWire; onClose: (
           {error}
         </Alert>
       )}
-      <Group justify="flex-end" gap="sm">
-        <Button variant="default" onClick={onClose} disabled={cancelar.isPending}>
-          Volver
-        </Button>
+      <AccionesDialogo onVolver={onClose} ocupado={cancelar.isPending}>
         {/* red.9: white text on Mantine's default filled red is under 4.5:1. */}
         <Button
           color="red.9"
@@ -119,7 +113,7 @@ function Contenido({ cita, onClose, paraPaciente }: { cita: CitaWire; onClose: (
         >
           Cancelar cita
         </Button>
-      </Group>
+      </AccionesDialogo>
     </Stack>
   );
 }

@@ -5,6 +5,7 @@ import { hoy, zonaClinica } from '../../lib/tiempo.ts';
 import type { CitaWire } from '../../lib/api/citas/tipos.ts';
 import type { EspacioWire } from '../../lib/api/disponibilidad/get-disponibilidad.ts';
 import { citaWire, espacioWire } from '../../test/citas-fixtures.ts';
+import { usuarioDePrueba } from '../../test/usuarios-fixtures.ts';
 
 /** A working day (not Sunday nor a holiday) at least `desde` days from today in the clinic. */
 export function diaHabil(desde = 7): Fecha {
@@ -23,23 +24,20 @@ export const doctores = [
 export const cita = (id: number, dia: Fecha, hora: string, extra: Partial<CitaWire> = {}): CitaWire =>
   citaWire(iso(dia, hora), { id, doctor: doctores[0]!, ...extra });
 
+/** Luis Pérez's cancelled appointment, beside `de`'s (another patient on the same day). */
+export const canceladaDeLuis = (id: number, dia: Fecha, hora: string, de: CitaWire): CitaWire =>
+  cita(id, dia, hora, { estado: 'cancelada', usuario: { ...de.usuario, id: 11, nombre: 'Luis Pérez' } });
+
 export const espacio = (dia: Fecha, hora: string, doctorId = 2): EspacioWire => espacioWire(iso(dia, hora), doctorId);
 
-export function paciente(id: number, nombre: string): UsuarioWire {
-  return {
+export const paciente = (id: number, nombre: string): UsuarioWire =>
+  usuarioDePrueba({
     id,
     nombre,
     correo: `${nombre.split(' ')[0]!.toLowerCase()}@demo.test`,
-    rol: 'paciente',
-    estado: true,
-    tipodocumento: 'CC',
     numerodocumento: String(1020304000 + id),
     telefono: null,
-    direccion: null,
     genero: null,
     fecha_nacimiento: null,
-    ocupacion: null,
-    estado_civil: null,
     fecha_registro: null,
-  };
-}
+  });

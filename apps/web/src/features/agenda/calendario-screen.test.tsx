@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { citasRutas } from '@clinica/contracts/rutas';
 import { tokenExpiringIn } from '../../test/test-tokens.ts';
 import { paginaDe, renderWithProviders } from '../../test/session-test-utils.tsx';
-import { cita, diaHabil, doctores, espacio, iso } from './agenda-fixtures.ts';
+import { canceladaDeLuis, cita, diaHabil, doctores, espacio, iso } from './agenda-fixtures.ts';
 import CalendarioScreen from './calendario-screen.tsx';
 import { PX_MINUTO } from './components/calendario-grid.tsx';
 import { mockFetch, responde } from '../../test/mock-fetch.ts';
@@ -12,10 +12,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 const dia = diaHabil();
 const ana = cita(1, dia, '09:00');
-const cancelada = cita(2, dia, '10:00', {
-  estado: 'cancelada',
-  usuario: { ...ana.usuario, id: 11, nombre: 'Luis Pérez' },
-});
+const cancelada = canceladaDeLuis(2, dia, '10:00', ana);
 const dataTransfer = { setData: () => {}, effectAllowed: '', dropEffect: '' };
 /** jsdom lays nothing out (every rectangle is at 0) and has no DragEvent: plain events with the pointer's clientY
  *  set by hand, which is then the offset from the grid's first hour (7:00). */

@@ -44,7 +44,7 @@ import classes from './components/calendario.module.css';
 import { CalendarioMes, lunesDe, rangoMes } from './components/calendario-mes.tsx';
 import { CancelarCitaModal } from '../../components/citas/cancelar-cita-modal.tsx';
 import { MoverCitaModal } from './components/mover-cita-modal.tsx';
-import { SoloPersonal } from './components/solo-personal.tsx';
+import { SoloPersonal } from '../../components/citas/solo-personal.tsx';
 import { useFiltrosUrl } from './filtros-url.ts';
 
 type Vista = 'dia' | 'semana' | 'mes';

@@ -4,7 +4,7 @@ import { citasRutas } from '@clinica/contracts/rutas';
 import { tokenExpiringIn } from '../../test/test-tokens.ts';
 import { paginaDe, renderWithProviders } from '../../test/session-test-utils.tsx';
 import { hoy } from '../../lib/tiempo.ts';
-import { cita, diaHabil, doctores } from './agenda-fixtures.ts';
+import { canceladaDeLuis, cita, diaHabil, doctores } from './agenda-fixtures.ts';
 import ConsultarCitasScreen from './consultar-citas-screen.tsx';
 import VerTodoCitaScreen from './ver-todo-cita-screen.tsx';
 import { mockFetch, responde } from '../../test/mock-fetch.ts';
@@ -13,10 +13,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 const dia = diaHabil();
 const confirmada = cita(7, dia, '09:00');
-const cancelada = cita(8, dia, '10:00', {
-  estado: 'cancelada',
-  usuario: { ...confirmada.usuario, id: 11, nombre: 'Luis Pérez' },
-});
+const cancelada = canceladaDeLuis(8, dia, '10:00', confirmada);
 
 function entrar(ui: React.ReactElement, route: string) {
   localStorage.setItem('token', tokenExpiringIn(1800, { id: 1, rol: 'asistente' }));

@@ -1,8 +1,8 @@
 // /consultarcitas: the staff list with the SPEC 5 search (id, type, status or patient name, on the server)
 // and filters by doctor, state, type and date range; badges per row and links to details and edit.
-import { ActionIcon, Button, Paper, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Paper, Select, SimpleGrid, Stack } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconCalendarPlus, IconSearch, IconX } from '@tabler/icons-react';
+import { IconCalendarPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { permite } from '@clinica/contracts/roles';
@@ -16,8 +16,9 @@ import { useDoctores } from '../../lib/api/doctores/get-doctores.ts';
 import { opcionesEstado, opcionesTipo } from './agenda-textos.ts';
 import { ListaCitas } from './components/lista-citas.tsx';
 import { useFiltrosUrl } from './filtros-url.ts';
-import { SoloPersonal } from './components/solo-personal.tsx';
+import { SoloPersonal } from '../../components/citas/solo-personal.tsx';
 import { RangoFechas } from './components/rango-fechas.tsx';
+import { CampoBusqueda } from '../../components/campo-busqueda.tsx';
 
 export const ESPERA_BUSQUEDA_MS = 350;
 
@@ -74,25 +75,7 @@ function ConsultarCitasScreenContenido() {
             role="search"
             aria-label="Buscar citas"
           >
-            <TextInput
-              label="Buscar"
-              placeholder="Paciente, ID, tipo o estado"
-              value={busqueda}
-              onChange={(e) => setBusqueda(e.currentTarget.value)}
-              leftSection={<IconSearch size={16} aria-hidden="true" />}
-              rightSection={
-                busqueda ? (
-                  <ActionIcon
-                    variant="subtle"
-                    color="gray"
-                    onClick={() => setBusqueda('')}
-                    aria-label="Borrar búsqueda"
-                  >
-                    <IconX size={14} aria-hidden="true" />
-                  </ActionIcon>
-                ) : null
-              }
-            />
+            <CampoBusqueda placeholder="Paciente, ID, tipo o estado" value={busqueda} onChange={setBusqueda} />
             {!esDoctor && (
               <Select
                 label="Doctor"

@@ -21,14 +21,15 @@ import { mensajeDeError } from '../../lib/forms/field-errors.ts';
 import { PARAM_PROCEDIMIENTO_CITA } from '../../lib/paths.ts';
 import { useAuth } from '../../lib/session/auth-context.tsx';
 import { formatFechaHora, zonaClinica } from '../../lib/tiempo.ts';
-import { usePacienteElegida, useProcedimientosActivos } from './api/pacientes-y-procedimientos.ts';
+import { useProcedimientosActivos } from '../../lib/api/procedimientos/get-procedimientos.ts';
+import { useUsuario } from '../../lib/api/usuarios/get-usuario.ts';
 import { AvisoCitaAgendada } from './components/crear-cita/aviso-cita-agendada.tsx';
 import { CampoPaciente } from './components/crear-cita/campo-paciente.tsx';
 import { CamposCita } from './components/crear-cita/campos-cita.tsx';
 import { useFormularioCita, valoresIniciales } from './components/crear-cita/formulario-cita.ts';
 import { HorasDeLaCita } from './components/crear-cita/horas-de-la-cita.tsx';
 import { ResumenCita, type Fallo } from './components/crear-cita/resumen-cita.tsx';
-import { SoloPersonal } from './components/solo-personal.tsx';
+import { SoloPersonal } from '../../components/citas/solo-personal.tsx';
 
 export { ESPERA_BUSQUEDA_MS } from './components/crear-cita/campo-paciente.tsx';
 
@@ -60,7 +61,7 @@ function CrearCitaAsistenteScreenContenido() {
   const intento = useRef<{ cuerpo: string; clave: string } | null>(null);
 
   // Once, when she arrives: an active patient only (anyone else is left for the desk to search).
-  const elegida = usePacienteElegida(pacienteInicial);
+  const elegida = useUsuario(pacienteInicial ?? 0);
   const aplicada = useRef(false);
   const { setFieldValue } = form;
   useEffect(() => {

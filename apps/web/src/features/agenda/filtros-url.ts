@@ -1,12 +1,12 @@
 // Filters and page of the appointment lists kept in the URL, so going back from a detail keeps the list as it was.
 // Changing a filter goes back to the first page.
-import { useSearchParams } from 'react-router';
+import { useParametrosUrl } from '../../lib/parametros-url.ts';
 import { estadosCita, tiposCita } from './agenda-textos.ts';
 import { FECHA } from '@clinica/contracts/tiempo';
 import type { EstadoCita, TipoCita } from '@clinica/contracts/citas';
 
 export function useFiltrosUrl() {
-  const [sp, setSp] = useSearchParams();
+  const { sp, actualizar, limpiar } = useParametrosUrl();
   const leer = {
     texto: (k: string) => sp.get(k) ?? '',
     fecha: (k: string) => {
@@ -31,20 +31,5 @@ export function useFiltrosUrl() {
       return (estadosCita as readonly string[]).includes(v ?? '') ? (v as EstadoCita) : undefined;
     },
   };
-  function actualizar(cambios: Record<string, string | null | undefined>) {
-    setSp(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [k, v] of Object.entries(cambios)) {
-          if (v) next.set(k, v);
-          else next.delete(k);
-        }
-        if (!('pagina' in cambios)) next.delete('pagina');
-        return next;
-      },
-      { replace: true },
-    );
-  }
-  const limpiar = () => setSp(new URLSearchParams(), { replace: true });
   return { sp, leer, actualizar, limpiar };
 }

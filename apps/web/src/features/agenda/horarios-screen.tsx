@@ -37,7 +37,8 @@ import { useBloqueos } from '../../lib/api/horarios/get-bloqueos.ts';
 import { useHorarios } from '../../lib/api/horarios/get-horarios.ts';
 import { useReemplazarHorarios } from '../../lib/api/horarios/reemplazar-horarios.ts';
 import type { BloqueoWire, HorarioWire } from '../../lib/api/horarios/tipos.ts';
-import { SoloPersonal } from './components/solo-personal.tsx';
+import { SoloPersonal } from '../../components/citas/solo-personal.tsx';
+import { AccionesDialogo } from '../../components/acciones-dialogo.tsx';
 
 /** Monday first, as the clinic's week (dia_semana as Date#getDay: 0 = domingo). */
 const DIAS = [
@@ -453,10 +454,7 @@ function Bloqueos({ doctorId, nombreDoctor }: { doctorId: number; nombreDoctor: 
               El bloqueo «{b.motivo}» ({formatFechaHora(b.inicio)} a {formatFechaHora(b.fin)}) se eliminará y ese
               horario volverá a ofrecerse para citas según el horario semanal de {nombreDoctor}.
             </Text>
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={() => setAEliminar(null)} disabled={eliminar.isPending}>
-                Volver
-              </Button>
+            <AccionesDialogo onVolver={() => setAEliminar(null)} ocupado={eliminar.isPending}>
               <Button
                 color="red"
                 onClick={confirmar}
@@ -465,7 +463,7 @@ function Bloqueos({ doctorId, nombreDoctor }: { doctorId: number; nombreDoctor: 
               >
                 Eliminar bloqueo
               </Button>
-            </Group>
+            </AccionesDialogo>
           </Stack>
         )}
       </Modal>

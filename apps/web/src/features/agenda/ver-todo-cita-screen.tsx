@@ -10,7 +10,7 @@ import type { FiltroCitas } from '../../lib/api/citas/tipos.ts';
 import { opcionesTipo } from './agenda-textos.ts';
 import { ListaCitas } from './components/lista-citas.tsx';
 import { useFiltrosUrl } from './filtros-url.ts';
-import { SoloPersonal } from './components/solo-personal.tsx';
+import { SoloPersonal } from '../../components/citas/solo-personal.tsx';
 import { RangoFechas } from './components/rango-fechas.tsx';
 
 function VerTodoCitaScreenContenido() {

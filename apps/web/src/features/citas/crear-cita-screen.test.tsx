@@ -6,8 +6,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { llamada } from '../../test/api-mock.ts';
-import { itemDePrueba, procedimientoDePrueba, renderEnRuta, tokenDePrueba } from '../../test/carrito-test-utils.tsx';
-import { ProveedorFechas } from '../../components/proveedor-fechas.tsx';
+import {
+  itemDePrueba,
+  procedimientoDePrueba,
+  conFechas,
+  renderEnRuta,
+  tokenDePrueba,
+} from '../../test/carrito-test-utils.tsx';
 import { formatHora } from '../../lib/tiempo.ts';
 import { citaDePrueba, diaHabil, espacio } from './citas-fixtures.ts';
 import CrearCitaScreen from './crear-cita-screen.tsx';
@@ -42,11 +47,7 @@ function montar(rutas: RutaSimulada[], carrito = [itemDePrueba(11)], ruta = '/cr
     ...rutas,
   ]);
   renderEnRuta(ruta, {
-    '/crearcita': (
-      <ProveedorFechas>
-        <CrearCitaScreen />
-      </ProveedorFechas>
-    ),
+    '/crearcita': conFechas(<CrearCitaScreen />),
   });
   return fetch;
 }

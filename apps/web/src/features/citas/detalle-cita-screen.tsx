@@ -22,11 +22,8 @@ import {
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { EstadoVacio } from '../../components/estado-vacio.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
-import { SkeletonLineas } from '../../components/skeletons.tsx';
 import { usePageMeta } from '../../components/use-page-meta.ts';
-import { ApiClientError } from '../../lib/api-client.ts';
 import { paths } from '../../lib/paths.ts';
 import { useAuth } from '../../lib/session/auth-context.tsx';
 import { formatFechaHora, formatFechaLarga, formatHora, hoy, zonaClinica } from '../../lib/tiempo.ts';
@@ -46,7 +43,7 @@ import { ReagendarCitaModal } from './components/reagendar-cita-modal.tsx';
 import classes from './citas.module.css';
 import { idDeRuta } from '../../lib/id-de-ruta.ts';
 import { activa, permisoCancelarPaciente, permisoReagendarPaciente } from './reglas.ts';
-import { ErrorDeCarga } from './components/seccion-cita.tsx';
+import { CitaCargada } from './components/cita-cargada.tsx';
 
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
@@ -368,25 +365,6 @@ export default function DetalleCitaScreen() {
   const cita = useCita(id);
   const volver = permite(citasRutas.listar.auth, userRole) ? paths.consultarCitas : paths.misCitas;
 
-  let contenido;
-  const noExiste =
-    id === 0 || (cita.error instanceof ApiClientError && (cita.error.status === 404 || cita.error.status === 403));
-  if (noExiste)
-    contenido = (
-      <EstadoVacio
-        titulo={MENSAJES_CITAS.noEncontrada}
-        descripcion="Puede que el enlace esté incompleto o que la cita no sea tuya."
-        accion={
-          <Button component={Link} to={volver}>
-            Ver citas
-          </Button>
-        }
-      />
-    );
-  else if (cita.isPending) contenido = <SkeletonLineas lineas={6} etiqueta="Cargando la cita…" />;
-  else if (cita.isError) contenido = <ErrorDeCarga titulo="No se pudo cargar la cita" consulta={cita} />;
-  else contenido = <Detalle cita={cita.data} />;
-
   return (
     <>
       <PageHeader
@@ -402,7 +380,20 @@ export default function DetalleCitaScreen() {
           </Button>
         }
       />
-      {contenido}
+      <CitaCargada
+        id={id}
+        cita={cita}
+        sinCita={{
+          descripcion: 'Puede que el enlace esté incompleto o que la cita no sea tuya.',
+          accion: (
+            <Button component={Link} to={volver}>
+              Ver citas
+            </Button>
+          ),
+        }}
+      >
+        {(c) => <Detalle cita={c} />}
+      </CitaCargada>
     </>
   );
 }

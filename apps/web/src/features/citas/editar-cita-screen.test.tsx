@@ -7,8 +7,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { llamada } from '../../test/api-mock.ts';
-import { procedimientoDePrueba, renderEnRuta, tokenDePrueba } from '../../test/carrito-test-utils.tsx';
-import { ProveedorFechas } from '../../components/proveedor-fechas.tsx';
+import { procedimientoDePrueba, conFechas, renderEnRuta, tokenDePrueba } from '../../test/carrito-test-utils.tsx';
 import { formatHora } from '../../lib/tiempo.ts';
 import { citaDePrueba, diaHabil, espacio } from './citas-fixtures.ts';
 import EditarCitaScreen from './editar-cita-screen.tsx';
@@ -38,11 +37,7 @@ function montar(rutas: RutaSimulada[]) {
     ...rutas,
   ]);
   renderEnRuta('/editarcita/41', {
-    '/editarcita/:id': (
-      <ProveedorFechas>
-        <EditarCitaScreen />
-      </ProveedorFechas>
-    ),
+    '/editarcita/:id': conFechas(<EditarCitaScreen />),
     '/detallescitas/:id': <p>detalle</p>,
   });
   return fetch;

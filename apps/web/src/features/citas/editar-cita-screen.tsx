@@ -2,23 +2,18 @@
 // observaciones. Only what changed is sent. A cancelled appointment cannot be edited (SPEC 4): the form is
 // disabled and says so. A 409 HORARIO_OCUPADO offers the next free times.
 import { MENSAJES_CITAS, tiposCita, type TipoCita } from '@clinica/contracts/citas';
-import { permite } from '@clinica/contracts/roles';
 import { citasRutas } from '@clinica/contracts/rutas';
 import { Alert, Button, Fieldset, Group, Paper, Select, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { EstadoVacio } from '../../components/estado-vacio.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
-import { SinAcceso } from '../../components/sin-acceso.tsx';
-import { SkeletonLineas } from '../../components/skeletons.tsx';
+import { SoloPersonal } from '../../components/citas/solo-personal.tsx';
 import { usePageMeta } from '../../components/use-page-meta.ts';
-import { ApiClientError } from '../../lib/api-client.ts';
 import { paths } from '../../lib/paths.ts';
-import { useAuth } from '../../lib/session/auth-context.tsx';
 import { formatFechaLarga, formatHora } from '../../lib/tiempo.ts';
-import { useOpcionesProcedimiento } from './api/opciones-procedimiento.ts';
+import { useOpcionesProcedimiento } from '../../lib/api/procedimientos/get-procedimientos.ts';
 import { siguientesLibres } from '../../lib/api/citas/crear-cita.ts';
 import { useEditarCita } from '../../lib/api/citas/editar-cita.ts';
 import { useCita } from '../../lib/api/citas/get-cita.ts';
@@ -30,7 +25,7 @@ import { HorariosSugeridos } from './components/horarios-sugeridos.tsx';
 import { SelectorHorario } from './components/selector-horario.tsx';
 import classes from './citas.module.css';
 import { idDeRuta } from '../../lib/id-de-ruta.ts';
-import { ErrorDeCarga } from './components/seccion-cita.tsx';
+import { CitaCargada } from './components/cita-cargada.tsx';
 
 function Formulario({ cita }: { cita: CitaWire }) {
   const navigate = useNavigate();
@@ -247,44 +242,10 @@ function Formulario({ cita }: { cita: CitaWire }) {
   );
 }
 
-export default function EditarCitaScreen() {
+function EditarCitaContenido() {
   const { id: param } = useParams();
   const id = idDeRuta(param);
-  usePageMeta({ title: 'Editar cita' });
-  const { userRole } = useAuth();
-  const personal = permite(citasRutas.editar.auth, userRole);
-  const cita = useCita(personal ? id : 0);
-
-  // A patient (who reschedules from «Mis citas») sees the one no-access screen, alone.
-  if (!personal)
-    return (
-      <SinAcceso
-        descripcion="Solo el personal de la clínica edita citas. Desde «Mis citas» puedes reagendar o cancelar las tuyas."
-        accion={
-          <Button component={Link} to={paths.misCitas} variant="light">
-            Ir a mis citas
-          </Button>
-        }
-      />
-    );
-  let contenido;
-  const noExiste =
-    id === 0 || (cita.error instanceof ApiClientError && (cita.error.status === 404 || cita.error.status === 403));
-  if (noExiste)
-    contenido = (
-      <EstadoVacio
-        titulo={MENSAJES_CITAS.noEncontrada}
-        descripcion="Revisa el enlace o búscala en la lista de citas."
-        accion={
-          <Button component={Link} to={paths.consultarCitas}>
-            Consultar citas
-          </Button>
-        }
-      />
-    );
-  else if (cita.isPending) contenido = <SkeletonLineas lineas={6} etiqueta="Cargando la cita…" />;
-  else if (cita.isError) contenido = <ErrorDeCarga titulo="No se pudo cargar la cita" consulta={cita} />;
-  else contenido = <Formulario key={cita.data.actualizada_en} cita={cita.data} />;
+  const cita = useCita(id);
 
   return (
     <>
@@ -304,7 +265,33 @@ export default function EditarCitaScreen() {
           ) : undefined
         }
       />
-      {contenido}
+      <CitaCargada
+        id={id}
+        cita={cita}
+        sinCita={{
+          descripcion: 'Revisa el enlace o búscala en la lista de citas.',
+          accion: (
+            <Button component={Link} to={paths.consultarCitas}>
+              Consultar citas
+            </Button>
+          ),
+        }}
+      >
+        {(c) => <Formulario key={c.actualizada_en} cita={c} />}
+      </CitaCargada>
     </>
+  );
+}
+
+// A patient (who reschedules from «Mis citas») sees the one no-access screen, alone.
+export default function EditarCitaScreen() {
+  usePageMeta({ title: 'Editar cita' });
+  return (
+    <SoloPersonal
+      roles={citasRutas.editar.auth}
+      descripcion="Solo el personal de la clínica edita citas. Desde «Mis citas» puedes reagendar o cancelar las tuyas."
+    >
+      <EditarCitaContenido />
+    </SoloPersonal>
   );
 }

@@ -7,8 +7,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { llamada } from '../../test/api-mock.ts';
-import { renderEnRuta, tokenDePrueba } from '../../test/carrito-test-utils.tsx';
-import { ProveedorFechas } from '../../components/proveedor-fechas.tsx';
+import { conFechas, renderEnRuta, tokenDePrueba } from '../../test/carrito-test-utils.tsx';
 import { formatFechaLarga, formatHora } from '../../lib/tiempo.ts';
 import { a, citaDePrueba, diaHabil, espacio } from './citas-fixtures.ts';
 import MisCitasScreen from './mis-citas-screen.tsx';
@@ -37,11 +36,7 @@ function montar(rutas: RutaSimulada[] = []) {
     responde(citasRutas.misCitas, { body: [pasada, lejana, cercana] }),
   ]);
   renderEnRuta('/miscitas', {
-    '/miscitas': (
-      <ProveedorFechas>
-        <MisCitasScreen />
-      </ProveedorFechas>
-    ),
+    '/miscitas': conFechas(<MisCitasScreen />),
   });
   return fetch;
 }

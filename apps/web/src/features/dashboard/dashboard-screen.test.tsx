@@ -16,25 +16,22 @@ import { itemDePrueba } from '../../test/carrito-test-utils.tsx';
 import DashboardScreen from './dashboard-screen.tsx';
 import { citaWire } from '../../test/citas-fixtures.ts';
 import { mockFetch, responde } from '../../test/mock-fetch.ts';
+import { usuarioDePrueba } from '../../test/usuarios-fixtures.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const perfil = (nombre: string, rol: Rol): UsuarioWire => ({
-  id: 1,
-  nombre,
-  correo: 'x@demo.test',
-  rol,
-  estado: true,
-  tipodocumento: 'CC',
-  numerodocumento: '123456',
-  telefono: null,
-  direccion: null,
-  genero: null,
-  fecha_nacimiento: null,
-  ocupacion: null,
-  estado_civil: null,
-  fecha_registro: null,
-});
+const perfil = (nombre: string, rol: Rol): UsuarioWire =>
+  usuarioDePrueba({
+    id: 1,
+    nombre,
+    correo: 'x@demo.test',
+    rol,
+    numerodocumento: '123456',
+    telefono: null,
+    genero: null,
+    fecha_nacimiento: null,
+    fecha_registro: null,
+  });
 const categoria = (id: number): CategoriaWire => ({
   id,
   nombre: `Categoría ${id}`,

@@ -31,11 +31,10 @@ import {
   IconX,
 } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { permite, roles, rolesVenTodosLosUsuarios, rolNombres, type Rol } from '@clinica/contracts/roles';
 import { usuariosRutas } from '@clinica/contracts/rutas';
 import type { UsuarioWire } from '@clinica/contracts/usuarios';
-import { conCambios } from '../../lib/parametros-url.ts';
 import { paths } from '../../lib/paths.ts';
 import { ErrorDeCarga } from '../../components/estado-error.tsx';
 import { CampoBusqueda } from '../../components/campo-busqueda.tsx';
@@ -46,6 +45,7 @@ import { TablaApilable } from '../../components/tabla-apilable.tsx';
 import { usePageMeta } from '../../components/use-page-meta.ts';
 import { mensajeDeError } from '../../lib/forms/field-errors.ts';
 import { etiquetasPaginacion, textoMostrando } from '../../lib/paginacion.ts';
+import { useParametrosUrl } from '../../lib/parametros-url.ts';
 import { useAuth } from '../../lib/session/auth-context.tsx';
 import { useEditarEstadoUsuario } from '../../lib/api/usuarios/editar-usuario.ts';
 import { useListaUsuarios } from '../../lib/api/usuarios/get-usuarios.ts';
@@ -165,22 +165,11 @@ function ListaUsuarios() {
   const titulo = esAdmin ? 'Usuarios' : 'Pacientes';
   usePageMeta({ title: titulo });
   const navigate = useNavigate();
-  const [sp, setSp] = useSearchParams();
+  const { sp, actualizar, limpiar: limpiarUrl } = useParametrosUrl();
   const filtro = leerFiltros(sp, esAdmin);
   const [busqueda, setBusqueda] = useState(filtro.q ?? '');
   const [debounced] = useDebouncedValue(busqueda, ESPERA_BUSQUEDA_MS);
   const [cambio, setCambio] = useState<Cambio | null>(null);
-
-  function actualizar(cambios: Record<string, string | null>) {
-    setSp(
-      (prev) => {
-        const next = conCambios(prev, cambios);
-        if (!('pagina' in cambios)) next.delete('pagina');
-        return next;
-      },
-      { replace: true },
-    );
-  }
 
   // The search box writes to the URL after the person stops typing.
   const qUrl = sp.get('q') ?? '';
@@ -205,7 +194,7 @@ function ListaUsuarios() {
 
   function limpiar() {
     setBusqueda('');
-    setSp(new URLSearchParams(), { replace: true });
+    limpiarUrl();
   }
 
   let contenido;

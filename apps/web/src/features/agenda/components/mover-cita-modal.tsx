@@ -1,7 +1,7 @@
 // "Mover": the keyboard way to reschedule (the calendar also takes drag and drop). The person picks the doctor
 // (this one or another), a day and one of that doctor's free times for this appointment's type and procedure;
 // the server has the last word (another doctor's hours, blocks and agenda).
-import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { Alert, Button, Modal, Select, Stack, Text } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
 import { IconArrowsMove, IconCalendar } from '@tabler/icons-react';
@@ -14,6 +14,7 @@ import type { CitaWire } from '../../../lib/api/citas/tipos.ts';
 import { useDisponibilidad } from '../../../lib/api/disponibilidad/get-disponibilidad.ts';
 import { useDoctores } from '../../../lib/api/doctores/get-doctores.ts';
 import { HorariosLibres } from './horarios-libres.tsx';
+import { AccionesDialogo } from '../../../components/acciones-dialogo.tsx';
 
 export function MoverCitaModal({ cita, onClose }: { cita: CitaWire | null; onClose: () => void }) {
   // Keep the last appointment while the modal animates out.
@@ -117,10 +118,7 @@ function Contenido({ cita, onClose }: { cita: CitaWire; onClose: () => void }) {
           {error}
         </Alert>
       )}
-      <Group justify="flex-end" gap="sm">
-        <Button variant="default" onClick={onClose} disabled={mover.isPending}>
-          Volver
-        </Button>
+      <AccionesDialogo onVolver={onClose} ocupado={mover.isPending}>
         <Button
           onClick={confirmar}
           disabled={!inicio}
@@ -129,7 +127,7 @@ function Contenido({ cita, onClose }: { cita: CitaWire; onClose: () => void }) {
         >
           Mover cita
         </Button>
-      </Group>
+      </AccionesDialogo>
     </Stack>
   );
 }

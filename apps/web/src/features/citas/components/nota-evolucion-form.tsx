@@ -19,7 +19,7 @@ import { mensajeDeError } from '../../../lib/forms/field-errors.ts';
 import { focusFirstInvalid, showServerErrors, zodFormOptions } from '../../../lib/forms/zod-form.ts';
 import { useAuth } from '../../../lib/session/auth-context.tsx';
 import { formatFecha, formatHora } from '../../../lib/tiempo.ts';
-import { usePerfilFirmante } from '../api/perfil-firmante.ts';
+import { usePerfil } from '../../../lib/api/usuarios/get-perfil.ts';
 import { useFirmarEvolucion } from '../../../lib/api/evoluciones/firmar-evolucion.ts';
 import { useGuardarEvolucion } from '../../../lib/api/evoluciones/guardar-evolucion.ts';
 import type { EvolucionBody, EvolucionWire } from '../../../lib/api/evoluciones/tipos.ts';
@@ -158,7 +158,7 @@ export function NotaEvolucionForm({
   const antesDeLaCita = useAntesDe(inicioCita);
   const guardar = useGuardarEvolucion(citaId);
   const firmar = useFirmarEvolucion(citaId);
-  const perfil = usePerfilFirmante(useAuth().userId);
+  const perfil = usePerfil(useAuth().userId);
   const form = useForm({
     initialValues: iniciales(nota, motivoCita),
     ...zodFormOptions({ schema: evolucionDatosSchema }),

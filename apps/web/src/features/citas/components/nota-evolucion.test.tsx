@@ -15,6 +15,7 @@ import { renderEnRuta, tokenDePrueba } from '../../../test/carrito-test-utils.ts
 import { a, citaDePrueba, diaHabil, notaFirmadaDePrueba, seccionesVacias } from '../citas-fixtures.ts';
 import DetalleCitaScreen from '../detalle-cita-screen.tsx';
 import { mockFetch, responde, type RutaSimulada } from '../../../test/mock-fetch.ts';
+import { usuarioDePrueba } from '../../../test/usuarios-fixtures.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -36,23 +37,16 @@ function montar(token: Record<string, unknown>, rutas: RutaSimulada[]) {
 
 const NOTA_SIN_FIRMAR = 'Para marcar la cita como realizada, primero escribe y firma su nota de evolución.';
 const confirmada = () => citaDePrueba({ estado: 'confirmada' });
-const doctoraSinRegistro: UsuarioWire = {
+const doctoraSinRegistro: UsuarioWire = usuarioDePrueba({
   id: 5,
   nombre: 'Dra. Catalina Vélez',
   correo: 'doctora@demo.test',
   rol: 'doctor',
-  estado: true,
-  tipodocumento: 'CC',
   numerodocumento: '43567890',
   telefono: null,
-  direccion: null,
-  genero: 'femenino',
   fecha_nacimiento: null,
-  ocupacion: null,
-  estado_civil: null,
   registro_profesional: null,
-  fecha_registro: '2026-01-10T15:00:00.000Z',
-};
+});
 /** An appointment that started ten minutes ago: its note can be signed. */
 const empezada = () => {
   const inicio = new Date(Date.now() - 10 * 60_000).toISOString();

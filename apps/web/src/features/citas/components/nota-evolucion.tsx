@@ -20,6 +20,7 @@ import classes from '../citas.module.css';
 import { Dato } from '../../../components/dato.tsx';
 import { NotaEvolucionForm } from './nota-evolucion-form.tsx';
 import { ErrorDeCarga, SeccionCita, usePapelEnCita } from './seccion-cita.tsx';
+import { AccionesDialogo } from '../../../components/acciones-dialogo.tsx';
 
 const MAX_ADENDA = 5000;
 
@@ -204,14 +205,11 @@ function Adendas({ nota, puedeAgregar }: { nota: EvolucionWire; puedeAgregar: bo
                   if (error) setError(null);
                 }}
               />
-              <Group justify="flex-end" gap="sm">
-                <Button variant="default" onClick={() => setAbierta(false)} disabled={agregar.isPending}>
-                  Cancelar
-                </Button>
+              <AccionesDialogo volver="Cancelar" onVolver={() => setAbierta(false)} ocupado={agregar.isPending}>
                 <Button type="submit" loading={agregar.isPending}>
                   Guardar adenda
                 </Button>
-              </Group>
+              </AccionesDialogo>
             </Stack>
           </form>
         ) : (

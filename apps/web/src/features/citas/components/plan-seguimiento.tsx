@@ -26,7 +26,7 @@ import { SkeletonLineas } from '../../../components/skeletons.tsx';
 import { leerFecha } from '../../../lib/forms/campos-persona.tsx';
 import { mensajeDeError, serverFieldErrors, type FieldErrors } from '../../../lib/forms/field-errors.ts';
 import { formatFecha, formatHora, hoy } from '../../../lib/tiempo.ts';
-import { useOpcionesProcedimiento } from '../api/opciones-procedimiento.ts';
+import { useOpcionesProcedimiento } from '../../../lib/api/procedimientos/get-procedimientos.ts';
 import type { CitaWire } from '../../../lib/api/citas/tipos.ts';
 import { useEvolucion } from '../../../lib/api/evoluciones/get-evolucion.ts';
 import { useConfirmarPlan } from '../../../lib/api/planes/confirmar-plan.ts';
@@ -37,6 +37,7 @@ import type { PlanWire, SesionPropuestaWire } from '../../../lib/api/planes/tipo
 import classes from '../citas.module.css';
 import { Dato } from '../../../components/dato.tsx';
 import { ErrorDeCarga, SeccionCita, usePapelEnCita } from './seccion-cita.tsx';
+import { AccionesDialogo } from '../../../components/acciones-dialogo.tsx';
 
 const sesiones = (n: number) => (n === 1 ? '1 sesión' : `${n} sesiones`);
 
@@ -163,14 +164,11 @@ function PlanForm({
             {general}
           </Alert>
         )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onListo} disabled={guardar.isPending}>
-            Cancelar
-          </Button>
+        <AccionesDialogo volver="Cancelar" onVolver={onListo} ocupado={guardar.isPending}>
           <Button type="submit" loading={guardar.isPending}>
             Guardar plan
           </Button>
-        </Group>
+        </AccionesDialogo>
       </Stack>
     </form>
   );

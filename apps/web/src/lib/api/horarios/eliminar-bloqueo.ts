@@ -9,5 +9,8 @@ export const eliminarBloqueo = (doctorId: number, id: number) =>
 
 export function useEliminarBloqueo(doctorId: number | null) {
   const cambiada = useAgendaDoctorCambiada();
-  return useMutation({ mutationFn: (id: number) => eliminarBloqueo(doctorId!, id), onSuccess: () => cambiada(doctorId!) });
+  return useMutation({
+    mutationFn: (id: number) => eliminarBloqueo(doctorId!, id),
+    onSuccess: () => cambiada(doctorId!),
+  });
 }

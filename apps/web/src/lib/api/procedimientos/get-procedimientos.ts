@@ -45,3 +45,22 @@ export const destacadosQuery = (n: number) =>
   });
 
 export const useProcedimientosDestacados = (n: number) => useQuery(destacadosQuery(n));
+
+/** Active procedures, one page of 100: the desk's booking form (fetched once it needs them). */
+const ACTIVOS: FiltrosProcedimientos = { porPagina: 100 };
+
+export const useProcedimientosActivos = (enabled: boolean) =>
+  useQuery({
+    queryKey: procedimientosKeys.lista(ACTIVOS),
+    queryFn: () => getProcedimientos(ACTIVOS),
+    enabled,
+    staleTime: 5 * 60_000,
+  });
+
+/** Active procedures, names only, for the appointment edit form's and the follow-up plan's pickers. */
+export const useOpcionesProcedimiento = () =>
+  useQuery({
+    queryKey: procedimientosKeys.opciones(),
+    queryFn: () => getProcedimientos(ACTIVOS).then((r) => r.items.map((p) => ({ id: p.id, nombre: p.nombre }))),
+    staleTime: 5 * 60_000,
+  });

@@ -60,3 +60,7 @@ export const useConteoPacientes = (enabled: boolean) =>
 /** Active patients matching a search (the doctor's "whose record" picker). */
 export const buscarPacientes = (q: string) =>
   api(usuariosRutas.listar, { query: { q: q.trim(), rol: 'paciente', estado: 'true', pagina: 1, porPagina: 20 } });
+
+/** The desk's patient box: active patients matching what she types (the server searches name, document, e-mail). */
+export const useBuscarPacientes = (q: string) =>
+  useListaUsuarios({ q: q.trim(), rol: 'paciente', estado: true, pagina: 1, porPagina: 20 });

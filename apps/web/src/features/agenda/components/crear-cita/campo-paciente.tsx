@@ -6,7 +6,7 @@ import { IconSearch, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../../lib/paths.ts';
-import { useBuscarPacientes } from '../../api/pacientes-y-procedimientos.ts';
+import { useBuscarPacientes } from '../../../../lib/api/usuarios/get-usuarios.ts';
 import { etiquetaPaciente, type FormularioCita } from './formulario-cita.ts';
 
 export const ESPERA_BUSQUEDA_MS = 300;
