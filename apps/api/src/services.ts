@@ -266,6 +266,7 @@ export async function createServices(deps: ServicesDeps) {
     correos: correosCitas,
     efectosDeAvisos,
     citasPorVenirMax: config.citasPorVenirMax,
+    log,
     // A booking is one statement outside any transaction (decision 0031): its due effects go to the dispatcher.
     entregarPropias: (filas) => despachador.entregarPropias(filas),
   });

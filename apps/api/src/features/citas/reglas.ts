@@ -20,6 +20,7 @@ import type { Rol } from '@clinica/contracts/usuarios';
 import type { Transaccion } from '../../db/transacciones.ts';
 import { AppError, isExclusionViolation, noEncontrado, prohibido } from '../../lib/app-error.ts';
 import type { Calendario } from '../../lib/calendario.ts';
+import { errorParaLog } from '../../lib/error-log.ts';
 import type { Actor, Origen } from '../../lib/solicitud.ts';
 import type { AuditoriaRepository } from '../../platform/auditoria.repository.ts';
 import type { EfectoNuevo, FilaBandeja } from '../../platform/bandeja.repository.ts';
@@ -71,7 +72,16 @@ export type DepsCitas<Tx extends ReposCitas = ReposCitas> = {
   entregarPropias: (filas: FilaBandeja[]) => void;
   /** config.citasPorVenirMax: appointments to come a patient may book herself. */
   citasPorVenirMax: number;
+  log: { warn(o: object, m: string): void };
 };
+
+/**
+ * How many "next free times" of a 409 are computed at once in this process. Each reads a fortnight of the doctor's
+ * agenda in four queries; when 49 bookings of one slot lose at once they would ask the pool for ~200 connections
+ * and wait past its timeout, turning every 409 into a 503 (it happened in CI). The times are a hint: past this
+ * many, the 409 goes without them.
+ */
+export const SUGERENCIAS_SIMULTANEAS = 3;
 
 export const M_NOTA_SIN_FIRMAR = 'Para marcar la cita como realizada, primero escribe y firma su nota de evolución.';
 /** The patient already has another appointment then; said of whoever she or he is (issue 27.12), staff or the patient. */
@@ -112,7 +122,9 @@ export function activa<P extends Persona>(p: P | undefined, rol: Rol, campo: str
 /** The doctor's hours that weekday and blocks around the time, when the caller has already read them. */
 type AgendaDelDia = { horarios: HorarioFila[]; bloqueos: { inicio: Date; fin: Date }[] };
 
-export function createReglas(deps: Pick<DepsCitas, 'repos' | 'calendario' | 'notaFirmada' | 'consentimientoVigente'>) {
+export function createReglas(
+  deps: Pick<DepsCitas, 'repos' | 'calendario' | 'notaFirmada' | 'consentimientoVigente' | 'log'>,
+) {
   const { repos, calendario } = deps;
   const repo = repos.citas;
   const fechaLegible = new Intl.DateTimeFormat('es-CO', { day: 'numeric', month: 'long', timeZone: calendario.zona });
@@ -200,10 +212,18 @@ export function createReglas(deps: Pick<DepsCitas, 'repos' | 'calendario' | 'not
 
   /** 409 with the next free times of that doctor (same length), for the screen to offer. `excepto`: the
    *  appointment being moved, whose own time does not count as taken. */
-  async function ocupado(c: FranjaPedida) {
-    const desde = calendario.fechaDe(c.inicio);
-    const siguientes = (
-      await espacios({
+  let sugerenciasEnCurso = 0;
+  /**
+   * The doctor's next five free times after `c`, for the 409. A hint only: with SUGERENCIAS_SIMULTANEAS already
+   * being computed, or when reading the agenda fails, the refusal goes without them (and the failure is logged),
+   * never turned into another error.
+   */
+  async function siguientesLibres(c: FranjaPedida): Promise<Espacio[]> {
+    if (sugerenciasEnCurso >= SUGERENCIAS_SIMULTANEAS) return [];
+    sugerenciasEnCurso++;
+    try {
+      const desde = calendario.fechaDe(c.inicio);
+      const libres = await espacios({
         doctorIds: [c.doctorId],
         desde,
         hasta: sumarDias(desde, 13),
@@ -211,11 +231,18 @@ export function createReglas(deps: Pick<DepsCitas, 'repos' | 'calendario' | 'not
         margen: c.margen,
         pacienteId: c.pacienteId,
         excepto: c.excepto,
-      })
-    )
-      .filter((e) => e.inicio.getTime() > c.inicio.getTime())
-      .slice(0, 5);
-    return new AppError('HORARIO_OCUPADO', 409, M.ocupado, undefined, { siguientes });
+      });
+      return libres.filter((e) => e.inicio.getTime() > c.inicio.getTime()).slice(0, 5);
+    } catch (err) {
+      deps.log.warn({ err: errorParaLog(err) }, 'no se pudieron calcular los siguientes horarios libres de un 409');
+      return [];
+    } finally {
+      sugerenciasEnCurso--;
+    }
+  }
+
+  async function ocupado(c: FranjaPedida) {
+    return new AppError('HORARIO_OCUPADO', 409, M.ocupado, undefined, { siguientes: await siguientesLibres(c) });
   }
 
   /** Ley 1799 de 2016 (minimum age) and "evaluation first" for a procedure appointment of this patient. */
