@@ -29,6 +29,7 @@ import { createRespaldosService } from './features/respaldos/respaldos.service.t
 import { createCopiaHistoriaService } from './features/historias/copia.service.ts';
 import { createHistoriasRepository } from './features/historias/historias.repository.ts';
 import { createHistoriasService } from './features/historias/historias.service.ts';
+import { createPagosRepository } from './features/pagos/pagos.repository.ts';
 import { createNotificacionesRepository } from './features/notificaciones/notificaciones.repository.ts';
 import {
   createNotificacionesService,
@@ -92,6 +93,7 @@ export function createRepositories(db: Executor, pendientes?: EfectoNuevo[]) {
     recuperacion: () => createRecuperacionRepository(db),
     correos: () => createCorreosRepository(db),
     respaldos: () => createRespaldosRepository(db),
+    pagos: () => createPagosRepository(db),
   });
   /** Adds an effect to deliver once this transaction commits. */
   const encolar: Encolar = async (tipo, carga, opciones) => {

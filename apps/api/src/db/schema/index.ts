@@ -11,3 +11,4 @@ export * from './consentimientos.ts';
 export * from './planes.ts';
 export * from './adjuntos.ts';
 export * from './respaldos.ts';
+export * from './pagos.ts';
