@@ -5,6 +5,7 @@ import { usuariosRutas } from '@clinica/contracts/rutas';
 import { readAuth, renderWithProviders } from '../../test/session-test-utils.tsx';
 import CerrarSesionScreen, { destinoTrasCerrarSesion } from './cerrar-sesion-screen.tsx';
 import { mockFetch, responde } from '../../test/mock-fetch.ts';
+import { respondeError } from '../../test/responde-error.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -28,12 +29,7 @@ describe('CerrarSesionScreen', () => {
 
   it('/cerrarsesion ignores a failing server and goes to /inicio', async () => {
     localStorage.setItem('token', tokenExpiringIn(1800, { id: 3, rol: 'paciente' }));
-    mockFetch([
-      responde(usuariosRutas.cerrarSesion, {
-        status: 401,
-        body: { error: 'Sesión no válida', code: 'NO_AUTENTICADO' },
-      }),
-    ]);
+    mockFetch([respondeError(usuariosRutas.cerrarSesion, 401, 'NO_AUTENTICADO', 'Sesión no válida')]);
     renderWithProviders(<CerrarSesionScreen />, { route: '/cerrarsesion' });
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/inicio'));
     expect(localStorage.getItem('token')).toBeNull();

@@ -9,6 +9,8 @@ import { readAuth, renderWithProviders } from '../../test/session-test-utils.tsx
 import IniciarSesionScreen from './iniciar-sesion-screen.tsx';
 import { mockFetch, responde } from '../../test/mock-fetch.ts';
 import { usuarioDePrueba } from '../../test/usuarios-fixtures.ts';
+import { respondeError } from '../../test/responde-error.ts';
+import { esperarMensajesSinEnviar } from '../../test/mensajes-sin-enviar.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -24,6 +26,12 @@ function fill(correo: string, contrasena: string) {
   fireEvent.change(screen.getByLabelText(/Correo electrónico/), { target: { value: correo } });
   fireEvent.change(screen.getByLabelText(/^Contraseña/), { target: { value: contrasena } });
   fireEvent.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
+}
+
+/** The API accepts Laura's password: the token of patient 4, and the calls the screen makes. */
+function aceptarInicio() {
+  const token = tokenExpiringIn(1800, { id: 4, rol: 'paciente' });
+  return { token, ...mockFetch([responde(usuariosRutas.iniciarSesion, { body: { token, usuario } })]) };
 }
 
 function renderLogin(state?: unknown) {
@@ -48,58 +56,29 @@ describe('IniciarSesionScreen', () => {
     const { calls } = mockFetch([]);
     renderLogin();
     fill('no-es-correo', '');
-    expect(await screen.findByText('Escribe un correo electrónico válido')).toBeInTheDocument();
-    expect(screen.getByText('Escribe tu contraseña')).toBeInTheDocument();
-    expect(calls).toHaveLength(0);
+    await esperarMensajesSinEnviar(calls, 'Escribe un correo electrónico válido', 'Escribe tu contraseña');
   });
 
-  it('shows the server text for wrong credentials (401) and stays signed out', async () => {
-    mockFetch([
-      responde(usuariosRutas.iniciarSesion, {
-        status: 401,
-        body: { error: 'Correo o contraseña incorrectos.', code: 'CREDENCIALES_INVALIDAS' },
-      }),
-    ]);
-    renderLogin();
-    fill('laura@demo.test', 'equivocada');
-    const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('No pudimos iniciar sesión');
-    expect(alert).toHaveTextContent('Correo o contraseña incorrectos.');
-    expect(readAuth(screen.getByTestId).isAuthenticated).toBe(false);
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-  });
-
-  it('explains an inactive account (403)', async () => {
-    mockFetch([
-      responde(usuariosRutas.iniciarSesion, {
-        status: 403,
-        body: { error: 'Tu cuenta está inactiva. Comunícate con la clínica.', code: 'USUARIO_INACTIVO' },
-      }),
-    ]);
-    renderLogin();
-    fill('laura@demo.test', 'clinica-demo-2026');
-    const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Tu cuenta está inactiva');
-    expect(alert).toHaveTextContent('Comunícate con la clínica.');
-  });
-
-  it('shows the lockout text for too many attempts (429)', async () => {
-    mockFetch([
-      responde(usuariosRutas.iniciarSesion, {
-        status: 429,
-        body: { error: 'Demasiados intentos. Inténtalo de nuevo en 2 minutos.', code: 'DEMASIADOS_INTENTOS' },
-      }),
-    ]);
-    renderLogin();
-    fill('laura@demo.test', 'clinica-demo-2026');
-    const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Demasiados intentos');
-    expect(alert).toHaveTextContent('Inténtalo de nuevo en 2 minutos.');
-  });
+  it.each([
+    [401, 'CREDENCIALES_INVALIDAS', 'Correo o contraseña incorrectos.', 'No pudimos iniciar sesión'],
+    [403, 'USUARIO_INACTIVO', 'Tu cuenta está inactiva. Comunícate con la clínica.', 'Tu cuenta está inactiva'],
+    [429, 'DEMASIADOS_INTENTOS', 'Demasiados intentos. Inténtalo de nuevo en 2 minutos.', 'Demasiados intentos'],
+  ] as const)(
+    'a %i (%s) shows its title and the server text, and stays signed out',
+    async (status, code, error, titulo) => {
+      mockFetch([respondeError(usuariosRutas.iniciarSesion, status, code, error)]);
+      renderLogin();
+      fill('laura@demo.test', 'equivocada');
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent(titulo);
+      expect(alert).toHaveTextContent(error);
+      expect(readAuth(screen.getByTestId).isAuthenticated).toBe(false);
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    },
+  );
 
   it('signs in with the returned token and goes to /dashboard', async () => {
-    const token = tokenExpiringIn(1800, { id: 4, rol: 'paciente' });
-    const { calls } = mockFetch([responde(usuariosRutas.iniciarSesion, { body: { token, usuario } })]);
+    const { token, calls } = aceptarInicio();
     renderLogin();
     fill('  Laura@Demo.test ', 'clinica-demo-2026');
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/dashboard'));
@@ -110,8 +89,7 @@ describe('IniciarSesionScreen', () => {
   });
 
   it('while the next screen loads after signing in, never says a session was already open (issue 27.12)', async () => {
-    const token = tokenExpiringIn(1800, { id: 4, rol: 'paciente' });
-    mockFetch([responde(usuariosRutas.iniciarSesion, { body: { token, usuario } })]);
+    aceptarInicio();
     // The dashboard's code is still downloading: the sign-in page stays on screen meanwhile.
     const Panel = lazy(() => new Promise<{ default: () => null }>(() => {}));
     renderWithProviders(<IniciarSesionScreen />, {
@@ -142,8 +120,7 @@ describe('IniciarSesionScreen', () => {
   });
 
   it('returns to the page the guard sent the visitor from', async () => {
-    const token = tokenExpiringIn(1800, { id: 4, rol: 'paciente' });
-    mockFetch([responde(usuariosRutas.iniciarSesion, { body: { token, usuario } })]);
+    aceptarInicio();
     renderLogin({ from: { pathname: '/carrito', search: '?x=1', hash: '' } });
     fill('laura@demo.test', 'clinica-demo-2026');
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/carrito'));
@@ -169,8 +146,7 @@ describe('coming from «Agregar al carrito» (issue 27.5)', () => {
   });
 
   it('signed in, goes back to the service page with the intent (the page adds it), replacing this entry', async () => {
-    const token = tokenExpiringIn(1800, { id: 4, rol: 'paciente' });
-    mockFetch([responde(usuariosRutas.iniciarSesion, { body: { token, usuario } })]);
+    aceptarInicio();
     renderLogin(intencion);
     fill('laura@demo.test', 'clinica-demo-2026');
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/servicios/7'));
@@ -179,8 +155,7 @@ describe('coming from «Agregar al carrito» (issue 27.5)', () => {
   });
 
   it('no note without an intent, and an intent with no page to go back to is dropped', async () => {
-    const token = tokenExpiringIn(1800, { id: 4, rol: 'paciente' });
-    mockFetch([responde(usuariosRutas.iniciarSesion, { body: { token, usuario } })]);
+    aceptarInicio();
     renderLogin({ from: { pathname: 'https://otro.example/servicios/7', search: '', hash: '' }, agregarAlCarrito: 7 });
     expect(screen.queryByRole('note')).not.toBeInTheDocument();
     fill('laura@demo.test', 'clinica-demo-2026');

@@ -7,6 +7,8 @@ import { renderWithProviders } from '../../test/session-test-utils.tsx';
 import IniciarSesionScreen from './iniciar-sesion-screen.tsx';
 import RecuperarContrasenaScreen from './recuperar-contrasena-screen.tsx';
 import { mockFetch, responde } from '../../test/mock-fetch.ts';
+import { respondeError } from '../../test/responde-error.ts';
+import { esperarMensajesSinEnviar } from '../../test/mensajes-sin-enviar.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -39,8 +41,7 @@ describe('RecuperarContrasenaScreen', () => {
     const { calls } = mockFetch([]);
     renderRecuperar();
     pedir('no-es-correo');
-    expect(await screen.findByText('Escribe un correo electrónico válido')).toBeInTheDocument();
-    expect(calls).toHaveLength(0);
+    await esperarMensajesSinEnviar(calls, 'Escribe un correo electrónico válido');
   });
 
   it("sends the address and shows the server's one answer, with a way to ask again", async () => {
@@ -59,20 +60,13 @@ describe('RecuperarContrasenaScreen', () => {
   });
 
   it('explains a pause (429) with the server text', async () => {
-    mockFetch([
-      responde(recuperacionRutas.solicitar, {
-        status: 429,
-        body: {
-          error: 'Ya pediste varios enlaces para recuperar la contraseña. Espera 15 minutos e inténtalo de nuevo.',
-          code: 'DEMASIADOS_INTENTOS',
-        },
-      }),
-    ]);
+    const pausa = 'Ya pediste varios enlaces para recuperar la contraseña. Espera 15 minutos e inténtalo de nuevo.';
+    mockFetch([respondeError(recuperacionRutas.solicitar, 429, 'DEMASIADOS_INTENTOS', pausa)]);
     renderRecuperar();
     pedir('laura@demo.test');
     const alerta = await screen.findByRole('alert');
     expect(alerta).toHaveTextContent('Espera un momento');
-    expect(alerta).toHaveTextContent('Espera 15 minutos');
+    expect(alerta).toHaveTextContent(pausa);
     await waitFor(() => expect(screen.getByRole('button', { name: 'Enviar enlace' })).toBeEnabled());
   });
 });

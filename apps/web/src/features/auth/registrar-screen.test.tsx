@@ -9,11 +9,14 @@ import { MENSAJE_FORMATO_FECHA } from '../../lib/forms/campos-persona.tsx';
 import RegistrarScreen from './registrar-screen.tsx';
 import { elegirGenero, escribir } from '../../test/formulario-persona.ts';
 import { mockFetch, responde } from '../../test/mock-fetch.ts';
+import { respondeError } from '../../test/responde-error.ts';
+import { esperarMensajesSinEnviar } from '../../test/mensajes-sin-enviar.ts';
 import { usuarioDePrueba } from '../../test/usuarios-fixtures.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 
-function llenarValido() {
+/** Every field right and both consents given, then «Crear mi cuenta». */
+function llenarYCrear() {
   escribir(/^Nombre completo/, 'Camila Ríos');
   escribir(/^Fecha de nacimiento/, '1994-08-21');
   escribir(/^Número de documento/, '1020304050');
@@ -24,7 +27,10 @@ function llenarValido() {
   elegirGenero();
   fireEvent.click(screen.getByRole('checkbox', { name: /términos y condiciones/ }));
   fireEvent.click(screen.getByRole('checkbox', { name: /tratamiento de mis datos personales/ }));
+  fireEvent.click(screen.getByRole('button', { name: 'Crear mi cuenta' }));
 }
+
+const CORREO_EN_USO = 'Ya existe una cuenta con ese correo electrónico.';
 
 const usuarioCreado = usuarioDePrueba({
   id: 30,
@@ -43,13 +49,15 @@ describe('RegistrarScreen', () => {
     const { calls } = mockFetch([]);
     renderRegistro();
     fireEvent.click(screen.getByRole('button', { name: 'Crear mi cuenta' }));
-    expect(await screen.findByText('Escribe tu nombre completo (mínimo 3 caracteres)')).toBeInTheDocument();
-    expect(screen.getByText('Escribe un correo electrónico válido')).toBeInTheDocument();
-    expect(screen.getByText('La contraseña debe tener al menos 8 caracteres')).toBeInTheDocument();
-    expect(screen.getByText('Elige un género')).toBeInTheDocument();
-    expect(screen.getByText('Debes aceptar los términos y condiciones')).toBeInTheDocument();
-    expect(screen.getByText('Debes autorizar el tratamiento de tus datos personales')).toBeInTheDocument();
-    expect(calls).toHaveLength(0);
+    await esperarMensajesSinEnviar(
+      calls,
+      'Escribe tu nombre completo (mínimo 3 caracteres)',
+      'Escribe un correo electrónico válido',
+      'La contraseña debe tener al menos 8 caracteres',
+      'Elige un género',
+      'Debes aceptar los términos y condiciones',
+      'Debes autorizar el tratamiento de tus datos personales',
+    );
   });
 
   it('a birth date that is no date keeps its text and asks for dd/mm/aaaa, above the field (issue 27.11)', async () => {
@@ -148,33 +156,18 @@ describe('RegistrarScreen', () => {
   });
 
   it('shows a 409 duplicate on the right field', async () => {
-    mockFetch([
-      responde(usuariosRutas.registrar, {
-        status: 409,
-        body: { error: 'Ya existe una cuenta con ese correo electrónico.', code: 'CORREO_DUPLICADO' },
-      }),
-    ]);
+    mockFetch([respondeError(usuariosRutas.registrar, 409, 'CORREO_DUPLICADO', CORREO_EN_USO)]);
     renderRegistro();
-    llenarValido();
-    fireEvent.click(screen.getByRole('button', { name: 'Crear mi cuenta' }));
+    llenarYCrear();
     await waitFor(() => expect(screen.getByLabelText(/^Correo electrónico/)).toHaveAttribute('aria-invalid', 'true'));
-    expect(screen.getAllByText('Ya existe una cuenta con ese correo electrónico.').length).toBeGreaterThan(0);
+    expect(screen.getAllByText(CORREO_EN_USO).length).toBeGreaterThan(0);
   });
 
   it('shows a 400 issue (a common password) under its field', async () => {
-    mockFetch([
-      responde(usuariosRutas.registrar, {
-        status: 400,
-        body: {
-          error: 'Esa contraseña es muy común.',
-          code: 'VALIDACION',
-          issues: [{ campo: 'contrasena', mensaje: 'Esa contraseña es muy común. Elige otra.' }],
-        },
-      }),
-    ]);
+    const issues = [{ campo: 'contrasena', mensaje: 'Esa contraseña es muy común. Elige otra.' }];
+    mockFetch([respondeError(usuariosRutas.registrar, 400, 'VALIDACION', 'Esa contraseña es muy común.', { issues })]);
     renderRegistro();
-    llenarValido();
-    fireEvent.click(screen.getByRole('button', { name: 'Crear mi cuenta' }));
+    llenarYCrear();
     expect(await screen.findByText('Esa contraseña es muy común. Elige otra.')).toBeInTheDocument();
     const contrasena = screen.getByLabelText(/^Contraseña/);
     expect(contrasena).toHaveAttribute('aria-invalid', 'true');
@@ -195,8 +188,7 @@ describe('RegistrarScreen', () => {
       responde(usuariosRutas.iniciarSesion, { body: { token, usuario: usuarioCreado } }),
     ]);
     renderRegistro();
-    llenarValido();
-    fireEvent.click(screen.getByRole('button', { name: 'Crear mi cuenta' }));
+    llenarYCrear();
     await waitFor(() => expect(calls).toHaveLength(2));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/dashboard'));
     expect(calls[0]?.body).toEqual({
@@ -242,8 +234,7 @@ describe('RegistrarScreen', () => {
         responde(usuariosRutas.iniciarSesion, { body: { token, usuario: usuarioCreado } }),
       ]);
       renderConIntencion();
-      llenarValido();
-      fireEvent.click(screen.getByRole('button', { name: 'Crear mi cuenta' }));
+      llenarYCrear();
       await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/servicios/7'));
       expect(screen.getByTestId('location').dataset.type).toBe('REPLACE');
       expect(JSON.parse(screen.getByTestId('location').dataset.state!)).toEqual({ agregarAlCarrito: 7 });
@@ -253,14 +244,10 @@ describe('RegistrarScreen', () => {
     it('registered but not signed in: sign-in comes next, still with the intent', async () => {
       mockFetch([
         responde(usuariosRutas.registrar, { status: 201, body: usuarioCreado }),
-        responde(usuariosRutas.iniciarSesion, {
-          status: 429,
-          body: { error: 'Demasiados intentos.', code: 'DEMASIADOS_INTENTOS' },
-        }),
+        respondeError(usuariosRutas.iniciarSesion, 429, 'DEMASIADOS_INTENTOS', 'Demasiados intentos.'),
       ]);
       renderConIntencion();
-      llenarValido();
-      fireEvent.click(screen.getByRole('button', { name: 'Crear mi cuenta' }));
+      llenarYCrear();
       expect(await screen.findByText('inicio de sesión')).toBeInTheDocument();
       expect(JSON.parse(screen.getByTestId('location').dataset.state!)).toEqual(intencion);
     });

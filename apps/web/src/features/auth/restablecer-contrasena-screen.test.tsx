@@ -4,11 +4,15 @@ import { recuperacionRutas } from '@clinica/contracts/rutas';
 import { renderWithProviders } from '../../test/session-test-utils.tsx';
 import RestablecerContrasenaScreen, { tokenDelFragmento } from './restablecer-contrasena-screen.tsx';
 import { mockFetch, responde } from '../../test/mock-fetch.ts';
+import { respondeError } from '../../test/responde-error.ts';
+import { esperarMensajesSinEnviar } from '../../test/mensajes-sin-enviar.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 
 const TOKEN = 'r1.12.1790000000.abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ';
 const NUEVA = 'un colibrí en la ventana';
+const USADO = 'Este enlace ya se usó o no es válido. Pide uno nuevo.';
+const COMUN = 'Esa contraseña es muy común.';
 
 const renderRestablecer = (hash = `#token=${TOKEN}`) =>
   renderWithProviders(<RestablecerContrasenaScreen />, {
@@ -43,9 +47,11 @@ describe('RestablecerContrasenaScreen', () => {
     const { calls } = mockFetch([]);
     renderRestablecer();
     escribir('corta', 'otra');
-    expect(await screen.findByText('La contraseña debe tener al menos 8 caracteres')).toBeInTheDocument();
-    expect(screen.getByText('Las contraseñas no coinciden')).toBeInTheDocument();
-    expect(calls).toHaveLength(0);
+    await esperarMensajesSinEnviar(
+      calls,
+      'La contraseña debe tener al menos 8 caracteres',
+      'Las contraseñas no coinciden',
+    );
   });
 
   it('sends the token from the fragment in the body and goes to sign in with a toast', async () => {
@@ -68,35 +74,22 @@ describe('RestablecerContrasenaScreen', () => {
   });
 
   it('a used or expired link: the server text and a way to ask for a new one', async () => {
-    mockFetch([
-      responde(recuperacionRutas.restablecer, {
-        status: 400,
-        body: { error: 'Este enlace ya se usó o no es válido. Pide uno nuevo.', code: 'ENLACE_INVALIDO' },
-      }),
-    ]);
+    mockFetch([respondeError(recuperacionRutas.restablecer, 400, 'ENLACE_INVALIDO', USADO)]);
     renderRestablecer();
     escribir(NUEVA);
     const alerta = (await screen.findByText('Este enlace ya no sirve')).closest('[role="alert"]');
     expect(alerta).not.toBeNull();
-    expect(alerta).toHaveTextContent('Este enlace ya se usó o no es válido.');
+    expect(alerta).toHaveTextContent(USADO);
     expect(screen.getByRole('link', { name: 'Pedir un enlace nuevo' })).toHaveAttribute('href', '/recuperarcontrasena');
     expect(screen.getByTestId('location')).toHaveTextContent('/restablecercontrasena');
   });
 
   it("shows the server's password rule on the field", async () => {
-    mockFetch([
-      responde(recuperacionRutas.restablecer, {
-        status: 400,
-        body: {
-          error: 'Esa contraseña es muy común.',
-          code: 'VALIDACION',
-          issues: [{ campo: 'contrasena', mensaje: 'Esa contraseña es muy común.' }],
-        },
-      }),
-    ]);
+    const issues = [{ campo: 'contrasena', mensaje: COMUN }];
+    mockFetch([respondeError(recuperacionRutas.restablecer, 400, 'VALIDACION', COMUN, { issues })]);
     renderRestablecer();
     escribir('colombia123');
-    expect(await screen.findByText('Esa contraseña es muy común.')).toBeInTheDocument();
+    expect(await screen.findByText(COMUN)).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Pedir un enlace nuevo' })).not.toBeInTheDocument();
   });
 });

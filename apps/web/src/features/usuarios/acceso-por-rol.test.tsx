@@ -15,6 +15,7 @@ import EditarUsuarioAdminScreen from './editar-usuario-admin-screen.tsx';
 import ListarUsuariosScreen from './listar-usuarios-screen.tsx';
 import { type RutaSimulada, mockFetch, responde } from '../../test/mock-fetch.ts';
 import { usuarioDePrueba } from '../../test/usuarios-fixtures.ts';
+import { respondeError } from '../../test/responde-error.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -120,11 +121,7 @@ describe.each(['admin', 'perfil'] as const)('editing user 7 through the %s route
   it('shows the assistant a clear message when user 7 is not a patient (the API answers 404)', async () => {
     comoRol('asistente');
     mockFetch([
-      responde(
-        usuariosRutas.buscar,
-        { status: 404, body: { error: 'No encontramos ese usuario.', code: 'NO_ENCONTRADO' } },
-        { id: 7 },
-      ),
+      respondeError(usuariosRutas.buscar, 404, 'NO_ENCONTRADO', 'No encontramos ese usuario.', { params: { id: 7 } }),
     ]);
     if (ruta === 'admin')
       renderWithProviders(<EditarUsuarioAdminScreen />, {

@@ -13,6 +13,7 @@ import DetallesUsuarioScreen from './detalles-usuario-screen.tsx';
 import { MARTA_NUEVA, llenarCrearUsuario } from '../../test/formulario-persona.ts';
 import { mockFetch, responde } from '../../test/mock-fetch.ts';
 import { usuarioDePrueba } from '../../test/usuarios-fixtures.ts';
+import { respondeError } from '../../test/responde-error.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -146,7 +147,7 @@ describe('the patient’s first sign-in: «Antes de continuar»', { timeout: 30_
     mockFetch([
       carritoVacio,
       // What the dashboard routes she passes through read once she is in: no record yet, no notifications.
-      responde(historiasRutas.mia, { status: 404, body: { error: 'No encontrado', code: 'NO_ENCONTRADO' } }),
+      respondeError(historiasRutas.mia, 404, 'NO_ENCONTRADO', 'No encontrado'),
       responde(notificacionesUsuarioRutas.listar, { body: [] }),
       responde(usuariosRutas.perfil, () => ({ body: perfil })),
       responde(usuariosRutas.aceptarAutorizacion, () => {

@@ -11,12 +11,15 @@ import EditarPerfilScreen from './editar-perfil-screen.tsx';
 import EditarUsuarioAdminScreen from './editar-usuario-admin-screen.tsx';
 import { type RutaSimulada, mockFetch, responde } from '../../test/mock-fetch.ts';
 import { laura } from '../../test/usuarios-fixtures.ts';
+import { respondeError } from '../../test/responde-error.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
   sessionStorage.clear();
 });
 
+const CORREO_EN_USO = 'Ya existe una cuenta con ese correo electrónico.';
+const PAUSA = 'Demasiados intentos. Inténtalo de nuevo en 15 minutos.';
 const ENVIADO =
   'Te enviamos un enlace a laura.nueva@demo.test. Tu correo cambia cuando lo abras (vence en 24 horas); hasta entonces sigues entrando con el actual.';
 
@@ -69,13 +72,8 @@ describe('Mi perfil: Correo electrónico', { timeout: 45_000 }, () => {
 
   it('a wrong password: the message on the password field, which gets the focus', async () => {
     await abrirPerfil(
-      responde(usuariosRutas.cambiarCorreo, {
-        status: 400,
-        body: {
-          error: 'La contraseña actual no es correcta.',
-          code: 'VALIDACION',
-          issues: [{ campo: 'contrasena_actual', mensaje: 'La contraseña actual no es correcta.' }],
-        },
+      respondeError(usuariosRutas.cambiarCorreo, 400, 'VALIDACION', 'La contraseña actual no es correcta.', {
+        issues: [{ campo: 'contrasena_actual', mensaje: 'La contraseña actual no es correcta.' }],
       }),
     );
     fireEvent.click(screen.getByRole('button', { name: 'Cambiar correo' }));
@@ -88,12 +86,7 @@ describe('Mi perfil: Correo electrónico', { timeout: 45_000 }, () => {
   });
 
   it('an address another account uses: the message on the new address until it changes', async () => {
-    await abrirPerfil(
-      responde(usuariosRutas.cambiarCorreo, {
-        status: 409,
-        body: { error: 'Ya existe una cuenta con ese correo electrónico.', code: 'CORREO_DUPLICADO' },
-      }),
-    );
+    await abrirPerfil(respondeError(usuariosRutas.cambiarCorreo, 409, 'CORREO_DUPLICADO', CORREO_EN_USO));
     fireEvent.click(screen.getByRole('button', { name: 'Cambiar correo' }));
     pedirCambio('marta@demo.test');
     const correo = screen.getByLabelText(/^Correo nuevo/);
@@ -105,16 +98,11 @@ describe('Mi perfil: Correo electrónico', { timeout: 45_000 }, () => {
   });
 
   it('too many attempts: the pause, above the form', async () => {
-    await abrirPerfil(
-      responde(usuariosRutas.cambiarCorreo, {
-        status: 429,
-        body: { error: 'Demasiados intentos. Inténtalo de nuevo en 15 minutos.', code: 'DEMASIADOS_INTENTOS' },
-      }),
-    );
+    await abrirPerfil(respondeError(usuariosRutas.cambiarCorreo, 429, 'DEMASIADOS_INTENTOS', PAUSA));
     fireEvent.click(screen.getByRole('button', { name: 'Cambiar correo' }));
     pedirCambio('laura.nueva@demo.test');
     const alerta = await screen.findByRole('alert', { name: 'No pudimos pedir el cambio de correo' });
-    expect(alerta).toHaveTextContent('Inténtalo de nuevo en 15 minutos.');
+    expect(alerta).toHaveTextContent(PAUSA);
     expect(screen.getByLabelText(/^Correo nuevo/)).not.toHaveAttribute('aria-invalid', 'true');
   });
 
@@ -139,14 +127,10 @@ describe.each(['asistente', 'administrador'] as const)(
       localStorage.setItem('token', tokenExpiringIn(1800, { id: 1, rol }));
       const { calls } = mockFetch([
         responde(usuariosRutas.buscar, { body: marta }, { id: 7 }),
-        responde(
-          usuariosRutas.editar,
-          {
-            status: 422,
-            body: { error: EN_USO, code: 'REGLA_NEGOCIO', issues: [{ campo: 'correo', mensaje: EN_USO }] },
-          },
-          { id: 7 },
-        ),
+        respondeError(usuariosRutas.editar, 422, 'REGLA_NEGOCIO', EN_USO, {
+          issues: [{ campo: 'correo', mensaje: EN_USO }],
+          params: { id: 7 },
+        }),
       ]);
       renderWithProviders(<EditarUsuarioAdminScreen />, {
         route: '/editarusuarioadmin/7',

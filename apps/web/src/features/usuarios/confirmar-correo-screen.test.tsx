@@ -9,6 +9,7 @@ import { tokenExpiringIn } from '../../test/test-tokens.ts';
 import { readAuth, renderWithProviders } from '../../test/session-test-utils.tsx';
 import ConfirmarCorreoScreen, { datosDelEnlace, tokenDelFragmento } from './confirmar-correo-screen.tsx';
 import { mockFetch, responde } from '../../test/mock-fetch.ts';
+import { respondeError } from '../../test/responde-error.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -126,10 +127,7 @@ describe('ConfirmarCorreoScreen', { timeout: 45_000 }, () => {
 
   it('signed out, a dead link leads to sign in and ask again', async () => {
     mockFetch([
-      responde(usuariosRutas.confirmarCorreo, {
-        status: 400,
-        body: { error: 'Este enlace no es válido o ya se usó.', code: 'ENLACE_INVALIDO' },
-      }),
+      respondeError(usuariosRutas.confirmarCorreo, 400, 'ENLACE_INVALIDO', 'Este enlace no es válido o ya se usó.'),
     ]);
     renderConfirmar();
     fireEvent.click(screen.getByRole('button', { name: 'Confirmar mi nuevo correo' }));
@@ -141,12 +139,7 @@ describe('ConfirmarCorreoScreen', { timeout: 45_000 }, () => {
   });
 
   it('a failure that is not the link keeps the button to try again', async () => {
-    mockFetch([
-      responde(usuariosRutas.confirmarCorreo, {
-        status: 500,
-        body: { error: 'Ocurrió un error inesperado. Inténtalo de nuevo.', code: 'ERROR_INTERNO' },
-      }),
-    ]);
+    mockFetch([respondeError(usuariosRutas.confirmarCorreo, 500, 'ERROR_INTERNO', 'Ocurrió un error inesperado.')]);
     renderConfirmar();
     fireEvent.click(screen.getByRole('button', { name: 'Confirmar mi nuevo correo' }));
     expect(await screen.findByRole('alert', { name: 'No pudimos confirmar tu correo' })).toBeInTheDocument();

@@ -7,6 +7,7 @@ import { renderWithProviders } from '../../test/session-test-utils.tsx';
 import DetallesUsuarioScreen from './detalles-usuario-screen.tsx';
 import { mockFetch, responde } from '../../test/mock-fetch.ts';
 import { usuarioDePrueba } from '../../test/usuarios-fixtures.ts';
+import { respondeError } from '../../test/responde-error.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -106,11 +107,7 @@ describe('DetallesUsuarioScreen', () => {
   it('shows a clear message when the user does not exist', async () => {
     sessionStorage.setItem('usuarioSeleccionado', '99');
     mockFetch([
-      responde(
-        usuariosRutas.buscar,
-        { status: 404, body: { error: 'No encontramos ese usuario.', code: 'NO_ENCONTRADO' } },
-        { id: 99 },
-      ),
+      respondeError(usuariosRutas.buscar, 404, 'NO_ENCONTRADO', 'No encontramos ese usuario.', { params: { id: 99 } }),
     ]);
     renderDetalles();
     expect(await screen.findByText('No encontramos ese usuario')).toBeInTheDocument();

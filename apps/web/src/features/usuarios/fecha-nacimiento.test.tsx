@@ -15,6 +15,7 @@ import EditarPerfilScreen from './editar-perfil-screen.tsx';
 import EditarUsuarioAdminScreen from './editar-usuario-admin-screen.tsx';
 import { type RutaSimulada, mockFetch, responde } from '../../test/mock-fetch.ts';
 import { usuarioDePrueba } from '../../test/usuarios-fixtures.ts';
+import { respondeError } from '../../test/responde-error.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -90,18 +91,10 @@ describe('administrator changing a birth date', { timeout: 45_000 }, () => {
 
   it("shows the API's 422 on the reason field and above the form", async () => {
     editarComoAdmin(
-      responde(
-        usuariosRutas.editar,
-        {
-          status: 422,
-          body: {
-            error: SIN_MOTIVO,
-            code: 'REGLA_NEGOCIO',
-            issues: [{ campo: 'motivo_fecha_nacimiento', mensaje: SIN_MOTIVO }],
-          },
-        },
-        { id: 7 },
-      ),
+      respondeError(usuariosRutas.editar, 422, 'REGLA_NEGOCIO', SIN_MOTIVO, {
+        issues: [{ campo: 'motivo_fecha_nacimiento', mensaje: SIN_MOTIVO }],
+        params: { id: 7 },
+      }),
     );
     cambiar(await screen.findByLabelText(/^Fecha de nacimiento/), '12/04/2006');
     const motivo = await screen.findByRole('textbox', { name: MOTIVO });
@@ -120,9 +113,8 @@ describe('patient changing her own birth date', { timeout: 45_000 }, () => {
     localStorage.setItem('token', tokenExpiringIn(1800, { id: 7, rol: 'paciente' }));
     const { calls } = mockFetch([
       responde(usuariosRutas.perfil, { body: marta }),
-      responde(usuariosRutas.editarPerfil, {
-        status: 422,
-        body: { error: EN_USO, code: 'REGLA_NEGOCIO', issues: [{ campo: 'fecha_nacimiento', mensaje: EN_USO }] },
+      respondeError(usuariosRutas.editarPerfil, 422, 'REGLA_NEGOCIO', EN_USO, {
+        issues: [{ campo: 'fecha_nacimiento', mensaje: EN_USO }],
       }),
     ]);
     renderWithProviders(<EditarPerfilScreen />, { route: '/editarusuario/7', path: '/editarusuario/:id' });

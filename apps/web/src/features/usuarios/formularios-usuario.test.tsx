@@ -11,6 +11,7 @@ import EditarPerfilScreen from './editar-perfil-screen.tsx';
 import { escribir, llenarCrearUsuario } from '../../test/formulario-persona.ts';
 import { mockFetch, responde } from '../../test/mock-fetch.ts';
 import { laura } from '../../test/usuarios-fixtures.ts';
+import { respondeError } from '../../test/responde-error.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -62,10 +63,7 @@ describe('CrearUsuarioScreen', { timeout: 45_000 }, () => {
 
   it('shows a duplicate document on its field until the number changes', async () => {
     renderCrear([
-      responde(usuariosRutas.crearAdmin, {
-        status: 409,
-        body: { error: 'Ya existe un usuario con ese documento.', code: 'DOCUMENTO_DUPLICADO' },
-      }),
+      respondeError(usuariosRutas.crearAdmin, 409, 'DOCUMENTO_DUPLICADO', 'Ya existe un usuario con ese documento.'),
     ]);
     llenar();
     fireEvent.click(screen.getByRole('button', { name: 'Crear usuario' }));

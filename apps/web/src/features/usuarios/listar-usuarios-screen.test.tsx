@@ -6,6 +6,7 @@ import type { UsuarioWire } from '@clinica/contracts/usuarios';
 import { renderComoRol } from '../../test/como-rol.tsx';
 import ListarUsuariosScreen from './listar-usuarios-screen.tsx';
 import { mockFetch, responde } from '../../test/mock-fetch.ts';
+import { respondeError } from '../../test/responde-error.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -163,12 +164,7 @@ describe('ListarUsuariosScreen', () => {
     expect(screen.getByRole('button', { name: 'Limpiar filtros' })).toBeInTheDocument();
     unmount();
     vi.unstubAllGlobals();
-    mockFetch([
-      responde(usuariosRutas.listar, {
-        status: 500,
-        body: { error: 'Ocurrió un error inesperado.', code: 'ERROR_INTERNO' },
-      }),
-    ]);
+    mockFetch([respondeError(usuariosRutas.listar, 500, 'ERROR_INTERNO', 'Ocurrió un error inesperado.')]);
     renderLista('administrador');
     expect(await screen.findByText('No pudimos cargar la información')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Reintentar' })).toBeInTheDocument();

@@ -12,6 +12,7 @@ import { filasDetalle } from './detalles-usuario-screen.tsx';
 import { escribir } from '../../test/formulario-persona.ts';
 import { mockFetch, responde } from '../../test/mock-fetch.ts';
 import { usuarioDePrueba } from '../../test/usuarios-fixtures.ts';
+import { respondeError } from '../../test/responde-error.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -117,10 +118,7 @@ describe('/crear-usuario?modo=sin-cuenta', { timeout: 45_000 }, () => {
 
   it('a duplicate document from the server shows on its field', async () => {
     renderSinCuenta([
-      responde(usuariosRutas.crearPaciente, {
-        status: 409,
-        body: { error: 'Ya existe una cuenta con ese documento.', code: 'DOCUMENTO_DUPLICADO' },
-      }),
+      respondeError(usuariosRutas.crearPaciente, 409, 'DOCUMENTO_DUPLICADO', 'Ya existe una cuenta con ese documento.'),
     ]);
     escribir(/^Nombre completo/, 'Rosa Elena Cárdenas');
     escribir(/^Número de documento/, '41234567');

@@ -10,6 +10,7 @@ import { renderWithProviders } from '../../test/session-test-utils.tsx';
 import EditarUsuarioAdminScreen from './editar-usuario-admin-screen.tsx';
 import { mockFetch, responde } from '../../test/mock-fetch.ts';
 import { usuarioDePrueba } from '../../test/usuarios-fixtures.ts';
+import { respondeError } from '../../test/responde-error.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -64,18 +65,10 @@ describe("a doctor's professional registration number", { timeout: 45_000 }, () 
     const conRegistro = { ...catalina, registro_profesional: 'RM 05-204519' };
     const { calls } = editar(
       conRegistro,
-      responde(
-        usuariosRutas.editar,
-        {
-          status: 400,
-          body: {
-            error: 'Datos inválidos.',
-            code: 'VALIDACION',
-            issues: [{ campo: 'registro_profesional', mensaje: 'Ese registro no es válido' }],
-          },
-        },
-        { id: catalina.id },
-      ),
+      respondeError(usuariosRutas.editar, 400, 'VALIDACION', 'Datos inválidos.', {
+        issues: [{ campo: 'registro_profesional', mensaje: 'Ese registro no es válido' }],
+        params: { id: catalina.id },
+      }),
     );
     const campo = await screen.findByRole('textbox', { name: REGISTRO });
     expect(campo).toHaveValue('RM 05-204519');

@@ -3,12 +3,14 @@ import { useEffect } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useQuery } from '@tanstack/react-query';
 import { carritoRutas, usuariosRutas } from '@clinica/contracts/rutas';
+import type { ApiError } from '@clinica/contracts/errors';
 import { api } from '../api-client.ts';
 import { precargarDialogoSesionExpirada, useAuth, type AuthState } from './auth-context.tsx';
 import { ACTIVE_WINDOW_MS, RENEW_LEAD_MS, SESSION_REJECTED_EVENT, TOKEN_EXPIRED_EVENT } from './session-controller.ts';
 import { makeToken, tokenExpiringIn } from '../../test/test-tokens.ts';
 import { readAuth, renderWithProviders } from '../../test/session-test-utils.tsx';
 import { jsonResponse, mockFetch, responde } from '../../test/mock-fetch.ts';
+import { respondeError } from '../../test/responde-error.ts';
 
 const NOW = Date.UTC(2026, 10, 20, 15, 0, 0);
 
@@ -282,13 +284,21 @@ describe('other tabs (storage event)', () => {
 describe('silent renewal', () => {
   function renewRoute(newToken: string, status: 200 | 401 = 200) {
     return mockFetch([
-      responde(
-        usuariosRutas.renovarSesion,
-        status === 200
-          ? { body: { token: newToken } }
-          : { status: 401, body: { error: 'Tu sesión expiró.', code: 'NO_AUTENTICADO' } },
-      ),
+      status === 200
+        ? responde(usuariosRutas.renovarSesion, { body: { token: newToken } })
+        : respondeError(usuariosRutas.renovarSesion, 401, 'NO_AUTENTICADO', 'Tu sesión expiró.'),
     ]);
+  }
+
+  /** Active `ms` before the renewal point of a token of 30 minutes, then those `ms` pass. */
+  async function activaAntesDeRenovar(ms: number) {
+    act(() => {
+      vi.advanceTimersByTime(30 * 60 * 1000 - RENEW_LEAD_MS - ms);
+    });
+    fireEvent.keyDown(window, { key: 'a' });
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(ms);
+    });
   }
 
   it('renews a few minutes before exp while the user is active, with the current token', async () => {
@@ -298,13 +308,7 @@ describe('silent renewal', () => {
     renderSession();
     act(() => auth.login(first));
     // Active shortly before the renewal point.
-    act(() => {
-      vi.advanceTimersByTime(30 * 60 * 1000 - RENEW_LEAD_MS - 60_000);
-    });
-    fireEvent.keyDown(window, { key: 'a' });
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(60_000);
-    });
+    await activaAntesDeRenovar(60_000);
     expect(calls).toHaveLength(1);
     expect(calls[0]?.headers.get('authorization')).toBe(`Bearer ${first}`);
     expect(localStorage.getItem('token')).toBe(second);
@@ -340,13 +344,7 @@ describe('silent renewal', () => {
     const { calls } = renewRoute('', 401);
     renderSession();
     act(() => auth.login(first));
-    act(() => {
-      vi.advanceTimersByTime(30 * 60 * 1000 - RENEW_LEAD_MS - 1000);
-    });
-    fireEvent.keyDown(window, { key: 'a' });
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(1000);
-    });
+    await activaAntesDeRenovar(1000);
     expect(calls).toHaveLength(1);
     expect(state()).toMatchObject({ isAuthenticated: true, token: first });
     fireEvent.keyDown(window, { key: 'b' });
@@ -359,21 +357,29 @@ describe('silent renewal', () => {
   });
 });
 
-describe('invalid stored token and requests', () => {
-  function Perfil() {
-    const q = useQuery({ queryKey: ['perfil-inicio'], queryFn: () => api(usuariosRutas.perfil) });
-    return <p>{q.status}</p>;
-  }
+/** A screen that queries the profile. */
+function Perfil() {
+  const q = useQuery({ queryKey: ['perfil'], queryFn: () => api(usuariosRutas.perfil) });
+  return <p>{q.status}</p>;
+}
 
+/** That screen, with the API answering 401 with `body`; returns the fetch spy once it answered. */
+async function renderPerfilRechazado(body: ApiError) {
+  const fetchSpy = vi.fn(async () => jsonResponse(401, body));
+  vi.stubGlobal('fetch', fetchSpy);
+  renderWithProviders(<Perfil />, { route: '/dashboard' });
+  await act(async () => {
+    await vi.advanceTimersByTimeAsync(0);
+  });
+  return fetchSpy;
+}
+
+describe('invalid stored token and requests', () => {
   it('is removed before any screen query can send it', async () => {
     localStorage.setItem('token', tokenExpiringIn(-30, {}, NOW));
-    const fetchSpy = vi.fn(async () =>
-      jsonResponse(401, { error: 'Debes iniciar sesión para continuar.', code: 'NO_AUTENTICADO' }),
-    );
-    vi.stubGlobal('fetch', fetchSpy);
-    renderWithProviders(<Perfil />, { route: '/dashboard' });
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(0);
+    const fetchSpy = await renderPerfilRechazado({
+      error: 'Debes iniciar sesión para continuar.',
+      code: 'NO_AUTENTICADO',
     });
     const calls = fetchSpy.mock.calls as unknown as [string, RequestInit][];
     for (const [, init] of calls) expect(new Headers(init.headers).has('authorization')).toBe(false);
@@ -382,21 +388,9 @@ describe('invalid stored token and requests', () => {
 });
 
 describe('server rejects the session (401)', () => {
-  function Perfil() {
-    const q = useQuery({ queryKey: ['perfil-prueba'], queryFn: () => api(usuariosRutas.perfil) });
-    return <p>{q.status}</p>;
-  }
-
   it('a query failing with 401 while a token is stored logs out and shows the dialog', async () => {
     localStorage.setItem('token', tokenExpiringIn(600, {}, NOW));
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => jsonResponse(401, { error: 'Tu sesión expiró.', code: 'NO_AUTENTICADO' })),
-    );
-    renderWithProviders(<Perfil />, { route: '/dashboard' });
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(0);
-    });
+    await renderPerfilRechazado({ error: 'Tu sesión expiró.', code: 'NO_AUTENTICADO' });
     expect(state().isAuthenticated).toBe(false);
     expect(localStorage.getItem('token')).toBeNull();
     expect(screen.getByRole('dialog', { name: 'Sesión expirada' })).toBeInTheDocument();
@@ -404,16 +398,7 @@ describe('server rejects the session (401)', () => {
 
   it('wrong credentials (401 CREDENCIALES_INVALIDAS) do not count as an expired session', async () => {
     localStorage.setItem('token', tokenExpiringIn(600, {}, NOW));
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () =>
-        jsonResponse(401, { error: 'Correo o contraseña incorrectos.', code: 'CREDENCIALES_INVALIDAS' }),
-      ),
-    );
-    renderWithProviders(<Perfil />, { route: '/dashboard' });
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(0);
-    });
+    await renderPerfilRechazado({ error: 'Correo o contraseña incorrectos.', code: 'CREDENCIALES_INVALIDAS' });
     expect(state().isAuthenticated).toBe(true);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
