@@ -1,9 +1,10 @@
 // /iniciarsesion: sign in with email and password, then back to the page that sent the person here
 // (the guard leaves it in state.from) or to /dashboard. A visitor who came from «Agregar al carrito» is told the
 // treatment will be in her cart; «Regístrate» carries the same state, so registering keeps it too (issue 27.5).
-import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Group, Stack, Text } from '@mantine/core';
 import { CampoCorreo } from '../../lib/forms/campos-persona.tsx';
 import { TarjetaAcceso } from '../../components/tarjeta-acceso.tsx';
+import { BotonEnviar } from '../../components/boton-con-icono.tsx';
 import { notifications } from '@mantine/notifications';
 import { IconLock, IconLogin2 } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
@@ -129,14 +130,9 @@ export default function IniciarSesionScreen() {
           >
             ¿Olvidaste tu contraseña?
           </Anchor>
-          <Button
-            type="submit"
-            size="md"
-            loading={mutation.isPending || mutation.isSuccess}
-            leftSection={<IconLogin2 size={18} aria-hidden="true" />}
-          >
+          <BotonEnviar size="md" cargando={mutation.isPending || mutation.isSuccess} icono={IconLogin2}>
             Iniciar sesión
-          </Button>
+          </BotonEnviar>
         </Stack>
       </form>
 

@@ -1,8 +1,9 @@
 // /recuperarcontrasena: asks for the account's e-mail and sends a recovery link (issue 10.7). The answer is the
 // same whether or not the address has an account, so the screen shows the server's message as it comes.
-import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Stack, Text } from '@mantine/core';
 import { CampoCorreo } from '../../lib/forms/campos-persona.tsx';
 import { TarjetaAcceso } from '../../components/tarjeta-acceso.tsx';
+import { BotonEnviar } from '../../components/boton-con-icono.tsx';
 import { useForm } from '@mantine/form';
 import { IconArrowLeft, IconMailCheck, IconSend } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
@@ -93,14 +94,9 @@ export default function RecuperarContrasenaScreen() {
           <form onSubmit={onSubmit} noValidate aria-label="Recuperar contraseña">
             <Stack gap="md">
               <CampoCorreo required {...form.getInputProps('correo')} />
-              <Button
-                type="submit"
-                size="md"
-                loading={mutation.isPending}
-                leftSection={<IconSend size={18} aria-hidden="true" />}
-              >
+              <BotonEnviar size="md" cargando={mutation.isPending} icono={IconSend}>
                 Enviar enlace
-              </Button>
+              </BotonEnviar>
             </Stack>
           </form>
         </>

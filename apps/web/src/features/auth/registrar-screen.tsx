@@ -3,8 +3,10 @@
 // de 2012), server conflicts shown on their field, and automatic sign-in on success. Reached from the sign-in screen,
 // it keeps that screen's state: once registered the visitor goes back where she came from, with the treatment she
 // wanted in her cart (issue 27.5), else to /dashboard.
-import { Anchor, Button, Divider, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Divider, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { TarjetaAcceso } from '../../components/tarjeta-acceso.tsx';
+import { BotonEnviar } from '../../components/boton-con-icono.tsx';
+import { CamposContrasenaNueva, errorConfirmacion } from '../../components/campos-contrasena-nueva.tsx';
 import { notifications } from '@mantine/notifications';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
@@ -28,8 +30,7 @@ import { erroresDocumento } from '../../lib/forms/documento.ts';
 import { mensajeDeError, type FieldErrors } from '../../lib/forms/field-errors.ts';
 import { useEnvioFormulario } from '../../lib/forms/envio-formulario.ts';
 import { GrupoCampos } from '../../lib/forms/grupo-campos.tsx';
-import { PasswordField } from '../../lib/forms/password-field.tsx';
-import { DESCRIPCION_ABAJO, focusFirstInvalid, showServerErrors, zodFormOptions } from '../../lib/forms/zod-form.ts';
+import { focusFirstInvalid, showServerErrors, zodFormOptions } from '../../lib/forms/zod-form.ts';
 import { useAuth } from '../../lib/session/auth-context.tsx';
 import { iniciarSesion, registrar } from '../../lib/api/usuarios/sesion.ts';
 import { AvisoIntencionCarrito } from './components/aviso-intencion-carrito.tsx';
@@ -70,8 +71,8 @@ function aEntrada({ confirmacion: _c, ...v }: Valores): unknown {
 function erroresExtra(v: Valores): FieldErrors {
   const out = erroresDocumento(v);
   if (!v.fecha_nacimiento) out.fecha_nacimiento = 'Escribe tu fecha de nacimiento';
-  if (!v.confirmacion) out.confirmacion = 'Escribe de nuevo la contraseña';
-  else if (v.confirmacion !== v.contrasena) out.confirmacion = 'Las contraseñas no coinciden';
+  const confirmacion = errorConfirmacion(v.contrasena, v.confirmacion);
+  if (confirmacion) out.confirmacion = confirmacion;
   return out;
 }
 
@@ -179,22 +180,12 @@ export default function RegistrarScreen() {
           <GrupoCampos titulo="Acceso a tu cuenta">
             <Stack gap="md">
               <CampoCorreo required {...form.getInputProps('correo')} />
-              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-                <PasswordField
-                  label="Contraseña"
-                  autoComplete="new-password"
-                  required
-                  description="Mínimo 8 caracteres. Una frase fácil de recordar es más segura."
-                  {...DESCRIPCION_ABAJO}
-                  {...form.getInputProps('contrasena')}
-                />
-                <PasswordField
-                  label="Confirma la contraseña"
-                  autoComplete="new-password"
-                  required
-                  {...form.getInputProps('confirmacion')}
-                />
-              </SimpleGrid>
+              <CamposContrasenaNueva
+                contrasena={form.getInputProps('contrasena')}
+                confirmacion={form.getInputProps('confirmacion')}
+                etiquetas={{ contrasena: 'Contraseña', confirmacion: 'Confirma la contraseña' }}
+                descripcion="Mínimo 8 caracteres. Una frase fácil de recordar es más segura."
+              />
             </Stack>
           </GrupoCampos>
 
@@ -207,14 +198,9 @@ export default function RegistrarScreen() {
             />
           </GrupoCampos>
 
-          <Button
-            type="submit"
-            size="md"
-            loading={mutation.isPending}
-            leftSection={<IconUserPlus size={18} aria-hidden="true" />}
-          >
+          <BotonEnviar size="md" cargando={mutation.isPending} icono={IconUserPlus}>
             Crear mi cuenta
-          </Button>
+          </BotonEnviar>
         </Stack>
       </form>
 

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { recuperacionRutas } from '@clinica/contracts/rutas';
 import { renderWithProviders } from '../../test/session-test-utils.tsx';
-import RestablecerContrasenaScreen, { tokenDelFragmento } from './restablecer-contrasena-screen.tsx';
+import RestablecerContrasenaScreen from './restablecer-contrasena-screen.tsx';
 import { mockFetch, responde } from '../../test/mock-fetch.ts';
 import { respondeError } from '../../test/responde-error.ts';
 import { esperarMensajesSinEnviar } from '../../test/mensajes-sin-enviar.ts';
@@ -25,15 +25,6 @@ function escribir(contrasena: string, confirmacion = contrasena) {
   fireEvent.change(screen.getByLabelText(/^Repite la contraseña nueva/), { target: { value: confirmacion } });
   fireEvent.click(screen.getByRole('button', { name: 'Cambiar contraseña' }));
 }
-
-describe('tokenDelFragmento', () => {
-  it('reads the token of #token=… and nothing else', () => {
-    expect(tokenDelFragmento(`#token=${TOKEN}`)).toBe(TOKEN);
-    expect(tokenDelFragmento('#token=')).toBeNull();
-    expect(tokenDelFragmento('')).toBeNull();
-    expect(tokenDelFragmento('#otra=cosa')).toBeNull();
-  });
-});
 
 describe('RestablecerContrasenaScreen', () => {
   it('without a token in the link, explains it and offers a new link instead of a form', () => {

@@ -1,11 +1,14 @@
 // /restablecercontrasena#token=…: the page the recovery e-mail links to (issue 10.7). The token comes in the URL
 // fragment, which browsers never send to a server, and goes to the API in a JSON body. A new password with the same
 // rules as registration; on success every session was closed, so the person signs in again.
-import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
+import { Anchor, Stack } from '@mantine/core';
 import { TarjetaAcceso } from '../../components/tarjeta-acceso.tsx';
+import { BotonEnviar } from '../../components/boton-con-icono.tsx';
+import { CamposContrasenaNueva, errorConfirmacion } from '../../components/campos-contrasena-nueva.tsx';
+import { AvisoFaltaCodigo, tokenDelFragmento } from '../../components/enlace-con-token.tsx';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { IconKey, IconLinkOff, IconLock } from '@tabler/icons-react';
+import { IconKey } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -15,22 +18,25 @@ import { usePageMeta } from '../../components/use-page-meta.ts';
 import { ApiClientError } from '../../lib/api-client.ts';
 import { AlertaFallo } from '../../lib/forms/alerta-fallo.tsx';
 import { mensajeDeError } from '../../lib/forms/field-errors.ts';
-import { PasswordField } from '../../lib/forms/password-field.tsx';
 import { focusFirstInvalid, showServerErrors, zodFormOptions } from '../../lib/forms/zod-form.ts';
 import { paths } from '../../lib/paths.ts';
 import { restablecerContrasena } from '../../lib/api/recuperacion/restablecer-contrasena.ts';
-
-/** The token of `#token=…` (null when the link came without one). */
-export function tokenDelFragmento(hash: string): string | null {
-  const valor = new URLSearchParams(hash.replace(/^#/, '')).get('token')?.trim();
-  return valor ? valor : null;
-}
 
 const esquema = z.object({ contrasena: contrasenaSchema, confirmacion: z.string() });
 type Valores = { contrasena: string; confirmacion: string };
 
 /** Link failures the person fixes by asking for a new link, not by retyping. */
 const CODIGOS_ENLACE = new Set(['ENLACE_INVALIDO', 'ENLACE_VENCIDO', 'USUARIO_INACTIVO']);
+
+/** The way to a new link. In an alert, the alert's own text colour: the brand tone is too faint on its tint in the dark theme. */
+function PedirEnlaceNuevo({ enAviso = false }: { enAviso?: boolean }) {
+  const colorDelAviso = enAviso ? ({ c: 'inherit', underline: 'always' } as const) : {};
+  return (
+    <Anchor component={Link} to={paths.recuperarContrasena} size="sm" fw={600} {...colorDelAviso}>
+      Pedir un enlace nuevo
+    </Anchor>
+  );
+}
 
 export default function RestablecerContrasenaScreen() {
   usePageMeta({ title: 'Elige una contraseña nueva', description: 'Restablece la contraseña de tu cuenta.' });
@@ -44,13 +50,7 @@ export default function RestablecerContrasenaScreen() {
     initialValues: { contrasena: '', confirmacion: '' },
     ...zodFormOptions<Valores, typeof esquema>({
       schema: esquema,
-      extraErrors: (v) => ({
-        confirmacion: !v.confirmacion
-          ? 'Escribe de nuevo la contraseña'
-          : v.confirmacion !== v.contrasena
-            ? 'Las contraseñas no coinciden'
-            : undefined,
-      }),
+      extraErrors: (v) => ({ confirmacion: errorConfirmacion(v.contrasena, v.confirmacion) }),
       dependents: { contrasena: ['confirmacion'] },
     }),
   });
@@ -93,32 +93,15 @@ export default function RestablecerContrasenaScreen() {
       descripcion="Usa al menos 8 caracteres. Una frase que recuerdes es más segura que una palabra con símbolos."
     >
       {!token ? (
-        <Alert
-          color="yellow"
-          variant="light"
-          title="Falta el código del enlace"
-          icon={<IconLinkOff aria-hidden="true" />}
-        >
-          <Stack gap="sm">
-            <Text size="sm">
-              Abre el enlace completo que te enviamos por correo. Si no lo tienes o ya venció, pide uno nuevo.
-            </Text>
-            {/* The alert's own text colour: the brand tone is too faint on its tint in the dark theme. */}
-            <Anchor component={Link} to={paths.recuperarContrasena} size="sm" fw={600} c="inherit" underline="always">
-              Pedir un enlace nuevo
-            </Anchor>
-          </Stack>
-        </Alert>
+        <AvisoFaltaCodigo accion={<PedirEnlaceNuevo enAviso />}>
+          Abre el enlace completo que te enviamos por correo. Si no lo tienes o ya venció, pide uno nuevo.
+        </AvisoFaltaCodigo>
       ) : (
         <>
           {fallo && (
             <Stack gap="xs">
               <AlertaFallo titulo={fallo.titulo} mensaje={fallo.mensaje} />
-              {fallo.pedirOtro && (
-                <Anchor component={Link} to={paths.recuperarContrasena} size="sm" fw={600}>
-                  Pedir un enlace nuevo
-                </Anchor>
-              )}
+              {fallo.pedirOtro && <PedirEnlaceNuevo />}
             </Stack>
           )}
           <form
@@ -128,28 +111,15 @@ export default function RestablecerContrasenaScreen() {
             aria-label="Elegir contraseña nueva"
           >
             <Stack gap="md">
-              <PasswordField
-                label="Contraseña nueva"
-                autoComplete="new-password"
-                required
-                leftSection={<IconLock size={16} aria-hidden="true" />}
-                {...form.getInputProps('contrasena')}
+              <CamposContrasenaNueva
+                apiladas
+                contrasena={form.getInputProps('contrasena')}
+                confirmacion={form.getInputProps('confirmacion')}
+                etiquetas={{ contrasena: 'Contraseña nueva', confirmacion: 'Repite la contraseña nueva' }}
               />
-              <PasswordField
-                label="Repite la contraseña nueva"
-                autoComplete="new-password"
-                required
-                leftSection={<IconLock size={16} aria-hidden="true" />}
-                {...form.getInputProps('confirmacion')}
-              />
-              <Button
-                type="submit"
-                size="md"
-                loading={mutation.isPending}
-                leftSection={<IconKey size={18} aria-hidden="true" />}
-              >
+              <BotonEnviar size="md" cargando={mutation.isPending} icono={IconKey}>
                 Cambiar contraseña
-              </Button>
+              </BotonEnviar>
             </Stack>
           </form>
         </>

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { usuariosRutas } from '@clinica/contracts/rutas';
 import { tokenExpiringIn } from '../../test/test-tokens.ts';
 import { readAuth, renderWithProviders } from '../../test/session-test-utils.tsx';
-import ConfirmarCorreoScreen, { datosDelEnlace, tokenDelFragmento } from './confirmar-correo-screen.tsx';
+import ConfirmarCorreoScreen, { datosDelEnlace } from './confirmar-correo-screen.tsx';
 import { mockFetch, responde } from '../../test/mock-fetch.ts';
 import { respondeError } from '../../test/responde-error.ts';
 
@@ -37,13 +37,7 @@ function renderConfirmar(hash = `#token=${TOKEN}`) {
   });
 }
 
-describe('the link helpers', () => {
-  it('reads the token of #token=… and nothing else', () => {
-    expect(tokenDelFragmento(`#token=${TOKEN}`)).toBe(TOKEN);
-    expect(tokenDelFragmento('#token=')).toBeNull();
-    expect(tokenDelFragmento('#otra=cosa')).toBeNull();
-  });
-
+describe('datosDelEnlace', () => {
   it('reads whose account and which address a link claims, or nothing', () => {
     expect(datosDelEnlace(TOKEN)).toEqual({ usuarioId: 4, correoNuevo: 'laura.nueva@demo.test' });
     // The API encodes the address as UTF-8 (btoa takes one byte per character).

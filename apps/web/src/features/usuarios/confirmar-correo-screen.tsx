@@ -4,12 +4,15 @@
 // the person presses the button: mail scanners open links to look at them, and must not complete the change.
 // On success the API has closed every session of the account: a session open here, if it is that person's, is
 // signed out, as after a password reset.
-import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { TarjetaAcceso } from '../../components/tarjeta-acceso.tsx';
+import { AvisoEnfocado } from '../../components/aviso-enfocado.tsx';
+import { BotonEnlace } from '../../components/boton-con-icono.tsx';
+import { AvisoFaltaCodigo, tokenDelFragmento } from '../../components/enlace-con-token.tsx';
 import { notifications } from '@mantine/notifications';
 import { IconLinkOff, IconLogin, IconMailCheck, IconShieldCheck } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { usePageMeta } from '../../components/use-page-meta.ts';
 import { ApiClientError } from '../../lib/api-client.ts';
@@ -18,12 +21,6 @@ import { mensajeDeError } from '../../lib/forms/field-errors.ts';
 import { paths } from '../../lib/paths.ts';
 import { useAuth } from '../../lib/session/auth-context.tsx';
 import { confirmarCorreo } from '../../lib/api/usuarios/cambiar-correo.ts';
-
-/** The token of `#token=…` (null when the link came without one). */
-export function tokenDelFragmento(hash: string): string | null {
-  const valor = new URLSearchParams(hash.replace(/^#/, '')).get('token')?.trim();
-  return valor ? valor : null;
-}
 
 /**
  * What a link claims, not verified (the API verifies): whose account and which address, read from the token's
@@ -53,7 +50,6 @@ function Confirmacion({ token }: { token: string }) {
   const { isAuthenticated, userId, logout } = useAuth();
   const queryClient = useQueryClient();
   const [resultado, setResultado] = useState<Resultado | null>(null);
-  const avisoRef = useRef<HTMLDivElement>(null);
   const datos = datosDelEnlace(token);
 
   const mutation = useMutation({
@@ -85,52 +81,27 @@ function Confirmacion({ token }: { token: string }) {
     },
   });
 
-  // The button that had focus goes away: focus goes to what happened.
-  useEffect(() => {
-    if (resultado && resultado.tipo !== 'fallo') avisoRef.current?.focus();
-  }, [resultado]);
-
   if (resultado?.tipo === 'hecho')
     return (
       <Stack gap="md">
-        <Alert
-          ref={avisoRef}
-          tabIndex={-1}
-          color="green"
-          variant="light"
-          title="Tu correo cambió"
-          icon={<IconMailCheck aria-hidden="true" />}
-          role="status"
-        >
+        {/* The button that had the focus goes away: the focus goes to what happened. */}
+        <AvisoEnfocado color="green" title="Tu correo cambió" icon={<IconMailCheck aria-hidden="true" />} role="status">
           {resultado.mensaje}
-        </Alert>
-        <Button
-          component={Link}
-          to={paths.iniciarSesion}
-          size="md"
-          leftSection={<IconLogin size={18} aria-hidden="true" />}
-        >
+        </AvisoEnfocado>
+        <BotonEnlace to={paths.iniciarSesion} size="md" icono={IconLogin}>
           Iniciar sesión
-        </Button>
+        </BotonEnlace>
       </Stack>
     );
 
   if (resultado?.tipo === 'enlace')
     return (
-      <Alert
-        ref={avisoRef}
-        tabIndex={-1}
-        color="red"
-        variant="light"
-        title="Este enlace ya no sirve"
-        icon={<IconLinkOff aria-hidden="true" />}
-        role="alert"
-      >
+      <AvisoEnfocado color="red" title="Este enlace ya no sirve" icon={<IconLinkOff aria-hidden="true" />} role="alert">
         <Stack gap="sm">
           <Text size="sm">{resultado.mensaje}</Text>
           <CaminoAlPerfil />
         </Stack>
-      </Alert>
+      </AvisoEnfocado>
     );
 
   return (
@@ -202,20 +173,10 @@ export default function ConfirmarCorreoScreen() {
         // A new link starts over (its own request and result).
         <Confirmacion key={token} token={token} />
       ) : (
-        <Alert
-          color="yellow"
-          variant="light"
-          title="Falta el código del enlace"
-          icon={<IconLinkOff aria-hidden="true" />}
-        >
-          <Stack gap="sm">
-            <Text size="sm">
-              Abre el enlace completo que te enviamos al correo nuevo. Si ya venció, pide el cambio de nuevo desde «Mi
-              perfil».
-            </Text>
-            <CaminoAlPerfil />
-          </Stack>
-        </Alert>
+        <AvisoFaltaCodigo accion={<CaminoAlPerfil />}>
+          Abre el enlace completo que te enviamos al correo nuevo. Si ya venció, pide el cambio de nuevo desde «Mi
+          perfil».
+        </AvisoFaltaCodigo>
       )}
 
       <Anchor component={Link} to={paths.inicio} size="sm" ta="center">

@@ -23,7 +23,6 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { usePageMeta } from '../../components/use-page-meta.ts';
 import { AlertaFallo } from '../../lib/forms/alerta-fallo.tsx';
 import { useAvisoSalida } from '../../lib/forms/aviso-salida.tsx';
-import { BotonesFormulario } from '../../lib/forms/botones-formulario.tsx';
 import { erroresDocumento } from '../../lib/forms/documento.ts';
 import { useEnvioFormulario } from '../../lib/forms/envio-formulario.ts';
 import { zodFormOptions } from '../../lib/forms/zod-form.ts';
@@ -36,6 +35,7 @@ import {
 import { PacienteCreada } from './components/paciente-creada.tsx';
 import { SoloAdministradores } from './components/solo-administradores.tsx';
 import { UsuarioCampos } from './components/usuario-campos.tsx';
+import { BotonesUsuario } from './components/botones-usuario.tsx';
 import { guardarSeleccion } from './usuario-textos.ts';
 import { entradaCrear, entradaRegistrarPaciente, entradaSinCuenta, valoresVacios } from './usuario-valores.ts';
 
@@ -149,13 +149,9 @@ function FormularioSinCuenta({ onCreada }: { onCreada: (r: PacienteCreadoWire) =
           <AlertaFallo titulo={tituloFallo} mensaje={fallo} />
           <UsuarioCampos form={form} modo="sin-cuenta" />
           <AutorizacionDatosRecepcion form={form} />
-          <BotonesFormulario
-            cancelarA={paths.listarUsuarios}
-            enviando={mutation.isPending}
-            icono={<IconUserPlus size={18} aria-hidden="true" />}
-          >
+          <BotonesUsuario enviando={mutation.isPending} icono={IconUserPlus}>
             Registrar paciente
-          </BotonesFormulario>
+          </BotonesUsuario>
         </Stack>
       </form>
     </Paper>
@@ -211,13 +207,9 @@ function FormularioConCuenta({ soloPacientes, titulo }: { soloPacientes: boolean
             <AlertaFallo titulo={tituloFallo} mensaje={fallo} />
             <UsuarioCampos form={form} modo={soloPacientes ? 'registrar-paciente' : 'crear'} />
             {(soloPacientes || form.values.rol === 'paciente') && <AutorizacionDatosRecepcion form={form} />}
-            <BotonesFormulario
-              cancelarA={paths.listarUsuarios}
-              enviando={mutation.isPending}
-              icono={<IconUserPlus size={18} aria-hidden="true" />}
-            >
+            <BotonesUsuario enviando={mutation.isPending} icono={IconUserPlus}>
               {titulo}
-            </BotonesFormulario>
+            </BotonesUsuario>
           </Stack>
         </form>
       </Paper>

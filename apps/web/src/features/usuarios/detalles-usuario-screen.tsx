@@ -1,7 +1,7 @@
 // /DetallesListarUsuarios (SPEC 2): read-only details of the user selected in the list (sessionStorage
 // 'usuarioSeleccionado'), or of `?id=` so a link can be shared or opened in a new tab (issue 11.8), with the
 // spec's default texts for missing data.
-import { Avatar, Button, DataList, Group, Paper, Stack, Text, Title, useMatches } from '@mantine/core';
+import { Button, DataList, Group, Paper, Stack, useMatches } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconMailForward, IconPencil, IconUserSearch } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -10,6 +10,7 @@ import { permite, rolesVenTodosLosUsuarios } from '@clinica/contracts/roles';
 import { usuariosRutas } from '@clinica/contracts/rutas';
 import type { UsuarioWire } from '@clinica/contracts/usuarios';
 import { paths } from '../../lib/paths.ts';
+import { BotonEnlace } from '../../components/boton-con-icono.tsx';
 import { EstadoVacio } from '../../components/estado-vacio.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { SkeletonLineas } from '../../components/skeletons.tsx';
@@ -20,11 +21,11 @@ import { mensajeDeError } from '../../lib/forms/field-errors.ts';
 import { useInvitarPaciente } from '../../lib/api/usuarios/invitar-paciente.ts';
 import { useUsuario } from '../../lib/api/usuarios/get-usuario.ts';
 import { AutorizacionDatosEstado } from './components/autorizacion-datos-estado.tsx';
+import { AvatarUsuario } from './components/avatar-usuario.tsx';
 import { ErrorCargaUsuario } from './components/error-carga-usuario.tsx';
 import { EstadoBadge } from './components/estado-badge.tsx';
 import { SoloAdministradores } from './components/solo-administradores.tsx';
 import {
-  iniciales,
   leerSeleccion,
   nombreEstadoCivil,
   nombreGenero,
@@ -83,19 +84,7 @@ function Detalle({ id }: { id: number }) {
     <Paper withBorder p={{ base: 'lg', sm: 'xl' }}>
       <Stack gap="lg">
         <Group justify="space-between" align="center" wrap="wrap" gap="md">
-          <Group gap="md" wrap="nowrap">
-            <Avatar size="lg" radius="xl" color="rosa" aria-hidden="true">
-              {iniciales(u.nombre)}
-            </Avatar>
-            <div>
-              <Title order={2} fz="h3">
-                {u.nombre}
-              </Title>
-              <Text c="dimmed" size="sm">
-                {nombreRol(u.rol)}
-              </Text>
-            </div>
-          </Group>
+          <AvatarUsuario u={u} tamano="h3" />
           <EstadoBadge estado={u.estado} size="lg" />
         </Group>
         <DataList orientation={orientacion} withDivider labelWidth={200}>
@@ -123,13 +112,9 @@ function Detalle({ id }: { id: number }) {
             {u.rol === 'paciente' && u.correo && permite(usuariosRutas.invitar.auth, userRole) && (
               <BotonInvitar id={u.id} />
             )}
-            <Button
-              component={Link}
-              to={paths.editarUsuarioAdmin(u.id)}
-              leftSection={<IconPencil size={18} aria-hidden="true" />}
-            >
+            <BotonEnlace to={paths.editarUsuarioAdmin(u.id)} icono={IconPencil}>
               {soloContacto ? 'Editar contacto' : 'Editar usuario'}
-            </Button>
+            </BotonEnlace>
           </Group>
         )}
       </Stack>
@@ -174,14 +159,9 @@ export default function DetallesUsuarioScreen() {
         eyebrow="Usuarios"
         title="Detalles del usuario"
         actions={
-          <Button
-            component={Link}
-            to={paths.listarUsuarios}
-            variant="default"
-            leftSection={<IconArrowLeft size={18} aria-hidden="true" />}
-          >
+          <BotonEnlace to={paths.listarUsuarios} variant="default" icono={IconArrowLeft}>
             Volver a la lista
-          </Button>
+          </BotonEnlace>
         }
       />
       {id === null ? (

@@ -3,7 +3,7 @@
 // needs the current password). With somebody else's id, user {id}
 // (issue 11.6): administrators edit anyone, the front desk a patient's contact data, and every other role gets the
 // "no access" screen (editar-usuario-admin-screen.tsx).
-import { Avatar, Button, DataList, Grid, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { DataList, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDeviceFloppy, IconKey } from '@tabler/icons-react';
 import { useForm, type TransformedValues } from '@mantine/form';
@@ -17,42 +17,37 @@ import {
 } from '@clinica/contracts/usuarios';
 import { ErrorDeCarga, EstadoError } from '../../components/estado-error.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { BotonEnviar } from '../../components/boton-con-icono.tsx';
+import { CamposContrasenaNueva, errorConfirmacion } from '../../components/campos-contrasena-nueva.tsx';
 import { SkeletonLineas } from '../../components/skeletons.tsx';
 import { usePageMeta } from '../../components/use-page-meta.ts';
 import { AlertaFallo } from '../../lib/forms/alerta-fallo.tsx';
 import { useAvisoSalida } from '../../lib/forms/aviso-salida.tsx';
 import { useEnvioFormulario } from '../../lib/forms/envio-formulario.ts';
-import { type FieldErrors } from '../../lib/forms/field-errors.ts';
 import { PasswordField } from '../../lib/forms/password-field.tsx';
-import { DESCRIPCION_ABAJO, zodFormOptions } from '../../lib/forms/zod-form.ts';
+import { zodFormOptions } from '../../lib/forms/zod-form.ts';
 import { useAuth } from '../../lib/session/auth-context.tsx';
 import { useCambiarContrasena } from '../../lib/api/usuarios/cambiar-contrasena.ts';
 import { useEditarPerfil } from '../../lib/api/usuarios/editar-perfil.ts';
 import { usePerfil } from '../../lib/api/usuarios/get-perfil.ts';
+import { AvatarUsuario } from './components/avatar-usuario.tsx';
 import { CorreoDeLaCuenta } from './components/cambiar-correo.tsx';
 import { SoloAdministradores } from './components/solo-administradores.tsx';
 import { UsuarioCampos } from './components/usuario-campos.tsx';
-import { EditarOtroUsuario, useAlcanceEdicion } from './editar-usuario-admin-screen.tsx';
-import { iniciales, nombreRol, nombreTipoDocumento, SIN_CORREO } from './usuario-textos.ts';
+import {
+  EditarOtroUsuario,
+  EncabezadoEdicion,
+  tituloEdicion,
+  useAlcanceEdicion,
+} from './editar-usuario-admin-screen.tsx';
+import { nombreTipoDocumento, SIN_CORREO } from './usuario-textos.ts';
 import { entradaPerfil, valoresDe } from './usuario-valores.ts';
 
 function Resumen({ u }: { u: UsuarioWire }) {
   return (
     <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
       <Stack gap="md">
-        <Group gap="md" wrap="nowrap">
-          <Avatar size="lg" radius="xl" color="rosa" aria-hidden="true">
-            {iniciales(u.nombre)}
-          </Avatar>
-          <div style={{ minWidth: 0 }}>
-            <Title order={2} fz="h4">
-              {u.nombre}
-            </Title>
-            <Text size="sm" c="dimmed">
-              {nombreRol(u.rol)}
-            </Text>
-          </div>
-        </Group>
+        <AvatarUsuario u={u} tamano="h4" />
         <DataList orientation="vertical" gap="sm" size="sm">
           <DataList.Item>
             <DataList.ItemLabel>Correo electrónico</DataList.ItemLabel>
@@ -114,13 +109,9 @@ function DatosPersonales({ u, userId }: { u: UsuarioWire; userId: number | null 
           <AlertaFallo titulo="No pudimos guardar tus cambios" mensaje={fallo} />
           <UsuarioCampos form={form} modo="perfil" />
           <Group justify="flex-end">
-            <Button
-              type="submit"
-              loading={mutation.isPending}
-              leftSection={<IconDeviceFloppy size={18} aria-hidden="true" />}
-            >
+            <BotonEnviar cargando={mutation.isPending} icono={IconDeviceFloppy}>
               Guardar cambios
-            </Button>
+            </BotonEnviar>
           </Group>
         </Stack>
       </form>
@@ -131,10 +122,9 @@ function DatosPersonales({ u, userId }: { u: UsuarioWire; userId: number | null 
 type ValoresContrasena = { contrasena_actual: string; contrasena_nueva: string; confirmacion: string };
 const contrasenaVacia: ValoresContrasena = { contrasena_actual: '', contrasena_nueva: '', confirmacion: '' };
 const entradaContrasena = ({ confirmacion: _c, ...v }: ValoresContrasena) => v;
-function erroresContrasena(v: ValoresContrasena): FieldErrors {
-  if (!v.confirmacion) return { confirmacion: 'Escribe de nuevo la nueva contraseña' };
-  return v.confirmacion === v.contrasena_nueva ? {} : { confirmacion: 'Las contraseñas no coinciden' };
-}
+const erroresContrasena = (v: ValoresContrasena) => ({
+  confirmacion: errorConfirmacion(v.contrasena_nueva, v.confirmacion, 'Escribe de nuevo la nueva contraseña'),
+});
 
 function CambiarContrasena() {
   const form = useForm({
@@ -190,31 +180,16 @@ function CambiarContrasena() {
             required
             {...form.getInputProps('contrasena_actual')}
           />
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <PasswordField
-              label="Nueva contraseña"
-              autoComplete="new-password"
-              required
-              description="Mínimo 8 caracteres."
-              {...DESCRIPCION_ABAJO}
-              {...form.getInputProps('contrasena_nueva')}
-            />
-            <PasswordField
-              label="Confirma la nueva contraseña"
-              autoComplete="new-password"
-              required
-              {...form.getInputProps('confirmacion')}
-            />
-          </SimpleGrid>
+          <CamposContrasenaNueva
+            contrasena={form.getInputProps('contrasena_nueva')}
+            confirmacion={form.getInputProps('confirmacion')}
+            etiquetas={{ contrasena: 'Nueva contraseña', confirmacion: 'Confirma la nueva contraseña' }}
+            descripcion="Mínimo 8 caracteres."
+          />
           <Group justify="flex-end">
-            <Button
-              type="submit"
-              variant="light"
-              loading={mutation.isPending}
-              leftSection={<IconKey size={18} aria-hidden="true" />}
-            >
+            <BotonEnviar variant="light" cargando={mutation.isPending} icono={IconKey}>
               Cambiar contraseña
-            </Button>
+            </BotonEnviar>
           </Group>
         </Stack>
       </form>
@@ -266,20 +241,12 @@ function MiPerfil({ userId }: { userId: number | null }) {
 /** Somebody else's {id}: their record, as far as the signed-in role may edit it. */
 function OtroUsuario({ id }: { id: number }) {
   const alcance = useAlcanceEdicion();
-  usePageMeta({ title: alcance === 'contacto' ? 'Editar contacto' : 'Editar usuario' });
+  usePageMeta({ title: tituloEdicion(alcance) });
   // The one no-access screen, alone: its heading is the page's only h1.
   if (!alcance) return <SoloAdministradores />;
   return (
     <>
-      <PageHeader
-        eyebrow="Usuarios"
-        title={alcance === 'contacto' ? 'Editar contacto' : 'Editar usuario'}
-        description={
-          alcance === 'contacto'
-            ? 'Actualiza el teléfono, la dirección o el correo del paciente. Solo se guardan los campos que modifiques.'
-            : 'Corrige los datos de la persona o cambia su rol. Solo se guardan los campos que modifiques.'
-        }
-      />
+      <EncabezadoEdicion alcance={alcance} titulo={tituloEdicion(alcance)} />
       <EditarOtroUsuario id={id} />
     </>
   );

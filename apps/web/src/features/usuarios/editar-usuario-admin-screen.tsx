@@ -18,7 +18,6 @@ import { SkeletonLineas } from '../../components/skeletons.tsx';
 import { usePageMeta } from '../../components/use-page-meta.ts';
 import { AlertaFallo } from '../../lib/forms/alerta-fallo.tsx';
 import { useAvisoSalida } from '../../lib/forms/aviso-salida.tsx';
-import { BotonesFormulario } from '../../lib/forms/botones-formulario.tsx';
 import { erroresDocumento } from '../../lib/forms/documento.ts';
 import { useEnvioFormulario } from '../../lib/forms/envio-formulario.ts';
 import { zodFormOptions } from '../../lib/forms/zod-form.ts';
@@ -28,6 +27,7 @@ import { useUsuario } from '../../lib/api/usuarios/get-usuario.ts';
 import { ErrorCargaUsuario } from './components/error-carga-usuario.tsx';
 import { EstadoBadge } from './components/estado-badge.tsx';
 import { UsuarioCampos } from './components/usuario-campos.tsx';
+import { BotonesUsuario } from './components/botones-usuario.tsx';
 import { SoloAdministradores } from './components/solo-administradores.tsx';
 import { guardarSeleccion } from './usuario-textos.ts';
 import {
@@ -121,13 +121,9 @@ function Formulario({
             rolBloqueado={esPropio ? 'No puedes cambiar tu propio rol.' : undefined}
             pedirMotivoFecha={!soloContacto && cambiaFechaNacimiento(original, form.values)}
           />
-          <BotonesFormulario
-            cancelarA={paths.listarUsuarios}
-            enviando={mutation.isPending}
-            icono={<IconDeviceFloppy size={18} aria-hidden="true" />}
-          >
+          <BotonesUsuario enviando={mutation.isPending} icono={IconDeviceFloppy}>
             Guardar cambios
-          </BotonesFormulario>
+          </BotonesUsuario>
         </Stack>
       </form>
     </Paper>
@@ -165,26 +161,41 @@ export function EditarOtroUsuario({ id }: { id: number }) {
   );
 }
 
+/** The page title before the person is known: what the signed-in role may change. */
+export function tituloEdicion(alcance: 'todo' | 'contacto' | null): string {
+  return alcance === 'contacto' ? 'Editar contacto' : 'Editar usuario';
+}
+
+/** The header of somebody else's record, saying what the role may change and that only changes are saved. */
+export function EncabezadoEdicion({ alcance, titulo }: { alcance: 'todo' | 'contacto'; titulo: string }) {
+  return (
+    <PageHeader
+      eyebrow="Usuarios"
+      title={titulo}
+      description={
+        alcance === 'contacto'
+          ? 'Actualiza el teléfono, la dirección o el correo del paciente. Solo se guardan los campos que modifiques.'
+          : 'Corrige los datos de la persona o cambia su rol. Solo se guardan los campos que modifiques.'
+      }
+    />
+  );
+}
+
 export default function EditarUsuarioAdminScreen() {
   const params = useParams();
   const id = Number(params.id);
   const alcance = useAlcanceEdicion();
   const q = useUsuario(alcance && Number.isInteger(id) && id > 0 ? id : 0);
-  const titulo = alcance === 'contacto' ? 'Editar contacto' : 'Editar usuario';
+  const titulo = tituloEdicion(alcance);
   usePageMeta({ title: titulo });
 
   // The one no-access screen, alone: its heading is the page's only h1.
   if (!alcance) return <SoloAdministradores />;
   return (
     <>
-      <PageHeader
-        eyebrow="Usuarios"
-        title={q.data ? `${alcance === 'contacto' ? 'Contacto de' : 'Editar a'} ${q.data.nombre}` : titulo}
-        description={
-          alcance === 'contacto'
-            ? 'Actualiza el teléfono, la dirección o el correo del paciente. Solo se guardan los campos que modifiques.'
-            : 'Corrige los datos de la persona o cambia su rol. Solo se guardan los campos que modifiques.'
-        }
+      <EncabezadoEdicion
+        alcance={alcance}
+        titulo={q.data ? `${alcance === 'contacto' ? 'Contacto de' : 'Editar a'} ${q.data.nombre}` : titulo}
       />
       <EditarOtroUsuario id={id} />
     </>

@@ -53,6 +53,7 @@ import { type FiltroUsuarios } from '../../lib/api/usuarios/claves.ts';
 import { EstadoBadge } from './components/estado-badge.tsx';
 import { SoloAdministradores } from './components/solo-administradores.tsx';
 import { guardarSeleccion, iniciales, nombreRol, nombreTipoDocumento, SIN_CORREO } from './usuario-textos.ts';
+import { BotonEnlace } from '../../components/boton-con-icono.tsx';
 
 export const POR_PAGINA = 10;
 export const ESPERA_BUSQUEDA_MS = 350;
@@ -388,13 +389,9 @@ function ListaUsuarios() {
         }
         actions={
           puede.crear && (
-            <Button
-              component={Link}
-              to={paths.crearUsuario}
-              leftSection={<IconUserPlus size={18} aria-hidden="true" />}
-            >
+            <BotonEnlace to={paths.crearUsuario} icono={IconUserPlus}>
               {esAdmin ? 'Crear usuario' : 'Registrar paciente'}
-            </Button>
+            </BotonEnlace>
           )
         }
       />

@@ -1,8 +1,10 @@
 // «Correo electrónico» of one's own profile (issue 21.1, decision 0037): the address the account uses and a small
 // form to ask for another one. Only the owner moves her account, with her current password; the new address gets a
 // link and nothing changes until it is opened, so a typo or somebody at an unlocked screen cannot take the account.
-import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { CampoCorreo } from '../../../lib/forms/campos-persona.tsx';
+import { AvisoEnfocado } from '../../../components/aviso-enfocado.tsx';
+import { BotonEnviar } from '../../../components/boton-con-icono.tsx';
 import { useForm, type TransformedValues } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconMail, IconMailCheck, IconMailForward, IconSend } from '@tabler/icons-react';
@@ -100,9 +102,9 @@ function FormularioCorreo({
           <Button variant="default" onClick={onCancelar} disabled={mutation.isPending}>
             Cancelar
           </Button>
-          <Button type="submit" loading={mutation.isPending} leftSection={<IconSend size={18} aria-hidden="true" />}>
+          <BotonEnviar cargando={mutation.isPending} icono={IconSend}>
             Enviar enlace
-          </Button>
+          </BotonEnviar>
         </Group>
       </Stack>
     </form>
@@ -113,12 +115,6 @@ export function CorreoDeLaCuenta({ correo }: { correo: string }) {
   const [abierto, setAbierto] = useState(false);
   const [enviado, setEnviado] = useState<string | null>(null);
   const botonRef = useRef<HTMLButtonElement>(null);
-  const avisoRef = useRef<HTMLDivElement>(null);
-
-  // The form (and the button that had focus) goes away: focus goes where the page changed.
-  useEffect(() => {
-    if (enviado) avisoRef.current?.focus();
-  }, [enviado]);
 
   function cancelar() {
     setAbierto(false);
@@ -166,12 +162,10 @@ export function CorreoDeLaCuenta({ correo }: { correo: string }) {
             </Button>
           )}
         </Group>
+        {/* The form (and the button that had the focus) went away: the focus goes where the page changed. */}
         {enviado && (
-          <Alert
-            ref={avisoRef}
-            tabIndex={-1}
+          <AvisoEnfocado
             color="green"
-            variant="light"
             title="Revisa tu correo nuevo"
             icon={<IconMailCheck aria-hidden="true" />}
             role="status"
@@ -182,7 +176,7 @@ export function CorreoDeLaCuenta({ correo }: { correo: string }) {
                 Si no llega en unos minutos, revisa la carpeta de correo no deseado o pídelo de nuevo.
               </Text>
             </Stack>
-          </Alert>
+          </AvisoEnfocado>
         )}
         {abierto && (
           <FormularioCorreo

@@ -11,12 +11,12 @@ import {
   IconUserPlus,
 } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
-import { Link } from 'react-router';
 import { permite, rolesPersonalCitas } from '@clinica/contracts/roles';
 import type { PacienteCreadoWire } from '@clinica/contracts/usuarios';
 import { paths } from '../../../lib/paths.ts';
 import { useAuth } from '../../../lib/session/auth-context.tsx';
 import { AUTORIZACION_PENDIENTE_TRAS_CREAR } from './autorizacion-datos-recepcion.tsx';
+import { BotonEnlace } from '../../../components/boton-con-icono.tsx';
 
 export function PacienteCreada({ creada, onOtra }: { creada: PacienteCreadoWire; onOtra: () => void }) {
   const { userRole } = useAuth();
@@ -58,22 +58,13 @@ export function PacienteCreada({ creada, onOtra }: { creada: PacienteCreadoWire;
           <Button variant="default" leftSection={<IconUserPlus size={18} aria-hidden="true" />} onClick={onOtra}>
             Registrar otra paciente
           </Button>
-          <Button
-            component={Link}
-            to={`${paths.detallesUsuario}?id=${u.id}`}
-            variant="default"
-            leftSection={<IconUser size={18} aria-hidden="true" />}
-          >
+          <BotonEnlace to={`${paths.detallesUsuario}?id=${u.id}`} variant="default" icono={IconUser}>
             Ver sus datos
-          </Button>
+          </BotonEnlace>
           {puedeAgendar && (
-            <Button
-              component={Link}
-              to={`${paths.crearCitaAsistente}?paciente=${u.id}`}
-              leftSection={<IconCalendarPlus size={18} aria-hidden="true" />}
-            >
+            <BotonEnlace to={`${paths.crearCitaAsistente}?paciente=${u.id}`} icono={IconCalendarPlus}>
               Agendar cita
-            </Button>
+            </BotonEnlace>
           )}
         </Group>
       </Stack>

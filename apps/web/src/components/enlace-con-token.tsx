@@ -1,0 +1,23 @@
+// The pages that e-mailed links open (password reset, e-mail confirmation, issues 10.7 and 21.1): the token comes
+// in the URL fragment, `#token=…`, which browsers never send to a server; without it the page says so.
+import { Alert, Stack, Text } from '@mantine/core';
+import { IconLinkOff } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+
+/** The token of `#token=…` (null when the link came without one). */
+export function tokenDelFragmento(hash: string): string | null {
+  const valor = new URLSearchParams(hash.replace(/^#/, '')).get('token')?.trim();
+  return valor ? valor : null;
+}
+
+/** In place of the page's form when the link came without its token: what to do (children), and the way to it. */
+export function AvisoFaltaCodigo({ accion, children }: { accion: ReactNode; children: ReactNode }) {
+  return (
+    <Alert color="yellow" variant="light" title="Falta el código del enlace" icon={<IconLinkOff aria-hidden="true" />}>
+      <Stack gap="sm">
+        <Text size="sm">{children}</Text>
+        {accion}
+      </Stack>
+    </Alert>
+  );
+}
