@@ -4,6 +4,7 @@
 import { Anchor, Stack } from '@mantine/core';
 import { TarjetaAcceso } from '../../components/tarjeta-acceso.tsx';
 import { BotonEnviar } from '../../components/boton-con-icono.tsx';
+import { FormularioConEnvio } from '../../components/formulario-con-envio.tsx';
 import { CamposContrasenaNueva, errorConfirmacion } from '../../components/campos-contrasena-nueva.tsx';
 import { AvisoFaltaCodigo, tokenDelFragmento } from '../../components/enlace-con-token.tsx';
 import { useForm } from '@mantine/form';
@@ -85,7 +86,7 @@ export default function RestablecerContrasenaScreen() {
     setFallo(null);
     mutation.mutate({ token, contrasena });
   }
-  const noValido = () => focusFirstInvalid(formRef.current);
+  const envio = { formRef, noValido: () => focusFirstInvalid(formRef.current) };
 
   return (
     <TarjetaAcceso
@@ -104,12 +105,7 @@ export default function RestablecerContrasenaScreen() {
               {fallo.pedirOtro && <PedirEnlaceNuevo />}
             </Stack>
           )}
-          <form
-            ref={formRef}
-            onSubmit={(e) => form.onSubmit(enviar, noValido)(e)}
-            noValidate
-            aria-label="Elegir contraseña nueva"
-          >
+          <FormularioConEnvio form={form} envio={envio} enviar={enviar} aria-label="Elegir contraseña nueva">
             <Stack gap="md">
               <CamposContrasenaNueva
                 apiladas
@@ -121,7 +117,7 @@ export default function RestablecerContrasenaScreen() {
                 Cambiar contraseña
               </BotonEnviar>
             </Stack>
-          </form>
+          </FormularioConEnvio>
         </>
       )}
 

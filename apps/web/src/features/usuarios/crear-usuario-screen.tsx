@@ -3,7 +3,7 @@
 // assistant. Both may instead register a walk-in patient without an online account (issue 27.8, decision 0048):
 // name, document and phone, the e-mail optional, no password (POST crearpaciente); the confirmation says whether an
 // invitation went out and offers «Agendar cita» for her. `?modo=sin-cuenta` opens that path.
-import { Paper, SegmentedControl, Stack, Text, useMatches } from '@mantine/core';
+import { SegmentedControl, Stack, Text, useMatches } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useForm } from '@mantine/form';
@@ -34,6 +34,7 @@ import {
 } from './components/autorizacion-datos-recepcion.tsx';
 import { PacienteCreada } from './components/paciente-creada.tsx';
 import { SoloAdministradores } from './components/solo-administradores.tsx';
+import { TarjetaFormulario } from './components/tarjeta-formulario.tsx';
 import { UsuarioCampos } from './components/usuario-campos.tsx';
 import { BotonesUsuario } from './components/botones-usuario.tsx';
 import { guardarSeleccion } from './usuario-textos.ts';
@@ -122,39 +123,30 @@ function FormularioSinCuenta({ onCreada }: { onCreada: (r: PacienteCreadoWire) =
   const mutation = useCrearPaciente();
   const { aviso, permitirSalida } = useAvisoSalida(form.isDirty());
   const tituloFallo = 'No pudimos registrar a la paciente';
-  const { formRef, fallo, setFallo, noValido, fallar } = useEnvioFormulario(form, tituloFallo);
+  const envio = useEnvioFormulario(form, tituloFallo);
 
   function enviar(datos: CrearPacienteInput) {
-    setFallo(null);
+    envio.setFallo(null);
     mutation.mutate(datos, {
       onSuccess: (r) => {
         guardarSeleccion(r.usuario.id);
         permitirSalida();
         onCreada(r);
       },
-      onError: fallar,
+      onError: envio.fallar,
     });
   }
 
   return (
-    <Paper withBorder p={{ base: 'md', sm: 'xl' }}>
-      <form
-        ref={formRef}
-        onSubmit={(e) => form.onSubmit(enviar, noValido)(e)}
-        noValidate
-        aria-label="Registrar paciente sin cuenta en línea"
-      >
-        <Stack gap="xl">
-          {aviso}
-          <AlertaFallo titulo={tituloFallo} mensaje={fallo} />
-          <UsuarioCampos form={form} modo="sin-cuenta" />
-          <AutorizacionDatosRecepcion form={form} />
-          <BotonesUsuario enviando={mutation.isPending} icono={IconUserPlus}>
-            Registrar paciente
-          </BotonesUsuario>
-        </Stack>
-      </form>
-    </Paper>
+    <TarjetaFormulario form={form} envio={envio} enviar={enviar} aria-label="Registrar paciente sin cuenta en línea">
+      {aviso}
+      <AlertaFallo titulo={tituloFallo} mensaje={envio.fallo} />
+      <UsuarioCampos form={form} modo="sin-cuenta" />
+      <AutorizacionDatosRecepcion form={form} />
+      <BotonesUsuario enviando={mutation.isPending} icono={IconUserPlus}>
+        Registrar paciente
+      </BotonesUsuario>
+    </TarjetaFormulario>
   );
 }
 
@@ -174,10 +166,10 @@ function FormularioConCuenta({ soloPacientes, titulo }: { soloPacientes: boolean
   const { aviso, permitirSalida } = useAvisoSalida(form.isDirty());
 
   const tituloFallo = soloPacientes ? 'No pudimos registrar al paciente' : 'No pudimos crear el usuario';
-  const { formRef, fallo, setFallo, noValido, fallar } = useEnvioFormulario(form, tituloFallo);
+  const envio = useEnvioFormulario(form, tituloFallo);
 
   function enviar(datos: CrearUsuarioAdminInput) {
-    setFallo(null);
+    envio.setFallo(null);
     mutation.mutate(datos, {
       onSuccess: (u) => {
         // Ley 1581: a patient created without her authorisation is asked for it at her first sign-in.
@@ -194,25 +186,19 @@ function FormularioConCuenta({ soloPacientes, titulo }: { soloPacientes: boolean
         permitirSalida();
         void navigate(`${paths.detallesUsuario}?id=${u.id}`);
       },
-      onError: fallar,
+      onError: envio.fallar,
     });
   }
 
   return (
-    <>
-      <Paper withBorder p={{ base: 'md', sm: 'xl' }}>
-        <form ref={formRef} onSubmit={(e) => form.onSubmit(enviar, noValido)(e)} noValidate aria-label={titulo}>
-          <Stack gap="xl">
-            {aviso}
-            <AlertaFallo titulo={tituloFallo} mensaje={fallo} />
-            <UsuarioCampos form={form} modo={soloPacientes ? 'registrar-paciente' : 'crear'} />
-            {(soloPacientes || form.values.rol === 'paciente') && <AutorizacionDatosRecepcion form={form} />}
-            <BotonesUsuario enviando={mutation.isPending} icono={IconUserPlus}>
-              {titulo}
-            </BotonesUsuario>
-          </Stack>
-        </form>
-      </Paper>
-    </>
+    <TarjetaFormulario form={form} envio={envio} enviar={enviar} aria-label={titulo}>
+      {aviso}
+      <AlertaFallo titulo={tituloFallo} mensaje={envio.fallo} />
+      <UsuarioCampos form={form} modo={soloPacientes ? 'registrar-paciente' : 'crear'} />
+      {(soloPacientes || form.values.rol === 'paciente') && <AutorizacionDatosRecepcion form={form} />}
+      <BotonesUsuario enviando={mutation.isPending} icono={IconUserPlus}>
+        {titulo}
+      </BotonesUsuario>
+    </TarjetaFormulario>
   );
 }

@@ -3,7 +3,7 @@
 // needs the current password). With somebody else's id, user {id}
 // (issue 11.6): administrators edit anyone, the front desk a patient's contact data, and every other role gets the
 // "no access" screen (editar-usuario-admin-screen.tsx).
-import { DataList, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { DataList, Grid, Group, Paper, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDeviceFloppy, IconKey } from '@tabler/icons-react';
 import { useForm, type TransformedValues } from '@mantine/form';
@@ -32,6 +32,8 @@ import { useEditarPerfil } from '../../lib/api/usuarios/editar-perfil.ts';
 import { usePerfil } from '../../lib/api/usuarios/get-perfil.ts';
 import { AvatarUsuario } from './components/avatar-usuario.tsx';
 import { CorreoDeLaCuenta } from './components/cambiar-correo.tsx';
+import { EncabezadoTarjeta } from './components/encabezado-tarjeta.tsx';
+import { TarjetaFormulario } from './components/tarjeta-formulario.tsx';
 import { SoloAdministradores } from './components/solo-administradores.tsx';
 import { UsuarioCampos } from './components/usuario-campos.tsx';
 import {
@@ -75,10 +77,10 @@ function DatosPersonales({ u, userId }: { u: UsuarioWire; userId: number | null 
   const mutation = useEditarPerfil(userId);
   const { aviso } = useAvisoSalida(form.isDirty());
   // E.g. a birth date that already counts for appointments (Ley 1799, issue 21.3) is shown on its field.
-  const { formRef, fallo, setFallo, noValido, fallar } = useEnvioFormulario(form, 'No pudimos guardar tus cambios');
+  const envio = useEnvioFormulario(form, 'No pudimos guardar tus cambios');
 
   function enviar(datos: EditarPerfilInput) {
-    setFallo(null);
+    envio.setFallo(null);
     if (Object.keys(datos).length === 0) {
       notifications.show({ color: 'blue', title: 'Sin cambios', message: 'No modificaste ningún dato.' });
       return;
@@ -89,33 +91,22 @@ function DatosPersonales({ u, userId }: { u: UsuarioWire; userId: number | null 
         form.reset();
         notifications.show({ color: 'green', title: 'Perfil actualizado', message: 'Guardamos tus cambios.' });
       },
-      onError: fallar,
+      onError: envio.fallar,
     });
   }
 
   return (
-    <Paper withBorder p={{ base: 'md', sm: 'xl' }}>
-      <form
-        ref={formRef}
-        onSubmit={(e) => form.onSubmit(enviar, noValido)(e)}
-        noValidate
-        aria-labelledby="perfil-datos-titulo"
-      >
-        <Stack gap="lg">
-          {aviso}
-          <Title order={2} fz="h3" id="perfil-datos-titulo">
-            Tus datos
-          </Title>
-          <AlertaFallo titulo="No pudimos guardar tus cambios" mensaje={fallo} />
-          <UsuarioCampos form={form} modo="perfil" />
-          <Group justify="flex-end">
-            <BotonEnviar cargando={mutation.isPending} icono={IconDeviceFloppy}>
-              Guardar cambios
-            </BotonEnviar>
-          </Group>
-        </Stack>
-      </form>
-    </Paper>
+    <TarjetaFormulario form={form} envio={envio} enviar={enviar} gap="lg" aria-labelledby="perfil-datos-titulo">
+      <EncabezadoTarjeta id="perfil-datos-titulo" titulo="Tus datos" />
+      {aviso}
+      <AlertaFallo titulo="No pudimos guardar tus cambios" mensaje={envio.fallo} />
+      <UsuarioCampos form={form} modo="perfil" />
+      <Group justify="flex-end">
+        <BotonEnviar cargando={mutation.isPending} icono={IconDeviceFloppy}>
+          Guardar cambios
+        </BotonEnviar>
+      </Group>
+    </TarjetaFormulario>
   );
 }
 
@@ -137,12 +128,10 @@ function CambiarContrasena() {
     }),
   });
   const mutation = useCambiarContrasena();
-  const { formRef, fallo, setFallo, noValido, fallar } = useEnvioFormulario(form, 'No pudimos cambiar tu contraseña', {
-    alertaConCampos: false,
-  });
+  const envio = useEnvioFormulario(form, 'No pudimos cambiar tu contraseña', { alertaConCampos: false });
 
   function enviar(datos: TransformedValues<typeof form>) {
-    setFallo(null);
+    envio.setFallo(null);
     mutation.mutate(datos, {
       onSuccess: (r) => {
         form.reset();
@@ -152,48 +141,36 @@ function CambiarContrasena() {
           message: r?.mensaje ?? 'Tu contraseña se cambió. Cerramos tus otras sesiones abiertas.',
         });
       },
-      onError: fallar,
+      onError: envio.fallar,
     });
   }
 
   return (
-    <Paper withBorder p={{ base: 'md', sm: 'xl' }}>
-      <form
-        ref={formRef}
-        onSubmit={(e) => form.onSubmit(enviar, noValido)(e)}
-        noValidate
-        aria-labelledby="perfil-contrasena-titulo"
-      >
-        <Stack gap="lg">
-          <Stack gap={4}>
-            <Title order={2} fz="h3" id="perfil-contrasena-titulo">
-              Cambiar contraseña
-            </Title>
-            <Text size="sm" c="dimmed">
-              Al cambiarla cerramos tus sesiones abiertas en otros dispositivos. Esta sigue abierta.
-            </Text>
-          </Stack>
-          <AlertaFallo titulo="No pudimos cambiar tu contraseña" mensaje={fallo} />
-          <PasswordField
-            label="Contraseña actual"
-            autoComplete="current-password"
-            required
-            {...form.getInputProps('contrasena_actual')}
-          />
-          <CamposContrasenaNueva
-            contrasena={form.getInputProps('contrasena_nueva')}
-            confirmacion={form.getInputProps('confirmacion')}
-            etiquetas={{ contrasena: 'Nueva contraseña', confirmacion: 'Confirma la nueva contraseña' }}
-            descripcion="Mínimo 8 caracteres."
-          />
-          <Group justify="flex-end">
-            <BotonEnviar variant="light" cargando={mutation.isPending} icono={IconKey}>
-              Cambiar contraseña
-            </BotonEnviar>
-          </Group>
-        </Stack>
-      </form>
-    </Paper>
+    <TarjetaFormulario form={form} envio={envio} enviar={enviar} gap="lg" aria-labelledby="perfil-contrasena-titulo">
+      <EncabezadoTarjeta
+        id="perfil-contrasena-titulo"
+        titulo="Cambiar contraseña"
+        descripcion="Al cambiarla cerramos tus sesiones abiertas en otros dispositivos. Esta sigue abierta."
+      />
+      <AlertaFallo titulo="No pudimos cambiar tu contraseña" mensaje={envio.fallo} />
+      <PasswordField
+        label="Contraseña actual"
+        autoComplete="current-password"
+        required
+        {...form.getInputProps('contrasena_actual')}
+      />
+      <CamposContrasenaNueva
+        contrasena={form.getInputProps('contrasena_nueva')}
+        confirmacion={form.getInputProps('confirmacion')}
+        etiquetas={{ contrasena: 'Nueva contraseña', confirmacion: 'Confirma la nueva contraseña' }}
+        descripcion="Mínimo 8 caracteres."
+      />
+      <Group justify="flex-end">
+        <BotonEnviar variant="light" cargando={mutation.isPending} icono={IconKey}>
+          Cambiar contraseña
+        </BotonEnviar>
+      </Group>
+    </TarjetaFormulario>
   );
 }
 

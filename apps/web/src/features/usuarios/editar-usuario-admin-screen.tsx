@@ -2,7 +2,7 @@
 // Administrators edit every field of anyone; the front desk edits a patient's contact data only (teléfono,
 // dirección, correo; issue 11.6), the rest is shown read-only; any other role gets the "no access" screen.
 // /editarusuario/{id} uses the same form when {id} is somebody else (editar-perfil-screen.tsx).
-import { Group, Paper, Stack, Text } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useForm } from '@mantine/form';
@@ -26,6 +26,7 @@ import { useEditarUsuario } from '../../lib/api/usuarios/editar-usuario.ts';
 import { useUsuario } from '../../lib/api/usuarios/get-usuario.ts';
 import { ErrorCargaUsuario } from './components/error-carga-usuario.tsx';
 import { EstadoBadge } from './components/estado-badge.tsx';
+import { TarjetaFormulario } from './components/tarjeta-formulario.tsx';
 import { UsuarioCampos } from './components/usuario-campos.tsx';
 import { BotonesUsuario } from './components/botones-usuario.tsx';
 import { SoloAdministradores } from './components/solo-administradores.tsx';
@@ -70,10 +71,10 @@ function Formulario({
   const mutation = useEditarUsuario(usuario.id);
   const { aviso, permitirSalida } = useAvisoSalida(form.isDirty());
   const sinCambios = Object.keys(toInput(form.values)).length === 0;
-  const { formRef, fallo, setFallo, noValido, fallar } = useEnvioFormulario(form, 'No pudimos guardar los cambios');
+  const envio = useEnvioFormulario(form, 'No pudimos guardar los cambios');
 
   function enviar(datos: EditarUsuarioAdminInput) {
-    setFallo(null);
+    envio.setFallo(null);
     if (sinCambios) {
       notifications.show({ color: 'blue', title: 'Sin cambios', message: 'No modificaste ningún dato.' });
       return;
@@ -89,44 +90,35 @@ function Formulario({
         permitirSalida();
         void navigate(`${paths.detallesUsuario}?id=${u.id}`);
       },
-      onError: fallar,
+      onError: envio.fallar,
     });
   }
 
   return (
-    <Paper withBorder p={{ base: 'md', sm: 'xl' }} maw={920}>
-      <form
-        ref={formRef}
-        onSubmit={(e) => form.onSubmit(enviar, noValido)(e)}
-        noValidate
-        aria-label={`Editar a ${usuario.nombre}`}
-      >
-        <Stack gap="xl">
-          {aviso}
-          <Group gap="sm">
-            <Text c="dimmed" size="sm">
-              Estado de la cuenta:
-            </Text>
-            <EstadoBadge estado={usuario.estado} />
-            {!soloContacto && (
-              <Text c="dimmed" size="sm">
-                (se cambia desde la lista de usuarios)
-              </Text>
-            )}
-          </Group>
-          <AlertaFallo titulo="No pudimos guardar los cambios" mensaje={fallo} />
-          <UsuarioCampos
-            form={form}
-            modo={soloContacto ? 'contacto' : 'editar-admin'}
-            rolBloqueado={esPropio ? 'No puedes cambiar tu propio rol.' : undefined}
-            pedirMotivoFecha={!soloContacto && cambiaFechaNacimiento(original, form.values)}
-          />
-          <BotonesUsuario enviando={mutation.isPending} icono={IconDeviceFloppy}>
-            Guardar cambios
-          </BotonesUsuario>
-        </Stack>
-      </form>
-    </Paper>
+    <TarjetaFormulario form={form} envio={envio} enviar={enviar} maw={920} aria-label={`Editar a ${usuario.nombre}`}>
+      {aviso}
+      <Group gap="sm">
+        <Text c="dimmed" size="sm">
+          Estado de la cuenta:
+        </Text>
+        <EstadoBadge estado={usuario.estado} />
+        {!soloContacto && (
+          <Text c="dimmed" size="sm">
+            (se cambia desde la lista de usuarios)
+          </Text>
+        )}
+      </Group>
+      <AlertaFallo titulo="No pudimos guardar los cambios" mensaje={envio.fallo} />
+      <UsuarioCampos
+        form={form}
+        modo={soloContacto ? 'contacto' : 'editar-admin'}
+        rolBloqueado={esPropio ? 'No puedes cambiar tu propio rol.' : undefined}
+        pedirMotivoFecha={!soloContacto && cambiaFechaNacimiento(original, form.values)}
+      />
+      <BotonesUsuario enviando={mutation.isPending} icono={IconDeviceFloppy}>
+        Guardar cambios
+      </BotonesUsuario>
+    </TarjetaFormulario>
   );
 }
 

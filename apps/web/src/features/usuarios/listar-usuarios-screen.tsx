@@ -20,16 +20,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import {
-  IconEye,
-  IconPencil,
-  IconSearch,
-  IconUserCheck,
-  IconUserOff,
-  IconUserPlus,
-  IconUsers,
-  IconX,
-} from '@tabler/icons-react';
+import { IconEye, IconPencil, IconUserCheck, IconUserOff, IconUserPlus, IconUsers } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { permite, roles, rolesVenTodosLosUsuarios, rolNombres, type Rol } from '@clinica/contracts/roles';
@@ -39,6 +30,7 @@ import { paths } from '../../lib/paths.ts';
 import { ErrorDeCarga } from '../../components/estado-error.tsx';
 import { CampoBusqueda } from '../../components/campo-busqueda.tsx';
 import { EstadoVacio } from '../../components/estado-vacio.tsx';
+import { SinCoincidencias } from '../../components/sin-coincidencias.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { SkeletonTabla } from '../../components/skeletons.tsx';
 import { TablaApilable } from '../../components/tabla-apilable.tsx';
@@ -205,19 +197,14 @@ function ListaUsuarios() {
     contenido = <ErrorDeCarga consulta={q} />;
   } else if (items.length === 0) {
     contenido = hayFiltros ? (
-      <EstadoVacio
-        icono={<IconSearch size={26} stroke={1.6} aria-hidden="true" />}
+      <SinCoincidencias
         titulo="No encontramos coincidencias"
         descripcion={
           filtro.q
             ? `Nada coincide con «${filtro.q}» y los filtros elegidos.`
             : 'Nada coincide con los filtros elegidos.'
         }
-        accion={
-          <Button variant="light" onClick={limpiar} leftSection={<IconX size={16} aria-hidden="true" />}>
-            Limpiar filtros
-          </Button>
-        }
+        onLimpiar={limpiar}
       />
     ) : (
       <EstadoVacio

@@ -1,9 +1,10 @@
 // «Correo electrónico» of one's own profile (issue 21.1, decision 0037): the address the account uses and a small
 // form to ask for another one. Only the owner moves her account, with her current password; the new address gets a
 // link and nothing changes until it is opened, so a typo or somebody at an unlocked screen cannot take the account.
-import { Button, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
 import { CampoCorreo } from '../../../lib/forms/campos-persona.tsx';
 import { AvisoEnfocado } from '../../../components/aviso-enfocado.tsx';
+import { FormularioConEnvio } from '../../../components/formulario-con-envio.tsx';
 import { BotonEnviar } from '../../../components/boton-con-icono.tsx';
 import { useForm, type TransformedValues } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
@@ -16,6 +17,7 @@ import { mensajeDeError } from '../../../lib/forms/field-errors.ts';
 import { PasswordField } from '../../../lib/forms/password-field.tsx';
 import { focusFirstInvalid, showServerErrors, zodFormOptions } from '../../../lib/forms/zod-form.ts';
 import { useCambiarCorreo } from '../../../lib/api/usuarios/cambiar-correo.ts';
+import { EncabezadoTarjeta } from './encabezado-tarjeta.tsx';
 
 type Valores = { correo_nuevo: string; contrasena_actual: string };
 const vacio: Valores = { correo_nuevo: '', contrasena_actual: '' };
@@ -44,13 +46,13 @@ function FormularioCorreo({
     }),
   });
   const mutation = useCambiarCorreo();
-  const { formRef, fallo, setFallo, noValido } = useEnvioFormulario(form, 'No pudimos pedir el cambio de correo');
+  const envio = useEnvioFormulario(form, 'No pudimos pedir el cambio de correo');
 
   // The form appears on a click: the person continues where they were going to type.
   useEffect(() => correoRef.current?.focus(), []);
 
   function enviar(datos: TransformedValues<typeof form>) {
-    setFallo(null);
+    envio.setFallo(null);
     mutation.mutate(datos, {
       onSuccess: ({ mensaje }) => {
         notifications.show({
@@ -68,19 +70,19 @@ function FormularioCorreo({
           form.setErrors(({ correo: _c, ...prev }) => ({ ...prev, correo_nuevo: campos.correo }));
           form.setTouched((prev) => ({ ...prev, correo_nuevo: false }));
         }
-        if (Object.keys(campos).length) focusFirstInvalid(formRef.current);
-        else setFallo(mensaje);
+        if (Object.keys(campos).length) focusFirstInvalid(envio.formRef.current);
+        else envio.setFallo(mensaje);
         notifications.show({ color: 'red', title: 'No pudimos pedir el cambio de correo', message: mensaje });
       },
     });
   }
 
   return (
-    <form
-      ref={formRef}
+    <FormularioConEnvio
+      form={form}
+      envio={envio}
+      enviar={enviar}
       id="perfil-correo-formulario"
-      onSubmit={(e) => form.onSubmit(enviar, noValido)(e)}
-      noValidate
       aria-label="Cambiar correo"
     >
       <Stack gap="md">
@@ -88,7 +90,7 @@ function FormularioCorreo({
           Te enviaremos un enlace al correo nuevo. Tu correo no cambia hasta que lo abras; mientras tanto sigues
           entrando con el actual.
         </Text>
-        <AlertaFallo titulo="No pudimos pedir el cambio de correo" mensaje={fallo} />
+        <AlertaFallo titulo="No pudimos pedir el cambio de correo" mensaje={envio.fallo} />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <CampoCorreo ref={correoRef} label="Correo nuevo" required {...form.getInputProps('correo_nuevo')} />
           <PasswordField
@@ -107,7 +109,7 @@ function FormularioCorreo({
           </BotonEnviar>
         </Group>
       </Stack>
-    </form>
+    </FormularioConEnvio>
   );
 }
 
@@ -124,14 +126,11 @@ export function CorreoDeLaCuenta({ correo }: { correo: string }) {
   return (
     <Paper withBorder p={{ base: 'md', sm: 'xl' }} component="section" aria-labelledby="perfil-correo-titulo">
       <Stack gap="lg">
-        <Stack gap={4}>
-          <Title order={2} fz="h3" id="perfil-correo-titulo">
-            Correo electrónico
-          </Title>
-          <Text size="sm" c="dimmed">
-            Con él inicias sesión y recibes los avisos de la clínica.
-          </Text>
-        </Stack>
+        <EncabezadoTarjeta
+          id="perfil-correo-titulo"
+          titulo="Correo electrónico"
+          descripcion="Con él inicias sesión y recibes los avisos de la clínica."
+        />
         <Group justify="space-between" gap="md">
           <Group gap="sm" wrap="nowrap" miw={0}>
             <ThemeIcon variant="light" color="rosa" size="lg" radius="xl" aria-hidden="true">

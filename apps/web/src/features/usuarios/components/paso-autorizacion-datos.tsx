@@ -6,6 +6,7 @@ import { IconArrowRight, IconLogout } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { autorizacionDatosSchema } from '@clinica/contracts/usuarios';
+import { FormularioConEnvio } from '../../../components/formulario-con-envio.tsx';
 import { Logo } from '../../../components/logo.tsx';
 import { usePageMeta } from '../../../components/use-page-meta.ts';
 import { primerNombre } from '../../../lib/format.ts';
@@ -32,6 +33,8 @@ export default function PasoAutorizacionDatos({ nombre }: { nombre: string }) {
   // A screen reader starts here, not at whatever the browser focused on the page before.
   useEffect(() => tituloRef.current?.focus(), []);
 
+  const envio = { formRef, noValido: () => focusFirstInvalid(formRef.current) };
+
   function enviar() {
     setFallo(null);
     aceptar.mutate(undefined, {
@@ -52,12 +55,7 @@ export default function PasoAutorizacionDatos({ nombre }: { nombre: string }) {
           </Anchor>
         </Group>
         <Paper withBorder shadow="sm" radius="lg" p={{ base: 'lg', sm: 'xl' }}>
-          <form
-            ref={formRef}
-            onSubmit={(e) => form.onSubmit(enviar, () => focusFirstInvalid(formRef.current))(e)}
-            noValidate
-            aria-labelledby="antes-de-continuar"
-          >
+          <FormularioConEnvio form={form} envio={envio} enviar={enviar} aria-labelledby="antes-de-continuar">
             <Stack gap="lg">
               <Stack gap={6}>
                 <Title order={1} fz="h2" id="antes-de-continuar" ref={tituloRef} tabIndex={-1} style={{ outline: 0 }}>
@@ -86,7 +84,7 @@ export default function PasoAutorizacionDatos({ nombre }: { nombre: string }) {
                 Aceptar y continuar
               </Button>
             </Stack>
-          </form>
+          </FormularioConEnvio>
         </Paper>
       </Stack>
     </Box>
