@@ -1,5 +1,5 @@
 // An endpoint of the contracts answering with the API's error envelope `{ error, code, issues? }`, in one line:
-//   mockFetch([respondeError(usuariosRutas.registrar, 409, 'CORREO_DUPLICADO', 'Ya existe una cuenta con ese correo.')])
+//   mockFetch([respondeError(usuariosRutas.registrar, 409, 'CORREO_DUPLICADO', 'Ya existe una cuenta…')])
 import type { ErrorCode } from '@clinica/contracts/errors';
 import type { RutaApi } from '@clinica/contracts/rutas';
 import type { CodigoError, ParamsSimulados } from './api-mock.ts';

@@ -29,7 +29,10 @@ type Valores = { contrasena: string; confirmacion: string };
 /** Link failures the person fixes by asking for a new link, not by retyping. */
 const CODIGOS_ENLACE = new Set(['ENLACE_INVALIDO', 'ENLACE_VENCIDO', 'USUARIO_INACTIVO']);
 
-/** The way to a new link. In an alert, the alert's own text colour: the brand tone is too faint on its tint in the dark theme. */
+/**
+ * The way to a new link. Inside an alert it takes the alert's own text colour: the brand tone is too faint on its tint
+ * in the dark theme.
+ */
 function PedirEnlaceNuevo({ enAviso = false }: { enAviso?: boolean }) {
   const colorDelAviso = enAviso ? ({ c: 'inherit', underline: 'always' } as const) : {};
   return (
