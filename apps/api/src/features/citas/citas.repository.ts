@@ -6,6 +6,7 @@ import { and, asc, count, desc, eq, gt, gte, inArray, lt, ne, or, sql, type SQL 
 import { estadosCita, tiposCita, type EstadoCita } from '@clinica/contracts/citas';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
+import { filaPorId } from '../../db/fila-por-id.ts';
 import { usuarioPorId } from '../../db/usuario-por-id.ts';
 import { citas, procedimientos, usuarios } from '../../db/schema/index.ts';
 
@@ -330,14 +331,7 @@ export function createCitasRepository(db: Executor) {
         .orderBy(asc(usuarios.nombre));
     },
 
-    async procedimiento(id: number) {
-      const [f] = await db
-        .select(COLUMNAS_PROCEDIMIENTO)
-        .from(procedimientos)
-        .where(eq(procedimientos.id, id))
-        .limit(1);
-      return f;
-    },
+    procedimiento: (id: number) => filaPorId(db, procedimientos, id, COLUMNAS_PROCEDIMIENTO),
   };
 }
 export type CitasRepository = ReturnType<typeof createCitasRepository>;

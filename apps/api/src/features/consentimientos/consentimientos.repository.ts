@@ -2,6 +2,7 @@
 // or delete here, and the database refuses them anyway (0010_consentimientos.sql).
 import { and, asc, desc, eq, isNull, lte, max, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { filaPorId } from '../../db/fila-por-id.ts';
 import { usuarioPorId } from '../../db/usuario-por-id.ts';
 import {
   citas,
@@ -30,14 +31,8 @@ export function createConsentimientosRepository(db: Executor) {
       .leftJoin(revocacionesConsentimiento, eq(revocacionesConsentimiento.consentimiento_id, consentimientos.id));
 
   return {
-    async procedimiento(id: number) {
-      const [f] = await db
-        .select({ id: procedimientos.id, nombre: procedimientos.nombre })
-        .from(procedimientos)
-        .where(eq(procedimientos.id, id))
-        .limit(1);
-      return f;
-    },
+    procedimiento: (id: number) =>
+      filaPorId(db, procedimientos, id, { id: procedimientos.id, nombre: procedimientos.nombre }),
 
     plantillas: (procedimientoId: number) =>
       db
@@ -103,12 +98,7 @@ export function createConsentimientosRepository(db: Executor) {
 
     /** The name of whoever presented a consent for signing (the desk's assistant). */
     async nombreDe(usuarioId: number): Promise<string | undefined> {
-      const [f] = await db
-        .select({ nombre: usuarios.nombre })
-        .from(usuarios)
-        .where(eq(usuarios.id, usuarioId))
-        .limit(1);
-      return f?.nombre;
+      return (await filaPorId(db, usuarios, usuarioId, { nombre: usuarios.nombre }))?.nombre;
     },
 
     /** Locks the appointment row so two signatures for it never interleave. */

@@ -2,6 +2,7 @@
 // The appointments themselves are written by the booking engine (features/citas) in the same transaction.
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { filaPorId } from '../../db/fila-por-id.ts';
 import { usuarioPorId } from '../../db/usuario-por-id.ts';
 import {
   citas,
@@ -86,14 +87,8 @@ export function createPlanesRepository(db: Executor) {
       return f;
     },
 
-    async procedimiento(id: number) {
-      const [f] = await db
-        .select({ id: procedimientos.id, activo: procedimientos.activo })
-        .from(procedimientos)
-        .where(eq(procedimientos.id, id))
-        .limit(1);
-      return f;
-    },
+    procedimiento: (id: number) =>
+      filaPorId(db, procedimientos, id, { id: procedimientos.id, activo: procedimientos.activo }),
 
     porCita: (citaId: number) => completo(eq(planesSeguimiento.cita_id, citaId)),
     porId: (id: number) => completo(eq(planesSeguimiento.id, id)),
