@@ -1,9 +1,9 @@
 // SQL for consent templates, signed consents and their revocations. Only inserts and reads: there is no update
 // or delete here, and the database refuses them anyway (0010_consentimientos.sql).
-import { and, asc, desc, eq, isNull, lte, max, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lte, max } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { filaPorId } from '../../db/fila-por-id.ts';
-import { usuarioPorId } from '../../db/usuario-por-id.ts';
+import { citaClinica } from '../../db/cita-clinica.ts';
 import {
   citas,
   consentimientos,
@@ -18,10 +18,6 @@ export type ConsentimientoFila = typeof consentimientos.$inferSelect;
 export type NuevoConsentimiento = Omit<typeof consentimientos.$inferInsert, 'id'>;
 export type RevocacionFila = typeof revocacionesConsentimiento.$inferSelect;
 export type ConsentimientoConRevocacion = { consentimiento: ConsentimientoFila; revocacion: RevocacionFila | null };
-
-// The appointment's patient and doctor, read by id (see usuarioPorId).
-const paciente = usuarioPorId('paciente', citas.paciente_id);
-const doctor = usuarioPorId('doctor', citas.doctor_id);
 
 export function createConsentimientosRepository(db: Executor) {
   const conRevocacion = () =>
@@ -71,30 +67,7 @@ export function createConsentimientosRepository(db: Executor) {
     },
 
     /** What the rules and the PDF need of the appointment. */
-    async cita(citaId: number) {
-      const [f] = await db
-        .select({
-          id: citas.id,
-          paciente_id: citas.paciente_id,
-          paciente_nombre: paciente.nombre,
-          paciente_tipodocumento: paciente.tipodocumento,
-          paciente_documento: paciente.numerodocumento,
-          doctor_id: citas.doctor_id,
-          doctor_nombre: doctor.nombre,
-          estado: citas.estado,
-          tipo: citas.tipo,
-          inicio: citas.inicio,
-          procedimiento_id: citas.procedimiento_id,
-          procedimiento_nombre: procedimientos.nombre,
-        })
-        .from(citas)
-        .innerJoinLateral(paciente, sql`true`)
-        .innerJoinLateral(doctor, sql`true`)
-        .leftJoin(procedimientos, eq(procedimientos.id, citas.procedimiento_id))
-        .where(eq(citas.id, citaId))
-        .limit(1);
-      return f;
-    },
+    cita: (citaId: number) => citaClinica(db, citaId),
 
     /** The name of whoever presented a consent for signing (the desk's assistant). */
     async nombreDe(usuarioId: number): Promise<string | undefined> {
