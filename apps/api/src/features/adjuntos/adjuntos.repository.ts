@@ -3,6 +3,7 @@
 import { and, asc, count, desc, eq, gte, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { citaClinica } from '../../db/cita-clinica.ts';
+import { columnasDe } from '../../db/columnas-de.ts';
 import {
   archivos,
   citas,
@@ -22,13 +23,8 @@ export function createAdjuntosRepository(db: Executor) {
   const resultadosDonde = (donde: ReturnType<typeof eq>) =>
     db
       .select({
-        id: resultadosExamen.id,
-        cita_id: resultadosExamen.cita_id,
-        subido_en: resultadosExamen.subido_en,
-        archivo_id: resultadosExamen.archivo_id,
-        nombre: archivos.nombre,
-        tipo_contenido: archivos.tipo_contenido,
-        tamano: archivos.tamano,
+        ...columnasDe(resultadosExamen, 'id', 'cita_id', 'subido_en', 'archivo_id'),
+        ...columnasDe(archivos, 'nombre', 'tipo_contenido', 'tamano'),
         examen: ordenesExamen.examen,
       })
       .from(resultadosExamen)

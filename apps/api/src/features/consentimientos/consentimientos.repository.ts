@@ -4,6 +4,7 @@ import { and, asc, desc, eq, isNull, lte, max } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { filaPorId } from '../../db/fila-por-id.ts';
 import { citaClinica } from '../../db/cita-clinica.ts';
+import { columnasDe } from '../../db/columnas-de.ts';
 import {
   citas,
   consentimientos,
@@ -92,15 +93,10 @@ export function createConsentimientosRepository(db: Executor) {
     async dePaciente(pacienteId: number) {
       return db
         .select({
-          id: consentimientos.id,
-          cita_id: consentimientos.cita_id,
+          ...columnasDe(consentimientos, 'id', 'cita_id'),
           procedimiento: procedimientos.nombre,
-          plantilla_version: consentimientos.plantilla_version,
-          texto: consentimientos.texto,
-          acepta_fotos: consentimientos.acepta_fotos,
-          firmado_en: consentimientos.firmado_en,
-          pdf_archivo_id: consentimientos.pdf_archivo_id,
-          pdf_sha256: consentimientos.pdf_sha256,
+          ...columnasDe(consentimientos, 'plantilla_version', 'texto', 'acepta_fotos', 'firmado_en'),
+          ...columnasDe(consentimientos, 'pdf_archivo_id', 'pdf_sha256'),
           revocado_en: revocacionesConsentimiento.revocado_en,
           motivo_revocacion: revocacionesConsentimiento.motivo,
         })

@@ -4,6 +4,7 @@ import { and, asc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { citaClinica } from '../../db/cita-clinica.ts';
+import { columnasDe } from '../../db/columnas-de.ts';
 import { usuarioPorId } from '../../db/usuario-por-id.ts';
 import { adendas, archivos, evoluciones, formulas, ordenesExamen, usuarios } from '../../db/schema/index.ts';
 
@@ -48,11 +49,7 @@ export function createEvolucionesRepository(db: Executor) {
       .orderBy(asc(ordenesExamen.id));
     const notas = await db
       .select({
-        id: adendas.id,
-        evolucion_id: adendas.evolucion_id,
-        texto: adendas.texto,
-        creada_en: adendas.creada_en,
-        autor_id: adendas.autor_id,
+        ...columnasDe(adendas, 'id', 'evolucion_id', 'texto', 'creada_en', 'autor_id'),
         autor_nombre: quien.nombre,
       })
       .from(adendas)

@@ -2,6 +2,7 @@
 import { and, asc, desc, eq, inArray, ne, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias, type AnyPgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
+import { columnasDe } from '../../db/columnas-de.ts';
 import {
   archivos,
   auditoria,
@@ -109,10 +110,7 @@ export function createHistoriasRepository(db: Executor) {
       const autor = alias(usuarios, 'autor');
       return db
         .select({
-          version: historiasVersiones.version,
-          campos: historiasVersiones.campos,
-          datos: historiasVersiones.datos,
-          cambiada_en: historiasVersiones.cambiada_en,
+          ...columnasDe(historiasVersiones, 'version', 'campos', 'datos', 'cambiada_en'),
           autor_id: autor.id,
           autor_nombre: autor.nombre,
         })
