@@ -1,12 +1,27 @@
 // Route options from an endpoint object of packages/contracts (STYLE 1): method, URL, auth rule and schemas come
-// from the contract, so a route cannot drift from what the web calls. Routes spread it into app.route() and add
-// only what is theirs (documentation, rate limits, the handler):
+// from the contract, so a route cannot drift from what the web calls. A route that adds only its OpenAPI summary
+// (most of them) is registered through registrarRutas; one that adds more (rate limits, an onRequest hook) spreads
+// ruta() into app.route() and adds what is its own:
 //
-//   app.route({ ...ruta(usuariosEndpoints.registrar, { schema: { summary: '…' } }), handler: async (request) => … })
+//   const registrar = registrarRutas(app, ['citas']);
+//   registrar(citasEndpoints.buscar, 'Una cita', async (request) => …);
+//   app.route({ ...ruta(usuariosEndpoints.registrar, { config: { rateLimit }, schema: { tags, summary } }), handler })
 //
 // The schema keeps the endpoint's exact zod types, so fastify-type-provider-zod still infers request.params,
 // request.query, request.body and the reply from them.
-import type { FastifyContextConfig, FastifySchema } from 'fastify';
+import type {
+  ContextConfigDefault,
+  FastifyBaseLogger,
+  FastifyContextConfig,
+  FastifyInstance,
+  FastifySchema,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+  RouteGenericInterface,
+  RouteHandlerMethod,
+} from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Endpoint } from '@clinica/contracts/endpoint';
 import type { AuthRule } from '@clinica/contracts/roles';
 
@@ -52,5 +67,32 @@ export function ruta<const E extends Endpoint>(endpoint: E, extra: Extra = {}) {
     url: endpoint.path,
     config: { ...extra.config, auth: endpoint.auth },
     schema,
+  };
+}
+
+/** The Fastify instance a route plugin gets (FastifyPluginAsyncZod). */
+type AppZod = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+/** A handler whose request and reply are typed by the endpoint's schemas. */
+export type Manejador<E extends Endpoint> = RouteHandlerMethod<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  RouteGenericInterface,
+  ContextConfigDefault,
+  EsquemaDeRuta<E>,
+  ZodTypeProvider
+>;
+
+/** Registers routes of one OpenAPI tag that add only a summary to their endpoint (see the top of this file). */
+export function registrarRutas(app: AppZod, tags: string[]) {
+  return <const E extends Endpoint>(endpoint: E, summary: string, handler: Manejador<E>) => {
+    app.route({ ...ruta(endpoint, { schema: { tags, summary } }), handler });
   };
 }

@@ -36,9 +36,9 @@ export function assertKey(key: string): void {
   }
 }
 
-/** fsync of a folder: its entries (a rename, a new file) are on disk. */
-export async function sincronizarCarpeta(carpeta: string): Promise<void> {
-  const h = await open(carpeta, 'r');
+/** fsync of a file or a folder (a folder's entries, a rename or a new file, are durable only once it is synced). */
+export async function sincronizar(ruta: string): Promise<void> {
+  const h = await open(ruta, 'r');
   try {
     await h.sync();
   } finally {
@@ -66,7 +66,7 @@ export function createLocalStorage(root: string, opts: { privado?: boolean } = {
         // folder: a stored file survives a power cut as the database row that points to it does (issue 28).
         await pipeline(origen, createWriteStream(tmp, { mode: modoArchivo, flush: true }));
         await rename(tmp, destino);
-        await sincronizarCarpeta(path.dirname(destino));
+        await sincronizar(path.dirname(destino));
         return (await stat(destino)).size;
       } catch (err) {
         await rm(tmp, { force: true });

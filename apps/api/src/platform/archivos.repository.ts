@@ -1,6 +1,7 @@
 // SQL for private files' metadata (db/schema/plataforma.ts `archivos`); the bytes live in private storage.
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
+import { columnasDe } from '../db/columnas-de.ts';
 import { archivos } from '../db/schema/index.ts';
 
 export type ArchivoFila = typeof archivos.$inferSelect;
@@ -20,15 +21,7 @@ export function createArchivosRepository(db: Executor) {
     /** What is kept about a person's private files (never their bytes), oldest first: the patient's copy. */
     async dePropietario(propietarioId: number) {
       return db
-        .select({
-          id: archivos.id,
-          categoria: archivos.categoria,
-          nombre: archivos.nombre,
-          tipo_contenido: archivos.tipo_contenido,
-          tamano: archivos.tamano,
-          sha256: archivos.sha256,
-          creado_en: archivos.creado_en,
-        })
+        .select(columnasDe(archivos, 'id', 'categoria', 'nombre', 'tipo_contenido', 'tamano', 'sha256', 'creado_en'))
         .from(archivos)
         .where(eq(archivos.propietario_id, propietarioId))
         .orderBy(asc(archivos.creado_en), asc(archivos.id));

@@ -5,6 +5,7 @@
 // Photos only when the seed already gave the patient a signed, unrevoked consent that allows them. Idempotent.
 import { and, desc, eq } from 'drizzle-orm';
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
+import { filaPorId } from '../db/fila-por-id.ts';
 import { citas, consentimientos, fotosClinicas, resultadosExamen, usuarios } from '../db/schema/index.ts';
 import { cargarSharp } from '../lib/sharp.ts';
 import { createRepositories } from '../services.ts';
@@ -77,12 +78,7 @@ export async function seedAdjuntos({ db, services, fijar }: Semilla): Promise<vo
   const servicio = services.adjuntos;
 
   // The exam result.
-  const [conResultado] = await db
-    .select({ id: resultadosExamen.id })
-    .from(resultadosExamen)
-    .where(eq(resultadosExamen.paciente_id, paciente.id))
-    .limit(1);
-  if (!conResultado) {
+  if (!(await db.$count(resultadosExamen, eq(resultadosExamen.paciente_id, paciente.id)))) {
     // The latest past appointment whose signed note ordered exams (else the latest past one): the result answers it.
     const pasadas = await db
       .select({ id: citas.id })
@@ -113,12 +109,7 @@ export async function seedAdjuntos({ db, services, fijar }: Semilla): Promise<vo
   }
 
   // The photos: only with a signed consent of this patient that allows them (the service checks it is in force).
-  const [fotos] = await db
-    .select({ id: fotosClinicas.id })
-    .from(fotosClinicas)
-    .where(eq(fotosClinicas.paciente_id, paciente.id))
-    .limit(1);
-  if (fotos) return;
+  if (await db.$count(fotosClinicas, eq(fotosClinicas.paciente_id, paciente.id))) return;
   const [conFotos] = await db
     .select({ cita_id: consentimientos.cita_id })
     .from(consentimientos)
@@ -126,11 +117,7 @@ export async function seedAdjuntos({ db, services, fijar }: Semilla): Promise<vo
     .orderBy(desc(consentimientos.firmado_en))
     .limit(1);
   if (!conFotos) return;
-  const [cita] = await db
-    .select({ id: citas.id, doctor_id: citas.doctor_id })
-    .from(citas)
-    .where(eq(citas.id, conFotos.cita_id))
-    .limit(1);
+  const cita = await filaPorId(db, citas, conFotos.cita_id, { id: citas.id, doctor_id: citas.doctor_id });
   if (!cita) return;
   const doctor = { id: cita.doctor_id, rol: 'doctor' as const };
   const permiso = await servicio.fotos(doctor, cita.id, ORIGEN);

@@ -30,12 +30,7 @@ export async function seedPlanes(db: Db, opts: { zona: string; ahora?: Date }): 
     .orderBy(desc(citas.inicio))
     .limit(1);
   if (!c?.procedimiento_id) return;
-  const [ya] = await db
-    .select({ id: planesSeguimiento.id })
-    .from(planesSeguimiento)
-    .where(eq(planesSeguimiento.paciente_id, c.paciente_id))
-    .limit(1);
-  if (ya) return;
+  if (await db.$count(planesSeguimiento, eq(planesSeguimiento.paciente_id, c.paciente_id))) return;
   await db.insert(planesSeguimiento).values({
     evolucion_id: c.evolucion_id,
     cita_id: c.id,

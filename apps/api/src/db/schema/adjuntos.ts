@@ -4,7 +4,7 @@
 // of which appointment and what they are. Both are part of the clinical record (Res. 1995 de 1999): triggers
 // in their migration refuse any UPDATE or DELETE.
 import { check, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { idPropio, ahora, refiere, refiereOpcional } from './columnas.ts';
+import { idPropio, ahora, refiere, refiereOpcional, textoFijo } from './columnas.ts';
 import { deLaCita, indicesDeLaCita } from './columnas-cita.ts';
 import { sql } from 'drizzle-orm';
 import { consentimientos } from './consentimientos.ts';
@@ -33,7 +33,7 @@ export const fotosClinicas = pgTable(
     ...deLaCita(),
     etiqueta: text({ enum: ['antes', 'despues'] }).notNull(),
     /** The body area, as the doctor names it ("Frente", "Mejilla izquierda"). */
-    zona: text().notNull(),
+    zona: textoFijo(),
     /** The re-encoded image without metadata (private file). */
     archivo_id: refiere(() => archivos.id),
     /** The signed, unrevoked consent that allowed photos when this one was taken. */

@@ -1,13 +1,13 @@
 // Catalogue tables: procedure categories, procedures and their images.
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { idPropio, ahora, refiere } from './columnas.ts';
+import { boolean, check, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { idPropio, ahora, refiere, textoFijo, enteroFijo } from './columnas.ts';
 
 export const categoriasProcedimiento = pgTable(
   'categorias_procedimiento',
   {
     id: idPropio(),
-    nombre: text().notNull(),
+    nombre: textoFijo(),
     descripcion: text(),
     activa: boolean().notNull().default(true),
     creada_en: ahora(),
@@ -22,17 +22,17 @@ export const procedimientos = pgTable(
   {
     id: idPropio(),
     categoria_id: refiere(() => categoriasProcedimiento.id),
-    nombre: text().notNull(),
-    descripcion: text().notNull().default(''),
-    precio: integer().notNull(),
-    duracion_minutos: integer().notNull(),
+    nombre: textoFijo(),
+    descripcion: textoFijo().default(''),
+    precio: enteroFijo(),
+    duracion_minutos: enteroFijo(),
     /** Minutes kept free after an appointment of this procedure (cleaning, recovery); counted by the
      *  overlap constraint of citas. */
-    margen_minutos: integer().notNull().default(0),
+    margen_minutos: enteroFijo().default(0),
     requiere_evaluacion: boolean().notNull().default(false),
     recomendaciones_previas: text(),
     examenes_requeridos: text(),
-    edad_minima: integer().notNull().default(18),
+    edad_minima: enteroFijo().default(18),
     /**
      * Ley 1799 de 2016: aesthetic procedures are for adults; only those the law exempts (laser hair removal,
      * superficial peels, reconstructive) may have a lower minimum age, and only an administrator marks them.
@@ -58,9 +58,9 @@ export const procedimientoImagenes = pgTable(
   {
     id: idPropio(),
     procedimiento_id: refiere(() => procedimientos.id, { onDelete: 'cascade' }),
-    ruta: text().notNull(),
-    alt: text().notNull().default(''),
-    orden: integer().notNull().default(0),
+    ruta: textoFijo(),
+    alt: textoFijo().default(''),
+    orden: enteroFijo().default(0),
     creada_en: ahora(),
   },
   (t) => [index('procedimiento_imagenes_proc_idx').on(t.procedimiento_id, t.orden)],

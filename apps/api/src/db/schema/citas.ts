@@ -3,7 +3,7 @@
 // constraints (btree_gist) added by hand in migration 0005_citas.sql, since Drizzle does not model them.
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, primaryKey, smallint, text, time } from 'drizzle-orm/pg-core';
-import { idPropio, instanteFijo, ahora, refiere, refiereOpcional } from './columnas.ts';
+import { idPropio, instanteFijo, ahora, refiere, refiereOpcional, textoFijo, enteroFijo } from './columnas.ts';
 import { procedimientos } from './catalogo.ts';
 import { usuarios } from './usuarios.ts';
 
@@ -33,7 +33,7 @@ export const citas = pgTable(
     motivo_cancelacion: text(),
     creada_por: refiereOpcional(() => usuarios.id),
     /** The SEQUENCE of the appointment's calendar event (.ics): grows with each change e-mailed to the patient. */
-    secuencia_calendario: integer().notNull().default(0),
+    secuencia_calendario: enteroFijo().default(0),
     creada_en: ahora(),
     actualizada_en: ahora(),
   },
@@ -73,7 +73,7 @@ export const bloqueosAgenda = pgTable(
     doctor_id: refiere(() => usuarios.id),
     inicio: instanteFijo(),
     fin: instanteFijo(),
-    motivo: text().notNull(),
+    motivo: textoFijo(),
     creado_por: refiereOpcional(() => usuarios.id),
     creado_en: ahora(),
   },
@@ -88,9 +88,9 @@ export const idempotencia = pgTable(
   'idempotencia',
   {
     usuario_id: refiere(() => usuarios.id),
-    clave: text().notNull(),
+    clave: textoFijo(),
     /** SHA-256 of the request body: another body with the same key is refused. */
-    huella: text().notNull(),
+    huella: textoFijo(),
     cita_id: refiere(() => citas.id),
     creada_en: ahora(),
   },

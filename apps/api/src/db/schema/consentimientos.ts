@@ -3,8 +3,8 @@
 // once, already signed, with the exact text and version shown, the signature image and the PDF built at signing
 // (private files) and the PDF's SHA-256. Revocation is a new dated row. Triggers in migration 0010 refuse any
 // UPDATE or DELETE of templates, consents and revocations.
-import { integer, boolean, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { idPropio, instanteFijo, ahora, refiere, refiereOpcional } from './columnas.ts';
+import { boolean, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { idPropio, instanteFijo, ahora, refiere, refiereOpcional, textoFijo, enteroFijo } from './columnas.ts';
 import { deLaCita, indicesDeLaCita } from './columnas-cita.ts';
 import { procedimientos } from './catalogo.ts';
 import { archivos } from './plataforma.ts';
@@ -15,9 +15,9 @@ export const plantillasConsentimiento = pgTable(
   {
     id: idPropio(),
     procedimiento_id: refiere(() => procedimientos.id),
-    version: integer().notNull(),
+    version: enteroFijo(),
     /** Risks, alternatives and aftercare, as the patient reads them. */
-    texto: text().notNull(),
+    texto: textoFijo(),
     vigente_desde: instanteFijo(),
     creada_por: refiereOpcional(() => usuarios.id),
     creada_en: ahora(),
@@ -32,9 +32,9 @@ export const consentimientos = pgTable(
     ...deLaCita(),
     procedimiento_id: refiere(() => procedimientos.id),
     plantilla_id: refiere(() => plantillasConsentimiento.id),
-    plantilla_version: integer().notNull(),
+    plantilla_version: enteroFijo(),
     /** The exact text shown and signed (a later template version never changes it). */
-    texto: text().notNull(),
+    texto: textoFijo(),
     acepta_fotos: boolean().notNull(),
     /** The drawn signature, a private PNG file owned by the patient. */
     firma_archivo_id: refiere(() => archivos.id),
@@ -45,7 +45,7 @@ export const consentimientos = pgTable(
     dispositivo: text(),
     /** The PDF built once at signing (private file) and its SHA-256, the anchor for verification. */
     pdf_archivo_id: refiere(() => archivos.id),
-    pdf_sha256: text().notNull(),
+    pdf_sha256: textoFijo(),
   },
   (t) => [...indicesDeLaCita('consentimientos', t)],
 );
@@ -57,7 +57,7 @@ export const revocacionesConsentimiento = pgTable(
     id: idPropio(),
     consentimiento_id: refiere(() => consentimientos.id),
     revocado_en: instanteFijo(),
-    motivo: text().notNull().default(''),
+    motivo: textoFijo().default(''),
     revocado_por: refiere(() => usuarios.id),
     ip: text(),
     dispositivo: text(),

@@ -3,7 +3,7 @@
 // to a signed note, its prescriptions and exam orders, and any deletion), corrected only by dated addenda.
 import { sql } from 'drizzle-orm';
 import { check, index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { idPropio, instante, ahora, refiere, refiereOpcional } from './columnas.ts';
+import { idPropio, instante, ahora, refiere, refiereOpcional, textoFijo } from './columnas.ts';
 import { deLaCita } from './columnas-cita.ts';
 import { archivos } from './plataforma.ts';
 import { usuarios } from './usuarios.ts';
@@ -18,11 +18,11 @@ export const evoluciones = pgTable(
     ...deLaCita(),
     /** The appointment's doctor. */
     autor_id: refiere(() => usuarios.id),
-    motivo: text().notNull(),
-    hallazgos: text().notNull().default(''),
-    procedimiento_realizado: text().notNull().default(''),
+    motivo: textoFijo(),
+    hallazgos: textoFijo().default(''),
+    procedimiento_realizado: textoFijo().default(''),
     productos: jsonb().$type<ProductoAplicado[]>().notNull().default([]),
-    indicaciones: text().notNull().default(''),
+    indicaciones: textoFijo().default(''),
     creada_en: ahora(),
     actualizada_en: ahora(),
     /** Null while a draft; from then on the row never changes. */
@@ -47,10 +47,10 @@ export const formulas = pgTable(
   {
     id: idPropio(),
     evolucion_id: refiere(() => evoluciones.id),
-    nombre: text().notNull(),
-    dosis: text().notNull(),
-    frecuencia: text().notNull(),
-    duracion: text().notNull(),
+    nombre: textoFijo(),
+    dosis: textoFijo(),
+    frecuencia: textoFijo(),
+    duracion: textoFijo(),
   },
   (t) => [index('formulas_evolucion_idx').on(t.evolucion_id)],
 );
@@ -61,8 +61,8 @@ export const ordenesExamen = pgTable(
   {
     id: idPropio(),
     evolucion_id: refiere(() => evoluciones.id),
-    examen: text().notNull(),
-    indicaciones: text().notNull().default(''),
+    examen: textoFijo(),
+    indicaciones: textoFijo().default(''),
   },
   (t) => [index('ordenes_examen_evolucion_idx').on(t.evolucion_id)],
 );
@@ -74,7 +74,7 @@ export const adendas = pgTable(
     id: idPropio(),
     evolucion_id: refiere(() => evoluciones.id),
     autor_id: refiere(() => usuarios.id),
-    texto: text().notNull(),
+    texto: textoFijo(),
     creada_en: ahora(),
   },
   (t) => [index('adendas_evolucion_idx').on(t.evolucion_id)],

@@ -1,8 +1,8 @@
 // The clinical record (DOMAIN.md "historias_clinicas"; Res. 1995 de 1999, Res. 839 de 2017): one per patient,
 // never deleted (a trigger refuses it, whatever the code does), every change keeping the previous version.
 import { sql } from 'drizzle-orm';
-import { boolean, check, integer, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { idPropio, ahora, refiere, refiereOpcional } from './columnas.ts';
+import { boolean, check, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { idPropio, ahora, refiere, refiereOpcional, enteroFijo } from './columnas.ts';
 import { usuarios } from './usuarios.ts';
 
 export type Antecedentes = {
@@ -32,7 +32,7 @@ export const historiasClinicas = pgTable(
     epilepsia: boolean().notNull().default(false),
     /** Fitzpatrick I-VI. */
     fototipo: smallint(),
-    version: integer().notNull().default(1),
+    version: enteroFijo().default(1),
     creada_por: refiereOpcional(() => usuarios.id),
     creada_en: ahora(),
     actualizada_por: refiereOpcional(() => usuarios.id),
@@ -54,7 +54,7 @@ export const historiasVersiones = pgTable(
   {
     id: idPropio(),
     historia_id: refiere(() => historiasClinicas.id),
-    version: integer().notNull(),
+    version: enteroFijo(),
     datos: jsonb().notNull(),
     campos: text().array().notNull(),
     cambiada_por: refiereOpcional(() => usuarios.id),

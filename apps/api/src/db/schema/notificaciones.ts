@@ -2,7 +2,7 @@
 // causes them; pushed to the live connection after commit (outbox).
 import { sql } from 'drizzle-orm';
 import { boolean, index, pgTable, text } from 'drizzle-orm/pg-core';
-import { idPropio, ahora, refiere, refiereOpcional } from './columnas.ts';
+import { idPropio, ahora, refiere, refiereOpcional, textoFijo } from './columnas.ts';
 import { citas } from './citas.ts';
 import { usuarios } from './usuarios.ts';
 
@@ -11,8 +11,8 @@ export const notificaciones = pgTable(
   {
     id: idPropio(),
     usuario_id: refiere(() => usuarios.id),
-    tipo: text().notNull(),
-    mensaje: text().notNull(),
+    tipo: textoFijo(),
+    mensaje: textoFijo(),
     leida: boolean().notNull().default(false),
     /** Archived ones leave the feed but stay in the history; only read ones are archived. */
     archivada: boolean().notNull().default(false),

@@ -2,8 +2,8 @@
 // appointment's doctor on its clinical note: a procedure, every N days, M sessions, from a date. The booking engine
 // proposes the series and staff confirm it; each appointment booked from the plan is linked to its session number.
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { idPropio, ahora, refiere } from './columnas.ts';
+import { check, date, index, pgTable, primaryKey, uniqueIndex } from 'drizzle-orm/pg-core';
+import { idPropio, ahora, refiere, textoFijo, enteroFijo } from './columnas.ts';
 import { deLaCita } from './columnas-cita.ts';
 import { procedimientos } from './catalogo.ts';
 import { citas } from './citas.ts';
@@ -20,9 +20,9 @@ export const planesSeguimiento = pgTable(
     ...deLaCita(),
     doctor_id: refiere(() => usuarios.id),
     procedimiento_id: refiere(() => procedimientos.id),
-    descripcion: text().notNull(),
-    cada_dias: integer().notNull(),
-    sesiones: integer().notNull(),
+    descripcion: textoFijo(),
+    cada_dias: enteroFijo(),
+    sesiones: enteroFijo(),
     /** The first session's target date (clinic calendar). */
     desde: date({ mode: 'string' }).notNull(),
     creado_por: refiere(() => usuarios.id),
@@ -43,7 +43,7 @@ export const planesSeguimientoCitas = pgTable(
   'planes_seguimiento_citas',
   {
     plan_id: refiere(() => planesSeguimiento.id),
-    sesion: integer().notNull(),
+    sesion: enteroFijo(),
     cita_id: refiere(() => citas.id),
   },
   (t) => [

@@ -1,7 +1,7 @@
 // Platform tables: the outbox of effects that leave the database, and the metadata of private files.
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { idPropio, instante, ahora, refiere, refiereOpcional } from './columnas.ts';
+import { bigint, index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { idPropio, instante, ahora, refiere, refiereOpcional, textoFijo, enteroFijo } from './columnas.ts';
 import { usuarios } from './usuarios.ts';
 
 /**
@@ -13,12 +13,12 @@ export const bandejaSalida = pgTable(
   'bandeja_salida',
   {
     id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    tipo: text().notNull(),
+    tipo: textoFijo(),
     carga: jsonb().notNull(),
     creada_en: ahora(),
     /** Not before this instant (first attempt: at once; after a failure: the retry wait). */
     disponible_en: ahora(),
-    intentos: integer().notNull().default(0),
+    intentos: enteroFijo().default(0),
     /** A dispatcher claimed the row until then (several instances never deliver one row at once). */
     reclamada_hasta: instante(),
     entregada_en: instante(),
@@ -40,14 +40,14 @@ export const archivos = pgTable(
   'archivos',
   {
     id: idPropio(),
-    clave: text().notNull(),
+    clave: textoFijo(),
     categoria: text({ enum: ['firma', 'resultado_examen', 'documento', 'foto_clinica'] }).notNull(),
     /** The patient whose data this is. */
     propietario_id: refiere(() => usuarios.id),
-    nombre: text().notNull(),
-    tipo_contenido: text().notNull(),
-    tamano: integer().notNull(),
-    sha256: text().notNull(),
+    nombre: textoFijo(),
+    tipo_contenido: textoFijo(),
+    tamano: enteroFijo(),
+    sha256: textoFijo(),
     creado_por: refiereOpcional(() => usuarios.id),
     creado_en: ahora(),
   },

@@ -1,24 +1,33 @@
 // Identity tables: users, server-side sessions, login lockouts.
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, pgTable, text, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { idPropio, instante, instanteFijo, ahora, refiere, refiereOpcional } from './columnas.ts';
+import {
+  idPropio,
+  instante,
+  instanteFijo,
+  ahora,
+  refiere,
+  refiereOpcional,
+  textoFijo,
+  enteroFijo,
+} from './columnas.ts';
 import { roles } from '@clinica/contracts/roles';
 
 export const usuarios = pgTable(
   'usuarios',
   {
     id: idPropio(),
-    nombre: text().notNull(),
+    nombre: textoFijo(),
     /**
      * Null for a patient the desk registered without an e-mail (issue 27.8): she has no online account until staff
      * give her one and she sets her password from the invitation (decision 0048). Unique without case; nulls repeat.
      */
     correo: text(),
-    contrasena_hash: text().notNull(),
+    contrasena_hash: textoFijo(),
     rol: text({ enum: roles }).notNull(),
     estado: boolean().notNull().default(true),
-    tipodocumento: text().notNull(),
-    numerodocumento: text().notNull(),
+    tipodocumento: textoFijo(),
+    numerodocumento: textoFijo(),
     telefono: text(),
     direccion: text(),
     genero: text(),
@@ -88,8 +97,8 @@ export const sesiones = pgTable(
 /** Failed sign-in counters per account and per IP (shared by every API instance). */
 export const bloqueosLogin = pgTable('bloqueos_login', {
   clave: text().primaryKey(),
-  fallos: integer().notNull().default(0),
-  bloqueos: integer().notNull().default(0),
+  fallos: enteroFijo().default(0),
+  bloqueos: enteroFijo().default(0),
   bloqueado_hasta: instante(),
   actualizado_en: ahora(),
 });
@@ -100,8 +109,8 @@ export const auditoria = pgTable(
   {
     id: idPropio(),
     usuario_id: integer(),
-    accion: text().notNull(),
-    recurso: text().notNull(),
+    accion: textoFijo(),
+    recurso: textoFijo(),
     recurso_id: text(),
     resultado: text({ enum: ['exito', 'fallo', 'denegado', 'bloqueo'] }).notNull(),
     ip: text(),

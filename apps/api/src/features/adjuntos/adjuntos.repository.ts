@@ -2,6 +2,8 @@
 // deletes, and the database refuses it anyway (0011_adjuntos.sql).
 import { and, asc, count, desc, eq, gte, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { citaClinica } from '../../db/cita-clinica.ts';
+import { columnasDe } from '../../db/columnas-de.ts';
 import {
   archivos,
   citas,
@@ -11,7 +13,6 @@ import {
   ordenesExamen,
   resultadosExamen,
   revocacionesConsentimiento,
-  usuarios,
 } from '../../db/schema/index.ts';
 
 export type FotoFila = typeof fotosClinicas.$inferSelect;
@@ -22,13 +23,8 @@ export function createAdjuntosRepository(db: Executor) {
   const resultadosDonde = (donde: ReturnType<typeof eq>) =>
     db
       .select({
-        id: resultadosExamen.id,
-        cita_id: resultadosExamen.cita_id,
-        subido_en: resultadosExamen.subido_en,
-        archivo_id: resultadosExamen.archivo_id,
-        nombre: archivos.nombre,
-        tipo_contenido: archivos.tipo_contenido,
-        tamano: archivos.tamano,
+        ...columnasDe(resultadosExamen, 'id', 'cita_id', 'subido_en', 'archivo_id'),
+        ...columnasDe(archivos, 'nombre', 'tipo_contenido', 'tamano'),
         examen: ordenesExamen.examen,
       })
       .from(resultadosExamen)
@@ -39,22 +35,7 @@ export function createAdjuntosRepository(db: Executor) {
 
   return {
     /** What the rules and the messages need of the appointment. */
-    async cita(citaId: number) {
-      const [f] = await db
-        .select({
-          id: citas.id,
-          paciente_id: citas.paciente_id,
-          doctor_id: citas.doctor_id,
-          estado: citas.estado,
-          inicio: citas.inicio,
-          paciente_nombre: usuarios.nombre,
-        })
-        .from(citas)
-        .innerJoin(usuarios, eq(usuarios.id, citas.paciente_id))
-        .where(eq(citas.id, citaId))
-        .limit(1);
-      return f;
-    },
+    cita: (citaId: number) => citaClinica(db, citaId),
 
     /**
      * The appointment's state, its row held until the transaction ends (a cancellation waits for it): what was

@@ -18,7 +18,7 @@ import {
 } from '@clinica/contracts/adjuntos';
 import { AppError } from '../../lib/app-error.ts';
 import { aBuffer, leerMultipart } from '../../lib/multipart.ts';
-import { ruta } from '../../lib/ruta.ts';
+import { registrarRutas } from '../../lib/ruta.ts';
 import { origen } from '../../lib/solicitud.ts';
 import { usuarioDe } from '../../plugins/auth.ts';
 import { MENSAJES_ADJUNTOS, type AdjuntosService } from './adjuntos.service.ts';
@@ -69,65 +69,50 @@ export const adjuntosRoutes: FastifyPluginAsyncZod<{ service: AdjuntosService }>
     },
     throwFileSizeLimit: true,
   });
+  const resultados = registrarRutas(app, ['resultados de exámenes']);
+  const fotos = registrarRutas(app, ['fotos clínicas']);
 
-  app.route({
-    ...ruta(e.resultados, {
-      schema: { tags: ['resultados de exámenes'], summary: 'Resultados de exámenes de una cita' },
-    }),
-    handler: async (r) => service.resultados(usuarioDe(r), r.params.citaId, origen(r)),
+  resultados(e.resultados, 'Resultados de exámenes de una cita', async (r) =>
+    service.resultados(usuarioDe(r), r.params.citaId, origen(r)),
+  );
+  resultados(e.subirResultado, 'Subir un resultado de examen (PDF, JPEG o PNG)', async (r, reply) => {
+    const { bytes, nombre, campos } = await leerArchivo(r, RESULTADO_MAX_BYTES, {
+      uno: 'un archivo',
+      el: 'el archivo',
+    });
+    const orden = texto(campos[CAMPO_ORDEN]);
+    if (orden && !/^[1-9]\d{0,9}$/.test(orden)) throw validacion(CAMPO_ORDEN, MENSAJES_ADJUNTOS.ordenInvalida);
+    const resultado = await service.subirResultado(
+      usuarioDe(r),
+      r.params.citaId,
+      { bytes, nombre: nombre || 'resultado', ordenExamenId: orden ? Number(orden) : null },
+      origen(r),
+    );
+    return reply.code(201).send(resultado);
   });
-  app.route({
-    ...ruta(e.subirResultado, {
-      schema: { tags: ['resultados de exámenes'], summary: 'Subir un resultado de examen (PDF, JPEG o PNG)' },
-    }),
-    handler: async (r, reply) => {
-      const { bytes, nombre, campos } = await leerArchivo(r, RESULTADO_MAX_BYTES, {
-        uno: 'un archivo',
-        el: 'el archivo',
-      });
-      const orden = texto(campos[CAMPO_ORDEN]);
-      if (orden && !/^[1-9]\d{0,9}$/.test(orden)) throw validacion(CAMPO_ORDEN, MENSAJES_ADJUNTOS.ordenInvalida);
-      const resultado = await service.subirResultado(
-        usuarioDe(r),
-        r.params.citaId,
-        { bytes, nombre: nombre || 'resultado', ordenExamenId: orden ? Number(orden) : null },
-        origen(r),
-      );
-      return reply.code(201).send(resultado);
-    },
+  fotos(e.fotos, 'Fotos de antes y después de una cita', async (r) =>
+    service.fotos(usuarioDe(r), r.params.citaId, origen(r)),
+  );
+  fotos(e.subirFoto, 'Agregar una foto de antes o después (con consentimiento)', async (r, reply) => {
+    const { bytes, campos } = await leerArchivo(r, FOTO_MAX_BYTES, { uno: 'una foto', el: 'la foto' });
+    const etiqueta = texto(campos[CAMPO_ETIQUETA]);
+    if (!(ETIQUETAS_FOTO as readonly string[]).includes(etiqueta))
+      throw validacion(CAMPO_ETIQUETA, MENSAJES_ADJUNTOS.etiquetaInvalida);
+    const zona = texto(campos[CAMPO_ZONA]);
+    if (!zona) throw validacion(CAMPO_ZONA, MENSAJES_ADJUNTOS.zonaRequerida);
+    // Control characters never reach the record.
+    // eslint-disable-next-line no-control-regex
+    if (zona.length > ZONA_MAX || /[\u0000-\u001f\u007f]/.test(zona))
+      throw validacion(CAMPO_ZONA, `La zona admite hasta ${ZONA_MAX} caracteres, sin caracteres especiales.`);
+    const foto = await service.subirFoto(
+      usuarioDe(r),
+      r.params.citaId,
+      { bytes, etiqueta: etiqueta as EtiquetaFoto, zona },
+      origen(r),
+    );
+    return reply.code(201).send(foto);
   });
-  app.route({
-    ...ruta(e.fotos, { schema: { tags: ['fotos clínicas'], summary: 'Fotos de antes y después de una cita' } }),
-    handler: async (r) => service.fotos(usuarioDe(r), r.params.citaId, origen(r)),
-  });
-  app.route({
-    ...ruta(e.subirFoto, {
-      schema: { tags: ['fotos clínicas'], summary: 'Agregar una foto de antes o después (con consentimiento)' },
-    }),
-    handler: async (r, reply) => {
-      const { bytes, campos } = await leerArchivo(r, FOTO_MAX_BYTES, { uno: 'una foto', el: 'la foto' });
-      const etiqueta = texto(campos[CAMPO_ETIQUETA]);
-      if (!(ETIQUETAS_FOTO as readonly string[]).includes(etiqueta))
-        throw validacion(CAMPO_ETIQUETA, MENSAJES_ADJUNTOS.etiquetaInvalida);
-      const zona = texto(campos[CAMPO_ZONA]);
-      if (!zona) throw validacion(CAMPO_ZONA, MENSAJES_ADJUNTOS.zonaRequerida);
-      // Control characters never reach the record.
-      // eslint-disable-next-line no-control-regex
-      if (zona.length > ZONA_MAX || /[\u0000-\u001f\u007f]/.test(zona))
-        throw validacion(CAMPO_ZONA, `La zona admite hasta ${ZONA_MAX} caracteres, sin caracteres especiales.`);
-      const foto = await service.subirFoto(
-        usuarioDe(r),
-        r.params.citaId,
-        { bytes, etiqueta: etiqueta as EtiquetaFoto, zona },
-        origen(r),
-      );
-      return reply.code(201).send(foto);
-    },
-  });
-  app.route({
-    ...ruta(e.fotosPaciente, {
-      schema: { tags: ['fotos clínicas'], summary: 'Fotos de antes y después de un paciente, cita por cita' },
-    }),
-    handler: async (r) => service.fotosPaciente(usuarioDe(r), r.params.pacienteId, origen(r)),
-  });
+  fotos(e.fotosPaciente, 'Fotos de antes y después de un paciente, cita por cita', async (r) =>
+    service.fotosPaciente(usuarioDe(r), r.params.pacienteId, origen(r)),
+  );
 };

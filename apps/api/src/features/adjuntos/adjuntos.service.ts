@@ -22,7 +22,7 @@ import { limpiarImagen } from '../../lib/imagen-limpia.ts';
 import { tipoPorFirma } from '../../lib/tipo-archivo.ts';
 import type { Actor, Origen } from '../../lib/solicitud.ts';
 import type { ArchivosRepository } from '../../platform/archivos.repository.ts';
-import type { ArchivosPrivados } from '../../platform/archivos.service.ts';
+import type { ArchivosPrivados, DatosArchivo } from '../../platform/archivos.service.ts';
 import { auditarExito as auditar, type AuditoriaRepository } from '../../platform/auditoria.repository.ts';
 import type { Encolar } from '../../platform/bandeja.service.ts';
 import type { AdjuntosRepository, FotoFila } from './adjuntos.repository.ts';
@@ -130,6 +130,38 @@ export function createAdjuntosService(deps: {
     if ((await tx.adjuntos.estadoBloqueado(citaId)) === 'cancelada') throw citaCancelada();
   }
 
+  /**
+   * Stores the file privately, then in one transaction, while the appointment is still open, its file's row and
+   * what `filas` writes with it (the result's or photo's row, its audit).
+   */
+  const guardarEnCita = <T>(
+    citaId: number,
+    datos: DatosArchivo,
+    filas: (tx: ReposAdjuntos, archivoId: number) => Promise<T>,
+  ): Promise<T> =>
+    archivos.conArchivos(async (escribir) => {
+      const escrito = await escribir(datos);
+      return transaccion(async (tx) => {
+        await sigueAbierta(tx, citaId);
+        const archivo = await archivos.registrar(tx, escrito);
+        return filas(tx, archivo.id);
+      });
+    });
+
+  /** A doctor's read of an appointment's results or photos is audited, naming what was read; an empty list is not. */
+  async function auditarLista(
+    actor: Actor,
+    cita: Cita,
+    accion: string,
+    que: 'resultados' | 'fotos',
+    lista: { id: number }[],
+    origen: Origen,
+  ) {
+    if (actor.rol !== 'doctor' || !lista.length) return;
+    const detalle = `paciente=${cita.paciente_id}; ${que}=${lista.map((f) => f.id).join(',')}`;
+    await auditar(repos, actor, accion, 'cita', cita.id, detalle, origen);
+  }
+
   /** Only the appointment's doctor (any doctor's agenda is not theirs) or an assistant attaches photos. */
   const puedeFotografiar = (actor: Actor, cita: Cita) =>
     actor.rol === 'asistente' || (actor.rol === 'doctor' && cita.doctor_id === actor.id);
@@ -139,17 +171,7 @@ export function createAdjuntosService(deps: {
       const cita = await citaVisible(actor, citaId);
       const ver = completo(actor);
       const lista = await repo.resultadosDeCita(citaId);
-      if (actor.rol === 'doctor' && lista.length) {
-        await auditar(
-          repos,
-          actor,
-          'resultado_examen.listar',
-          'cita',
-          citaId,
-          `paciente=${cita.paciente_id}; resultados=${lista.map((r) => r.id).join(',')}`,
-          origen,
-        );
-      }
+      await auditarLista(actor, cita, 'resultado_examen.listar', 'resultados', lista, origen);
       return {
         cita_id: citaId,
         puede_subir: actor.rol === 'paciente' && cita.estado !== 'cancelada',
@@ -193,44 +215,33 @@ export function createAdjuntosService(deps: {
           ? d.bytes
           : (await conTurnoImagen(actor.id, () => limpiarImagen(d.bytes, invalido, { permitidos: ['jpeg', 'png'] })))
               .bytes;
-      const id = await archivos.conArchivos(async (escribir) => {
-        const escrito = await escribir({
-          datos: Readable.from([bytes]),
-          categoria: 'resultado_examen',
-          propietarioId: cita.paciente_id,
-          nombre: d.nombre,
-          creadoPor: actor.id,
-          permitidos: ['pdf', 'jpeg', 'png'],
-          origen,
+      const archivo: DatosArchivo = {
+        datos: Readable.from([bytes]),
+        categoria: 'resultado_examen',
+        propietarioId: cita.paciente_id,
+        nombre: d.nombre,
+        creadoPor: actor.id,
+        permitidos: ['pdf', 'jpeg', 'png'],
+        origen,
+      };
+      const id = await guardarEnCita(citaId, archivo, async (tx, archivoId) => {
+        const r = await tx.adjuntos.crearResultado({
+          cita_id: citaId,
+          paciente_id: cita.paciente_id,
+          orden_examen_id: d.ordenExamenId,
+          archivo_id: archivoId,
+          subido_por: actor.id,
         });
-        return transaccion(async (tx) => {
-          await sigueAbierta(tx, citaId);
-          const archivo = await archivos.registrar(tx, escrito);
-          const r = await tx.adjuntos.crearResultado({
-            cita_id: citaId,
-            paciente_id: cita.paciente_id,
-            orden_examen_id: d.ordenExamenId,
-            archivo_id: archivo.id,
-            subido_por: actor.id,
-          });
-          await auditar(
-            tx,
-            actor,
-            'resultado_examen.subir',
-            'resultado_examen',
-            r.id,
-            `cita=${citaId}; archivo=${archivo.id}`,
-            origen,
-          );
-          await deps.notificar(tx, {
-            usuario_id: cita.doctor_id,
-            tipo: TIPO_NOTIFICACION_RESULTADOS,
-            mensaje: `${cita.paciente_nombre} subió resultados de exámenes para la cita del ${fecha.format(cita.inicio)}`,
-            cita_id: citaId,
-            ruta: `/detallescitas/${citaId}`,
-          });
-          return r.id;
+        const detalle = `cita=${citaId}; archivo=${archivoId}`;
+        await auditar(tx, actor, 'resultado_examen.subir', 'resultado_examen', r.id, detalle, origen);
+        await deps.notificar(tx, {
+          usuario_id: cita.doctor_id,
+          tipo: TIPO_NOTIFICACION_RESULTADOS,
+          mensaje: `${cita.paciente_nombre} subió resultados de exámenes para la cita del ${fecha.format(cita.inicio)}`,
+          cita_id: citaId,
+          ruta: `/detallescitas/${citaId}`,
         });
+        return r.id;
       });
       return resultadoWire((await repo.resultado(id))!, true);
     },
@@ -238,17 +249,7 @@ export function createAdjuntosService(deps: {
     async fotos(actor: Actor, citaId: number, origen: Origen) {
       const cita = await citaVisible(actor, citaId);
       const lista = await repo.fotosDeCita(citaId);
-      if (actor.rol === 'doctor' && lista.length) {
-        await auditar(
-          repos,
-          actor,
-          'foto_clinica.listar',
-          'cita',
-          citaId,
-          `paciente=${cita.paciente_id}; fotos=${lista.map((f) => f.id).join(',')}`,
-          origen,
-        );
-      }
+      await auditarLista(actor, cita, 'foto_clinica.listar', 'fotos', lista, origen);
       const sube = puedeFotografiar(actor, cita) && cita.estado !== 'cancelada';
       const motivo = sube ? (await permisoFotos(cita.paciente_id)).motivo : null;
       return {
@@ -277,39 +278,29 @@ export function createAdjuntosService(deps: {
           maxLado: LADO_MAX_FOTO,
         }),
       );
-      const foto = await archivos.conArchivos(async (escribir) => {
-        const escrito = await escribir({
-          datos: Readable.from([limpia.bytes]),
-          categoria: 'foto_clinica',
-          propietarioId: cita.paciente_id,
-          nombre: `foto-${d.etiqueta}-cita-${citaId}.${limpia.formato === 'png' ? 'png' : 'jpg'}`,
-          creadoPor: actor.id,
-          permitidos: ['jpeg', 'png'],
-          origen,
+      const archivo: DatosArchivo = {
+        datos: Readable.from([limpia.bytes]),
+        categoria: 'foto_clinica',
+        propietarioId: cita.paciente_id,
+        nombre: `foto-${d.etiqueta}-cita-${citaId}.${limpia.formato === 'png' ? 'png' : 'jpg'}`,
+        creadoPor: actor.id,
+        permitidos: ['jpeg', 'png'],
+        origen,
+      };
+      const consentimientoId = permiso.consentimientoId;
+      const foto = await guardarEnCita(citaId, archivo, async (tx, archivoId) => {
+        const f = await tx.adjuntos.crearFoto({
+          cita_id: citaId,
+          paciente_id: cita.paciente_id,
+          etiqueta: d.etiqueta,
+          zona: d.zona,
+          archivo_id: archivoId,
+          consentimiento_id: consentimientoId,
+          subida_por: actor.id,
         });
-        return transaccion(async (tx) => {
-          await sigueAbierta(tx, citaId);
-          const archivo = await archivos.registrar(tx, escrito);
-          const f = await tx.adjuntos.crearFoto({
-            cita_id: citaId,
-            paciente_id: cita.paciente_id,
-            etiqueta: d.etiqueta,
-            zona: d.zona,
-            archivo_id: archivo.id,
-            consentimiento_id: permiso.consentimientoId,
-            subida_por: actor.id,
-          });
-          await auditar(
-            tx,
-            actor,
-            'foto_clinica.subir',
-            'foto_clinica',
-            f.id,
-            `cita=${citaId}; etiqueta=${d.etiqueta}; consentimiento=${permiso.consentimientoId}`,
-            origen,
-          );
-          return f;
-        });
+        const detalle = `cita=${citaId}; etiqueta=${d.etiqueta}; consentimiento=${consentimientoId}`;
+        await auditar(tx, actor, 'foto_clinica.subir', 'foto_clinica', f.id, detalle, origen);
+        return f;
       });
       return fotoWire(foto, completo(actor));
     },

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { EXPORTAR_MAX_FILAS, type auditoriaQuery } from '@clinica/contracts/auditoria';
 import { sumarDias } from '@clinica/contracts/tiempo';
 import type { Calendario } from '../../lib/calendario.ts';
+import { desplazamiento, paginaConTope } from '../../lib/paginas.ts';
 import type { Actor, Origen } from '../../lib/solicitud.ts';
 import type { AuditoriaRepository } from '../../platform/auditoria.repository.ts';
 import type { AuditoriaConsultaRepository, FiltroAuditoria } from './auditoria.repository.ts';
@@ -73,16 +74,10 @@ export function createAuditoriaConsultaService(deps: {
     async listar(q: Consulta) {
       const f = filtro(q);
       const [filas, total] = await Promise.all([
-        repo.buscar(f, q.porPagina, (q.pagina - 1) * q.porPagina),
+        repo.buscar(f, q.porPagina, desplazamiento(q)),
         repo.contar(f, TOPE_CONTEO_AUDITORIA),
       ]);
-      return {
-        items: filas.map(aWire),
-        total: Math.min(total, TOPE_CONTEO_AUDITORIA),
-        totalExacto: total <= TOPE_CONTEO_AUDITORIA,
-        pagina: q.pagina,
-        porPagina: q.porPagina,
-      };
+      return paginaConTope(filas.map(aWire), total, TOPE_CONTEO_AUDITORIA, q);
     },
 
     /** The search as CSV (newest first, at most EXPORTAR_MAX_FILAS rows), UTF-8 with a BOM for spreadsheets. */

@@ -1,6 +1,7 @@
 // SQL for procedure categories. The only code of this feature that sees the Drizzle schema.
 import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { filaPorId } from '../../db/fila-por-id.ts';
 import { categoriasProcedimiento, procedimientos } from '../../db/schema/index.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/app-error.ts';
 
@@ -55,14 +56,8 @@ export function createCategoriasRepository(db: Executor) {
         .orderBy(sql`f_unaccent(lower(${categoriasProcedimiento.nombre}))`, asc(categoriasProcedimiento.id));
     },
 
-    async buscar(id: number, soloActivos = false): Promise<CategoriaFila | undefined> {
-      const [fila] = await db
-        .select(columnas(soloActivos))
-        .from(categoriasProcedimiento)
-        .where(eq(categoriasProcedimiento.id, id))
-        .limit(1);
-      return fila;
-    },
+    buscar: (id: number, soloActivos = false): Promise<CategoriaFila | undefined> =>
+      filaPorId(db, categoriasProcedimiento, id, columnas(soloActivos)),
 
     /** Returns the new id, or 'duplicada' when the name is taken (ignoring case, accents and spaces). */
     async crear(v: CategoriaValores): Promise<number | 'duplicada'> {

@@ -3,6 +3,7 @@
 import { and, asc, count, eq, max, sql, type SQL } from 'drizzle-orm';
 import type { PgPreparedQuery, PreparedQueryConfig } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
+import { filaPorId } from '../../db/fila-por-id.ts';
 import { categoriasProcedimiento, procedimientoImagenes, procedimientos } from '../../db/schema/index.ts';
 import { isForeignKeyViolation } from '../../lib/app-error.ts';
 import { CANAL_CATALOGO } from './catalogo-cache.ts';
@@ -137,12 +138,7 @@ export function createProcedimientosRepository(db: Executor) {
     },
 
     async categoriaExiste(id: number): Promise<boolean> {
-      const [fila] = await db
-        .select({ id: categoriasProcedimiento.id })
-        .from(categoriasProcedimiento)
-        .where(eq(categoriasProcedimiento.id, id))
-        .limit(1);
-      return !!fila;
+      return !!(await filaPorId(db, categoriasProcedimiento, id, { id: categoriasProcedimiento.id }));
     },
 
     /** Returns the new id, or 'categoria_no_existe' when the category vanished meanwhile. */

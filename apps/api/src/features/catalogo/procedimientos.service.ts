@@ -14,6 +14,7 @@ import {
 } from '@clinica/contracts/catalogo';
 import type { Transaccion } from '../../db/transacciones.ts';
 import { AppError, noEncontrado } from '../../lib/app-error.ts';
+import { desplazamiento } from '../../lib/paginas.ts';
 import { conTurnoImagen } from '../../lib/turno-imagen.ts';
 import type { Storage } from '../../lib/storage.ts';
 import type { Actor, Origen } from '../../lib/solicitud.ts';
@@ -128,7 +129,7 @@ export function createProcedimientosService({ repos, transaccion, storage, log, 
         q: query.q,
         soloVisibles: !(esPersonal && query.incluirInactivos === true),
         limit: query.porPagina,
-        offset: (query.pagina - 1) * query.porPagina,
+        offset: desplazamiento(query),
       });
       return {
         items: filas.map((f) => toProcedimientoWire(f, f.imagenes)),

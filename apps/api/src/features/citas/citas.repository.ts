@@ -6,6 +6,8 @@ import { and, asc, count, desc, eq, gt, gte, inArray, lt, ne, or, sql, type SQL 
 import { estadosCita, tiposCita, type EstadoCita } from '@clinica/contracts/citas';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
+import { columnasDe } from '../../db/columnas-de.ts';
+import { filaPorId } from '../../db/fila-por-id.ts';
 import { usuarioPorId } from '../../db/usuario-por-id.ts';
 import { citas, procedimientos, usuarios } from '../../db/schema/index.ts';
 
@@ -252,10 +254,7 @@ export function createCitasRepository(db: Executor) {
     async pacientesDe(doctorId: number) {
       return db
         .select({
-          id: usuarios.id,
-          nombre: usuarios.nombre,
-          correo: usuarios.correo,
-          telefono: usuarios.telefono,
+          ...columnasDe(usuarios, 'id', 'nombre', 'correo', 'telefono'),
           total_citas: sql<number>`count(*)::int`,
           ultima_cita: sql<Date>`max(${citas.inicio})`.mapWith(citas.inicio),
         })
@@ -330,14 +329,7 @@ export function createCitasRepository(db: Executor) {
         .orderBy(asc(usuarios.nombre));
     },
 
-    async procedimiento(id: number) {
-      const [f] = await db
-        .select(COLUMNAS_PROCEDIMIENTO)
-        .from(procedimientos)
-        .where(eq(procedimientos.id, id))
-        .limit(1);
-      return f;
-    },
+    procedimiento: (id: number) => filaPorId(db, procedimientos, id, COLUMNAS_PROCEDIMIENTO),
   };
 }
 export type CitasRepository = ReturnType<typeof createCitasRepository>;

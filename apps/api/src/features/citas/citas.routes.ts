@@ -4,12 +4,10 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { citasEndpoints as e } from '@clinica/contracts/citas';
 import { AppError } from '../../lib/app-error.ts';
-import { ruta } from '../../lib/ruta.ts';
+import { registrarRutas } from '../../lib/ruta.ts';
 import { origen } from '../../lib/solicitud.ts';
 import { usuarioDe } from '../../plugins/auth.ts';
 import type { CitasService } from './citas.service.ts';
-
-const tags = ['citas'];
 
 /** Idempotency-Key: printable ASCII, bounded (QUALITY.md reliability 2). */
 function claveIdempotencia(request: FastifyRequest): string | undefined {
@@ -22,105 +20,75 @@ function claveIdempotencia(request: FastifyRequest): string | undefined {
 }
 
 export const citasRoutes: FastifyPluginAsyncZod<{ service: CitasService }> = async (app, { service }) => {
-  app.route({
-    ...ruta(e.citasUsuario, { schema: { tags, summary: 'Citas de una paciente (la más reciente primero)' } }),
-    handler: async (request) => service.citasUsuario(usuarioDe(request), request.params.usuarioId),
+  const registrar = registrarRutas(app, ['citas']);
+  registrar(e.citasUsuario, 'Citas de una paciente (la más reciente primero)', async (request) =>
+    service.citasUsuario(usuarioDe(request), request.params.usuarioId),
+  );
+
+  registrar(e.misCitas, 'Mis citas (paciente) o mi agenda (doctor)', async (request) =>
+    service.misCitas(usuarioDe(request)),
+  );
+
+  registrar(e.listar, 'Citas con filtros (personal)', async (request) =>
+    service.listar(usuarioDe(request), request.query),
+  );
+
+  registrar(e.buscar, 'Una cita', async (request) =>
+    service.detalle(usuarioDe(request), request.params.id, origen(request)),
+  );
+
+  registrar(e.pacientesDoctor, 'Pacientes del doctor', async (request) => service.pacientesDoctor(usuarioDe(request)));
+
+  registrar(e.disponibilidad, 'Horarios libres', async (request) =>
+    service.disponibilidad(request.query, request.usuario ?? undefined),
+  );
+
+  registrar(e.crear, 'Agendar una cita', async (request, reply) => {
+    const cita = await service.crear(usuarioDe(request), request.body, origen(request), claveIdempotencia(request));
+    return reply.code(201).send(cita);
   });
 
-  app.route({
-    ...ruta(e.misCitas, { schema: { tags, summary: 'Mis citas (paciente) o mi agenda (doctor)' } }),
-    handler: async (request) => service.misCitas(usuarioDe(request)),
+  registrar(e.editar, 'Editar una cita (personal)', async (request) =>
+    service.editar(usuarioDe(request), request.params.id, request.body, origen(request)),
+  );
+
+  registrar(e.reagendar, 'Reagendar una cita', async (request) =>
+    service.reagendar(usuarioDe(request), request.params.id, request.body.inicio, origen(request)),
+  );
+
+  registrar(e.cancelar, 'Cancelar una cita', async (request) =>
+    service.cancelar(usuarioDe(request), request.params.id, request.body.motivo, origen(request)),
+  );
+
+  registrar(e.editarEstado, 'Cambiar el estado de una cita', async (request) =>
+    service.cambiarEstado(usuarioDe(request), request.params.id, request.body.estado, origen(request)),
+  );
+
+  registrar(e.horarios, 'Horario semanal de un doctor', async (request) =>
+    service.horarios(usuarioDe(request), request.params.doctorId),
+  );
+
+  registrar(e.reemplazarHorarios, 'Reemplazar el horario semanal de un doctor', async (request) =>
+    service.reemplazarHorarios(usuarioDe(request), request.params.doctorId, request.body.horarios, origen(request)),
+  );
+
+  registrar(e.bloqueos, 'Bloqueos de la agenda de un doctor', async (request) =>
+    service.bloqueos(usuarioDe(request), request.params.doctorId, request.query.desde, request.query.hasta),
+  );
+
+  registrar(e.crearBloqueo, 'Bloquear la agenda (vacaciones, capacitación)', async (request, reply) => {
+    const bloqueo = await service.crearBloqueo(
+      usuarioDe(request),
+      request.params.doctorId,
+      request.body,
+      origen(request),
+    );
+    return reply.code(201).send(bloqueo);
   });
 
-  app.route({
-    ...ruta(e.listar, { schema: { tags, summary: 'Citas con filtros (personal)' } }),
-    handler: async (request) => service.listar(usuarioDe(request), request.query),
-  });
+  registrar(e.eliminarBloqueo, 'Quitar un bloqueo de la agenda', async (request) =>
+    service.eliminarBloqueo(usuarioDe(request), request.params.doctorId, request.params.id, origen(request)),
+  );
 
-  app.route({
-    ...ruta(e.buscar, { schema: { tags, summary: 'Una cita' } }),
-    handler: async (request) => service.detalle(usuarioDe(request), request.params.id, origen(request)),
-  });
-
-  app.route({
-    ...ruta(e.pacientesDoctor, { schema: { tags, summary: 'Pacientes del doctor' } }),
-    handler: async (request) => service.pacientesDoctor(usuarioDe(request)),
-  });
-
-  app.route({
-    ...ruta(e.disponibilidad, { schema: { tags, summary: 'Horarios libres' } }),
-    handler: async (request) => service.disponibilidad(request.query, request.usuario ?? undefined),
-  });
-
-  app.route({
-    ...ruta(e.crear, { schema: { tags, summary: 'Agendar una cita' } }),
-    handler: async (request, reply) => {
-      const cita = await service.crear(usuarioDe(request), request.body, origen(request), claveIdempotencia(request));
-      return reply.code(201).send(cita);
-    },
-  });
-
-  app.route({
-    ...ruta(e.editar, { schema: { tags, summary: 'Editar una cita (personal)' } }),
-    handler: async (request) => service.editar(usuarioDe(request), request.params.id, request.body, origen(request)),
-  });
-
-  app.route({
-    ...ruta(e.reagendar, { schema: { tags, summary: 'Reagendar una cita' } }),
-    handler: async (request) =>
-      service.reagendar(usuarioDe(request), request.params.id, request.body.inicio, origen(request)),
-  });
-
-  app.route({
-    ...ruta(e.cancelar, { schema: { tags, summary: 'Cancelar una cita' } }),
-    handler: async (request) =>
-      service.cancelar(usuarioDe(request), request.params.id, request.body.motivo, origen(request)),
-  });
-
-  app.route({
-    ...ruta(e.editarEstado, { schema: { tags, summary: 'Cambiar el estado de una cita' } }),
-    handler: async (request) =>
-      service.cambiarEstado(usuarioDe(request), request.params.id, request.body.estado, origen(request)),
-  });
-
-  app.route({
-    ...ruta(e.horarios, { schema: { tags, summary: 'Horario semanal de un doctor' } }),
-    handler: async (request) => service.horarios(usuarioDe(request), request.params.doctorId),
-  });
-
-  app.route({
-    ...ruta(e.reemplazarHorarios, { schema: { tags, summary: 'Reemplazar el horario semanal de un doctor' } }),
-    handler: async (request) =>
-      service.reemplazarHorarios(usuarioDe(request), request.params.doctorId, request.body.horarios, origen(request)),
-  });
-
-  app.route({
-    ...ruta(e.bloqueos, { schema: { tags, summary: 'Bloqueos de la agenda de un doctor' } }),
-    handler: async (request) =>
-      service.bloqueos(usuarioDe(request), request.params.doctorId, request.query.desde, request.query.hasta),
-  });
-
-  app.route({
-    ...ruta(e.crearBloqueo, { schema: { tags, summary: 'Bloquear la agenda (vacaciones, capacitación)' } }),
-    handler: async (request, reply) => {
-      const bloqueo = await service.crearBloqueo(
-        usuarioDe(request),
-        request.params.doctorId,
-        request.body,
-        origen(request),
-      );
-      return reply.code(201).send(bloqueo);
-    },
-  });
-
-  app.route({
-    ...ruta(e.eliminarBloqueo, { schema: { tags, summary: 'Quitar un bloqueo de la agenda' } }),
-    handler: async (request) =>
-      service.eliminarBloqueo(usuarioDe(request), request.params.doctorId, request.params.id, origen(request)),
-  });
-
-  app.route({
-    ...ruta(e.doctores, { schema: { tags, summary: 'Doctores activos (para elegir en la agenda)' } }),
-    handler: async () => service.doctores(),
-  });
+  registrar(e.doctores, 'Doctores activos (para elegir en la agenda)', async () => service.doctores());
 };

@@ -13,6 +13,7 @@ import {
 } from '@clinica/contracts/citas';
 import { sumarDias, type Fecha } from '@clinica/contracts/tiempo';
 import { prohibido } from '../../lib/app-error.ts';
+import { desplazamiento, paginaConTope } from '../../lib/paginas.ts';
 import type { Actor, Origen } from '../../lib/solicitud.ts';
 import type { CitaDetalle, FiltroCitas } from './citas.repository.ts';
 import { MIN, type Espacio } from './disponibilidad.ts';
@@ -171,20 +172,14 @@ export function createConsultasService(
       };
       const tope = condiciones.buscar ? TOPE_CONTEO_BUSQUEDA : TOPE_CONTEO_CITAS;
       const limite = f.porPagina;
-      const offset = (f.pagina - 1) * f.porPagina;
+      const offset = desplazamiento(f);
       const [filas, total] = await Promise.all([
         f.desde || f.hasta
           ? repo.listar({ ...condiciones, limite, offset, orden: 'cronologico' })
           : proximasPrimero(condiciones, limite, offset),
         repo.contar(condiciones, tope),
       ]);
-      return {
-        items: filas.map(toCitaWire),
-        total: Math.min(total, tope),
-        totalExacto: total <= tope,
-        pagina: f.pagina,
-        porPagina: f.porPagina,
-      };
+      return paginaConTope(filas.map(toCitaWire), total, tope, f);
     },
 
     pacientesDoctor: (actor: Actor) => repo.pacientesDe(actor.id),

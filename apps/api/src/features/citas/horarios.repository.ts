@@ -3,6 +3,7 @@
 // (horarios.service.ts). Blocks never overlap (bloqueos_sin_cruce, 0005_citas.sql).
 import { and, asc, eq, gt, inArray, lt } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { columnasDe } from '../../db/columnas-de.ts';
 import { bloqueosAgenda, horariosDoctor } from '../../db/schema/index.ts';
 import type { HorarioFila } from './disponibilidad.ts';
 
@@ -19,12 +20,7 @@ export function createHorariosRepository(db: Executor) {
     async horarios(doctorIds: number[]): Promise<(HorarioFila & { doctor_id: number })[]> {
       if (!doctorIds.length) return [];
       const filas = await db
-        .select({
-          doctor_id: horariosDoctor.doctor_id,
-          dia_semana: horariosDoctor.dia_semana,
-          hora_inicio: horariosDoctor.hora_inicio,
-          hora_fin: horariosDoctor.hora_fin,
-        })
+        .select(columnasDe(horariosDoctor, 'doctor_id', 'dia_semana', 'hora_inicio', 'hora_fin'))
         .from(horariosDoctor)
         .where(inArray(horariosDoctor.doctor_id, doctorIds))
         .orderBy(asc(horariosDoctor.dia_semana), asc(horariosDoctor.hora_inicio));

@@ -1,8 +1,10 @@
 // SQL for consent templates, signed consents and their revocations. Only inserts and reads: there is no update
 // or delete here, and the database refuses them anyway (0010_consentimientos.sql).
-import { and, asc, desc, eq, isNull, lte, max, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lte, max } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { usuarioPorId } from '../../db/usuario-por-id.ts';
+import { filaPorId } from '../../db/fila-por-id.ts';
+import { citaClinica } from '../../db/cita-clinica.ts';
+import { columnasDe } from '../../db/columnas-de.ts';
 import {
   citas,
   consentimientos,
@@ -18,10 +20,6 @@ export type NuevoConsentimiento = Omit<typeof consentimientos.$inferInsert, 'id'
 export type RevocacionFila = typeof revocacionesConsentimiento.$inferSelect;
 export type ConsentimientoConRevocacion = { consentimiento: ConsentimientoFila; revocacion: RevocacionFila | null };
 
-// The appointment's patient and doctor, read by id (see usuarioPorId).
-const paciente = usuarioPorId('paciente', citas.paciente_id);
-const doctor = usuarioPorId('doctor', citas.doctor_id);
-
 export function createConsentimientosRepository(db: Executor) {
   const conRevocacion = () =>
     db
@@ -30,14 +28,8 @@ export function createConsentimientosRepository(db: Executor) {
       .leftJoin(revocacionesConsentimiento, eq(revocacionesConsentimiento.consentimiento_id, consentimientos.id));
 
   return {
-    async procedimiento(id: number) {
-      const [f] = await db
-        .select({ id: procedimientos.id, nombre: procedimientos.nombre })
-        .from(procedimientos)
-        .where(eq(procedimientos.id, id))
-        .limit(1);
-      return f;
-    },
+    procedimiento: (id: number) =>
+      filaPorId(db, procedimientos, id, { id: procedimientos.id, nombre: procedimientos.nombre }),
 
     plantillas: (procedimientoId: number) =>
       db
@@ -76,39 +68,11 @@ export function createConsentimientosRepository(db: Executor) {
     },
 
     /** What the rules and the PDF need of the appointment. */
-    async cita(citaId: number) {
-      const [f] = await db
-        .select({
-          id: citas.id,
-          paciente_id: citas.paciente_id,
-          paciente_nombre: paciente.nombre,
-          paciente_tipodocumento: paciente.tipodocumento,
-          paciente_documento: paciente.numerodocumento,
-          doctor_id: citas.doctor_id,
-          doctor_nombre: doctor.nombre,
-          estado: citas.estado,
-          tipo: citas.tipo,
-          inicio: citas.inicio,
-          procedimiento_id: citas.procedimiento_id,
-          procedimiento_nombre: procedimientos.nombre,
-        })
-        .from(citas)
-        .innerJoinLateral(paciente, sql`true`)
-        .innerJoinLateral(doctor, sql`true`)
-        .leftJoin(procedimientos, eq(procedimientos.id, citas.procedimiento_id))
-        .where(eq(citas.id, citaId))
-        .limit(1);
-      return f;
-    },
+    cita: (citaId: number) => citaClinica(db, citaId),
 
     /** The name of whoever presented a consent for signing (the desk's assistant). */
     async nombreDe(usuarioId: number): Promise<string | undefined> {
-      const [f] = await db
-        .select({ nombre: usuarios.nombre })
-        .from(usuarios)
-        .where(eq(usuarios.id, usuarioId))
-        .limit(1);
-      return f?.nombre;
+      return (await filaPorId(db, usuarios, usuarioId, { nombre: usuarios.nombre }))?.nombre;
     },
 
     /** Locks the appointment row so two signatures for it never interleave. */
@@ -129,15 +93,10 @@ export function createConsentimientosRepository(db: Executor) {
     async dePaciente(pacienteId: number) {
       return db
         .select({
-          id: consentimientos.id,
-          cita_id: consentimientos.cita_id,
+          ...columnasDe(consentimientos, 'id', 'cita_id'),
           procedimiento: procedimientos.nombre,
-          plantilla_version: consentimientos.plantilla_version,
-          texto: consentimientos.texto,
-          acepta_fotos: consentimientos.acepta_fotos,
-          firmado_en: consentimientos.firmado_en,
-          pdf_archivo_id: consentimientos.pdf_archivo_id,
-          pdf_sha256: consentimientos.pdf_sha256,
+          ...columnasDe(consentimientos, 'plantilla_version', 'texto', 'acepta_fotos', 'firmado_en'),
+          ...columnasDe(consentimientos, 'pdf_archivo_id', 'pdf_sha256'),
           revocado_en: revocacionesConsentimiento.revocado_en,
           motivo_revocacion: revocacionesConsentimiento.motivo,
         })

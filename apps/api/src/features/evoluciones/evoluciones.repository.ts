@@ -3,17 +3,10 @@
 import { and, asc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
+import { citaClinica } from '../../db/cita-clinica.ts';
+import { columnasDe } from '../../db/columnas-de.ts';
 import { usuarioPorId } from '../../db/usuario-por-id.ts';
-import {
-  adendas,
-  archivos,
-  citas,
-  evoluciones,
-  formulas,
-  ordenesExamen,
-  procedimientos,
-  usuarios,
-} from '../../db/schema/index.ts';
+import { adendas, archivos, evoluciones, formulas, ordenesExamen, usuarios } from '../../db/schema/index.ts';
 
 export type EvolucionFila = typeof evoluciones.$inferSelect;
 export type ContenidoEvolucion = Pick<
@@ -23,11 +16,9 @@ export type ContenidoEvolucion = Pick<
 export type LineaFormula = { nombre: string; dosis: string; frecuencia: string; duracion: string };
 export type LineaOrden = { examen: string; indicaciones: string };
 
-// People read by id for each row (see usuarioPorId): a note's author and patient, an appointment's patient and doctor.
+// People read by id for each row (see usuarioPorId): a note's author and patient.
 const autor = usuarioPorId('autor', evoluciones.autor_id);
 const paciente = usuarioPorId('paciente', evoluciones.paciente_id);
-const pacienteCita = usuarioPorId('paciente', citas.paciente_id);
-const doctor = usuarioPorId('doctor', citas.doctor_id);
 
 export function createEvolucionesRepository(db: Executor) {
   /** Notes with everything hanging from them (lines and addenda in the order they were written), oldest first. */
@@ -58,11 +49,7 @@ export function createEvolucionesRepository(db: Executor) {
       .orderBy(asc(ordenesExamen.id));
     const notas = await db
       .select({
-        id: adendas.id,
-        evolucion_id: adendas.evolucion_id,
-        texto: adendas.texto,
-        creada_en: adendas.creada_en,
-        autor_id: adendas.autor_id,
+        ...columnasDe(adendas, 'id', 'evolucion_id', 'texto', 'creada_en', 'autor_id'),
         autor_nombre: quien.nombre,
       })
       .from(adendas)
@@ -96,33 +83,7 @@ export function createEvolucionesRepository(db: Executor) {
       completas(and(eq(evoluciones.paciente_id, pacienteId), isNotNull(evoluciones.firmada_en))!),
 
     /** What the rules and the PDFs need of the appointment. */
-    async cita(citaId: number) {
-      const [f] = await db
-        .select({
-          id: citas.id,
-          paciente_id: citas.paciente_id,
-          paciente_nombre: pacienteCita.nombre,
-          paciente_tipodocumento: pacienteCita.tipodocumento,
-          paciente_documento: pacienteCita.numerodocumento,
-          paciente_nacimiento: pacienteCita.fecha_nacimiento,
-          doctor_id: citas.doctor_id,
-          doctor_nombre: doctor.nombre,
-          doctor_tipodocumento: doctor.tipodocumento,
-          doctor_documento: doctor.numerodocumento,
-          doctor_registro: doctor.registro_profesional,
-          estado: citas.estado,
-          tipo: citas.tipo,
-          inicio: citas.inicio,
-          procedimiento_nombre: procedimientos.nombre,
-        })
-        .from(citas)
-        .innerJoinLateral(pacienteCita, sql`true`)
-        .innerJoinLateral(doctor, sql`true`)
-        .leftJoin(procedimientos, eq(procedimientos.id, citas.procedimiento_id))
-        .where(eq(citas.id, citaId))
-        .limit(1);
-      return f;
-    },
+    cita: (citaId: number) => citaClinica(db, citaId),
 
     /** The row locked for this transaction (signing and saving a draft never interleave). */
     async bloquear(id: number): Promise<EvolucionFila | undefined> {

@@ -2,6 +2,8 @@
 // The appointments themselves are written by the booking engine (features/citas) in the same transaction.
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { columnasDe } from '../../db/columnas-de.ts';
+import { filaPorId } from '../../db/fila-por-id.ts';
 import { usuarioPorId } from '../../db/usuario-por-id.ts';
 import {
   citas,
@@ -60,8 +62,7 @@ export function createPlanesRepository(db: Executor) {
       .select({
         sesion: planesSeguimientoCitas.sesion,
         cita_id: citas.id,
-        inicio: citas.inicio,
-        estado: citas.estado,
+        ...columnasDe(citas, 'inicio', 'estado'),
       })
       .from(planesSeguimientoCitas)
       .innerJoin(citas, eq(citas.id, planesSeguimientoCitas.cita_id))
@@ -73,10 +74,7 @@ export function createPlanesRepository(db: Executor) {
     async cita(citaId: number) {
       const [f] = await db
         .select({
-          id: citas.id,
-          paciente_id: citas.paciente_id,
-          doctor_id: citas.doctor_id,
-          estado: citas.estado,
+          ...columnasDe(citas, 'id', 'paciente_id', 'doctor_id', 'estado'),
           evolucion_id: evoluciones.id,
         })
         .from(citas)
@@ -86,14 +84,8 @@ export function createPlanesRepository(db: Executor) {
       return f;
     },
 
-    async procedimiento(id: number) {
-      const [f] = await db
-        .select({ id: procedimientos.id, activo: procedimientos.activo })
-        .from(procedimientos)
-        .where(eq(procedimientos.id, id))
-        .limit(1);
-      return f;
-    },
+    procedimiento: (id: number) =>
+      filaPorId(db, procedimientos, id, { id: procedimientos.id, activo: procedimientos.activo }),
 
     porCita: (citaId: number) => completo(eq(planesSeguimiento.cita_id, citaId)),
     porId: (id: number) => completo(eq(planesSeguimiento.id, id)),

@@ -1,7 +1,8 @@
 // SQL for clinical records and their versions. No delete here (and the database refuses one anyway).
-import { and, asc, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, asc, desc, eq, inArray, ne, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { alias, type AnyPgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
+import { columnasDe } from '../../db/columnas-de.ts';
 import {
   archivos,
   auditoria,
@@ -38,7 +39,31 @@ const conCreador = {
   creador_nombre: creador.nombre,
 };
 
+/**
+ * Audit rows of one kind of resource and action: `accion` one action or several, `recurso` one resource id or a
+ * subquery of them.
+ */
+function lecturas(tipo: string, accion: string | string[], recurso: string | SQLWrapper) {
+  return and(
+    eq(auditoria.recurso, tipo),
+    Array.isArray(accion) ? inArray(auditoria.accion, accion) : eq(auditoria.accion, accion),
+    typeof recurso === 'string' ? eq(auditoria.recurso_id, recurso) : inArray(auditoria.recurso_id, recurso),
+  );
+}
+
 export function createHistoriasRepository(db: Executor) {
+  /** The one record that matches, with its patient's demographics and its author. */
+  async function conCreadorDonde(donde: SQL) {
+    const [f] = await db
+      .select(conCreador)
+      .from(historiasClinicas)
+      .innerJoin(paciente, eq(paciente.id, historiasClinicas.paciente_id))
+      .leftJoin(creador, eq(creador.id, historiasClinicas.creada_por))
+      .where(donde)
+      .limit(1);
+    return f;
+  }
+
   return {
     /** Demographics only (SPEC 7): no clinical field is read. */
     async listar() {
@@ -49,27 +74,8 @@ export function createHistoriasRepository(db: Executor) {
         .orderBy(asc(paciente.nombre));
     },
 
-    async buscar(id: number) {
-      const [f] = await db
-        .select(conCreador)
-        .from(historiasClinicas)
-        .innerJoin(paciente, eq(paciente.id, historiasClinicas.paciente_id))
-        .leftJoin(creador, eq(creador.id, historiasClinicas.creada_por))
-        .where(eq(historiasClinicas.id, id))
-        .limit(1);
-      return f;
-    },
-
-    async buscarPorPaciente(pacienteId: number) {
-      const [f] = await db
-        .select(conCreador)
-        .from(historiasClinicas)
-        .innerJoin(paciente, eq(paciente.id, historiasClinicas.paciente_id))
-        .leftJoin(creador, eq(creador.id, historiasClinicas.creada_por))
-        .where(eq(historiasClinicas.paciente_id, pacienteId))
-        .limit(1);
-      return f;
-    },
+    buscar: (id: number) => conCreadorDonde(eq(historiasClinicas.id, id)),
+    buscarPorPaciente: (pacienteId: number) => conCreadorDonde(eq(historiasClinicas.paciente_id, pacienteId)),
 
     /** The row locked for this transaction's update. */
     async bloquear(id: number): Promise<HistoriaFila | undefined> {
@@ -104,10 +110,7 @@ export function createHistoriasRepository(db: Executor) {
       const autor = alias(usuarios, 'autor');
       return db
         .select({
-          version: historiasVersiones.version,
-          campos: historiasVersiones.campos,
-          datos: historiasVersiones.datos,
-          cambiada_en: historiasVersiones.cambiada_en,
+          ...columnasDe(historiasVersiones, 'version', 'campos', 'datos', 'cambiada_en'),
           autor_id: autor.id,
           autor_nombre: autor.nombre,
         })
@@ -127,34 +130,17 @@ export function createHistoriasRepository(db: Executor) {
      */
     async accesos(pacienteId: number, historiaId: number | null, limite: number) {
       const lector = alias(usuarios, 'lector');
-      const notasDelPaciente = db
-        .select({ id: sql<string>`cast(${evoluciones.id} as text)` })
-        .from(evoluciones)
-        .where(eq(evoluciones.paciente_id, pacienteId));
-      const citasDelPaciente = db
-        .select({ id: sql<string>`cast(${citas.id} as text)` })
-        .from(citas)
-        .where(eq(citas.paciente_id, pacienteId));
-      const archivosDelPaciente = db
-        .select({ id: sql<string>`cast(${archivos.id} as text)` })
-        .from(archivos)
-        .where(eq(archivos.propietario_id, pacienteId));
-      const consentimientosDelPaciente = db
-        .select({ id: sql<string>`cast(${consentimientos.id} as text)` })
-        .from(consentimientos)
-        .where(eq(consentimientos.paciente_id, pacienteId));
-      const planesDelPaciente = db
-        .select({ id: sql<string>`cast(${planesSeguimiento.id} as text)` })
-        .from(planesSeguimiento)
-        .where(eq(planesSeguimiento.paciente_id, pacienteId));
-      const deLaHistoria =
-        historiaId === null
-          ? undefined
-          : and(
-              eq(auditoria.recurso, 'historia_clinica'),
-              eq(auditoria.recurso_id, String(historiaId)),
-              inArray(auditoria.accion, ['historia.leer', 'historia.resumen', 'historia.alertas', 'historia.editar']),
-            );
+      /** The ids of the patient's rows in one table, as text (the audit rows' `recurso_id`). */
+      const delPaciente = (tabla: PgTable, id: AnyPgColumn, duena: AnyPgColumn) =>
+        db
+          .select({ id: sql<string>`cast(${id} as text)` })
+          .from(tabla)
+          .where(eq(duena, pacienteId));
+      const notasDelPaciente = delPaciente(evoluciones, evoluciones.id, evoluciones.paciente_id);
+      const citasDelPaciente = delPaciente(citas, citas.id, citas.paciente_id);
+      const archivosDelPaciente = delPaciente(archivos, archivos.id, archivos.propietario_id);
+      const consentimientosDelPaciente = delPaciente(consentimientos, consentimientos.id, consentimientos.paciente_id);
+      const planesDelPaciente = delPaciente(planesSeguimiento, planesSeguimiento.id, planesSeguimiento.paciente_id);
       return db
         .select({
           lector_id: lector.id,
@@ -170,51 +156,25 @@ export function createHistoriasRepository(db: Executor) {
             eq(auditoria.resultado, 'exito'),
             ne(lector.id, pacienteId),
             or(
-              deLaHistoria,
-              and(
-                eq(auditoria.recurso, 'evolucion'),
-                eq(auditoria.accion, 'evolucion.leer'),
-                inArray(auditoria.recurso_id, notasDelPaciente),
-              ),
-              and(
-                eq(auditoria.recurso, 'paciente'),
-                eq(auditoria.recurso_id, String(pacienteId)),
-                eq(auditoria.accion, 'historia.copia'),
-              ),
+              historiaId === null
+                ? undefined
+                : lecturas(
+                    'historia_clinica',
+                    ['historia.leer', 'historia.resumen', 'historia.alertas', 'historia.editar'],
+                    String(historiaId),
+                  ),
+              lecturas('evolucion', 'evolucion.leer', notasDelPaciente),
+              lecturas('paciente', 'historia.copia', String(pacienteId)),
               // Exam results and clinical photos (issue 9, items 4 and 6): the lists of an appointment, the
               // patient's photo timeline, and every private file of theirs someone opened.
-              and(
-                eq(auditoria.recurso, 'cita'),
-                inArray(auditoria.accion, ['resultado_examen.listar', 'foto_clinica.listar']),
-                inArray(auditoria.recurso_id, citasDelPaciente),
-              ),
-              and(
-                eq(auditoria.recurso, 'usuario'),
-                eq(auditoria.recurso_id, String(pacienteId)),
-                eq(auditoria.accion, 'foto_clinica.listar'),
-              ),
-              and(
-                eq(auditoria.recurso, 'archivo'),
-                eq(auditoria.accion, 'archivo.leer'),
-                inArray(auditoria.recurso_id, archivosDelPaciente),
-              ),
+              lecturas('cita', ['resultado_examen.listar', 'foto_clinica.listar'], citasDelPaciente),
+              lecturas('usuario', 'foto_clinica.listar', String(pacienteId)),
+              lecturas('archivo', 'archivo.leer', archivosDelPaciente),
               // Consents (the appointment's list, keyed by the appointment), their integrity checks (keyed by the
               // consent) and follow-up plans (keyed by the plan).
-              and(
-                eq(auditoria.recurso, 'cita'),
-                eq(auditoria.accion, 'consentimiento.leer'),
-                inArray(auditoria.recurso_id, citasDelPaciente),
-              ),
-              and(
-                eq(auditoria.recurso, 'consentimiento'),
-                eq(auditoria.accion, 'consentimiento.verificar'),
-                inArray(auditoria.recurso_id, consentimientosDelPaciente),
-              ),
-              and(
-                eq(auditoria.recurso, 'plan_seguimiento'),
-                eq(auditoria.accion, 'plan_seguimiento.leer'),
-                inArray(auditoria.recurso_id, planesDelPaciente),
-              ),
+              lecturas('cita', 'consentimiento.leer', citasDelPaciente),
+              lecturas('consentimiento', 'consentimiento.verificar', consentimientosDelPaciente),
+              lecturas('plan_seguimiento', 'plan_seguimiento.leer', planesDelPaciente),
             ),
           ),
         )

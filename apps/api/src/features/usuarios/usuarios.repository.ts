@@ -2,6 +2,7 @@
 // by the two sign-in/password paths and nowhere else.
 import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { filaPorId } from '../../db/fila-por-id.ts';
 import { usuarios } from '../../db/schema/index.ts';
 
 export type UsuarioFila = typeof usuarios.$inferSelect;
@@ -50,26 +51,17 @@ function likeLiteral(texto: string): string {
 
 export function createUsuariosRepository(db: Executor) {
   return {
-    async findById(id: number): Promise<UsuarioPublico | undefined> {
-      const [row] = await db.select(publicas).from(usuarios).where(eq(usuarios.id, id)).limit(1);
-      return row;
-    },
+    findById: (id: number): Promise<UsuarioPublico | undefined> => filaPorId(db, usuarios, id, publicas),
 
     /** The profile in the patient's copy: who she is and when she accepted the terms, never the password hash. */
-    async datosPersonales(id: number) {
-      const [row] = await db
-        .select({
-          ...persona,
-          fecha_registro: usuarios.fecha_registro,
-          terminos_aceptados_en: usuarios.terminos_aceptados_en,
-          version_terminos: usuarios.version_terminos,
-          ip_aceptacion: usuarios.ip_aceptacion,
-        })
-        .from(usuarios)
-        .where(eq(usuarios.id, id))
-        .limit(1);
-      return row;
-    },
+    datosPersonales: (id: number) =>
+      filaPorId(db, usuarios, id, {
+        ...persona,
+        fecha_registro: usuarios.fecha_registro,
+        terminos_aceptados_en: usuarios.terminos_aceptados_en,
+        version_terminos: usuarios.version_terminos,
+        ip_aceptacion: usuarios.ip_aceptacion,
+      }),
 
     /**
      * Whether the person has ever used this account herself: a session was opened for it, or an audit row names her
@@ -106,14 +98,8 @@ export function createUsuariosRepository(db: Executor) {
       return row;
     },
 
-    async findCredencialesPorId(id: number) {
-      const [row] = await db
-        .select({ ...publicas, contrasena_hash: usuarios.contrasena_hash })
-        .from(usuarios)
-        .where(eq(usuarios.id, id))
-        .limit(1);
-      return row;
-    },
+    findCredencialesPorId: (id: number) =>
+      filaPorId(db, usuarios, id, { ...publicas, contrasena_hash: usuarios.contrasena_hash }),
 
     /** Throws the driver's unique violation (usuarios_correo_unico / usuarios_documento_unico) on duplicates. */
     async insert(valores: NuevoUsuario): Promise<UsuarioPublico> {

@@ -7,7 +7,7 @@ import type { ApiError } from '@clinica/contracts/errors';
 import { usuariosEndpoints as endpoints } from '@clinica/contracts/usuarios';
 import type { Config } from '../../config.ts';
 import { MENSAJE_HASH_SATURADO, SEGUNDOS_REINTENTO_HASH } from '../../lib/passwords.ts';
-import { ruta } from '../../lib/ruta.ts';
+import { registrarRutas, ruta } from '../../lib/ruta.ts';
 import { usuarioDe } from '../../plugins/auth.ts';
 import { origen } from '../../lib/solicitud.ts';
 import { BloqueoError } from './usuarios.reglas.ts';
@@ -31,6 +31,7 @@ export function limitesPorMinuto(rateLimitMax: number) {
 export const usuariosRoutes: FastifyPluginAsyncZod<UsuariosRoutesOptions> = async (app, opts) => {
   const servicio = opts.usuarios;
   const limites = limitesPorMinuto(opts.config.rateLimitMax);
+  const registrar = registrarRutas(app, tags);
 
   /**
    * During a flood the refusal must cost next to nothing: answered before the body is read or validated, with no
@@ -81,113 +82,80 @@ export const usuariosRoutes: FastifyPluginAsyncZod<UsuariosRoutesOptions> = asyn
     },
   });
 
-  app.route({
-    ...ruta(endpoints.renovarSesion, { schema: { tags, summary: 'Renovar el token de la sesión activa' } }),
-    handler: async (request) => servicio.renovarSesion(usuarioDe(request)),
-  });
+  registrar(endpoints.renovarSesion, 'Renovar el token de la sesión activa', async (request) =>
+    servicio.renovarSesion(usuarioDe(request)),
+  );
 
-  app.route({
-    ...ruta(endpoints.cerrarSesion, { schema: { tags, summary: 'Cerrar la sesión' } }),
-    handler: async (request) => servicio.cerrarSesion(usuarioDe(request), origen(request)),
-  });
+  registrar(endpoints.cerrarSesion, 'Cerrar la sesión', async (request) =>
+    servicio.cerrarSesion(usuarioDe(request), origen(request)),
+  );
 
-  app.route({
-    ...ruta(endpoints.perfil, { schema: { tags, summary: 'Mi perfil' } }),
-    handler: async (request) => servicio.perfil(usuarioDe(request)),
-  });
+  registrar(endpoints.perfil, 'Mi perfil', async (request) => servicio.perfil(usuarioDe(request)));
 
-  app.route({
-    ...ruta(endpoints.editarPerfil, { schema: { tags, summary: 'Editar mi perfil' } }),
-    handler: async (request) => servicio.editarPerfil(usuarioDe(request), request.body, origen(request)),
-  });
+  registrar(endpoints.editarPerfil, 'Editar mi perfil', async (request) =>
+    servicio.editarPerfil(usuarioDe(request), request.body, origen(request)),
+  );
 
-  app.route({
-    ...ruta(endpoints.cambiarContrasena, { schema: { tags, summary: 'Cambiar mi contraseña' } }),
-    handler: async (request, reply) =>
-      conRetryAfter(reply, () => servicio.cambiarContrasena(usuarioDe(request), request.body, origen(request))),
-  });
+  registrar(endpoints.cambiarContrasena, 'Cambiar mi contraseña', async (request, reply) =>
+    conRetryAfter(reply, () => servicio.cambiarContrasena(usuarioDe(request), request.body, origen(request))),
+  );
 
-  app.route({
-    ...ruta(endpoints.aceptarAutorizacion, {
-      schema: { tags, summary: 'Aceptar los términos y la política de datos (Ley 1581)' },
-    }),
-    handler: async (request) => servicio.aceptarAutorizacion(usuarioDe(request), origen(request)),
-  });
+  registrar(endpoints.aceptarAutorizacion, 'Aceptar los términos y la política de datos (Ley 1581)', async (request) =>
+    servicio.aceptarAutorizacion(usuarioDe(request), origen(request)),
+  );
 
-  app.route({
-    ...ruta(endpoints.registrarAutorizacion, {
-      schema: { tags, summary: 'Registrar en recepción que la paciente aceptó la política de datos (Ley 1581)' },
-    }),
-    handler: async (request) =>
+  registrar(
+    endpoints.registrarAutorizacion,
+    'Registrar en recepción que la paciente aceptó la política de datos (Ley 1581)',
+    async (request) =>
       servicio.registrarAutorizacionEnRecepcion(usuarioDe(request), request.params.id, origen(request)),
-  });
+  );
 
-  app.route({
-    ...ruta(endpoints.cambiarCorreo, {
-      schema: { tags, summary: 'Pedir el cambio de mi correo (enlace al correo nuevo)' },
-    }),
-    handler: async (request, reply) =>
-      conRetryAfter(reply, () => servicio.pedirCambioCorreo(usuarioDe(request), request.body, origen(request))),
-  });
+  registrar(endpoints.cambiarCorreo, 'Pedir el cambio de mi correo (enlace al correo nuevo)', async (request, reply) =>
+    conRetryAfter(reply, () => servicio.pedirCambioCorreo(usuarioDe(request), request.body, origen(request))),
+  );
 
-  app.route({
-    ...ruta(endpoints.confirmarCorreo, {
-      schema: { tags, summary: 'Confirmar el cambio de correo con el enlace recibido' },
-    }),
-    handler: async (request) => servicio.confirmarCambioCorreo(request.body, origen(request)),
-  });
+  registrar(endpoints.confirmarCorreo, 'Confirmar el cambio de correo con el enlace recibido', async (request) =>
+    servicio.confirmarCambioCorreo(request.body, origen(request)),
+  );
 
-  app.route({
-    ...ruta(endpoints.listar, { schema: { tags, summary: 'Listar y buscar usuarios' } }),
-    handler: async (request) => servicio.listar(usuarioDe(request), request.query),
-  });
+  registrar(endpoints.listar, 'Listar y buscar usuarios', async (request) =>
+    servicio.listar(usuarioDe(request), request.query),
+  );
 
-  app.route({
-    ...ruta(endpoints.buscar, { schema: { tags, summary: 'Detalle de un usuario' } }),
-    handler: async (request) => servicio.buscar(usuarioDe(request), request.params.id, origen(request)),
-  });
+  registrar(endpoints.buscar, 'Detalle de un usuario', async (request) =>
+    servicio.buscar(usuarioDe(request), request.params.id, origen(request)),
+  );
 
-  app.route({
-    ...ruta(endpoints.crearAdmin, {
-      schema: { tags, summary: 'Crear un usuario (administración: cualquier rol; recepción: pacientes)' },
-    }),
-    handler: async (request, reply) =>
+  registrar(
+    endpoints.crearAdmin,
+    'Crear un usuario (administración: cualquier rol; recepción: pacientes)',
+    async (request, reply) =>
       reply.code(201).send(await servicio.crearUsuario(usuarioDe(request), request.body, origen(request))),
-  });
+  );
 
-  app.route({
-    ...ruta(endpoints.crearPaciente, {
-      schema: { tags, summary: 'Registrar en recepción a una paciente sin cuenta en línea (correo opcional)' },
-    }),
-    handler: async (request, reply) =>
+  registrar(
+    endpoints.crearPaciente,
+    'Registrar en recepción a una paciente sin cuenta en línea (correo opcional)',
+    async (request, reply) =>
       reply.code(201).send(await servicio.crearPaciente(usuarioDe(request), request.body, origen(request))),
-  });
+  );
 
-  app.route({
-    ...ruta(endpoints.invitar, {
-      schema: { tags, summary: 'Enviar de nuevo la invitación para elegir la contraseña' },
-    }),
-    handler: async (request) => servicio.invitar(usuarioDe(request), request.params.id, origen(request)),
-  });
+  registrar(endpoints.invitar, 'Enviar de nuevo la invitación para elegir la contraseña', async (request) =>
+    servicio.invitar(usuarioDe(request), request.params.id, origen(request)),
+  );
 
-  app.route({
-    ...ruta(endpoints.editar, {
-      schema: { tags, summary: 'Editar un usuario (administración: todo; recepción: contacto de pacientes)' },
-    }),
-    handler: async (request) =>
-      servicio.editarUsuario(usuarioDe(request), request.params.id, request.body, origen(request)),
-  });
+  registrar(
+    endpoints.editar,
+    'Editar un usuario (administración: todo; recepción: contacto de pacientes)',
+    async (request) => servicio.editarUsuario(usuarioDe(request), request.params.id, request.body, origen(request)),
+  );
 
-  app.route({
-    ...ruta(endpoints.editarEstado, { schema: { tags, summary: 'Activar o desactivar un usuario' } }),
-    handler: async (request) =>
-      servicio.cambiarEstado(usuarioDe(request), request.params.id, request.body.estado, origen(request)),
-  });
+  registrar(endpoints.editarEstado, 'Activar o desactivar un usuario', async (request) =>
+    servicio.cambiarEstado(usuarioDe(request), request.params.id, request.body.estado, origen(request)),
+  );
 
-  app.route({
-    ...ruta(endpoints.bloqueosRecientes, {
-      schema: { tags, summary: 'Bloqueos y ráfagas de inicio de sesión de los últimos 7 días' },
-    }),
-    handler: async () => servicio.bloqueosRecientes(),
-  });
+  registrar(endpoints.bloqueosRecientes, 'Bloqueos y ráfagas de inicio de sesión de los últimos 7 días', async () =>
+    servicio.bloqueosRecientes(),
+  );
 };

@@ -12,7 +12,7 @@ import { createGzip } from 'node:zlib';
 import { once } from 'node:events';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { privadoDir, uploadsDir } from '../../lib/storage.ts';
+import { privadoDir, sincronizar, uploadsDir } from '../../lib/storage.ts';
 import { ErrorRespaldo, FIN_DE_REGISTRO, marco, marcoJson, nuevoCifrado, type OrigenClave } from './formato.ts';
 import { filasDe, fijarFormato, Huella, nivelDeMigracion, secuencias, tablasPublicas, type Tabla } from './tablas.ts';
 
@@ -99,16 +99,6 @@ async function archivosBajo(raiz: string): Promise<string[]> {
   };
   await recorrer('');
   return salida;
-}
-
-/** fsync of a file or a folder (the rename of a new file is durable only once its folder is synced). */
-export async function sincronizar(ruta: string): Promise<void> {
-  const fh = await open(ruta, 'r');
-  try {
-    await fh.sync();
-  } finally {
-    await fh.close();
-  }
 }
 
 export async function crearRespaldo(
