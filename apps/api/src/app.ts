@@ -39,6 +39,7 @@ import { adjuntosRoutes } from './features/adjuntos/adjuntos.routes.ts';
 import { consentimientosRoutes } from './features/consentimientos/consentimientos.routes.ts';
 import { evolucionesRoutes } from './features/evoluciones/evoluciones.routes.ts';
 import { planesRoutes } from './features/evoluciones/planes.routes.ts';
+import { pagosRoutes } from './features/pagos/pagos.routes.ts';
 import type { Mailer } from './platform/correo.ts';
 import { createServices, type Services } from './services.ts';
 
@@ -245,6 +246,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(copiaHistoriaRoutes, { service: services.copiaHistoria });
   await app.register(evolucionesRoutes, { service: services.evoluciones });
   await app.register(planesRoutes, { service: services.planes });
+  await app.register(pagosRoutes, { service: services.pagos });
   await app.register(consentimientosRoutes, { service: services.consentimientos });
   await app.register(adjuntosRoutes, { service: services.adjuntos });
   await app.register(archivosRoutes, { service: services.archivos });

@@ -27,6 +27,11 @@ const esquema = z.object({
   CORS_ORIGINS: z.string().default(''),
   CLINICA_NOMBRE: z.string().min(1).default('Clínica Aurora Estética'),
   CLINICA_DIRECCION: z.string().trim().min(3).max(200).optional(),
+  CLINICA_NIT: z
+    .string()
+    .trim()
+    .regex(/^\d{1,3}(\.?\d{3}){2}-\d$/, 'usa el NIT con su dígito de verificación, por ejemplo 900.123.456-7')
+    .optional(),
   CLINICA_TZ: z
     .string()
     .default(ZONA_POR_DEFECTO)
@@ -87,6 +92,8 @@ export type Config = {
   clinicaNombre: string;
   /** Where the clinic is (e-mail footers, the LOCATION of appointment calendars); optional. */
   clinicaDireccion: string | undefined;
+  /** The clinic's NIT with its check digit (receipts; the DIAN invoice later). Optional: receipts say it is missing. */
+  clinicaNit: string | undefined;
   clinicaTz: string;
   semillaDemo: boolean;
   logLevel: string;
@@ -202,6 +209,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
     clinicaNombre: e.CLINICA_NOMBRE,
     clinicaDireccion: e.CLINICA_DIRECCION,
+    clinicaNit: e.CLINICA_NIT,
     clinicaTz: e.CLINICA_TZ,
     // Demo data is never seeded in production (no default password may exist there).
     semillaDemo: production ? false : (e.SEMILLA_DEMO ?? true),

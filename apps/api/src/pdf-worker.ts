@@ -8,6 +8,7 @@ import type { DatosPersonales } from '@clinica/contracts/copia-historia';
 import { generarConsentimiento, type DatosConsentimientoPdf } from './features/consentimientos/consentimientos.pdf.ts';
 import { generarOrdenExamenes, generarReceta, type DatosDocumento } from './features/evoluciones/evoluciones.pdf.ts';
 import { generarCopiaHistoria } from './features/historias/copia.pdf.ts';
+import { generarRecibo, type DatosRecibo } from './features/pagos/recibo.pdf.ts';
 import { formateadorFechaHora } from './lib/fecha-hora.ts';
 
 /** What a worker can be asked to build; everything in it survives structured cloning (no functions). */
@@ -25,6 +26,8 @@ export type TareaPdf =
     }
   | { tipo: 'orden'; datos: DatosDocumento; ordenes: { examen: string; indicaciones: string }[] }
   | { tipo: 'consentimiento'; datos: DatosConsentimientoPdf }
+  /** A payment's "Recibo de caja" (issue 23, item 5). */
+  | { tipo: 'recibo'; datos: DatosRecibo }
   /** Decodes a signature PNG as the consent PDF will: empty bytes if it can, an error if not. */
   | { tipo: 'firma'; png: Uint8Array };
 
@@ -43,6 +46,8 @@ async function construir(t: TareaPdf): Promise<Uint8Array> {
       return generarOrdenExamenes(t.datos, t.ordenes);
     case 'consentimiento':
       return generarConsentimiento(t.datos);
+    case 'recibo':
+      return generarRecibo(t.datos);
     case 'firma':
       await (await PDFDocument.create()).embedPng(t.png);
       return new Uint8Array(0);

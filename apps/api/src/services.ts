@@ -29,7 +29,9 @@ import { createRespaldosService } from './features/respaldos/respaldos.service.t
 import { createCopiaHistoriaService } from './features/historias/copia.service.ts';
 import { createHistoriasRepository } from './features/historias/historias.repository.ts';
 import { createHistoriasService } from './features/historias/historias.service.ts';
+import { createCajaRepository } from './features/pagos/caja.repository.ts';
 import { createPagosRepository } from './features/pagos/pagos.repository.ts';
+import { createPagosService } from './features/pagos/pagos.service.ts';
 import { createNotificacionesRepository } from './features/notificaciones/notificaciones.repository.ts';
 import {
   createNotificacionesService,
@@ -94,6 +96,7 @@ export function createRepositories(db: Executor, pendientes?: EfectoNuevo[]) {
     correos: () => createCorreosRepository(db),
     respaldos: () => createRespaldosRepository(db),
     pagos: () => createPagosRepository(db),
+    caja: () => createCajaRepository(db),
   });
   /** Adds an effect to deliver once this transaction commits. */
   const encolar: Encolar = async (tipo, carga, opciones) => {
@@ -329,6 +332,14 @@ export async function createServices(deps: ServicesDeps) {
     ...(deps.intervaloRespaldosMs !== undefined ? { intervaloMs: deps.intervaloRespaldosMs } : {}),
   });
 
+  // Money at the desk (issue 23, items 1 and 5; decision 0055): payments of a balance, voids, receipts, the cash close.
+  const pagos = createPagosService({
+    repos,
+    transaccion,
+    calendario,
+    clinica: { nombre: config.clinicaNombre, nit: config.clinicaNit, direccion: config.clinicaDireccion },
+  });
+
   // The administrators' search of the audit log (issue 21, item 5).
   const auditoriaConsulta = createAuditoriaConsultaService({
     repo: createAuditoriaConsultaRepository(database.db),
@@ -372,6 +383,7 @@ export async function createServices(deps: ServicesDeps) {
     despachador,
     enVivo,
     respaldos,
+    pagos,
     /** Starts background work (the outbox dispatcher, the daily backup, the private storage's sweeper). */
     iniciar() {
       despachador.iniciar();

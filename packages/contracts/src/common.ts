@@ -13,6 +13,14 @@ export const idParam = z.object({
     .max(2_147_483_647, 'El id no es válido'),
 });
 
+/** A positive integer id named for its field's messages ('El paciente debe ser un número'), coerced from text. */
+export const idEntero = (campo: string) =>
+  z.coerce
+    .number<number>({ message: `${campo} debe ser un número` })
+    .int(`${campo} debe ser un número entero`)
+    .positive(`${campo} debe ser positivo`)
+    .max(2_147_483_647, `${campo} no es válido`);
+
 /**
  * A timestamp: the server holds a Date, the wire carries ISO-8601 (JSON.stringify of the Date).
  * Wire types for the web are z.input<> of the response schemas.

@@ -1,16 +1,7 @@
 // es-CO formatting for money and durations (DOMAIN: '$ 180.000'). Dates and times are lib/tiempo.ts's: they
 // depend on the clinic's zone.
-const cop = new Intl.NumberFormat('es-CO', {
-  style: 'currency',
-  currency: 'COP',
-  maximumFractionDigits: 0,
-  minimumFractionDigits: 0,
-});
-
-/** 180000 -> '$ 180.000' (normal spaces, so text matches what people type and tests expect). */
-export function formatCOP(valor: number): string {
-  return cop.format(valor).replace(/\s/g, ' ');
-}
+/** 180000 -> '$ 180.000': packages/contracts' formatter, the one the receipts print too. */
+export { formatoPesos as formatCOP } from '@clinica/contracts/dinero';
 
 /** 90 -> '1 h 30 min', 45 -> '45 min'. */
 export function formatDuracion(minutos: number): string {

@@ -1,0 +1,463 @@
+// Payments at the desk, voids, receipts and the daily cash close (issue 23, items 1 and 5; docs/dinero.md "Pagos,
+// recibos y caja"; decisions 0054 and 0055).
+//
+// - The desk (assistants, administrators) charges an appointment's balance: the catalogue's price of what it is
+//   (its procedure; an evaluation: the catalogue's evaluation consultation) less what approved, unvoided payments of
+//   it paid, plus what was refunded. The amount is the server's, never the client's.
+// - Every desk write takes the desk day's lock first (pagos.repository bloquearDia) and refuses a closed day: a
+//   payment, a void (on the VOID's day, at the desk of the payment) and the close itself.
+// - A void is a row of its own by an administrator with a reason; the payment never changes.
+// - Lists and receipts cover payments of every concept (deposits, packages, balances, refunds), whoever wrote them.
+import {
+  MENSAJES_PAGOS as M,
+  metodoPagoNombres,
+  metodosPago,
+  type CajaQuery,
+  type ConceptoPago,
+  type EstadoPago,
+  type MetodoPago,
+  type Pago,
+  type TotalMetodo,
+  type TotalesCaja,
+} from '@clinica/contracts/pagos';
+import { formatoPesos } from '@clinica/contracts/dinero';
+import { sumarDias, type Fecha } from '@clinica/contracts/tiempo';
+import { tipoDocumentoNombres } from '@clinica/contracts/usuarios';
+import type { Transaccion } from '../../db/transacciones.ts';
+import { AppError, isUniqueViolation, noEncontrado, prohibido } from '../../lib/app-error.ts';
+import type { Calendario } from '../../lib/calendario.ts';
+import { formateadorFechaHora } from '../../lib/fecha-hora.ts';
+import { conTurnoPdf, generarPdf } from '../../lib/pdf-pool.ts';
+import type { Actor, Origen } from '../../lib/solicitud.ts';
+import { auditarExito, type AuditoriaRepository } from '../../platform/auditoria.repository.ts';
+import type { CajaRepository } from './caja.repository.ts';
+import { pesosEnLetras } from './en-letras.ts';
+import type { PagosRepository } from './pagos.repository.ts';
+import { numeroRecibo } from './recibo.pdf.ts';
+
+export type ReposPagos = { pagos: PagosRepository; caja: CajaRepository; auditoria: AuditoriaRepository };
+type PagoLeido = NonNullable<Awaited<ReturnType<CajaRepository['porId']>>>;
+type CitaCobro = NonNullable<Awaited<ReturnType<CajaRepository['citaParaCobro']>>>;
+
+const regla = (mensaje: string, campo?: string) =>
+  new AppError('REGLA_NEGOCIO', 422, mensaje, campo ? [{ campo, mensaje }] : undefined);
+const conflicto = (mensaje: string) => new AppError('CONFLICTO', 409, mensaje);
+
+/** Who works the desk (pagos-rutas.ts rolesCaja). */
+const esCaja = (rol: string) => rol === 'asistente' || rol === 'administrador';
+/** 'YYYY-MM-DD' -> 'dd/mm/aaaa'. */
+const diaEsCo = (f: string) => f.split('-').reverse().join('/');
+
+/** What an appointment is charged and what it paid; `impedimento` says why the desk cannot take its balance. */
+export type Cobro = {
+  concepto: string;
+  precio: number | null;
+  pagado: number;
+  devuelto: number;
+  saldo: number;
+  impedimento: string | null;
+};
+
+/** How a payment's description opens, by concept ("Saldo de la cita de ..."). */
+const PREFIJOS: Record<ConceptoPago, string> = {
+  anticipo: 'Anticipo',
+  paquete: 'Paquete',
+  saldo: 'Saldo',
+  devolucion: 'Devolución',
+};
+
+const totalVacio = (): TotalMetodo => ({ cobrado: 0, devuelto: 0, anulado: 0 });
+
+export function createPagosService(deps: {
+  repos: ReposPagos;
+  transaccion: Transaccion<ReposPagos>;
+  calendario: Calendario;
+  clinica: { nombre: string; nit: string | undefined; direccion: string | undefined };
+}) {
+  const { repos, transaccion, calendario } = deps;
+  const fechaHora = formateadorFechaHora(calendario.zona);
+
+  /** What the appointment is charged: its procedure's price; an evaluation, the catalogue's consultation. */
+  async function precioDe(
+    r: ReposPagos,
+    cita: CitaCobro,
+  ): Promise<{ concepto: string; precio: number | null; falta: string | null }> {
+    if (cita.tipo === 'control') return { concepto: 'Control', precio: null, falta: M.control };
+    if (cita.tipo === 'evaluacion') {
+      const consulta = await r.caja.consultaDeValoracion();
+      return consulta
+        ? { concepto: consulta.nombre, precio: consulta.precio, falta: null }
+        : { concepto: 'Consulta de valoración', precio: null, falta: M.evaluacionSinPrecio };
+    }
+    return cita.procedimiento
+      ? { concepto: cita.procedimiento.nombre, precio: cita.procedimiento.precio, falta: null }
+      : { concepto: 'Procedimiento', precio: null, falta: M.sinProcedimiento };
+  }
+
+  /** The balance and whether the desk may take it now (read in the caller's transaction when it writes). */
+  async function cobroDe(r: ReposPagos, cita: CitaCobro): Promise<Cobro> {
+    const { concepto, precio, falta } = await precioDe(r, cita);
+    const { pagado, devuelto } = await r.caja.sumasDeCita(cita.id);
+    const porPaquete = precio !== null && (await r.caja.pagadaConPaquete(cita.id));
+    const saldo = precio === null || porPaquete ? 0 : Math.max(0, precio - pagado + devuelto);
+    const impedimento =
+      cita.estado === 'cancelada'
+        ? M.citaCancelada
+        : (falta ?? (porPaquete ? M.porPaquete : saldo <= 0 ? M.nadaPendiente : null));
+    return { concepto, precio, pagado, devuelto, saldo, impedimento };
+  }
+
+  /** "Saldo de la cita de Hidrafacial del 23/11/2026", "Paquete Hidrafacial x 4 sesiones". */
+  function descripcion(f: PagoLeido): string {
+    const p = f.pago;
+    const nombre = PREFIJOS[p.concepto as ConceptoPago];
+    if (p.paquete_paciente_id && f.paquete_nombre)
+      return p.concepto === 'paquete' ? `Paquete ${f.paquete_nombre}` : `${nombre} del paquete ${f.paquete_nombre}`;
+    if (p.cita_id && f.cita_inicio) {
+      const que =
+        f.cita_tipo === 'evaluacion'
+          ? 'la consulta de valoración'
+          : f.cita_tipo === 'control'
+            ? 'la cita de control'
+            : `la cita de ${f.procedimiento_nombre ?? 'procedimiento'}`;
+      return `${nombre} de ${que} del ${diaEsCo(calendario.fechaDe(f.cita_inicio))}`;
+    }
+    return nombre;
+  }
+
+  function estado(f: PagoLeido): EstadoPago {
+    return f.anulacion?.anulado_en ? 'anulado' : (f.pago.estado as EstadoPago);
+  }
+
+  /** The wire payment; the desk's notes are not the patient's to read. */
+  function toWire(f: PagoLeido, actor: Actor): Pago {
+    const p = f.pago;
+    const a = f.anulacion;
+    return {
+      id: p.id,
+      recibo_numero: p.recibo_numero,
+      paciente: { id: p.paciente_id, nombre: f.paciente_nombre },
+      monto: p.monto,
+      metodo: p.metodo as MetodoPago,
+      concepto: p.concepto as ConceptoPago,
+      descripcion: descripcion(f),
+      referencia: p.referencia,
+      cita_id: p.cita_id,
+      estado: estado(f),
+      registrado_por: p.registrado_por ? { id: p.registrado_por, nombre: f.registrador_nombre ?? '' } : null,
+      registrado_en: p.registrado_en,
+      notas: actor.rol === 'paciente' ? null : p.notas,
+      anulacion:
+        a?.anulado_en && a.anulado_por && a.motivo
+          ? {
+              motivo: a.motivo,
+              anulado_por: { id: a.anulado_por, nombre: a.anulador_nombre ?? '' },
+              anulado_en: a.anulado_en,
+            }
+          : null,
+    };
+  }
+
+  async function leido(id: number): Promise<PagoLeido> {
+    const f = await repos.caja.porId(id);
+    if (!f) throw noEncontrado(M.noEncontrado);
+    return f;
+  }
+
+  /** A payment the person may see: the desk any, the patient only her own (anyone else's: the 404 of a missing one). */
+  async function visible(actor: Actor, id: number): Promise<PagoLeido> {
+    const f = await repos.caja.porId(id);
+    if (!f || (actor.rol === 'paciente' ? f.pago.paciente_id !== actor.id : !esCaja(actor.rol)))
+      throw noEncontrado(M.noEncontrado);
+    return f;
+  }
+
+  /** [desde, hasta) of a clinic day. */
+  const rangoDia = (fecha: Fecha) => ({
+    desde: calendario.instante(fecha),
+    hasta: calendario.instante(sumarDias(fecha, 1)),
+  });
+
+  /** Refuses a closed day; call first in the transaction (it takes the day's lock). */
+  async function diaAbierto(r: ReposPagos, usuarioId: number, fecha: Fecha, mensaje: (f: string) => string) {
+    if (await r.pagos.bloquearDia(usuarioId, fecha)) throw conflicto(mensaje(diaEsCo(fecha)));
+  }
+
+  /** One desk's day, summed: per method what came in, went out and was voided, and the cash the drawer should hold. */
+  async function totalesDelDia(r: ReposPagos, usuarioId: number, fecha: Fecha) {
+    const { desde, hasta } = rangoDia(fecha);
+    const totales = Object.fromEntries(metodosPago.map((m) => [m, totalVacio()])) as TotalesCaja;
+    let movimientos = 0;
+    for (const s of await r.caja.sumasDelDia(usuarioId, desde, hasta)) {
+      const t = totales[s.metodo as MetodoPago];
+      t.cobrado = s.cobrado;
+      t.devuelto = s.devuelto;
+      movimientos += s.movimientos;
+    }
+    for (const s of await r.caja.anuladoDelDia(usuarioId, desde, hasta))
+      totales[s.metodo as MetodoPago].anulado = s.anulado;
+    const suma = (k: keyof TotalMetodo) => metodosPago.reduce((n, m) => n + totales[m][k], 0);
+    const total = { cobrado: suma('cobrado'), devuelto: suma('devuelto'), anulado: suma('anulado') };
+    const e = totales.efectivo;
+    return {
+      totales,
+      total: { ...total, neto: total.cobrado - total.devuelto - total.anulado },
+      movimientos,
+      efectivo_esperado: e.cobrado - e.devuelto - e.anulado,
+    };
+  }
+
+  function cierreWire(f: Awaited<ReturnType<CajaRepository['cierres']>>[number]) {
+    const c = f.cierre;
+    return {
+      id: c.id,
+      fecha: c.fecha,
+      usuario: { id: c.usuario_id, nombre: f.usuario_nombre },
+      totales: c.totales as TotalesCaja,
+      efectivo_esperado: c.efectivo_esperado,
+      efectivo_contado: c.efectivo_contado,
+      diferencia: c.diferencia,
+      notas: c.notas,
+      cerrado_por: { id: c.cerrado_por, nombre: f.cerrador_nombre },
+      cerrado_en: c.cerrado_en,
+    };
+  }
+
+  /** The desk whose day is asked: one's own, or (administrators) anyone who works the desk. */
+  async function deQuien(actor: Actor, usuarioId: number | undefined) {
+    const id = usuarioId ?? actor.id;
+    if (id !== actor.id && actor.rol !== 'administrador') throw prohibido(M.soloSuCaja);
+    const u = await repos.caja.persona(id);
+    if (!u || !esCaja(u.rol)) throw noEncontrado(M.noEsCaja);
+    return { id: u.id, nombre: u.nombre };
+  }
+
+  return {
+    /** What an appointment owes, why it may not take a payment now, and its payments. */
+    async saldo(actor: Actor, citaId: number) {
+      const cita = await repos.caja.citaParaCobro(citaId);
+      if (!cita) throw noEncontrado(M.citaNoEncontrada);
+      const cobro = await cobroDe(repos, cita);
+      const pagos = await repos.caja.listar({ citaId }, { limite: 100, desde: 0 });
+      return {
+        cita_id: cita.id,
+        paciente: { id: cita.paciente_id, nombre: cita.paciente_nombre },
+        ...cobro,
+        pagos: pagos.items.map((f) => toWire(f, actor)),
+      };
+    },
+
+    /**
+     * The desk takes an appointment's balance: under the desk day's lock (a closed day refuses), with the
+     * appointment's row locked (two desks cannot both take the same balance), the amount computed here, the payment
+     * and its audit row in one transaction.
+     */
+    async registrar(
+      actor: Actor,
+      datos: { cita_id: number; metodo: MetodoPago; referencia?: string | undefined; notas?: string | undefined },
+      origen: Origen,
+    ): Promise<Pago> {
+      const id = await transaccion(async (tx) => {
+        const ahora = calendario.ahora();
+        await diaAbierto(tx, actor.id, calendario.fechaDe(ahora), M.diaCerrado);
+        const cita = await tx.caja.citaParaCobro(datos.cita_id, true);
+        if (!cita) throw noEncontrado(M.citaNoEncontrada);
+        const cobro = await cobroDe(tx, cita);
+        if (cobro.impedimento) throw regla(cobro.impedimento, 'cita_id');
+        const pago = await tx.pagos.registrar(
+          {
+            paciente_id: cita.paciente_id,
+            monto: cobro.saldo,
+            metodo: datos.metodo,
+            concepto: 'saldo',
+            referencia: datos.referencia ?? null,
+            cita_id: cita.id,
+            estado: 'aprobado',
+            registrado_por: actor.id,
+            notas: datos.notas ?? null,
+          },
+          ahora,
+        );
+        await auditarExito(
+          tx,
+          actor,
+          'pago.registrar',
+          'pago',
+          pago.id,
+          `cita=${cita.id}; paciente=${cita.paciente_id}; monto=${pago.monto}; metodo=${pago.metodo}; recibo=${pago.recibo_numero}`,
+          origen,
+        );
+        return pago.id;
+      });
+      return toWire(await leido(id), actor);
+    },
+
+    /**
+     * An administrator voids an approved payment with a reason: a row of pagos_anulaciones, under the lock of the
+     * void's day at the payment's desk (an online payment's: the administrator's own), which must still be open.
+     */
+    async anular(actor: Actor, id: number, motivo: string, origen: Origen): Promise<Pago> {
+      const f = await leido(id);
+      if (f.anulacion?.anulado_en) throw conflicto(M.yaAnulado);
+      if (f.pago.estado !== 'aprobado') throw regla(M.noAnulable);
+      try {
+        await transaccion(async (tx) => {
+          const ahora = calendario.ahora();
+          await diaAbierto(tx, f.pago.registrado_por ?? actor.id, calendario.fechaDe(ahora), M.diaCerrado);
+          await tx.caja.anular({ pagoId: id, motivo, anuladoPor: actor.id, en: ahora });
+          await auditarExito(
+            tx,
+            actor,
+            'pago.anular',
+            'pago',
+            id,
+            `monto=${f.pago.monto}; metodo=${f.pago.metodo}; recibo=${f.pago.recibo_numero}`,
+            origen,
+          );
+        });
+      } catch (err) {
+        // Two administrators voiding at once: the void's primary key lets one through.
+        if (isUniqueViolation(err)) throw conflicto(M.yaAnulado);
+        throw err;
+      }
+      return toWire(await leido(id), actor);
+    },
+
+    /** The desk's list: a day's (today by default), a patient's or an appointment's; newest first, one page. */
+    async listar(
+      actor: Actor,
+      q: {
+        fecha?: string | undefined;
+        paciente_id?: number | undefined;
+        cita_id?: number | undefined;
+        registrado_por?: number | undefined;
+        pagina: number;
+        porPagina: number;
+      },
+    ) {
+      const porDia = q.fecha !== undefined || (q.paciente_id === undefined && q.cita_id === undefined);
+      const r = await repos.caja.listar(
+        {
+          pacienteId: q.paciente_id,
+          citaId: q.cita_id,
+          registradoPor: q.registrado_por,
+          rango: porDia ? rangoDia((q.fecha as Fecha | undefined) ?? calendario.hoy()) : undefined,
+        },
+        { limite: q.porPagina, desde: (q.pagina - 1) * q.porPagina },
+      );
+      return { items: r.items.map((f) => toWire(f, actor)), total: r.total, pagina: q.pagina, porPagina: q.porPagina };
+    },
+
+    /** The patient's own payments, newest first. */
+    async misPagos(actor: Actor, q: { pagina: number; porPagina: number }) {
+      const r = await repos.caja.listar(
+        { pacienteId: actor.id },
+        { limite: q.porPagina, desde: (q.pagina - 1) * q.porPagina },
+      );
+      return { items: r.items.map((f) => toWire(f, actor)), total: r.total, pagina: q.pagina, porPagina: q.porPagina };
+    },
+
+    /** The "Recibo de caja" PDF of an approved payment (a voided one says ANULADO). */
+    async recibo(actor: Actor, id: number) {
+      const f = await visible(actor, id);
+      const p = f.pago;
+      if (p.recibo_numero === null) throw conflicto(M.reciboNoDisponible);
+      const pagador = await repos.caja.persona(p.paciente_id);
+      const w = toWire(f, actor);
+      const tipoDoc = pagador
+        ? ((tipoDocumentoNombres as Record<string, string>)[pagador.tipodocumento] ?? pagador.tipodocumento)
+        : '';
+      return conTurnoPdf(actor.id, async () => ({
+        nombre: `recibo-de-caja-${numeroRecibo(p.recibo_numero!)}.pdf`,
+        bytes: await generarPdf({
+          tipo: 'recibo',
+          datos: {
+            clinica: {
+              nombre: deps.clinica.nombre,
+              nit: deps.clinica.nit ?? null,
+              direccion: deps.clinica.direccion ?? null,
+            },
+            numero: p.recibo_numero!,
+            fecha: fechaHora(p.registrado_en),
+            registradoEn: p.registrado_en,
+            paciente: { nombre: w.paciente.nombre, documento: `${tipoDoc} ${pagador?.numerodocumento ?? ''}`.trim() },
+            concepto: w.descripcion,
+            metodo: metodoPagoNombres[w.metodo],
+            referencia: p.referencia,
+            valor: formatoPesos(p.monto),
+            enLetras: pesosEnLetras(p.monto),
+            registradoPor: w.registrado_por?.nombre ?? 'Pago en línea',
+            anulacion: w.anulacion
+              ? {
+                  fecha: fechaHora(w.anulacion.anulado_en),
+                  por: w.anulacion.anulado_por.nombre,
+                  motivo: w.anulacion.motivo,
+                }
+              : null,
+          },
+        }),
+      }));
+    },
+
+    /** One desk's day: the caller's today by default; administrators may ask for anyone's. */
+    async caja(actor: Actor, q: CajaQuery) {
+      const usuario = await deQuien(actor, q.usuario_id);
+      const fecha = (q.fecha as Fecha | undefined) ?? calendario.hoy();
+      const resumen = await totalesDelDia(repos, usuario.id, fecha);
+      const [cierre] = await repos.caja.cierres(fecha, usuario.id);
+      return { fecha, usuario, ...resumen, cierre: cierre ? cierreWire(cierre) : null };
+    },
+
+    /**
+     * Closes the caller's desk for a day (today by default) with the cash she counted: the totals are computed
+     * under the day's lock and stored with the difference; after it, that desk's day takes no payment or void.
+     */
+    async cerrarCaja(
+      actor: Actor,
+      datos: { efectivo_contado: number; notas?: string | undefined; fecha?: string | undefined },
+      origen: Origen,
+    ) {
+      const fecha = (datos.fecha as Fecha | undefined) ?? calendario.hoy();
+      if (fecha > calendario.hoy()) throw regla(M.fechaFutura, 'fecha');
+      try {
+        await transaccion(async (tx) => {
+          await diaAbierto(tx, actor.id, fecha, M.cajaCerrada);
+          const r = await totalesDelDia(tx, actor.id, fecha);
+          const diferencia = datos.efectivo_contado - r.efectivo_esperado;
+          const id = await tx.caja.cerrar({
+            fecha,
+            usuario_id: actor.id,
+            totales: r.totales,
+            efectivo_esperado: r.efectivo_esperado,
+            efectivo_contado: datos.efectivo_contado,
+            diferencia,
+            notas: datos.notas ?? null,
+            cerrado_por: actor.id,
+            cerrado_en: calendario.ahora(),
+          });
+          await auditarExito(
+            tx,
+            actor,
+            'caja.cerrar',
+            'cierre_caja',
+            id,
+            `fecha=${fecha}; esperado=${r.efectivo_esperado}; contado=${datos.efectivo_contado}; diferencia=${diferencia}`,
+            origen,
+          );
+        });
+      } catch (err) {
+        if (isUniqueViolation(err)) throw conflicto(M.cajaCerrada(diaEsCo(fecha)));
+        throw err;
+      }
+      const [cierre] = await repos.caja.cierres(fecha, actor.id);
+      return cierreWire(cierre!);
+    },
+
+    /** Every desk's close of one day (today by default): administrators. */
+    async cierres(q: { fecha?: string | undefined }) {
+      const fecha = (q.fecha as Fecha | undefined) ?? calendario.hoy();
+      return { fecha, items: (await repos.caja.cierres(fecha)).map(cierreWire) };
+    },
+  };
+}
+export type PagosService = ReturnType<typeof createPagosService>;
