@@ -9,6 +9,7 @@ import type { citasEndpoints } from './citas.ts';
 import type { consentimientosEndpoints } from './consentimientos.ts';
 import type { copiaHistoriaEndpoints } from './copia-historia.ts';
 import type { evolucionesEndpoints } from './evoluciones.ts';
+import type { pagosEndpoints } from './pagos.ts';
 import type { planesEndpoints } from './planes-seguimiento.ts';
 import type { correosEndpoints } from './correos.ts';
 import type { historiasEndpoints } from './historias.ts';
@@ -33,6 +34,7 @@ export type TodosLosEndpoints =
   | Valores<typeof historiasEndpoints>
   | Valores<typeof evolucionesEndpoints>
   | Valores<typeof planesEndpoints>
+  | Valores<typeof pagosEndpoints>
   | Valores<typeof consentimientosEndpoints>
   | Valores<typeof copiaHistoriaEndpoints>
   | Valores<typeof adjuntosEndpoints>

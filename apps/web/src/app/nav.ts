@@ -13,8 +13,11 @@ import {
   respaldosRutas,
   usuariosRutas,
 } from '@clinica/contracts/rutas';
+import { pagosRutas } from '@clinica/contracts/pagos-rutas';
 import {
   IconCalendarCog,
+  IconCash,
+  IconReceipt,
   IconCalendarHeart,
   IconCalendarPlus,
   IconCalendarWeek,
@@ -88,8 +91,13 @@ export const NAV: readonly NavGroup[] = [
         icon: IconClipboardHeart,
         auth: ['paciente'],
       },
+      { label: 'Mis pagos', to: paths.misPagos, icon: IconReceipt, auth: pagosRutas.misPagos.auth },
       { label: 'Mi carrito', to: paths.carrito, icon: IconShoppingBag },
     ],
+  },
+  {
+    label: 'Caja',
+    items: [{ label: 'Caja del día', to: paths.caja, icon: IconCash, auth: pagosRutas.caja.auth }],
   },
   {
     label: 'Usuarios',

@@ -72,6 +72,10 @@ export const paths = {
   auditoria: '/auditoria',
   /** Recent sign-in lockouts for administrators (issue 11.1; not a SPEC route). */
   seguridad: '/seguridad',
+  /** The patient's payments and receipts (issue 23; not a SPEC route). */
+  misPagos: '/mispagos',
+  /** The desk's day: payments, totals by method and the cash close (issue 23; not a SPEC route). */
+  caja: '/caja',
   historialNotificaciones: '/historial-notificaciones',
   historialNotificacionesUsuario: '/notificaciones/usuario/historial',
 } as const;

@@ -37,6 +37,7 @@ import { Dato } from '../../components/dato.tsx';
 import { ConsentimientoInformado, FirmaEnTableta } from './components/consentimiento-informado.tsx';
 import { FotosClinicas } from './components/fotos-clinicas.tsx';
 import { NotaEvolucion } from './components/nota-evolucion.tsx';
+import { PagoCita } from './components/pago-cita.tsx';
 import { PlanSeguimiento } from './components/plan-seguimiento.tsx';
 import { ResultadosExamen } from './components/resultados-examen.tsx';
 import { ReagendarCitaModal } from './components/reagendar-cita-modal.tsx';
@@ -341,6 +342,8 @@ function Detalle({ cita }: { cita: DetalleCitaWire }) {
           </SimpleGrid>
         </Stack>
       </Paper>
+      {/* Issue 23: the desk takes the appointment's balance and prints its receipt (the component checks the role). */}
+      <PagoCita cita={cita} />
       {/* Issue 9, item 5: the procedure's informed consent, signed before it (procedure appointments only). */}
       {cita.estado !== 'cancelada' && <ConsentimientoInformado cita={cita} onEntregarTableta={entregarTableta} />}
       {/* Issue 9: the clinical note, for whoever may read it (the component asks nothing for the others). */}
