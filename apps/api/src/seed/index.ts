@@ -10,6 +10,7 @@ import { seedConsentimientos } from './consentimientos.ts';
 import { seedCorreos } from './correos.ts';
 import { seedEvoluciones } from './evoluciones.ts';
 import { seedHistorias } from './historias.ts';
+import { seedPagos } from './pagos.ts';
 import { seedPlanes } from './planes.ts';
 import { conSemilla } from './semilla.ts';
 import { seedUsuarios } from './usuarios.ts';
@@ -36,6 +37,8 @@ export async function seedDemo(
       await seedPlanes(db, { zona: config.clinicaTz });
       // The demo patient's exam result, and before/after photos if their consent allows photos.
       await seedAdjuntos(semilla);
+      // Payments of the latest appointments done, with their receipts, and one closed cash day (issue 23).
+      await seedPagos(semilla);
       // The booking e-mails of the next appointments, so the administrators' /correos has messages to show.
       await seedCorreos(db, {
         zona: config.clinicaTz,

@@ -9,6 +9,7 @@ import {
   usuariosRutas,
   type RutaApi,
 } from '@clinica/contracts/rutas';
+import { pagosRutas } from '@clinica/contracts/pagos-rutas';
 import { describe, expect, it } from 'vitest';
 import { buildNav } from './nav.ts';
 
@@ -22,6 +23,7 @@ describe('dashboard navigation filtered by role', () => {
       'Mi perfil',
       'Mis citas',
       'Mi historia clínica',
+      'Mis pagos',
       'Mi carrito',
       'Ver sitio',
     ]);
@@ -38,6 +40,7 @@ describe('dashboard navigation filtered by role', () => {
       'Mi perfil',
       'Mis citas',
       'Mi carrito',
+      'Caja del día',
       'Lista de usuarios',
       'Crear usuario',
       'Historial médico',
@@ -88,6 +91,8 @@ describe('dashboard navigation filtered by role', () => {
     Respaldos: [respaldosRutas.listar, respaldosRutas.respaldar],
     Auditoría: [auditoriaRutas.listar, auditoriaRutas.exportar],
     'Bloqueos de inicio de sesión': [usuariosRutas.bloqueosRecientes],
+    'Mis pagos': [pagosRutas.misPagos],
+    'Caja del día': [pagosRutas.caja, pagosRutas.cerrarCaja, pagosRutas.listar],
   };
   it.each(roles)('shows %s each entry exactly when the API allows what its screen does', (role) => {
     const visibles = labels(role);
@@ -103,7 +108,8 @@ describe('dashboard navigation filtered by role', () => {
   it('compares roles case-insensitively and treats an unknown or missing role like a patient', () => {
     expect(labels('Doctor')).toEqual(labels('doctor'));
     // Only a patient has a clinical record of their own (DOMAIN.md); otherwise an unknown role sees what a patient sees.
-    const dePaciente = labels('paciente').filter((l) => l !== 'Mi historia clínica');
+    // Her payments too: only a patient has payments of her own.
+    const dePaciente = labels('paciente').filter((l) => l !== 'Mi historia clínica' && l !== 'Mis pagos');
     expect(labels('recepcion')).toEqual(dePaciente);
     expect(labels(null)).toEqual(dePaciente);
   });
@@ -137,6 +143,7 @@ describe('dashboard navigation filtered by role', () => {
       null,
       'Agenda',
       'Mi cuenta',
+      'Caja',
       'Usuarios',
       'Historia clínica',
       'Catálogo',

@@ -1,5 +1,7 @@
 // Wire fixtures for the appointment screens' tests: appointments and free times on working days ahead of today
 // in the clinic's zone, so the tests do not age.
+import { pagosRutas } from '@clinica/contracts/pagos-rutas';
+import type { SaldoCitaWire } from '../../lib/api/pagos/tipos.ts';
 import { esDiaNoHabil, instanteLocal, sumarDias } from '@clinica/contracts/tiempo';
 import { hoy, zonaClinica } from '../../lib/tiempo.ts';
 import type { DetalleCitaWire } from '../../lib/api/citas/tipos.ts';
@@ -111,4 +113,20 @@ export const seccionesVacias = (citaId = 41): RutaSimulada[] => [
     { citaId },
   ),
   responde(consentimientosRutas.porCita, { status: 404, body: { error: 'No', code: 'NO_ENCONTRADO' } }, { citaId }),
+  // The desk's payment section: nothing paid, nothing charged (an evaluation without a catalogue price).
+  responde(pagosRutas.saldo, { body: saldoDePrueba({ cita_id: citaId }) }, { citaId }),
 ];
+
+/** An appointment's balance as the server answers it (issue 23). */
+export const saldoDePrueba = (o: Partial<SaldoCitaWire> = {}): SaldoCitaWire => ({
+  cita_id: 41,
+  paciente: { id: 7, nombre: 'Ana Gómez' },
+  concepto: 'Consulta de valoración',
+  precio: null,
+  pagado: 0,
+  devuelto: 0,
+  saldo: 0,
+  impedimento: 'El catálogo no tiene precio para la consulta de valoración.',
+  pagos: [],
+  ...o,
+});

@@ -54,11 +54,12 @@ function FormularioPago({ saldo, onPagado }: { saldo: SaldoCitaWire; onPagado: (
             value={metodo}
             onChange={(v) => v && setMetodo(v as Metodo)}
             allowDeselect={false}
+            description="Cómo pagó la paciente"
             required
           />
           <TextInput
             label="Referencia"
-            description={metodo === 'efectivo' ? 'Opcional' : 'Voucher del datáfono o referencia de la transferencia'}
+            description={metodo === 'efectivo' ? 'Opcional en efectivo' : 'Voucher del datáfono o referencia del pago'}
             value={referencia}
             maxLength={100}
             onChange={(e) => setReferencia(e.currentTarget.value)}
