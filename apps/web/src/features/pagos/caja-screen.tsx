@@ -43,6 +43,7 @@ import { leerFecha } from '../../lib/forms/campos-persona.tsx';
 import { mensajeDeError } from '../../lib/forms/field-errors.ts';
 import { useAuth } from '../../lib/session/auth-context.tsx';
 import { formatFecha, formatFechaHora, hoy } from '../../lib/tiempo.ts';
+import { camposPesos } from '../../lib/forms/campo-pesos.ts';
 
 const POR_PAGINA = 20;
 
@@ -153,18 +154,12 @@ function CerrarCaja({ r }: { r: ResumenCajaWire }) {
       </Title>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <NumberInput
+          {...camposPesos}
           label="Efectivo contado"
           description="Cuenta los billetes y monedas de la caja"
           required
-          prefix="$ "
-          thousandSeparator="."
-          decimalSeparator=","
-          allowDecimal={false}
-          allowNegative={false}
-          hideControls
           min={0}
           max={1_000_000_000}
-          inputMode="numeric"
           value={contado}
           onChange={(v) => setContado(typeof v === 'number' ? v : '')}
         />

@@ -20,6 +20,7 @@ import { DESCRIPCION_ABAJO, focusFirstInvalid, showServerErrors, zodFormOptions 
 import { useAuth } from '../../../lib/session/auth-context.tsx';
 import type { CrearProcedimientoBody } from '../../../lib/api/procedimientos/crear-procedimiento.ts';
 import { avisarErrorDeFormulario } from '../form-errors.ts';
+import { camposPesos } from '../../../lib/forms/campo-pesos.ts';
 
 export type ProcedimientoFormValues = {
   nombre: string;
@@ -156,17 +157,11 @@ export function ProcedimientoForm({ initial, categorias, submitLabel, cancelTo, 
           />
           <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
             <NumberInput
+              {...camposPesos}
               label="Precio (COP)"
               required
-              prefix="$ "
-              thousandSeparator="."
-              decimalSeparator=","
-              allowDecimal={false}
-              allowNegative={false}
-              hideControls
               min={1}
               max={1_000_000_000}
-              inputMode="numeric"
               {...form.getInputProps('precio')}
             />
             <NumberInput
