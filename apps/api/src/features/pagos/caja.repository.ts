@@ -4,6 +4,7 @@
 import { and, count, desc, eq, gte, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
+import { columnasDe } from '../../db/columnas-de.ts';
 import {
   cierresCaja,
   citas,
@@ -92,13 +93,8 @@ export function createCajaRepository(db: Executor) {
     async citaParaCobro(citaId: number, bloquear = false) {
       const consulta = db
         .select({
-          id: citas.id,
-          paciente_id: citas.paciente_id,
+          ...columnasDe(citas, 'id', 'paciente_id', 'tipo', 'estado', 'inicio', 'procedimiento_id'),
           paciente_nombre: usuarios.nombre,
-          tipo: citas.tipo,
-          estado: citas.estado,
-          inicio: citas.inicio,
-          procedimiento_id: citas.procedimiento_id,
         })
         .from(citas)
         .innerJoin(usuarios, eq(usuarios.id, citas.paciente_id))
@@ -216,13 +212,7 @@ export function createCajaRepository(db: Executor) {
 
     async persona(id: number) {
       const [u] = await db
-        .select({
-          id: usuarios.id,
-          nombre: usuarios.nombre,
-          rol: usuarios.rol,
-          numerodocumento: usuarios.numerodocumento,
-          tipodocumento: usuarios.tipodocumento,
-        })
+        .select(columnasDe(usuarios, 'id', 'nombre', 'rol', 'numerodocumento', 'tipodocumento'))
         .from(usuarios)
         .where(eq(usuarios.id, id));
       return u;

@@ -4,51 +4,31 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { pagosEndpoints as e } from '@clinica/contracts/pagos';
 import { descarga } from '../../lib/descarga.ts';
-import { ruta } from '../../lib/ruta.ts';
+import { registrarRutas } from '../../lib/ruta.ts';
 import { origen } from '../../lib/solicitud.ts';
 import { usuarioDe } from '../../plugins/auth.ts';
 import type { PagosService } from './pagos.service.ts';
 
-const tags = ['pagos'];
-
 export const pagosRoutes: FastifyPluginAsyncZod<{ service: PagosService }> = async (app, { service }) => {
-  app.route({
-    ...ruta(e.registrar, { schema: { tags, summary: 'Registrar en caja el pago del saldo de una cita' } }),
-    handler: async (r, reply) => reply.code(201).send(await service.registrar(usuarioDe(r), r.body, origen(r))),
+  const registrar = registrarRutas(app, ['pagos']);
+  registrar(e.registrar, 'Registrar en caja el pago del saldo de una cita', async (r, reply) =>
+    reply.code(201).send(await service.registrar(usuarioDe(r), r.body, origen(r))),
+  );
+  registrar(e.saldo, 'El saldo de una cita y sus pagos', async (r) => service.saldo(usuarioDe(r), r.params.citaId));
+  registrar(e.listar, 'Pagos de un día, de una paciente o de una cita', async (r) =>
+    service.listar(usuarioDe(r), r.query),
+  );
+  registrar(e.misPagos, 'Mis pagos', async (r) => service.misPagos(usuarioDe(r), r.query));
+  registrar(e.anular, 'Anular un pago (administradores, con motivo)', async (r) =>
+    service.anular(usuarioDe(r), r.params.id, r.body.motivo, origen(r)),
+  );
+  registrar(e.recibo, 'Recibo de caja de un pago (PDF)', async (r, reply) => {
+    const { bytes, nombre } = await service.recibo(usuarioDe(r), r.params.id);
+    return descarga(reply, nombre, 'application/pdf').send(Buffer.from(bytes));
   });
-  app.route({
-    ...ruta(e.saldo, { schema: { tags, summary: 'El saldo de una cita y sus pagos' } }),
-    handler: async (r) => service.saldo(usuarioDe(r), r.params.citaId),
-  });
-  app.route({
-    ...ruta(e.listar, { schema: { tags, summary: 'Pagos de un día, de una paciente o de una cita' } }),
-    handler: async (r) => service.listar(usuarioDe(r), r.query),
-  });
-  app.route({
-    ...ruta(e.misPagos, { schema: { tags, summary: 'Mis pagos' } }),
-    handler: async (r) => service.misPagos(usuarioDe(r), r.query),
-  });
-  app.route({
-    ...ruta(e.anular, { schema: { tags, summary: 'Anular un pago (administradores, con motivo)' } }),
-    handler: async (r) => service.anular(usuarioDe(r), r.params.id, r.body.motivo, origen(r)),
-  });
-  app.route({
-    ...ruta(e.recibo, { schema: { tags, summary: 'Recibo de caja de un pago (PDF)' } }),
-    handler: async (r, reply) => {
-      const { bytes, nombre } = await service.recibo(usuarioDe(r), r.params.id);
-      return descarga(reply, nombre, 'application/pdf').send(Buffer.from(bytes));
-    },
-  });
-  app.route({
-    ...ruta(e.caja, { schema: { tags, summary: 'Resumen de la caja de un día' } }),
-    handler: async (r) => service.caja(usuarioDe(r), r.query),
-  });
-  app.route({
-    ...ruta(e.cerrarCaja, { schema: { tags, summary: 'Cerrar la caja del día con el efectivo contado' } }),
-    handler: async (r, reply) => reply.code(201).send(await service.cerrarCaja(usuarioDe(r), r.body, origen(r))),
-  });
-  app.route({
-    ...ruta(e.cierres, { schema: { tags, summary: 'Cierres de caja de un día (administradores)' } }),
-    handler: async (r) => service.cierres(r.query),
-  });
+  registrar(e.caja, 'Resumen de la caja de un día', async (r) => service.caja(usuarioDe(r), r.query));
+  registrar(e.cerrarCaja, 'Cerrar la caja del día con el efectivo contado', async (r, reply) =>
+    reply.code(201).send(await service.cerrarCaja(usuarioDe(r), r.body, origen(r))),
+  );
+  registrar(e.cierres, 'Cierres de caja de un día (administradores)', async (r) => service.cierres(r.query));
 };
