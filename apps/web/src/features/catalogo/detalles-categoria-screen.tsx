@@ -7,6 +7,7 @@ import { paths } from '../../lib/paths.ts';
 import { ErrorDeCarga } from '../../components/estado-error.tsx';
 import { EstadoVacio } from '../../components/estado-vacio.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { SeccionTarjeta } from '../../components/seccion-tarjeta.tsx';
 import { SkeletonTabla } from '../../components/skeletons.tsx';
 import { usePageMeta } from '../../components/use-page-meta.ts';
 import { formatFecha } from '../../lib/tiempo.ts';
@@ -65,20 +66,14 @@ function Ficha({ c }: { c: CategoriaWire }) {
           </SimpleGrid>
         </Stack>
       </Paper>
-      <Paper
-        withBorder
-        p={{ base: 'md', sm: 'lg' }}
+      <SeccionTarjeta
+        id="procs-titulo"
+        titulo="Procedimientos de esta categoría"
+        relleno="lg"
         bg="var(--clinica-superficie)"
-        component="section"
-        aria-labelledby="procs-titulo"
       >
-        <Stack gap="md">
-          <Title order={2} fz="h4" id="procs-titulo">
-            Procedimientos de esta categoría
-          </Title>
-          <Procedimientos categoriaId={c.id} />
-        </Stack>
-      </Paper>
+        <Procedimientos categoriaId={c.id} />
+      </SeccionTarjeta>
     </Stack>
   );
 }

@@ -9,6 +9,7 @@ import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../lib/paths.ts';
 import { EstadoVacio } from '../../components/estado-vacio.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { SeccionTarjeta } from '../../components/seccion-tarjeta.tsx';
 import { usePageMeta } from '../../components/use-page-meta.ts';
 import { formatCOP, formatDuracion } from '../../lib/format.ts';
 import { formatFecha } from '../../lib/tiempo.ts';
@@ -58,32 +59,21 @@ function Ficha({ p }: { p: ProcedimientoWire }) {
           <Dato etiqueta="Exámenes requeridos">{p.examenes_requeridos?.trim() || 'No requiere exámenes.'}</Dato>
         </Stack>
       </Paper>
-      <Paper
-        withBorder
-        p={{ base: 'md', sm: 'xl' }}
-        bg="var(--clinica-superficie)"
-        component="section"
-        aria-labelledby="imgs-titulo"
-      >
-        <Stack gap="md">
-          <Title order={2} fz="h4" id="imgs-titulo">
-            Imágenes
-          </Title>
-          {imagenes.length === 0 ? (
-            <Text c="dimmed" size="sm">
-              Sin imágenes. Agrégalas desde Editar.
-            </Text>
-          ) : (
-            <SimpleGrid cols={{ base: 2, sm: 3, md: 5 }} spacing="sm">
-              {imagenes.map((img, i) => (
-                <div key={img.id} className={classes.marcoImagen}>
-                  <img src={mediaUrl(img.url_tarjeta)} alt={img.alt || `${p.nombre}, imagen ${i + 1}`} loading="lazy" />
-                </div>
-              ))}
-            </SimpleGrid>
-          )}
-        </Stack>
-      </Paper>
+      <SeccionTarjeta id="imgs-titulo" titulo="Imágenes" bg="var(--clinica-superficie)">
+        {imagenes.length === 0 ? (
+          <Text c="dimmed" size="sm">
+            Sin imágenes. Agrégalas desde Editar.
+          </Text>
+        ) : (
+          <SimpleGrid cols={{ base: 2, sm: 3, md: 5 }} spacing="sm">
+            {imagenes.map((img, i) => (
+              <div key={img.id} className={classes.marcoImagen}>
+                <img src={mediaUrl(img.url_tarjeta)} alt={img.alt || `${p.nombre}, imagen ${i + 1}`} loading="lazy" />
+              </div>
+            ))}
+          </SimpleGrid>
+        )}
+      </SeccionTarjeta>
       <PlantillasConsentimiento procedimientoId={p.id} />
     </Stack>
   );

@@ -39,13 +39,7 @@ export function CategoriaForm({ initial, submitLabel, cancelTo, onSubmit }: Prop
     });
 
   return (
-    <MarcoFormulario
-      onSubmit={(e, noValido) => form.onSubmit(enviar, noValido)(e)}
-      enviando={form.submitting}
-      submitLabel={submitLabel}
-      cancelTo={cancelTo}
-      maw={720}
-    >
+    <MarcoFormulario form={form} enviar={enviar} submitLabel={submitLabel} cancelTo={cancelTo} maw={720}>
       <TextInput
         label="Nombre"
         description="Cómo la verán los pacientes, por ejemplo «Tratamientos faciales»."

@@ -6,24 +6,34 @@ import { useRef, type FormEvent, type ReactNode } from 'react';
 import { BotonesFormulario } from '../../../lib/forms/botones-formulario.tsx';
 import { focusFirstInvalid } from '../../../lib/forms/zod-form.ts';
 
-type Props = {
-  /** Checks and sends the form (Mantine's form.onSubmit); `noValido` is what to do when the check fails. */
-  onSubmit: (e: FormEvent<HTMLFormElement>, noValido: () => void) => void;
-  enviando: boolean;
+/** What the card needs of a Mantine form: its check-then-send handler and whether a send is under way. */
+type Formulario<T> = {
+  onSubmit(enviar: (datos: T) => Promise<unknown>, noValido: () => void): (e: FormEvent<HTMLFormElement>) => void;
+  submitting: boolean;
+};
+
+type Props<T> = {
+  form: Formulario<T>;
+  /** Sends the checked values; its promise keeps the submit button loading until the server answers. */
+  enviar: (datos: T) => Promise<unknown>;
   submitLabel: string;
   cancelTo: string;
   maw?: number;
   children: ReactNode;
 };
 
-export function MarcoFormulario({ onSubmit, enviando, submitLabel, cancelTo, maw, children }: Props) {
+export function MarcoFormulario<T>({ form, enviar, submitLabel, cancelTo, maw, children }: Props<T>) {
   const formRef = useRef<HTMLFormElement>(null);
   return (
     <Paper withBorder p={{ base: 'md', sm: 'xl' }} maw={maw} bg="var(--clinica-superficie)">
-      <form ref={formRef} onSubmit={(e) => onSubmit(e, () => focusFirstInvalid(formRef.current))} noValidate>
+      <form
+        ref={formRef}
+        onSubmit={(e) => form.onSubmit(enviar, () => focusFirstInvalid(formRef.current))(e)}
+        noValidate
+      >
         <Stack gap="md">
           {children}
-          <BotonesFormulario cancelarA={cancelTo} enviando={enviando} mt="sm">
+          <BotonesFormulario cancelarA={cancelTo} enviando={form.submitting} mt="sm">
             {submitLabel}
           </BotonesFormulario>
         </Stack>

@@ -12,6 +12,7 @@ import {
 import { normalizarRol } from '@clinica/contracts/roles';
 import { Checkbox, Select, SimpleGrid, Switch, TextInput } from '@mantine/core';
 import { useForm, type TransformedValues } from '@mantine/form';
+import type { ComponentProps } from 'react';
 import type { FieldErrors } from '../../../lib/forms/field-errors.ts';
 import { GrupoCampos } from '../../../lib/forms/grupo-campos.tsx';
 import { NumeroEntero } from '../../../lib/forms/numero-entero.tsx';
@@ -122,6 +123,11 @@ const SOLO_LECTURA = {
   icon: { color: 'var(--mantine-color-text)' },
 };
 
+/** A field of minutes, in steps of 5. */
+function Minutos(props: ComponentProps<typeof NumeroEntero>) {
+  return <NumeroEntero step={5} {...props} />;
+}
+
 export function ProcedimientoForm({ initial, categorias, submitLabel, cancelTo, onSubmit }: Props) {
   const esAdministrador = normalizarRol(useAuth().userRole) === 'administrador';
   const form = useForm({
@@ -148,12 +154,7 @@ export function ProcedimientoForm({ initial, categorias, submitLabel, cancelTo, 
   const opciones = categorias.map((c) => ({ value: c.id, label: c.activa ? c.nombre : `${c.nombre} (inactiva)` }));
 
   return (
-    <MarcoFormulario
-      onSubmit={(e, noValido) => form.onSubmit(enviar, noValido)(e)}
-      enviando={form.submitting}
-      submitLabel={submitLabel}
-      cancelTo={cancelTo}
-    >
+    <MarcoFormulario form={form} enviar={enviar} submitLabel={submitLabel} cancelTo={cancelTo}>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <TextInput label="Nombre" required maxLength={120} {...form.getInputProps('nombre')} />
         <Select<number>
@@ -180,22 +181,14 @@ export function ProcedimientoForm({ initial, categorias, submitLabel, cancelTo, 
           max={1_000_000_000}
           {...form.getInputProps('precio')}
         />
-        <NumeroEntero
-          label="Duración (minutos)"
-          required
-          min={5}
-          max={600}
-          step={5}
-          {...form.getInputProps('duracion_minutos')}
-        />
-        <NumeroEntero
+        <Minutos label="Duración (minutos)" required min={5} max={600} {...form.getInputProps('duracion_minutos')} />
+        <Minutos
           label="Margen después (minutos)"
           description="Para limpiar y preparar la sala: el doctor no recibe otra cita en ese tiempo. 0 si no hace falta."
           {...DESCRIPCION_ABAJO}
           required
           min={0}
           max={MARGEN_MAX_MINUTOS}
-          step={5}
           {...form.getInputProps('margen_minutos')}
         />
       </SimpleGrid>
