@@ -12,7 +12,6 @@ import { banderasAlerta } from '@clinica/contracts/citas';
 import { normalizarRol, permite } from '@clinica/contracts/roles';
 import { historiasRutas } from '@clinica/contracts/rutas';
 import { ErrorDeCarga } from '../../components/estado-error.tsx';
-import { EstadoVacio } from '../../components/estado-vacio.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { SkeletonLineas } from '../../components/skeletons.tsx';
 import { usePageMeta } from '../../components/use-page-meta.ts';
@@ -29,6 +28,7 @@ import {
 import { type HistoriaResumenWire } from '../../lib/api/historias/get-historias.ts';
 import { CopiaHistoria } from './components/copia-historia.tsx';
 import { FichaHistoria } from './components/ficha-historia.tsx';
+import { HistoriaNoEncontrada, SinHistoriaElegida } from './components/historia-no-encontrada.tsx';
 import { VersionesHistoria } from './components/versiones-historia.tsx';
 import {
   correoPaciente,
@@ -129,32 +129,11 @@ export default function DetallesHistorialScreen() {
   );
 
   let contenido;
-  if (!id)
-    contenido = (
-      <EstadoVacio
-        titulo={SIN_SELECCION}
-        descripcion="Elige una en el historial médico con el botón «Ver detalles»."
-        accion={
-          <Button component={Link} to={paths.consultarHistorialMedico}>
-            Ir al historial médico
-          </Button>
-        }
-      />
-    );
+  if (!id) contenido = <SinHistoriaElegida titulo={SIN_SELECCION} />;
   else if (recepcion) {
     if (r.isPending) contenido = <SkeletonLineas lineas={6} etiqueta="Cargando la historia clínica…" />;
     else if (r.error instanceof ApiClientError && (r.error.status === 404 || r.error.status === 400))
-      contenido = (
-        <EstadoVacio
-          titulo="No encontramos esta historia clínica"
-          descripcion="Revisa que el enlace esté completo o búscala en el historial médico."
-          accion={
-            <Button component={Link} to={paths.consultarHistorialMedico}>
-              Ir al historial médico
-            </Button>
-          }
-        />
-      );
+      contenido = <HistoriaNoEncontrada />;
     else if (r.isError) contenido = <ErrorDeCarga consulta={r} />;
     else
       contenido = (
@@ -185,17 +164,7 @@ export default function DetallesHistorialScreen() {
       </Stack>
     );
   } else if (q.error instanceof ApiClientError && (q.error.status === 404 || q.error.status === 400))
-    contenido = (
-      <EstadoVacio
-        titulo="No encontramos esta historia clínica"
-        descripcion="Revisa que el enlace esté completo o búscala en el historial médico."
-        accion={
-          <Button component={Link} to={paths.consultarHistorialMedico}>
-            Ir al historial médico
-          </Button>
-        }
-      />
-    );
+    contenido = <HistoriaNoEncontrada />;
   else if (q.isError) contenido = <ErrorDeCarga consulta={q} />;
   else {
     const historia = q.data;

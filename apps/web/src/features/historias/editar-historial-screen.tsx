@@ -17,6 +17,7 @@ import { useAuth } from '../../lib/session/auth-context.tsx';
 import { useEditarHistoria } from '../../lib/api/historias/guardar-historia.ts';
 import { useHistoria, type HistoriaWire } from '../../lib/api/historias/get-historia.ts';
 import { HistoriaForm } from './components/historia-form.tsx';
+import { HistoriaNoEncontrada } from './components/historia-no-encontrada.tsx';
 import { guardarSeleccion, idDeRuta, nombrePaciente } from './historia-textos.ts';
 
 const detalles = (id: number) => `${paths.detallesHistorialMedico}?id=${id}`;
@@ -40,17 +41,7 @@ export default function EditarHistorialScreen() {
 
   let contenido;
   if (!id || (q.error instanceof ApiClientError && [400, 404].includes(q.error.status)))
-    contenido = (
-      <EstadoVacio
-        titulo="No encontramos esta historia clínica"
-        descripcion="Revisa que el enlace esté completo o búscala en el historial médico."
-        accion={
-          <Button component={Link} to={paths.consultarHistorialMedico}>
-            Ir al historial médico
-          </Button>
-        }
-      />
-    );
+    contenido = <HistoriaNoEncontrada />;
   else if (q.error instanceof ApiClientError && q.error.status === 403)
     contenido = (
       <EstadoVacio
