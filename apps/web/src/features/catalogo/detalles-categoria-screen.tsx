@@ -16,7 +16,7 @@ import { useProcedimientos } from '../../lib/api/procedimientos/get-procedimient
 import { AccesoPersonal } from './components/acceso-personal.tsx';
 import { BotonNuevoProcedimiento } from './components/botones-nuevo.tsx';
 import { CargaPorId, noEncontrado } from './components/carga-por-id.tsx';
-import { CategoriaNoExiste } from './components/categoria-no-existe.tsx';
+import { CategoriaNoExiste } from './components/no-existe.tsx';
 import { Dato } from '../../components/dato.tsx';
 import { EstadoBadge } from './components/estado-badge.tsx';
 import { TablaProcedimientos } from './components/tabla-procedimientos.tsx';

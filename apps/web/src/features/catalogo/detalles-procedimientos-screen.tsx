@@ -3,7 +3,7 @@
 // selection it says so and links to the list.
 import type { ProcedimientoWire } from '@clinica/contracts/catalogo';
 import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconEdit, IconExternalLink } from '@tabler/icons-react';
+import { IconEdit } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../lib/paths.ts';
@@ -16,6 +16,7 @@ import { formatFecha } from '../../lib/tiempo.ts';
 import { useProcedimiento } from '../../lib/api/procedimientos/get-procedimiento.ts';
 import classes from './catalogo.module.css';
 import { AccesoPersonal } from './components/acceso-personal.tsx';
+import { BotonVerEnElSitio } from './components/botones-nuevo.tsx';
 import { CargaPorId, noEncontrado } from './components/carga-por-id.tsx';
 import { Dato } from '../../components/dato.tsx';
 import { EstadoBadge } from './components/estado-badge.tsx';
@@ -122,16 +123,7 @@ export function DetallesProcedimientosScreen() {
               <Button component={Link} to={paths.consultarProcedimientos} variant="default">
                 Volver a la lista
               </Button>
-              {p.activo && (
-                <Button
-                  component={Link}
-                  to={paths.servicio(p.id)}
-                  variant="light"
-                  rightSection={<IconExternalLink size={16} aria-hidden="true" />}
-                >
-                  Ver en el sitio
-                </Button>
-              )}
+              {p.activo && <BotonVerEnElSitio procedimientoId={p.id} />}
               <Button
                 component={Link}
                 to={paths.editarProcedimiento(p.id)}

@@ -4,14 +4,15 @@
 // complete copy (issue 9 item 7, audited too). The front desk gets the restricted view DOMAIN.md allows: existence,
 // demographics and alert flags as yes/no. The administration gets a 403 and sees the demographics the list gave
 // them, with a plain explanation.
-import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { AlertasClinicas } from '../../components/alertas-clinicas.tsx';
 import { IconArrowLeft, IconCalendarEvent, IconCircleCheck, IconLock, IconPencil } from '@tabler/icons-react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { banderasAlerta } from '@clinica/contracts/citas';
 import { normalizarRol, permite } from '@clinica/contracts/roles';
 import { historiasRutas } from '@clinica/contracts/rutas';
 import { ErrorDeCarga } from '../../components/estado-error.tsx';
+import { BotonEnlace } from '../../components/boton-enlace.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { SkeletonLineas } from '../../components/skeletons.tsx';
 import { usePageMeta } from '../../components/use-page-meta.ts';
@@ -28,7 +29,7 @@ import {
 import { type HistoriaResumenWire } from '../../lib/api/historias/get-historias.ts';
 import { CopiaHistoria } from './components/copia-historia.tsx';
 import { FichaHistoria } from './components/ficha-historia.tsx';
-import { HistoriaNoEncontrada, SinHistoriaElegida } from './components/historia-no-encontrada.tsx';
+import { HistoriaNoEncontrada, SinHistoriaElegida } from './components/estados-historia.tsx';
 import { VersionesHistoria } from './components/versiones-historia.tsx';
 import {
   correoPaciente,
@@ -118,14 +119,13 @@ export default function DetallesHistorialScreen() {
   usePageMeta({ title: h ? `Historia clínica de ${nombrePaciente(h.usuario)}` : 'Detalles de la historia clínica' });
   const puedeEditar = permite(historiasRutas.editar.auth, userRole) && permite(historiasRutas.listar.auth, userRole);
   const volver = (
-    <Button
-      component={Link}
-      to={paths.consultarHistorialMedico}
+    <BotonEnlace
+      a={paths.consultarHistorialMedico}
       variant="default"
       leftSection={<IconArrowLeft size={16} aria-hidden="true" />}
     >
       Volver a la lista
-    </Button>
+    </BotonEnlace>
   );
 
   let contenido;
@@ -204,23 +204,21 @@ export default function DetallesHistorialScreen() {
           <Group gap="sm">
             {volver}
             {h && (
-              <Button
-                component={Link}
-                to={paths.citasPaciente(h.paciente_id)}
+              <BotonEnlace
+                a={paths.citasPaciente(h.paciente_id)}
                 variant="light"
                 leftSection={<IconCalendarEvent size={18} aria-hidden="true" />}
               >
                 Citas de la paciente
-              </Button>
+              </BotonEnlace>
             )}
             {h && puedeEditar && (
-              <Button
-                component={Link}
-                to={paths.editarHistorialMedico(h.id)}
+              <BotonEnlace
+                a={paths.editarHistorialMedico(h.id)}
                 leftSection={<IconPencil size={18} aria-hidden="true" />}
               >
                 Editar
-              </Button>
+              </BotonEnlace>
             )}
           </Group>
         }
