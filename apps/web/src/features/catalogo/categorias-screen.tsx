@@ -2,7 +2,7 @@
 // view / edit / delete (with confirmation; the server's 409s are shown as toasts). A category that still has
 // procedures cannot be deleted: it offers 'Desactivar' instead (issue 11.8), or nothing to do once inactive.
 import type { CategoriaWire } from '@clinica/contracts/catalogo';
-import { ActionIcon, Anchor, Paper, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Paper, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconEye, IconEyeOff, IconSearch, IconTrashOff } from '@tabler/icons-react';
@@ -13,7 +13,7 @@ import { ErrorDeCarga } from '../../components/estado-error.tsx';
 import { EstadoVacio } from '../../components/estado-vacio.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { SkeletonTabla } from '../../components/skeletons.tsx';
-import { TablaApilable } from '../../components/tabla-apilable.tsx';
+import { TablaDeFilas } from '../../components/tabla-de-filas.tsx';
 import { usePageMeta } from '../../components/use-page-meta.ts';
 import { useCategorias } from '../../lib/api/categorias/get-categorias.ts';
 import { useEditarCategoria } from '../../lib/api/categorias/editar-categoria.ts';
@@ -114,6 +114,22 @@ function Acciones({ categoria }: { categoria: CategoriaWire }) {
   );
 }
 
+function EnlaceCategoria({ c }: { c: CategoriaWire }) {
+  return (
+    <Anchor component={Link} to={paths.detallesCategoria(c.id)} fw={600}>
+      {c.nombre}
+    </Anchor>
+  );
+}
+
+function Descripcion({ c }: { c: CategoriaWire }) {
+  return (
+    <Text size="sm" c={c.descripcion ? undefined : 'dimmed'} lineClamp={2}>
+      {c.descripcion || 'Sin descripción'}
+    </Text>
+  );
+}
+
 function Lista() {
   const [busqueda, setBusqueda] = useState('');
   const [q] = useDebouncedValue(busqueda.trim(), 300);
@@ -135,47 +151,21 @@ function Lista() {
     );
   else
     contenido = (
-      <TablaApilable apilarBajo={640}>
-        <Table verticalSpacing="sm" highlightOnHover>
-          <Table.Caption>
-            {categorias.data.length === 1 ? '1 categoría' : `${categorias.data.length} categorías`}
-          </Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Nombre</Table.Th>
-              <Table.Th>Descripción</Table.Th>
-              <Table.Th ta="right">Procedimientos</Table.Th>
-              <Table.Th>Estado</Table.Th>
-              <Table.Th ta="right">Acciones</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {categorias.data.map((c) => (
-              <Table.Tr key={c.id}>
-                <Table.Td>
-                  <Anchor component={Link} to={paths.detallesCategoria(c.id)} fw={600}>
-                    {c.nombre}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td data-label="Descripción" maw={360}>
-                  <Text size="sm" c={c.descripcion ? undefined : 'dimmed'} lineClamp={2}>
-                    {c.descripcion || 'Sin descripción'}
-                  </Text>
-                </Table.Td>
-                <Table.Td data-label="Procedimientos" ta="right">
-                  {c.total_procedimientos}
-                </Table.Td>
-                <Table.Td data-label="Estado">
-                  <EstadoBadge activo={c.activa} femenino />
-                </Table.Td>
-                <Table.Td data-acciones>
-                  <Acciones categoria={c} />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </TablaApilable>
+      <TablaDeFilas
+        apilarBajo={640}
+        verticalSpacing="sm"
+        highlightOnHover
+        caption={categorias.data.length === 1 ? '1 categoría' : `${categorias.data.length} categorías`}
+        filas={categorias.data}
+        clave={(c) => c.id}
+        columnas={[
+          { titulo: 'Nombre', celda: (c) => <EnlaceCategoria c={c} /> },
+          { titulo: 'Descripción', celda: (c) => <Descripcion c={c} />, td: { maw: 360 } },
+          { titulo: 'Procedimientos', celda: (c) => c.total_procedimientos, derecha: true },
+          { titulo: 'Estado', celda: (c) => <EstadoBadge activo={c.activa} femenino /> },
+        ]}
+        acciones={{ titulo: 'Acciones', celda: (c) => <Acciones categoria={c} />, derecha: true }}
+      />
     );
 
   return (
