@@ -2,7 +2,7 @@
 // view / edit / delete (with confirmation; the server's 409s are shown as toasts). A category that still has
 // procedures cannot be deleted: it offers 'Desactivar' instead (issue 11.8), or nothing to do once inactive.
 import type { CategoriaWire } from '@clinica/contracts/catalogo';
-import { ActionIcon, Anchor, Paper, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconEye, IconEyeOff, IconSearch, IconTrashOff } from '@tabler/icons-react';
@@ -23,6 +23,7 @@ import { AccionesFila, confirmarEliminacion } from './components/acciones-fila.t
 import { BotonNuevaCategoria } from './components/botones-nuevo.tsx';
 import { EstadoBadge } from './components/estado-badge.tsx';
 import { avisarError } from './form-errors.ts';
+import { BotonIcono } from '../../components/boton-icono.tsx';
 
 /** For a category with procedures: deactivate it (hidden from the public site, procedures kept) after confirming. */
 function DesactivarCategoria({ categoria }: { categoria: CategoriaWire }) {
@@ -31,52 +32,46 @@ function DesactivarCategoria({ categoria }: { categoria: CategoriaWire }) {
   const cuantos = total === 1 ? '1 procedimiento' : `${total} procedimientos`;
   if (!categoria.activa) {
     return (
-      <Tooltip label={`Tiene ${cuantos}: no se puede eliminar`}>
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          disabled
-          aria-label={`${nombre} no se puede eliminar: tiene ${cuantos}`}
-        >
-          <IconTrashOff size={18} aria-hidden="true" />
-        </ActionIcon>
-      </Tooltip>
+      <BotonIcono
+        ayuda={`Tiene ${cuantos}: no se puede eliminar`}
+        nombre={`${nombre} no se puede eliminar: tiene ${cuantos}`}
+        icono={IconTrashOff}
+        color="gray"
+        disabled
+      />
     );
   }
   return (
-    <Tooltip label="Desactivar">
-      <ActionIcon
-        variant="subtle"
-        color="orange"
-        aria-label={`Desactivar ${nombre}`}
-        loading={editar.isPending}
-        onClick={() =>
-          confirmarEliminacion(
-            {
-              titulo: `¿Desactivar la categoría «${nombre}»?`,
-              cuerpo: (
-                <Text size="sm">
-                  Tiene {cuantos}, así que no se puede eliminar. Al desactivarla, ella y sus procedimientos dejan de
-                  verse en el sitio público; nada se borra y puedes volver a activarla al editarla.
-                </Text>
-              ),
-              boton: 'Desactivar categoría',
-              color: 'orange',
-            },
-            () =>
-              editar.mutate(
-                { activa: false },
-                {
-                  onSuccess: () => notifications.show({ color: 'green', message: `Desactivamos «${nombre}».` }),
-                  onError: (error) => avisarError('No pudimos desactivar la categoría', error),
-                },
-              ),
-          )
-        }
-      >
-        <IconEyeOff size={18} aria-hidden="true" />
-      </ActionIcon>
-    </Tooltip>
+    <BotonIcono
+      ayuda="Desactivar"
+      nombre={`Desactivar ${nombre}`}
+      icono={IconEyeOff}
+      color="orange"
+      loading={editar.isPending}
+      onClick={() =>
+        confirmarEliminacion(
+          {
+            titulo: `¿Desactivar la categoría «${nombre}»?`,
+            cuerpo: (
+              <Text size="sm">
+                Tiene {cuantos}, así que no se puede eliminar. Al desactivarla, ella y sus procedimientos dejan de verse
+                en el sitio público; nada se borra y puedes volver a activarla al editarla.
+              </Text>
+            ),
+            boton: 'Desactivar categoría',
+            color: 'orange',
+          },
+          () =>
+            editar.mutate(
+              { activa: false },
+              {
+                onSuccess: () => notifications.show({ color: 'green', message: `Desactivamos «${nombre}».` }),
+                onError: (error) => avisarError('No pudimos desactivar la categoría', error),
+              },
+            ),
+        )
+      }
+    />
   );
 }
 

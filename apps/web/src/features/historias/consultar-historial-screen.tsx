@@ -5,9 +5,9 @@
 // searching; the banner 'Mostrando N de M registros'. The search is client-side and case-insensitive over id, name,
 // email, role and gender. "Ver detalles" stores the selected record and goes to /DetallesHistorialMedico. A failed
 // load logs the error and shows an alert titled 'Error'; with no token, the alert 'No estás autenticado'.
-import { ActionIcon, Alert, Button, Group, Paper, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconAlertCircle, IconEye, IconFilePlus, IconLock, IconPencil, IconTrash, IconX } from '@tabler/icons-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type MouseEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { permite } from '@clinica/contracts/roles';
 import { historiasRutas } from '@clinica/contracts/rutas';
@@ -31,57 +31,55 @@ import {
   sinCoincidencias,
   TEXTOS_LISTA,
 } from './historia-textos.ts';
+import { BotonIcono } from '../../components/boton-icono.tsx';
 
 const ID_MOTIVO = 'historias-no-se-eliminan';
+
+/** Looks disabled and does nothing, yet keeps its tooltip (a disabled button gets no hover). */
+const DESHABILITADO_LEGIBLE = {
+  'data-disabled': true,
+  'aria-disabled': 'true',
+  onClick: (e: MouseEvent) => e.preventDefault(),
+} as const;
 
 function Opciones({ h, puedeEditar, onVer }: { h: HistoriaResumenWire; puedeEditar: boolean; onVer: () => void }) {
   const nombre = nombrePaciente(h.usuario);
   return (
     <Group gap={4} justify="flex-end" wrap="nowrap">
-      <Tooltip label="Ver detalles">
-        <ActionIcon variant="subtle" size="lg" onClick={onVer} aria-label={`Ver detalles de la historia de ${nombre}`}>
-          <IconEye size={18} aria-hidden="true" />
-        </ActionIcon>
-      </Tooltip>
-      <Tooltip label={puedeEditar ? 'Editar' : 'Solo el médico edita la historia clínica'}>
-        {puedeEditar ? (
-          <ActionIcon
-            component={Link}
-            to={paths.editarHistorialMedico(h.id)}
-            variant="subtle"
-            size="lg"
-            aria-label={`Editar la historia de ${nombre}`}
-          >
-            <IconPencil size={18} aria-hidden="true" />
-          </ActionIcon>
-        ) : (
-          <ActionIcon
-            variant="subtle"
-            size="lg"
-            data-disabled
-            aria-disabled="true"
-            onClick={(e) => e.preventDefault()}
-            aria-label={`Editar la historia de ${nombre}`}
-          >
-            <IconPencil size={18} aria-hidden="true" />
-          </ActionIcon>
-        )}
-      </Tooltip>
-      {/* SPEC 2: a delete button with no action. Disabled (not hidden) so the reason can be read. */}
-      <Tooltip label={TEXTOS_LISTA.noSeElimina}>
-        <ActionIcon
-          variant="subtle"
-          color="red"
+      <BotonIcono
+        ayuda="Ver detalles"
+        nombre={`Ver detalles de la historia de ${nombre}`}
+        icono={IconEye}
+        size="lg"
+        onClick={onVer}
+      />
+      {puedeEditar ? (
+        <BotonIcono
+          ayuda="Editar"
+          nombre={`Editar la historia de ${nombre}`}
+          icono={IconPencil}
+          a={paths.editarHistorialMedico(h.id)}
           size="lg"
-          data-disabled
-          aria-disabled="true"
-          aria-describedby={ID_MOTIVO}
-          onClick={(e) => e.preventDefault()}
-          aria-label={`Eliminar la historia de ${nombre}`}
-        >
-          <IconTrash size={18} aria-hidden="true" />
-        </ActionIcon>
-      </Tooltip>
+        />
+      ) : (
+        <BotonIcono
+          ayuda="Solo el médico edita la historia clínica"
+          nombre={`Editar la historia de ${nombre}`}
+          icono={IconPencil}
+          size="lg"
+          {...DESHABILITADO_LEGIBLE}
+        />
+      )}
+      {/* SPEC 2: a delete button with no action. Disabled (not hidden) so the reason can be read. */}
+      <BotonIcono
+        ayuda={TEXTOS_LISTA.noSeElimina}
+        nombre={`Eliminar la historia de ${nombre}`}
+        icono={IconTrash}
+        color="red"
+        size="lg"
+        aria-describedby={ID_MOTIVO}
+        {...DESHABILITADO_LEGIBLE}
+      />
     </Group>
   );
 }

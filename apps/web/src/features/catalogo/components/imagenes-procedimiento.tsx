@@ -8,19 +8,7 @@ import {
   IMAGENES_MAX_POR_PROCEDIMIENTO,
   type ImagenWire,
 } from '@clinica/contracts/catalogo';
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  FileInput,
-  Group,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
+import { Badge, Button, FileInput, Group, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowDown, IconArrowUp, IconPhotoUp, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -35,6 +23,7 @@ import { mediaUrl } from '../../../lib/media.ts';
 import classes from '../catalogo.module.css';
 import { confirmarEliminacion } from './acciones-fila.tsx';
 import { SeccionTarjeta } from '../../../components/seccion-tarjeta.tsx';
+import { BotonIcono } from '../../../components/boton-icono.tsx';
 
 const MB = 1024 * 1024;
 
@@ -158,37 +147,28 @@ export function ImagenesProcedimiento({
                   {img.alt || 'Sin texto alternativo'}
                 </Text>
                 <Group justify="flex-end" gap={2} wrap="nowrap">
-                  <Tooltip label="Mover antes">
-                    <ActionIcon
-                      variant="subtle"
-                      aria-label={`Mover la imagen ${i + 1} antes`}
-                      disabled={i === 0 || ordenar.isPending}
-                      onClick={() => mover(i, -1)}
-                    >
-                      <IconArrowUp size={18} aria-hidden="true" />
-                    </ActionIcon>
-                  </Tooltip>
-                  <Tooltip label="Mover después">
-                    <ActionIcon
-                      variant="subtle"
-                      aria-label={`Mover la imagen ${i + 1} después`}
-                      disabled={i === ordenadas.length - 1 || ordenar.isPending}
-                      onClick={() => mover(i, 1)}
-                    >
-                      <IconArrowDown size={18} aria-hidden="true" />
-                    </ActionIcon>
-                  </Tooltip>
-                  <Tooltip label="Eliminar imagen">
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={`Eliminar la imagen ${i + 1}`}
-                      loading={eliminar.isPending && eliminar.variables === img.id}
-                      onClick={() => confirmarEliminar(img, i)}
-                    >
-                      <IconTrash size={18} aria-hidden="true" />
-                    </ActionIcon>
-                  </Tooltip>
+                  <BotonIcono
+                    ayuda="Mover antes"
+                    nombre={`Mover la imagen ${i + 1} antes`}
+                    icono={IconArrowUp}
+                    disabled={i === 0 || ordenar.isPending}
+                    onClick={() => mover(i, -1)}
+                  />
+                  <BotonIcono
+                    ayuda="Mover después"
+                    nombre={`Mover la imagen ${i + 1} después`}
+                    icono={IconArrowDown}
+                    disabled={i === ordenadas.length - 1 || ordenar.isPending}
+                    onClick={() => mover(i, 1)}
+                  />
+                  <BotonIcono
+                    ayuda="Eliminar imagen"
+                    nombre={`Eliminar la imagen ${i + 1}`}
+                    icono={IconTrash}
+                    color="red"
+                    loading={eliminar.isPending && eliminar.variables === img.id}
+                    onClick={() => confirmarEliminar(img, i)}
+                  />
                 </Group>
               </Stack>
             </Paper>
