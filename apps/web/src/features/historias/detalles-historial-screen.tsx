@@ -5,8 +5,8 @@
 // demographics and alert flags as yes/no. The administration gets a 403 and sees the demographics the list gave
 // them, with a plain explanation.
 import { Alert, Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { AlertasClinicas } from '../../components/alertas-clinicas.tsx';
-import { IconArrowLeft, IconCalendarEvent, IconCircleCheck, IconLock, IconPencil } from '@tabler/icons-react';
+import { AlertasClinicas, SinAlertasClinicas } from '../../components/alertas-clinicas.tsx';
+import { IconArrowLeft, IconCalendarEvent, IconLock, IconPencil } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { banderasAlerta } from '@clinica/contracts/citas';
 import { normalizarRol, permite } from '@clinica/contracts/roles';
@@ -60,17 +60,7 @@ function AlertasRecepcion({ alertas }: { alertas: HistoriaRestringidaWire['alert
     ...(alertas.alergias ? ['Alergias registradas'] : []),
     ...banderasAlerta.filter((b) => alertas[b]).map(etiquetaBandera),
   ];
-  if (!activas.length)
-    return (
-      <Alert
-        color="green"
-        variant="light"
-        icon={<IconCircleCheck aria-hidden="true" />}
-        title="Sin alertas registradas"
-      >
-        No hay embarazo, alergias ni condiciones de cuidado registradas.
-      </Alert>
-    );
+  if (!activas.length) return <SinAlertasClinicas titulo="Sin alertas registradas" />;
   return <AlertasClinicas titulo="Alertas" alertas={activas} />;
 }
 

@@ -1,9 +1,8 @@
 // The clinical record in readable sections (issue 9): alerts first (what a doctor must see before any procedure),
 // then antecedentes as lists, the yes/no questions (the answer in words, not only a colour), contraceptives with
 // their details, the Fitzpatrick phototype and other conditions. Used by the staff details and the patient's own.
-import { Alert, Badge, Group, List, SimpleGrid, Stack, Text } from '@mantine/core';
-import { AlertasClinicas } from '../../../components/alertas-clinicas.tsx';
-import { IconCircleCheck } from '@tabler/icons-react';
+import { Badge, Group, List, SimpleGrid, Stack, Text } from '@mantine/core';
+import { AlertasClinicas, SinAlertasClinicas } from '../../../components/alertas-clinicas.tsx';
 import type { ReactNode } from 'react';
 import type { HistoriaWire } from '../../../lib/api/historias/get-historia.ts';
 import { alertasDe, ANTECEDENTES, BANDERAS, BANDERAS_ALERTA, textoFototipo } from '../historia-textos.ts';
@@ -19,12 +18,7 @@ function Seccion({ id, titulo, children }: { id: string; titulo: string; childre
 
 export function AlertasHistoria({ h }: { h: HistoriaWire }) {
   const alertas = alertasDe(h);
-  if (!alertas.length)
-    return (
-      <Alert color="green" variant="light" icon={<IconCircleCheck aria-hidden="true" />} title="Sin alertas clínicas">
-        No hay embarazo, alergias ni condiciones de cuidado registradas.
-      </Alert>
-    );
+  if (!alertas.length) return <SinAlertasClinicas titulo="Sin alertas clínicas" />;
   return <AlertasClinicas titulo="Alertas clínicas" alertas={alertas} />;
 }
 
