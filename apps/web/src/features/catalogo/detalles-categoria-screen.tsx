@@ -1,6 +1,6 @@
 // /detallescategorias/{id}: a category's data and its procedures (active and inactive).
 import type { CategoriaWire } from '@clinica/contracts/catalogo';
-import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconEdit } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../lib/paths.ts';
@@ -18,7 +18,7 @@ import { BotonNuevoProcedimiento } from './components/botones-nuevo.tsx';
 import { CargaPorId, noEncontrado } from './components/carga-por-id.tsx';
 import { CategoriaNoExiste } from './components/no-existe.tsx';
 import { Dato } from '../../components/dato.tsx';
-import { EstadoBadge } from './components/estado-badge.tsx';
+import { NombreConEstado } from './components/estado-badge.tsx';
 import { TablaProcedimientos } from './components/tabla-procedimientos.tsx';
 import { idDeRuta } from '../../lib/id-de-ruta.ts';
 import classes from './catalogo.module.css';
@@ -50,12 +50,7 @@ function Ficha({ c }: { c: CategoriaWire }) {
     <Stack gap="lg">
       <Paper withBorder p={{ base: 'md', sm: 'xl' }} bg="var(--clinica-superficie)">
         <Stack gap="md">
-          <Group gap="sm">
-            <Title order={2} fz="h3">
-              {c.nombre}
-            </Title>
-            <EstadoBadge activo={c.activa} femenino />
-          </Group>
+          <NombreConEstado nombre={c.nombre} activo={c.activa} femenino />
           <Text className={classes.texto} c={c.descripcion ? undefined : 'dimmed'}>
             {c.descripcion || 'Sin descripción.'}
           </Text>

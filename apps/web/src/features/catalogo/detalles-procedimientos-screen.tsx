@@ -2,7 +2,7 @@
 // 'procedimientoSeleccionado'), or of `?id=` so a link can be shared or opened in a new tab (issue 11.8). With no
 // selection it says so and links to the list.
 import type { ProcedimientoWire } from '@clinica/contracts/catalogo';
-import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconEdit } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -19,7 +19,7 @@ import { AccesoPersonal } from './components/acceso-personal.tsx';
 import { BotonVerEnElSitio } from './components/botones-nuevo.tsx';
 import { CargaPorId, noEncontrado } from './components/carga-por-id.tsx';
 import { Dato } from '../../components/dato.tsx';
-import { EstadoBadge } from './components/estado-badge.tsx';
+import { NombreConEstado } from './components/estado-badge.tsx';
 import { PlantillasConsentimiento } from './components/plantillas-consentimiento.tsx';
 import { mediaUrl } from '../../lib/media.ts';
 import { idDeConsulta, procedimientoSeleccionado } from './procedimiento-seleccionado.ts';
@@ -30,12 +30,7 @@ function Ficha({ p }: { p: ProcedimientoWire }) {
     <Stack gap="lg">
       <Paper withBorder p={{ base: 'md', sm: 'xl' }} bg="var(--clinica-superficie)">
         <Stack gap="lg">
-          <Group gap="sm">
-            <Title order={2} fz="h3">
-              {p.nombre}
-            </Title>
-            <EstadoBadge activo={p.activo} />
-          </Group>
+          <NombreConEstado nombre={p.nombre} activo={p.activo} />
           <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
             <Dato etiqueta="Categoría">
               <Anchor component={Link} to={paths.detallesCategoria(p.categoria.id)}>
