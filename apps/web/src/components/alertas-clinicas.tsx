@@ -1,7 +1,8 @@
 // The red list of what a clinician must see before a procedure (allergies, pregnancy, conditions needing care),
-// with its count in the title: the same look on the record, the desk's summary and the appointment details.
+// with its count in the title: the same look on the record, the desk's summary and the appointment details; and
+// its green counterpart when there is nothing to watch for.
 import { Alert, List, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 
 export function AlertasClinicas({
@@ -40,6 +41,21 @@ export function AlertasClinicas({
       ) : (
         lista
       )}
+    </Alert>
+  );
+}
+
+/** No alerts recorded: the title and what was checked (by default, what the record's alerts cover). */
+export function SinAlertasClinicas({
+  titulo,
+  children = 'No hay embarazo, alergias ni condiciones de cuidado registradas.',
+}: {
+  titulo: string;
+  children?: ReactNode;
+}) {
+  return (
+    <Alert color="green" variant="light" icon={<IconCircleCheck aria-hidden="true" />} title={titulo}>
+      {children}
     </Alert>
   );
 }

@@ -31,7 +31,6 @@ import {
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../lib/paths.ts';
-import { EstadoError } from '../../components/estado-error.tsx';
 import { EstadoVacio } from '../../components/estado-vacio.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { SkeletonTabla } from '../../components/skeletons.tsx';
@@ -42,6 +41,8 @@ import { clinica } from '../../lib/clinica.ts';
 import { enlaceWhatsApp } from './contacto-clinica.ts';
 import classes from './carrito.module.css';
 import { mediaUrl } from '../../lib/media.ts';
+import { ErrorCarrito } from '../../components/error-carrito.tsx';
+import { BotonEnlace } from '../../components/boton-enlace.tsx';
 
 const nombreDe = (item: CarritoItemWire) => item.procedimiento?.nombre ?? `Tratamiento ${item.id_procedimiento}`;
 
@@ -260,8 +261,7 @@ function Resumen({ items }: { items: CarritoItemWire[] }) {
 
 export function CarritoScreen() {
   usePageMeta({ title: 'Tu carrito', description: 'Los tratamientos que elegiste y cómo agendarlos con la clínica.' });
-  const { items, status, reload } = useCart();
-  const [reintentando, setReintentando] = useState(false);
+  const { items, status } = useCart();
 
   let contenido;
   if (status === 'loading') {
@@ -285,28 +285,14 @@ export function CarritoScreen() {
       />
     );
   } else if (status === 'error') {
-    contenido = (
-      <EstadoError
-        titulo="No pudimos cargar tu carrito"
-        mensaje="Revisa tu conexión e inténtalo de nuevo."
-        reintentando={reintentando}
-        onRetry={() => {
-          setReintentando(true);
-          void reload().finally(() => setReintentando(false));
-        }}
-      />
-    );
+    contenido = <ErrorCarrito mensaje="Revisa tu conexión e inténtalo de nuevo." />;
   } else if (items.length === 0) {
     contenido = (
       <EstadoVacio
         icono={<IconShoppingBag size={26} stroke={1.6} aria-hidden="true" />}
         titulo="Tu carrito está vacío"
         descripcion="Explora los tratamientos de la clínica y agrega los que te interesen."
-        accion={
-          <Button component={Link} to={paths.servicios}>
-            Ver servicios
-          </Button>
-        }
+        accion={<BotonEnlace a={paths.servicios}>Ver servicios</BotonEnlace>}
       />
     );
   } else {

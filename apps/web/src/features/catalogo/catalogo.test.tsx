@@ -1,7 +1,7 @@
 // Catalogue dashboard: form validation (shared schemas, then the server's field issues), create -> edit,
 // the 409 on deleting a category as a toast, image pre-checks, and the details page without a selection.
 import type { CategoriaWire } from '@clinica/contracts/catalogo';
-import { carritoRutas, categoriasRutas, procedimientosRutas } from '@clinica/contracts/rutas';
+import { categoriasRutas, procedimientosRutas } from '@clinica/contracts/rutas';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -9,13 +9,17 @@ import { llamada, type RespuestaSimulada } from '../../test/api-mock.ts';
 import { procedimientoDePrueba, renderEnRuta, tokenDePrueba } from '../../test/carrito-test-utils.tsx';
 import CategoriasScreen from './categorias-screen.tsx';
 import { problemaConImagen } from './components/imagenes-procedimiento.tsx';
-import CrearProcedimientoScreen from './crear-procedimiento-screen.tsx';
 import DetallesProcedimientosScreen from './detalles-procedimientos-screen.tsx';
 import { consentimientosRutas } from '@clinica/contracts/consentimientos-rutas';
 import { mockFetch, responde } from '../../test/mock-fetch.ts';
+import {
+  carritoVacio,
+  crearYLeerCuerpo,
+  llenarProcedimiento,
+  montarCrearProcedimiento,
+} from '../../test/procedimiento-form.tsx';
 
 const CATEGORIAS = categoriasRutas.listar;
-const carritoVacio = responde(carritoRutas.listar, { body: [] });
 const categoria = (id: number, nombre: string, total = 0, activa = true): CategoriaWire => ({
   id,
   nombre,
@@ -32,30 +36,16 @@ afterEach(() => {
 });
 
 describe('crear procedimiento', { timeout: 20_000 }, () => {
-  function montar(post: RespuestaSimulada<typeof procedimientosRutas.crear>) {
-    localStorage.setItem('token', tokenDePrueba({ rol: 'asistente' }));
-    const fetch = mockFetch([
-      carritoVacio,
-      responde(CATEGORIAS, { body: [categoria(1, 'Facial', 2), categoria(2, 'Corporal', 0, false)] }),
-      responde(procedimientosRutas.crear, post),
-    ]);
-    renderEnRuta('/crearprocedimiento', {
-      '/crearprocedimiento': <CrearProcedimientoScreen />,
-      '/editarprocedimientos/:id': <p>edición</p>,
-    });
-    return fetch;
-  }
+  const montar = (post: RespuestaSimulada<typeof procedimientosRutas.crear>) =>
+    montarCrearProcedimiento('asistente', [categoria(1, 'Facial', 2), categoria(2, 'Corporal', 0, false)], post);
 
-  async function llenar(user: ReturnType<typeof userEvent.setup>) {
-    await user.click(await screen.findByRole('textbox', { name: /^Nombre/ }));
-    await user.paste('Hidratación profunda');
-    await user.click(screen.getByRole('textbox', { name: /^Descripción/ }));
-    await user.paste('Hidratación con ácido hialurónico para piel seca.');
-    await user.type(screen.getByRole('textbox', { name: /^Precio/ }), '180000');
-    await user.type(screen.getByRole('textbox', { name: /^Duración/ }), '60');
-    await user.click(screen.getByRole('combobox', { name: /^Categoría/ }));
-    await user.click(await screen.findByRole('option', { name: 'Facial' }));
-  }
+  const llenar = (user: ReturnType<typeof userEvent.setup>) =>
+    llenarProcedimiento(user, {
+      nombre: 'Hidratación profunda',
+      descripcion: 'Hidratación con ácido hialurónico para piel seca.',
+      precio: '180000',
+      duracion: '60',
+    });
 
   it('marks the fields the shared schema refuses, without calling the server', async () => {
     const user = userEvent.setup({ delay: null });
@@ -74,11 +64,9 @@ describe('crear procedimiento', { timeout: 20_000 }, () => {
     const fetch = montar({ status: 201, body: procedimientoDePrueba({ id: 55, nombre: 'Hidratación profunda' }) });
     await llenar(user);
     expect(screen.getByRole('textbox', { name: /^Precio/ })).toHaveValue('$ 180.000');
-    await user.click(screen.getByRole('button', { name: 'Crear procedimiento' }));
-    expect(await screen.findByText('edición')).toBeInTheDocument();
+    const cuerpo = await crearYLeerCuerpo(user, fetch);
     expect(screen.getByTestId('ubicacion')).toHaveTextContent('/editarprocedimientos/55');
-    const i = fetch.llamadas().indexOf(llamada(procedimientosRutas.crear));
-    expect(JSON.parse(String(fetch.mock.calls[i]![1]?.body))).toMatchObject({
+    expect(cuerpo).toMatchObject({
       nombre: 'Hidratación profunda',
       precio: 180000,
       duracion_minutos: 60,
@@ -98,13 +86,7 @@ describe('crear procedimiento', { timeout: 20_000 }, () => {
     expect(margen).toHaveValue('0');
     await user.clear(margen);
     await user.type(margen, '15');
-    await user.click(screen.getByRole('button', { name: 'Crear procedimiento' }));
-    expect(await screen.findByText('edición')).toBeInTheDocument();
-    const i = fetch.llamadas().indexOf(llamada(procedimientosRutas.crear));
-    expect(JSON.parse(String(fetch.mock.calls[i]![1]?.body))).toMatchObject({
-      duracion_minutos: 60,
-      margen_minutos: 15,
-    });
+    expect(await crearYLeerCuerpo(user, fetch)).toMatchObject({ duracion_minutos: 60, margen_minutos: 15 });
   });
 
   it("puts the server's validation messages on the matching fields", async () => {

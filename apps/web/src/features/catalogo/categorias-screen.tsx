@@ -2,7 +2,7 @@
 // view / edit / delete (with confirmation; the server's 409s are shown as toasts). A category that still has
 // procedures cannot be deleted: it offers 'Desactivar' instead (issue 11.8), or nothing to do once inactive.
 import type { CategoriaWire } from '@clinica/contracts/catalogo';
-import { ActionIcon, Anchor, Paper, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconEye, IconEyeOff, IconSearch, IconTrashOff } from '@tabler/icons-react';
@@ -13,7 +13,7 @@ import { ErrorDeCarga } from '../../components/estado-error.tsx';
 import { EstadoVacio } from '../../components/estado-vacio.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { SkeletonTabla } from '../../components/skeletons.tsx';
-import { TablaApilable } from '../../components/tabla-apilable.tsx';
+import { TablaDeFilas } from '../../components/tabla-de-filas.tsx';
 import { usePageMeta } from '../../components/use-page-meta.ts';
 import { useCategorias } from '../../lib/api/categorias/get-categorias.ts';
 import { useEditarCategoria } from '../../lib/api/categorias/editar-categoria.ts';
@@ -23,6 +23,7 @@ import { AccionesFila, confirmarEliminacion } from './components/acciones-fila.t
 import { BotonNuevaCategoria } from './components/botones-nuevo.tsx';
 import { EstadoBadge } from './components/estado-badge.tsx';
 import { avisarError } from './form-errors.ts';
+import { BotonIcono } from '../../components/boton-icono.tsx';
 
 /** For a category with procedures: deactivate it (hidden from the public site, procedures kept) after confirming. */
 function DesactivarCategoria({ categoria }: { categoria: CategoriaWire }) {
@@ -31,52 +32,46 @@ function DesactivarCategoria({ categoria }: { categoria: CategoriaWire }) {
   const cuantos = total === 1 ? '1 procedimiento' : `${total} procedimientos`;
   if (!categoria.activa) {
     return (
-      <Tooltip label={`Tiene ${cuantos}: no se puede eliminar`}>
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          disabled
-          aria-label={`${nombre} no se puede eliminar: tiene ${cuantos}`}
-        >
-          <IconTrashOff size={18} aria-hidden="true" />
-        </ActionIcon>
-      </Tooltip>
+      <BotonIcono
+        ayuda={`Tiene ${cuantos}: no se puede eliminar`}
+        nombre={`${nombre} no se puede eliminar: tiene ${cuantos}`}
+        icono={IconTrashOff}
+        color="gray"
+        disabled
+      />
     );
   }
   return (
-    <Tooltip label="Desactivar">
-      <ActionIcon
-        variant="subtle"
-        color="orange"
-        aria-label={`Desactivar ${nombre}`}
-        loading={editar.isPending}
-        onClick={() =>
-          confirmarEliminacion(
-            {
-              titulo: `¿Desactivar la categoría «${nombre}»?`,
-              cuerpo: (
-                <Text size="sm">
-                  Tiene {cuantos}, así que no se puede eliminar. Al desactivarla, ella y sus procedimientos dejan de
-                  verse en el sitio público; nada se borra y puedes volver a activarla al editarla.
-                </Text>
-              ),
-              boton: 'Desactivar categoría',
-              color: 'orange',
-            },
-            () =>
-              editar.mutate(
-                { activa: false },
-                {
-                  onSuccess: () => notifications.show({ color: 'green', message: `Desactivamos «${nombre}».` }),
-                  onError: (error) => avisarError('No pudimos desactivar la categoría', error),
-                },
-              ),
-          )
-        }
-      >
-        <IconEyeOff size={18} aria-hidden="true" />
-      </ActionIcon>
-    </Tooltip>
+    <BotonIcono
+      ayuda="Desactivar"
+      nombre={`Desactivar ${nombre}`}
+      icono={IconEyeOff}
+      color="orange"
+      loading={editar.isPending}
+      onClick={() =>
+        confirmarEliminacion(
+          {
+            titulo: `¿Desactivar la categoría «${nombre}»?`,
+            cuerpo: (
+              <Text size="sm">
+                Tiene {cuantos}, así que no se puede eliminar. Al desactivarla, ella y sus procedimientos dejan de verse
+                en el sitio público; nada se borra y puedes volver a activarla al editarla.
+              </Text>
+            ),
+            boton: 'Desactivar categoría',
+            color: 'orange',
+          },
+          () =>
+            editar.mutate(
+              { activa: false },
+              {
+                onSuccess: () => notifications.show({ color: 'green', message: `Desactivamos «${nombre}».` }),
+                onError: (error) => avisarError('No pudimos desactivar la categoría', error),
+              },
+            ),
+        )
+      }
+    />
   );
 }
 
@@ -114,6 +109,22 @@ function Acciones({ categoria }: { categoria: CategoriaWire }) {
   );
 }
 
+function EnlaceCategoria({ c }: { c: CategoriaWire }) {
+  return (
+    <Anchor component={Link} to={paths.detallesCategoria(c.id)} fw={600}>
+      {c.nombre}
+    </Anchor>
+  );
+}
+
+function Descripcion({ c }: { c: CategoriaWire }) {
+  return (
+    <Text size="sm" c={c.descripcion ? undefined : 'dimmed'} lineClamp={2}>
+      {c.descripcion || 'Sin descripción'}
+    </Text>
+  );
+}
+
 function Lista() {
   const [busqueda, setBusqueda] = useState('');
   const [q] = useDebouncedValue(busqueda.trim(), 300);
@@ -135,47 +146,21 @@ function Lista() {
     );
   else
     contenido = (
-      <TablaApilable apilarBajo={640}>
-        <Table verticalSpacing="sm" highlightOnHover>
-          <Table.Caption>
-            {categorias.data.length === 1 ? '1 categoría' : `${categorias.data.length} categorías`}
-          </Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Nombre</Table.Th>
-              <Table.Th>Descripción</Table.Th>
-              <Table.Th ta="right">Procedimientos</Table.Th>
-              <Table.Th>Estado</Table.Th>
-              <Table.Th ta="right">Acciones</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {categorias.data.map((c) => (
-              <Table.Tr key={c.id}>
-                <Table.Td>
-                  <Anchor component={Link} to={paths.detallesCategoria(c.id)} fw={600}>
-                    {c.nombre}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td data-label="Descripción" maw={360}>
-                  <Text size="sm" c={c.descripcion ? undefined : 'dimmed'} lineClamp={2}>
-                    {c.descripcion || 'Sin descripción'}
-                  </Text>
-                </Table.Td>
-                <Table.Td data-label="Procedimientos" ta="right">
-                  {c.total_procedimientos}
-                </Table.Td>
-                <Table.Td data-label="Estado">
-                  <EstadoBadge activo={c.activa} femenino />
-                </Table.Td>
-                <Table.Td data-acciones>
-                  <Acciones categoria={c} />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </TablaApilable>
+      <TablaDeFilas
+        apilarBajo={640}
+        verticalSpacing="sm"
+        highlightOnHover
+        caption={categorias.data.length === 1 ? '1 categoría' : `${categorias.data.length} categorías`}
+        filas={categorias.data}
+        clave={(c) => c.id}
+        columnas={[
+          { titulo: 'Nombre', celda: (c) => <EnlaceCategoria c={c} /> },
+          { titulo: 'Descripción', celda: (c) => <Descripcion c={c} />, td: { maw: 360 } },
+          { titulo: 'Procedimientos', celda: (c) => c.total_procedimientos, derecha: true },
+          { titulo: 'Estado', celda: (c) => <EstadoBadge activo={c.activa} femenino /> },
+        ]}
+        acciones={{ titulo: 'Acciones', celda: (c) => <Acciones categoria={c} />, derecha: true }}
+      />
     );
 
   return (

@@ -1,12 +1,13 @@
 // /detallescategorias/{id}: a category's data and its procedures (active and inactive).
 import type { CategoriaWire } from '@clinica/contracts/catalogo';
-import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconEdit } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../lib/paths.ts';
 import { ErrorDeCarga } from '../../components/estado-error.tsx';
 import { EstadoVacio } from '../../components/estado-vacio.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { SeccionTarjeta } from '../../components/seccion-tarjeta.tsx';
 import { SkeletonTabla } from '../../components/skeletons.tsx';
 import { usePageMeta } from '../../components/use-page-meta.ts';
 import { formatFecha } from '../../lib/tiempo.ts';
@@ -15,9 +16,9 @@ import { useProcedimientos } from '../../lib/api/procedimientos/get-procedimient
 import { AccesoPersonal } from './components/acceso-personal.tsx';
 import { BotonNuevoProcedimiento } from './components/botones-nuevo.tsx';
 import { CargaPorId, noEncontrado } from './components/carga-por-id.tsx';
-import { CategoriaNoExiste } from './components/categoria-no-existe.tsx';
+import { CategoriaNoExiste } from './components/no-existe.tsx';
 import { Dato } from '../../components/dato.tsx';
-import { EstadoBadge } from './components/estado-badge.tsx';
+import { NombreConEstado } from './components/estado-badge.tsx';
 import { TablaProcedimientos } from './components/tabla-procedimientos.tsx';
 import { idDeRuta } from '../../lib/id-de-ruta.ts';
 import classes from './catalogo.module.css';
@@ -49,12 +50,7 @@ function Ficha({ c }: { c: CategoriaWire }) {
     <Stack gap="lg">
       <Paper withBorder p={{ base: 'md', sm: 'xl' }} bg="var(--clinica-superficie)">
         <Stack gap="md">
-          <Group gap="sm">
-            <Title order={2} fz="h3">
-              {c.nombre}
-            </Title>
-            <EstadoBadge activo={c.activa} femenino />
-          </Group>
+          <NombreConEstado nombre={c.nombre} activo={c.activa} femenino />
           <Text className={classes.texto} c={c.descripcion ? undefined : 'dimmed'}>
             {c.descripcion || 'Sin descripción.'}
           </Text>
@@ -65,20 +61,14 @@ function Ficha({ c }: { c: CategoriaWire }) {
           </SimpleGrid>
         </Stack>
       </Paper>
-      <Paper
-        withBorder
-        p={{ base: 'md', sm: 'lg' }}
+      <SeccionTarjeta
+        id="procs-titulo"
+        titulo="Procedimientos de esta categoría"
+        relleno="lg"
         bg="var(--clinica-superficie)"
-        component="section"
-        aria-labelledby="procs-titulo"
       >
-        <Stack gap="md">
-          <Title order={2} fz="h4" id="procs-titulo">
-            Procedimientos de esta categoría
-          </Title>
-          <Procedimientos categoriaId={c.id} />
-        </Stack>
-      </Paper>
+        <Procedimientos categoriaId={c.id} />
+      </SeccionTarjeta>
     </Stack>
   );
 }

@@ -2,22 +2,24 @@
 // 'procedimientoSeleccionado'), or of `?id=` so a link can be shared or opened in a new tab (issue 11.8). With no
 // selection it says so and links to the list.
 import type { ProcedimientoWire } from '@clinica/contracts/catalogo';
-import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconEdit, IconExternalLink } from '@tabler/icons-react';
+import { Anchor, Button, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconEdit } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../lib/paths.ts';
 import { EstadoVacio } from '../../components/estado-vacio.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { SeccionTarjeta } from '../../components/seccion-tarjeta.tsx';
 import { usePageMeta } from '../../components/use-page-meta.ts';
 import { formatCOP, formatDuracion } from '../../lib/format.ts';
 import { formatFecha } from '../../lib/tiempo.ts';
 import { useProcedimiento } from '../../lib/api/procedimientos/get-procedimiento.ts';
 import classes from './catalogo.module.css';
 import { AccesoPersonal } from './components/acceso-personal.tsx';
+import { BotonVerEnElSitio } from './components/botones-nuevo.tsx';
 import { CargaPorId, noEncontrado } from './components/carga-por-id.tsx';
 import { Dato } from '../../components/dato.tsx';
-import { EstadoBadge } from './components/estado-badge.tsx';
+import { NombreConEstado } from './components/estado-badge.tsx';
 import { PlantillasConsentimiento } from './components/plantillas-consentimiento.tsx';
 import { mediaUrl } from '../../lib/media.ts';
 import { idDeConsulta, procedimientoSeleccionado } from './procedimiento-seleccionado.ts';
@@ -28,12 +30,7 @@ function Ficha({ p }: { p: ProcedimientoWire }) {
     <Stack gap="lg">
       <Paper withBorder p={{ base: 'md', sm: 'xl' }} bg="var(--clinica-superficie)">
         <Stack gap="lg">
-          <Group gap="sm">
-            <Title order={2} fz="h3">
-              {p.nombre}
-            </Title>
-            <EstadoBadge activo={p.activo} />
-          </Group>
+          <NombreConEstado nombre={p.nombre} activo={p.activo} />
           <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
             <Dato etiqueta="Categoría">
               <Anchor component={Link} to={paths.detallesCategoria(p.categoria.id)}>
@@ -58,32 +55,21 @@ function Ficha({ p }: { p: ProcedimientoWire }) {
           <Dato etiqueta="Exámenes requeridos">{p.examenes_requeridos?.trim() || 'No requiere exámenes.'}</Dato>
         </Stack>
       </Paper>
-      <Paper
-        withBorder
-        p={{ base: 'md', sm: 'xl' }}
-        bg="var(--clinica-superficie)"
-        component="section"
-        aria-labelledby="imgs-titulo"
-      >
-        <Stack gap="md">
-          <Title order={2} fz="h4" id="imgs-titulo">
-            Imágenes
-          </Title>
-          {imagenes.length === 0 ? (
-            <Text c="dimmed" size="sm">
-              Sin imágenes. Agrégalas desde Editar.
-            </Text>
-          ) : (
-            <SimpleGrid cols={{ base: 2, sm: 3, md: 5 }} spacing="sm">
-              {imagenes.map((img, i) => (
-                <div key={img.id} className={classes.marcoImagen}>
-                  <img src={mediaUrl(img.url_tarjeta)} alt={img.alt || `${p.nombre}, imagen ${i + 1}`} loading="lazy" />
-                </div>
-              ))}
-            </SimpleGrid>
-          )}
-        </Stack>
-      </Paper>
+      <SeccionTarjeta id="imgs-titulo" titulo="Imágenes" bg="var(--clinica-superficie)">
+        {imagenes.length === 0 ? (
+          <Text c="dimmed" size="sm">
+            Sin imágenes. Agrégalas desde Editar.
+          </Text>
+        ) : (
+          <SimpleGrid cols={{ base: 2, sm: 3, md: 5 }} spacing="sm">
+            {imagenes.map((img, i) => (
+              <div key={img.id} className={classes.marcoImagen}>
+                <img src={mediaUrl(img.url_tarjeta)} alt={img.alt || `${p.nombre}, imagen ${i + 1}`} loading="lazy" />
+              </div>
+            ))}
+          </SimpleGrid>
+        )}
+      </SeccionTarjeta>
       <PlantillasConsentimiento procedimientoId={p.id} />
     </Stack>
   );
@@ -132,16 +118,7 @@ export function DetallesProcedimientosScreen() {
               <Button component={Link} to={paths.consultarProcedimientos} variant="default">
                 Volver a la lista
               </Button>
-              {p.activo && (
-                <Button
-                  component={Link}
-                  to={paths.servicio(p.id)}
-                  variant="light"
-                  rightSection={<IconExternalLink size={16} aria-hidden="true" />}
-                >
-                  Ver en el sitio
-                </Button>
-              )}
+              {p.activo && <BotonVerEnElSitio procedimientoId={p.id} />}
               <Button
                 component={Link}
                 to={paths.editarProcedimiento(p.id)}

@@ -9,7 +9,7 @@ import { useEditarCategoria } from '../../lib/api/categorias/editar-categoria.ts
 import { AccesoPersonal } from './components/acceso-personal.tsx';
 import { CargaPorId, noEncontrado } from './components/carga-por-id.tsx';
 import { CategoriaForm } from './components/categoria-form.tsx';
-import { CategoriaNoExiste } from './components/categoria-no-existe.tsx';
+import { CategoriaNoExiste } from './components/no-existe.tsx';
 import { idDeRuta } from '../../lib/id-de-ruta.ts';
 
 export function EditarCategoriaScreen() {

@@ -1,11 +1,9 @@
 // /editarprocedimientos/{id}: edit every field of a procedure and manage its images.
 import { Button, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconExternalLink } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../lib/paths.ts';
 import { ErrorDeCarga } from '../../components/estado-error.tsx';
-import { EstadoVacio } from '../../components/estado-vacio.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { SkeletonLineas } from '../../components/skeletons.tsx';
 import { usePageMeta } from '../../components/use-page-meta.ts';
@@ -13,7 +11,9 @@ import { useCategorias } from '../../lib/api/categorias/get-categorias.ts';
 import { useEditarProcedimiento } from '../../lib/api/procedimientos/editar-procedimiento.ts';
 import { useProcedimiento } from '../../lib/api/procedimientos/get-procedimiento.ts';
 import { AccesoPersonal } from './components/acceso-personal.tsx';
+import { BotonVerEnElSitio } from './components/botones-nuevo.tsx';
 import { noEncontrado } from './components/carga-por-id.tsx';
+import { ProcedimientoNoExiste } from './components/no-existe.tsx';
 import { ImagenesProcedimiento } from './components/imagenes-procedimiento.tsx';
 import { ProcedimientoForm } from './components/procedimiento-form.tsx';
 import { idDeRuta } from '../../lib/id-de-ruta.ts';
@@ -27,18 +27,7 @@ export function EditarProcedimientoScreen() {
 
   const noExiste = !id || noEncontrado(procedimiento.error);
   let contenido;
-  if (noExiste)
-    contenido = (
-      <EstadoVacio
-        titulo="Este procedimiento no existe"
-        descripcion="Puede que lo hayan eliminado. Vuelve a la lista de procedimientos."
-        accion={
-          <Button component={Link} to={paths.consultarProcedimientos}>
-            Ver procedimientos
-          </Button>
-        }
-      />
-    );
+  if (noExiste) contenido = <ProcedimientoNoExiste />;
   else if (procedimiento.isPending || categorias.isPending)
     contenido = <SkeletonLineas lineas={8} etiqueta="Cargando procedimiento…" />;
   else if (procedimiento.isError || categorias.isError) {
@@ -89,16 +78,7 @@ export function EditarProcedimientoScreen() {
               <Button component={Link} to={paths.consultarProcedimientos} variant="default">
                 Volver a la lista
               </Button>
-              {procedimiento.data.activo && (
-                <Button
-                  component={Link}
-                  to={paths.servicio(procedimiento.data.id)}
-                  variant="light"
-                  rightSection={<IconExternalLink size={16} aria-hidden="true" />}
-                >
-                  Ver en el sitio
-                </Button>
-              )}
+              {procedimiento.data.activo && <BotonVerEnElSitio procedimientoId={procedimiento.data.id} />}
             </>
           )
         }

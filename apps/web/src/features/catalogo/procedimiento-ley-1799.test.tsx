@@ -2,20 +2,25 @@
 // refused before sending with the server's message; only an administrator changes the exempt box (the others see
 // it disabled, with why); the server's refusal still lands on the age field; the details screen says it.
 import { MENSAJE_LEY_1799, type CategoriaWire } from '@clinica/contracts/catalogo';
-import { carritoRutas, categoriasRutas, procedimientosRutas } from '@clinica/contracts/rutas';
+import { categoriasRutas, procedimientosRutas } from '@clinica/contracts/rutas';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { llamada, type RespuestaSimulada } from '../../test/api-mock.ts';
 import { procedimientoDePrueba, renderEnRuta, tokenDePrueba } from '../../test/carrito-test-utils.tsx';
-import CrearProcedimientoScreen from './crear-procedimiento-screen.tsx';
 import DetallesProcedimientosScreen from './detalles-procedimientos-screen.tsx';
 import EditarProcedimientoScreen from './editar-procedimiento-screen.tsx';
 import { consentimientosRutas } from '@clinica/contracts/consentimientos-rutas';
 import { mockFetch, responde } from '../../test/mock-fetch.ts';
+import {
+  carritoVacio,
+  crearYLeerCuerpo,
+  cuerpoDe,
+  llenarProcedimiento,
+  montarCrearProcedimiento,
+} from '../../test/procedimiento-form.tsx';
 
 const EXENTO = /^Exento de la Ley 1799 de 2016 \(depilación láser, peeling superficial, reconstructivo\)/;
-const carritoVacio = responde(carritoRutas.listar, { body: [] });
 const facial: CategoriaWire = {
   id: 1,
   nombre: 'Facial',
@@ -33,38 +38,20 @@ afterEach(() => {
 
 type User = ReturnType<typeof userEvent.setup>;
 
-function crearComo(rol: string, post: RespuestaSimulada<typeof procedimientosRutas.crear>) {
-  localStorage.setItem('token', tokenDePrueba({ rol }));
-  const fetch = mockFetch([
-    carritoVacio,
-    responde(categoriasRutas.listar, { body: [facial] }),
-    responde(procedimientosRutas.crear, post),
-  ]);
-  renderEnRuta('/crearprocedimiento', {
-    '/crearprocedimiento': <CrearProcedimientoScreen />,
-    '/editarprocedimientos/:id': <p>edición</p>,
-  });
-  return fetch;
-}
+const crearComo = (rol: string, post: RespuestaSimulada<typeof procedimientosRutas.crear>) =>
+  montarCrearProcedimiento(rol, [facial], post);
 
 async function llenar(user: User, edad: string) {
-  await user.click(await screen.findByRole('textbox', { name: /^Nombre/ }));
-  await user.paste('Depilación láser axilas');
-  await user.click(screen.getByRole('textbox', { name: /^Descripción/ }));
-  await user.paste('Depilación con láser de diodo en axilas, seis sesiones.');
-  await user.type(screen.getByRole('textbox', { name: /^Precio/ }), '120000');
-  await user.type(screen.getByRole('textbox', { name: /^Duración/ }), '30');
-  await user.click(screen.getByRole('combobox', { name: /^Categoría/ }));
-  await user.click(await screen.findByRole('option', { name: 'Facial' }));
+  await llenarProcedimiento(user, {
+    nombre: 'Depilación láser axilas',
+    descripcion: 'Depilación con láser de diodo en axilas, seis sesiones.',
+    precio: '120000',
+    duracion: '30',
+  });
   const edadMinima = screen.getByRole('textbox', { name: /^Edad mínima/ });
   await user.clear(edadMinima);
   await user.type(edadMinima, edad);
 }
-
-const cuerpoDe = (fetch: ReturnType<typeof mockFetch>, ruta: string) => {
-  const i = fetch.llamadas().indexOf(ruta);
-  return JSON.parse(String(fetch.mock.calls[i]![1]?.body)) as Record<string, unknown>;
-};
 
 describe('Ley 1799 en el formulario de procedimiento', { timeout: 30_000 }, () => {
   it('an assistant sees the exempt box disabled with why, and an age under 18 is refused before sending', async () => {
@@ -90,12 +77,7 @@ describe('Ley 1799 en el formulario de procedimiento', { timeout: 30_000 }, () =
     await user.clear(edad);
     await user.type(edad, '18');
     expect(screen.queryByText(MENSAJE_LEY_1799)).not.toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Crear procedimiento' }));
-    expect(await screen.findByText('edición')).toBeInTheDocument();
-    expect(cuerpoDe(fetch, llamada(procedimientosRutas.crear))).toMatchObject({
-      edad_minima: 18,
-      exento_ley_1799: false,
-    });
+    expect(await crearYLeerCuerpo(user, fetch)).toMatchObject({ edad_minima: 18, exento_ley_1799: false });
   });
 
   it('an administrator marks the procedure exempt and then an age under 18 is sent', async () => {
@@ -113,12 +95,7 @@ describe('Ley 1799 en el formulario de procedimiento', { timeout: 30_000 }, () =
     // Checking the box clears the age's message at once (the age depends on it).
     await user.click(exento);
     expect(screen.queryByText(MENSAJE_LEY_1799)).not.toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Crear procedimiento' }));
-    expect(await screen.findByText('edición')).toBeInTheDocument();
-    expect(cuerpoDe(fetch, llamada(procedimientosRutas.crear))).toMatchObject({
-      edad_minima: 14,
-      exento_ley_1799: true,
-    });
+    expect(await crearYLeerCuerpo(user, fetch)).toMatchObject({ edad_minima: 14, exento_ley_1799: true });
   });
 
   it("the server's 422 lands on the age field", async () => {

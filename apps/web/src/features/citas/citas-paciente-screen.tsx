@@ -6,10 +6,10 @@
 // red alert in place of the list (SPEC 8). Data from GET /apicitas/citasusuario/:usuarioId. With no appointments
 // the name comes from the person herself (issue 27.13), so 'Desconocido' is left for an id nobody has; a role the
 // API refuses (another patient's list, a doctor's non-patient) sees the one no-access screen.
-import { ActionIcon, Alert, Center, Group, Loader, Paper, Table, Text, Tooltip } from '@mantine/core';
+import { Alert, Center, Group, Loader, Paper, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconEye, IconPencil, IconTrash } from '@tabler/icons-react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { normalizarRol } from '@clinica/contracts/roles';
 import { PageHeader } from '../../components/page-header.tsx';
 import { SinAcceso } from '../../components/sin-acceso.tsx';
@@ -21,8 +21,10 @@ import { useAuth } from '../../lib/session/auth-context.tsx';
 import { useCitasUsuario, useNombrePaciente } from '../../lib/api/citas/get-citas-usuario.ts';
 import type { CitaWire } from '../../lib/api/citas/tipos.ts';
 import { EstadoCitaBadge, TipoCitaBadge } from '../../components/cita-badges.tsx';
-import { SoloApilada, TablaApilable } from '../../components/tabla-apilable.tsx';
+import { SoloApilada } from '../../components/tabla-apilable.tsx';
+import { TablaDeFilas } from '../../components/tabla-de-filas.tsx';
 import { idDeRuta } from '../../lib/id-de-ruta.ts';
+import { BotonIcono } from '../../components/boton-icono.tsx';
 
 function eliminar(cita: CitaWire) {
   // SPEC 2: delete only logs. Appointments are never deleted; the toast says what to do instead.
@@ -38,46 +40,57 @@ function Opciones({ cita }: { cita: CitaWire }) {
   const cancelada = cita.estado === 'cancelada';
   return (
     <Group gap={4} wrap="nowrap">
-      <Tooltip label="Ver detalles">
-        <ActionIcon
-          component={Link}
-          to={paths.detallesCita(cita.id)}
-          variant="subtle"
+      <BotonIcono
+        ayuda="Ver detalles"
+        nombre={`Ver detalles de la cita ${cita.id}`}
+        icono={IconEye}
+        a={paths.detallesCita(cita.id)}
+        size="lg"
+      />
+      {cancelada ? (
+        <BotonIcono
+          ayuda="La cita está cancelada y no se puede modificar."
+          nombre={`Editar la cita ${cita.id}`}
+          icono={IconPencil}
           size="lg"
-          aria-label={`Ver detalles de la cita ${cita.id}`}
-        >
-          <IconEye size={18} aria-hidden="true" />
-        </ActionIcon>
-      </Tooltip>
-      <Tooltip label={cancelada ? 'La cita está cancelada y no se puede modificar.' : 'Editar'}>
-        {cancelada ? (
-          <ActionIcon variant="subtle" size="lg" disabled aria-label={`Editar la cita ${cita.id}`}>
-            <IconPencil size={18} aria-hidden="true" />
-          </ActionIcon>
-        ) : (
-          <ActionIcon
-            component={Link}
-            to={paths.editarCita(cita.id)}
-            variant="subtle"
-            size="lg"
-            aria-label={`Editar la cita ${cita.id}`}
-          >
-            <IconPencil size={18} aria-hidden="true" />
-          </ActionIcon>
-        )}
-      </Tooltip>
-      <Tooltip label="Eliminar">
-        <ActionIcon
-          variant="subtle"
-          color="red"
+          disabled
+        />
+      ) : (
+        <BotonIcono
+          ayuda="Editar"
+          nombre={`Editar la cita ${cita.id}`}
+          icono={IconPencil}
+          a={paths.editarCita(cita.id)}
           size="lg"
-          aria-label={`Eliminar la cita ${cita.id}`}
-          onClick={() => eliminar(cita)}
-        >
-          <IconTrash size={18} aria-hidden="true" />
-        </ActionIcon>
-      </Tooltip>
+        />
+      )}
+      <BotonIcono
+        ayuda="Eliminar"
+        nombre={`Eliminar la cita ${cita.id}`}
+        icono={IconTrash}
+        color="red"
+        size="lg"
+        onClick={() => eliminar(cita)}
+      />
     </Group>
+  );
+}
+
+/** The appointment's number; on a phone's card it reads «Cita n.º 12». */
+function NumeroCita({ id }: { id: number }) {
+  return (
+    <Text size="sm" fw={600}>
+      <SoloApilada>Cita n.º </SoloApilada>
+      {id}
+    </Text>
+  );
+}
+
+function FechaCita({ fecha }: { fecha: string }) {
+  return (
+    <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+      {formatFechaHora(fecha)}
+    </Text>
   );
 }
 
@@ -132,45 +145,21 @@ export default function CitasPacienteScreen() {
     contenido = (
       // A table from tablet widths up; on phones each appointment is a card (no sideways scroll either way).
       <Paper withBorder p={{ base: 'sm', sm: 0 }}>
-        <TablaApilable apilarBajo={560}>
-          <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="md">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">ID</Table.Th>
-                <Table.Th scope="col">Fecha</Table.Th>
-                <Table.Th scope="col">Tipo</Table.Th>
-                <Table.Th scope="col">Estado</Table.Th>
-                <Table.Th scope="col">Opciones</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {lista.map((c) => (
-                <Table.Tr key={c.id}>
-                  <Table.Td>
-                    <Text size="sm" fw={600}>
-                      <SoloApilada>Cita n.º </SoloApilada>
-                      {c.id}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td data-label="Fecha">
-                    <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                      {formatFechaHora(c.fecha)}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td data-label="Tipo">
-                    <TipoCitaBadge tipo={c.tipo} />
-                  </Table.Td>
-                  <Table.Td data-label="Estado">
-                    <EstadoCitaBadge estado={c.estado} />
-                  </Table.Td>
-                  <Table.Td data-acciones>
-                    <Opciones cita={c} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </TablaApilable>
+        <TablaDeFilas
+          apilarBajo={560}
+          highlightOnHover
+          verticalSpacing="sm"
+          horizontalSpacing="md"
+          filas={lista}
+          clave={(c) => c.id}
+          columnas={[
+            { titulo: 'ID', celda: (c) => <NumeroCita id={c.id} /> },
+            { titulo: 'Fecha', celda: (c) => <FechaCita fecha={c.fecha} /> },
+            { titulo: 'Tipo', celda: (c) => <TipoCitaBadge tipo={c.tipo} /> },
+            { titulo: 'Estado', celda: (c) => <EstadoCitaBadge estado={c.estado} /> },
+          ]}
+          acciones={{ titulo: 'Opciones', celda: (c) => <Opciones cita={c} /> }}
+        />
       </Paper>
     );
 

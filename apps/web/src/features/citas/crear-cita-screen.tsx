@@ -24,7 +24,6 @@ import { notifications } from '@mantine/notifications';
 import { IconCalendarCheck, IconCircleCheck, IconShoppingBag, IconStethoscope } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { EstadoError } from '../../components/estado-error.tsx';
 import { EstadoVacio } from '../../components/estado-vacio.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { SkeletonLineas } from '../../components/skeletons.tsx';
@@ -42,6 +41,8 @@ import { EstadoCitaBadge, TipoCitaBadge } from '../../components/cita-badges.tsx
 import { HorariosSugeridos } from './components/horarios-sugeridos.tsx';
 import { SelectorHorario } from './components/selector-horario.tsx';
 import classes from './citas.module.css';
+import { ErrorCarrito } from '../../components/error-carrito.tsx';
+import { BotonEnlace } from '../../components/boton-enlace.tsx';
 
 const CUALQUIERA = 'cualquiera';
 
@@ -231,9 +232,9 @@ function FormularioCita({ conCarrito, onAgendada }: { conCarrito: boolean; onAge
 export default function CrearCitaScreen() {
   usePageMeta({ title: 'Agendar una cita' });
   const { userRole } = useAuth();
-  const { items, status, reload, addToCart } = useCart();
+  const { items, status, addToCart } = useCart();
   const [sinCarrito, setSinCarrito] = useState(false);
-  const [reintentando, setReintentando] = useState(false);
+
   // Kept here: booking empties the cart, which must not take the success screen away.
   const [agendada, setAgendada] = useState<CitaWire | null>(null);
   const esPersonal = permite(citasRutas.listar.auth, userRole);
@@ -269,6 +270,8 @@ export default function CrearCitaScreen() {
   }, [esPersonal, status, procedimientoPedido, addToCart, setParams]);
 
   if (esPersonal) {
+    const agendaDelPersonal =
+      procedimientoPedido === null ? paths.crearCitaAsistente : paths.crearCitaAsistentePara(procedimientoPedido);
     return (
       <>
         <PageHeader title="Agendar una cita" />
@@ -276,18 +279,7 @@ export default function CrearCitaScreen() {
           icono={<IconCalendarCheck size={26} stroke={1.6} aria-hidden="true" />}
           titulo="Esta pantalla es para pacientes"
           descripcion="Para agendar a nombre de un paciente, usa la agenda de la clínica."
-          accion={
-            <Button
-              component={Link}
-              to={
-                procedimientoPedido === null
-                  ? paths.crearCitaAsistente
-                  : paths.crearCitaAsistentePara(procedimientoPedido)
-              }
-            >
-              Agendar para un paciente
-            </Button>
-          }
+          accion={<BotonEnlace a={agendaDelPersonal}>Agendar para un paciente</BotonEnlace>}
         />
       </>
     );
@@ -304,17 +296,7 @@ export default function CrearCitaScreen() {
   let intro;
   if (status === 'loading') intro = <SkeletonLineas lineas={3} etiqueta="Cargando tu carrito…" />;
   else if (status === 'error')
-    intro = (
-      <EstadoError
-        titulo="No pudimos cargar tu carrito"
-        mensaje="Lo necesitamos para saber qué tratamientos evaluará el doctor."
-        reintentando={reintentando}
-        onRetry={() => {
-          setReintentando(true);
-          void reload().finally(() => setReintentando(false));
-        }}
-      />
-    );
+    intro = <ErrorCarrito mensaje="Lo necesitamos para saber qué tratamientos evaluará el doctor." />;
   else if (agregando) intro = <SkeletonLineas lineas={3} etiqueta="Agregando el tratamiento a tu valoración…" />;
   else if (items.length > 0)
     intro = (
@@ -347,9 +329,7 @@ export default function CrearCitaScreen() {
         descripcion="Agrega los tratamientos que te interesan y el doctor los revisará contigo en tu valoración."
         accion={
           <Group gap="sm" justify="center">
-            <Button component={Link} to={paths.servicios}>
-              Ver servicios
-            </Button>
+            <BotonEnlace a={paths.servicios}>Ver servicios</BotonEnlace>
             <Button variant="default" onClick={() => setSinCarrito(true)}>
               Agendar una valoración general
             </Button>

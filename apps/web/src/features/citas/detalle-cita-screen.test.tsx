@@ -1,32 +1,24 @@
 // /detallescitas/:id and /citas/:id: every field with its badges, and the actions of each viewer: staff confirm,
 // only the appointment's doctor marks it realizada, cancel with a reason, edit; the patient cancels or
 // reschedules their own; a cancelled appointment offers no edit.
-import { carritoRutas, citasRutas } from '@clinica/contracts/rutas';
+import { citasRutas } from '@clinica/contracts/rutas';
 import { evolucionesRutas } from '@clinica/contracts/evoluciones-rutas';
 import { notifications } from '@mantine/notifications';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { llamada } from '../../test/api-mock.ts';
-import { renderEnRuta, tokenDePrueba } from '../../test/carrito-test-utils.tsx';
-import { citaDePrueba, notaFirmadaDePrueba, seccionesVacias } from './citas-fixtures.ts';
-import DetalleCitaScreen from './detalle-cita-screen.tsx';
-import { mockFetch, responde, type RutaSimulada } from '../../test/mock-fetch.ts';
+import { citaDePrueba, notaFirmadaDePrueba } from './citas-fixtures.ts';
+import { responde, type RutaSimulada } from '../../test/mock-fetch.ts';
+import { montarDetalleCita } from '../../test/detalle-cita.tsx';
 
 afterEach(() => {
   vi.unstubAllGlobals();
   notifications.clean();
 });
 
-function montar(token: Record<string, unknown>, rutas: RutaSimulada[], ruta = '/detallescitas/41') {
-  localStorage.setItem('token', tokenDePrueba(token));
-  const fetch = mockFetch([responde(carritoRutas.listar, { body: [] }), ...rutas, ...seccionesVacias()]);
-  renderEnRuta(ruta, {
-    '/detallescitas/:id': <DetalleCitaScreen />,
-    '/citas/:id': <DetalleCitaScreen />,
-  });
-  return fetch;
-}
+const montar = (token: Record<string, unknown>, rutas: RutaSimulada[], ruta?: string) =>
+  montarDetalleCita(token, rutas, { ruta });
 
 describe('detalle de la cita', { timeout: 30_000 }, () => {
   it('shows every field and lets the assistant confirm it', async () => {

@@ -8,18 +8,10 @@ import { normalizarRol, permite } from '@clinica/contracts/roles';
 import { citasRutas } from '@clinica/contracts/rutas';
 import { fechaEnZona } from '@clinica/contracts/tiempo';
 import { Alert, Anchor, Button, Divider, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { AlertasClinicas } from '../../components/alertas-clinicas.tsx';
+import { AlertasClinicas, SinAlertasClinicas } from '../../components/alertas-clinicas.tsx';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import {
-  IconArrowLeft,
-  IconCheck,
-  IconChecks,
-  IconCircleCheck,
-  IconCircleDashed,
-  IconNotes,
-  IconPencil,
-} from '@tabler/icons-react';
+import { IconArrowLeft, IconCheck, IconChecks, IconCircleDashed, IconNotes, IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -217,14 +209,9 @@ function AlertasPaciente({
   ];
   if (!lista.length)
     return (
-      <Alert
-        color="green"
-        variant="light"
-        icon={<IconCircleCheck aria-hidden="true" />}
-        title="Sin alergias ni alertas"
-      >
+      <SinAlertasClinicas titulo="Sin alergias ni alertas">
         <Text size="sm">No hay alergias, embarazo ni condiciones de cuidado registradas. {historia}</Text>
-      </Alert>
+      </SinAlertasClinicas>
     );
   return (
     <AlertasClinicas titulo="Alergias y alertas" alertas={lista}>

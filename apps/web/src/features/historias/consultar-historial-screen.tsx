@@ -5,9 +5,9 @@
 // searching; the banner 'Mostrando N de M registros'. The search is client-side and case-insensitive over id, name,
 // email, role and gender. "Ver detalles" stores the selected record and goes to /DetallesHistorialMedico. A failed
 // load logs the error and shows an alert titled 'Error'; with no token, the alert 'No estás autenticado'.
-import { ActionIcon, Alert, Button, Group, Paper, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconAlertCircle, IconEye, IconFilePlus, IconLock, IconPencil, IconTrash, IconX } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type MouseEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { permite } from '@clinica/contracts/roles';
 import { historiasRutas } from '@clinica/contracts/rutas';
@@ -15,7 +15,7 @@ import { CampoBusqueda } from '../../components/campo-busqueda.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { SinAcceso } from '../../components/sin-acceso.tsx';
 import { SkeletonTabla } from '../../components/skeletons.tsx';
-import { TablaApilable } from '../../components/tabla-apilable.tsx';
+import { TablaDeFilas } from '../../components/tabla-de-filas.tsx';
 import { usePageMeta } from '../../components/use-page-meta.ts';
 import { paths } from '../../lib/paths.ts';
 import { useAuth } from '../../lib/session/auth-context.tsx';
@@ -31,58 +31,72 @@ import {
   sinCoincidencias,
   TEXTOS_LISTA,
 } from './historia-textos.ts';
+import { BotonIcono } from '../../components/boton-icono.tsx';
 
 const ID_MOTIVO = 'historias-no-se-eliminan';
+
+/** Looks disabled and does nothing, yet keeps its tooltip (a disabled button gets no hover). */
+const DESHABILITADO_LEGIBLE = {
+  'data-disabled': true,
+  'aria-disabled': 'true',
+  onClick: (e: MouseEvent) => e.preventDefault(),
+} as const;
 
 function Opciones({ h, puedeEditar, onVer }: { h: HistoriaResumenWire; puedeEditar: boolean; onVer: () => void }) {
   const nombre = nombrePaciente(h.usuario);
   return (
     <Group gap={4} justify="flex-end" wrap="nowrap">
-      <Tooltip label="Ver detalles">
-        <ActionIcon variant="subtle" size="lg" onClick={onVer} aria-label={`Ver detalles de la historia de ${nombre}`}>
-          <IconEye size={18} aria-hidden="true" />
-        </ActionIcon>
-      </Tooltip>
-      <Tooltip label={puedeEditar ? 'Editar' : 'Solo el médico edita la historia clínica'}>
-        {puedeEditar ? (
-          <ActionIcon
-            component={Link}
-            to={paths.editarHistorialMedico(h.id)}
-            variant="subtle"
-            size="lg"
-            aria-label={`Editar la historia de ${nombre}`}
-          >
-            <IconPencil size={18} aria-hidden="true" />
-          </ActionIcon>
-        ) : (
-          <ActionIcon
-            variant="subtle"
-            size="lg"
-            data-disabled
-            aria-disabled="true"
-            onClick={(e) => e.preventDefault()}
-            aria-label={`Editar la historia de ${nombre}`}
-          >
-            <IconPencil size={18} aria-hidden="true" />
-          </ActionIcon>
-        )}
-      </Tooltip>
-      {/* SPEC 2: a delete button with no action. Disabled (not hidden) so the reason can be read. */}
-      <Tooltip label={TEXTOS_LISTA.noSeElimina}>
-        <ActionIcon
-          variant="subtle"
-          color="red"
+      <BotonIcono
+        ayuda="Ver detalles"
+        nombre={`Ver detalles de la historia de ${nombre}`}
+        icono={IconEye}
+        size="lg"
+        onClick={onVer}
+      />
+      {puedeEditar ? (
+        <BotonIcono
+          ayuda="Editar"
+          nombre={`Editar la historia de ${nombre}`}
+          icono={IconPencil}
+          a={paths.editarHistorialMedico(h.id)}
           size="lg"
-          data-disabled
-          aria-disabled="true"
-          aria-describedby={ID_MOTIVO}
-          onClick={(e) => e.preventDefault()}
-          aria-label={`Eliminar la historia de ${nombre}`}
-        >
-          <IconTrash size={18} aria-hidden="true" />
-        </ActionIcon>
-      </Tooltip>
+        />
+      ) : (
+        <BotonIcono
+          ayuda="Solo el médico edita la historia clínica"
+          nombre={`Editar la historia de ${nombre}`}
+          icono={IconPencil}
+          size="lg"
+          {...DESHABILITADO_LEGIBLE}
+        />
+      )}
+      {/* SPEC 2: a delete button with no action. Disabled (not hidden) so the reason can be read. */}
+      <BotonIcono
+        ayuda={TEXTOS_LISTA.noSeElimina}
+        nombre={`Eliminar la historia de ${nombre}`}
+        icono={IconTrash}
+        color="red"
+        size="lg"
+        aria-describedby={ID_MOTIVO}
+        {...DESHABILITADO_LEGIBLE}
+      />
     </Group>
+  );
+}
+
+function Resaltado({ children }: { children: ReactNode }) {
+  return (
+    <Text size="sm" fw={600}>
+      {children}
+    </Text>
+  );
+}
+
+function Correo({ h }: { h: HistoriaResumenWire }) {
+  return (
+    <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+      {correoPaciente(h.usuario)}
+    </Text>
   );
 }
 
@@ -176,55 +190,27 @@ export default function ConsultarHistorialScreen() {
     );
   } else {
     contenido = (
-      <TablaApilable apilarBajo={820}>
-        <Table verticalSpacing="sm" highlightOnHover aria-busy={q.isFetching}>
-          <Table.Caption>
-            <VisuallyHidden>{TEXTOS_LISTA.titulo}</VisuallyHidden>
-          </Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">ID</Table.Th>
-              <Table.Th scope="col">Nombre</Table.Th>
-              <Table.Th scope="col">Correo</Table.Th>
-              <Table.Th scope="col">Rol</Table.Th>
-              <Table.Th scope="col">Género</Table.Th>
-              <Table.Th scope="col" ta="right">
-                Opciones
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {filtradas.map((h) => (
-              <Table.Tr key={h.id}>
-                <Table.Td data-label="ID">
-                  <Text size="sm" fw={600}>
-                    {h.id}
-                  </Text>
-                </Table.Td>
-                <Table.Td data-label="Nombre">
-                  <Text size="sm" fw={600}>
-                    {nombrePaciente(h.usuario)}
-                  </Text>
-                </Table.Td>
-                <Table.Td data-label="Correo">
-                  <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                    {correoPaciente(h.usuario)}
-                  </Text>
-                </Table.Td>
-                <Table.Td data-label="Rol">
-                  <Text size="sm">{nombreRol(h.usuario?.rol)}</Text>
-                </Table.Td>
-                <Table.Td data-label="Género">
-                  <Text size="sm">{nombreGenero(h.usuario?.genero)}</Text>
-                </Table.Td>
-                <Table.Td data-acciones>
-                  <Opciones h={h} puedeEditar={puedeEditar} onVer={() => verDetalles(h)} />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </TablaApilable>
+      <TablaDeFilas
+        apilarBajo={820}
+        verticalSpacing="sm"
+        highlightOnHover
+        aria-busy={q.isFetching}
+        caption={<VisuallyHidden>{TEXTOS_LISTA.titulo}</VisuallyHidden>}
+        filas={filtradas}
+        clave={(h) => h.id}
+        columnas={[
+          { titulo: 'ID', celda: (h) => <Resaltado>{h.id}</Resaltado> },
+          { titulo: 'Nombre', celda: (h) => <Resaltado>{nombrePaciente(h.usuario)}</Resaltado> },
+          { titulo: 'Correo', celda: (h) => <Correo h={h} /> },
+          { titulo: 'Rol', celda: (h) => <Text size="sm">{nombreRol(h.usuario?.rol)}</Text> },
+          { titulo: 'Género', celda: (h) => <Text size="sm">{nombreGenero(h.usuario?.genero)}</Text> },
+        ]}
+        acciones={{
+          titulo: 'Opciones',
+          celda: (h) => <Opciones h={h} puedeEditar={puedeEditar} onVer={() => verDetalles(h)} />,
+          derecha: true,
+        }}
+      />
     );
   }
 

@@ -1,15 +1,14 @@
 // /crearhistorialclinico (issue 9 item 2): the intake. A patient fills their own before the first visit (warm "tú"
 // questions, comfortable on a 375 px phone); a doctor creates one for a chosen patient. The API decides who may: the
 // front desk and the administration are told plainly that they cannot, a patient who already has one is sent to it.
-import { Alert, Button, Stack, Text } from '@mantine/core';
+import { Alert, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconFileCheck, IconShieldLock } from '@tabler/icons-react';
+import { IconShieldLock } from '@tabler/icons-react';
 import { useRef } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { normalizarRol, permite } from '@clinica/contracts/roles';
 import { historiasRutas } from '@clinica/contracts/rutas';
 import { ErrorDeCarga } from '../../components/estado-error.tsx';
-import { EstadoVacio } from '../../components/estado-vacio.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { SinAcceso } from '../../components/sin-acceso.tsx';
 import { SkeletonLineas } from '../../components/skeletons.tsx';
@@ -22,6 +21,7 @@ import { useMiHistoria } from '../../lib/api/historias/get-historia.ts';
 import { HistoriaForm } from './components/historia-form.tsx';
 import { SelectorPaciente } from './components/selector-paciente.tsx';
 import { guardarSeleccion, nombrePaciente } from './historia-textos.ts';
+import { HistoriaYaLlenada } from './components/estados-historia.tsx';
 
 function IntakePaciente({ userId }: { userId: number }) {
   const mia = useMiHistoria(userId);
@@ -29,19 +29,7 @@ function IntakePaciente({ userId }: { userId: number }) {
   const navigate = useNavigate();
   const miRuta = paths.miHistorialClinico(userId);
   if (mia.isPending) return <SkeletonLineas lineas={8} etiqueta="Revisando tu historia clínica…" />;
-  if (mia.isSuccess)
-    return (
-      <EstadoVacio
-        icono={<IconFileCheck size={26} stroke={1.6} aria-hidden="true" />}
-        titulo="Ya llenaste tu historia clínica"
-        descripcion="Puedes revisarla cuando quieras. Si algo cambió, cuéntaselo a tu médico en tu próxima cita."
-        accion={
-          <Button component={Link} to={miRuta}>
-            Ver mi historia clínica
-          </Button>
-        }
-      />
-    );
+  if (mia.isSuccess) return <HistoriaYaLlenada miRuta={miRuta} />;
   if (!(mia.error instanceof ApiClientError && mia.error.status === 404)) return <ErrorDeCarga consulta={mia} />;
   return (
     <Stack gap="lg">

@@ -4,15 +4,15 @@
 // complete copy (issue 9 item 7, audited too). The front desk gets the restricted view DOMAIN.md allows: existence,
 // demographics and alert flags as yes/no. The administration gets a 403 and sees the demographics the list gave
 // them, with a plain explanation.
-import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { AlertasClinicas } from '../../components/alertas-clinicas.tsx';
-import { IconArrowLeft, IconCalendarEvent, IconCircleCheck, IconLock, IconPencil } from '@tabler/icons-react';
-import { Link, useSearchParams } from 'react-router';
+import { Alert, Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { AlertasClinicas, SinAlertasClinicas } from '../../components/alertas-clinicas.tsx';
+import { IconArrowLeft, IconCalendarEvent, IconLock, IconPencil } from '@tabler/icons-react';
+import { useSearchParams } from 'react-router';
 import { banderasAlerta } from '@clinica/contracts/citas';
 import { normalizarRol, permite } from '@clinica/contracts/roles';
 import { historiasRutas } from '@clinica/contracts/rutas';
 import { ErrorDeCarga } from '../../components/estado-error.tsx';
-import { EstadoVacio } from '../../components/estado-vacio.tsx';
+import { BotonEnlace } from '../../components/boton-enlace.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { SkeletonLineas } from '../../components/skeletons.tsx';
 import { usePageMeta } from '../../components/use-page-meta.ts';
@@ -29,6 +29,7 @@ import {
 import { type HistoriaResumenWire } from '../../lib/api/historias/get-historias.ts';
 import { CopiaHistoria } from './components/copia-historia.tsx';
 import { FichaHistoria } from './components/ficha-historia.tsx';
+import { HistoriaNoEncontrada, SinHistoriaElegida } from './components/estados-historia.tsx';
 import { VersionesHistoria } from './components/versiones-historia.tsx';
 import {
   correoPaciente,
@@ -59,17 +60,7 @@ function AlertasRecepcion({ alertas }: { alertas: HistoriaRestringidaWire['alert
     ...(alertas.alergias ? ['Alergias registradas'] : []),
     ...banderasAlerta.filter((b) => alertas[b]).map(etiquetaBandera),
   ];
-  if (!activas.length)
-    return (
-      <Alert
-        color="green"
-        variant="light"
-        icon={<IconCircleCheck aria-hidden="true" />}
-        title="Sin alertas registradas"
-      >
-        No hay embarazo, alergias ni condiciones de cuidado registradas.
-      </Alert>
-    );
+  if (!activas.length) return <SinAlertasClinicas titulo="Sin alertas registradas" />;
   return <AlertasClinicas titulo="Alertas" alertas={activas} />;
 }
 
@@ -118,43 +109,21 @@ export default function DetallesHistorialScreen() {
   usePageMeta({ title: h ? `Historia clínica de ${nombrePaciente(h.usuario)}` : 'Detalles de la historia clínica' });
   const puedeEditar = permite(historiasRutas.editar.auth, userRole) && permite(historiasRutas.listar.auth, userRole);
   const volver = (
-    <Button
-      component={Link}
-      to={paths.consultarHistorialMedico}
+    <BotonEnlace
+      a={paths.consultarHistorialMedico}
       variant="default"
       leftSection={<IconArrowLeft size={16} aria-hidden="true" />}
     >
       Volver a la lista
-    </Button>
+    </BotonEnlace>
   );
 
   let contenido;
-  if (!id)
-    contenido = (
-      <EstadoVacio
-        titulo={SIN_SELECCION}
-        descripcion="Elige una en el historial médico con el botón «Ver detalles»."
-        accion={
-          <Button component={Link} to={paths.consultarHistorialMedico}>
-            Ir al historial médico
-          </Button>
-        }
-      />
-    );
+  if (!id) contenido = <SinHistoriaElegida titulo={SIN_SELECCION} />;
   else if (recepcion) {
     if (r.isPending) contenido = <SkeletonLineas lineas={6} etiqueta="Cargando la historia clínica…" />;
     else if (r.error instanceof ApiClientError && (r.error.status === 404 || r.error.status === 400))
-      contenido = (
-        <EstadoVacio
-          titulo="No encontramos esta historia clínica"
-          descripcion="Revisa que el enlace esté completo o búscala en el historial médico."
-          accion={
-            <Button component={Link} to={paths.consultarHistorialMedico}>
-              Ir al historial médico
-            </Button>
-          }
-        />
-      );
+      contenido = <HistoriaNoEncontrada />;
     else if (r.isError) contenido = <ErrorDeCarga consulta={r} />;
     else
       contenido = (
@@ -185,17 +154,7 @@ export default function DetallesHistorialScreen() {
       </Stack>
     );
   } else if (q.error instanceof ApiClientError && (q.error.status === 404 || q.error.status === 400))
-    contenido = (
-      <EstadoVacio
-        titulo="No encontramos esta historia clínica"
-        descripcion="Revisa que el enlace esté completo o búscala en el historial médico."
-        accion={
-          <Button component={Link} to={paths.consultarHistorialMedico}>
-            Ir al historial médico
-          </Button>
-        }
-      />
-    );
+    contenido = <HistoriaNoEncontrada />;
   else if (q.isError) contenido = <ErrorDeCarga consulta={q} />;
   else {
     const historia = q.data;
@@ -235,23 +194,21 @@ export default function DetallesHistorialScreen() {
           <Group gap="sm">
             {volver}
             {h && (
-              <Button
-                component={Link}
-                to={paths.citasPaciente(h.paciente_id)}
+              <BotonEnlace
+                a={paths.citasPaciente(h.paciente_id)}
                 variant="light"
                 leftSection={<IconCalendarEvent size={18} aria-hidden="true" />}
               >
                 Citas de la paciente
-              </Button>
+              </BotonEnlace>
             )}
             {h && puedeEditar && (
-              <Button
-                component={Link}
-                to={paths.editarHistorialMedico(h.id)}
+              <BotonEnlace
+                a={paths.editarHistorialMedico(h.id)}
                 leftSection={<IconPencil size={18} aria-hidden="true" />}
               >
                 Editar
-              </Button>
+              </BotonEnlace>
             )}
           </Group>
         }

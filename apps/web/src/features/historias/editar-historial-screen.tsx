@@ -3,11 +3,10 @@
 // the details. A patient may also edit their own intake until their first visit (the API decides; its 403 is shown).
 import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconArrowLeft, IconLock } from '@tabler/icons-react';
+import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { normalizarRol } from '@clinica/contracts/roles';
 import { ErrorDeCarga } from '../../components/estado-error.tsx';
-import { EstadoVacio } from '../../components/estado-vacio.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { SkeletonLineas } from '../../components/skeletons.tsx';
 import { usePageMeta } from '../../components/use-page-meta.ts';
@@ -17,6 +16,7 @@ import { useAuth } from '../../lib/session/auth-context.tsx';
 import { useEditarHistoria } from '../../lib/api/historias/guardar-historia.ts';
 import { useHistoria, type HistoriaWire } from '../../lib/api/historias/get-historia.ts';
 import { HistoriaForm } from './components/historia-form.tsx';
+import { HistoriaNoEncontrada, SinPermisoDeEdicion } from './components/estados-historia.tsx';
 import { guardarSeleccion, idDeRuta, nombrePaciente } from './historia-textos.ts';
 
 const detalles = (id: number) => `${paths.detallesHistorialMedico}?id=${id}`;
@@ -40,30 +40,8 @@ export default function EditarHistorialScreen() {
 
   let contenido;
   if (!id || (q.error instanceof ApiClientError && [400, 404].includes(q.error.status)))
-    contenido = (
-      <EstadoVacio
-        titulo="No encontramos esta historia clínica"
-        descripcion="Revisa que el enlace esté completo o búscala en el historial médico."
-        accion={
-          <Button component={Link} to={paths.consultarHistorialMedico}>
-            Ir al historial médico
-          </Button>
-        }
-      />
-    );
-  else if (q.error instanceof ApiClientError && q.error.status === 403)
-    contenido = (
-      <EstadoVacio
-        icono={<IconLock size={26} stroke={1.6} aria-hidden="true" />}
-        titulo="No puedes editar esta historia clínica"
-        descripcion="La historia clínica la actualiza el médico. Cada cambio queda registrado con su autor y su fecha."
-        accion={
-          <Button component={Link} to={paths.consultarHistorialMedico} variant="light">
-            Volver al historial médico
-          </Button>
-        }
-      />
-    );
+    contenido = <HistoriaNoEncontrada />;
+  else if (q.error instanceof ApiClientError && q.error.status === 403) contenido = <SinPermisoDeEdicion />;
   else if (q.isPending) contenido = <SkeletonLineas lineas={12} etiqueta="Cargando la historia clínica…" />;
   else if (q.isError) contenido = <ErrorDeCarga consulta={q} />;
   else {

@@ -9,7 +9,9 @@ import { tokenExpiringIn } from '../../test/test-tokens.ts';
 import MiHistorialScreen, { SOLO_PROPIA, TEXTOS_COPIA } from './mi-historial-screen.tsx';
 import { acceso, historia, version } from './historias-fixtures.ts';
 import { adjuntosRutas } from '@clinica/contracts/adjuntos-rutas';
-import { mockFetch, responde } from '../../test/mock-fetch.ts';
+import { mockFetch, responde, type RutaSimulada } from '../../test/mock-fetch.ts';
+import type { HistoriaWire } from '../../lib/api/historias/get-historia.ts';
+import type { AccesoWire, VersionWire } from '../../lib/api/historias/get-versiones.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -17,6 +19,28 @@ afterEach(() => {
 
 /** The record's photo gallery, empty: these tests are about the record itself. */
 const sinFotos = responde(adjuntosRutas.fotosPaciente, { body: [] });
+
+/** Patient 9 has no record yet (the intake is not filled). */
+const sinHistoria = responde(
+  historiasRutas.mia,
+  { status: 404, body: { error: 'No encontramos esa historia clínica.', code: 'NO_ENCONTRADO' } },
+  { usuarioId: 9 },
+);
+
+/** Patient 9's record `h`, read by `accesos` and changed in `versiones` (none unless given), without photos. */
+function conHistoria(
+  h: HistoriaWire,
+  { accesos = [], versiones = [] }: { accesos?: AccesoWire[]; versiones?: VersionWire[] } = {},
+  ...otras: RutaSimulada[]
+) {
+  return mockFetch([
+    sinFotos,
+    responde(historiasRutas.mia, { body: h }, { usuarioId: 9 }),
+    responde(historiasRutas.accesos, { body: accesos }, { usuarioId: 9 }),
+    responde(historiasRutas.versiones, { body: versiones }, { id: h.id }),
+    ...otras,
+  ]);
+}
 
 function renderMia(id: number) {
   localStorage.setItem('token', tokenExpiringIn(1800, { id: 9, rol: 'paciente' }));
@@ -28,25 +52,13 @@ function renderMia(id: number) {
 
 describe('MiHistorialScreen', () => {
   it('shows the patient their record, who on the staff read it and when, and its versions', async () => {
-    mockFetch([
-      sinFotos,
-      responde(historiasRutas.mia, { body: historia({ id: 5, paciente_id: 9, version: 2 }) }, { usuarioId: 9 }),
-      responde(
-        historiasRutas.accesos,
-        {
-          body: [
-            acceso(),
-            acceso({
-              quien: { nombre: 'Laura Méndez', rol: 'doctor' },
-              que: 'copia',
-              cuando: '2026-03-08T14:05:00.000Z',
-            }),
-          ],
-        },
-        { usuarioId: 9 },
-      ),
-      responde(historiasRutas.versiones, { body: [version()] }, { id: 5 }),
-    ]);
+    conHistoria(historia({ id: 5, paciente_id: 9, version: 2 }), {
+      accesos: [
+        acceso(),
+        acceso({ quien: { nombre: 'Laura Méndez', rol: 'doctor' }, que: 'copia', cuando: '2026-03-08T14:05:00.000Z' }),
+      ],
+      versiones: [version()],
+    });
     renderMia(9);
     expect(await screen.findByRole('region', { name: 'Antecedentes' })).toHaveTextContent('Penicilina');
     const cabecera = screen.getByText(/^Versión 2 · actualizada el/);
@@ -74,16 +86,9 @@ describe('MiHistorialScreen', () => {
       ['nota', 'Leyó una nota de evolución'],
       ['resumen', 'Vio tus datos y alertas (recepción)'],
     ] as const;
-    mockFetch([
-      sinFotos,
-      responde(
-        historiasRutas.mia,
-        { body: historia({ id: 5, paciente_id: 9, creada_por: { id: 3, nombre: 'Dr. Andrés Gómez' } }) },
-        { usuarioId: 9 },
-      ),
-      responde(historiasRutas.accesos, { body: kinds.map(([que]) => acceso({ que })) }, { usuarioId: 9 }),
-      responde(historiasRutas.versiones, { body: [] }, { id: 5 }),
-    ]);
+    conHistoria(historia({ id: 5, paciente_id: 9, creada_por: { id: 3, nombre: 'Dr. Andrés Gómez' } }), {
+      accesos: kinds.map(([que]) => acceso({ que })),
+    });
     renderMia(9);
     const lista = await screen.findByRole('list', { name: 'Accesos a tu historia clínica' });
     expect(
@@ -96,12 +101,7 @@ describe('MiHistorialScreen', () => {
   });
 
   it('a record whose author was not recorded says so instead of leaving it blank', async () => {
-    mockFetch([
-      sinFotos,
-      responde(historiasRutas.mia, { body: historia({ id: 5, paciente_id: 9, creada_por: null }) }, { usuarioId: 9 }),
-      responde(historiasRutas.accesos, { body: [] }, { usuarioId: 9 }),
-      responde(historiasRutas.versiones, { body: [] }, { id: 5 }),
-    ]);
+    conHistoria(historia({ id: 5, paciente_id: 9, creada_por: null }));
     renderMia(9);
     const versiones = await screen.findByRole('region', { name: 'Historial de versiones' });
     expect(await within(versiones).findByText(/^Creada el 02\/03\/2026/)).toHaveTextContent(/ · Autor no registrado$/);
@@ -111,12 +111,7 @@ describe('MiHistorialScreen', () => {
     const muchos = Array.from({ length: 11 }, (_, i) =>
       acceso({ cuando: new Date(Date.UTC(2026, 2, 20 - i, 15)).toISOString() }),
     );
-    mockFetch([
-      sinFotos,
-      responde(historiasRutas.mia, { body: historia({ id: 5, paciente_id: 9 }) }, { usuarioId: 9 }),
-      responde(historiasRutas.accesos, { body: muchos }, { usuarioId: 9 }),
-      responde(historiasRutas.versiones, { body: [] }, { id: 5 }),
-    ]);
+    conHistoria(historia({ id: 5, paciente_id: 9 }), { accesos: muchos });
     renderMia(9);
     const lista = await screen.findByRole('list', { name: 'Accesos a tu historia clínica' });
     expect(within(lista).getAllByRole('listitem')).toHaveLength(8);
@@ -126,12 +121,7 @@ describe('MiHistorialScreen', () => {
   });
 
   it('says when nobody on the staff has read it yet', async () => {
-    mockFetch([
-      sinFotos,
-      responde(historiasRutas.mia, { body: historia({ id: 5, paciente_id: 9 }) }, { usuarioId: 9 }),
-      responde(historiasRutas.accesos, { body: [] }, { usuarioId: 9 }),
-      responde(historiasRutas.versiones, { body: [] }, { id: 5 }),
-    ]);
+    conHistoria(historia({ id: 5, paciente_id: 9 }));
     renderMia(9);
     expect(
       await screen.findByText('Nadie del personal ha consultado tu historia clínica todavía.'),
@@ -139,14 +129,7 @@ describe('MiHistorialScreen', () => {
   });
 
   it('invites a patient without a record to fill the intake', async () => {
-    mockFetch([
-      sinFotos,
-      responde(
-        historiasRutas.mia,
-        { status: 404, body: { error: 'No encontramos esa historia clínica.', code: 'NO_ENCONTRADO' } },
-        { usuarioId: 9 },
-      ),
-    ]);
+    mockFetch([sinFotos, sinHistoria]);
     renderMia(9);
     expect(await screen.findByText('Aún no has llenado tu historia clínica')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Llenar mi historia clínica' })).toHaveAttribute(
@@ -158,14 +141,12 @@ describe('MiHistorialScreen', () => {
   it('downloads the complete record (PDF) and the personal data (JSON) from the patient’s own routes', async () => {
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:copia'), revokeObjectURL: vi.fn() }));
     const clics = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
-    const { calls } = mockFetch([
-      sinFotos,
-      responde(historiasRutas.mia, { body: historia({ id: 5, paciente_id: 9 }) }, { usuarioId: 9 }),
-      responde(historiasRutas.accesos, { body: [] }, { usuarioId: 9 }),
-      responde(historiasRutas.versiones, { body: [] }, { id: 5 }),
+    const { calls } = conHistoria(
+      historia({ id: 5, paciente_id: 9 }),
+      {},
       responde(copiaHistoriaRutas.miPdf, { body: {} }, { usuarioId: 9 }),
       responde(copiaHistoriaRutas.misDatos, { body: {} as never }, { usuarioId: 9 }),
-    ]);
+    );
     renderMia(9);
     const seccion = await screen.findByRole('region', { name: TEXTOS_COPIA.titulo });
     fireEvent.click(within(seccion).getByRole('button', { name: 'Descargar mi historia completa (PDF)' }));
@@ -183,14 +164,7 @@ describe('MiHistorialScreen', () => {
   });
 
   it('offers the downloads before the intake is filled (appointments and notes may exist)', async () => {
-    mockFetch([
-      sinFotos,
-      responde(
-        historiasRutas.mia,
-        { status: 404, body: { error: 'No encontramos esa historia clínica.', code: 'NO_ENCONTRADO' } },
-        { usuarioId: 9 },
-      ),
-    ]);
+    mockFetch([sinFotos, sinHistoria]);
     renderMia(9);
     expect(await screen.findByRole('button', { name: 'Descargar mi historia completa (PDF)' })).toBeInTheDocument();
   });

@@ -3,7 +3,7 @@
 // versions, and the downloads of the complete record (PDF) and of their personal data (JSON).
 // Someone else's id is refused before asking (the API refuses it too); no record yet invites to fill the intake.
 import { Button, Group, Stack, Text } from '@mantine/core';
-import { IconFilePlus, IconLock, IconPencil } from '@tabler/icons-react';
+import { IconLock, IconPencil } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { normalizarRol } from '@clinica/contracts/roles';
 import { ErrorDeCarga } from '../../components/estado-error.tsx';
@@ -19,6 +19,7 @@ import { descargarMiCopia } from '../../lib/api/historias/descargar-copia.ts';
 import { useMiHistoria } from '../../lib/api/historias/get-historia.ts';
 import { AccesosHistoria } from './components/accesos-historia.tsx';
 import { CopiaHistoria } from './components/copia-historia.tsx';
+import { HistoriaSinLlenar } from './components/estados-historia.tsx';
 import { FichaHistoria } from './components/ficha-historia.tsx';
 import { FotosHistoria } from './components/fotos-historia.tsx';
 import { VersionesHistoria } from './components/versiones-historia.tsx';
@@ -68,24 +69,7 @@ export default function MiHistorialScreen() {
     );
   else if (q.isPending) contenido = <SkeletonLineas lineas={10} etiqueta="Cargando tu historia clínica…" />;
   else if (q.error instanceof ApiClientError && q.error.status === 404)
-    contenido = (
-      <EstadoVacio
-        icono={<IconFilePlus size={26} stroke={1.6} aria-hidden="true" />}
-        titulo="Aún no has llenado tu historia clínica"
-        descripcion={
-          esPaciente
-            ? 'Llénala antes de tu primera valoración: toma unos 5 minutos y le ayuda a tu médico a cuidarte mejor.'
-            : 'La historia clínica es de las pacientes de la clínica.'
-        }
-        accion={
-          esPaciente && (
-            <Button component={Link} to={paths.crearHistorialClinico}>
-              Llenar mi historia clínica
-            </Button>
-          )
-        }
-      />
-    );
+    contenido = <HistoriaSinLlenar esPaciente={esPaciente} />;
   else if (q.isError) contenido = <ErrorDeCarga consulta={q} />;
   else {
     const h = q.data;

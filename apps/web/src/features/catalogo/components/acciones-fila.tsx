@@ -1,9 +1,9 @@
 // The actions at the end of a catalogue table row: details, edit, and delete once the person confirms.
-import { ActionIcon, Group, Tooltip } from '@mantine/core';
+import { Group, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconEdit, IconTrash } from '@tabler/icons-react';
 import type { ReactElement, ReactNode } from 'react';
-import { Link } from 'react-router';
+import { BotonIcono } from '../../../components/boton-icono.tsx';
 
 export type Confirmacion = { titulo: string; cuerpo: ReactNode; boton: string; color?: string };
 
@@ -34,23 +34,16 @@ export function AccionesFila({ nombre, ver, editarA, eliminando, confirmacion, o
   return (
     <Group gap={4} wrap="nowrap" justify="flex-end">
       <Tooltip label="Ver detalles">{ver}</Tooltip>
-      <Tooltip label="Editar">
-        <ActionIcon component={Link} to={editarA} variant="subtle" aria-label={`Editar ${nombre}`}>
-          <IconEdit size={18} aria-hidden="true" />
-        </ActionIcon>
-      </Tooltip>
+      <BotonIcono ayuda="Editar" nombre={`Editar ${nombre}`} icono={IconEdit} a={editarA} />
       {enLugarDeEliminar ?? (
-        <Tooltip label="Eliminar">
-          <ActionIcon
-            variant="subtle"
-            color="red"
-            aria-label={`Eliminar ${nombre}`}
-            loading={eliminando}
-            onClick={() => confirmarEliminacion(confirmacion, onEliminar)}
-          >
-            <IconTrash size={18} aria-hidden="true" />
-          </ActionIcon>
-        </Tooltip>
+        <BotonIcono
+          ayuda="Eliminar"
+          nombre={`Eliminar ${nombre}`}
+          icono={IconTrash}
+          color="red"
+          loading={eliminando}
+          onClick={() => confirmarEliminacion(confirmacion, onEliminar)}
+        />
       )}
     </Group>
   );

@@ -1,5 +1,6 @@
-// Active / inactive as text and colour (DESIGN: status never by colour alone).
-import { Badge } from '@mantine/core';
+// Active / inactive as text and colour (DESIGN: status never by colour alone), alone or beside a details card's
+// heading.
+import { Badge, Group, Title } from '@mantine/core';
 import { colorEstado } from '../../../app/theme.ts';
 
 export function EstadoBadge({ activo, femenino = false }: { activo: boolean; femenino?: boolean }) {
@@ -9,5 +10,17 @@ export function EstadoBadge({ activo, femenino = false }: { activo: boolean; fem
     <Badge color={activo ? colorEstado.success : 'gray'} variant="light" style={{ minWidth: 'max-content' }}>
       {texto}
     </Badge>
+  );
+}
+
+/** A details card's heading: the category's or procedure's name, and whether it is active. */
+export function NombreConEstado({ nombre, ...estado }: { nombre: string; activo: boolean; femenino?: boolean }) {
+  return (
+    <Group gap="sm">
+      <Title order={2} fz="h3">
+        {nombre}
+      </Title>
+      <EstadoBadge {...estado} />
+    </Group>
   );
 }

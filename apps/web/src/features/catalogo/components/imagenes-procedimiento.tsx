@@ -8,20 +8,7 @@ import {
   IMAGENES_MAX_POR_PROCEDIMIENTO,
   type ImagenWire,
 } from '@clinica/contracts/catalogo';
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  FileInput,
-  Group,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { Badge, Button, FileInput, Group, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowDown, IconArrowUp, IconPhotoUp, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -35,6 +22,8 @@ import { avisarError } from '../form-errors.ts';
 import { mediaUrl } from '../../../lib/media.ts';
 import classes from '../catalogo.module.css';
 import { confirmarEliminacion } from './acciones-fila.tsx';
+import { SeccionTarjeta } from '../../../components/seccion-tarjeta.tsx';
+import { BotonIcono } from '../../../components/boton-icono.tsx';
 
 const MB = 1024 * 1024;
 
@@ -122,132 +111,110 @@ export function ImagenesProcedimiento({
     );
 
   return (
-    <Paper
-      withBorder
-      p={{ base: 'md', sm: 'xl' }}
+    <SeccionTarjeta
+      id="imagenes-titulo"
+      titulo="Imágenes"
+      descripcion={`La primera imagen es la que se ve en la tarjeta de Servicios. JPEG, PNG o WebP de hasta 5 MB; máximo ${IMAGENES_MAX_POR_PROCEDIMIENTO} imágenes.`}
       bg="var(--clinica-superficie)"
-      component="section"
-      aria-labelledby="imagenes-titulo"
     >
-      <Stack gap="md">
-        <div>
-          <Title order={2} fz="h4" id="imagenes-titulo">
-            Imágenes
-          </Title>
-          <Text size="sm" c="dimmed">
-            La primera imagen es la que se ve en la tarjeta de Servicios. JPEG, PNG o WebP de hasta 5 MB; máximo{' '}
-            {IMAGENES_MAX_POR_PROCEDIMIENTO} imágenes.
-          </Text>
-        </div>
+      {ordenadas.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          Este procedimiento aún no tiene imágenes. Sin imagen, el sitio muestra una ilustración genérica.
+        </Text>
+      ) : (
+        <SimpleGrid
+          cols={{ base: 1, xs: 2, md: 3 }}
+          spacing="md"
+          component="ol"
+          className={classes.listaImagenes}
+          aria-label="Imágenes en orden"
+        >
+          {ordenadas.map((img, i) => (
+            <Paper key={img.id} withBorder p="xs" component="li">
+              <Stack gap="xs">
+                <div className={classes.marcoImagen}>
+                  <img src={mediaUrl(img.url_tarjeta)} alt={img.alt || `${nombre}, imagen ${i + 1}`} loading="lazy" />
+                  <Badge
+                    className={classes.posicion}
+                    variant="filled"
+                    color={i === 0 ? 'rosa' : 'dark'}
+                    style={{ minWidth: 'max-content' }}
+                  >
+                    {i === 0 ? 'Principal' : `Imagen ${i + 1}`}
+                  </Badge>
+                </div>
+                <Text size="xs" c="dimmed" lineClamp={2} title={img.alt || undefined}>
+                  {img.alt || 'Sin texto alternativo'}
+                </Text>
+                <Group justify="flex-end" gap={2} wrap="nowrap">
+                  <BotonIcono
+                    ayuda="Mover antes"
+                    nombre={`Mover la imagen ${i + 1} antes`}
+                    icono={IconArrowUp}
+                    disabled={i === 0 || ordenar.isPending}
+                    onClick={() => mover(i, -1)}
+                  />
+                  <BotonIcono
+                    ayuda="Mover después"
+                    nombre={`Mover la imagen ${i + 1} después`}
+                    icono={IconArrowDown}
+                    disabled={i === ordenadas.length - 1 || ordenar.isPending}
+                    onClick={() => mover(i, 1)}
+                  />
+                  <BotonIcono
+                    ayuda="Eliminar imagen"
+                    nombre={`Eliminar la imagen ${i + 1}`}
+                    icono={IconTrash}
+                    color="red"
+                    loading={eliminar.isPending && eliminar.variables === img.id}
+                    onClick={() => confirmarEliminar(img, i)}
+                  />
+                </Group>
+              </Stack>
+            </Paper>
+          ))}
+        </SimpleGrid>
+      )}
 
-        {ordenadas.length === 0 ? (
-          <Text c="dimmed" size="sm">
-            Este procedimiento aún no tiene imágenes. Sin imagen, el sitio muestra una ilustración genérica.
-          </Text>
-        ) : (
-          <SimpleGrid
-            cols={{ base: 1, xs: 2, md: 3 }}
-            spacing="md"
-            component="ol"
-            className={classes.listaImagenes}
-            aria-label="Imágenes en orden"
-          >
-            {ordenadas.map((img, i) => (
-              <Paper key={img.id} withBorder p="xs" component="li">
-                <Stack gap="xs">
-                  <div className={classes.marcoImagen}>
-                    <img src={mediaUrl(img.url_tarjeta)} alt={img.alt || `${nombre}, imagen ${i + 1}`} loading="lazy" />
-                    <Badge
-                      className={classes.posicion}
-                      variant="filled"
-                      color={i === 0 ? 'rosa' : 'dark'}
-                      style={{ minWidth: 'max-content' }}
-                    >
-                      {i === 0 ? 'Principal' : `Imagen ${i + 1}`}
-                    </Badge>
-                  </div>
-                  <Text size="xs" c="dimmed" lineClamp={2} title={img.alt || undefined}>
-                    {img.alt || 'Sin texto alternativo'}
-                  </Text>
-                  <Group justify="flex-end" gap={2} wrap="nowrap">
-                    <Tooltip label="Mover antes">
-                      <ActionIcon
-                        variant="subtle"
-                        aria-label={`Mover la imagen ${i + 1} antes`}
-                        disabled={i === 0 || ordenar.isPending}
-                        onClick={() => mover(i, -1)}
-                      >
-                        <IconArrowUp size={18} aria-hidden="true" />
-                      </ActionIcon>
-                    </Tooltip>
-                    <Tooltip label="Mover después">
-                      <ActionIcon
-                        variant="subtle"
-                        aria-label={`Mover la imagen ${i + 1} después`}
-                        disabled={i === ordenadas.length - 1 || ordenar.isPending}
-                        onClick={() => mover(i, 1)}
-                      >
-                        <IconArrowDown size={18} aria-hidden="true" />
-                      </ActionIcon>
-                    </Tooltip>
-                    <Tooltip label="Eliminar imagen">
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={`Eliminar la imagen ${i + 1}`}
-                        loading={eliminar.isPending && eliminar.variables === img.id}
-                        onClick={() => confirmarEliminar(img, i)}
-                      >
-                        <IconTrash size={18} aria-hidden="true" />
-                      </ActionIcon>
-                    </Tooltip>
-                  </Group>
-                </Stack>
-              </Paper>
-            ))}
-          </SimpleGrid>
-        )}
-
-        {lleno ? (
-          <Text size="sm" c="dimmed">
-            Ya tiene {IMAGENES_MAX_POR_PROCEDIMIENTO} imágenes, el máximo. Elimina una para subir otra.
-          </Text>
-        ) : (
-          <Paper p="md" radius="md" bg="var(--clinica-superficie-suave)">
-            <Stack gap="sm">
-              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-                <FileInput
-                  label="Nueva imagen"
-                  placeholder="Elegir archivo…"
-                  accept={IMAGEN_TIPOS_ACEPTADOS.join(',')}
-                  clearable
-                  leftSection={<IconPhotoUp size={18} aria-hidden="true" />}
-                  value={archivo}
-                  error={errorArchivo}
-                  onChange={elegir}
-                />
-                <TextInput
-                  label="Texto alternativo"
-                  description="Describe la imagen para quien no puede verla."
-                  maxLength={IMAGEN_ALT_MAX}
-                  value={alt}
-                  onChange={(e) => setAlt(e.currentTarget.value)}
-                />
-              </SimpleGrid>
-              <Group justify="flex-end">
-                <Button
-                  leftSection={<IconUpload size={18} aria-hidden="true" />}
-                  loading={subir.isPending}
-                  disabled={!archivo || !!errorArchivo}
-                  onClick={() => void enviar()}
-                >
-                  Subir imagen
-                </Button>
-              </Group>
-            </Stack>
-          </Paper>
-        )}
-      </Stack>
-    </Paper>
+      {lleno ? (
+        <Text size="sm" c="dimmed">
+          Ya tiene {IMAGENES_MAX_POR_PROCEDIMIENTO} imágenes, el máximo. Elimina una para subir otra.
+        </Text>
+      ) : (
+        <Paper p="md" radius="md" bg="var(--clinica-superficie-suave)">
+          <Stack gap="sm">
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              <FileInput
+                label="Nueva imagen"
+                placeholder="Elegir archivo…"
+                accept={IMAGEN_TIPOS_ACEPTADOS.join(',')}
+                clearable
+                leftSection={<IconPhotoUp size={18} aria-hidden="true" />}
+                value={archivo}
+                error={errorArchivo}
+                onChange={elegir}
+              />
+              <TextInput
+                label="Texto alternativo"
+                description="Describe la imagen para quien no puede verla."
+                maxLength={IMAGEN_ALT_MAX}
+                value={alt}
+                onChange={(e) => setAlt(e.currentTarget.value)}
+              />
+            </SimpleGrid>
+            <Group justify="flex-end">
+              <Button
+                leftSection={<IconUpload size={18} aria-hidden="true" />}
+                loading={subir.isPending}
+                disabled={!archivo || !!errorArchivo}
+                onClick={() => void enviar()}
+              >
+                Subir imagen
+              </Button>
+            </Group>
+          </Stack>
+        </Paper>
+      )}
+    </SeccionTarjeta>
   );
 }

@@ -10,17 +10,19 @@ import {
   type CategoriaWire,
 } from '@clinica/contracts/catalogo';
 import { normalizarRol } from '@clinica/contracts/roles';
-import { Checkbox, NumberInput, Paper, Select, SimpleGrid, Stack, Switch, TextInput, Textarea } from '@mantine/core';
+import { Checkbox, Select, SimpleGrid, Switch, TextInput } from '@mantine/core';
 import { useForm, type TransformedValues } from '@mantine/form';
-import { useRef } from 'react';
-import { BotonesFormulario } from '../../../lib/forms/botones-formulario.tsx';
+import type { ComponentProps } from 'react';
 import type { FieldErrors } from '../../../lib/forms/field-errors.ts';
 import { GrupoCampos } from '../../../lib/forms/grupo-campos.tsx';
-import { DESCRIPCION_ABAJO, focusFirstInvalid, showServerErrors, zodFormOptions } from '../../../lib/forms/zod-form.ts';
+import { NumeroEntero } from '../../../lib/forms/numero-entero.tsx';
+import { TextoLargo, type TextoLargoProps } from '../../../lib/forms/texto-largo.tsx';
+import { DESCRIPCION_ABAJO, showServerErrors, zodFormOptions } from '../../../lib/forms/zod-form.ts';
 import { useAuth } from '../../../lib/session/auth-context.tsx';
 import type { CrearProcedimientoBody } from '../../../lib/api/procedimientos/crear-procedimiento.ts';
 import { avisarErrorDeFormulario } from '../form-errors.ts';
 import { camposPesos } from '../../../lib/forms/campo-pesos.ts';
+import { MarcoFormulario } from './marco-formulario.tsx';
 
 export type ProcedimientoFormValues = {
   nombre: string;
@@ -67,6 +69,29 @@ const vacio: ProcedimientoFormValues = {
   activo: true,
 };
 
+/** The procedure's free texts: what each asks, the lines it opens with and the schema's limit. */
+const TEXTOS = {
+  descripcion: {
+    label: 'Descripción',
+    description: 'Qué es, para quién y qué resultado esperar. Se muestra en la página del servicio.',
+    required: true,
+    filas: 4,
+    maximo: 4000,
+  },
+  recomendaciones_previas: {
+    label: 'Recomendaciones previas',
+    description: 'Opcional. Cómo prepararse: sol, medicamentos, maquillaje…',
+    filas: 2,
+    maximo: 4000,
+  },
+  examenes_requeridos: {
+    label: 'Exámenes requeridos',
+    description: 'Opcional. Déjalo vacío si no se necesitan.',
+    filas: 2,
+    maximo: 2000,
+  },
+} satisfies Record<string, Omit<TextoLargoProps, 'value' | 'onChange'>>;
+
 const numero = (v: number | string) => (typeof v === 'number' ? v : v.trim() === '' ? undefined : Number(v));
 const textoONull = (v: string) => (v.trim() ? v : null);
 
@@ -99,8 +124,12 @@ const SOLO_LECTURA = {
   icon: { color: 'var(--mantine-color-text)' },
 };
 
+/** A field of minutes, in steps of 5. */
+function Minutos(props: ComponentProps<typeof NumeroEntero>) {
+  return <NumeroEntero step={5} {...props} />;
+}
+
 export function ProcedimientoForm({ initial, categorias, submitLabel, cancelTo, onSubmit }: Props) {
-  const formRef = useRef<HTMLFormElement>(null);
   const esAdministrador = normalizarRol(useAuth().userRole) === 'administrador';
   const form = useForm({
     initialValues: { ...vacio, ...initial },
@@ -126,128 +155,78 @@ export function ProcedimientoForm({ initial, categorias, submitLabel, cancelTo, 
   const opciones = categorias.map((c) => ({ value: c.id, label: c.activa ? c.nombre : `${c.nombre} (inactiva)` }));
 
   return (
-    <Paper withBorder p={{ base: 'md', sm: 'xl' }} bg="var(--clinica-superficie)">
-      <form
-        ref={formRef}
-        onSubmit={(e) => form.onSubmit(enviar, () => focusFirstInvalid(formRef.current))(e)}
-        noValidate
-      >
-        <Stack gap="md">
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextInput label="Nombre" required maxLength={120} {...form.getInputProps('nombre')} />
-            <Select<number>
-              label="Categoría"
-              required
-              placeholder="Elige una categoría"
-              data={opciones}
-              searchable
-              nothingFoundMessage="No hay categorías con ese nombre"
-              allowDeselect={false}
-              {...form.getInputProps('categoria_id')}
-            />
-          </SimpleGrid>
-          <Textarea
-            label="Descripción"
-            description="Qué es, para quién y qué resultado esperar. Se muestra en la página del servicio."
+    <MarcoFormulario form={form} enviar={enviar} submitLabel={submitLabel} cancelTo={cancelTo}>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <TextInput label="Nombre" required maxLength={120} {...form.getInputProps('nombre')} />
+        <Select<number>
+          label="Categoría"
+          required
+          placeholder="Elige una categoría"
+          data={opciones}
+          searchable
+          nothingFoundMessage="No hay categorías con ese nombre"
+          allowDeselect={false}
+          {...form.getInputProps('categoria_id')}
+        />
+      </SimpleGrid>
+      <TextoLargo {...TEXTOS.descripcion} {...form.getInputProps('descripcion')} />
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
+        <NumeroEntero
+          label="Precio (COP)"
+          required
+          {...camposPesos}
+          min={1}
+          max={1_000_000_000}
+          {...form.getInputProps('precio')}
+        />
+        <Minutos label="Duración (minutos)" required min={5} max={600} {...form.getInputProps('duracion_minutos')} />
+        <Minutos
+          label="Margen después (minutos)"
+          description="Para limpiar y preparar la sala: el doctor no recibe otra cita en ese tiempo. 0 si no hace falta."
+          {...DESCRIPCION_ABAJO}
+          required
+          min={0}
+          max={MARGEN_MAX_MINUTOS}
+          {...form.getInputProps('margen_minutos')}
+        />
+      </SimpleGrid>
+      <GrupoCampos titulo="Edad mínima (Ley 1799 de 2016)">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <NumeroEntero
+            label="Edad mínima (años)"
+            description="La ley prohíbe los procedimientos estéticos a menores de 18 años. Una edad menor solo vale si el procedimiento está exento."
+            {...DESCRIPCION_ABAJO}
             required
-            autosize
-            minRows={4}
-            maxLength={4000}
-            {...form.getInputProps('descripcion')}
-          />
-          <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
-            <NumberInput
-              {...camposPesos}
-              label="Precio (COP)"
-              required
-              min={1}
-              max={1_000_000_000}
-              {...form.getInputProps('precio')}
-            />
-            <NumberInput
-              label="Duración (minutos)"
-              required
-              allowDecimal={false}
-              allowNegative={false}
-              min={5}
-              max={600}
-              step={5}
-              inputMode="numeric"
-              {...form.getInputProps('duracion_minutos')}
-            />
-            <NumberInput
-              label="Margen después (minutos)"
-              description="Para limpiar y preparar la sala: el doctor no recibe otra cita en ese tiempo. 0 si no hace falta."
-              {...DESCRIPCION_ABAJO}
-              required
-              allowDecimal={false}
-              allowNegative={false}
-              min={0}
-              max={MARGEN_MAX_MINUTOS}
-              step={5}
-              inputMode="numeric"
-              {...form.getInputProps('margen_minutos')}
-            />
-          </SimpleGrid>
-          <GrupoCampos titulo="Edad mínima (Ley 1799 de 2016)">
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              <NumberInput
-                label="Edad mínima (años)"
-                description="La ley prohíbe los procedimientos estéticos a menores de 18 años. Una edad menor solo vale si el procedimiento está exento."
-                {...DESCRIPCION_ABAJO}
-                required
-                allowDecimal={false}
-                allowNegative={false}
-                min={0}
-                max={120}
-                inputMode="numeric"
-                {...form.getInputProps('edad_minima')}
-              />
-              <Checkbox
-                mt={{ base: 0, sm: 'xl' }}
-                label="Exento de la Ley 1799 de 2016 (depilación láser, peeling superficial, reconstructivo)"
-                description={
-                  esAdministrador
-                    ? 'Márcalo solo si la ley exceptúa este procedimiento. El cambio queda en la auditoría.'
-                    : 'Solo un administrador lo cambia.'
-                }
-                disabled={!esAdministrador}
-                styles={esAdministrador ? undefined : SOLO_LECTURA}
-                {...form.getInputProps('exento_ley_1799', { type: 'checkbox' })}
-              />
-            </SimpleGrid>
-          </GrupoCampos>
-          <Textarea
-            label="Recomendaciones previas"
-            description="Opcional. Cómo prepararse: sol, medicamentos, maquillaje…"
-            autosize
-            minRows={2}
-            maxLength={4000}
-            {...form.getInputProps('recomendaciones_previas')}
-          />
-          <Textarea
-            label="Exámenes requeridos"
-            description="Opcional. Déjalo vacío si no se necesitan."
-            autosize
-            minRows={2}
-            maxLength={2000}
-            {...form.getInputProps('examenes_requeridos')}
+            min={0}
+            max={120}
+            {...form.getInputProps('edad_minima')}
           />
           <Checkbox
-            label="Requiere valoración médica previa"
-            description="El paciente tendrá una cita de valoración antes del procedimiento."
-            {...form.getInputProps('requiere_evaluacion', { type: 'checkbox' })}
+            mt={{ base: 0, sm: 'xl' }}
+            label="Exento de la Ley 1799 de 2016 (depilación láser, peeling superficial, reconstructivo)"
+            description={
+              esAdministrador
+                ? 'Márcalo solo si la ley exceptúa este procedimiento. El cambio queda en la auditoría.'
+                : 'Solo un administrador lo cambia.'
+            }
+            disabled={!esAdministrador}
+            styles={esAdministrador ? undefined : SOLO_LECTURA}
+            {...form.getInputProps('exento_ley_1799', { type: 'checkbox' })}
           />
-          <Switch
-            label="Procedimiento activo"
-            description="Los procedimientos inactivos no se muestran en el sitio público ni se pueden agregar al carrito."
-            {...form.getInputProps('activo', { type: 'checkbox' })}
-          />
-          <BotonesFormulario cancelarA={cancelTo} enviando={form.submitting} mt="sm">
-            {submitLabel}
-          </BotonesFormulario>
-        </Stack>
-      </form>
-    </Paper>
+        </SimpleGrid>
+      </GrupoCampos>
+      <TextoLargo {...TEXTOS.recomendaciones_previas} {...form.getInputProps('recomendaciones_previas')} />
+      <TextoLargo {...TEXTOS.examenes_requeridos} {...form.getInputProps('examenes_requeridos')} />
+      <Checkbox
+        label="Requiere valoración médica previa"
+        description="El paciente tendrá una cita de valoración antes del procedimiento."
+        {...form.getInputProps('requiere_evaluacion', { type: 'checkbox' })}
+      />
+      <Switch
+        label="Procedimiento activo"
+        description="Los procedimientos inactivos no se muestran en el sitio público ni se pueden agregar al carrito."
+        {...form.getInputProps('activo', { type: 'checkbox' })}
+      />
+    </MarcoFormulario>
   );
 }

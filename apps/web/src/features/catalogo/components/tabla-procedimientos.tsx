@@ -2,12 +2,12 @@
 // price, duration, state, and actions (details, edit, delete with confirmation).
 import type { ProcedimientoWire } from '@clinica/contracts/catalogo';
 import { MENSAJE_PROCEDIMIENTO_DESACTIVADO } from '@clinica/contracts/catalogo';
-import { ActionIcon, Anchor, Group, Table, Text } from '@mantine/core';
+import { ActionIcon, Anchor, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconEye, IconPhoto } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../lib/paths.ts';
-import { TablaApilable } from '../../../components/tabla-apilable.tsx';
+import { TablaDeFilas } from '../../../components/tabla-de-filas.tsx';
 import { formatCOP, formatDuracion } from '../../../lib/format.ts';
 import { useEliminarProcedimiento } from '../../../lib/api/procedimientos/eliminar-procedimiento.ts';
 import classes from '../catalogo.module.css';
@@ -63,6 +63,29 @@ function Acciones({ p }: { p: ProcedimientoWire }) {
   );
 }
 
+/** The thumbnail (the first image, or a placeholder) and the name, which opens the edit screen. */
+function Procedimiento({ p }: { p: ProcedimientoWire }) {
+  const img = [...p.imagenes].sort((a, b) => a.orden - b.orden)[0];
+  return (
+    <Group gap="sm" wrap="nowrap">
+      <div className={classes.miniatura} aria-hidden="true">
+        {img ? (
+          <img src={mediaUrl(img.url_tarjeta)} alt="" loading="lazy" />
+        ) : (
+          <Group justify="center" h="100%" c="dimmed">
+            <IconPhoto size={18} />
+          </Group>
+        )}
+      </div>
+      <Anchor component={Link} to={paths.editarProcedimiento(p.id)} fw={600}>
+        {p.nombre}
+      </Anchor>
+    </Group>
+  );
+}
+
+const SIN_SALTO = { style: { whiteSpace: 'nowrap' } } as const;
+
 export function TablaProcedimientos({
   procedimientos,
   caption,
@@ -73,58 +96,21 @@ export function TablaProcedimientos({
   conCategoria?: boolean;
 }) {
   return (
-    <TablaApilable apilarBajo={conCategoria ? 820 : 720}>
-      <Table verticalSpacing="sm" highlightOnHover>
-        {caption && <Table.Caption>{caption}</Table.Caption>}
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Procedimiento</Table.Th>
-            {conCategoria && <Table.Th>Categoría</Table.Th>}
-            <Table.Th ta="right">Precio</Table.Th>
-            <Table.Th>Duración</Table.Th>
-            <Table.Th>Estado</Table.Th>
-            <Table.Th ta="right">Acciones</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {procedimientos.map((p) => {
-            const img = [...p.imagenes].sort((a, b) => a.orden - b.orden)[0];
-            return (
-              <Table.Tr key={p.id}>
-                <Table.Td>
-                  <Group gap="sm" wrap="nowrap">
-                    <div className={classes.miniatura} aria-hidden="true">
-                      {img ? (
-                        <img src={mediaUrl(img.url_tarjeta)} alt="" loading="lazy" />
-                      ) : (
-                        <Group justify="center" h="100%" c="dimmed">
-                          <IconPhoto size={18} />
-                        </Group>
-                      )}
-                    </div>
-                    <Anchor component={Link} to={paths.editarProcedimiento(p.id)} fw={600}>
-                      {p.nombre}
-                    </Anchor>
-                  </Group>
-                </Table.Td>
-                {conCategoria && <Table.Td data-label="Categoría">{p.categoria.nombre}</Table.Td>}
-                <Table.Td data-label="Precio" ta="right" style={{ whiteSpace: 'nowrap' }}>
-                  {formatCOP(p.precio)}
-                </Table.Td>
-                <Table.Td data-label="Duración" style={{ whiteSpace: 'nowrap' }}>
-                  {formatDuracion(p.duracion_minutos)}
-                </Table.Td>
-                <Table.Td data-label="Estado">
-                  <EstadoBadge activo={p.activo} />
-                </Table.Td>
-                <Table.Td data-acciones>
-                  <Acciones p={p} />
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </TablaApilable>
+    <TablaDeFilas
+      apilarBajo={conCategoria ? 820 : 720}
+      verticalSpacing="sm"
+      highlightOnHover
+      caption={caption}
+      filas={procedimientos}
+      clave={(p) => p.id}
+      columnas={[
+        { titulo: 'Procedimiento', celda: (p) => <Procedimiento p={p} /> },
+        conCategoria && { titulo: 'Categoría', celda: (p) => p.categoria.nombre },
+        { titulo: 'Precio', celda: (p) => formatCOP(p.precio), derecha: true, td: SIN_SALTO },
+        { titulo: 'Duración', celda: (p) => formatDuracion(p.duracion_minutos), td: SIN_SALTO },
+        { titulo: 'Estado', celda: (p) => <EstadoBadge activo={p.activo} /> },
+      ]}
+      acciones={{ titulo: 'Acciones', celda: (p) => <Acciones p={p} />, derecha: true }}
+    />
   );
 }

@@ -2,19 +2,16 @@
 // uploads a result (the picker accepts PDF/JPEG/PNG) and sees it listed; the doctor lists and downloads; the front
 // desk sees only how many; photos show the consent's refusal, or antes | después side by side by zone.
 import { adjuntosRutas } from '@clinica/contracts/adjuntos-rutas';
-import { consentimientosRutas } from '@clinica/contracts/consentimientos-rutas';
-import { evolucionesRutas } from '@clinica/contracts/evoluciones-rutas';
-import { archivosRutas, carritoRutas, citasRutas } from '@clinica/contracts/rutas';
+import { archivosRutas, citasRutas } from '@clinica/contracts/rutas';
 import { notifications } from '@mantine/notifications';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { llamada } from '../../../test/api-mock.ts';
-import { renderEnRuta, tokenDePrueba } from '../../../test/carrito-test-utils.tsx';
 import type { FotosDeCitaWire, ResultadosDeCitaWire, ResultadoWire } from '../../../lib/api/adjuntos/tipos.ts';
-import { citaDePrueba, seccionesVacias } from '../citas-fixtures.ts';
-import DetalleCitaScreen from '../detalle-cita-screen.tsx';
-import { mockFetch, responde, type RutaSimulada } from '../../../test/mock-fetch.ts';
+import { citaDePrueba } from '../citas-fixtures.ts';
+import { responde, type RutaSimulada } from '../../../test/mock-fetch.ts';
+import { montarDetalleCita } from '../../../test/detalle-cita.tsx';
 
 const resultado = (over: Partial<ResultadoWire> = {}): ResultadoWire => ({
   id: 5,
@@ -42,19 +39,12 @@ const sinFotos = (over: Partial<FotosDeCitaWire> = {}): FotosDeCitaWire => ({
   ...over,
 });
 
-function montar(token: Record<string, unknown>, rutas: RutaSimulada[]) {
-  localStorage.setItem('token', tokenDePrueba(token));
-  const fetch = mockFetch([
-    responde(carritoRutas.listar, { body: [] }),
+/** Appointment 41, confirmed, without a note or a consent; `rutas` answer its results and photos. */
+const montar = (token: Record<string, unknown>, rutas: RutaSimulada[]) =>
+  montarDetalleCita(token, [
     responde(citasRutas.buscar, { body: citaDePrueba({ estado: 'confirmada' }) }, { id: 41 }),
-    responde(evolucionesRutas.porCita, { body: { evolucion: null } }, { citaId: 41 }),
-    responde(consentimientosRutas.porCita, { status: 404, body: { error: 'No', code: 'NO_ENCONTRADO' } }),
     ...rutas,
-    ...seccionesVacias(),
   ]);
-  renderEnRuta('/detallescitas/41', { '/detallescitas/:id': <DetalleCitaScreen /> });
-  return fetch;
-}
 
 beforeEach(() => {
   vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:foto'), revokeObjectURL: vi.fn() }));

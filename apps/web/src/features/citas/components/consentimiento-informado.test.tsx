@@ -3,7 +3,7 @@
 // the PDF and sees it verified; assistants sign at the desk; her doctor hands the patient the tablet (issue 27.9);
 // evaluations show no consent section.
 import { consentimientosRutas } from '@clinica/contracts/consentimientos-rutas';
-import { archivosRutas, carritoRutas, citasRutas } from '@clinica/contracts/rutas';
+import { archivosRutas, citasRutas } from '@clinica/contracts/rutas';
 import { evolucionesRutas } from '@clinica/contracts/evoluciones-rutas';
 import { notifications } from '@mantine/notifications';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
@@ -11,12 +11,11 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MantineProvider } from '@mantine/core';
 import { llamada } from '../../../test/api-mock.ts';
-import { renderEnRuta, tokenDePrueba } from '../../../test/carrito-test-utils.tsx';
 import type { ConsentimientoDeCitaWire, ConsentimientoWire } from '../../../lib/api/consentimientos/tipos.ts';
 import { citaDePrueba, notaFirmadaDePrueba, seccionesVacias } from '../citas-fixtures.ts';
-import DetalleCitaScreen from '../detalle-cita-screen.tsx';
 import { FirmaPad } from './firma-pad.tsx';
-import { mockFetch, responde, type RutaSimulada } from '../../../test/mock-fetch.ts';
+import { responde, type RutaSimulada } from '../../../test/mock-fetch.ts';
+import { montarDetalleCita } from '../../../test/detalle-cita.tsx';
 
 const PNG = 'data:image/png;base64,iVBORw0KGgo=';
 const TEXTO = 'Riesgos: enrojecimiento. Alternativas: no tratarse. Cuidados: protector solar.';
@@ -78,18 +77,9 @@ const firmado = (over: Partial<ConsentimientoWire> = {}): ConsentimientoWire => 
   ...over,
 });
 
-function montar(token: Record<string, unknown>, rutas: RutaSimulada[], cita = procedimiento()) {
-  localStorage.setItem('token', tokenDePrueba(token));
-  const fetch = mockFetch([
-    responde(carritoRutas.listar, { body: [] }),
-    responde(citasRutas.buscar, { body: cita }, { id: 41 }),
-    responde(evolucionesRutas.porCita, { body: { evolucion: null } }, { citaId: 41 }),
-    ...rutas,
-    ...seccionesVacias(),
-  ]);
-  renderEnRuta('/detallescitas/41', { '/detallescitas/:id': <DetalleCitaScreen /> });
-  return fetch;
-}
+/** Appointment 41 (a procedure unless told), without a note; `rutas` answer its consent. */
+const montar = (token: Record<string, unknown>, rutas: RutaSimulada[], cita = procedimiento()) =>
+  montarDetalleCita(token, [responde(citasRutas.buscar, { body: cita }, { id: 41 }), ...rutas]);
 
 /** The consent of appointment 41 before and after the patient signs: pending until firmar is called. */
 function firmaSimulada() {
@@ -262,9 +252,7 @@ describe('consentimiento informado', { timeout: 30_000 }, () => {
       mensaje:
         'Para marcar como realizada una cita de procedimiento, la paciente o el paciente debe firmar antes su consentimiento informado (y no haberlo revocado).',
     };
-    localStorage.setItem('token', tokenDePrueba({ id: 5, rol: 'doctor' }));
-    const fetch = mockFetch([
-      responde(carritoRutas.listar, { body: [] }),
+    const fetch = montarDetalleCita({ id: 5, rol: 'doctor' }, [
       responde(
         citasRutas.buscar,
         () =>
@@ -279,9 +267,7 @@ describe('consentimiento informado', { timeout: 30_000 }, () => {
       ),
       responde(evolucionesRutas.porCita, { body: { evolucion: notaFirmadaDePrueba() } }, { citaId: 41 }),
       ...firma.rutas,
-      ...seccionesVacias(),
     ]);
-    renderEnRuta('/detallescitas/41', { '/detallescitas/:id': <DetalleCitaScreen /> });
     // Beside the disabled button, exactly what is missing, in the server's words.
     const acciones = await screen.findByRole('region', { name: 'Acciones de la cita' });
     expect(within(acciones).getByRole('button', { name: 'Marcar realizada' })).toBeDisabled();
@@ -305,21 +291,12 @@ describe('consentimiento informado', { timeout: 30_000 }, () => {
   });
 
   it('issue 27.9: on another day than the appointment her doctor is offered no tablet (the server refuses it)', async () => {
-    localStorage.setItem('token', tokenDePrueba({ id: 5, rol: 'doctor' }));
     const faltaConsentimiento = { requisito: 'consentimiento' as const, mensaje: 'Falta el consentimiento.' };
     // procedimiento(): three working days ahead; the patient is not at the doctor's tablet before then.
-    mockFetch([
-      responde(carritoRutas.listar, { body: [] }),
-      responde(
-        citasRutas.buscar,
-        { body: { ...procedimiento(), realizada: { faltan: [faltaConsentimiento] } } },
-        { id: 41 },
-      ),
-      responde(evolucionesRutas.porCita, { body: { evolucion: null } }, { citaId: 41 }),
-      responde(consentimientosRutas.porCita, { body: pendiente() }, { citaId: 41 }),
-      ...seccionesVacias(),
-    ]);
-    renderEnRuta('/detallescitas/41', { '/detallescitas/:id': <DetalleCitaScreen /> });
+    montar({ id: 5, rol: 'doctor' }, [responde(consentimientosRutas.porCita, { body: pendiente() }, { citaId: 41 })], {
+      ...procedimiento(),
+      realizada: { faltan: [faltaConsentimiento] },
+    });
     const acciones = await screen.findByRole('region', { name: 'Acciones de la cita' });
     expect(within(acciones).getByText('Falta el consentimiento.')).toBeInTheDocument();
     expect(within(acciones).getByRole('link', { name: 'Ir al consentimiento' })).toBeInTheDocument();

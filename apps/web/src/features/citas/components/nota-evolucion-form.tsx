@@ -8,14 +8,15 @@
 // issue 27.16): without one on her account, 'Firmar nota' is disabled for a note that carries them, and says why.
 import { evolucionDatosSchema, mensajeSinRegistroProfesional } from '@clinica/contracts/evoluciones';
 import { finDeFrase } from '@clinica/contracts/tiempo';
-import { Alert, Button, Fieldset, Group, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { Alert, Button, Fieldset, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useForm, type UseFormReturnType } from '@mantine/form';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconDeviceFloppy, IconPlus, IconSignature, IconTrash } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { AlertaFallo } from '../../../lib/forms/alerta-fallo.tsx';
 import { mensajeDeError } from '../../../lib/forms/field-errors.ts';
+import { TextoLargo, type TextoLargoProps } from '../../../lib/forms/texto-largo.tsx';
 import { focusFirstInvalid, showServerErrors, zodFormOptions } from '../../../lib/forms/zod-form.ts';
 import { useAuth } from '../../../lib/session/auth-context.tsx';
 import { formatFecha, formatHora } from '../../../lib/tiempo.ts';
@@ -34,9 +35,42 @@ type Valores = {
   ordenes: { examen: string; indicaciones: string }[];
 };
 
-const PRODUCTO = { nombre: '', lote: '', dosis: '' };
-const FORMULA = { nombre: '', dosis: '', frecuencia: '', duracion: '' };
-const ORDEN = { examen: '', indicaciones: '' };
+/** The note's free texts: what each asks, the lines it opens with and the schema's limit. */
+const TEXTOS = {
+  motivo: { label: 'Motivo de consulta', required: true, filas: 2, maximo: 2000 },
+  hallazgos: { label: 'Hallazgos', description: 'Examen físico y lo que encontraste', filas: 3, maximo: 5000 },
+  procedimiento_realizado: { label: 'Procedimiento realizado', filas: 2, maximo: 5000 },
+  indicaciones: {
+    label: 'Indicaciones',
+    description: 'Lo que la paciente debe hacer después de la consulta',
+    filas: 3,
+    maximo: 5000,
+  },
+} satisfies Record<string, Omit<TextoLargoProps, 'value' | 'onChange'>>;
+
+type Lista = 'productos' | 'formulas' | 'ordenes';
+
+/** The note's repeatable groups: their heading, what one line is called, the text while empty and a blank line. */
+const LISTAS = {
+  productos: {
+    titulo: 'Productos aplicados',
+    linea: 'Producto',
+    vacia: 'Sin productos. Agrega cada producto con su lote y dosis.',
+    nueva: { nombre: '', lote: '', dosis: '' },
+  },
+  formulas: {
+    titulo: 'Fórmula médica',
+    linea: 'Medicamento',
+    vacia: 'Sin medicamentos.',
+    nueva: { nombre: '', dosis: '', frecuencia: '', duracion: '' },
+  },
+  ordenes: {
+    titulo: 'Orden de exámenes',
+    linea: 'Examen',
+    vacia: 'Sin exámenes.',
+    nueva: { examen: '', indicaciones: '' },
+  },
+} satisfies Record<Lista, { titulo: string; linea: string; vacia: string; nueva: Valores[Lista][number] }>;
 
 function iniciales(nota: EvolucionWire | null, motivoCita: string | null): Valores {
   if (!nota) {
@@ -102,34 +136,41 @@ function Linea({ titulo, onQuitar, children }: { titulo: string; onQuitar: () =>
   );
 }
 
-/** A repeatable group of the note (products, prescriptions, exam orders): its lines and the button that adds one. */
+/**
+ * A repeatable group of the note (products, prescriptions, exam orders): its lines, each with the fields `campos`
+ * draws for it and a 'Quitar' button, and the button that adds one.
+ */
 function ListaDeLineas({
-  titulo,
-  vacia,
-  textoVacio,
-  textoAgregar,
-  onAgregar,
-  children,
+  form,
+  lista,
+  campos,
 }: {
-  titulo: string;
-  vacia: boolean;
-  textoVacio: string;
-  textoAgregar: string;
-  onAgregar: () => void;
-  children: ReactNode;
+  form: Pick<UseFormReturnType<Valores>, 'values' | 'insertListItem' | 'removeListItem'>;
+  lista: Lista;
+  campos: (i: number) => ReactNode;
 }) {
+  const { titulo, linea, vacia, nueva } = LISTAS[lista];
+  const lineas = form.values[lista];
   return (
     <Stack gap="xs">
       <Text fw={600}>{titulo}</Text>
-      {vacia && (
+      {lineas.length === 0 && (
         <Text size="sm" c="dimmed">
-          {textoVacio}
+          {vacia}
         </Text>
       )}
-      {children}
+      {lineas.map((_, i) => (
+        <Linea key={i} titulo={`${linea} ${i + 1}`} onQuitar={() => form.removeListItem(lista, i)}>
+          {campos(i)}
+        </Linea>
+      ))}
       <Group>
-        <Button variant="light" leftSection={<IconPlus size={18} aria-hidden="true" />} onClick={onAgregar}>
-          {textoAgregar}
+        <Button
+          variant="light"
+          leftSection={<IconPlus size={18} aria-hidden="true" />}
+          onClick={() => form.insertListItem(lista, { ...nueva })}
+        >
+          {`Agregar ${linea.toLowerCase()}`}
         </Button>
       </Group>
     </Stack>
@@ -234,6 +275,33 @@ export function NotaEvolucionForm({
 
   const enviando = guardar.isPending || firmar.isPending;
 
+  // The fields of line i of each list.
+  const camposProducto = (i: number) => (
+    <>
+      <TextInput label="Producto" required {...form.getInputProps(`productos.${i}.nombre`)} />
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" verticalSpacing="xs">
+        <TextInput label="Lote" required {...form.getInputProps(`productos.${i}.lote`)} />
+        <TextInput label="Dosis" required {...form.getInputProps(`productos.${i}.dosis`)} />
+      </SimpleGrid>
+    </>
+  );
+  const camposOrden = (i: number) => (
+    <>
+      <TextInput label="Examen" required {...form.getInputProps(`ordenes.${i}.examen`)} />
+      <TextInput label="Indicaciones del examen" {...form.getInputProps(`ordenes.${i}.indicaciones`)} />
+    </>
+  );
+
+  const camposFormula = (i: number) => (
+    <>
+      <TextInput label="Medicamento" required {...form.getInputProps(`formulas.${i}.nombre`)} />
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xs" verticalSpacing="xs">
+        <TextInput label="Dosis" required {...form.getInputProps(`formulas.${i}.dosis`)} />
+        <TextInput label="Frecuencia" required {...form.getInputProps(`formulas.${i}.frecuencia`)} />
+        <TextInput label="Duración" required {...form.getInputProps(`formulas.${i}.duracion`)} />
+      </SimpleGrid>
+    </>
+  );
   return (
     <form
       ref={formRef}
@@ -243,90 +311,17 @@ export function NotaEvolucionForm({
     >
       <Stack gap="md">
         <AlertaFallo titulo={fallo?.titulo} mensaje={fallo?.mensaje} />
-        <Textarea
-          label="Motivo de consulta"
-          required
-          autosize
-          minRows={2}
-          maxLength={2000}
-          {...form.getInputProps('motivo')}
-        />
-        <Textarea
-          label="Hallazgos"
-          description="Examen físico y lo que encontraste"
-          autosize
-          minRows={3}
-          maxLength={5000}
-          {...form.getInputProps('hallazgos')}
-        />
-        <Textarea
-          label="Procedimiento realizado"
-          autosize
-          minRows={2}
-          maxLength={5000}
-          {...form.getInputProps('procedimiento_realizado')}
-        />
+        <TextoLargo {...TEXTOS.motivo} {...form.getInputProps('motivo')} />
+        <TextoLargo {...TEXTOS.hallazgos} {...form.getInputProps('hallazgos')} />
+        <TextoLargo {...TEXTOS.procedimiento_realizado} {...form.getInputProps('procedimiento_realizado')} />
 
-        <ListaDeLineas
-          titulo="Productos aplicados"
-          vacia={form.values.productos.length === 0}
-          textoVacio="Sin productos. Agrega cada producto con su lote y dosis."
-          textoAgregar="Agregar producto"
-          onAgregar={() => form.insertListItem('productos', { ...PRODUCTO })}
-        >
-          {form.values.productos.map((_, i) => (
-            <Linea key={i} titulo={`Producto ${i + 1}`} onQuitar={() => form.removeListItem('productos', i)}>
-              <TextInput label="Producto" required {...form.getInputProps(`productos.${i}.nombre`)} />
-              <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" verticalSpacing="xs">
-                <TextInput label="Lote" required {...form.getInputProps(`productos.${i}.lote`)} />
-                <TextInput label="Dosis" required {...form.getInputProps(`productos.${i}.dosis`)} />
-              </SimpleGrid>
-            </Linea>
-          ))}
-        </ListaDeLineas>
+        <ListaDeLineas form={form} lista="productos" campos={camposProducto} />
 
-        <Textarea
-          label="Indicaciones"
-          description="Lo que la paciente debe hacer después de la consulta"
-          autosize
-          minRows={3}
-          maxLength={5000}
-          {...form.getInputProps('indicaciones')}
-        />
+        <TextoLargo {...TEXTOS.indicaciones} {...form.getInputProps('indicaciones')} />
 
-        <ListaDeLineas
-          titulo="Fórmula médica"
-          vacia={form.values.formulas.length === 0}
-          textoVacio="Sin medicamentos."
-          textoAgregar="Agregar medicamento"
-          onAgregar={() => form.insertListItem('formulas', { ...FORMULA })}
-        >
-          {form.values.formulas.map((_, i) => (
-            <Linea key={i} titulo={`Medicamento ${i + 1}`} onQuitar={() => form.removeListItem('formulas', i)}>
-              <TextInput label="Medicamento" required {...form.getInputProps(`formulas.${i}.nombre`)} />
-              <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xs" verticalSpacing="xs">
-                <TextInput label="Dosis" required {...form.getInputProps(`formulas.${i}.dosis`)} />
-                <TextInput label="Frecuencia" required {...form.getInputProps(`formulas.${i}.frecuencia`)} />
-                <TextInput label="Duración" required {...form.getInputProps(`formulas.${i}.duracion`)} />
-              </SimpleGrid>
-            </Linea>
-          ))}
-        </ListaDeLineas>
+        <ListaDeLineas form={form} lista="formulas" campos={camposFormula} />
 
-        <ListaDeLineas
-          titulo="Orden de exámenes"
-          vacia={form.values.ordenes.length === 0}
-          textoVacio="Sin exámenes."
-          textoAgregar="Agregar examen"
-          onAgregar={() => form.insertListItem('ordenes', { ...ORDEN })}
-        >
-          {form.values.ordenes.map((_, i) => (
-            <Linea key={i} titulo={`Examen ${i + 1}`} onQuitar={() => form.removeListItem('ordenes', i)}>
-              <TextInput label="Examen" required {...form.getInputProps(`ordenes.${i}.examen`)} />
-              <TextInput label="Indicaciones del examen" {...form.getInputProps(`ordenes.${i}.indicaciones`)} />
-            </Linea>
-          ))}
-        </ListaDeLineas>
+        <ListaDeLineas form={form} lista="ordenes" campos={camposOrden} />
 
         <Stack gap={6} align="flex-end">
           <Group justify="flex-end" gap="sm">

@@ -3,7 +3,7 @@
 // draft is saved any time) and with the server's 409s shown; the patient reads their signed note with its addenda and
 // downloads the prescription; an addendum keeps the note as signed; assistants ask nothing.
 import { mensajeSinRegistroProfesional } from '@clinica/contracts/evoluciones';
-import { archivosRutas, carritoRutas, citasRutas, usuariosRutas } from '@clinica/contracts/rutas';
+import { archivosRutas, citasRutas, usuariosRutas } from '@clinica/contracts/rutas';
 import type { UsuarioWire } from '@clinica/contracts/usuarios';
 import { evolucionesRutas } from '@clinica/contracts/evoluciones-rutas';
 import { notifications } from '@mantine/notifications';
@@ -11,10 +11,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { llamada } from '../../../test/api-mock.ts';
-import { renderEnRuta, tokenDePrueba } from '../../../test/carrito-test-utils.tsx';
-import { a, citaDePrueba, diaHabil, notaFirmadaDePrueba, seccionesVacias } from '../citas-fixtures.ts';
-import DetalleCitaScreen from '../detalle-cita-screen.tsx';
-import { mockFetch, responde, type RutaSimulada } from '../../../test/mock-fetch.ts';
+import { a, citaDePrueba, diaHabil, notaFirmadaDePrueba } from '../citas-fixtures.ts';
+import { responde, type RutaSimulada } from '../../../test/mock-fetch.ts';
+import { montarDetalleCita } from '../../../test/detalle-cita.tsx';
 import { usuarioDePrueba } from '../../../test/usuarios-fixtures.ts';
 
 afterEach(() => {
@@ -22,18 +21,13 @@ afterEach(() => {
   notifications.clean();
 });
 
-function montar(token: Record<string, unknown>, rutas: RutaSimulada[]) {
-  localStorage.setItem('token', tokenDePrueba(token));
-  const fetch = mockFetch([
-    responde(carritoRutas.listar, { body: [] }),
-    ...rutas,
-    ...seccionesVacias(),
+const montar = (token: Record<string, unknown>, rutas: RutaSimulada[]) =>
+  montarDetalleCita(token, rutas, {
     // The signing doctor's own account (the tests about her registration number answer it first).
-    responde(usuariosRutas.perfil, { body: { ...doctoraSinRegistro, registro_profesional: 'RM 05-204519' } }),
-  ]);
-  renderEnRuta('/detallescitas/41', { '/detallescitas/:id': <DetalleCitaScreen /> });
-  return fetch;
-}
+    ultimas: [
+      responde(usuariosRutas.perfil, { body: { ...doctoraSinRegistro, registro_profesional: 'RM 05-204519' } }),
+    ],
+  });
 
 const NOTA_SIN_FIRMAR = 'Para marcar la cita como realizada, primero escribe y firma su nota de evolución.';
 const confirmada = () => citaDePrueba({ estado: 'confirmada' });

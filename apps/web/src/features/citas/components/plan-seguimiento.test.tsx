@@ -2,7 +2,7 @@
 // (the form checks its fields), the proposal shows each session's date and clash, the doctor or an assistant ticks
 // sessions and confirms; a slot taken meanwhile shows the server's message and nothing is said to be booked;
 // assistants never see the clinical description; patients are asked nothing.
-import { carritoRutas, citasRutas, procedimientosRutas } from '@clinica/contracts/rutas';
+import { citasRutas, procedimientosRutas } from '@clinica/contracts/rutas';
 import { evolucionesRutas } from '@clinica/contracts/evoluciones-rutas';
 import { planesRutas } from '@clinica/contracts/planes-seguimiento-rutas';
 import { notifications } from '@mantine/notifications';
@@ -10,12 +10,11 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { llamada } from '../../../test/api-mock.ts';
-import { renderEnRuta, tokenDePrueba } from '../../../test/carrito-test-utils.tsx';
 import type { DetalleCitaWire } from '../../../lib/api/citas/tipos.ts';
 import type { PlanWire, PropuestaWire } from '../../../lib/api/planes/tipos.ts';
-import { citaDePrueba, notaFirmadaDePrueba, seccionesVacias } from '../citas-fixtures.ts';
-import DetalleCitaScreen from '../detalle-cita-screen.tsx';
+import { citaDePrueba, notaFirmadaDePrueba } from '../citas-fixtures.ts';
 import { mockFetch, responde, type RutaSimulada } from '../../../test/mock-fetch.ts';
+import { montarDetalleCita } from '../../../test/detalle-cita.tsx';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -75,17 +74,8 @@ const propuesta = (): PropuestaWire => ({
   ],
 });
 
-function montar(token: Record<string, unknown>, rutas: RutaSimulada[]) {
-  localStorage.setItem('token', tokenDePrueba(token));
-  const fetch = mockFetch([
-    responde(carritoRutas.listar, { body: [] }),
-    responde(citasRutas.buscar, { body: cita() }, { id: 41 }),
-    ...rutas,
-    ...seccionesVacias(),
-  ]);
-  renderEnRuta('/detallescitas/41', { '/detallescitas/:id': <DetalleCitaScreen /> });
-  return fetch;
-}
+const montar = (token: Record<string, unknown>, rutas: RutaSimulada[]) =>
+  montarDetalleCita(token, [responde(citasRutas.buscar, { body: cita() }, { id: 41 }), ...rutas]);
 
 const cuerpo = (fetch: ReturnType<typeof mockFetch>, ruta: string) => {
   const i = fetch.llamadas().indexOf(ruta);

@@ -1,6 +1,6 @@
 // "Who accessed my record and when" (DOMAIN.md: every staff read is audited and the patient can see it): newest
 // first, the reader's name and role, the date and time in the clinic's zone. A list, so it reads well on a phone.
-import { Button, Divider, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Divider, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconEye, IconPencil, IconShieldCheck } from '@tabler/icons-react';
 import { Fragment, useState } from 'react';
 import { ErrorDeCarga } from '../../../components/estado-error.tsx';
@@ -8,6 +8,7 @@ import { FechaHora } from '../../../components/fecha-hora.tsx';
 import { SkeletonLineas } from '../../../components/skeletons.tsx';
 import { useAccesos, type AccesoWire } from '../../../lib/api/historias/get-versiones.ts';
 import { nombreRol } from '../historia-textos.ts';
+import { SeccionTarjeta } from '../../../components/seccion-tarjeta.tsx';
 
 /** What the reader looked at, in the patient's words (one per kind the API lists; issue 21, item 6). */
 export const QUE_VIO: Record<AccesoWire['que'], string> = {
@@ -87,20 +88,13 @@ export function AccesosHistoria({ usuarioId }: { usuarioId: number }) {
     );
   }
   return (
-    <Paper withBorder p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="accesos-titulo">
-      <Stack gap="md">
-        <div>
-          <Title order={2} fz="h4" id="accesos-titulo">
-            Quién ha consultado tu historia
-          </Title>
-          <Text size="sm" c="dimmed">
-            Cada vez que alguien del personal consulta o actualiza tu historia, lee tus notas de evolución, tus
-            consentimientos, tu plan de seguimiento, tus resultados o fotos, o descarga una copia completa, queda
-            registrado con su nombre, su rol y la hora.
-          </Text>
-        </div>
-        {cuerpo}
-      </Stack>
-    </Paper>
+    <SeccionTarjeta
+      id="accesos-titulo"
+      titulo="Quién ha consultado tu historia"
+      descripcion="Cada vez que alguien del personal consulta o actualiza tu historia, lee tus notas de evolución, tus consentimientos, tu plan de seguimiento, tus resultados o fotos, o descarga una copia completa, queda registrado con su nombre, su rol y la hora."
+      relleno="lg"
+    >
+      {cuerpo}
+    </SeccionTarjeta>
   );
 }

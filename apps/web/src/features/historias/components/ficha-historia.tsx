@@ -1,40 +1,24 @@
 // The clinical record in readable sections (issue 9): alerts first (what a doctor must see before any procedure),
 // then antecedentes as lists, the yes/no questions (the answer in words, not only a colour), contraceptives with
 // their details, the Fitzpatrick phototype and other conditions. Used by the staff details and the patient's own.
-import { Alert, Badge, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { AlertasClinicas } from '../../../components/alertas-clinicas.tsx';
-import { IconCircleCheck } from '@tabler/icons-react';
+import { Badge, Group, List, SimpleGrid, Stack, Text } from '@mantine/core';
+import { AlertasClinicas, SinAlertasClinicas } from '../../../components/alertas-clinicas.tsx';
 import type { ReactNode } from 'react';
 import type { HistoriaWire } from '../../../lib/api/historias/get-historia.ts';
 import { alertasDe, ANTECEDENTES, BANDERAS, BANDERAS_ALERTA, textoFototipo } from '../historia-textos.ts';
+import { SeccionTarjeta } from '../../../components/seccion-tarjeta.tsx';
 
 function Seccion({ id, titulo, children }: { id: string; titulo: string; children: ReactNode }) {
   return (
-    <Paper
-      withBorder
-      p={{ base: 'md', sm: 'lg' }}
-      component="section"
-      aria-labelledby={id}
-      bg="var(--clinica-superficie)"
-    >
-      <Stack gap="md">
-        <Title order={2} fz="h4" id={id}>
-          {titulo}
-        </Title>
-        {children}
-      </Stack>
-    </Paper>
+    <SeccionTarjeta id={id} titulo={titulo} relleno="lg" bg="var(--clinica-superficie)">
+      {children}
+    </SeccionTarjeta>
   );
 }
 
 export function AlertasHistoria({ h }: { h: HistoriaWire }) {
   const alertas = alertasDe(h);
-  if (!alertas.length)
-    return (
-      <Alert color="green" variant="light" icon={<IconCircleCheck aria-hidden="true" />} title="Sin alertas clínicas">
-        No hay embarazo, alergias ni condiciones de cuidado registradas.
-      </Alert>
-    );
+  if (!alertas.length) return <SinAlertasClinicas titulo="Sin alertas clínicas" />;
   return <AlertasClinicas titulo="Alertas clínicas" alertas={alertas} />;
 }
 

@@ -1,7 +1,7 @@
 // The patient's before/after photos in their record (issue 9, item 6): a timeline, newest appointment first, each
 // appointment's photos side by side by zone (antes | después), with a link to the appointment. Private images,
 // fetched with the session's token.
-import { Anchor, Paper, Stack, Text, Timeline, Title } from '@mantine/core';
+import { Anchor, Stack, Text, Timeline } from '@mantine/core';
 import { IconCamera } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { ComparacionFotos } from '../../../components/comparacion-fotos.tsx';
@@ -10,6 +10,7 @@ import { SkeletonLineas } from '../../../components/skeletons.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { formatFecha } from '../../../lib/tiempo.ts';
 import { useFotosDePaciente } from '../../../lib/api/historias/get-fotos-paciente.ts';
+import { SeccionTarjeta } from '../../../components/seccion-tarjeta.tsx';
 
 export function FotosHistoria({ pacienteId }: { pacienteId: number }) {
   const q = useFotosDePaciente(pacienteId);
@@ -44,16 +45,11 @@ export function FotosHistoria({ pacienteId }: { pacienteId: number }) {
       </Timeline>
     );
   return (
-    <Paper withBorder p={{ base: 'md', sm: 'xl' }} component="section" aria-labelledby="fotos-historia-titulo">
-      <Stack gap="md">
-        <Title order={2} fz="h4" id="fotos-historia-titulo">
-          Fotos de antes y después
-        </Title>
-        <Text size="sm" c="dimmed">
-          Privadas: solo tú y tu doctor las ven. Se guardan sin ubicación ni datos del celular.
-        </Text>
-        {cuerpo}
-      </Stack>
-    </Paper>
+    <SeccionTarjeta id="fotos-historia-titulo" titulo="Fotos de antes y después">
+      <Text size="sm" c="dimmed">
+        Privadas: solo tú y tu doctor las ven. Se guardan sin ubicación ni datos del celular.
+      </Text>
+      {cuerpo}
+    </SeccionTarjeta>
   );
 }

@@ -1,7 +1,7 @@
 // The history of versions of a record (Res. 1995 de 1999: chronological, every entry with its author and time):
 // newest first, who saved it, when, and which fields changed; the first version, with who created it and when,
 // closes the list.
-import { Paper, Stack, Text, Timeline, Title } from '@mantine/core';
+import { Text, Timeline } from '@mantine/core';
 import { IconFilePlus, IconPencil } from '@tabler/icons-react';
 import { ErrorDeCarga } from '../../../components/estado-error.tsx';
 import { SkeletonLineas } from '../../../components/skeletons.tsx';
@@ -9,6 +9,7 @@ import { formatFechaHora } from '../../../lib/tiempo.ts';
 import { useVersiones } from '../../../lib/api/historias/get-versiones.ts';
 import { type HistoriaWire } from '../../../lib/api/historias/get-historia.ts';
 import { nombreCampo } from '../historia-textos.ts';
+import { SeccionTarjeta } from '../../../components/seccion-tarjeta.tsx';
 
 export function VersionesHistoria({ h }: { h: HistoriaWire }) {
   const q = useVersiones(h.id);
@@ -42,18 +43,13 @@ export function VersionesHistoria({ h }: { h: HistoriaWire }) {
     );
   }
   return (
-    <Paper withBorder p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="versiones-titulo">
-      <Stack gap="md">
-        <div>
-          <Title order={2} fz="h4" id="versiones-titulo">
-            Historial de versiones
-          </Title>
-          <Text size="sm" c="dimmed">
-            Cada cambio guarda la versión anterior: nada se borra. Versión actual: {h.version}.
-          </Text>
-        </div>
-        {cuerpo}
-      </Stack>
-    </Paper>
+    <SeccionTarjeta
+      id="versiones-titulo"
+      titulo="Historial de versiones"
+      descripcion={`Cada cambio guarda la versión anterior: nada se borra. Versión actual: ${h.version}.`}
+      relleno="lg"
+    >
+      {cuerpo}
+    </SeccionTarjeta>
   );
 }
