@@ -39,10 +39,9 @@ import {
   porQuien,
   subirArchivo,
   TEXTO_CONSENTIMIENTO,
-  type Metodo,
   type Personas,
 } from './clinica-fixtures.ts';
-import { createTestApp, type TestContext } from './helpers.ts';
+import { createTestApp, type Metodo, type TestContext } from './helpers.ts';
 import { textoDelPdf } from './pdf-texto.ts';
 import { directorioTemporal } from './temporales.ts';
 import { crearUsuario, QUIENES, type Quien, type UsuarioDePrueba } from './auth-helpers.ts';

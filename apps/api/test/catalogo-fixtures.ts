@@ -22,6 +22,15 @@ export async function appConRoles(): Promise<AppConRoles> {
   return { t, u, admin: u.administrador.headers };
 }
 
+/** A page of the procedure list for the query, as `headers` see it (anonymous by default). */
+export async function listarProcedimientos(
+  app: FastifyInstance,
+  query: Record<string, string> = {},
+  headers: Record<string, string> = {},
+): Promise<ListaProcedimientos> {
+  return (await app.inject({ method: 'GET', url: procedimientosPaths.listar, headers, query })).json();
+}
+
 let n = 0;
 
 export async function crearCategoria(

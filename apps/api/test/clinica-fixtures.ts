@@ -8,10 +8,9 @@ import { citas } from '../src/db/schema/index.ts';
 import { firmaDataUrl } from '../src/seed/firma-png.ts';
 import { crearUsuario, QUIENES, type Quien, type UsuarioDePrueba } from './auth-helpers.ts';
 import { multipart } from './catalogo-fixtures.ts';
+import { inyectar, type Metodo } from './helpers.ts';
 
 type NuevaCita = typeof citas.$inferInsert;
-
-export type Metodo = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type Pedir = (
   method: Metodo,
   url: string,
@@ -24,7 +23,7 @@ export type Pedir = (
 export const pedidor =
   (app: () => FastifyInstance): Pedir =>
   (method, url, quien, payload, headers = {}) =>
-    app().inject({ method, url, headers: { ...(quien?.headers ?? {}), ...headers }, ...(payload ? { payload } : {}) });
+    inyectar(app(), method, url, { ...(quien?.headers ?? {}), ...headers }, payload);
 
 /** A multipart upload of one file (`archivo`) with text fields, as a person (or anonymous). */
 export function subirArchivo(

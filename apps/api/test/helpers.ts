@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
@@ -101,6 +101,22 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 
 /** How every hash the test apps write starts (ARGON2_PRUEBAS). */
 export const PREFIJO_HASH_PRUEBAS = '$argon2id$v=19$m=8,t=1,p=1$';
+
+export type Metodo = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * One request to the app with the caller's headers (a bearer token; none for anonymous) and, if given, a JSON body
+ * (an object, or a string sent as it is).
+ */
+export function inyectar(
+  app: FastifyInstance,
+  method: Metodo,
+  url: string,
+  headers: Record<string, string> = {},
+  payload?: object | string,
+): Promise<LightMyRequestResponse> {
+  return app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload }) });
+}
 
 export type TestContext = { app: FastifyInstance; database: Database; close(): Promise<void> };
 
