@@ -7,7 +7,7 @@ import { citasPaths as rutas } from '@clinica/contracts/citas';
 import { citas, usuarios } from '../src/db/schema/index.ts';
 import { mensajeCitasPorVenir } from '../src/features/citas/reserva.service.ts';
 import { crearUsuario, type UsuarioDePrueba } from './auth-helpers.ts';
-import { createTestApp, testConfig, type TestContext } from './helpers.ts';
+import { createTestApp, testConfig, type TestContext, inyectar } from './helpers.ts';
 import { crearReloj } from './usuarios-fixtures.ts';
 
 // Monday 23 November 2026, 07:00 in Bogotá.
@@ -38,23 +38,13 @@ beforeAll(async () => {
   asistente = await crearUsuario(t.database, 'asistente', { now: ahora });
   doctor = await crearUsuario(t.database, 'doctor', { now: ahora });
   await t.database.db.update(usuarios).set({ fecha_nacimiento: '1990-05-01' }).where(eq(usuarios.id, paciente.id));
-  const h = await t.app.inject({
-    method: 'PUT',
-    url: rutas.horarios(doctor.id),
-    headers: asistente.headers,
-    payload: { horarios: HORARIO },
-  });
+  const h = await inyectar(t.app, 'PUT', rutas.horarios(doctor.id), asistente.headers, { horarios: HORARIO });
   expect(h.statusCode).toBe(200);
 });
 afterAll(() => t.close());
 
 const reservar = (quien: UsuarioDePrueba, inicio: string, extra: object = {}) =>
-  t.app.inject({
-    method: 'POST',
-    url: rutas.crear,
-    headers: quien.headers,
-    payload: { doctor_id: doctor.id, inicio, tipo: 'evaluacion', ...extra },
-  });
+  inyectar(t.app, 'POST', rutas.crear, quien.headers, { doctor_id: doctor.id, inicio, tipo: 'evaluacion', ...extra });
 
 describe('appointments to come a patient books herself', () => {
   it('12 requests at once: 3 booked, the rest a Spanish 422; staff book a fourth for her, which does not count', async () => {

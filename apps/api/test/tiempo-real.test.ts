@@ -10,7 +10,7 @@ import type { ClientToServerEvents, NotificacionEvento, ServerToClientEvents } f
 import { usuariosPaths } from '@clinica/contracts/usuarios';
 import { auditoria, notificaciones } from '../src/db/schema/index.ts';
 import { salaUsuario } from '../src/plugins/tiempo-real.ts';
-import { createTestApp, type TestContext } from './helpers.ts';
+import { createTestApp, type TestContext, inyectar } from './helpers.ts';
 import { crearUsuario, type UsuarioDePrueba } from './auth-helpers.ts';
 import { clienteWeb, hasta } from './cliente-en-vivo.ts';
 import { corteTcp } from './corte-tcp.ts';
@@ -52,12 +52,7 @@ const dentroDe = <T>(p: Promise<T>, ms = 5000) =>
 
 async function agendaAbierta(doctor: UsuarioDePrueba, asistente: UsuarioDePrueba) {
   const horarios = [1, 2, 3, 4, 5, 6].map((d) => ({ dia_semana: d, hora_inicio: '08:00', hora_fin: '18:00' }));
-  const res = await t.app.inject({
-    method: 'PUT',
-    url: citasPaths.horarios(doctor.id),
-    headers: asistente.headers,
-    payload: { horarios },
-  });
+  const res = await inyectar(t.app, 'PUT', citasPaths.horarios(doctor.id), asistente.headers, { horarios });
   expect(res.statusCode).toBe(200);
 }
 /** A free slot of the doctor in the coming days. */
@@ -160,11 +155,10 @@ describe('rooms and notifications', () => {
 
     const aPaciente = new Promise<NotificacionEvento>((r) => sp.once('nuevaNotificacion', r));
     const aDoctor = new Promise<NotificacionEvento>((r) => sd.once('nuevaNotificacion', r));
-    const res = await t.app.inject({
-      method: 'POST',
-      url: citasPaths.crear,
-      headers: asistente.headers,
-      payload: { doctor_id: doctor.id, paciente_id: paciente.id, inicio: await espacioLibre(doctor) },
+    const res = await inyectar(t.app, 'POST', citasPaths.crear, asistente.headers, {
+      doctor_id: doctor.id,
+      paciente_id: paciente.id,
+      inicio: await espacioLibre(doctor),
     });
     expect(res.statusCode).toBe(201);
     expect((await dentroDe(aPaciente)).mensaje).toMatch(/^Tu cita de evaluación quedó agendada para el /);
@@ -190,11 +184,10 @@ describe("changes to a doctor's appointments (issue 27.14)", () => {
     await agendaAbierta(doctor, asistente);
     await agendaAbierta(otroDoctor, asistente);
     const inicio = await espacioLibre(doctor);
-    const creada = await t.app.inject({
-      method: 'POST',
-      url: citasPaths.crear,
-      headers: asistente.headers,
-      payload: { doctor_id: doctor.id, paciente_id: paciente.id, inicio },
+    const creada = await inyectar(t.app, 'POST', citasPaths.crear, asistente.headers, {
+      doctor_id: doctor.id,
+      paciente_id: paciente.id,
+      inicio,
     });
     expect(creada.statusCode).toBe(201);
     const citaId = (creada.json() as { id: number }).id;
@@ -211,7 +204,7 @@ describe("changes to a doctor's appointments (issue 27.14)", () => {
     const avisosAlDoctor: string[] = [];
     sd.on('nuevaNotificacion', (n) => avisosAlDoctor.push(n.mensaje));
     const cambio = async (metodo: 'PATCH', url: string, payload: object) => {
-      const res = await t.app.inject({ method: metodo, url, headers: asistente.headers, payload });
+      const res = await inyectar(t.app, metodo, url, asistente.headers, payload);
       expect(res.statusCode, res.body).toBe(200);
     };
 
@@ -245,9 +238,7 @@ describe('ended sessions are disconnected at once', () => {
     const s = cliente({ token: u.token });
     await conectado(s);
     const cerrado = desconexion(s);
-    expect(
-      (await t.app.inject({ method: 'POST', url: usuariosPaths.cerrarSesion, headers: u.headers })).statusCode,
-    ).toBe(200);
+    expect((await inyectar(t.app, 'POST', usuariosPaths.cerrarSesion, u.headers)).statusCode).toBe(200);
     expect(await dentroDe(cerrado)).toBe('io server disconnect');
   });
 
@@ -257,12 +248,7 @@ describe('ended sessions are disconnected at once', () => {
     const s = cliente({ token: u.token });
     await conectado(s);
     const cerrado = desconexion(s);
-    const res = await t.app.inject({
-      method: 'PATCH',
-      url: usuariosPaths.editarEstado(u.id),
-      headers: admin.headers,
-      payload: { estado: false },
-    });
+    const res = await inyectar(t.app, 'PATCH', usuariosPaths.editarEstado(u.id), admin.headers, { estado: false });
     expect(res.statusCode).toBe(200);
     expect(await dentroDe(cerrado)).toBe('io server disconnect');
     expect(await rechazo(cliente({ token: u.token }))).toBe('NO_AUTENTICADO');
@@ -285,11 +271,10 @@ describe('a dropped client', () => {
       await hasta(() => c.recargas() === 1, 'el cliente no se conectó');
       red.cortar();
       await hasta(() => !c.socket.connected, 'el cliente no notó el corte');
-      const res = await t.app.inject({
-        method: 'POST',
-        url: citasPaths.crear,
-        headers: asistente.headers,
-        payload: { doctor_id: doctor.id, paciente_id: paciente.id, inicio: await espacioLibre(doctor) },
+      const res = await inyectar(t.app, 'POST', citasPaths.crear, asistente.headers, {
+        doctor_id: doctor.id,
+        paciente_id: paciente.id,
+        inicio: await espacioLibre(doctor),
       });
       expect(res.statusCode).toBe(201);
       // Pushed to nobody: the client was away.
