@@ -25,7 +25,7 @@ import {
   usuarios,
 } from '../src/db/schema/index.ts';
 import { TEST_DATABASE_URL, createTestApp } from './helpers.ts';
-import { crearUsuario, otraSesion, type UsuarioDePrueba } from './auth-helpers.ts';
+import { crearUsuario, crearUsuarios, otraSesion, type UsuarioDePrueba } from './auth-helpers.ts';
 import { conEscrituraConcurrente, conInterbloqueo } from './interbloqueo.ts';
 import { crearCategoria, crearProcedimiento } from './catalogo-fixtures.ts';
 import { createCitasRepository } from '../src/features/citas/citas.repository.ts';
@@ -69,13 +69,11 @@ const filasDeLaReserva = async () => {
 };
 beforeAll(async () => {
   t = await createTestApp({ now: reloj.now });
-  const ahora = reloj.now();
-  paciente = await crearUsuario(t.database, 'paciente', { now: ahora });
-  otraPaciente = await crearUsuario(t.database, 'paciente', { now: ahora });
-  asistente = await crearUsuario(t.database, 'asistente', { now: ahora });
-  doctor = await crearUsuario(t.database, 'doctor', { now: ahora });
-  doctora = await crearUsuario(t.database, 'doctor', { now: ahora });
-  admin = await crearUsuario(t.database, 'administrador', { now: ahora });
+  [paciente, otraPaciente, asistente, doctor, doctora, admin] = await crearUsuarios(
+    t.database,
+    ['paciente', 'paciente', 'asistente', 'doctor', 'doctor', 'administrador'],
+    { now: reloj.now() },
+  );
   await t.database.db.update(usuarios).set({ fecha_nacimiento: '1990-05-01' }).where(eq(usuarios.rol, 'paciente'));
   await t.database.db.update(usuarios).set({ nombre: 'Ximena Quintero' }).where(eq(usuarios.id, paciente.id));
   for (const d of [doctor, doctora]) {

@@ -11,7 +11,7 @@ import { usuariosPaths } from '@clinica/contracts/usuarios';
 import { auditoria, notificaciones } from '../src/db/schema/index.ts';
 import { salaUsuario } from '../src/plugins/tiempo-real.ts';
 import { createTestApp, type TestContext, inyectar } from './helpers.ts';
-import { crearUsuario, type UsuarioDePrueba } from './auth-helpers.ts';
+import { crearUsuario, crearUsuarios, type UsuarioDePrueba } from './auth-helpers.ts';
 import { clienteWeb, hasta } from './cliente-en-vivo.ts';
 import { corteTcp } from './corte-tcp.ts';
 
@@ -135,12 +135,12 @@ describe('rooms and notifications', () => {
   });
 
   it("a booking reaches its patient's and doctor's sockets, and nobody else's; a foreign id joins nothing", async () => {
-    const [paciente, otra, doctor, asistente] = [
-      await crearUsuario(t.database, 'paciente'),
-      await crearUsuario(t.database, 'paciente'),
-      await crearUsuario(t.database, 'doctor'),
-      await crearUsuario(t.database, 'asistente'),
-    ];
+    const [paciente, otra, doctor, asistente] = await crearUsuarios(t.database, [
+      'paciente',
+      'paciente',
+      'doctor',
+      'asistente',
+    ]);
     await agendaAbierta(doctor, asistente);
     const sp = cliente({ token: paciente.token });
     const so = cliente({ token: otra.token });
@@ -175,12 +175,12 @@ describe('rooms and notifications', () => {
 
 describe("changes to a doctor's appointments (issue 27.14)", () => {
   it("confirming, moving to another doctor and cancelling at the desk reach the doctors' sockets, and nobody else's", async () => {
-    const [paciente, doctor, otroDoctor, asistente] = [
-      await crearUsuario(t.database, 'paciente'),
-      await crearUsuario(t.database, 'doctor'),
-      await crearUsuario(t.database, 'doctor'),
-      await crearUsuario(t.database, 'asistente'),
-    ];
+    const [paciente, doctor, otroDoctor, asistente] = await crearUsuarios(t.database, [
+      'paciente',
+      'doctor',
+      'doctor',
+      'asistente',
+    ]);
     await agendaAbierta(doctor, asistente);
     await agendaAbierta(otroDoctor, asistente);
     const inicio = await espacioLibre(doctor);
@@ -257,11 +257,7 @@ describe('ended sessions are disconnected at once', () => {
 
 describe('a dropped client', () => {
   it('reconnects by itself with the spec options and shows what was created while it was away', async () => {
-    const [paciente, doctor, asistente] = [
-      await crearUsuario(t.database, 'paciente'),
-      await crearUsuario(t.database, 'doctor'),
-      await crearUsuario(t.database, 'asistente'),
-    ];
+    const [paciente, doctor, asistente] = await crearUsuarios(t.database, ['paciente', 'doctor', 'asistente']);
     await agendaAbierta(doctor, asistente);
     // The client reaches the API through a relay the test can cut, as a dropped network would.
     const red = await corteTcp({ host: '127.0.0.1', port: Number(new URL(url).port) });
