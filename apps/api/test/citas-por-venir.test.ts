@@ -8,6 +8,7 @@ import { citas, usuarios } from '../src/db/schema/index.ts';
 import { mensajeCitasPorVenir } from '../src/features/citas/reserva.service.ts';
 import { crearUsuario, type UsuarioDePrueba } from './auth-helpers.ts';
 import { createTestApp, testConfig, type TestContext, inyectar } from './helpers.ts';
+import { semanaDeTrabajo } from './clinica-fixtures.ts';
 import { crearReloj } from './usuarios-fixtures.ts';
 
 // Monday 23 November 2026, 07:00 in Bogotá.
@@ -16,7 +17,7 @@ let t: TestContext;
 let paciente: UsuarioDePrueba;
 let asistente: UsuarioDePrueba;
 let doctor: UsuarioDePrueba;
-const HORARIO = [1, 2, 3, 4, 5, 6].map((dia) => ({ dia_semana: dia, hora_inicio: '08:00', hora_fin: '18:00' }));
+const HORARIO = semanaDeTrabajo(['08:00', '18:00']);
 /** 36 free times on Tuesday 1 December (Bogotá), every 15 minutes apart from the next. */
 const horas = Array.from({ length: 36 }, (_, i) => {
   const min = 8 * 60 + i * 15;

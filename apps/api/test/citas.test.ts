@@ -28,6 +28,7 @@ import { TEST_DATABASE_URL, createTestApp } from './helpers.ts';
 import { crearUsuario, crearUsuarios, otraSesion, type UsuarioDePrueba } from './auth-helpers.ts';
 import { conEscrituraConcurrente, conInterbloqueo } from './interbloqueo.ts';
 import { crearCategoria, crearProcedimiento } from './catalogo-fixtures.ts';
+import { semanaDeTrabajo } from './clinica-fixtures.ts';
 import { createCitasRepository } from '../src/features/citas/citas.repository.ts';
 import { AVISOS_RESERVA, createReservasRepository } from '../src/features/citas/reserva.repository.ts';
 import { M_NO_EMPIEZA, M_NOTA_SIN_FIRMAR, M_SOLO_SU_DOCTOR } from '../src/features/citas/reglas.ts';
@@ -44,10 +45,7 @@ let doctora: UsuarioDePrueba;
 let admin: UsuarioDePrueba;
 let procedimientoId: number;
 
-const HORARIO = [1, 2, 3, 4, 5, 6].flatMap((dia) => [
-  { dia_semana: dia, hora_inicio: '08:00', hora_fin: '12:00' },
-  { dia_semana: dia, hora_inicio: '13:00', hora_fin: '18:00' },
-]);
+const HORARIO = semanaDeTrabajo(['08:00', '12:00'], ['13:00', '18:00']);
 
 const pedir = (
   method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',

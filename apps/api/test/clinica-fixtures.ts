@@ -62,6 +62,12 @@ export async function crearPersonas(database: Database, opts: { now?: Date } = {
 
 export type Personas = Awaited<ReturnType<typeof crearPersonas>>;
 
+/** A doctor's week, Monday to Saturday, open in the given blocks of Bogotá time (`[inicio, fin]`). */
+export const semanaDeTrabajo = (...bloques: [string, string][]) =>
+  [1, 2, 3, 4, 5, 6].flatMap((dia) =>
+    bloques.map(([hora_inicio, hora_fin]) => ({ dia_semana: dia, hora_inicio, hora_fin })),
+  );
+
 /** `horas` hours before now. */
 export const haceHoras = (horas: number) => new Date(Date.now() - horas * 3_600_000);
 

@@ -11,6 +11,7 @@ import { auditoria, citas, procedimientos, usuarios } from '../src/db/schema/ind
 import { MENSAJES } from '../src/features/usuarios/usuarios.reglas.ts';
 import { crearUsuario, crearUsuarios, type UsuarioDePrueba } from './auth-helpers.ts';
 import { crearCategoria, crearProcedimiento } from './catalogo-fixtures.ts';
+import { semanaDeTrabajo } from './clinica-fixtures.ts';
 import { createTestApp, type TestContext } from './helpers.ts';
 import { crearReloj } from './usuarios-fixtures.ts';
 
@@ -23,7 +24,7 @@ let doctor: UsuarioDePrueba;
 let casiAdulta: UsuarioDePrueba;
 let categoriaId: number;
 
-const HORARIO = [1, 2, 3, 4, 5, 6].map((dia) => ({ dia_semana: dia, hora_inicio: '08:00', hora_fin: '18:00' }));
+const HORARIO = semanaDeTrabajo(['08:00', '18:00']);
 const bogota = (fecha: string, hora: string) => `${fecha}T${hora}:00-05:00`;
 const pedir = (method: 'POST' | 'PATCH' | 'PUT', url: string, quien: UsuarioDePrueba, payload: object) =>
   t.app.inject({ method, url, headers: quien.headers, payload });

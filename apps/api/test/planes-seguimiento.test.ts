@@ -33,6 +33,7 @@ import {
   matrizDeAutorizacion,
   pedidor,
   porQuien,
+  semanaDeTrabajo,
   type CasoAutorizacion,
   type Personas,
 } from './clinica-fixtures.ts';
@@ -55,10 +56,7 @@ let citaAjena: number;
 let planAjeno: number;
 let plan: PlanWire;
 
-const HORARIO = [1, 2, 3, 4, 5, 6].flatMap((dia) => [
-  { dia_semana: dia, hora_inicio: '08:00', hora_fin: '12:00' },
-  { dia_semana: dia, hora_inicio: '13:00', hora_fin: '18:00' },
-]);
+const HORARIO = semanaDeTrabajo(['08:00', '12:00'], ['13:00', '18:00']);
 
 const pedir = pedidor(() => t.app);
 const bogota = (fecha: string, hora: string) => `${fecha}T${hora}:00-05:00`;
