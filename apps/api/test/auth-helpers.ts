@@ -78,14 +78,14 @@ export async function otraSesion(
 
 export type UsuariosPorRol = Record<Rol, UsuarioDePrueba>;
 
-/** One user of each role. */
-export async function crearUsuariosPorRol(database: Database): Promise<UsuariosPorRol> {
-  return {
-    paciente: await crearUsuario(database, 'paciente'),
-    asistente: await crearUsuario(database, 'asistente'),
-    doctor: await crearUsuario(database, 'doctor'),
-    administrador: await crearUsuario(database, 'administrador'),
-  };
+/** One user of each role (`now`: their sessions open at that time of the app's clock). */
+export async function crearUsuariosPorRol(database: Database, opts: { now?: Date } = {}): Promise<UsuariosPorRol> {
+  const [paciente, asistente, doctor, administrador] = await crearUsuarios(
+    database,
+    ['paciente', 'asistente', 'doctor', 'administrador'],
+    opts,
+  );
+  return { paciente, asistente, doctor, administrador };
 }
 
 /** Who calls: no token, or a role. */
