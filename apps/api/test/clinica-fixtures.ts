@@ -2,6 +2,7 @@
 // way: the six people of a clinic, appointments written straight to the table (booking's rules are not what they
 // test), a request as one of them, a multipart upload, and the authorization matrix over every role.
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { citasPaths } from '@clinica/contracts/citas';
 import { expect, it } from 'vitest';
 import type { Database } from '../src/db/client.ts';
 import { citas } from '../src/db/schema/index.ts';
@@ -102,6 +103,17 @@ export async function insertarCita(
   return c!.id;
 }
 
+/** Books an appointment at the front desk through the API (booking's rules apply); its id. */
+export async function agendarEnRecepcion(
+  app: FastifyInstance,
+  asistente: UsuarioDePrueba,
+  cita: { doctor_id: number; paciente_id: number; inicio: string },
+): Promise<number> {
+  const res = await inyectar(app, 'POST', citasPaths.crear, asistente.headers, cita);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().id as number;
+}
+
 /** Statuses in the order of QUIENES: anonymous, patient, assistant, doctor, administrator. */
 export const porQuien = (
   anonimo: number,
@@ -140,6 +152,19 @@ export function matrizDeAutorizacion(
     });
   }
 }
+
+/** A clinical note's body as a doctor writes it: findings, a product applied, a prescription and an exam order. */
+export const NOTA_CLINICA = {
+  motivo: 'Manchas en mejillas después de vacaciones',
+  hallazgos: 'Melasma epidérmico leve en región malar, fototipo III.',
+  procedimiento_realizado: 'Peeling superficial con ácido mandélico',
+  productos: [{ nombre: 'Ácido mandélico 30 %', lote: 'L-2026-114', dosis: '2 ml' }],
+  indicaciones: 'Protector solar cada 3 horas. No exponerse al sol por 7 días.',
+  formulas: [
+    { nombre: 'Hidroquinona 4 % crema', dosis: 'Capa delgada', frecuencia: 'Cada noche', duracion: '8 semanas' },
+  ],
+  ordenes: [{ examen: 'TSH', indicaciones: 'En ayunas' }],
+};
 
 /** A consent template's text as staff write it: risks, alternatives and care. */
 export const TEXTO_CONSENTIMIENTO =

@@ -13,6 +13,7 @@ import { bandejaSalida, notificaciones, usuarios } from '../src/db/schema/index.
 import type { EventosEnVivo } from '../src/platform/en-vivo.ts';
 import { createTestApp, type TestContext } from './helpers.ts';
 import { crearUsuarios, type UsuarioDePrueba } from './auth-helpers.ts';
+import { agendarEnRecepcion } from './clinica-fixtures.ts';
 import { crearReloj } from './usuarios-fixtures.ts';
 
 const reloj = crearReloj(new Date('2026-11-23T12:00:00Z')); // lunes 07:00 en Bogotá
@@ -136,15 +137,8 @@ describe('read, read all, archive read ones, history', () => {
 
 describe('reminders 24 hours before', () => {
   it('the patient gets one for an appointment that still stands, none for a cancelled one; survives as an outbox row', async () => {
-    const crear = async (inicio: string) => {
-      const res = await pedir('POST', citasPaths.crear, asistente, {
-        doctor_id: doctor.id,
-        paciente_id: otra.id,
-        inicio,
-      });
-      expect(res.statusCode, res.body).toBe(201);
-      return res.json().id as number;
-    };
+    const crear = (inicio: string) =>
+      agendarEnRecepcion(t.app, asistente, { doctor_id: doctor.id, paciente_id: otra.id, inicio });
     const sigue = await crear('2026-11-26T10:00:00-05:00');
     const cancelada = await crear('2026-11-26T11:00:00-05:00');
     expect((await pedir('PATCH', citasPaths.cancelar(cancelada), asistente, { motivo: 'Reagendará' })).statusCode).toBe(
