@@ -69,6 +69,12 @@ export const semanaDeTrabajo = (...bloques: [string, string][]) =>
     bloques.map(([hora_inicio, hora_fin]) => ({ dia_semana: dia, hora_inicio, hora_fin })),
   );
 
+/** The agenda most booking tests open: Monday to Saturday, 08:00 to 12:00 and 13:00 to 18:00. */
+export const SEMANA_PARTIDA = semanaDeTrabajo(['08:00', '12:00'], ['13:00', '18:00']);
+
+/** A time of day in Bogotá as the wire writes it: `bogota('2026-11-24', '09:00')`. */
+export const bogota = (fecha: string, hora: string) => `${fecha}T${hora}:00-05:00`;
+
 /** `horas` hours before now. */
 export const haceHoras = (horas: number) => new Date(Date.now() - horas * 3_600_000);
 

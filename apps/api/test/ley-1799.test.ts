@@ -11,7 +11,7 @@ import { auditoria, citas, procedimientos, usuarios } from '../src/db/schema/ind
 import { MENSAJES } from '../src/features/usuarios/usuarios.reglas.ts';
 import { crearUsuario, crearUsuarios, type UsuarioDePrueba } from './auth-helpers.ts';
 import { crearCategoria, crearProcedimiento } from './catalogo-fixtures.ts';
-import { semanaDeTrabajo } from './clinica-fixtures.ts';
+import { bogota, semanaDeTrabajo } from './clinica-fixtures.ts';
 import { createTestApp, type TestContext } from './helpers.ts';
 import { crearReloj } from './usuarios-fixtures.ts';
 
@@ -25,7 +25,6 @@ let casiAdulta: UsuarioDePrueba;
 let categoriaId: number;
 
 const HORARIO = semanaDeTrabajo(['08:00', '18:00']);
-const bogota = (fecha: string, hora: string) => `${fecha}T${hora}:00-05:00`;
 const pedir = (method: 'POST' | 'PATCH' | 'PUT', url: string, quien: UsuarioDePrueba, payload: object) =>
   t.app.inject({ method, url, headers: quien.headers, payload });
 const auditoriaDe = (accion: string, recursoId: number) =>
