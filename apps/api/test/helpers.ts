@@ -64,6 +64,16 @@ export async function createTestDatabase(opts: { vacia?: boolean } = {}): Promis
   };
 }
 
+/** Runs `prueba` on a migrated database of its own, dropped afterwards whatever happens. */
+export async function conBaseDePrueba<T>(prueba: (database: BaseDePrueba) => Promise<T>): Promise<T> {
+  const database = await createTestDatabase();
+  try {
+    return await prueba(database);
+  } finally {
+    await database.drop();
+  }
+}
+
 /**
  * A DATA_DIR already holding the run's migrated PGlite database (PGlite run only), so a child process started
  * on it skips initdb and the migrations, the slow part of a cold start. Removed after the test file.
