@@ -2,7 +2,7 @@
 // patient's appointment or file), the file's type decided by its bytes (a renamed .exe is refused and nothing is
 // kept), the doctor notified in the upload's transaction, downloads audited with no-store, photos refused without
 // the patient's consent to photos, EXIF (GPS location included) stripped, and nothing can be deleted.
-import { crc32, deflateSync } from 'node:zlib';
+import { crc32 } from 'node:zlib';
 import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -39,10 +39,10 @@ import {
   porQuien,
   subirArchivo,
   TEXTO_CONSENTIMIENTO,
-  type Metodo,
   type Personas,
 } from './clinica-fixtures.ts';
-import { createTestApp, type TestContext } from './helpers.ts';
+import { createTestApp, type Metodo, type TestContext } from './helpers.ts';
+import { firmaPng } from '../src/seed/firma-png.ts';
 import { textoDelPdf } from './pdf-texto.ts';
 import { directorioTemporal } from './temporales.ts';
 import { crearUsuario, QUIENES, type Quien, type UsuarioDePrueba } from './auth-helpers.ts';
@@ -83,26 +83,17 @@ const jpegConGps = () =>
 /** IFD0's pointer to the GPS IFD (tag 0x8825, little endian as sharp writes it). */
 const tieneGps = (exif: Buffer | undefined) => !!exif && exif.includes(Buffer.from([0x25, 0x88]));
 
-/** A PNG whose header claims width x height, with a few bytes of data (a decompression bomb's shape). */
+/**
+ * The seed's signature PNG with its header rewritten to claim width x height: a few bytes of data for a huge
+ * picture (a decompression bomb's shape).
+ */
 function pngGigante(ancho: number, alto: number) {
-  const trozo = (tipo: string, datos: Buffer) => {
-    const largo = Buffer.alloc(4);
-    largo.writeUInt32BE(datos.length);
-    const cuerpo = Buffer.concat([Buffer.from(tipo, 'latin1'), datos]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(cuerpo));
-    return Buffer.concat([largo, cuerpo, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(ancho, 0);
-  ihdr.writeUInt32BE(alto, 4);
-  ihdr.set([8, 0, 0, 0, 0], 8);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    trozo('IHDR', ihdr),
-    trozo('IDAT', deflateSync(Buffer.alloc(ancho + 1))),
-    trozo('IEND', Buffer.alloc(0)),
-  ]);
+  const png = firmaPng();
+  // IHDR after the 8-byte signature: length, type (12), width (16), height (20), ..., CRC of type and data (29).
+  png.writeUInt32BE(ancho, 16);
+  png.writeUInt32BE(alto, 20);
+  png.writeUInt32BE(crc32(png.subarray(12, 29)), 29);
+  return png;
 }
 /** A baseline JPEG header (SOF0) claiming width x height, then nothing worth decoding. */
 function jpegGigante(ancho: number, alto: number) {

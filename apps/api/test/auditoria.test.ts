@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditoriaPaths as rutas, type ListaAuditoriaWire } from '@clinica/contracts/auditoria';
 import { auditoria, usuarios } from '../src/db/schema/index.ts';
 import { campoCsv } from '../src/features/auditoria/auditoria.service.ts';
-import { crearUsuario, type UsuarioDePrueba } from './auth-helpers.ts';
+import { crearUsuarios, type UsuarioDePrueba } from './auth-helpers.ts';
 import { createTestApp, type TestContext } from './helpers.ts';
 
 let t: TestContext;
@@ -20,10 +20,12 @@ const listar = (quien: UsuarioDePrueba | undefined, consulta = '') =>
 
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await crearUsuario(t.database, 'administrador');
-  asistente = await crearUsuario(t.database, 'asistente');
-  doctor = await crearUsuario(t.database, 'doctor');
-  paciente = await crearUsuario(t.database, 'paciente');
+  [admin, asistente, doctor, paciente] = await crearUsuarios(t.database, [
+    'administrador',
+    'asistente',
+    'doctor',
+    'paciente',
+  ]);
   await t.database.db.update(usuarios).set({ nombre: 'Dra. Mónica Ríos' }).where(eq(usuarios.id, doctor.id));
   const fila = (
     usuarioId: number | null,

@@ -47,6 +47,17 @@ export async function crearUsuario(
   return otraSesion(database, { id: u!.id, rol }, opts);
 }
 
+/** One user of each role given, in that order (created one after the other: ids follow the order). */
+export async function crearUsuarios<const R extends readonly Rol[]>(
+  database: Database,
+  roles: R,
+  opts: { jwtSecret?: string; now?: Date } = {},
+): Promise<{ [K in keyof R]: UsuarioDePrueba }> {
+  const creados: UsuarioDePrueba[] = [];
+  for (const rol of roles) creados.push(await crearUsuario(database, rol, opts));
+  return creados as { [K in keyof R]: UsuarioDePrueba };
+}
+
 /** Another live session of an existing user (as a sign-in on a second device would open), with its token. */
 export async function otraSesion(
   database: Database,
@@ -67,14 +78,14 @@ export async function otraSesion(
 
 export type UsuariosPorRol = Record<Rol, UsuarioDePrueba>;
 
-/** One user of each role. */
-export async function crearUsuariosPorRol(database: Database): Promise<UsuariosPorRol> {
-  return {
-    paciente: await crearUsuario(database, 'paciente'),
-    asistente: await crearUsuario(database, 'asistente'),
-    doctor: await crearUsuario(database, 'doctor'),
-    administrador: await crearUsuario(database, 'administrador'),
-  };
+/** One user of each role (`now`: their sessions open at that time of the app's clock). */
+export async function crearUsuariosPorRol(database: Database, opts: { now?: Date } = {}): Promise<UsuariosPorRol> {
+  const [paciente, asistente, doctor, administrador] = await crearUsuarios(
+    database,
+    ['paciente', 'asistente', 'doctor', 'administrador'],
+    opts,
+  );
+  return { paciente, asistente, doctor, administrador };
 }
 
 /** Who calls: no token, or a role. */

@@ -14,7 +14,7 @@ import {
   VERSION_TERMINOS,
 } from '@clinica/contracts/usuarios';
 import { auditoria, usuarios } from '../src/db/schema/index.ts';
-import { crearUsuario, otraSesion, type UsuarioDePrueba } from './auth-helpers.ts';
+import { crearUsuarios, otraSesion, type UsuarioDePrueba } from './auth-helpers.ts';
 import { crearCategoria, crearProcedimiento } from './catalogo-fixtures.ts';
 import { createTestApp, type TestContext } from './helpers.ts';
 import { registro } from './usuarios-fixtures.ts';
@@ -54,9 +54,7 @@ const historia = (quien: UsuarioDePrueba, pacienteId?: number) =>
 
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await crearUsuario(t.database, 'administrador');
-  asistente = await crearUsuario(t.database, 'asistente');
-  doctor = await crearUsuario(t.database, 'doctor');
+  [admin, asistente, doctor] = await crearUsuarios(t.database, ['administrador', 'asistente', 'doctor']);
 });
 afterAll(() => t.close());
 

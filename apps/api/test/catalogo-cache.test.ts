@@ -29,7 +29,7 @@ import {
   pngDePrueba,
   subirImagen,
 } from './catalogo-fixtures.ts';
-import { TEST_DATABASE_URL, createTestDatabase, testConfig } from './helpers.ts';
+import { TEST_DATABASE_URL, createTestDatabase, testConfig, inyectar } from './helpers.ts';
 
 type Lista = ListaProcedimientos;
 
@@ -42,7 +42,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const get = (app: FastifyInstance, url: string, headers: Record<string, string> = {}) =>
-  app.inject({ method: 'GET', url, headers });
+  inyectar(app, 'GET', url, headers);
 const lista = async (app: FastifyInstance, categoriaId: number): Promise<Lista> =>
   (await get(app, `${procedimientosPaths.listar}?categoriaId=${categoriaId}`)).json();
 const nombres = async (app: FastifyInstance, categoriaId: number) =>
@@ -135,11 +135,9 @@ describe('anonymous reads from memory', () => {
     expect(detalle.json<ProcedimientoWire>().precio).toBe(180000);
 
     // edit
-    const editar = await t.app.inject({
-      method: 'PATCH',
-      url: procedimientosPaths.editar(nuevo.id),
-      headers: admin,
-      payload: { nombre: 'Peeling suave', precio: 200000 },
+    const editar = await inyectar(t.app, 'PATCH', procedimientosPaths.editar(nuevo.id), admin, {
+      nombre: 'Peeling suave',
+      precio: 200000,
     });
     expect(editar.statusCode).toBe(200);
     expect(await nombres(t.app, cat.id)).toEqual(['Peeling suave']);
@@ -155,79 +153,41 @@ describe('anonymous reads from memory', () => {
     expect((await lista(t.app, cat.id)).items[0]!.imagenes.map((i) => i.id)).toEqual([i1.id]);
     const i2 = (await subirImagen(t.app, admin, nuevo.id, png, { alt: 'dos' })).json<{ id: number }>();
     expect((await lista(t.app, cat.id)).items[0]!.imagenes.map((i) => i.id)).toEqual([i1.id, i2.id]);
-    const orden = await t.app.inject({
-      method: 'PUT',
-      url: procedimientosPaths.ordenImagenes(nuevo.id),
-      headers: admin,
-      payload: { orden: [i2.id, i1.id] },
+    const orden = await inyectar(t.app, 'PUT', procedimientosPaths.ordenImagenes(nuevo.id), admin, {
+      orden: [i2.id, i1.id],
     });
     expect(orden.statusCode).toBe(200);
     expect((await lista(t.app, cat.id)).items[0]!.imagenes.map((i) => i.id)).toEqual([i2.id, i1.id]);
-    const borrar = await t.app.inject({
-      method: 'DELETE',
-      url: procedimientosPaths.imagen(nuevo.id, i2.id),
-      headers: admin,
-    });
+    const borrar = await inyectar(t.app, 'DELETE', procedimientosPaths.imagen(nuevo.id, i2.id), admin);
     expect(borrar.statusCode).toBe(200);
     expect((await lista(t.app, cat.id)).items[0]!.imagenes.map((i) => i.id)).toEqual([i1.id]);
 
     // state: deactivate the procedure, then the category
-    await t.app.inject({
-      method: 'PATCH',
-      url: procedimientosPaths.editar(nuevo.id),
-      headers: admin,
-      payload: { activo: false },
-    });
+    await inyectar(t.app, 'PATCH', procedimientosPaths.editar(nuevo.id), admin, { activo: false });
     expect(await nombres(t.app, cat.id)).toEqual([]);
     expect((await get(t.app, procedimientosPaths.buscar(nuevo.id))).statusCode).toBe(404);
-    await t.app.inject({
-      method: 'PATCH',
-      url: procedimientosPaths.editar(nuevo.id),
-      headers: admin,
-      payload: { activo: true },
-    });
+    await inyectar(t.app, 'PATCH', procedimientosPaths.editar(nuevo.id), admin, { activo: true });
     expect(await nombres(t.app, cat.id)).toEqual(['Peeling suave']);
-    await t.app.inject({
-      method: 'PATCH',
-      url: categoriasPaths.editar(cat.id),
-      headers: admin,
-      payload: { activa: false },
-    });
+    await inyectar(t.app, 'PATCH', categoriasPaths.editar(cat.id), admin, { activa: false });
     expect((await categoriasPublicas(t.app)).some((c) => c.id === cat.id)).toBe(false);
     expect((await get(t.app, categoriasPaths.buscar(cat.id))).statusCode).toBe(404);
     expect(await nombres(t.app, cat.id)).toEqual([]);
-    await t.app.inject({
-      method: 'PATCH',
-      url: categoriasPaths.editar(cat.id),
-      headers: admin,
-      payload: { activa: true, nombre: 'Renombrada' },
-    });
+    await inyectar(t.app, 'PATCH', categoriasPaths.editar(cat.id), admin, { activa: true, nombre: 'Renombrada' });
     expect((await categoriasPublicas(t.app)).find((c) => c.id === cat.id)?.nombre).toBe('Renombrada');
     expect((await lista(t.app, cat.id)).items[0]!.categoria.nombre).toBe('Renombrada');
 
     // delete the procedure, then the category
-    const eliminar = await t.app.inject({
-      method: 'DELETE',
-      url: procedimientosPaths.eliminar(nuevo.id),
-      headers: admin,
-    });
+    const eliminar = await inyectar(t.app, 'DELETE', procedimientosPaths.eliminar(nuevo.id), admin);
     expect(eliminar.statusCode).toBe(200);
     expect(await nombres(t.app, cat.id)).toEqual([]);
     expect((await get(t.app, procedimientosPaths.buscar(nuevo.id))).statusCode).toBe(404);
-    expect(
-      (await t.app.inject({ method: 'DELETE', url: categoriasPaths.eliminar(cat.id), headers: admin })).statusCode,
-    ).toBe(200);
+    expect((await inyectar(t.app, 'DELETE', categoriasPaths.eliminar(cat.id), admin)).statusCode).toBe(200);
     expect((await categoriasPublicas(t.app)).some((c) => c.id === cat.id)).toBe(false);
   });
 
   it('a refused change (rolled back) leaves what the public sees as it was', async () => {
     const antes = await get(t.app, categoriasPaths.listar);
-    const dup = await t.app.inject({
-      method: 'POST',
-      url: categoriasPaths.crear,
-      headers: admin,
-      payload: { nombre: categoria.nombre },
-    });
+    const dup = await inyectar(t.app, 'POST', categoriasPaths.crear, admin, { nombre: categoria.nombre });
     expect(dup.statusCode).toBe(409);
     const despues = await get(t.app, categoriasPaths.listar);
     expect(despues.body).toBe(antes.body);
@@ -252,12 +212,7 @@ async function enCarrito(app: FastifyInstance, paciente: Record<string, string>,
   return r.json<{ procedimiento: ProcedimientoWire }[]>().find((i) => i.procedimiento.id === id)?.procedimiento;
 }
 async function agregarAlCarrito(app: FastifyInstance, paciente: Record<string, string>, id: number) {
-  const r = await app.inject({
-    method: 'POST',
-    url: carritoPaths.agregar,
-    headers: paciente,
-    payload: { id_procedimiento: id },
-  });
+  const r = await inyectar(app, 'POST', carritoPaths.agregar, paciente, { id_procedimiento: id });
   expect(r.statusCode).toBe(201);
 }
 
@@ -269,8 +224,7 @@ describe("the cart's procedures, read by id from memory", () => {
     await agregarAlCarrito(t.app, paciente, p.id);
     expect((await enCarrito(t.app, paciente, p.id))?.nombre).toBe('Hidratación profunda');
 
-    const editar = (payload: object) =>
-      t.app.inject({ method: 'PATCH', url: procedimientosPaths.editar(p.id), headers: admin, payload });
+    const editar = (payload: object) => inyectar(t.app, 'PATCH', procedimientosPaths.editar(p.id), admin, payload);
     expect((await editar({ nombre: 'Hidratación intensiva', precio: 175000 })).statusCode).toBe(200);
     expect((await enCarrito(t.app, paciente, p.id))!).toMatchObject({
       nombre: 'Hidratación intensiva',
@@ -285,12 +239,7 @@ describe("the cart's procedures, read by id from memory", () => {
     expect((await editar({ activo: false })).statusCode).toBe(200);
     expect((await enCarrito(t.app, paciente, p.id))!.activo).toBe(false);
 
-    const renombrar = await t.app.inject({
-      method: 'PATCH',
-      url: categoriasPaths.editar(cat.id),
-      headers: admin,
-      payload: { nombre: 'Hidratación' },
-    });
+    const renombrar = await inyectar(t.app, 'PATCH', categoriasPaths.editar(cat.id), admin, { nombre: 'Hidratación' });
     expect(renombrar.statusCode).toBe(200);
     expect((await enCarrito(t.app, paciente, p.id))!.categoria.nombre).toBe('Hidratación');
   });
@@ -420,22 +369,12 @@ describe.runIf(TEST_DATABASE_URL)('two instances on one PostgreSQL database', ()
     expect((await get(b, `${procedimientosPaths.listar}?categoriaId=${cat.id}`)).statusCode).toBe(200);
     expect(b.services.catalogoCache.tamano.entradas).toBeGreaterThan(0);
 
-    await a.inject({
-      method: 'PATCH',
-      url: procedimientosPaths.editar(p.id),
-      headers: staff,
-      payload: { nombre: 'Después del cambio' },
-    });
+    await inyectar(a, 'PATCH', procedimientosPaths.editar(p.id), staff, { nombre: 'Después del cambio' });
     // A itself: at once.
     expect(await nombres(a, cat.id)).toEqual(['Después del cambio']);
     await hasta(async () => (await nombres(b, cat.id)).includes('Después del cambio'));
     // And the other way round.
-    await b.inject({
-      method: 'PATCH',
-      url: categoriasPaths.editar(cat.id),
-      headers: staff,
-      payload: { activa: false },
-    });
+    await inyectar(b, 'PATCH', categoriasPaths.editar(cat.id), staff, { activa: false });
     await hasta(async () => !(await categoriasPublicas(a)).some((c) => c.id === cat.id));
   });
 
@@ -446,11 +385,8 @@ describe.runIf(TEST_DATABASE_URL)('two instances on one PostgreSQL database', ()
     await agregarAlCarrito(b, paciente, p.id);
     const nombreEnB = async () => (await enCarrito(b, paciente, p.id))?.nombre;
     expect(await nombreEnB()).toBe('Láser fraccionado');
-    const editar = await a.inject({
-      method: 'PATCH',
-      url: procedimientosPaths.editar(p.id),
-      headers: staff,
-      payload: { nombre: 'Láser CO2 fraccionado' },
+    const editar = await inyectar(a, 'PATCH', procedimientosPaths.editar(p.id), staff, {
+      nombre: 'Láser CO2 fraccionado',
     });
     expect(editar.statusCode).toBe(200);
     await hasta(async () => (await nombreEnB()) === 'Láser CO2 fraccionado');
@@ -465,22 +401,12 @@ describe.runIf(TEST_DATABASE_URL)('two instances on one PostgreSQL database', ()
       sql`select pg_terminate_backend(pid) from pg_stat_activity
           where datname = current_database() and application_name = ${NOMBRE_CONEXION_AVISOS}`,
     );
-    await a.inject({
-      method: 'PATCH',
-      url: procedimientosPaths.editar(p.id),
-      headers: staff,
-      payload: { nombre: 'Dos' },
-    });
+    await inyectar(a, 'PATCH', procedimientosPaths.editar(p.id), staff, { nombre: 'Dos' });
     await hasta(async () => (await nombres(b, cat.id)).includes('Dos'));
     // Listening again: B caches, and a later change through A still reaches it.
     await hasta(async () => b.services.catalogoCache.activa && a.services.catalogoCache.activa);
     expect(await nombres(b, cat.id)).toEqual(['Dos']);
-    await a.inject({
-      method: 'PATCH',
-      url: procedimientosPaths.editar(p.id),
-      headers: staff,
-      payload: { nombre: 'Tres' },
-    });
+    await inyectar(a, 'PATCH', procedimientosPaths.editar(p.id), staff, { nombre: 'Tres' });
     await hasta(async () => (await nombres(b, cat.id)).includes('Tres'));
   });
 });

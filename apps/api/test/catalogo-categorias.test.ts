@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categoriasPaths, type CategoriaWire } from '@clinica/contracts/catalogo';
 import { QUIENES, headersDe, type Quien, PERSONAL } from './auth-helpers.ts';
 import { appConRoles, type AppConRoles, crearCategoria, crearProcedimiento } from './catalogo-fixtures.ts';
+import { inyectar } from './helpers.ts';
 
 // Set in beforeAll (appConRoles).
 let { t, u, admin } = {} as AppConRoles;
@@ -20,44 +21,30 @@ describe('role matrix for /apicategoriaprocedimientos', () => {
     {
       nombre: 'GET listarcategorias',
       abierta: true,
-      llamar: async (q) =>
-        (await t.app.inject({ method: 'GET', url: categoriasPaths.listar, headers: headersDe(u, q) })).statusCode,
+      llamar: async (q) => (await inyectar(t.app, 'GET', categoriasPaths.listar, headersDe(u, q))).statusCode,
     },
     {
       nombre: 'GET buscarcategoria/:id',
       abierta: true,
       llamar: async (q) => {
         const c = await crearCategoria(t.app, admin);
-        return (await t.app.inject({ method: 'GET', url: categoriasPaths.buscar(c.id), headers: headersDe(u, q) }))
-          .statusCode;
+        return (await inyectar(t.app, 'GET', categoriasPaths.buscar(c.id), headersDe(u, q))).statusCode;
       },
     },
     {
       nombre: 'POST crearcategoria',
       abierta: false,
       llamar: async (q, i) =>
-        (
-          await t.app.inject({
-            method: 'POST',
-            url: categoriasPaths.crear,
-            headers: headersDe(u, q),
-            payload: { nombre: `Matriz ${q} ${i}` },
-          })
-        ).statusCode,
+        (await inyectar(t.app, 'POST', categoriasPaths.crear, headersDe(u, q), { nombre: `Matriz ${q} ${i}` }))
+          .statusCode,
     },
     {
       nombre: 'PATCH editarcategoria/:id',
       abierta: false,
       llamar: async (q) => {
         const c = await crearCategoria(t.app, admin);
-        return (
-          await t.app.inject({
-            method: 'PATCH',
-            url: categoriasPaths.editar(c.id),
-            headers: headersDe(u, q),
-            payload: { descripcion: 'Nueva' },
-          })
-        ).statusCode;
+        return (await inyectar(t.app, 'PATCH', categoriasPaths.editar(c.id), headersDe(u, q), { descripcion: 'Nueva' }))
+          .statusCode;
       },
     },
     {
@@ -65,8 +52,7 @@ describe('role matrix for /apicategoriaprocedimientos', () => {
       abierta: false,
       llamar: async (q) => {
         const c = await crearCategoria(t.app, admin);
-        return (await t.app.inject({ method: 'DELETE', url: categoriasPaths.eliminar(c.id), headers: headersDe(u, q) }))
-          .statusCode;
+        return (await inyectar(t.app, 'DELETE', categoriasPaths.eliminar(c.id), headersDe(u, q))).statusCode;
       },
     },
   ];
@@ -92,23 +78,19 @@ describe('role matrix for /apicategoriaprocedimientos', () => {
   }
 
   it('an invalid token on a staff route is 401 with the Spanish envelope', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: categoriasPaths.crear,
-      headers: { authorization: 'Bearer a.b.c' },
-      payload: { nombre: 'X' },
-    });
+    const res = await inyectar(
+      t.app,
+      'POST',
+      categoriasPaths.crear,
+      { authorization: 'Bearer a.b.c' },
+      { nombre: 'X' },
+    );
     expect(res.statusCode).toBe(401);
     expect(res.json()).toMatchObject({ code: 'NO_AUTENTICADO' });
   });
 
   it('a patient denial is audited', async () => {
-    await t.app.inject({
-      method: 'POST',
-      url: categoriasPaths.crear,
-      headers: u.paciente.headers,
-      payload: { nombre: 'Nop' },
-    });
+    await inyectar(t.app, 'POST', categoriasPaths.crear, u.paciente.headers, { nombre: 'Nop' });
     const filas = await t.database.db.execute(
       sql`select resultado from auditoria where usuario_id = ${u.paciente.id} and resultado = 'denegado'`,
     );
@@ -128,9 +110,7 @@ describe('visibility and search', () => {
 
   it('the public lists only active categories, counting only active procedures', async () => {
     for (const q of ['anonimo', 'paciente'] as const) {
-      const lista: CategoriaWire[] = (
-        await t.app.inject({ method: 'GET', url: categoriasPaths.listar, headers: headersDe(u, q) })
-      ).json();
+      const lista: CategoriaWire[] = (await inyectar(t.app, 'GET', categoriasPaths.listar, headersDe(u, q))).json();
       expect(lista.every((c) => c.activa)).toBe(true);
       expect(lista.find((c) => c.id === inactiva.id)).toBeUndefined();
       expect(lista.find((c) => c.id === activa.id)?.total_procedimientos).toBe(1);
@@ -139,35 +119,25 @@ describe('visibility and search', () => {
 
   it('staff list every category and count every procedure', async () => {
     for (const q of personal) {
-      const lista: CategoriaWire[] = (
-        await t.app.inject({ method: 'GET', url: categoriasPaths.listar, headers: headersDe(u, q) })
-      ).json();
+      const lista: CategoriaWire[] = (await inyectar(t.app, 'GET', categoriasPaths.listar, headersDe(u, q))).json();
       expect(lista.find((c) => c.id === inactiva.id)?.activa).toBe(false);
       expect(lista.find((c) => c.id === activa.id)?.total_procedimientos).toBe(2);
     }
   });
 
   it('an invalid token on the list is treated as anonymous', async () => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: categoriasPaths.listar,
-      headers: { authorization: 'Bearer x.y.z' },
-    });
+    const res = await inyectar(t.app, 'GET', categoriasPaths.listar, { authorization: 'Bearer x.y.z' });
     expect(res.statusCode).toBe(200);
     expect((res.json() as CategoriaWire[]).some((c) => !c.activa)).toBe(false);
   });
 
   it('an inactive category by id is 404 for the public and visible to staff', async () => {
     for (const q of ['anonimo', 'paciente'] as const) {
-      const res = await t.app.inject({
-        method: 'GET',
-        url: categoriasPaths.buscar(inactiva.id),
-        headers: headersDe(u, q),
-      });
+      const res = await inyectar(t.app, 'GET', categoriasPaths.buscar(inactiva.id), headersDe(u, q));
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ error: 'La categoría no existe.', code: 'NO_ENCONTRADO' });
     }
-    const res = await t.app.inject({ method: 'GET', url: categoriasPaths.buscar(inactiva.id), headers: admin });
+    const res = await inyectar(t.app, 'GET', categoriasPaths.buscar(inactiva.id), admin);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: inactiva.id, activa: false, nombre: 'Tratamientos Ocultos' });
   });
@@ -189,7 +159,7 @@ describe('visibility and search', () => {
   });
 
   it('wire shape: ISO timestamps and no extra fields', async () => {
-    const c: CategoriaWire = (await t.app.inject({ method: 'GET', url: categoriasPaths.buscar(activa.id) })).json();
+    const c: CategoriaWire = (await inyectar(t.app, 'GET', categoriasPaths.buscar(activa.id))).json();
     expect(Object.keys(c).sort()).toEqual(
       ['activa', 'actualizada_en', 'creada_en', 'descripcion', 'id', 'nombre', 'total_procedimientos'].sort(),
     );
@@ -198,7 +168,7 @@ describe('visibility and search', () => {
 
   it('bad ids are 400, not 500', async () => {
     for (const id of ['abc', '-1', '0', '1.5', '99999999999']) {
-      const res = await t.app.inject({ method: 'GET', url: categoriasPaths.buscar(id) });
+      const res = await inyectar(t.app, 'GET', categoriasPaths.buscar(id));
       expect(res.statusCode, id).toBe(400);
       expect(res.json().code).toBe('VALIDACION');
     }
@@ -237,21 +207,11 @@ describe('unique names', () => {
   it('renaming onto an existing name is 409 too', async () => {
     const a = await crearCategoria(t.app, admin, { nombre: 'Capilar' });
     const b = await crearCategoria(t.app, admin, { nombre: 'Bienestar' });
-    const res = await t.app.inject({
-      method: 'PATCH',
-      url: categoriasPaths.editar(b.id),
-      headers: admin,
-      payload: { nombre: 'CAPILAR ' },
-    });
+    const res = await inyectar(t.app, 'PATCH', categoriasPaths.editar(b.id), admin, { nombre: 'CAPILAR ' });
     expect(res.statusCode).toBe(409);
     expect(res.json().error).toBe('Ya existe una categoría con ese nombre');
     // Renaming to itself with another spelling is fine.
-    const propio = await t.app.inject({
-      method: 'PATCH',
-      url: categoriasPaths.editar(a.id),
-      headers: admin,
-      payload: { nombre: 'capilar' },
-    });
+    const propio = await inyectar(t.app, 'PATCH', categoriasPaths.editar(a.id), admin, { nombre: 'capilar' });
     expect(propio.statusCode).toBe(200);
     expect(propio.json().nombre).toBe('capilar');
   });
@@ -259,28 +219,21 @@ describe('unique names', () => {
 
 describe('validation and edits', () => {
   it('missing or short names get Spanish messages', async () => {
-    const sinNombre = await t.app.inject({ method: 'POST', url: categoriasPaths.crear, headers: admin, payload: {} });
+    const sinNombre = await inyectar(t.app, 'POST', categoriasPaths.crear, admin, {});
     expect(sinNombre.statusCode).toBe(400);
     expect(sinNombre.json()).toMatchObject({
       code: 'VALIDACION',
       issues: [{ campo: 'nombre', mensaje: 'Escribe el nombre de la categoría' }],
     });
-    const corto = await t.app.inject({
-      method: 'POST',
-      url: categoriasPaths.crear,
-      headers: admin,
-      payload: { nombre: ' a ' },
-    });
+    const corto = await inyectar(t.app, 'POST', categoriasPaths.crear, admin, { nombre: ' a ' });
     expect(corto.json().issues).toEqual([{ campo: 'nombre', mensaje: 'Mínimo 2 caracteres' }]);
   });
 
   it('edits refuse unknown fields', async () => {
     const c = await crearCategoria(t.app, admin);
-    const res = await t.app.inject({
-      method: 'PATCH',
-      url: categoriasPaths.editar(c.id),
-      headers: admin,
-      payload: { id: 999, total_procedimientos: 5 },
+    const res = await inyectar(t.app, 'PATCH', categoriasPaths.editar(c.id), admin, {
+      id: 999,
+      total_procedimientos: 5,
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toContain('Campo no permitido');
@@ -288,23 +241,16 @@ describe('validation and edits', () => {
 
   it('deactivating and clearing the description', async () => {
     const c = await crearCategoria(t.app, admin, { descripcion: 'Algo' });
-    const res = await t.app.inject({
-      method: 'PATCH',
-      url: categoriasPaths.editar(c.id),
-      headers: u.asistente.headers,
-      payload: { activa: false, descripcion: null },
+    const res = await inyectar(t.app, 'PATCH', categoriasPaths.editar(c.id), u.asistente.headers, {
+      activa: false,
+      descripcion: null,
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ activa: false, descripcion: null });
   });
 
   it('editing a missing category is 404', async () => {
-    const res = await t.app.inject({
-      method: 'PATCH',
-      url: categoriasPaths.editar(999999),
-      headers: admin,
-      payload: { activa: true },
-    });
+    const res = await inyectar(t.app, 'PATCH', categoriasPaths.editar(999999), admin, { activa: true });
     expect(res.statusCode).toBe(404);
   });
 });
@@ -313,34 +259,28 @@ describe('deletion', () => {
   it('a category with procedures cannot be deleted; the message says how many', async () => {
     const c = await crearCategoria(t.app, admin);
     for (let i = 0; i < 3; i++) await crearProcedimiento(t.app, admin, c.id, { activo: i !== 0 });
-    const res = await t.app.inject({ method: 'DELETE', url: categoriasPaths.eliminar(c.id), headers: admin });
+    const res = await inyectar(t.app, 'DELETE', categoriasPaths.eliminar(c.id), admin);
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({
       error: 'No se puede eliminar: la categoría tiene 3 procedimientos. Puedes desactivarla.',
       code: 'CATEGORIA_CON_PROCEDIMIENTOS',
     });
-    expect((await t.app.inject({ method: 'GET', url: categoriasPaths.buscar(c.id), headers: admin })).statusCode).toBe(
-      200,
-    );
+    expect((await inyectar(t.app, 'GET', categoriasPaths.buscar(c.id), admin)).statusCode).toBe(200);
   });
 
   it('singular message for one procedure', async () => {
     const c = await crearCategoria(t.app, admin);
     await crearProcedimiento(t.app, admin, c.id);
-    const res = await t.app.inject({ method: 'DELETE', url: categoriasPaths.eliminar(c.id), headers: admin });
+    const res = await inyectar(t.app, 'DELETE', categoriasPaths.eliminar(c.id), admin);
     expect(res.json().error).toBe('No se puede eliminar: la categoría tiene 1 procedimiento. Puedes desactivarla.');
   });
 
   it('an empty category is deleted; deleting it again is 404', async () => {
     const c = await crearCategoria(t.app, admin);
-    const res = await t.app.inject({
-      method: 'DELETE',
-      url: categoriasPaths.eliminar(c.id),
-      headers: u.doctor.headers,
-    });
+    const res = await inyectar(t.app, 'DELETE', categoriasPaths.eliminar(c.id), u.doctor.headers);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ mensaje: 'Categoría eliminada.' });
-    const otra = await t.app.inject({ method: 'DELETE', url: categoriasPaths.eliminar(c.id), headers: admin });
+    const otra = await inyectar(t.app, 'DELETE', categoriasPaths.eliminar(c.id), admin);
     expect(otra.statusCode).toBe(404);
   });
 });

@@ -9,7 +9,7 @@ import {
 } from '@clinica/contracts/catalogo';
 
 import { crearUsuariosPorRol, type UsuariosPorRol } from './auth-helpers.ts';
-import { createTestApp, type TestContext } from './helpers.ts';
+import { createTestApp, type TestContext, inyectar } from './helpers.ts';
 
 /** A page of the public procedure list, as the API answers it. */
 export type ListaProcedimientos = { items: ProcedimientoWire[]; total: number; pagina: number; porPagina: number };
@@ -22,6 +22,15 @@ export async function appConRoles(): Promise<AppConRoles> {
   return { t, u, admin: u.administrador.headers };
 }
 
+/** A page of the procedure list for the query, as `headers` see it (anonymous by default). */
+export async function listarProcedimientos(
+  app: FastifyInstance,
+  query: Record<string, string> = {},
+  headers: Record<string, string> = {},
+): Promise<ListaProcedimientos> {
+  return (await app.inject({ method: 'GET', url: procedimientosPaths.listar, headers, query })).json();
+}
+
 let n = 0;
 
 export async function crearCategoria(
@@ -30,12 +39,7 @@ export async function crearCategoria(
   datos: { nombre?: string; activa?: boolean; descripcion?: string } = {},
 ): Promise<CategoriaWire> {
   n += 1;
-  const res = await app.inject({
-    method: 'POST',
-    url: categoriasPaths.crear,
-    headers,
-    payload: { nombre: `Categoría ${n}`, ...datos },
-  });
+  const res = await inyectar(app, 'POST', categoriasPaths.crear, headers, { nombre: `Categoría ${n}`, ...datos });
   if (res.statusCode !== 201) throw new Error(`crearCategoria: ${res.statusCode} ${res.body}`);
   return res.json();
 }
@@ -47,18 +51,13 @@ export async function crearProcedimiento(
   datos: Record<string, unknown> = {},
 ): Promise<ProcedimientoWire> {
   n += 1;
-  const res = await app.inject({
-    method: 'POST',
-    url: procedimientosPaths.crear,
-    headers,
-    payload: {
-      nombre: `Procedimiento ${n}`,
-      descripcion: 'Descripción de prueba suficientemente larga.',
-      precio: 180000,
-      duracion_minutos: 60,
-      categoria_id: categoriaId,
-      ...datos,
-    },
+  const res = await inyectar(app, 'POST', procedimientosPaths.crear, headers, {
+    nombre: `Procedimiento ${n}`,
+    descripcion: 'Descripción de prueba suficientemente larga.',
+    precio: 180000,
+    duracion_minutos: 60,
+    categoria_id: categoriaId,
+    ...datos,
   });
   if (res.statusCode !== 201) throw new Error(`crearProcedimiento: ${res.statusCode} ${res.body}`);
   return res.json();

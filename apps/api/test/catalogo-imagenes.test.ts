@@ -8,7 +8,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { procedimientosPaths, type ImagenWire, type ProcedimientoWire } from '@clinica/contracts/catalogo';
-import { createTestApp, type TestContext } from './helpers.ts';
+import { createTestApp, type TestContext, inyectar } from './helpers.ts';
 import { crearUsuario, crearUsuariosPorRol, type UsuariosPorRol } from './auth-helpers.ts';
 import { crearCategoria, crearProcedimiento, multipart, pngDePrueba, subirImagen } from './catalogo-fixtures.ts';
 
@@ -77,20 +77,16 @@ describe('upload checks', () => {
 
   it('no file, or not multipart: 400 in Spanish', async () => {
     const soloAlt = multipart([{ campo: 'alt', valor: 'sin imagen' }]);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: procedimientosPaths.imagenes(p.id),
-      headers: { ...admin, ...soloAlt.headers },
-      payload: soloAlt.payload,
-    });
+    const res = await inyectar(
+      t.app,
+      'POST',
+      procedimientosPaths.imagenes(p.id),
+      { ...admin, ...soloAlt.headers },
+      soloAlt.payload,
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toBe('Adjunta una imagen en el campo "imagen".');
-    const json = await t.app.inject({
-      method: 'POST',
-      url: procedimientosPaths.imagenes(p.id),
-      headers: admin,
-      payload: { imagen: 'x' },
-    });
+    const json = await inyectar(t.app, 'POST', procedimientosPaths.imagenes(p.id), admin, { imagen: 'x' });
     expect(json.statusCode).toBe(400);
   });
 
@@ -130,7 +126,7 @@ describe('a valid upload', () => {
       [img.url_tarjeta, 480, 360],
       [img.url_detalle, 1200, 750],
     ] as const) {
-      const res = await t.app.inject({ method: 'GET', url });
+      const res = await inyectar(t.app, 'GET', url);
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('image/webp');
       expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
@@ -142,7 +138,7 @@ describe('a valid upload', () => {
   });
 
   it('the procedure shows the image', async () => {
-    const res = await t.app.inject({ method: 'GET', url: procedimientosPaths.buscar(p.id) });
+    const res = await inyectar(t.app, 'GET', procedimientosPaths.buscar(p.id));
     expect(res.json().imagenes).toEqual([img]);
   });
 
@@ -152,7 +148,7 @@ describe('a valid upload', () => {
       '/media/procedimientos/..%2F..%2Fjwt-secret',
       '/media/procedimientos/x.webp',
     ]) {
-      const res = await t.app.inject({ method: 'GET', url });
+      const res = await inyectar(t.app, 'GET', url);
       expect(res.statusCode, url).toBe(404);
       // Only a stored picture is for other origins; the error keeps the default.
       expect(res.headers['cross-origin-resource-policy'], url).toBe('same-origin');
@@ -176,7 +172,7 @@ describe('metadata, limits, order and removal', () => {
     });
     expect(res.statusCode).toBe(201);
     expect(res.json().alt).toBe('Cabina de tratamiento');
-    const detalle = await t.app.inject({ method: 'GET', url: res.json().url_detalle });
+    const detalle = await inyectar(t.app, 'GET', res.json().url_detalle);
     const meta = await sharp(detalle.rawPayload).metadata();
     expect(meta.exif).toBeUndefined();
     expect(meta.xmp).toBeUndefined();
@@ -196,7 +192,7 @@ describe('metadata, limits, order and removal', () => {
       [res.json().url_tarjeta, 480, 360],
       [res.json().url_detalle, 300, 300],
     ] as const) {
-      const copia = await t.app.inject({ method: 'GET', url });
+      const copia = await inyectar(t.app, 'GET', url);
       expect(copia.statusCode).toBe(200);
       const imagen = sharp(copia.rawPayload);
       expect(await imagen.metadata()).toMatchObject({ format: 'webp', width: ancho, height: alto });
@@ -205,9 +201,7 @@ describe('metadata, limits, order and removal', () => {
       const medias = channels.slice(0, 3).map((c) => c.mean);
       [0xaa, 0xbb, 0xcc].forEach((v, k) => expect(Math.abs(medias[k]! - v)).toBeLessThan(8));
     }
-    expect((await t.app.inject({ method: 'GET', url: procedimientosPaths.buscar(p.id) })).json().imagenes).toEqual([
-      res.json(),
-    ]);
+    expect((await inyectar(t.app, 'GET', procedimientosPaths.buscar(p.id))).json().imagenes).toEqual([res.json()]);
   });
 
   it('the 11th image is refused with 422; reorder and removal work', async () => {
@@ -225,44 +219,27 @@ describe('metadata, limits, order and removal', () => {
 
     // Reorder: must be a permutation of this procedure's images.
     const alReves = [...ids].reverse();
-    const orden = await t.app.inject({
-      method: 'PUT',
-      url: procedimientosPaths.ordenImagenes(p.id),
-      headers: admin,
-      payload: { orden: alReves },
-    });
+    const orden = await inyectar(t.app, 'PUT', procedimientosPaths.ordenImagenes(p.id), admin, { orden: alReves });
     expect(orden.statusCode).toBe(200);
     expect((orden.json() as ImagenWire[]).map((i) => i.id)).toEqual(alReves);
-    const detalle: ProcedimientoWire = (
-      await t.app.inject({ method: 'GET', url: procedimientosPaths.buscar(p.id) })
-    ).json();
+    const detalle: ProcedimientoWire = (await inyectar(t.app, 'GET', procedimientosPaths.buscar(p.id))).json();
     expect(detalle.imagenes.map((i) => i.id)).toEqual(alReves);
     expect(detalle.imagenes.map((i) => i.orden)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
     for (const malo of [ids.slice(1), [...ids.slice(1), ids[1]!], [...ids.slice(1), 999999]]) {
-      const res = await t.app.inject({
-        method: 'PUT',
-        url: procedimientosPaths.ordenImagenes(p.id),
-        headers: admin,
-        payload: { orden: malo },
-      });
+      const res = await inyectar(t.app, 'PUT', procedimientosPaths.ordenImagenes(p.id), admin, { orden: malo });
       expect(res.statusCode).toBe(422);
     }
 
     // Removing one deletes both files; an image of another procedure is 404.
     const quitar = detalle.imagenes[0]!;
     const otro = await crearProcedimiento(t.app, admin, categoriaId);
-    expect(
-      (await t.app.inject({ method: 'DELETE', url: procedimientosPaths.imagen(otro.id, quitar.id), headers: admin }))
-        .statusCode,
-    ).toBe(404);
-    const del = await t.app.inject({
-      method: 'DELETE',
-      url: procedimientosPaths.imagen(p.id, quitar.id),
-      headers: admin,
-    });
+    expect((await inyectar(t.app, 'DELETE', procedimientosPaths.imagen(otro.id, quitar.id), admin)).statusCode).toBe(
+      404,
+    );
+    const del = await inyectar(t.app, 'DELETE', procedimientosPaths.imagen(p.id, quitar.id), admin);
     expect(del.statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: quitar.url_tarjeta })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: quitar.url_detalle })).statusCode).toBe(404);
+    expect((await inyectar(t.app, 'GET', quitar.url_tarjeta)).statusCode).toBe(404);
+    expect((await inyectar(t.app, 'GET', quitar.url_detalle)).statusCode).toBe(404);
     // Room for one more now.
     expect((await subirImagen(t.app, admin, p.id, png)).statusCode).toBe(201);
   });
@@ -277,9 +254,7 @@ describe('metadata, limits, order and removal', () => {
     );
     const res = await Promise.all(personas.map((h) => subirImagen(t.app, h, p.id, png)));
     expect(res.map((r) => r.statusCode).sort()).toEqual([201, 201, 422, 422, 422]);
-    const detalle: ProcedimientoWire = (
-      await t.app.inject({ method: 'GET', url: procedimientosPaths.buscar(p.id) })
-    ).json();
+    const detalle: ProcedimientoWire = (await inyectar(t.app, 'GET', procedimientosPaths.buscar(p.id))).json();
     expect(detalle.imagenes).toHaveLength(10);
   });
 
@@ -288,7 +263,7 @@ describe('metadata, limits, order and removal', () => {
     const img: ImagenWire = (await subirImagen(t.app, admin, p.id, await pngDePrueba(300, 200))).json();
     const archivo = path.join(carpeta(), path.basename(img.url_tarjeta));
     expect(existsSync(archivo)).toBe(true);
-    const res = await t.app.inject({ method: 'DELETE', url: procedimientosPaths.eliminar(p.id), headers: admin });
+    const res = await inyectar(t.app, 'DELETE', procedimientosPaths.eliminar(p.id), admin);
     expect(res.json().desactivado).toBe(false);
     expect(existsSync(archivo)).toBe(false);
     expect(existsSync(archivo.replace('-tarjeta', '-detalle'))).toBe(false);

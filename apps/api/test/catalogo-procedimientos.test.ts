@@ -14,10 +14,11 @@ import { QUIENES, headersDe, type Quien, PERSONAL } from './auth-helpers.ts';
 import {
   appConRoles,
   type AppConRoles,
-  type ListaProcedimientos,
   crearCategoria,
   crearProcedimiento,
+  listarProcedimientos,
 } from './catalogo-fixtures.ts';
+import { inyectar, type Metodo } from './helpers.ts';
 
 // Set in beforeAll (appConRoles).
 let { t, u, admin } = {} as AppConRoles;
@@ -28,7 +29,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const personal = PERSONAL;
-type Lista = ListaProcedimientos;
 
 describe('role matrix for /apiprocedimientos', () => {
   let categoria: CategoriaWire;
@@ -37,127 +37,39 @@ describe('role matrix for /apiprocedimientos', () => {
   });
 
   const nuevo = () => crearProcedimiento(t.app, admin, categoria.id);
-  const rutas: { nombre: string; abierta: boolean; exito: number; llamar: (q: Quien) => Promise<number> }[] = [
-    {
-      nombre: 'GET listarprocedimiento',
-      abierta: true,
-      exito: 200,
-      llamar: async (q) =>
-        (await t.app.inject({ method: 'GET', url: procedimientosPaths.listar, headers: headersDe(u, q) })).statusCode,
-    },
-    {
-      nombre: 'GET buscarprocedimiento/:id',
-      abierta: true,
-      exito: 200,
-      llamar: async (q) =>
-        (
-          await t.app.inject({
-            method: 'GET',
-            url: procedimientosPaths.buscar((await nuevo()).id),
-            headers: headersDe(u, q),
-          })
-        ).statusCode,
-    },
-    {
-      nombre: 'POST crearprocedimiento',
-      abierta: false,
-      exito: 201,
-      llamar: async (q) =>
-        (
-          await t.app.inject({
-            method: 'POST',
-            url: procedimientosPaths.crear,
-            headers: headersDe(u, q),
-            payload: {
-              nombre: `Matriz ${q}`,
-              descripcion: 'Una descripción válida.',
-              precio: 100000,
-              duracion_minutos: 30,
-              categoria_id: categoria.id,
-            },
-          })
-        ).statusCode,
-    },
-    {
-      nombre: 'PATCH editarprocedimiento/:id',
-      abierta: false,
-      exito: 200,
-      llamar: async (q) =>
-        (
-          await t.app.inject({
-            method: 'PATCH',
-            url: procedimientosPaths.editar((await nuevo()).id),
-            headers: headersDe(u, q),
-            payload: { precio: 200000 },
-          })
-        ).statusCode,
-    },
-    {
-      nombre: 'DELETE eliminarprocedimiento/:id',
-      abierta: false,
-      exito: 200,
-      llamar: async (q) =>
-        (
-          await t.app.inject({
-            method: 'DELETE',
-            url: procedimientosPaths.eliminar((await nuevo()).id),
-            headers: headersDe(u, q),
-          })
-        ).statusCode,
-    },
-    {
-      // Staff get past authorization to the body check (400: no multipart body); others never reach it.
-      nombre: 'POST :id/imagenes',
-      abierta: false,
-      exito: 400,
-      llamar: async (q) =>
-        (
-          await t.app.inject({
-            method: 'POST',
-            url: procedimientosPaths.imagenes((await nuevo()).id),
-            headers: headersDe(u, q),
-          })
-        ).statusCode,
-    },
-    {
-      nombre: 'DELETE :id/imagenes/:imagenId',
-      abierta: false,
-      exito: 404,
-      llamar: async (q) =>
-        (
-          await t.app.inject({
-            method: 'DELETE',
-            url: procedimientosPaths.imagen((await nuevo()).id, 123456),
-            headers: headersDe(u, q),
-          })
-        ).statusCode,
-    },
-    {
-      nombre: 'PUT :id/imagenes/orden',
-      abierta: false,
-      exito: 422,
-      llamar: async (q) =>
-        (
-          await t.app.inject({
-            method: 'PUT',
-            url: procedimientosPaths.ordenImagenes((await nuevo()).id),
-            headers: headersDe(u, q),
-            payload: { orden: [1] },
-          })
-        ).statusCode,
-    },
-  ];
+  const rutas = procedimientosPaths;
+  /** The route's URL for a procedure created for the call (one per caller). */
+  const conNuevo = (ruta: (id: number) => string) => async () => ruta((await nuevo()).id);
+  const fija = (url: string) => async () => url;
+  const alta = (q: Quien) => ({
+    nombre: `Matriz ${q}`,
+    descripcion: 'Una descripción válida.',
+    precio: 100000,
+    duracion_minutos: 30,
+    categoria_id: categoria.id,
+  });
 
-  for (const ruta of rutas) {
-    it(`${ruta.nombre}: ${ruta.abierta ? 'everyone' : 'staff only'}`, async () => {
-      const obtenido: Record<string, number> = {};
-      for (const q of QUIENES) obtenido[q] = await ruta.llamar(q);
-      const esperado = Object.fromEntries(
-        QUIENES.map((q) => [q, ruta.abierta || personal.includes(q) ? ruta.exito : q === 'anonimo' ? 401 : 403]),
-      );
-      expect(obtenido).toEqual(esperado);
-    });
-  }
+  // Method and route, who gets through, the status they get, the URL and a body built per caller.
+  it.each<[Metodo, string, 'everyone' | 'staff only', number, () => Promise<string>, ((q: Quien) => object)?]>([
+    ['GET', 'listarprocedimiento', 'everyone', 200, fija(rutas.listar)],
+    ['GET', 'buscarprocedimiento/:id', 'everyone', 200, conNuevo(rutas.buscar)],
+    ['POST', 'crearprocedimiento', 'staff only', 201, fija(rutas.crear), alta],
+    ['PATCH', 'editarprocedimiento/:id', 'staff only', 200, conNuevo(rutas.editar), () => ({ precio: 200000 })],
+    ['DELETE', 'eliminarprocedimiento/:id', 'staff only', 200, conNuevo(rutas.eliminar)],
+    // Staff get past authorization to the body check (400: no multipart body); others never reach it.
+    ['POST', ':id/imagenes', 'staff only', 400, conNuevo(rutas.imagenes)],
+    ['DELETE', ':id/imagenes/:imagenId', 'staff only', 404, conNuevo((id) => rutas.imagen(id, 123456))],
+    ['PUT', ':id/imagenes/orden', 'staff only', 422, conNuevo(rutas.ordenImagenes), () => ({ orden: [1] })],
+  ])('%s %s: %s', async (method, _ruta, quienes, exito, url, cuerpo) => {
+    const obtenido: Record<string, number> = {};
+    for (const q of QUIENES) {
+      obtenido[q] = (await inyectar(t.app, method, await url(), headersDe(u, q), cuerpo?.(q))).statusCode;
+    }
+    const esperado = Object.fromEntries(
+      QUIENES.map((q) => [q, quienes === 'everyone' || personal.includes(q) ? exito : q === 'anonimo' ? 401 : 403]),
+    );
+    expect(obtenido).toEqual(esperado);
+  });
 });
 
 describe('validation messages in Spanish', () => {
@@ -166,18 +78,13 @@ describe('validation messages in Spanish', () => {
     categoriaId = (await crearCategoria(t.app, admin)).id;
   });
   const crear = (payload: Record<string, unknown>) =>
-    t.app.inject({
-      method: 'POST',
-      url: procedimientosPaths.crear,
-      headers: admin,
-      payload: {
-        nombre: 'Peeling',
-        descripcion: 'Una descripción válida.',
-        precio: 100000,
-        duracion_minutos: 30,
-        categoria_id: categoriaId,
-        ...payload,
-      },
+    inyectar(t.app, 'POST', procedimientosPaths.crear, admin, {
+      nombre: 'Peeling',
+      descripcion: 'Una descripción válida.',
+      precio: 100000,
+      duracion_minutos: 30,
+      categoria_id: categoriaId,
+      ...payload,
     });
 
   it.each([
@@ -226,18 +133,11 @@ describe('validation messages in Spanish', () => {
     expect(fila?.margen).toBe(15);
 
     const editar = (margen_minutos: unknown) =>
-      t.app.inject({
-        method: 'PATCH',
-        url: procedimientosPaths.editar(p.id),
-        headers: admin,
-        payload: { margen_minutos },
-      });
+      inyectar(t.app, 'PATCH', procedimientosPaths.editar(p.id), admin, { margen_minutos });
     const editado = await editar(30);
     expect(editado.statusCode).toBe(200);
     expect(editado.json().margen_minutos).toBe(30);
-    expect((await t.app.inject({ method: 'GET', url: procedimientosPaths.buscar(p.id) })).json().margen_minutos).toBe(
-      30,
-    );
+    expect((await inyectar(t.app, 'GET', procedimientosPaths.buscar(p.id))).json().margen_minutos).toBe(30);
 
     for (const [valor, mensaje] of [
       [121, 'El margen máximo es de 120 minutos'],
@@ -262,23 +162,13 @@ describe('validation messages in Spanish', () => {
     expect(res.statusCode).toBe(422);
     expect(res.json()).toMatchObject({ error: 'La categoría elegida no existe.', code: 'REGLA_NEGOCIO' });
     const p = await crearProcedimiento(t.app, admin, categoriaId);
-    const edit = await t.app.inject({
-      method: 'PATCH',
-      url: procedimientosPaths.editar(p.id),
-      headers: admin,
-      payload: { categoria_id: 987654 },
-    });
+    const edit = await inyectar(t.app, 'PATCH', procedimientosPaths.editar(p.id), admin, { categoria_id: 987654 });
     expect(edit.statusCode).toBe(422);
   });
 
   it('edits refuse fields that are not editable', async () => {
     const p = await crearProcedimiento(t.app, admin, categoriaId);
-    const res = await t.app.inject({
-      method: 'PATCH',
-      url: procedimientosPaths.editar(p.id),
-      headers: admin,
-      payload: { imagenes: [], id: 1 },
-    });
+    const res = await inyectar(t.app, 'PATCH', procedimientosPaths.editar(p.id), admin, { imagenes: [], id: 1 });
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toContain('Campo no permitido');
   });
@@ -327,9 +217,9 @@ describe('validation messages in Spanish', () => {
       const res = await crear(datos);
       expect(res.statusCode, JSON.stringify(datos)).toBe(400);
     }
-    const q = await t.app.inject({ method: 'GET', url: `${procedimientosPaths.listar}?q=a%00b` });
+    const q = await inyectar(t.app, 'GET', `${procedimientosPaths.listar}?q=a%00b`);
     expect(q.statusCode).toBe(400);
-    const cat = await t.app.inject({ method: 'GET', url: `${categoriasPaths.listar}?q=%00` });
+    const cat = await inyectar(t.app, 'GET', `${categoriasPaths.listar}?q=%00`);
     expect(cat.statusCode).toBe(400);
   });
 
@@ -360,16 +250,10 @@ describe('what the public sees', () => {
     visible = await crearProcedimiento(t.app, admin, activa.id, { nombre: 'Ácido hialurónico' });
     inactivo = await crearProcedimiento(t.app, admin, activa.id, { nombre: 'Acido retirado', activo: false });
     enCategoriaOculta = await crearProcedimiento(t.app, admin, oculta.id, { nombre: 'Acido en oculta' });
-    await t.app.inject({
-      method: 'PATCH',
-      url: categoriasPaths.editar(oculta.id),
-      headers: admin,
-      payload: { activa: false },
-    });
+    await inyectar(t.app, 'PATCH', categoriasPaths.editar(oculta.id), admin, { activa: false });
   });
 
-  const listar = async (q: Quien, query: Record<string, string> = {}): Promise<Lista> =>
-    (await t.app.inject({ method: 'GET', url: procedimientosPaths.listar, headers: headersDe(u, q), query })).json();
+  const listar = (q: Quien, query: Record<string, string> = {}) => listarProcedimientos(t.app, query, headersDe(u, q));
 
   it('lists: only active procedures in active categories, even when asking for inactive ones', async () => {
     for (const q of ['anonimo', 'paciente'] as const) {
@@ -390,19 +274,11 @@ describe('what the public sees', () => {
   it('by id: 404 for an inactive procedure or one in an inactive category', async () => {
     for (const q of ['anonimo', 'paciente'] as const) {
       for (const p of [inactivo, enCategoriaOculta]) {
-        const res = await t.app.inject({
-          method: 'GET',
-          url: procedimientosPaths.buscar(p.id),
-          headers: headersDe(u, q),
-        });
+        const res = await inyectar(t.app, 'GET', procedimientosPaths.buscar(p.id), headersDe(u, q));
         expect(res.statusCode).toBe(404);
         expect(res.json()).toEqual({ error: 'El procedimiento no existe.', code: 'NO_ENCONTRADO' });
       }
-      const ok = await t.app.inject({
-        method: 'GET',
-        url: procedimientosPaths.buscar(visible.id),
-        headers: headersDe(u, q),
-      });
+      const ok = await inyectar(t.app, 'GET', procedimientosPaths.buscar(visible.id), headersDe(u, q));
       expect(ok.json()).toMatchObject({ id: visible.id, categoria: { id: activa.id, nombre: 'Visibles' } });
     }
   });
@@ -413,11 +289,7 @@ describe('what the public sees', () => {
       expect(ids.sort()).toEqual([visible.id, inactivo.id, enCategoriaOculta.id].sort());
       // Without the flag staff get the public view.
       expect((await listar(q, { q: 'acido' })).items.map((p) => p.id)).toEqual([visible.id]);
-      const res = await t.app.inject({
-        method: 'GET',
-        url: procedimientosPaths.buscar(inactivo.id),
-        headers: headersDe(u, q),
-      });
+      const res = await inyectar(t.app, 'GET', procedimientosPaths.buscar(inactivo.id), headersDe(u, q));
       expect(res.json()).toMatchObject({ id: inactivo.id, activo: false });
     }
   });
@@ -432,49 +304,26 @@ describe('listing', () => {
     }
   });
 
+  const pagina = (query: Record<string, string>) =>
+    listarProcedimientos(t.app, { categoriaId: String(cat.id), ...query });
+
   it('filters by category and paginates with a total', async () => {
-    const p1: Lista = (
-      await t.app.inject({
-        method: 'GET',
-        url: procedimientosPaths.listar,
-        query: { categoriaId: String(cat.id), porPagina: '2' },
-      })
-    ).json();
+    const p1 = await pagina({ porPagina: '2' });
     expect(p1).toMatchObject({ total: 5, pagina: 1, porPagina: 2 });
     expect(p1.items.map((p) => p.nombre)).toEqual(['Cavitación', 'Limpieza']);
-    const p3: Lista = (
-      await t.app.inject({
-        method: 'GET',
-        url: procedimientosPaths.listar,
-        query: { categoriaId: String(cat.id), porPagina: '2', pagina: '3' },
-      })
-    ).json();
+    const p3 = await pagina({ porPagina: '2', pagina: '3' });
     expect(p3.items.map((p) => p.nombre)).toEqual(['Radiofrecuencia']);
-    const lejos: Lista = (
-      await t.app.inject({
-        method: 'GET',
-        url: procedimientosPaths.listar,
-        query: { categoriaId: String(cat.id), porPagina: '2', pagina: '9' },
-      })
-    ).json();
+    const lejos = await pagina({ porPagina: '2', pagina: '9' });
     expect(lejos).toMatchObject({ items: [], total: 5, pagina: 9 });
   });
 
   it('search is accent- and case-insensitive on the name', async () => {
     for (const q of ['QUIMICO', 'químico', 'peel']) {
-      const r: Lista = (
-        await t.app.inject({
-          method: 'GET',
-          url: procedimientosPaths.listar,
-          query: { categoriaId: String(cat.id), q },
-        })
-      ).json();
+      const r = await pagina({ q });
       expect(r.items.every((p) => p.nombre.startsWith('Peeling'))).toBe(true);
       expect(r.items.length).toBeGreaterThan(0);
     }
-    const cavit: Lista = (
-      await t.app.inject({ method: 'GET', url: procedimientosPaths.listar, query: { q: 'CAVITACION' } })
-    ).json();
+    const cavit = await listarProcedimientos(t.app, { q: 'CAVITACION' });
     expect(cavit.items.map((p) => p.nombre)).toEqual(['Cavitación']);
   });
 });
@@ -487,42 +336,27 @@ describe('deletion', () => {
 
   it('a procedure nobody references is deleted', async () => {
     const p = await crearProcedimiento(t.app, admin, categoriaId);
-    const res = await t.app.inject({
-      method: 'DELETE',
-      url: procedimientosPaths.eliminar(p.id),
-      headers: u.asistente.headers,
-    });
+    const res = await inyectar(t.app, 'DELETE', procedimientosPaths.eliminar(p.id), u.asistente.headers);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ mensaje: 'Procedimiento eliminado.', desactivado: false });
-    expect(
-      (await t.app.inject({ method: 'GET', url: procedimientosPaths.buscar(p.id), headers: admin })).statusCode,
-    ).toBe(404);
-    expect(
-      (await t.app.inject({ method: 'DELETE', url: procedimientosPaths.eliminar(p.id), headers: admin })).statusCode,
-    ).toBe(404);
+    expect((await inyectar(t.app, 'GET', procedimientosPaths.buscar(p.id), admin)).statusCode).toBe(404);
+    expect((await inyectar(t.app, 'DELETE', procedimientosPaths.eliminar(p.id), admin)).statusCode).toBe(404);
   });
 
   it('a procedure in a cart is deactivated instead, and stays in that cart', async () => {
     const p = await crearProcedimiento(t.app, admin, categoriaId);
-    const add = await t.app.inject({
-      method: 'POST',
-      url: carritoPaths.agregar,
-      headers: u.paciente.headers,
-      payload: { id_procedimiento: p.id },
-    });
+    const add = await inyectar(t.app, 'POST', carritoPaths.agregar, u.paciente.headers, { id_procedimiento: p.id });
     expect(add.statusCode).toBe(201);
-    const res = await t.app.inject({ method: 'DELETE', url: procedimientosPaths.eliminar(p.id), headers: admin });
+    const res = await inyectar(t.app, 'DELETE', procedimientosPaths.eliminar(p.id), admin);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       mensaje: 'El procedimiento tiene referencias; se desactivó en lugar de eliminarse.',
       desactivado: true,
     });
-    const staff = await t.app.inject({ method: 'GET', url: procedimientosPaths.buscar(p.id), headers: admin });
+    const staff = await inyectar(t.app, 'GET', procedimientosPaths.buscar(p.id), admin);
     expect(staff.json()).toMatchObject({ id: p.id, activo: false });
-    expect((await t.app.inject({ method: 'GET', url: procedimientosPaths.buscar(p.id) })).statusCode).toBe(404);
-    const carrito = (
-      await t.app.inject({ method: 'GET', url: carritoPaths.listar, headers: u.paciente.headers })
-    ).json();
+    expect((await inyectar(t.app, 'GET', procedimientosPaths.buscar(p.id))).statusCode).toBe(404);
+    const carrito = (await inyectar(t.app, 'GET', carritoPaths.listar, u.paciente.headers)).json();
     expect(carrito.map((i: { id_procedimiento: number }) => i.id_procedimiento)).toContain(p.id);
   });
 });

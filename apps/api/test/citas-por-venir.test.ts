@@ -7,7 +7,8 @@ import { citasPaths as rutas } from '@clinica/contracts/citas';
 import { citas, usuarios } from '../src/db/schema/index.ts';
 import { mensajeCitasPorVenir } from '../src/features/citas/reserva.service.ts';
 import { crearUsuario, type UsuarioDePrueba } from './auth-helpers.ts';
-import { createTestApp, testConfig, type TestContext } from './helpers.ts';
+import { createTestApp, testConfig, type TestContext, inyectar } from './helpers.ts';
+import { semanaDeTrabajo } from './clinica-fixtures.ts';
 import { crearReloj } from './usuarios-fixtures.ts';
 
 // Monday 23 November 2026, 07:00 in Bogotá.
@@ -16,7 +17,7 @@ let t: TestContext;
 let paciente: UsuarioDePrueba;
 let asistente: UsuarioDePrueba;
 let doctor: UsuarioDePrueba;
-const HORARIO = [1, 2, 3, 4, 5, 6].map((dia) => ({ dia_semana: dia, hora_inicio: '08:00', hora_fin: '18:00' }));
+const HORARIO = semanaDeTrabajo(['08:00', '18:00']);
 /** 36 free times on Tuesday 1 December (Bogotá), every 15 minutes apart from the next. */
 const horas = Array.from({ length: 36 }, (_, i) => {
   const min = 8 * 60 + i * 15;
@@ -38,23 +39,13 @@ beforeAll(async () => {
   asistente = await crearUsuario(t.database, 'asistente', { now: ahora });
   doctor = await crearUsuario(t.database, 'doctor', { now: ahora });
   await t.database.db.update(usuarios).set({ fecha_nacimiento: '1990-05-01' }).where(eq(usuarios.id, paciente.id));
-  const h = await t.app.inject({
-    method: 'PUT',
-    url: rutas.horarios(doctor.id),
-    headers: asistente.headers,
-    payload: { horarios: HORARIO },
-  });
+  const h = await inyectar(t.app, 'PUT', rutas.horarios(doctor.id), asistente.headers, { horarios: HORARIO });
   expect(h.statusCode).toBe(200);
 });
 afterAll(() => t.close());
 
 const reservar = (quien: UsuarioDePrueba, inicio: string, extra: object = {}) =>
-  t.app.inject({
-    method: 'POST',
-    url: rutas.crear,
-    headers: quien.headers,
-    payload: { doctor_id: doctor.id, inicio, tipo: 'evaluacion', ...extra },
-  });
+  inyectar(t.app, 'POST', rutas.crear, quien.headers, { doctor_id: doctor.id, inicio, tipo: 'evaluacion', ...extra });
 
 describe('appointments to come a patient books herself', () => {
   it('12 requests at once: 3 booked, the rest a Spanish 422; staff book a fourth for her, which does not count', async () => {

@@ -2,6 +2,7 @@
 // zone; every booking rule with its Spanish message; no slot given twice even under 50 concurrent requests;
 // idempotent retries; states, cancellations and reschedules by who may do them; who may see what.
 import { and, count, eq, sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   MENSAJES_CITAS as M,
@@ -25,9 +26,10 @@ import {
   usuarios,
 } from '../src/db/schema/index.ts';
 import { TEST_DATABASE_URL, createTestApp } from './helpers.ts';
-import { crearUsuario, otraSesion, type UsuarioDePrueba } from './auth-helpers.ts';
+import { crearUsuario, crearUsuarios, otraSesion, type UsuarioDePrueba } from './auth-helpers.ts';
 import { conEscrituraConcurrente, conInterbloqueo } from './interbloqueo.ts';
 import { crearCategoria, crearProcedimiento } from './catalogo-fixtures.ts';
+import { bogota, pedidor, SEMANA_PARTIDA } from './clinica-fixtures.ts';
 import { createCitasRepository } from '../src/features/citas/citas.repository.ts';
 import { AVISOS_RESERVA, createReservasRepository } from '../src/features/citas/reserva.repository.ts';
 import { M_NO_EMPIEZA, M_NOTA_SIN_FIRMAR, M_SOLO_SU_DOCTOR } from '../src/features/citas/reglas.ts';
@@ -44,22 +46,46 @@ let doctora: UsuarioDePrueba;
 let admin: UsuarioDePrueba;
 let procedimientoId: number;
 
-const HORARIO = [1, 2, 3, 4, 5, 6].flatMap((dia) => [
-  { dia_semana: dia, hora_inicio: '08:00', hora_fin: '12:00' },
-  { dia_semana: dia, hora_inicio: '13:00', hora_fin: '18:00' },
-]);
-
-const pedir = (
-  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
-  url: string,
-  quien?: UsuarioDePrueba,
-  payload?: object,
-  headers: Record<string, string> = {},
-) => t.app.inject({ method, url, headers: { ...(quien?.headers ?? {}), ...headers }, ...(payload ? { payload } : {}) });
+const pedir = pedidor(() => t.app);
 const crear = (quien: UsuarioDePrueba, body: object, headers: Record<string, string> = {}) =>
   pedir('POST', rutas.crear, quien, body, headers);
-/** 2026-11-24 at 09:00 Bogotá as the wire writes it. */
-const bogota = (fecha: string, hora: string) => `${fecha}T${hora}:00-05:00`;
+/**
+ * A booking's body as the front desk sends it: the patient with the doctor on `fecha` at `hora` (Bogotá time), an
+ * evaluation or, given its id, a procedure.
+ */
+const cuerpoReserva = (
+  doctorId: number,
+  pacienteId: number,
+  fecha: string,
+  hora: string,
+  procedimientoId?: number,
+) => ({
+  doctor_id: doctorId,
+  paciente_id: pacienteId,
+  inicio: bogota(fecha, hora),
+  ...(procedimientoId === undefined ? {} : { tipo: 'procedimiento', procedimiento_id: procedimientoId }),
+});
+/** Asks, as `quien`, to block the doctor's agenda on `fecha` from `desde` to `hasta` (Bogotá time). */
+const bloquear = (
+  quien: UsuarioDePrueba,
+  doctorId: number,
+  fecha: string,
+  desde: string,
+  hasta: string,
+  motivo = 'Congreso',
+) =>
+  pedir('POST', rutas.bloqueos(doctorId), quien, { inicio: bogota(fecha, desde), fin: bogota(fecha, hasta), motivo });
+/** A refused time: 409 HORARIO_OCUPADO whose first offered slot is `siguiente`; the body. */
+function ocupadoConSiguiente(
+  res: LightMyRequestResponse,
+  siguiente: { inicio: string; fin: string; doctor_id: number },
+) {
+  expect(res.statusCode).toBe(409);
+  const cuerpo = res.json();
+  expect(cuerpo).toMatchObject({ code: 'HORARIO_OCUPADO', error: M.ocupado });
+  expect(cuerpo.siguientes[0]).toEqual(siguiente);
+  return cuerpo;
+}
 type Pagina = { items: CitaWire[]; total: number; pagina: number; porPagina: number };
 const filasCitas = async () => (await t.database.db.select({ n: count() }).from(citas))[0]!.n;
 const filasDeLaReserva = async () => {
@@ -69,17 +95,15 @@ const filasDeLaReserva = async () => {
 };
 beforeAll(async () => {
   t = await createTestApp({ now: reloj.now });
-  const ahora = reloj.now();
-  paciente = await crearUsuario(t.database, 'paciente', { now: ahora });
-  otraPaciente = await crearUsuario(t.database, 'paciente', { now: ahora });
-  asistente = await crearUsuario(t.database, 'asistente', { now: ahora });
-  doctor = await crearUsuario(t.database, 'doctor', { now: ahora });
-  doctora = await crearUsuario(t.database, 'doctor', { now: ahora });
-  admin = await crearUsuario(t.database, 'administrador', { now: ahora });
+  [paciente, otraPaciente, asistente, doctor, doctora, admin] = await crearUsuarios(
+    t.database,
+    ['paciente', 'paciente', 'asistente', 'doctor', 'doctor', 'administrador'],
+    { now: reloj.now() },
+  );
   await t.database.db.update(usuarios).set({ fecha_nacimiento: '1990-05-01' }).where(eq(usuarios.rol, 'paciente'));
   await t.database.db.update(usuarios).set({ nombre: 'Ximena Quintero' }).where(eq(usuarios.id, paciente.id));
   for (const d of [doctor, doctora]) {
-    const res = await pedir('PUT', rutas.horarios(d.id), asistente, { horarios: HORARIO });
+    const res = await pedir('PUT', rutas.horarios(d.id), asistente, { horarios: SEMANA_PARTIDA });
     expect(res.statusCode).toBe(200);
   }
   const categoria = await crearCategoria(t.app, admin.headers);
@@ -167,15 +191,8 @@ describe('booking', () => {
   });
 
   it('the same slot again is 409 HORARIO_OCUPADO with the next free times', async () => {
-    const res = await crear(asistente, {
-      doctor_id: doctor.id,
-      paciente_id: otraPaciente.id,
-      inicio: bogota('2026-11-24', '09:00'),
-    });
-    expect(res.statusCode).toBe(409);
-    const cuerpo = res.json();
-    expect(cuerpo).toMatchObject({ code: 'HORARIO_OCUPADO', error: M.ocupado });
-    expect(cuerpo.siguientes[0]).toEqual({
+    const res = await crear(asistente, cuerpoReserva(doctor.id, otraPaciente.id, '2026-11-24', '09:00'));
+    ocupadoConSiguiente(res, {
       inicio: '2026-11-24T14:30:00.000Z',
       fin: '2026-11-24T15:00:00.000Z',
       doctor_id: doctor.id,
@@ -244,19 +261,11 @@ describe('booking', () => {
   });
 
   it('a block over booked appointments is refused with when they are; nothing is written', async () => {
-    const cita = await crear(asistente, {
-      doctor_id: doctor.id,
-      paciente_id: otraPaciente.id,
-      inicio: bogota('2026-12-04', '10:00'),
-    });
+    const cita = await crear(asistente, cuerpoReserva(doctor.id, otraPaciente.id, '2026-12-04', '10:00'));
     expect(cita.statusCode).toBe(201);
     const bloqueos = async () => (await t.database.db.select({ n: count() }).from(bloqueosAgenda))[0]!.n;
     const antes = await bloqueos();
-    const res = await pedir('POST', rutas.bloqueos(doctor.id), doctor, {
-      inicio: bogota('2026-12-04', '09:00'),
-      fin: bogota('2026-12-04', '12:00'),
-      motivo: 'Congreso',
-    });
+    const res = await bloquear(doctor, doctor.id, '2026-12-04', '09:00', '12:00');
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({
       code: 'CONFLICTO',
@@ -264,11 +273,7 @@ describe('booking', () => {
     });
     expect(await bloqueos()).toBe(antes);
     // Next to it, the block goes in.
-    const libre = await pedir('POST', rutas.bloqueos(doctor.id), doctor, {
-      inicio: bogota('2026-12-04', '13:00'),
-      fin: bogota('2026-12-04', '15:00'),
-      motivo: 'Congreso',
-    });
+    const libre = await bloquear(doctor, doctor.id, '2026-12-04', '13:00', '15:00');
     expect(libre.statusCode).toBe(201);
   });
 
@@ -349,11 +354,7 @@ describe('booking', () => {
   });
 
   it('a block (vacation) removes slots and refuses bookings inside it', async () => {
-    const res = await pedir('POST', rutas.bloqueos(doctora.id), doctora, {
-      inicio: bogota('2026-11-30', '08:00'),
-      fin: bogota('2026-11-30', '12:00'),
-      motivo: 'Capacitación',
-    });
+    const res = await bloquear(doctora, doctora.id, '2026-11-30', '08:00', '12:00', 'Capacitación');
     expect(res.statusCode).toBe(201);
     const libres = await pedir(
       'GET',
@@ -363,11 +364,7 @@ describe('booking', () => {
     const reserva = await crear(paciente, { doctor_id: doctora.id, inicio: bogota('2026-11-30', '09:00') });
     expect(reserva.json()).toMatchObject({ error: M.bloqueado });
     // A doctor may not block another doctor's agenda.
-    const ajeno = await pedir('POST', rutas.bloqueos(doctor.id), doctora, {
-      inicio: bogota('2026-12-01', '08:00'),
-      fin: bogota('2026-12-01', '09:00'),
-      motivo: 'Ajeno',
-    });
+    const ajeno = await bloquear(doctora, doctor.id, '2026-12-01', '08:00', '09:00', 'Ajeno');
     expect(ajeno.statusCode).toBe(403);
   });
 
@@ -397,13 +394,7 @@ describe('booking', () => {
   it('Ley 1799: an aesthetic procedure for a minor is refused', async () => {
     const menor = await crearUsuario(t.database, 'paciente', { now: reloj.now() });
     await t.database.db.update(usuarios).set({ fecha_nacimiento: '2010-01-01' }).where(eq(usuarios.id, menor.id));
-    const res = await crear(asistente, {
-      doctor_id: doctor.id,
-      paciente_id: menor.id,
-      tipo: 'procedimiento',
-      procedimiento_id: procedimientoId,
-      inicio: bogota('2026-11-25', '14:00'),
-    });
+    const res = await crear(asistente, cuerpoReserva(doctor.id, menor.id, '2026-11-25', '14:00', procedimientoId));
     expect(res.statusCode).toBe(422);
     expect(res.json().error).toBe(M.menorDeEdad);
   });
@@ -411,13 +402,10 @@ describe('booking', () => {
   it('a procedure that requires an evaluation needs a realizada one first', async () => {
     const categoria = await crearCategoria(t.app, admin.headers);
     const conEvaluacion = await crearProcedimiento(t.app, admin.headers, categoria.id, { requiere_evaluacion: true });
-    const res = await crear(asistente, {
-      doctor_id: doctor.id,
-      paciente_id: otraPaciente.id,
-      tipo: 'procedimiento',
-      procedimiento_id: conEvaluacion.id,
-      inicio: bogota('2026-11-25', '15:00'),
-    });
+    const res = await crear(
+      asistente,
+      cuerpoReserva(doctor.id, otraPaciente.id, '2026-11-25', '15:00', conEvaluacion.id),
+    );
     expect(res.statusCode).toBe(422);
     expect(res.json().error).toBe(M.requiereEvaluacion);
   });
@@ -543,13 +531,11 @@ describe('listarcitas pagination', () => {
     medico = await crearUsuario(t.database, 'doctor', { now: reloj.now() });
     pacienteLista = await crearUsuario(t.database, 'paciente', { now: reloj.now() });
     await t.database.db.update(usuarios).set({ nombre: 'Zoraida Paginada' }).where(eq(usuarios.id, pacienteLista.id));
-    expect((await pedir('PUT', rutas.horarios(medico.id), asistente, { horarios: HORARIO })).statusCode).toBe(200);
+    expect((await pedir('PUT', rutas.horarios(medico.id), asistente, { horarios: SEMANA_PARTIDA })).statusCode).toBe(
+      200,
+    );
     for (const h of ['08:00', '08:30', '09:00', '09:30', '10:00']) {
-      const res = await crear(asistente, {
-        doctor_id: medico.id,
-        paciente_id: pacienteLista.id,
-        inicio: bogota('2026-12-03', h),
-      });
+      const res = await crear(asistente, cuerpoReserva(medico.id, pacienteLista.id, '2026-12-03', h));
       expect(res.statusCode, res.body).toBe(201);
       ids.push(res.json().id);
     }
@@ -739,11 +725,7 @@ describe('listarcitas pagination', () => {
       [0, '11:00'],
       [200, '11:30'],
     ] as const) {
-      const res = await crear(asistente, {
-        doctor_id: medico.id,
-        paciente_id: filas[i]!.id,
-        inicio: bogota('2026-12-03', h),
-      });
+      const res = await crear(asistente, cuerpoReserva(medico.id, filas[i]!.id, '2026-12-03', h));
       expect(res.statusCode, res.body).toBe(201);
       reservadas.push(res.json().id);
     }
@@ -785,23 +767,23 @@ describe('moving an appointment to another doctor', () => {
   const editar = (quien: UsuarioDePrueba | undefined, body: object, id = cita.id) =>
     pedir('PATCH', rutas.editar(id), quien, body);
   const filaDe = async (id: number) => (await t.database.db.select().from(citas).where(eq(citas.id, id)))[0]!;
+  /** An appointment of pacienteMov with the first doctor, booked at the desk. */
+  const conOrigen = async (fecha: string, hora: string): Promise<CitaWire> => {
+    const res = await crear(asistente, cuerpoReserva(origen.id, pacienteMov.id, fecha, hora));
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json();
+  };
 
   beforeAll(async () => {
     origen = await crearUsuario(t.database, 'doctor', { now: reloj.now() });
     destino = await crearUsuario(t.database, 'doctor', { now: reloj.now() });
     pacienteMov = await crearUsuario(t.database, 'paciente', { now: reloj.now() });
-    await pedir('PUT', rutas.horarios(origen.id), asistente, { horarios: HORARIO });
+    await pedir('PUT', rutas.horarios(origen.id), asistente, { horarios: SEMANA_PARTIDA });
     // The other doctor works mornings only, Monday to Friday.
     await pedir('PUT', rutas.horarios(destino.id), asistente, {
       horarios: [1, 2, 3, 4, 5].map((dia) => ({ dia_semana: dia, hora_inicio: '08:00', hora_fin: '12:00' })),
     });
-    const res = await crear(asistente, {
-      doctor_id: origen.id,
-      paciente_id: pacienteMov.id,
-      inicio: bogota('2026-12-09', '15:00'),
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    cita = res.json();
+    cita = await conOrigen('2026-12-09', '15:00');
   });
 
   it("the other doctor's hours and blocks apply; refused moves change nothing", async () => {
@@ -812,11 +794,7 @@ describe('moving an appointment to another doctor', () => {
     const sabado = await editar(asistente, { doctor_id: destino.id, inicio: bogota('2026-12-12', '09:00') });
     expect(sabado.json()).toMatchObject({ error: M.fueraDeHorario });
 
-    const bloqueo = await pedir('POST', rutas.bloqueos(destino.id), asistente, {
-      inicio: bogota('2026-12-10', '08:00'),
-      fin: bogota('2026-12-10', '10:00'),
-      motivo: 'Congreso',
-    });
+    const bloqueo = await bloquear(asistente, destino.id, '2026-12-10', '08:00', '10:00');
     expect(bloqueo.statusCode).toBe(201);
     const bloqueada = await editar(asistente, { doctor_id: destino.id, inicio: bogota('2026-12-10', '09:00') });
     expect(bloqueada.statusCode).toBe(422);
@@ -837,10 +815,7 @@ describe('moving an appointment to another doctor', () => {
     const ocupante = await crear(otraPaciente, { doctor_id: destino.id, inicio: bogota('2026-12-11', '08:00') });
     expect(ocupante.statusCode, ocupante.body).toBe(201);
     const choque = await editar(asistente, { doctor_id: destino.id, inicio: bogota('2026-12-11', '08:00') });
-    expect(choque.statusCode).toBe(409);
-    const cuerpo = choque.json();
-    expect(cuerpo).toMatchObject({ code: 'HORARIO_OCUPADO', error: M.ocupado });
-    expect(cuerpo.siguientes[0]).toEqual({
+    const cuerpo = ocupadoConSiguiente(choque, {
       inicio: '2026-12-11T13:30:00.000Z',
       fin: '2026-12-11T14:00:00.000Z',
       doctor_id: destino.id,
@@ -856,13 +831,10 @@ describe('moving an appointment to another doctor', () => {
       margen_minutos: 30,
       requiere_evaluacion: false,
     });
-    const previa = await crear(asistente, {
-      doctor_id: destino.id,
-      paciente_id: otraPaciente.id,
-      tipo: 'procedimiento',
-      procedimiento_id: conMargen.id,
-      inicio: bogota('2026-12-14', '08:00'),
-    });
+    const previa = await crear(
+      asistente,
+      cuerpoReserva(destino.id, otraPaciente.id, '2026-12-14', '08:00', conMargen.id),
+    );
     expect(previa.statusCode, previa.body).toBe(201);
     // 08:30 is inside the 30-minute buffer after it.
     const enMargen = await editar(asistente, { doctor_id: destino.id, inicio: bogota('2026-12-14', '08:30') });
@@ -936,13 +908,7 @@ describe('moving an appointment to another doctor', () => {
   });
 
   it('a realizada appointment keeps its doctor and time; its notes can still change', async () => {
-    const hecha = (
-      await crear(asistente, {
-        doctor_id: origen.id,
-        paciente_id: pacienteMov.id,
-        inicio: bogota('2026-12-17', '14:00'),
-      })
-    ).json() as CitaWire;
+    const hecha = await conOrigen('2026-12-17', '14:00');
     await t.database.db.update(citas).set({ estado: 'realizada' }).where(eq(citas.id, hecha.id));
     const res = await editar(asistente, { doctor_id: destino.id, inicio: bogota('2026-12-17', '09:00') }, hecha.id);
     expect(res.statusCode).toBe(422);
@@ -954,13 +920,7 @@ describe('moving an appointment to another doctor', () => {
   });
 
   it('a cancelled appointment cannot be moved to another doctor (409)', async () => {
-    const otra = (
-      await crear(asistente, {
-        doctor_id: origen.id,
-        paciente_id: pacienteMov.id,
-        inicio: bogota('2026-12-16', '14:00'),
-      })
-    ).json() as CitaWire;
+    const otra = await conOrigen('2026-12-16', '14:00');
     expect((await pedir('PATCH', rutas.cancelar(otra.id), asistente, { motivo: 'Viaje' })).statusCode).toBe(200);
     const res = await editar(asistente, { doctor_id: destino.id, inicio: bogota('2026-12-16', '09:00') }, otra.id);
     expect(res.statusCode).toBe(409);
@@ -973,11 +933,7 @@ describe('changes and states', () => {
   it.runIf(!!TEST_DATABASE_URL)(
     'a change made meanwhile wins: cancelling an appointment marked realizada a moment before is 409, nothing written',
     async () => {
-      const reserva = await crear(asistente, {
-        doctor_id: doctora.id,
-        paciente_id: paciente.id,
-        inicio: bogota('2026-12-03', '09:00'),
-      });
+      const reserva = await crear(asistente, cuerpoReserva(doctora.id, paciente.id, '2026-12-03', '09:00'));
       expect(reserva.statusCode, reserva.body).toBe(201);
       const cita = reserva.json<CitaWire>();
       // The cancellation reads the appointment as pendiente, then waits on the row another session is writing.
@@ -1080,21 +1036,11 @@ describe('changes and states', () => {
     expect(nota.statusCode, nota.body).toBe(201);
     expect((await comoDoctor('POST', evolucionesPaths.firmar(nota.json().id))).statusCode).toBe(200);
     expect(await faltan(token)).toEqual([]);
-    const realizada = await t.app.inject({
-      method: 'PATCH',
-      url: rutas.editarEstado(cita.id),
-      headers: { authorization: `Bearer ${token}` },
-      payload: { estado: 'realizada' },
-    });
+    const realizada = await comoDoctor('PATCH', rutas.editarEstado(cita.id), { estado: 'realizada' });
     expect(realizada.statusCode).toBe(200);
     expect(realizada.json().estado).toBe('realizada');
     expect(await faltan(token)).toBeNull();
-    const volver = await t.app.inject({
-      method: 'PATCH',
-      url: rutas.editarEstado(cita.id),
-      headers: { authorization: `Bearer ${token}` },
-      payload: { estado: 'pendiente' },
-    });
+    const volver = await comoDoctor('PATCH', rutas.editarEstado(cita.id), { estado: 'pendiente' });
     expect(volver.statusCode).toBe(422);
   });
 
@@ -1161,34 +1107,16 @@ describe('a refused reschedule names its own reason (issue 27.6: the calendar sh
     await t.database.db.update(usuarios).set({ fecha_nacimiento: '2008-12-15' }).where(eq(usuarios.id, quien.id));
     const categoria = await crearCategoria(t.app, admin.headers);
     const mayores = await crearProcedimiento(t.app, admin.headers, categoria.id, { edad_minima: 18 });
-    const res = await crear(asistente, {
-      doctor_id: doctora.id,
-      paciente_id: quien.id,
-      tipo: 'procedimiento',
-      procedimiento_id: mayores.id,
-      inicio: bogota('2026-12-16', '09:00'),
-    });
+    const res = await crear(asistente, cuerpoReserva(doctora.id, quien.id, '2026-12-16', '09:00', mayores.id));
     expect(res.statusCode, res.body).toBe(201);
     const cita = res.json<CitaWire>();
     const duracion = (Date.parse(cita.fin) - Date.parse(cita.inicio)) / 60_000;
     // Another patient's appointment with the same doctor, and one of hers with another doctor.
-    const ocupante = await crear(asistente, {
-      doctor_id: doctora.id,
-      paciente_id: otraPaciente.id,
-      inicio: bogota('2026-12-16', '14:00'),
-    });
+    const ocupante = await crear(asistente, cuerpoReserva(doctora.id, otraPaciente.id, '2026-12-16', '14:00'));
     expect(ocupante.statusCode, ocupante.body).toBe(201);
-    const suya = await crear(asistente, {
-      doctor_id: doctor.id,
-      paciente_id: quien.id,
-      inicio: bogota('2026-12-17', '10:00'),
-    });
+    const suya = await crear(asistente, cuerpoReserva(doctor.id, quien.id, '2026-12-17', '10:00'));
     expect(suya.statusCode, suya.body).toBe(201);
-    const bloqueo = await pedir('POST', rutas.bloqueos(doctora.id), asistente, {
-      inicio: bogota('2026-12-18', '08:00'),
-      fin: bogota('2026-12-18', '12:00'),
-      motivo: 'Congreso',
-    });
+    const bloqueo = await bloquear(asistente, doctora.id, '2026-12-18', '08:00', '12:00');
     expect(bloqueo.statusCode).toBe(201);
 
     const mover = (inicio: string) => pedir('PATCH', rutas.reagendar(cita.id), asistente, { inicio });

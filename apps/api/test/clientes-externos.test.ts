@@ -16,13 +16,21 @@ let doctor: UsuarioDePrueba;
 let paciente: UsuarioDePrueba;
 let procedimientoId: number;
 
-/** As the original system's client sends every call: bearer token and a JSON content type, body or not. */
-const llamar = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, quien: UsuarioDePrueba, body?: object) =>
+/**
+ * As the original system's client sends every call: bearer token and a JSON content type, body or not (an object,
+ * or text sent as it is).
+ */
+const llamar = (
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  quien: UsuarioDePrueba,
+  body?: object | string,
+) =>
   t.app.inject({
     method,
     url,
     headers: { ...quien.headers, 'content-type': 'application/json' },
-    ...(body ? { payload: JSON.stringify(body) } : {}),
+    ...(body === undefined ? {} : { payload: typeof body === 'string' ? body : JSON.stringify(body) }),
   });
 
 beforeAll(async () => {
@@ -96,20 +104,10 @@ describe('an empty body where one is required', () => {
     const res = await llamar('POST', carritoPaths.agregar, paciente);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'VALIDACION' });
-    const malo = await t.app.inject({
-      method: 'POST',
-      url: carritoPaths.agregar,
-      headers: { ...paciente.headers, 'content-type': 'application/json' },
-      payload: '{"id_procedimiento":',
-    });
+    const malo = await llamar('POST', carritoPaths.agregar, paciente, '{"id_procedimiento":');
     expect(malo.statusCode).toBe(400);
     expect(malo.json().error).toBe('El cuerpo de la solicitud no es un JSON válido.');
-    const veneno = await t.app.inject({
-      method: 'POST',
-      url: carritoPaths.agregar,
-      headers: { ...paciente.headers, 'content-type': 'application/json' },
-      payload: '{"__proto__":{"x":1},"id_procedimiento":1}',
-    });
+    const veneno = await llamar('POST', carritoPaths.agregar, paciente, '{"__proto__":{"x":1},"id_procedimiento":1}');
     expect(veneno.statusCode).toBe(400);
   });
 });

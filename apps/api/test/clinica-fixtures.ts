@@ -2,16 +2,16 @@
 // way: the six people of a clinic, appointments written straight to the table (booking's rules are not what they
 // test), a request as one of them, a multipart upload, and the authorization matrix over every role.
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { citasPaths } from '@clinica/contracts/citas';
 import { expect, it } from 'vitest';
 import type { Database } from '../src/db/client.ts';
 import { citas } from '../src/db/schema/index.ts';
 import { firmaDataUrl } from '../src/seed/firma-png.ts';
 import { crearUsuario, QUIENES, type Quien, type UsuarioDePrueba } from './auth-helpers.ts';
 import { multipart } from './catalogo-fixtures.ts';
+import { inyectar, type Metodo } from './helpers.ts';
 
 type NuevaCita = typeof citas.$inferInsert;
-
-export type Metodo = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type Pedir = (
   method: Metodo,
   url: string,
@@ -24,7 +24,7 @@ export type Pedir = (
 export const pedidor =
   (app: () => FastifyInstance): Pedir =>
   (method, url, quien, payload, headers = {}) =>
-    app().inject({ method, url, headers: { ...(quien?.headers ?? {}), ...headers }, ...(payload ? { payload } : {}) });
+    inyectar(app(), method, url, { ...(quien?.headers ?? {}), ...headers }, payload);
 
 /** A multipart upload of one file (`archivo`) with text fields, as a person (or anonymous). */
 export function subirArchivo(
@@ -63,6 +63,18 @@ export async function crearPersonas(database: Database, opts: { now?: Date } = {
 
 export type Personas = Awaited<ReturnType<typeof crearPersonas>>;
 
+/** A doctor's week, Monday to Saturday, open in the given blocks of Bogotá time (`[inicio, fin]`). */
+export const semanaDeTrabajo = (...bloques: [string, string][]) =>
+  [1, 2, 3, 4, 5, 6].flatMap((dia) =>
+    bloques.map(([hora_inicio, hora_fin]) => ({ dia_semana: dia, hora_inicio, hora_fin })),
+  );
+
+/** The agenda most booking tests open: Monday to Saturday, 08:00 to 12:00 and 13:00 to 18:00. */
+export const SEMANA_PARTIDA = semanaDeTrabajo(['08:00', '12:00'], ['13:00', '18:00']);
+
+/** A time of day in Bogotá as the wire writes it: `bogota('2026-11-24', '09:00')`. */
+export const bogota = (fecha: string, hora: string) => `${fecha}T${hora}:00-05:00`;
+
 /** `horas` hours before now. */
 export const haceHoras = (horas: number) => new Date(Date.now() - horas * 3_600_000);
 
@@ -95,6 +107,17 @@ export async function insertarCita(
     })
     .returning({ id: citas.id });
   return c!.id;
+}
+
+/** Books an appointment at the front desk through the API (booking's rules apply); its id. */
+export async function agendarEnRecepcion(
+  app: FastifyInstance,
+  asistente: UsuarioDePrueba,
+  cita: { doctor_id: number; paciente_id: number; inicio: string },
+): Promise<number> {
+  const res = await inyectar(app, 'POST', citasPaths.crear, asistente.headers, cita);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().id as number;
 }
 
 /** Statuses in the order of QUIENES: anonymous, patient, assistant, doctor, administrator. */
@@ -135,6 +158,19 @@ export function matrizDeAutorizacion(
     });
   }
 }
+
+/** A clinical note's body as a doctor writes it: findings, a product applied, a prescription and an exam order. */
+export const NOTA_CLINICA = {
+  motivo: 'Manchas en mejillas después de vacaciones',
+  hallazgos: 'Melasma epidérmico leve en región malar, fototipo III.',
+  procedimiento_realizado: 'Peeling superficial con ácido mandélico',
+  productos: [{ nombre: 'Ácido mandélico 30 %', lote: 'L-2026-114', dosis: '2 ml' }],
+  indicaciones: 'Protector solar cada 3 horas. No exponerse al sol por 7 días.',
+  formulas: [
+    { nombre: 'Hidroquinona 4 % crema', dosis: 'Capa delgada', frecuencia: 'Cada noche', duracion: '8 semanas' },
+  ],
+  ordenes: [{ examen: 'TSH', indicaciones: 'En ayunas' }],
+};
 
 /** A consent template's text as staff write it: risks, alternatives and care. */
 export const TEXTO_CONSENTIMIENTO =

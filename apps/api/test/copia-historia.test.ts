@@ -19,6 +19,7 @@ import {
   firmaConsentimiento,
   haceHoras,
   insertarCita,
+  NOTA_CLINICA,
   pedidor,
   type Personas,
 } from './clinica-fixtures.ts';
@@ -39,17 +40,7 @@ const nuevaCita = (pacienteId: number, doctorId: number, horasAtras: number) =>
 
 /** A signed note with a prescription, an exam order and an addendum, written by the appointment's doctor. */
 async function notaFirmada(citaId: number, autor: UsuarioDePrueba, motivo: string) {
-  const creada = await pedir('POST', evolucionesPaths.porCita(citaId), autor, {
-    motivo,
-    hallazgos: 'Melasma epidérmico leve en región malar.',
-    procedimiento_realizado: 'Peeling superficial con ácido mandélico',
-    productos: [{ nombre: 'Ácido mandélico 30 %', lote: 'L-2026-114', dosis: '2 ml' }],
-    indicaciones: 'Protector solar cada 3 horas.',
-    formulas: [
-      { nombre: 'Hidroquinona 4 % crema', dosis: 'Capa delgada', frecuencia: 'Cada noche', duracion: '8 semanas' },
-    ],
-    ordenes: [{ examen: 'TSH', indicaciones: 'En ayunas' }],
-  });
+  const creada = await pedir('POST', evolucionesPaths.porCita(citaId), autor, { ...NOTA_CLINICA, motivo });
   expect(creada.statusCode, creada.body).toBe(201);
   const id = (creada.json() as { id: number }).id;
   expect((await pedir('POST', evolucionesPaths.firmar(id), autor)).statusCode).toBe(200);

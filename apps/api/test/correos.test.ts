@@ -4,51 +4,23 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { correosPaths } from '@clinica/contracts/correos';
 import { recuperacionPaths } from '@clinica/contracts/recuperacion';
-import { buildApp } from '../src/app.ts';
-import type { Database } from '../src/db/client.ts';
 import { enmascarar } from '../src/features/correos/correos.service.ts';
 import { MARCA_ENLACE_RECUPERACION } from '../src/features/usuarios/recuperacion.service.ts';
-import type { Correo } from '../src/platform/correo.ts';
-import {
-  crearUsuario as crearActor,
-  headersDe,
-  QUIENES,
-  type UsuariosPorRol,
-  SOLO_ADMINISTRADOR,
-} from './auth-helpers.ts';
-import { createTestDatabase, testConfig } from './helpers.ts';
+import { crearUsuariosPorRol, headersDe, QUIENES, type UsuariosPorRol, SOLO_ADMINISTRADOR } from './auth-helpers.ts';
+import { correoDePrueba, createTestApp, type BaseDePrueba } from './helpers.ts';
 import { crearReloj, crearUsuario } from './usuarios-fixtures.ts';
 
 const reloj = crearReloj(new Date(Date.now() + 60 * 60 * 1000));
-const enviados: Correo[] = [];
-let fallar = false;
-let database: Database & { drop(): Promise<void> };
+const correo = correoDePrueba();
+const { enviados } = correo;
+let database: BaseDePrueba;
 let app: FastifyInstance;
 let actores: UsuariosPorRol;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await buildApp({
-    config: testConfig(),
-    database,
-    now: reloj.now,
-    intervaloBandejaMs: 0,
-    mailer: {
-      async enviar(c) {
-        if (fallar) throw new Error('SMTP no disponible: 421');
-        enviados.push(c);
-      },
-    },
-  });
-  await app.ready();
+  ({ app, database } = await createTestApp({ now: reloj.now, intervaloBandejaMs: 0, mailer: correo.mailer }));
   // Sessions opened on the app's clock (an hour ahead, so outbox rows written now are due).
-  const now = reloj.now();
-  actores = {
-    paciente: await crearActor(database, 'paciente', { now }),
-    asistente: await crearActor(database, 'asistente', { now }),
-    doctor: await crearActor(database, 'doctor', { now }),
-    administrador: await crearActor(database, 'administrador', { now }),
-  };
+  actores = await crearUsuariosPorRol(database, { now: reloj.now() });
 });
 afterAll(async () => {
   await app.close();
@@ -85,10 +57,9 @@ describe('GET /apicorreos/bandeja', () => {
     const token = /#token=(\S+)/.exec(enviados.at(-1)?.texto ?? '')?.[1];
     expect(token).toBeTruthy();
 
-    fallar = true;
+    correo.fallos = 1;
     await encolar('luis@prueba.test', 'Recordatorio de tu cita', 'Mañana tienes tu cita.');
     await app.services.despachador.despachar();
-    fallar = false;
     // Not due yet: stays pending.
     await app.services.transaccion((tx) =>
       tx.encolar(

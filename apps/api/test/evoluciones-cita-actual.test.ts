@@ -8,7 +8,7 @@ import { evolucionesPaths as rutas } from '@clinica/contracts/evoluciones';
 import { auditoria, citas, evoluciones } from '../src/db/schema/index.ts';
 import { M_CON_NOTA_FIRMADA } from '../src/features/citas/cambios.service.ts';
 import { MENSAJES_EVOLUCION } from '../src/features/evoluciones/evoluciones.service.ts';
-import { crearUsuario, otraSesion, type UsuarioDePrueba } from './auth-helpers.ts';
+import { crearUsuarios, otraSesion, type UsuarioDePrueba } from './auth-helpers.ts';
 import { insertarCita } from './clinica-fixtures.ts';
 import { createTestApp, type TestContext } from './helpers.ts';
 import { crearReloj } from './usuarios-fixtures.ts';
@@ -46,10 +46,12 @@ async function borrador(citaId: number, quien = doctor) {
 
 beforeAll(async () => {
   t = await createTestApp({ now: reloj.now });
-  paciente = await crearUsuario(t.database, 'paciente');
-  doctor = await crearUsuario(t.database, 'doctor');
-  otroDoctor = await crearUsuario(t.database, 'doctor');
-  asistente = await crearUsuario(t.database, 'asistente');
+  [paciente, doctor, otroDoctor, asistente] = await crearUsuarios(t.database, [
+    'paciente',
+    'doctor',
+    'doctor',
+    'asistente',
+  ]);
 });
 afterAll(() => t.close());
 

@@ -28,6 +28,7 @@ import {
   haceHoras,
   insertarCita,
   matrizDeAutorizacion,
+  NOTA_CLINICA,
   pedidor,
   type CasoAutorizacion,
   porQuien,
@@ -45,17 +46,7 @@ let nota: EvolucionWire;
 
 const pedir = pedidor(() => t.app);
 
-const BORRADOR = {
-  motivo: 'Manchas en mejillas después de vacaciones',
-  hallazgos: 'Melasma epidérmico leve en región malar, fototipo III.',
-  procedimiento_realizado: 'Peeling superficial con ácido mandélico',
-  productos: [{ nombre: 'Ácido mandélico 30 %', lote: 'L-2026-114', dosis: '2 ml' }],
-  indicaciones: 'Protector solar cada 3 horas. No exponerse al sol por 7 días.',
-  formulas: [
-    { nombre: 'Hidroquinona 4 % crema', dosis: 'Capa delgada', frecuencia: 'Cada noche', duracion: '8 semanas' },
-  ],
-  ordenes: [{ examen: 'TSH', indicaciones: 'En ayunas' }],
-};
+const BORRADOR = NOTA_CLINICA;
 
 const nuevaCita = (
   pacienteId: number,

@@ -3,6 +3,7 @@
 // { error, code } and shows nothing internal. Routes are enumerated from the running app (onRoute)
 // and their body/query/param schemas read from its OpenAPI document, so a new route is fuzzed without
 // touching this file. Deterministic: one seeded generator (FUZZ_SEED) picks the random extras.
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,17 +20,12 @@ const SEMILLA = Number(process.env.FUZZ_SEED ?? 20_261_105);
 const EN_VUELO = 4;
 
 // ---- deterministic randomness -------------------------------------------------------------------
-function mulberry32(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+/** Numbers in [0, 1) drawn from SHA-256 of the seed and a counter: the same seed draws the same inputs. */
+function generador(semilla: number): () => number {
+  let n = 0;
+  return () => createHash('sha256').update(`${semilla}:${n++}`).digest().readUInt32BE(0) / 2 ** 32;
 }
-const rnd = mulberry32(SEMILLA);
+const rnd = generador(SEMILLA);
 const entero = (max: number) => Math.floor(rnd() * max);
 const elegir = <T>(xs: readonly T[]): T => xs[entero(xs.length)]!;
 

@@ -5,12 +5,13 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
-import { buildApp } from '../src/app.ts';
+import { buildApp, type AppDeps } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { openDb, type Database } from '../src/db/client.ts';
 import { ARGON2_PRUEBAS } from '../src/lib/passwords.ts';
+import type { Correo, Mailer } from '../src/platform/correo.ts';
 import { sqlAdministrativo, urlDeBase } from './global-setup.ts';
 import { directorioTemporal, rutaDelArchivo } from './temporales.ts';
 
@@ -63,6 +64,16 @@ export async function createTestDatabase(opts: { vacia?: boolean } = {}): Promis
   };
 }
 
+/** Runs `prueba` on a migrated database of its own, dropped afterwards whatever happens. */
+export async function conBaseDePrueba<T>(prueba: (database: BaseDePrueba) => Promise<T>): Promise<T> {
+  const database = await createTestDatabase();
+  try {
+    return await prueba(database);
+  } finally {
+    await database.drop();
+  }
+}
+
 /**
  * A DATA_DIR already holding the run's migrated PGlite database (PGlite run only), so a child process started
  * on it skips initdb and the migrations, the slow part of a cold start. Removed after the test file.
@@ -102,22 +113,61 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 /** How every hash the test apps write starts (ARGON2_PRUEBAS). */
 export const PREFIJO_HASH_PRUEBAS = '$argon2id$v=19$m=8,t=1,p=1$';
 
+export type Metodo = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * One request to the app with the caller's headers (a bearer token; none for anonymous) and, if given, a JSON body
+ * (an object, or a string sent as it is).
+ */
+export function inyectar(
+  app: FastifyInstance,
+  method: Metodo,
+  url: string,
+  headers: Record<string, string> = {},
+  payload?: object | string,
+): Promise<LightMyRequestResponse> {
+  return app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload }) });
+}
+
+/**
+ * An e-mail transport that keeps what it sends in `enviados`; while `fallos` is above 0 a send fails as a
+ * server that is down would, and counts one down.
+ */
+export function correoDePrueba() {
+  const correo = {
+    enviados: [] as Correo[],
+    fallos: 0,
+    mailer: {
+      async enviar(c: Correo) {
+        if (correo.fallos > 0) {
+          correo.fallos--;
+          throw new Error('SMTP no disponible');
+        }
+        correo.enviados.push(c);
+      },
+    } satisfies Mailer,
+  };
+  return correo;
+}
+
 export type TestContext = { app: FastifyInstance; database: Database; close(): Promise<void> };
 
-/** Builds the app on a fresh database. Call close() in afterAll. */
 /** Waits a slowed-down sign-in asked for, recorded instead of slept (a test reads them). */
 export const esperasRegistradas: number[] = [];
 
+/**
+ * Builds the app on a fresh database, with the test config (`config` overrides some of it) and any other
+ * dependency given (clock, mail transport, outbox poll...). Call close() in afterAll.
+ */
 export async function createTestApp(
-  opts: { config?: Partial<Config>; now?: () => Date; intervaloBandejaMs?: number } = {},
+  opts: Omit<AppDeps, 'config' | 'database'> & { config?: Partial<Config> } = {},
 ): Promise<TestContext & { database: BaseDePrueba }> {
   const database = await createTestDatabase();
   const app = await buildApp({
+    esperar: async (ms) => void esperasRegistradas.push(ms),
+    ...opts,
     config: testConfig(opts.config),
     database,
-    ...(opts.now ? { now: opts.now } : {}),
-    ...(opts.intervaloBandejaMs !== undefined ? { intervaloBandejaMs: opts.intervaloBandejaMs } : {}),
-    esperar: async (ms) => void esperasRegistradas.push(ms),
   });
   await app.ready();
   return {

@@ -7,7 +7,7 @@ import { historiasPaths as rutas, type HistoriaWire } from '@clinica/contracts/h
 import { auditoria, citas, historiasClinicas, historiasVersiones, usuarios } from '../src/db/schema/index.ts';
 import { MENSAJES_HISTORIA } from '../src/features/historias/historias.service.ts';
 import { createTestApp, type TestContext } from './helpers.ts';
-import { crearUsuario, type UsuarioDePrueba } from './auth-helpers.ts';
+import { crearUsuario, crearUsuarios, type UsuarioDePrueba } from './auth-helpers.ts';
 
 let t: TestContext;
 let paciente: UsuarioDePrueba;
@@ -22,11 +22,13 @@ const pedir = (method: 'GET' | 'POST' | 'PATCH', url: string, quien?: UsuarioDeP
 
 beforeAll(async () => {
   t = await createTestApp();
-  paciente = await crearUsuario(t.database, 'paciente');
-  otra = await crearUsuario(t.database, 'paciente');
-  doctor = await crearUsuario(t.database, 'doctor');
-  asistente = await crearUsuario(t.database, 'asistente');
-  admin = await crearUsuario(t.database, 'administrador');
+  [paciente, otra, doctor, asistente, admin] = await crearUsuarios(t.database, [
+    'paciente',
+    'paciente',
+    'doctor',
+    'asistente',
+    'administrador',
+  ]);
   await t.database.db
     .update(usuarios)
     .set({ nombre: 'Lucía Pérez', genero: 'femenino' })

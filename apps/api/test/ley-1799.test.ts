@@ -9,8 +9,9 @@ import { citasPaths, MENSAJES_CITAS } from '@clinica/contracts/citas';
 import { usuariosPaths } from '@clinica/contracts/usuarios';
 import { auditoria, citas, procedimientos, usuarios } from '../src/db/schema/index.ts';
 import { MENSAJES } from '../src/features/usuarios/usuarios.reglas.ts';
-import { crearUsuario, type UsuarioDePrueba } from './auth-helpers.ts';
+import { crearUsuario, crearUsuarios, type UsuarioDePrueba } from './auth-helpers.ts';
 import { crearCategoria, crearProcedimiento } from './catalogo-fixtures.ts';
+import { bogota, semanaDeTrabajo } from './clinica-fixtures.ts';
 import { createTestApp, type TestContext } from './helpers.ts';
 import { crearReloj } from './usuarios-fixtures.ts';
 
@@ -23,8 +24,7 @@ let doctor: UsuarioDePrueba;
 let casiAdulta: UsuarioDePrueba;
 let categoriaId: number;
 
-const HORARIO = [1, 2, 3, 4, 5, 6].map((dia) => ({ dia_semana: dia, hora_inicio: '08:00', hora_fin: '18:00' }));
-const bogota = (fecha: string, hora: string) => `${fecha}T${hora}:00-05:00`;
+const HORARIO = semanaDeTrabajo(['08:00', '18:00']);
 const pedir = (method: 'POST' | 'PATCH' | 'PUT', url: string, quien: UsuarioDePrueba, payload: object) =>
   t.app.inject({ method, url, headers: quien.headers, payload });
 const auditoriaDe = (accion: string, recursoId: number) =>
@@ -35,11 +35,11 @@ const auditoriaDe = (accion: string, recursoId: number) =>
 
 beforeAll(async () => {
   t = await createTestApp({ now: reloj.now });
-  const ahora = reloj.now();
-  admin = await crearUsuario(t.database, 'administrador', { now: ahora });
-  asistente = await crearUsuario(t.database, 'asistente', { now: ahora });
-  doctor = await crearUsuario(t.database, 'doctor', { now: ahora });
-  casiAdulta = await crearUsuario(t.database, 'paciente', { now: ahora });
+  [admin, asistente, doctor, casiAdulta] = await crearUsuarios(
+    t.database,
+    ['administrador', 'asistente', 'doctor', 'paciente'],
+    { now: reloj.now() },
+  );
   // She turns 18 on Tuesday 15 December 2026.
   await t.database.db.update(usuarios).set({ fecha_nacimiento: '2008-12-15' }).where(eq(usuarios.id, casiAdulta.id));
   expect((await pedir('PUT', citasPaths.horarios(doctor.id), asistente, { horarios: HORARIO })).statusCode).toBe(200);

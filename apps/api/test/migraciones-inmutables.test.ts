@@ -78,14 +78,13 @@ function carpetaAntigua(when: number): string {
   return dir;
 }
 
+/** Runs drizzle's migrator of the database's driver on the migrations in `carpeta`. */
 async function migrarCon(database: Database, carpeta: string) {
-  if (database.kind === 'pglite') {
-    const { migrate } = await import('drizzle-orm/pglite/migrator');
-    await migrate(database.db as never, { migrationsFolder: carpeta });
-  } else {
-    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    await migrate(database.db, { migrationsFolder: carpeta });
-  }
+  const migrador =
+    database.kind === 'pglite'
+      ? await import('drizzle-orm/pglite/migrator')
+      : await import('drizzle-orm/node-postgres/migrator');
+  await migrador.migrate(database.db as never, { migrationsFolder: carpeta });
 }
 
 /** What migrations leave in usuarios: its generated columns' expressions and its indexes. */

@@ -12,7 +12,8 @@ import {
 import { bandejaSalida, notificaciones, usuarios } from '../src/db/schema/index.ts';
 import type { EventosEnVivo } from '../src/platform/en-vivo.ts';
 import { createTestApp, type TestContext } from './helpers.ts';
-import { crearUsuario, type UsuarioDePrueba } from './auth-helpers.ts';
+import { crearUsuarios, type UsuarioDePrueba } from './auth-helpers.ts';
+import { agendarEnRecepcion } from './clinica-fixtures.ts';
 import { crearReloj } from './usuarios-fixtures.ts';
 
 const reloj = crearReloj(new Date('2026-11-23T12:00:00Z')); // lunes 07:00 en Bogotá
@@ -31,11 +32,11 @@ const llano = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
 
 beforeAll(async () => {
   t = await createTestApp({ now: reloj.now });
-  const ahora = reloj.now();
-  paciente = await crearUsuario(t.database, 'paciente', { now: ahora });
-  otra = await crearUsuario(t.database, 'paciente', { now: ahora });
-  doctor = await crearUsuario(t.database, 'doctor', { now: ahora });
-  asistente = await crearUsuario(t.database, 'asistente', { now: ahora });
+  [paciente, otra, doctor, asistente] = await crearUsuarios(
+    t.database,
+    ['paciente', 'paciente', 'doctor', 'asistente'],
+    { now: reloj.now() },
+  );
   await t.database.db.update(usuarios).set({ nombre: 'Lucía Pérez' }).where(eq(usuarios.id, paciente.id));
   t.app.services.enVivo.suscribir('notificacion', (c) => empujadas.push(c));
   const horarios = [1, 2, 3, 4, 5, 6].map((d) => ({ dia_semana: d, hora_inicio: '08:00', hora_fin: '12:00' }));
@@ -136,15 +137,8 @@ describe('read, read all, archive read ones, history', () => {
 
 describe('reminders 24 hours before', () => {
   it('the patient gets one for an appointment that still stands, none for a cancelled one; survives as an outbox row', async () => {
-    const crear = async (inicio: string) => {
-      const res = await pedir('POST', citasPaths.crear, asistente, {
-        doctor_id: doctor.id,
-        paciente_id: otra.id,
-        inicio,
-      });
-      expect(res.statusCode, res.body).toBe(201);
-      return res.json().id as number;
-    };
+    const crear = (inicio: string) =>
+      agendarEnRecepcion(t.app, asistente, { doctor_id: doctor.id, paciente_id: otra.id, inicio });
     const sigue = await crear('2026-11-26T10:00:00-05:00');
     const cancelada = await crear('2026-11-26T11:00:00-05:00');
     expect((await pedir('PATCH', citasPaths.cancelar(cancelada), asistente, { motivo: 'Reagendará' })).statusCode).toBe(

@@ -33,6 +33,8 @@ import {
   matrizDeAutorizacion,
   pedidor,
   porQuien,
+  bogota,
+  SEMANA_PARTIDA,
   type CasoAutorizacion,
   type Personas,
 } from './clinica-fixtures.ts';
@@ -55,13 +57,7 @@ let citaAjena: number;
 let planAjeno: number;
 let plan: PlanWire;
 
-const HORARIO = [1, 2, 3, 4, 5, 6].flatMap((dia) => [
-  { dia_semana: dia, hora_inicio: '08:00', hora_fin: '12:00' },
-  { dia_semana: dia, hora_inicio: '13:00', hora_fin: '18:00' },
-]);
-
 const pedir = pedidor(() => t.app);
-const bogota = (fecha: string, hora: string) => `${fecha}T${hora}:00-05:00`;
 
 const citaDirecta = (pacienteId: number, doctorId: number, inicio: string) =>
   insertarCita(t.database, { pacienteId, doctorId, inicio: new Date(inicio) });
@@ -97,7 +93,9 @@ beforeAll(async () => {
   ({ paciente, otraPaciente, doctor, otroDoctor, asistente, admin } = await crearPersonas(t.database, { now: ahora }));
   await t.database.db.update(usuarios).set({ fecha_nacimiento: '1990-05-01' }).where(eq(usuarios.rol, 'paciente'));
   for (const d of [doctor, otroDoctor]) {
-    expect((await pedir('PUT', citasPaths.horarios(d.id), asistente, { horarios: HORARIO })).statusCode).toBe(200);
+    expect((await pedir('PUT', citasPaths.horarios(d.id), asistente, { horarios: SEMANA_PARTIDA })).statusCode).toBe(
+      200,
+    );
   }
   const cat = await crearCategoria(t.app, admin.headers);
   procA = (await crearProcedimiento(t.app, admin.headers, cat.id, { duracion_minutos: 60 })).id;

@@ -15,6 +15,7 @@ import { bandejaSalida, notificaciones, usuarios } from '../src/db/schema/index.
 import { crearUsuario, type UsuarioDePrueba } from './auth-helpers.ts';
 import { createTestDatabase, dataDirMigrado, TEST_DATABASE_URL, testConfig, type BaseDePrueba } from './helpers.ts';
 import { iniciarSmtp, type ServidorSmtp } from './smtp-prueba.ts';
+import { agendarEnRecepcion } from './clinica-fixtures.ts';
 import { crearReloj } from './usuarios-fixtures.ts';
 
 const reloj = crearReloj(new Date('2026-11-23T12:00:00Z')); // lunes 07:00 en Bogotá
@@ -78,15 +79,8 @@ describe('reminders are stored, survive a restart and run once with two instance
     ) => app.inject({ method, url, headers: quien.headers, payload });
     const horarios = [1, 2, 3, 4, 5, 6].map((d) => ({ dia_semana: d, hora_inicio: '08:00', hora_fin: '12:00' }));
     expect((await pedir(app1, 'PUT', citasPaths.horarios(doctor.id), asistente, { horarios })).statusCode).toBe(200);
-    const crear = async (inicio: string) => {
-      const res = await pedir(app1, 'POST', citasPaths.crear, asistente, {
-        doctor_id: doctor.id,
-        paciente_id: paciente.id,
-        inicio,
-      });
-      expect(res.statusCode, res.body).toBe(201);
-      return res.json().id as number;
-    };
+    const crear = (inicio: string) =>
+      agendarEnRecepcion(app1, asistente, { doctor_id: doctor.id, paciente_id: paciente.id, inicio });
     const fija = await crear('2026-11-25T09:00:00-05:00');
     const editada = await crear('2026-11-25T10:00:00-05:00');
     const editar = await pedir(app1, 'PATCH', citasPaths.editar(editada), asistente, {

@@ -85,6 +85,13 @@ function tokenEnviadoA(para: string): string {
   return m[1];
 }
 
+/** Asks for a recovery link from `ip` and delivers the e-mail; the token it carries. */
+async function enlacePedido(correo: string, ip: string): Promise<string> {
+  await solicitar(correo, ip);
+  await despachar();
+  return tokenEnviadoA(correo);
+}
+
 const auditoriaDe = (accion: string, usuarioId?: number) =>
   database.db
     .select()
@@ -206,9 +213,7 @@ describe('POST /apirecuperacion/restablecer', () => {
     const u = await crearUsuario(database);
     const ip = ipNueva();
     const sesiones = [await sesionPara(database, u, reloj.now()), await sesionPara(database, u, reloj.now())];
-    await solicitar(u.correo, ip);
-    await despachar();
-    const token = tokenEnviadoA(u.correo);
+    const token = await enlacePedido(u.correo, ip);
     enviados.length = 0;
 
     const res = await restablecer(token, NUEVA, ip);
@@ -257,9 +262,7 @@ describe('POST /apirecuperacion/restablecer', () => {
         socket.once('connect_error', reject);
       });
       const cerrado = new Promise<string>((resolve) => socket.once('disconnect', (r) => resolve(r)));
-      await solicitar(u.correo, ip);
-      await despachar();
-      expect((await restablecer(tokenEnviadoA(u.correo), NUEVA, ip)).statusCode).toBe(200);
+      expect((await restablecer(await enlacePedido(u.correo, ip), NUEVA, ip)).statusCode).toBe(200);
       await despachar();
       expect(await cerrado).toBe('io server disconnect');
     } finally {
@@ -275,18 +278,14 @@ describe('POST /apirecuperacion/restablecer', () => {
       res = await iniciar(u.correo, 'no me acuerdo de la clave', ip);
     expect(res.statusCode).toBe(429);
     expect((await iniciar(u.correo, CLAVE, ip)).statusCode).toBe(429);
-    await solicitar(u.correo, ip);
-    await despachar();
-    expect((await restablecer(tokenEnviadoA(u.correo), NUEVA, ip)).statusCode).toBe(200);
+    expect((await restablecer(await enlacePedido(u.correo, ip), NUEVA, ip)).statusCode).toBe(200);
     expect((await iniciar(u.correo, NUEVA, ip)).statusCode).toBe(200);
   });
 
   it('two uses of one link at the same time: exactly one succeeds', async () => {
     const u = await crearUsuario(database);
     const ip = ipNueva();
-    await solicitar(u.correo, ip);
-    await despachar();
-    const token = tokenEnviadoA(u.correo);
+    const token = await enlacePedido(u.correo, ip);
     const claves = [NUEVA, 'otra frase distinta para la cuenta'];
     const respuestas = await Promise.all(claves.map((c) => restablecer(token, c, ip)));
     expect(respuestas.map((r) => r.statusCode).sort()).toEqual([200, 400]);
@@ -301,9 +300,7 @@ describe('POST /apirecuperacion/restablecer', () => {
   it('expires after 30 minutes of the injected clock', async () => {
     const u = await crearUsuario(database);
     const ip = ipNueva();
-    await solicitar(u.correo, ip);
-    await despachar();
-    const token = tokenEnviadoA(u.correo);
+    const token = await enlacePedido(u.correo, ip);
     reloj.avanzar(30 * 60_000 + 1000);
     const res = await restablecer(token, NUEVA, ip);
     expect(res.statusCode).toBe(400);
@@ -328,9 +325,7 @@ describe('POST /apirecuperacion/restablecer', () => {
     const u = await crearUsuario(database);
     const otro = await crearUsuario(database);
     const ip = ipNueva();
-    await solicitar(u.correo, ip);
-    await despachar();
-    const token = tokenEnviadoA(u.correo);
+    const token = await enlacePedido(u.correo, ip);
     const [v, , exp, firma] = token.split('.');
     const alterados = [
       `${v}.${otro.id}.${exp}.${firma}`,
@@ -350,9 +345,7 @@ describe('POST /apirecuperacion/restablecer', () => {
   it('applies the registration password rules to the new one', async () => {
     const u = await crearUsuario(database);
     const ip = ipNueva();
-    await solicitar(u.correo, ip);
-    await despachar();
-    const token = tokenEnviadoA(u.correo);
+    const token = await enlacePedido(u.correo, ip);
     for (const [contrasena, mensaje] of [
       ['corta', 'La contraseña debe tener al menos 8 caracteres'],
       ['colombia123', expect.stringMatching(/común/)],
@@ -395,9 +388,7 @@ describe('POST /apirecuperacion/restablecer', () => {
     lineas.length = 0;
     const u = await crearUsuario(database);
     const ip = ipNueva();
-    await solicitar(u.correo, ip);
-    await despachar();
-    const token = tokenEnviadoA(u.correo);
+    const token = await enlacePedido(u.correo, ip);
     await restablecer(token, NUEVA, ip);
     await restablecer(token, 'y otra frase más para probar', ip);
     await restablecer(`${token}x`, NUEVA, ip);

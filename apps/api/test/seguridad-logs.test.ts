@@ -8,7 +8,7 @@ import { usuariosPaths } from '@clinica/contracts/usuarios';
 import { buildApp, REDACT } from '../src/app.ts';
 import type { Database } from '../src/db/client.ts';
 import { registroEnMemoria } from './registro-en-memoria.ts';
-import { createTestDatabase, testConfig } from './helpers.ts';
+import { createTestDatabase, testConfig, inyectar } from './helpers.ts';
 import { registro } from './usuarios-fixtures.ts';
 import { crearUsuario } from './auth-helpers.ts';
 
@@ -88,34 +88,29 @@ describe('what the logs hold', () => {
     secretos.push(token, sid, token.split('.')[2]!);
     const auth = { authorization: `Bearer ${token}` };
 
-    expect((await app.inject({ method: 'GET', url: usuariosPaths.perfil, headers: auth })).statusCode).toBe(200);
-    const renovado = await app.inject({ method: 'POST', url: usuariosPaths.renovarSesion, headers: auth });
+    expect((await inyectar(app, 'GET', usuariosPaths.perfil, auth)).statusCode).toBe(200);
+    const renovado = await inyectar(app, 'POST', usuariosPaths.renovarSesion, auth);
     expect(renovado.statusCode).toBe(200);
     secretos.push(renovado.json<{ token: string }>().token);
 
-    const cambioMalo = await app.inject({
-      method: 'PATCH',
-      url: usuariosPaths.perfilContrasena,
-      headers: auth,
-      payload: { contrasena_actual: claveMala, contrasena_nueva: clave2 },
+    const cambioMalo = await inyectar(app, 'PATCH', usuariosPaths.perfilContrasena, auth, {
+      contrasena_actual: claveMala,
+      contrasena_nueva: clave2,
     });
     expect(cambioMalo.statusCode).toBe(400);
-    const cambio = await app.inject({
-      method: 'PATCH',
-      url: usuariosPaths.perfilContrasena,
-      headers: auth,
-      payload: { contrasena_actual: clave1, contrasena_nueva: clave2 },
+    const cambio = await inyectar(app, 'PATCH', usuariosPaths.perfilContrasena, auth, {
+      contrasena_actual: clave1,
+      contrasena_nueva: clave2,
     });
     expect(cambio.statusCode).toBe(200);
 
     // A tampered token and a token in a header with a body that names passwords.
     const falso = `${token.slice(0, -4)}AAAA`;
     secretos.push(falso);
-    expect(
-      (await app.inject({ method: 'GET', url: usuariosPaths.perfil, headers: { authorization: `Bearer ${falso}` } }))
-        .statusCode,
-    ).toBe(401);
-    await app.inject({ method: 'POST', url: usuariosPaths.cerrarSesion, headers: auth });
+    expect((await inyectar(app, 'GET', usuariosPaths.perfil, { authorization: `Bearer ${falso}` })).statusCode).toBe(
+      401,
+    );
+    await inyectar(app, 'POST', usuariosPaths.cerrarSesion, auth);
 
     const hashes = (await database.db.execute(sql`select contrasena_hash from usuarios`)) as unknown as
       { rows: { contrasena_hash: string }[] } | { contrasena_hash: string }[];
@@ -190,11 +185,12 @@ describe('what the logs hold', () => {
     lineas.length = 0;
     const busquedas = ['1020304050', 'maria.secreta@correo.co', 'Ximena Quintero'];
     for (const q of busquedas) {
-      const res = await app.inject({
-        method: 'GET',
-        url: `${usuariosPaths.listar}?q=${encodeURIComponent(q)}&rol=paciente`,
-        headers: admin.headers,
-      });
+      const res = await inyectar(
+        app,
+        'GET',
+        `${usuariosPaths.listar}?q=${encodeURIComponent(q)}&rol=paciente`,
+        admin.headers,
+      );
       expect(res.statusCode).toBe(200);
     }
     const texto = log();
@@ -218,7 +214,7 @@ describe('one access line per request', () => {
     try {
       await info.ready();
       lineasInfo.length = 0;
-      const r = await info.inject({ method: 'GET', url: '/salud?sonda=balanceador' });
+      const r = await inyectar(info, 'GET', '/salud?sonda=balanceador');
       expect(r.statusCode).toBe(200);
       const registros = lineasInfo.map((l) => JSON.parse(l) as Record<string, unknown>);
       expect(registros).toHaveLength(1);

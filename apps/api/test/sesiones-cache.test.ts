@@ -6,7 +6,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { usuariosPaths as rutas } from '@clinica/contracts/usuarios';
+import { usuariosPaths as rutas, type Rol } from '@clinica/contracts/usuarios';
 import { buildApp } from '../src/app.ts';
 import type { Avisos } from '../src/db/avisos.ts';
 import type { Database } from '../src/db/client.ts';
@@ -19,12 +19,14 @@ import {
 } from '../src/features/usuarios/sesiones.repository.ts';
 import { sqlAdministrativo, urlDeBase } from './global-setup.ts';
 import {
+  conBaseDePrueba,
   createTestApp,
   createTestDatabase,
   TEST_DATABASE_URL,
   testConfig,
   type BaseDePrueba,
   type TestContext,
+  inyectar,
 } from './helpers.ts';
 import { bearer, CLAVE, crearReloj, crearUsuario, sesionPara } from './usuarios-fixtures.ts';
 
@@ -40,35 +42,32 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const get = (url: string, token: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
+const get = (url: string, token: string) => inyectar(t.app, 'GET', url, bearer(token));
 const perfil = (token: string) => get(rutas.perfil, token);
+/** A new session of the user, opened at the app's clock. */
+const sesion = (u: { id: number; rol: Rol }) => sesionPara(t.database, u, reloj.now());
 /** Staff only: administrador, asistente, doctor. */
 const listarUsuarios = (token: string) => get(rutas.listar, token);
 
 describe('a session already seen (cached on PGlite) is refused at once when', () => {
   it('it is closed with cerrarsesion', async () => {
     const u = await crearUsuario(t.database);
-    const { token } = await sesionPara(t.database, u, reloj.now());
+    const { token } = await sesion(u);
     expect((await perfil(token)).statusCode).toBe(200);
     expect((await perfil(token)).statusCode).toBe(200);
-    const res = await t.app.inject({ method: 'POST', url: rutas.cerrarSesion, headers: bearer(token) });
+    const res = await inyectar(t.app, 'POST', rutas.cerrarSesion, bearer(token));
     expect(res.statusCode).toBe(200);
     expect((await perfil(token)).statusCode).toBe(401);
   });
 
   it('an administrator deactivates the user (every session of that user)', async () => {
     const u = await crearUsuario(t.database);
-    const a = await sesionPara(t.database, u, reloj.now());
-    const b = await sesionPara(t.database, u, reloj.now());
-    const otro = await sesionPara(t.database, await crearUsuario(t.database), reloj.now());
+    const a = await sesion(u);
+    const b = await sesion(u);
+    const otro = await sesion(await crearUsuario(t.database));
     for (const s of [a, b, otro]) expect((await perfil(s.token)).statusCode).toBe(200);
 
-    const res = await t.app.inject({
-      method: 'PATCH',
-      url: rutas.editarEstado(u.id),
-      headers: bearer(admin.token),
-      payload: { estado: false },
-    });
+    const res = await inyectar(t.app, 'PATCH', rutas.editarEstado(u.id), bearer(admin.token), { estado: false });
     expect(res.statusCode).toBe(200);
     for (const s of [a, b]) {
       const r = await perfil(s.token);
@@ -81,42 +80,30 @@ describe('a session already seen (cached on PGlite) is refused at once when', ()
 
   it('an administrator changes the role: the next request is judged by the new role', async () => {
     const u = await crearUsuario(t.database, { rol: 'asistente' });
-    const { token } = await sesionPara(t.database, u, reloj.now());
+    const { token } = await sesion(u);
     expect((await listarUsuarios(token)).statusCode).toBe(200);
 
-    const bajar = await t.app.inject({
-      method: 'PATCH',
-      url: rutas.editar(u.id),
-      headers: bearer(admin.token),
-      payload: { rol: 'paciente' },
-    });
+    const bajar = await inyectar(t.app, 'PATCH', rutas.editar(u.id), bearer(admin.token), { rol: 'paciente' });
     expect(bajar.statusCode).toBe(200);
     expect((await listarUsuarios(token)).statusCode).toBe(403);
     expect((await perfil(token)).json().rol).toBe('paciente');
 
     // And back up: the token still says 'asistente', the database decides.
-    const subir = await t.app.inject({
-      method: 'PATCH',
-      url: rutas.editar(u.id),
-      headers: bearer(admin.token),
-      payload: { rol: 'asistente' },
-    });
+    const subir = await inyectar(t.app, 'PATCH', rutas.editar(u.id), bearer(admin.token), { rol: 'asistente' });
     expect(subir.statusCode).toBe(200);
     expect((await listarUsuarios(token)).statusCode).toBe(200);
   });
 
   it('the password changes: every other session of the user ends, this one stays', async () => {
     const u = await crearUsuario(t.database);
-    const actual = await sesionPara(t.database, u, reloj.now());
-    const otra = await sesionPara(t.database, u, reloj.now());
+    const actual = await sesion(u);
+    const otra = await sesion(u);
     expect((await perfil(actual.token)).statusCode).toBe(200);
     expect((await perfil(otra.token)).statusCode).toBe(200);
 
-    const res = await t.app.inject({
-      method: 'PATCH',
-      url: rutas.perfilContrasena,
-      headers: bearer(actual.token),
-      payload: { contrasena_actual: CLAVE, contrasena_nueva: 'otra frase larga distinta' },
+    const res = await inyectar(t.app, 'PATCH', rutas.perfilContrasena, bearer(actual.token), {
+      contrasena_actual: CLAVE,
+      contrasena_nueva: 'otra frase larga distinta',
     });
     expect(res.statusCode).toBe(200);
     expect((await perfil(otra.token)).statusCode).toBe(401);
@@ -125,7 +112,7 @@ describe('a session already seen (cached on PGlite) is refused at once when', ()
 
   it('the idle window passes (checked against the clock on every request, not cached)', async () => {
     const u = await crearUsuario(t.database);
-    const { token } = await sesionPara(t.database, u, reloj.now());
+    const { token } = await sesion(u);
     expect((await perfil(token)).statusCode).toBe(200);
     reloj.avanzar(29 * MIN);
     expect((await perfil(token)).statusCode).toBe(200);
@@ -135,10 +122,10 @@ describe('a session already seen (cached on PGlite) is refused at once when', ()
 
   it('renovarsesion slides the idle window (the renewed activity is what counts next)', async () => {
     const u = await crearUsuario(t.database);
-    const { token } = await sesionPara(t.database, u, reloj.now());
+    const { token } = await sesion(u);
     expect((await perfil(token)).statusCode).toBe(200);
     reloj.avanzar(20 * MIN);
-    const renovada = await t.app.inject({ method: 'POST', url: rutas.renovarSesion, headers: bearer(token) });
+    const renovada = await inyectar(t.app, 'POST', rutas.renovarSesion, bearer(token));
     expect(renovada.statusCode).toBe(200);
     const nuevo = renovada.json().token as string;
     // 40 minutes after sign-in, 20 after the renewal: alive only because the renewal reached the cache.
@@ -148,12 +135,12 @@ describe('a session already seen (cached on PGlite) is refused at once when', ()
 
   it('another writer in this process revokes it or deactivates the user with plain SQL', async () => {
     const u = await crearUsuario(t.database);
-    const a = await sesionPara(t.database, u, reloj.now());
+    const a = await sesion(u);
     expect((await perfil(a.token)).statusCode).toBe(200);
     await t.database.db.update(sesiones).set({ revocada_en: reloj.now() }).where(eq(sesiones.id, a.sid));
     expect((await perfil(a.token)).statusCode).toBe(401);
 
-    const b = await sesionPara(t.database, u, reloj.now());
+    const b = await sesion(u);
     expect((await perfil(b.token)).statusCode).toBe(200);
     await t.database.db.update(usuarios).set({ estado: false }).where(eq(usuarios.id, u.id));
     expect((await perfil(b.token)).json().error).toBe(INACTIVA);
@@ -188,11 +175,15 @@ describe('where the cache is on', () => {
 });
 
 describe('the cache itself', () => {
-  it('answers from memory once read, reads again after any change, and never mixes up users', async () => {
-    const database = await createTestDatabase();
-    try {
-      const { estado, envuelto } = contador(createSesionesRepository(database.db));
-      const { repo, detener } = await crearSesiones(database, { repo: envuelto });
+  /** The session cache on `database`, over a repository that counts its reads. */
+  async function cacheContado(database: BaseDePrueba, opts: { max?: number } = {}) {
+    const { estado, envuelto } = contador(createSesionesRepository(database.db));
+    return { estado, ...(await crearSesiones(database, { repo: envuelto, ...opts })) };
+  }
+
+  it('answers from memory once read, reads again after any change, and never mixes up users', () =>
+    conBaseDePrueba(async (database) => {
+      const { estado, repo, detener } = await cacheContado(database);
       const u = await crearUsuario(database);
       const v = await crearUsuario(database);
       const a = await sesionPara(database, u);
@@ -226,16 +217,11 @@ describe('the cache itself', () => {
       await database.db.execute('truncate sesiones');
       expect(await repo.find(c.sid)).toBeUndefined();
       await detener();
-    } finally {
-      await database.drop();
-    }
-  });
+    }));
 
-  it('a read in flight while a change commits does not fill the cache with the old row', async () => {
-    const database = await createTestDatabase();
-    try {
-      const { estado, envuelto } = contador(createSesionesRepository(database.db));
-      const { repo, detener } = await crearSesiones(database, { repo: envuelto });
+  it('a read in flight while a change commits does not fill the cache with the old row', () =>
+    conBaseDePrueba(async (database) => {
+      const { estado, repo, detener } = await cacheContado(database);
       const u = await crearUsuario(database);
       const { sid } = await sesionPara(database, u);
 
@@ -253,16 +239,11 @@ describe('the cache itself', () => {
       expect(despues?.revocadaEn).toBeInstanceOf(Date);
       expect(estado.lecturas).toBe(2);
       await detener();
-    } finally {
-      await database.drop();
-    }
-  });
+    }));
 
-  it('once stopped (app closing) reads the database every time', async () => {
-    const database = await createTestDatabase();
-    try {
-      const { estado, envuelto } = contador(createSesionesRepository(database.db));
-      const { repo, detener } = await crearSesiones(database, { repo: envuelto });
+  it('once stopped (app closing) reads the database every time', () =>
+    conBaseDePrueba(async (database) => {
+      const { estado, repo, detener } = await cacheContado(database);
       const { sid } = await sesionPara(database, await crearUsuario(database));
       await repo.find(sid);
       await repo.find(sid);
@@ -271,16 +252,11 @@ describe('the cache itself', () => {
       await repo.find(sid);
       await repo.find(sid);
       expect(estado.lecturas).toBe(3);
-    } finally {
-      await database.drop();
-    }
-  });
+    }));
 
-  it('keeps at most `max` sessions', async () => {
-    const database = await createTestDatabase();
-    try {
-      const { estado, envuelto } = contador(createSesionesRepository(database.db));
-      const { repo, detener } = await crearSesiones(database, { repo: envuelto, max: 2 });
+  it('keeps at most `max` sessions', () =>
+    conBaseDePrueba(async (database) => {
+      const { estado, repo, detener } = await cacheContado(database, { max: 2 });
       const u = await crearUsuario(database);
       const s = [await sesionPara(database, u), await sesionPara(database, u), await sesionPara(database, u)];
       for (const { sid } of s) await repo.find(sid);
@@ -291,10 +267,7 @@ describe('the cache itself', () => {
       await repo.find(s[0]!.sid); // the oldest was dropped to make room
       expect(estado.lecturas).toBe(4);
       await detener();
-    } finally {
-      await database.drop();
-    }
-  });
+    }));
 });
 
 /** Polls `condicion` until it holds, for at most `ms`. */
@@ -339,10 +312,9 @@ describe.runIf(TEST_DATABASE_URL)('two instances on one PostgreSQL database', ()
     await database?.drop();
   });
 
-  const perfilEn = (app: FastifyInstance, token: string) =>
-    app.inject({ method: 'GET', url: rutas.perfil, headers: bearer(token) });
+  const perfilEn = (app: FastifyInstance, token: string) => inyectar(app, 'GET', rutas.perfil, bearer(token));
   const estadoEn = async (app: FastifyInstance, token: string, url: string = rutas.perfil) =>
-    (await app.inject({ method: 'GET', url, headers: bearer(token) })).statusCode;
+    (await inyectar(app, 'GET', url, bearer(token))).statusCode;
 
   it('a session closed, a user deactivated or demoted through A is refused by B once the notice arrives', async () => {
     expect([a.services.sesiones.activa, b.services.sesiones.activa]).toEqual([true, true]);
@@ -350,9 +322,7 @@ describe.runIf(TEST_DATABASE_URL)('two instances on one PostgreSQL database', ()
     const s = await sesionPara(database, u);
     expect(await estadoEn(b, s.token)).toBe(200);
     expect(await estadoEn(b, s.token)).toBe(200);
-    expect((await a.inject({ method: 'POST', url: rutas.cerrarSesion, headers: bearer(s.token) })).statusCode).toBe(
-      200,
-    );
+    expect((await inyectar(a, 'POST', rutas.cerrarSesion, bearer(s.token))).statusCode).toBe(200);
     // A, which wrote it: at once. B: as soon as the notice arrives, and from then on always.
     expect(await estadoEn(a, s.token)).toBe(401);
     await hasta(async () => (await estadoEn(b, s.token)) === 401);
@@ -361,12 +331,7 @@ describe.runIf(TEST_DATABASE_URL)('two instances on one PostgreSQL database', ()
     const v = await crearUsuario(database);
     const sv = await sesionPara(database, v);
     expect(await estadoEn(b, sv.token)).toBe(200);
-    const desactivar = await a.inject({
-      method: 'PATCH',
-      url: rutas.editarEstado(v.id),
-      headers: bearer(adminA.token),
-      payload: { estado: false },
-    });
+    const desactivar = await inyectar(a, 'PATCH', rutas.editarEstado(v.id), bearer(adminA.token), { estado: false });
     expect(desactivar.statusCode).toBe(200);
     await hasta(async () => (await estadoEn(b, sv.token)) === 401);
     expect((await perfilEn(b, sv.token)).json().error).toBe(INACTIVA);
@@ -374,12 +339,7 @@ describe.runIf(TEST_DATABASE_URL)('two instances on one PostgreSQL database', ()
     const w = await crearUsuario(database, { rol: 'asistente' });
     const sw = await sesionPara(database, w);
     expect(await estadoEn(b, sw.token, rutas.listar)).toBe(200);
-    const bajar = await a.inject({
-      method: 'PATCH',
-      url: rutas.editar(w.id),
-      headers: bearer(adminA.token),
-      payload: { rol: 'paciente' },
-    });
+    const bajar = await inyectar(a, 'PATCH', rutas.editar(w.id), bearer(adminA.token), { rol: 'paciente' });
     expect(bajar.statusCode).toBe(200);
     await hasta(async () => (await estadoEn(b, sw.token, rutas.listar)) === 403);
     expect((await perfilEn(b, sw.token)).json().rol).toBe('paciente');
@@ -387,9 +347,7 @@ describe.runIf(TEST_DATABASE_URL)('two instances on one PostgreSQL database', ()
     // And the other way round: a sign-out through B reaches A.
     const sa = await sesionPara(database, u);
     expect(await estadoEn(a, sa.token)).toBe(200);
-    expect((await b.inject({ method: 'POST', url: rutas.cerrarSesion, headers: bearer(sa.token) })).statusCode).toBe(
-      200,
-    );
+    expect((await inyectar(b, 'POST', rutas.cerrarSesion, bearer(sa.token))).statusCode).toBe(200);
     expect(await estadoEn(b, sa.token)).toBe(401);
     await hasta(async () => (await estadoEn(a, sa.token)) === 401);
   });
@@ -470,9 +428,7 @@ describe.runIf(TEST_DATABASE_URL)('two instances on one PostgreSQL database', ()
     const s2 = await sesionPara(database, u);
     expect(await estadoEn(b, s2.token)).toBe(200);
     expect(await estadoEn(b, s2.token)).toBe(200);
-    expect((await a.inject({ method: 'POST', url: rutas.cerrarSesion, headers: bearer(s2.token) })).statusCode).toBe(
-      200,
-    );
+    expect((await inyectar(a, 'POST', rutas.cerrarSesion, bearer(s2.token))).statusCode).toBe(200);
     await hasta(async () => (await estadoEn(b, s2.token)) === 401);
   });
 });

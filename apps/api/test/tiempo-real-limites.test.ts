@@ -17,7 +17,7 @@ import {
   VENTANA_AUDITORIA_MS,
 } from '../src/plugins/tiempo-real-limites.ts';
 import { createTestApp, type TestContext } from './helpers.ts';
-import { crearUsuario, type UsuarioDePrueba } from './auth-helpers.ts';
+import { crearUsuario, crearUsuarios, type UsuarioDePrueba } from './auth-helpers.ts';
 import { hasta, type Cliente } from './cliente-en-vivo.ts';
 import { crearReloj } from './usuarios-fixtures.ts';
 
@@ -102,11 +102,7 @@ async function pasaLaVentana() {
 
 describe('a flood of events', () => {
   it("5,000 registrarPaciente with someone else's id: socket closed, two audit rows, others unaffected", async () => {
-    const [atacante, victima, otra] = [
-      await crearUsuario(t.database, 'paciente'),
-      await crearUsuario(t.database, 'paciente'),
-      await crearUsuario(t.database, 'paciente'),
-    ];
+    const [atacante, victima, otra] = await crearUsuarios(t.database, ['paciente', 'paciente', 'paciente']);
     const deOtra = await conectado(otra);
     const ataque = await conectado(atacante);
 

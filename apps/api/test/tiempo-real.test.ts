@@ -3,19 +3,18 @@
 // someone else's id in registrarPaciente joins nothing and is audited; notifications arrive after commit;
 // sign-out, password change and deactivation disconnect the sockets of the ended sessions at once.
 import { and, eq } from 'drizzle-orm';
-import { io as conectar, type Socket } from 'socket.io-client';
+import { io as conectar } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { citasPaths } from '@clinica/contracts/citas';
-import type { ClientToServerEvents, NotificacionEvento, ServerToClientEvents } from '@clinica/contracts/events';
+import type { NotificacionEvento } from '@clinica/contracts/events';
 import { usuariosPaths } from '@clinica/contracts/usuarios';
 import { auditoria, notificaciones } from '../src/db/schema/index.ts';
 import { salaUsuario } from '../src/plugins/tiempo-real.ts';
-import { createTestApp, type TestContext } from './helpers.ts';
-import { crearUsuario, type UsuarioDePrueba } from './auth-helpers.ts';
-import { clienteWeb, hasta } from './cliente-en-vivo.ts';
+import { createTestApp, type TestContext, inyectar } from './helpers.ts';
+import { crearUsuario, crearUsuarios, type UsuarioDePrueba } from './auth-helpers.ts';
+import { clienteWeb, hasta, type Cliente } from './cliente-en-vivo.ts';
 import { corteTcp } from './corte-tcp.ts';
 
-type Cliente = Socket<ServerToClientEvents, ClientToServerEvents>;
 let t: TestContext;
 let url: string;
 const abiertos: Cliente[] = [];
@@ -50,15 +49,13 @@ const desconexion = (s: Cliente) => new Promise<string>((resolve) => s.once('dis
 const dentroDe = <T>(p: Promise<T>, ms = 5000) =>
   Promise.race([p, new Promise<never>((_, r) => setTimeout(() => r(new Error('tiempo agotado')), ms))]);
 
-async function agendaAbierta(doctor: UsuarioDePrueba, asistente: UsuarioDePrueba) {
+/** Opens the doctor's agenda through a new front-desk user, returned to book with (she never connects). */
+async function agendaAbierta(doctor: UsuarioDePrueba): Promise<UsuarioDePrueba> {
+  const asistente = await crearUsuario(t.database, 'asistente');
   const horarios = [1, 2, 3, 4, 5, 6].map((d) => ({ dia_semana: d, hora_inicio: '08:00', hora_fin: '18:00' }));
-  const res = await t.app.inject({
-    method: 'PUT',
-    url: citasPaths.horarios(doctor.id),
-    headers: asistente.headers,
-    payload: { horarios },
-  });
+  const res = await inyectar(t.app, 'PUT', citasPaths.horarios(doctor.id), asistente.headers, { horarios });
   expect(res.statusCode).toBe(200);
+  return asistente;
 }
 /** A free slot of the doctor in the coming days. */
 async function espacioLibre(doctor: UsuarioDePrueba) {
@@ -102,7 +99,7 @@ async function oyeDeOtros(s: Cliente, propio: number, emitir: () => void): Promi
 
 describe('the token only counts in auth', () => {
   it("a token in the URL next to a valid one in auth is ignored: the socket is the auth token's user's", async () => {
-    const [duena, ajena] = [await crearUsuario(t.database, 'paciente'), await crearUsuario(t.database, 'paciente')];
+    const [duena, ajena] = await crearUsuarios(t.database, ['paciente', 'paciente']);
     const s = cliente({ token: duena.token, query: { token: ajena.token } });
     await conectado(s);
     const oido = await oyeDeOtros(s, duena.id, () =>
@@ -116,7 +113,7 @@ describe('the token only counts in auth', () => {
 
 describe('rooms and notifications', () => {
   it("registrarDoctor with another doctor's id joins nothing and is audited", async () => {
-    const [doctor, otro] = [await crearUsuario(t.database, 'doctor'), await crearUsuario(t.database, 'doctor')];
+    const [doctor, otro] = await crearUsuarios(t.database, ['doctor', 'doctor']);
     const s = cliente({ token: otro.token });
     await conectado(s);
     s.emit('registrarDoctor', doctor.id);
@@ -140,13 +137,8 @@ describe('rooms and notifications', () => {
   });
 
   it("a booking reaches its patient's and doctor's sockets, and nobody else's; a foreign id joins nothing", async () => {
-    const [paciente, otra, doctor, asistente] = [
-      await crearUsuario(t.database, 'paciente'),
-      await crearUsuario(t.database, 'paciente'),
-      await crearUsuario(t.database, 'doctor'),
-      await crearUsuario(t.database, 'asistente'),
-    ];
-    await agendaAbierta(doctor, asistente);
+    const [paciente, otra, doctor] = await crearUsuarios(t.database, ['paciente', 'paciente', 'doctor']);
+    const asistente = await agendaAbierta(doctor);
     const sp = cliente({ token: paciente.token });
     const so = cliente({ token: otra.token });
     const sd = cliente({ token: doctor.token });
@@ -160,11 +152,10 @@ describe('rooms and notifications', () => {
 
     const aPaciente = new Promise<NotificacionEvento>((r) => sp.once('nuevaNotificacion', r));
     const aDoctor = new Promise<NotificacionEvento>((r) => sd.once('nuevaNotificacion', r));
-    const res = await t.app.inject({
-      method: 'POST',
-      url: citasPaths.crear,
-      headers: asistente.headers,
-      payload: { doctor_id: doctor.id, paciente_id: paciente.id, inicio: await espacioLibre(doctor) },
+    const res = await inyectar(t.app, 'POST', citasPaths.crear, asistente.headers, {
+      doctor_id: doctor.id,
+      paciente_id: paciente.id,
+      inicio: await espacioLibre(doctor),
     });
     expect(res.statusCode).toBe(201);
     expect((await dentroDe(aPaciente)).mensaje).toMatch(/^Tu cita de evaluación quedó agendada para el /);
@@ -181,20 +172,14 @@ describe('rooms and notifications', () => {
 
 describe("changes to a doctor's appointments (issue 27.14)", () => {
   it("confirming, moving to another doctor and cancelling at the desk reach the doctors' sockets, and nobody else's", async () => {
-    const [paciente, doctor, otroDoctor, asistente] = [
-      await crearUsuario(t.database, 'paciente'),
-      await crearUsuario(t.database, 'doctor'),
-      await crearUsuario(t.database, 'doctor'),
-      await crearUsuario(t.database, 'asistente'),
-    ];
-    await agendaAbierta(doctor, asistente);
-    await agendaAbierta(otroDoctor, asistente);
+    const [paciente, doctor, otroDoctor] = await crearUsuarios(t.database, ['paciente', 'doctor', 'doctor']);
+    const asistente = await agendaAbierta(doctor);
+    await agendaAbierta(otroDoctor);
     const inicio = await espacioLibre(doctor);
-    const creada = await t.app.inject({
-      method: 'POST',
-      url: citasPaths.crear,
-      headers: asistente.headers,
-      payload: { doctor_id: doctor.id, paciente_id: paciente.id, inicio },
+    const creada = await inyectar(t.app, 'POST', citasPaths.crear, asistente.headers, {
+      doctor_id: doctor.id,
+      paciente_id: paciente.id,
+      inicio,
     });
     expect(creada.statusCode).toBe(201);
     const citaId = (creada.json() as { id: number }).id;
@@ -211,7 +196,7 @@ describe("changes to a doctor's appointments (issue 27.14)", () => {
     const avisosAlDoctor: string[] = [];
     sd.on('nuevaNotificacion', (n) => avisosAlDoctor.push(n.mensaje));
     const cambio = async (metodo: 'PATCH', url: string, payload: object) => {
-      const res = await t.app.inject({ method: metodo, url, headers: asistente.headers, payload });
+      const res = await inyectar(t.app, metodo, url, asistente.headers, payload);
       expect(res.statusCode, res.body).toBe(200);
     };
 
@@ -245,9 +230,7 @@ describe('ended sessions are disconnected at once', () => {
     const s = cliente({ token: u.token });
     await conectado(s);
     const cerrado = desconexion(s);
-    expect(
-      (await t.app.inject({ method: 'POST', url: usuariosPaths.cerrarSesion, headers: u.headers })).statusCode,
-    ).toBe(200);
+    expect((await inyectar(t.app, 'POST', usuariosPaths.cerrarSesion, u.headers)).statusCode).toBe(200);
     expect(await dentroDe(cerrado)).toBe('io server disconnect');
   });
 
@@ -257,12 +240,7 @@ describe('ended sessions are disconnected at once', () => {
     const s = cliente({ token: u.token });
     await conectado(s);
     const cerrado = desconexion(s);
-    const res = await t.app.inject({
-      method: 'PATCH',
-      url: usuariosPaths.editarEstado(u.id),
-      headers: admin.headers,
-      payload: { estado: false },
-    });
+    const res = await inyectar(t.app, 'PATCH', usuariosPaths.editarEstado(u.id), admin.headers, { estado: false });
     expect(res.statusCode).toBe(200);
     expect(await dentroDe(cerrado)).toBe('io server disconnect');
     expect(await rechazo(cliente({ token: u.token }))).toBe('NO_AUTENTICADO');
@@ -271,12 +249,8 @@ describe('ended sessions are disconnected at once', () => {
 
 describe('a dropped client', () => {
   it('reconnects by itself with the spec options and shows what was created while it was away', async () => {
-    const [paciente, doctor, asistente] = [
-      await crearUsuario(t.database, 'paciente'),
-      await crearUsuario(t.database, 'doctor'),
-      await crearUsuario(t.database, 'asistente'),
-    ];
-    await agendaAbierta(doctor, asistente);
+    const [paciente, doctor] = await crearUsuarios(t.database, ['paciente', 'doctor']);
+    const asistente = await agendaAbierta(doctor);
     // The client reaches the API through a relay the test can cut, as a dropped network would.
     const red = await corteTcp({ host: '127.0.0.1', port: Number(new URL(url).port) });
     const c = clienteWeb(`http://127.0.0.1:${red.puerto}`, paciente);
@@ -285,11 +259,10 @@ describe('a dropped client', () => {
       await hasta(() => c.recargas() === 1, 'el cliente no se conectó');
       red.cortar();
       await hasta(() => !c.socket.connected, 'el cliente no notó el corte');
-      const res = await t.app.inject({
-        method: 'POST',
-        url: citasPaths.crear,
-        headers: asistente.headers,
-        payload: { doctor_id: doctor.id, paciente_id: paciente.id, inicio: await espacioLibre(doctor) },
+      const res = await inyectar(t.app, 'POST', citasPaths.crear, asistente.headers, {
+        doctor_id: doctor.id,
+        paciente_id: paciente.id,
+        inicio: await espacioLibre(doctor),
       });
       expect(res.statusCode).toBe(201);
       // Pushed to nobody: the client was away.

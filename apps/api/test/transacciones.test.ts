@@ -5,11 +5,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { usuariosPaths as rutas } from '@clinica/contracts/usuarios';
-import { buildApp } from '../src/app.ts';
-import type { Database } from '../src/db/client.ts';
 import { INTENTOS_TRANSITORIOS, conReintentos } from '../src/db/transacciones.ts';
 import { bandejaSalida, sesiones, usuarios } from '../src/db/schema/index.ts';
-import type { Correo } from '../src/platform/correo.ts';
 import { createBandejaRepository, type BandejaRepository } from '../src/platform/bandeja.repository.ts';
 import {
   createDespachador,
@@ -19,33 +16,17 @@ import {
   type Despachador,
   type Manejadores,
 } from '../src/platform/bandeja.service.ts';
-import { createTestDatabase, testConfig } from './helpers.ts';
+import { correoDePrueba, createTestApp, type BaseDePrueba } from './helpers.ts';
 import { bearer, CLAVE, crearReloj, crearUsuario, sesionPara } from './usuarios-fixtures.ts';
 
-let database: Database & { drop(): Promise<void> };
+let database: BaseDePrueba;
 let app: FastifyInstance;
 const reloj = crearReloj(new Date('2026-11-23T15:00:00Z'));
-const enviados: Correo[] = [];
-let fallosPendientes = 0;
+const correo = correoDePrueba();
+const { enviados } = correo;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await buildApp({
-    config: testConfig(),
-    database,
-    now: reloj.now,
-    intervaloBandejaMs: 0,
-    mailer: {
-      async enviar(c) {
-        if (fallosPendientes > 0) {
-          fallosPendientes--;
-          throw new Error('SMTP no disponible');
-        }
-        enviados.push(c);
-      },
-    },
-  });
-  await app.ready();
+  ({ app, database } = await createTestApp({ now: reloj.now, intervaloBandejaMs: 0, mailer: correo.mailer }));
 });
 afterAll(async () => {
   await app.close();
@@ -53,7 +34,7 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   enviados.length = 0;
-  fallosPendientes = 0;
+  correo.fallos = 0;
   await app.services.despachador.despachar();
   await database.db.execute(sql`drop trigger if exists falla_auditoria on auditoria`);
 });
@@ -199,7 +180,7 @@ describe('the outbox', () => {
   });
 
   it('retries a failed delivery after a growing wait, then marks it delivered', async () => {
-    fallosPendientes = 2;
+    correo.fallos = 2;
     await app.services.transaccion((tx) =>
       tx.encolar('correo', { para: 'reintento@demo.test', asunto: 'Reintento', texto: 'Hola' }),
     );
@@ -271,7 +252,7 @@ describe('the outbox', () => {
       para.map((p) => ({ tipo: 'correo', carga: { para: p, asunto: 'Atraso', texto: p } })),
       reloj.now(),
     );
-    fallosPendientes = 1;
+    correo.fallos = 1;
     expect(await app.services.despachador.despachar()).toBe(130);
     const filas = (await filasBandeja()).slice(-130);
     const pendientes = filas.filter((f) => f.entregada_en === null);

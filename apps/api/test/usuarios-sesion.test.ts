@@ -8,7 +8,14 @@ import { DEMO_PASSWORD, DEMO_USUARIOS, seedUsuarios } from '../src/seed/usuarios
 import { ARGON2_PRODUCCION, createPasswordHasher } from '../src/lib/passwords.ts';
 import { IDLE_MS } from '../src/lib/sesion-reglas.ts';
 import { createTokens, JWT_AUDIENCE, JWT_ISSUER } from '../src/lib/tokens.ts';
-import { createTestApp, esperasRegistradas, PREFIJO_HASH_PRUEBAS, testConfig, type TestContext } from './helpers.ts';
+import {
+  createTestApp,
+  esperasRegistradas,
+  PREFIJO_HASH_PRUEBAS,
+  testConfig,
+  type TestContext,
+  inyectar,
+} from './helpers.ts';
 import {
   bearer,
   CLAVE,
@@ -286,6 +293,16 @@ describe('JWT negatives -> 401 on a protected route', () => {
   const clave = new TextEncoder().encode(testConfig().jwtSecret);
   const claims = () => ({ id: usuarioId, rol: 'paciente' as const, sid });
   const exp = () => Math.floor(Date.now() / 1000) + 600;
+  /** A token signed with the app's key whose header or claims differ from the app's in what is given. */
+  const firmadoCon = (otro: { alg?: string; emisor?: string; audiencia?: string }) =>
+    new SignJWT(claims())
+      .setProtectedHeader({ alg: otro.alg ?? 'HS256' })
+      .setSubject(String(usuarioId))
+      .setIssuer(otro.emisor ?? JWT_ISSUER)
+      .setAudience(otro.audiencia ?? JWT_AUDIENCE)
+      .setIssuedAt()
+      .setExpirationTime(exp())
+      .sign(clave);
 
   const casos: [string, () => Promise<string> | string][] = [
     [
@@ -310,42 +327,9 @@ describe('JWT negatives -> 401 on a protected route', () => {
       'signed with another key',
       () => createTokens('otra-clave-secreta-'.repeat(4)).sign(claims(), new Date(Date.now() + 600_000)),
     ],
-    [
-      'wrong audience',
-      () =>
-        new SignJWT(claims())
-          .setProtectedHeader({ alg: 'HS256' })
-          .setSubject(String(usuarioId))
-          .setIssuer(JWT_ISSUER)
-          .setAudience('otra-aplicacion')
-          .setIssuedAt()
-          .setExpirationTime(exp())
-          .sign(clave),
-    ],
-    [
-      'wrong issuer',
-      () =>
-        new SignJWT(claims())
-          .setProtectedHeader({ alg: 'HS256' })
-          .setSubject(String(usuarioId))
-          .setIssuer('otro-emisor')
-          .setAudience(JWT_AUDIENCE)
-          .setIssuedAt()
-          .setExpirationTime(exp())
-          .sign(clave),
-    ],
-    [
-      'HS512 with the right key (algorithm pinned)',
-      () =>
-        new SignJWT(claims())
-          .setProtectedHeader({ alg: 'HS512' })
-          .setSubject(String(usuarioId))
-          .setIssuer(JWT_ISSUER)
-          .setAudience(JWT_AUDIENCE)
-          .setIssuedAt()
-          .setExpirationTime(exp())
-          .sign(clave),
-    ],
+    ['wrong audience', () => firmadoCon({ audiencia: 'otra-aplicacion' })],
+    ['wrong issuer', () => firmadoCon({ emisor: 'otro-emisor' })],
+    ['HS512 with the right key (algorithm pinned)', () => firmadoCon({ alg: 'HS512' })],
     [
       'unknown session id',
       () => tokensDePrueba().sign({ ...claims(), sid: 'no-existe' }, new Date(Date.now() + 600_000)),
@@ -402,20 +386,11 @@ describe('own profile', () => {
     expect(get.json()).toMatchObject({ id: u.id, rol: 'asistente' });
     expect(sinSecretos(get.body)).toBe(true);
 
-    const res = await t.app.inject({
-      method: 'PATCH',
-      url: rutas.perfil,
-      headers: bearer(token),
-      payload: { telefono: '3119998877', direccion: 'Calle 1 # 2-3', estado_civil: 'casado', ocupacion: '' },
-    });
+    const cambios = { telefono: '3119998877', direccion: 'Calle 1 # 2-3', estado_civil: 'casado' };
+    const res = await inyectar(t.app, 'PATCH', rutas.perfil, bearer(token), { ...cambios, ocupacion: '' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({
-      id: u.id,
-      telefono: '3119998877',
-      direccion: 'Calle 1 # 2-3',
-      estado_civil: 'casado',
-      ocupacion: null,
-    });
+    // An emptied field is stored as null.
+    expect(res.json()).toMatchObject({ id: u.id, ...cambios, ocupacion: null });
     expect(sinSecretos(res.body)).toBe(true);
   });
 

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { citasPaths } from '@clinica/contracts/citas';
 import { ANIO_MAX, ANIO_MIN } from '@clinica/contracts/common';
-import { crearUsuario, type UsuarioDePrueba } from './auth-helpers.ts';
+import { crearUsuarios, type UsuarioDePrueba } from './auth-helpers.ts';
 import { createTestApp, type TestContext } from './helpers.ts';
 
 let t: TestContext;
@@ -15,9 +15,7 @@ const MENSAJE = `Usa una fecha entre los años ${ANIO_MIN} y ${ANIO_MAX}`;
 
 beforeAll(async () => {
   t = await createTestApp();
-  asistente = await crearUsuario(t.database, 'asistente');
-  doctor = await crearUsuario(t.database, 'doctor');
-  paciente = await crearUsuario(t.database, 'paciente');
+  [asistente, doctor, paciente] = await crearUsuarios(t.database, ['asistente', 'doctor', 'paciente']);
 });
 afterAll(() => t.close());
 
