@@ -1,20 +1,16 @@
 // /apicitas/crearcitas: a booking, by the patient (an evaluation of her cart, which the server empties) or by
 // the desk for a patient. Each attempt carries an Idempotency-Key, reused only when the same booking is retried,
 // so a double tap or a retry books once; a 409 HORARIO_OCUPADO carries the next free times.
-import { useMutation } from '@tanstack/react-query';
 import { citasRutas } from '@clinica/contracts/rutas';
 import { api, ApiClientError } from '../../api-client.ts';
 import type { EspacioWire } from '../disponibilidad/get-disponibilidad.ts';
-import { useCitaCambiada } from './cita-cambiada.ts';
+import { useMutacionDeCita } from './cita-cambiada.ts';
 import type { CrearCitaBody } from './tipos.ts';
 
 export const crearCita = ({ body, clave }: { body: CrearCitaBody; clave: string }) =>
   api(citasRutas.crear, { body, headers: { 'Idempotency-Key': clave } });
 
-export function useCrearCita() {
-  const cambiada = useCitaCambiada();
-  return useMutation({ mutationFn: crearCita, onSuccess: cambiada });
-}
+export const useCrearCita = () => useMutacionDeCita(crearCita);
 
 /** A fresh Idempotency-Key (the API takes 8-100 visible ASCII characters). */
 export function nuevaClaveIdempotencia(): string {
