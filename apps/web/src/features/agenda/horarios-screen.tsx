@@ -20,11 +20,12 @@ import {
 import { DatePickerInput, TimeInput } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
 import { IconCalendarOff, IconDeviceFloppy, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { instanteLocal, sumarDias } from '@clinica/contracts/tiempo';
-import { EstadoError } from '../../components/estado-error.tsx';
+import { ContenidoDeConsulta } from '../../components/contenido-de-consulta.tsx';
 import { EstadoVacio } from '../../components/estado-vacio.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { SeccionConTitulo } from '../../components/seccion-con-titulo.tsx';
 import { SkeletonTabla } from '../../components/skeletons.tsx';
 import { usePageMeta } from '../../components/use-page-meta.ts';
 import { mensajeDeError } from '../../lib/forms/field-errors.ts';
@@ -78,25 +79,27 @@ function erroresSemana(franjas: Franja[]): Map<number, string> {
 
 function HorarioSemanal({ doctorId }: { doctorId: number }) {
   const q = useHorarios(doctorId);
+  return (
+    <ContenidoDeConsulta
+      consulta={q}
+      cargando={<SkeletonTabla filas={6} columnas={3} etiqueta="Cargando el horario…" />}
+      tituloError="No pudimos cargar el horario"
+    >
+      {q.data && <EditorHorario doctorId={doctorId} guardado={q.data} />}
+    </ContenidoDeConsulta>
+  );
+}
+
+/** The week being edited, from the stored one (`guardado`), and again whenever that changes (saved). */
+function EditorHorario({ doctorId, guardado }: { doctorId: number; guardado: HorarioWire[] }) {
   const guardar = useReemplazarHorarios(doctorId);
-  const [edicion, setEdicion] = useState<{ base: unknown; franjas: Franja[] } | null>(null);
+  const [edicion, setEdicion] = useState(() => ({ base: guardado, franjas: guardado.map(conClave) }));
   const [intento, setIntento] = useState(false);
-  // Start editing from the server's week, and again whenever it changes (saved, or another doctor).
-  if (q.data && edicion?.base !== q.data) setEdicion({ base: q.data, franjas: q.data.map(conClave) });
-  if (q.isPending) return <SkeletonTabla filas={6} columnas={3} etiqueta="Cargando el horario…" />;
-  if (q.isError)
-    return (
-      <EstadoError
-        titulo="No pudimos cargar el horario"
-        mensaje={mensajeDeError(q.error)}
-        onRetry={() => void q.refetch()}
-        reintentando={q.isRefetching}
-      />
-    );
-  const franjas = edicion?.franjas ?? [];
+  if (edicion.base !== guardado) setEdicion({ base: guardado, franjas: guardado.map(conClave) });
+  const franjas = edicion.franjas;
   const errores = erroresSemana(franjas);
-  const cambiar = (f: (xs: Franja[]) => Franja[]) => setEdicion((e) => e && { ...e, franjas: f(e.franjas) });
-  const sinGuardar = JSON.stringify(franjas.map(({ clave: _c, ...h }) => h)) !== JSON.stringify(q.data);
+  const cambiar = (f: (xs: Franja[]) => Franja[]) => setEdicion((e) => ({ ...e, franjas: f(e.franjas) }));
+  const sinGuardar = JSON.stringify(franjas.map(({ clave: _c, ...h }) => h)) !== JSON.stringify(guardado);
 
   /** One end of a time window; `nombre` is its weekday, `i` its place in that day. */
   const campoHora = (
@@ -219,7 +222,7 @@ function HorarioSemanal({ doctorId }: { doctorId: number }) {
           disabled={!sinGuardar || guardar.isPending}
           onClick={() => {
             setIntento(false);
-            setEdicion({ base: q.data, franjas: q.data.map(conClave) });
+            setEdicion({ base: guardado, franjas: guardado.map(conClave) });
           }}
         >
           Descartar cambios
@@ -256,7 +259,8 @@ function NuevoBloqueo({ doctorId }: { doctorId: number }) {
     motivo: motivo.trim().length < 3 ? 'Escribe el motivo (mínimo 3 caracteres).' : undefined,
   };
 
-  function enviar() {
+  function enviar(e: FormEvent) {
+    e.preventDefault();
     setIntento(true);
     setError(null);
     if (errores.desde || errores.hasta || errores.motivo || !inicio || !fin) return;
@@ -280,14 +284,7 @@ function NuevoBloqueo({ doctorId }: { doctorId: number }) {
   }
 
   return (
-    <form
-      noValidate
-      aria-labelledby="nuevo-bloqueo"
-      onSubmit={(e) => {
-        e.preventDefault();
-        enviar();
-      }}
-    >
+    <form noValidate aria-labelledby="nuevo-bloqueo" onSubmit={enviar}>
       <Stack gap="sm">
         <Title order={3} fz="h5" id="nuevo-bloqueo">
           Nuevo bloqueo
@@ -364,27 +361,21 @@ function Bloqueos({ doctorId, nombreDoctor }: { doctorId: number; nombreDoctor: 
   if (aEliminar && aEliminar !== ultimo) setUltimo(aEliminar);
   const b = aEliminar ?? ultimo;
 
-  let lista;
-  if (q.isPending) lista = <SkeletonTabla filas={3} columnas={3} etiqueta="Cargando bloqueos…" />;
-  else if (q.isError)
-    lista = (
-      <EstadoError
-        titulo="No pudimos cargar los bloqueos"
-        mensaje={mensajeDeError(q.error)}
-        onRetry={() => void q.refetch()}
-        reintentando={q.isRefetching}
-      />
-    );
-  else if (q.data.length === 0)
-    lista = (
-      <EstadoVacio
-        icono={<IconCalendarOff size={26} stroke={1.6} aria-hidden="true" />}
-        titulo="Sin bloqueos próximos"
-        descripcion={`${nombreDoctor} atiende según su horario semanal. Bloquea vacaciones o capacitaciones abajo.`}
-      />
-    );
-  else
-    lista = (
+  const lista = (
+    <ContenidoDeConsulta
+      consulta={q}
+      cargando={<SkeletonTabla filas={3} columnas={3} etiqueta="Cargando bloqueos…" />}
+      tituloError="No pudimos cargar los bloqueos"
+      vacio={
+        q.data?.length === 0 && (
+          <EstadoVacio
+            icono={<IconCalendarOff size={26} stroke={1.6} aria-hidden="true" />}
+            titulo="Sin bloqueos próximos"
+            descripcion={`${nombreDoctor} atiende según su horario semanal. Bloquea vacaciones o capacitaciones abajo.`}
+          />
+        )
+      }
+    >
       <Table.ScrollContainer minWidth={560}>
         <Table verticalSpacing="sm">
           <Table.Thead>
@@ -398,7 +389,7 @@ function Bloqueos({ doctorId, nombreDoctor }: { doctorId: number; nombreDoctor: 
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {q.data.map((x) => (
+            {q.data?.map((x) => (
               <Table.Tr key={x.id}>
                 <Table.Td>{formatFechaHora(x.inicio)}</Table.Td>
                 <Table.Td>{formatFechaHora(x.fin)}</Table.Td>
@@ -421,7 +412,8 @@ function Bloqueos({ doctorId, nombreDoctor }: { doctorId: number; nombreDoctor: 
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-    );
+    </ContenidoDeConsulta>
+  );
 
   function confirmar() {
     if (!b) return;
@@ -480,54 +472,28 @@ function HorariosScreenContenido() {
   const doctorId = esDoctor ? userId : elegido ? Number(elegido) : (doctores.data?.[0]?.id ?? null);
   const nombreDoctor = doctores.data?.find((d) => d.id === doctorId)?.nombre ?? (esDoctor ? 'Tú' : 'El doctor');
 
-  let cuerpo;
-  if (!esDoctor && doctores.isPending) cuerpo = <SkeletonTabla filas={4} columnas={3} etiqueta="Cargando doctores…" />;
-  else if (!esDoctor && doctores.isError)
-    cuerpo = (
-      <EstadoError
-        titulo="No pudimos cargar los doctores"
-        mensaje={mensajeDeError(doctores.error)}
-        onRetry={() => void doctores.refetch()}
-        reintentando={doctores.isRefetching}
-      />
-    );
-  else if (doctorId === null)
-    cuerpo = (
+  const cuerpo =
+    doctorId === null ? (
       <EstadoVacio
         titulo="No hay doctores activos"
         descripcion="Cuando haya un doctor activo podrás definir su horario aquí."
       />
-    );
-  else
-    cuerpo = (
+    ) : (
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
-        <Paper withBorder p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="horario-semanal">
-          <Stack gap="md">
-            <div>
-              <Title order={2} fz="h4" id="horario-semanal">
-                Horario semanal
-              </Title>
-              <Text size="sm" c="dimmed">
-                Las franjas en que {esDoctor ? 'atiendes' : `${nombreDoctor} atiende`}. Las horas libres se calculan con
-                ellas.
-              </Text>
-            </div>
-            <HorarioSemanal key={doctorId} doctorId={doctorId} />
-          </Stack>
-        </Paper>
-        <Paper withBorder p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="bloqueos">
-          <Stack gap="md">
-            <div>
-              <Title order={2} fz="h4" id="bloqueos">
-                Bloqueos
-              </Title>
-              <Text size="sm" c="dimmed">
-                Vacaciones, capacitaciones y otros ratos sin citas, del día de hoy en adelante.
-              </Text>
-            </div>
-            <Bloqueos key={doctorId} doctorId={doctorId} nombreDoctor={nombreDoctor} />
-          </Stack>
-        </Paper>
+        <SeccionConTitulo
+          id="horario-semanal"
+          titulo="Horario semanal"
+          descripcion={`Las franjas en que ${esDoctor ? 'atiendes' : `${nombreDoctor} atiende`}. Las horas libres se calculan con ellas.`}
+        >
+          <HorarioSemanal key={doctorId} doctorId={doctorId} />
+        </SeccionConTitulo>
+        <SeccionConTitulo
+          id="bloqueos"
+          titulo="Bloqueos"
+          descripcion="Vacaciones, capacitaciones y otros ratos sin citas, del día de hoy en adelante."
+        >
+          <Bloqueos key={doctorId} doctorId={doctorId} nombreDoctor={nombreDoctor} />
+        </SeccionConTitulo>
       </SimpleGrid>
     );
 
@@ -554,7 +520,18 @@ function HorariosScreenContenido() {
           )
         }
       />
-      {cuerpo}
+      {esDoctor ? (
+        cuerpo
+      ) : (
+        // Staff first need the doctors to choose from.
+        <ContenidoDeConsulta
+          consulta={doctores}
+          cargando={<SkeletonTabla filas={4} columnas={3} etiqueta="Cargando doctores…" />}
+          tituloError="No pudimos cargar los doctores"
+        >
+          {cuerpo}
+        </ContenidoDeConsulta>
+      )}
     </>
   );
 }
