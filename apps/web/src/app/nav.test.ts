@@ -15,16 +15,11 @@ import { buildNav } from './nav.ts';
 const labels = (role: string | null, userId: number | null = 5) =>
   buildNav(role, userId).flatMap((g) => g.items.map((i) => i.label));
 
+const DE_PACIENTE = ['Panel', 'Mi perfil', 'Mis citas', 'Mi historia clínica', 'Mi carrito', 'Ver sitio'];
+
 describe('dashboard navigation filtered by role', () => {
   it('gives a patient only the entries for everyone', () => {
-    expect(labels('paciente')).toEqual([
-      'Panel',
-      'Mi perfil',
-      'Mis citas',
-      'Mi historia clínica',
-      'Mi carrito',
-      'Ver sitio',
-    ]);
+    expect(labels('paciente')).toEqual(DE_PACIENTE);
   });
 
   it('gives an administrator every enabled section', () => {
