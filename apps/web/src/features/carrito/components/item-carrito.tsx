@@ -1,7 +1,7 @@
 // One treatment of the cart: its picture, category, name (a link to its page), duration, whether it needs an
 // evaluation, price, and the button that removes it.
 import type { CarritoItemWire } from '@clinica/contracts/carrito';
-import { ActionIcon, Anchor, Badge, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { Anchor, Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconClock, IconSparkles, IconStethoscope, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -11,6 +11,7 @@ import { useCart } from '../../../lib/carrito/cart-context.tsx';
 import { formatCOP, formatDuracion } from '../../../lib/format.ts';
 import { paths } from '../../../lib/paths.ts';
 import classes from '../carrito.module.css';
+import { AccionIcono } from '../../../components/accion-icono.tsx';
 
 export const nombreDe = (item: CarritoItemWire) => item.procedimiento?.nombre ?? `Tratamiento ${item.id_procedimiento}`;
 
@@ -87,18 +88,14 @@ export function ItemCarrito({ item }: { item: CarritoItemWire }) {
             <Text fw={700} fz="lg" style={{ whiteSpace: 'nowrap' }}>
               {p ? formatCOP(p.precio) : '—'}
             </Text>
-            <Tooltip label="Quitar del carrito">
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                size="lg"
-                aria-label={`Quitar ${nombre} del carrito`}
-                loading={quitando}
-                onClick={() => void quitar()}
-              >
-                <IconTrash size={18} aria-hidden="true" />
-              </ActionIcon>
-            </Tooltip>
+            <AccionIcono
+              tooltip="Quitar del carrito"
+              etiqueta={`Quitar ${nombre} del carrito`}
+              icono={IconTrash}
+              color="red"
+              loading={quitando}
+              onClick={() => void quitar()}
+            />
           </Group>
         </Stack>
       </Group>
