@@ -1,6 +1,6 @@
 // An icon-only action of a row or an item (see, edit, cancel, remove): the tooltip says what it does, the
 // accessible name on which row. A link with `to`, a button with `onClick`.
-import { ActionIcon, Tooltip } from '@mantine/core';
+import { ActionIcon, Table, Tooltip } from '@mantine/core';
 import type { Icon } from '@tabler/icons-react';
 import { Link } from 'react-router';
 
@@ -27,5 +27,14 @@ export function AccionIcono({ tooltip, etiqueta, icono: Icono, to, ...boton }: P
         </ActionIcon>
       )}
     </Tooltip>
+  );
+}
+
+/** The header of a table's last column, where the rows' AccionIcono go. */
+export function EncabezadoAcciones() {
+  return (
+    <Table.Th scope="col" ta="right">
+      Acciones
+    </Table.Th>
   );
 }

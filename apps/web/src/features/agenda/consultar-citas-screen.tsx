@@ -79,27 +79,14 @@ function ConsultarCitasScreenContenido() {
             <CampoBusqueda placeholder="Paciente, ID, tipo o estado" value={busqueda} onChange={setBusqueda} />
             {!esDoctor && (
               <SelectFiltro
-                label="Doctor"
-                todos="Todos los doctores"
+                campo="doctor"
+                valor={filtro.doctorId}
                 opciones={(doctores.data ?? []).map((d) => ({ value: String(d.id), label: d.nombre }))}
-                value={filtro.doctorId?.toString()}
-                onChange={(v) => actualizar({ doctor: v })}
+                actualizar={actualizar}
               />
             )}
-            <SelectFiltro
-              label="Estado"
-              todos="Todos los estados"
-              opciones={opcionesEstado}
-              value={filtro.estado}
-              onChange={(v) => actualizar({ estado: v })}
-            />
-            <SelectFiltro
-              label="Tipo"
-              todos="Todos los tipos"
-              opciones={opcionesTipo}
-              value={filtro.tipo}
-              onChange={(v) => actualizar({ tipo: v })}
-            />
+            <SelectFiltro campo="estado" valor={filtro.estado} opciones={opcionesEstado} actualizar={actualizar} />
+            <SelectFiltro campo="tipo" valor={filtro.tipo} opciones={opcionesTipo} actualizar={actualizar} />
             <RangoFechas value={rango} onCambio={(d, h) => actualizar({ desde: d, hasta: h })} />
           </SimpleGrid>
           <ListaCitas

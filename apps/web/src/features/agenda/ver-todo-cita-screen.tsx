@@ -73,13 +73,7 @@ function VerTodoCitaScreenContenido() {
                 leftSection={<IconCalendar size={16} aria-hidden="true" />}
               />
             )}
-            <SelectFiltro
-              label="Tipo"
-              todos="Todos los tipos"
-              opciones={opcionesTipo}
-              value={leer.tipo()}
-              onChange={(v) => actualizar({ tipo: v })}
-            />
+            <SelectFiltro campo="tipo" valor={leer.tipo()} opciones={opcionesTipo} actualizar={actualizar} />
           </SimpleGrid>
           <ListaCitas
             filtro={filtro}

@@ -17,7 +17,7 @@ import { useEliminarBloqueo } from '../../../lib/api/horarios/eliminar-bloqueo.t
 import { useBloqueos } from '../../../lib/api/horarios/get-bloqueos.ts';
 import type { BloqueoWire } from '../../../lib/api/horarios/tipos.ts';
 import { AccionesDialogo } from '../../../components/acciones-dialogo.tsx';
-import { AccionIcono } from '../../../components/accion-icono.tsx';
+import { AccionIcono, EncabezadoAcciones } from '../../../components/accion-icono.tsx';
 
 /** How far ahead the blocks list looks. */
 const DIAS_BLOQUEOS = 365;
@@ -159,9 +159,7 @@ export function Bloqueos({ doctorId, nombreDoctor }: { doctorId: number; nombreD
               <Table.Th scope="col">Desde</Table.Th>
               <Table.Th scope="col">Hasta</Table.Th>
               <Table.Th scope="col">Motivo</Table.Th>
-              <Table.Th scope="col" ta="right">
-                Acciones
-              </Table.Th>
+              <EncabezadoAcciones />
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>

@@ -12,7 +12,7 @@ import { modificable } from './calendario-grid.tsx';
 import { EstadoCitaBadge, TipoCitaBadge } from '../../../components/cita-badges.tsx';
 import { SoloApilada, TablaApilable } from '../../../components/tabla-apilable.tsx';
 import classes from './tabla-citas.module.css';
-import { AccionIcono } from '../../../components/accion-icono.tsx';
+import { AccionIcono, EncabezadoAcciones } from '../../../components/accion-icono.tsx';
 
 type Props = {
   citas: CitaWire[];
@@ -44,9 +44,7 @@ export function TablaCitas({ citas, caption, ocupado, onCancelar }: Props) {
             <Table.Th scope="col" className={classes.ocultaEnMedia}>
               Estado
             </Table.Th>
-            <Table.Th scope="col" ta="right">
-              Acciones
-            </Table.Th>
+            <EncabezadoAcciones />
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
