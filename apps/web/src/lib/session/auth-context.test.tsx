@@ -291,20 +291,25 @@ describe('silent renewal', () => {
     ]);
   }
 
+  /** Signs in with `token` (30 minutes left), and the user types `antes` ms before the renewal point. */
+  async function activaAntesDeRenovar(token: string, antes: number) {
+    renderSession();
+    act(() => auth.login(token));
+    act(() => {
+      vi.advanceTimersByTime(30 * 60 * 1000 - RENEW_LEAD_MS - antes);
+    });
+    fireEvent.keyDown(window, { key: 'a' });
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(antes);
+    });
+  }
+
   it('renews a few minutes before exp while the user is active, with the current token', async () => {
     const first = tokenExpiringIn(30 * 60, { id: 5, rol: 'doctor' }, NOW);
     const second = tokenExpiringIn(60 * 60, { id: 5, rol: 'doctor' }, NOW);
     const { calls } = renewRoute(second);
-    renderSession();
-    act(() => auth.login(first));
     // Active shortly before the renewal point.
-    act(() => {
-      vi.advanceTimersByTime(30 * 60 * 1000 - RENEW_LEAD_MS - 60_000);
-    });
-    fireEvent.keyDown(window, { key: 'a' });
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(60_000);
-    });
+    await activaAntesDeRenovar(first, 60_000);
     expect(calls).toHaveLength(1);
     expect(calls[0]?.headers.get('authorization')).toBe(`Bearer ${first}`);
     expect(localStorage.getItem('token')).toBe(second);
@@ -338,15 +343,7 @@ describe('silent renewal', () => {
   it('a 401 on renewal lets the expiry happen normally', async () => {
     const first = tokenExpiringIn(30 * 60, {}, NOW);
     const { calls } = renewRoute('', 401);
-    renderSession();
-    act(() => auth.login(first));
-    act(() => {
-      vi.advanceTimersByTime(30 * 60 * 1000 - RENEW_LEAD_MS - 1000);
-    });
-    fireEvent.keyDown(window, { key: 'a' });
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(1000);
-    });
+    await activaAntesDeRenovar(first, 1000);
     expect(calls).toHaveLength(1);
     expect(state()).toMatchObject({ isAuthenticated: true, token: first });
     fireEvent.keyDown(window, { key: 'b' });
