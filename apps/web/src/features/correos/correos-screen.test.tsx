@@ -4,7 +4,8 @@ import type { Rol } from '@clinica/contracts/roles';
 import { correosRutas } from '@clinica/contracts/rutas';
 import type { CorreoBandejaWire } from '@clinica/contracts/correos';
 import { renderComoRol, pruebasSoloAdministradores } from '../../test/como-rol.tsx';
-import CorreosScreen, { POR_PAGINA, sinCorteHora } from './correos-screen.tsx';
+import CorreosScreen, { POR_PAGINA } from './correos-screen.tsx';
+import { sinCorteHora } from './components/vista-correo.tsx';
 import { mockFetch, responde } from '../../test/mock-fetch.ts';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -356,12 +356,13 @@ describe('silent renewal', () => {
   });
 });
 
-describe('invalid stored token and requests', () => {
-  function Perfil() {
-    const q = useQuery({ queryKey: ['perfil-inicio'], queryFn: () => api(usuariosRutas.perfil) });
-    return <p>{q.status}</p>;
-  }
+/** A screen's query through the API client (the profile); it shows the query's status. */
+function Perfil() {
+  const q = useQuery({ queryKey: ['perfil-prueba'], queryFn: () => api(usuariosRutas.perfil) });
+  return <p>{q.status}</p>;
+}
 
+describe('invalid stored token and requests', () => {
   it('is removed before any screen query can send it', async () => {
     localStorage.setItem('token', tokenExpiringIn(-30, {}, NOW));
     const fetchSpy = vi.fn(async () =>
@@ -379,11 +380,6 @@ describe('invalid stored token and requests', () => {
 });
 
 describe('server rejects the session (401)', () => {
-  function Perfil() {
-    const q = useQuery({ queryKey: ['perfil-prueba'], queryFn: () => api(usuariosRutas.perfil) });
-    return <p>{q.status}</p>;
-  }
-
   it('a query failing with 401 while a token is stored logs out and shows the dialog', async () => {
     localStorage.setItem('token', tokenExpiringIn(600, {}, NOW));
     vi.stubGlobal(

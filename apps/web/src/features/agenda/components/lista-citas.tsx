@@ -14,37 +14,30 @@ import type { CitaWire, FiltroCitas } from '../../../lib/api/citas/tipos.ts';
 import { CancelarCitaModal } from '../../../components/citas/cancelar-cita-modal.tsx';
 import { TablaCitas } from './tabla-citas.tsx';
 
-/** No appointment on this page: a page past the end (the list shrank, or an old link) offers the last one. */
-function SinCitas({
-  total,
-  exacto,
-  paginas,
-  hayFiltros,
-  vacio,
-  onLimpiar,
-  onPagina,
-}: Pick<Props, 'hayFiltros' | 'vacio' | 'onLimpiar' | 'onPagina'> & {
-  total: number;
-  exacto: boolean;
-  paginas: number;
-}) {
-  if (total > 0)
-    return (
-      <EstadoVacio
-        icono={<IconCalendarOff size={26} stroke={1.6} aria-hidden="true" />}
-        titulo="Esta página ya no tiene citas"
-        descripcion={
-          exacto
-            ? `Hay ${numero.format(total)} ${total === 1 ? 'cita' : 'citas'} en ${numero.format(paginas)} ${paginas === 1 ? 'página' : 'páginas'}.`
-            : `Hay más de ${numero.format(total)} citas: usa la búsqueda o los filtros para acotarlas.`
-        }
-        accion={
-          <Button variant="light" onClick={() => onPagina(paginas)}>
-            Ir a la última página
-          </Button>
-        }
-      />
-    );
+/** A page past the end (the list shrank, or an old link): how many there are, and the last page. */
+function PaginaSinCitas({ total, exacto, paginas, onPagina }: { total: number; exacto: boolean } & Paginas) {
+  return (
+    <EstadoVacio
+      icono={<IconCalendarOff size={26} stroke={1.6} aria-hidden="true" />}
+      titulo="Esta página ya no tiene citas"
+      descripcion={
+        exacto
+          ? `Hay ${numero.format(total)} ${total === 1 ? 'cita' : 'citas'} en ${numero.format(paginas)} ${paginas === 1 ? 'página' : 'páginas'}.`
+          : `Hay más de ${numero.format(total)} citas: usa la búsqueda o los filtros para acotarlas.`
+      }
+      accion={
+        <Button variant="light" onClick={() => onPagina(paginas)}>
+          Ir a la última página
+        </Button>
+      }
+    />
+  );
+}
+
+type Paginas = { paginas: number; onPagina: (pagina: number) => void };
+
+/** No appointment at all, or none matching the filters (which it offers to clear). */
+function SinCitas({ hayFiltros, vacio, onLimpiar }: Pick<Props, 'hayFiltros' | 'vacio' | 'onLimpiar'>) {
   return (
     <EstadoVacio
       icono={<IconCalendarOff size={26} stroke={1.6} aria-hidden="true" />}
@@ -95,16 +88,10 @@ export function ListaCitas({ filtro, hayFiltros, onLimpiar, onPagina, titulo, va
         cargando={<SkeletonTabla filas={6} columnas={6} etiqueta="Cargando citas…" />}
         tituloError="No se pudieron cargar las citas"
         vacio={
-          citas.length === 0 && (
-            <SinCitas
-              total={total}
-              exacto={exacto}
-              paginas={paginas}
-              hayFiltros={hayFiltros}
-              vacio={vacio}
-              onLimpiar={onLimpiar}
-              onPagina={onPagina}
-            />
+          citas.length > 0 ? null : total > 0 ? (
+            <PaginaSinCitas total={total} exacto={exacto} paginas={paginas} onPagina={onPagina} />
+          ) : (
+            <SinCitas hayFiltros={hayFiltros} vacio={vacio} onLimpiar={onLimpiar} />
           )
         }
       >
