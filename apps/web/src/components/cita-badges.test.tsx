@@ -12,24 +12,21 @@ const enTema = (ui: React.ReactNode) =>
     </MantineProvider>,
   );
 
+const badge = (de: 'type' | 'status', valor: string) =>
+  de === 'type' ? <TipoCitaBadge tipo={valor} /> : <EstadoCitaBadge estado={valor} />;
+
 describe('cita badges', () => {
   it.each([
-    ['evaluacion', 'Evaluación', 'info'],
-    ['procedimiento', 'Procedimiento', 'success'],
-    ['control', 'Control', 'success'],
-  ])('type %s reads %s in the %s colour', (tipo, texto, tono) => {
-    enTema(<TipoCitaBadge tipo={tipo} />);
-    expect(screen.getByText(texto).closest('[data-tono]')).toHaveAttribute('data-tono', tono);
-  });
-
-  it.each([
-    ['confirmada', 'Confirmada', 'success'],
-    ['pendiente', 'Pendiente', 'warning'],
-    ['realizada', 'Realizada', 'primary'],
-    ['cancelada', 'Cancelada', 'danger'],
-    ['otra', 'Otra', 'danger'],
-  ])('status %s reads %s in the %s colour', (estado, texto, tono) => {
-    enTema(<EstadoCitaBadge estado={estado} />);
+    ['type', 'evaluacion', 'Evaluación', 'info'],
+    ['type', 'procedimiento', 'Procedimiento', 'success'],
+    ['type', 'control', 'Control', 'success'],
+    ['status', 'confirmada', 'Confirmada', 'success'],
+    ['status', 'pendiente', 'Pendiente', 'warning'],
+    ['status', 'realizada', 'Realizada', 'primary'],
+    ['status', 'cancelada', 'Cancelada', 'danger'],
+    ['status', 'otra', 'Otra', 'danger'],
+  ] as const)('%s %s reads %s in the %s colour', (de, valor, texto, tono) => {
+    enTema(badge(de, valor));
     expect(screen.getByText(texto).closest('[data-tono]')).toHaveAttribute('data-tono', tono);
   });
 });

@@ -1,4 +1,5 @@
-// The cart could not be loaded: say so, why the screen needs it (`mensaje`), and load it again on request.
+// The cart could not be read (the cart screen, the booking screen): why it matters there, and a retry that reads
+// it again.
 import { useState } from 'react';
 import { useCart } from '../lib/carrito/cart-context.tsx';
 import { EstadoError } from './estado-error.tsx';

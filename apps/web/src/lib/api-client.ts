@@ -25,6 +25,9 @@ export class ApiClientError extends Error {
   }
 }
 
+/** The server refused the request to this role (403): the screen says so instead of offering a retry. */
+export const esProhibido = (error: unknown) => error instanceof ApiClientError && error.status === 403;
+
 type Transporte = (url: string, init: RequestInit) => Promise<Response>;
 let transporte: Transporte | undefined;
 

@@ -25,8 +25,9 @@ import {
   IconPhone,
   IconShoppingBag,
   IconUserCircle,
+  type Icon,
 } from '@tabler/icons-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, useMatches } from 'react-router';
 import { Logo } from '../../components/logo.tsx';
 import { useCart } from '../../lib/carrito/cart-context.tsx';
@@ -72,27 +73,42 @@ function CartButton() {
 
 function AccountButton({ fullWidth = false, onNavigate }: { fullWidth?: boolean; onNavigate?: () => void }) {
   const { isAuthenticated } = useAuth();
-  return isAuthenticated ? (
+  const cuenta = isAuthenticated
+    ? { to: paths.dashboard, texto: 'Mi cuenta', Icono: IconUserCircle, variant: 'filled' }
+    : { to: paths.iniciarSesion, texto: 'Iniciar sesión', Icono: IconLogin2, variant: 'default' };
+  return (
     <Button
       component={Link}
-      to={paths.dashboard}
+      to={cuenta.to}
       onClick={onNavigate}
+      variant={cuenta.variant}
       fullWidth={fullWidth}
-      leftSection={<IconUserCircle size={18} aria-hidden="true" />}
+      leftSection={<cuenta.Icono size={18} aria-hidden="true" />}
     >
-      Mi cuenta
+      {cuenta.texto}
     </Button>
-  ) : (
-    <Button
-      component={Link}
-      to={paths.iniciarSesion}
-      onClick={onNavigate}
-      variant="default"
-      fullWidth={fullWidth}
-      leftSection={<IconLogin2 size={18} aria-hidden="true" />}
-    >
-      Iniciar sesión
-    </Button>
+  );
+}
+
+/** A column of the footer, named by its title. */
+function ColumnaPie({ id, titulo, children }: { id: string; titulo: string; children: ReactNode }) {
+  return (
+    <Stack gap="sm" component="section" aria-labelledby={id}>
+      <Text id={id} className={classes.footerTitle}>
+        {titulo}
+      </Text>
+      {children}
+    </Stack>
+  );
+}
+
+/** One line of the footer's contact column: its icon and the link. */
+function DatoPie({ icono: Icono, children }: { icono: Icon; children: ReactNode }) {
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <Icono size={18} className={classes.footerIcon} aria-hidden="true" />
+      {children}
+    </Group>
   );
 }
 
@@ -110,10 +126,7 @@ function Footer() {
             </Text>
           </Stack>
 
-          <Stack gap="sm" component="section" aria-labelledby="pie-contacto">
-            <Text id="pie-contacto" className={classes.footerTitle}>
-              Contacto
-            </Text>
+          <ColumnaPie id="pie-contacto" titulo="Contacto">
             <Group gap="xs" wrap="nowrap" align="flex-start">
               <IconMapPin size={18} className={classes.footerIcon} aria-hidden="true" />
               <Text size="sm" component="address" fs="normal">
@@ -122,30 +135,24 @@ function Footer() {
                 {clinica.barrio}
               </Text>
             </Group>
-            <Group gap="xs" wrap="nowrap">
-              <IconPhone size={18} className={classes.footerIcon} aria-hidden="true" />
+            <DatoPie icono={IconPhone}>
               <Anchor size="sm" href={clinica.telefonoHref} c="inherit">
                 {clinica.telefono}
               </Anchor>
-            </Group>
-            <Group gap="xs" wrap="nowrap">
-              <IconBrandWhatsapp size={18} className={classes.footerIcon} aria-hidden="true" />
+            </DatoPie>
+            <DatoPie icono={IconBrandWhatsapp}>
               <Anchor size="sm" href={clinica.whatsappHref} target="_blank" rel="noopener noreferrer" c="inherit">
                 WhatsApp {clinica.whatsapp}
               </Anchor>
-            </Group>
-            <Group gap="xs" wrap="nowrap">
-              <IconMail size={18} className={classes.footerIcon} aria-hidden="true" />
+            </DatoPie>
+            <DatoPie icono={IconMail}>
               <Anchor size="sm" href={`mailto:${clinica.correo}`} c="inherit">
                 {clinica.correo}
               </Anchor>
-            </Group>
-          </Stack>
+            </DatoPie>
+          </ColumnaPie>
 
-          <Stack gap="sm" component="section" aria-labelledby="pie-horario">
-            <Text id="pie-horario" className={classes.footerTitle}>
-              Horario
-            </Text>
+          <ColumnaPie id="pie-horario" titulo="Horario">
             {clinica.horario.map((h) => (
               <Group key={h.dias} gap="xs" wrap="nowrap" align="flex-start">
                 <IconClock size={18} className={classes.footerIcon} aria-hidden="true" />
@@ -158,7 +165,7 @@ function Footer() {
                 </Text>
               </Group>
             ))}
-          </Stack>
+          </ColumnaPie>
 
           <Stack gap="sm" component="nav" aria-label="Enlaces del pie de página">
             <Text className={classes.footerTitle}>La clínica</Text>

@@ -4,7 +4,10 @@ import type { UsuarioWire } from '@clinica/contracts/usuarios';
 import { hoy, zonaClinica } from '../../lib/tiempo.ts';
 import type { CitaWire } from '../../lib/api/citas/tipos.ts';
 import type { EspacioWire } from '../../lib/api/disponibilidad/get-disponibilidad.ts';
+import { citasRutas } from '@clinica/contracts/rutas';
 import { citaWire, espacioWire } from '../../test/citas-fixtures.ts';
+import { responde, type RutaSimulada } from '../../test/mock-fetch.ts';
+import { paginaDe } from '../../test/session-test-utils.tsx';
 import { usuarioDePrueba } from '../../test/usuarios-fixtures.ts';
 
 /** A working day (not Sunday nor a holiday) at least `desde` days from today in the clinic. */
@@ -19,6 +22,13 @@ export const iso = (dia: Fecha, hora: string) => instanteLocal(dia, hora, zonaCl
 export const doctores = [
   { id: 2, nombre: 'Dr. Andrés Gómez' },
   { id: 3, nombre: 'Dra. Catalina Vélez' },
+];
+
+/** What the agenda screens read first, the doctors and one page of `citas`, and then the routes a test adds. */
+export const agendaCon = (citas: CitaWire[], ...otras: RutaSimulada[]): RutaSimulada[] => [
+  responde(citasRutas.doctores, { body: doctores }),
+  responde(citasRutas.listar, { body: paginaDe(citas) }),
+  ...otras,
 ];
 
 export const cita = (id: number, dia: Fecha, hora: string, extra: Partial<CitaWire> = {}): CitaWire =>

@@ -2,8 +2,8 @@ import { createEvent, fireEvent, screen, waitFor, within } from '@testing-librar
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { citasRutas } from '@clinica/contracts/rutas';
 import { tokenExpiringIn } from '../../test/test-tokens.ts';
-import { paginaDe, renderWithProviders } from '../../test/session-test-utils.tsx';
-import { canceladaDeLuis, cita, diaHabil, doctores, espacio, iso } from './agenda-fixtures.ts';
+import { renderWithProviders } from '../../test/session-test-utils.tsx';
+import { agendaCon, canceladaDeLuis, cita, diaHabil, doctores, espacio, iso } from './agenda-fixtures.ts';
 import CalendarioScreen from './calendario-screen.tsx';
 import { PX_MINUTO } from './components/calendario-grid.tsx';
 import { mockFetch, responde } from '../../test/mock-fetch.ts';
@@ -45,10 +45,7 @@ function renderCalendario(query = '') {
 
 describe('CalendarioScreen', () => {
   it('shows one column per doctor, type and state as text, and hides cancelled ones until asked', async () => {
-    const { calls } = mockFetch([
-      responde(citasRutas.doctores, { body: doctores }),
-      responde(citasRutas.listar, { body: paginaDe([ana, cancelada, deCatalina]) }),
-    ]);
+    const { calls } = mockFetch(agendaCon([ana, cancelada, deCatalina]));
     renderCalendario();
     await screen.findByTestId('cita-1');
     // Both doctors have a column (their names also appear in the doctor filter).
@@ -68,10 +65,7 @@ describe('CalendarioScreen', () => {
   });
 
   it('week view asks for Monday to Sunday and shows the days as columns', async () => {
-    const { calls } = mockFetch([
-      responde(citasRutas.doctores, { body: doctores }),
-      responde(citasRutas.listar, { body: paginaDe([ana]) }),
-    ]);
+    const { calls } = mockFetch(agendaCon([ana]));
     renderCalendario('&vista=semana');
     await screen.findByRole('link', { name: /Sofía Ramírez/ });
     const q = calls.find((c) => c.url.pathname === '/apicitas/listarcitas')!.url.searchParams;
@@ -82,16 +76,17 @@ describe('CalendarioScreen', () => {
 
   it('"Mover" picks one of the free times from the keyboard-friendly dialog and calls reagendarcita', async () => {
     const nuevo = espacio(dia, '15:00');
-    const { calls } = mockFetch([
-      responde(citasRutas.doctores, { body: doctores }),
-      responde(citasRutas.listar, { body: paginaDe([ana]) }),
-      responde(citasRutas.disponibilidad, { body: [espacio(dia, '14:30'), nuevo] }),
-      responde(
-        citasRutas.reagendar,
-        { body: { ...ana, inicio: nuevo.inicio, fecha: nuevo.inicio, fin: nuevo.fin } },
-        { id: 1 },
+    const { calls } = mockFetch(
+      agendaCon(
+        [ana],
+        responde(citasRutas.disponibilidad, { body: [espacio(dia, '14:30'), nuevo] }),
+        responde(
+          citasRutas.reagendar,
+          { body: { ...ana, inicio: nuevo.inicio, fecha: nuevo.inicio, fin: nuevo.fin } },
+          { id: 1 },
+        ),
       ),
-    ]);
+    );
     renderCalendario();
     fireEvent.click(await screen.findByRole('button', { name: /Acciones de la cita de Sofía Ramírez/ }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Mover' }));
@@ -106,11 +101,12 @@ describe('CalendarioScreen', () => {
 
   it('a refused drag snaps back and shows the server message', async () => {
     const mensaje = 'Ese horario ya no está disponible. Elige otro de los horarios libres.';
-    const { calls } = mockFetch([
-      responde(citasRutas.doctores, { body: doctores }),
-      responde(citasRutas.listar, { body: paginaDe([ana]) }),
-      responde(citasRutas.reagendar, { status: 409, body: { error: mensaje, code: 'HORARIO_OCUPADO' } }, { id: 1 }),
-    ]);
+    const { calls } = mockFetch(
+      agendaCon(
+        [ana],
+        responde(citasRutas.reagendar, { status: 409, body: { error: mensaje, code: 'HORARIO_OCUPADO' } }, { id: 1 }),
+      ),
+    );
     renderCalendario();
     const tarjeta = await screen.findByTestId('cita-1');
     const topAntes = tarjeta.style.top;
@@ -126,15 +122,16 @@ describe('CalendarioScreen', () => {
   });
 
   it('the drop sends the time the guide line shows, wherever the appointment was grabbed (issue 27.6)', async () => {
-    const { calls } = mockFetch([
-      responde(citasRutas.doctores, { body: doctores }),
-      responde(citasRutas.listar, { body: paginaDe([ana]) }),
-      responde(
-        citasRutas.reagendar,
-        { body: { ...ana, inicio: iso(dia, '11:00'), fecha: iso(dia, '11:00') } },
-        { id: 1 },
+    const { calls } = mockFetch(
+      agendaCon(
+        [ana],
+        responde(
+          citasRutas.reagendar,
+          { body: { ...ana, inicio: iso(dia, '11:00'), fecha: iso(dia, '11:00') } },
+          { id: 1 },
+        ),
       ),
-    ]);
+    );
     renderCalendario();
     const tarjeta = await screen.findByTestId('cita-1');
     const columna = tarjeta.parentElement!;
@@ -154,11 +151,12 @@ describe('CalendarioScreen', () => {
   it('a moved appointment offers «Deshacer», which moves it back through the same path and says so', async () => {
     const movida = { ...ana, inicio: iso(dia, '11:00'), fecha: iso(dia, '11:00'), fin: iso(dia, '11:30') };
     let veces = 0;
-    const { calls } = mockFetch([
-      responde(citasRutas.doctores, { body: doctores }),
-      responde(citasRutas.listar, { body: paginaDe([ana]) }),
-      responde(citasRutas.reagendar, () => ({ body: veces++ === 0 ? movida : ana }), { id: 1 }),
-    ]);
+    const { calls } = mockFetch(
+      agendaCon(
+        [ana],
+        responde(citasRutas.reagendar, () => ({ body: veces++ === 0 ? movida : ana }), { id: 1 }),
+      ),
+    );
     renderCalendario();
     const tarjeta = await screen.findByTestId('cita-1');
     arrastrar('dragStart', tarjeta, 0);
@@ -181,18 +179,19 @@ describe('CalendarioScreen', () => {
     const movida = { ...ana, inicio: iso(dia, '11:00'), fecha: iso(dia, '11:00'), fin: iso(dia, '11:30') };
     const mensaje = 'Ese horario ya no está disponible. Elige otro de los horarios libres.';
     let veces = 0;
-    const { calls } = mockFetch([
-      responde(citasRutas.doctores, { body: doctores }),
-      responde(citasRutas.listar, { body: paginaDe([ana]) }),
-      responde(
-        citasRutas.reagendar,
-        () =>
-          veces++ === 0
-            ? { body: movida }
-            : { status: 409, body: { error: mensaje, code: 'HORARIO_OCUPADO', siguientes: [] } },
-        { id: 1 },
+    const { calls } = mockFetch(
+      agendaCon(
+        [ana],
+        responde(
+          citasRutas.reagendar,
+          () =>
+            veces++ === 0
+              ? { body: movida }
+              : { status: 409, body: { error: mensaje, code: 'HORARIO_OCUPADO', siguientes: [] } },
+          { id: 1 },
+        ),
       ),
-    ]);
+    );
     renderCalendario();
     const tarjeta = await screen.findByTestId('cita-1');
     arrastrar('dragStart', tarjeta, 0);
@@ -218,10 +217,7 @@ describe('CalendarioScreen', () => {
     const otras = ['10:00', '11:00', '14:00', '15:00'].map((h, i) =>
       cita(20 + i, dia, h, { usuario: { ...ana.usuario, id: 30 + i, nombre: `Paciente ${i + 1}` } }),
     );
-    const { calls } = mockFetch([
-      responde(citasRutas.doctores, { body: doctores }),
-      responde(citasRutas.listar, { body: paginaDe([ana, ...otras]) }),
-    ]);
+    const { calls } = mockFetch(agendaCon([ana, ...otras]));
     renderCalendario('&vista=mes&doctor=2');
     const tabla = await screen.findByRole('table', { name: 'Citas del mes' });
     const q = calls.find((c) => c.url.pathname === '/apicitas/listarcitas')!.url.searchParams;
@@ -261,11 +257,7 @@ describe('CalendarioScreen', () => {
 
   it("dragging to another doctor's column (day view) moves it to that doctor through editarcita", async () => {
     const movida = { ...ana, doctor: doctores[1]!, inicio: iso(dia, '13:00'), fecha: iso(dia, '13:00') };
-    const { calls } = mockFetch([
-      responde(citasRutas.doctores, { body: doctores }),
-      responde(citasRutas.listar, { body: paginaDe([ana, deCatalina]) }),
-      responde(citasRutas.editar, { body: movida }, { id: 1 }),
-    ]);
+    const { calls } = mockFetch(agendaCon([ana, deCatalina], responde(citasRutas.editar, { body: movida }, { id: 1 })));
     renderCalendario();
     const tarjeta = await screen.findByTestId('cita-1');
     const otraColumna = (await screen.findByTestId('cita-3')).parentElement!;
@@ -282,14 +274,15 @@ describe('CalendarioScreen', () => {
 
   it('"Mover" to another doctor offers that doctor\'s free times and a refusal keeps the dialog with the reason', async () => {
     const mensaje = 'Ese horario está fuera de la agenda de atención. Elige uno de los horarios libres.';
-    const { calls } = mockFetch([
-      responde(citasRutas.doctores, { body: doctores }),
-      responde(citasRutas.listar, { body: paginaDe([ana]) }),
-      responde(citasRutas.disponibilidad, ({ url }) => ({
-        body: [espacio(dia, '10:00', Number(url.searchParams.get('doctor_id')))],
-      })),
-      responde(citasRutas.editar, { status: 422, body: { error: mensaje, code: 'REGLA_NEGOCIO' } }, { id: 1 }),
-    ]);
+    const { calls } = mockFetch(
+      agendaCon(
+        [ana],
+        responde(citasRutas.disponibilidad, ({ url }) => ({
+          body: [espacio(dia, '10:00', Number(url.searchParams.get('doctor_id')))],
+        })),
+        responde(citasRutas.editar, { status: 422, body: { error: mensaje, code: 'REGLA_NEGOCIO' } }, { id: 1 }),
+      ),
+    );
     renderCalendario();
     fireEvent.click(await screen.findByRole('button', { name: /Acciones de la cita de Sofía Ramírez/ }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Mover' }));

@@ -4,7 +4,7 @@ import { citasRutas } from '@clinica/contracts/rutas';
 import { tokenExpiringIn } from '../../test/test-tokens.ts';
 import { paginaDe, renderWithProviders } from '../../test/session-test-utils.tsx';
 import { hoy } from '../../lib/tiempo.ts';
-import { canceladaDeLuis, cita, diaHabil, doctores } from './agenda-fixtures.ts';
+import { agendaCon, canceladaDeLuis, cita, diaHabil, doctores } from './agenda-fixtures.ts';
 import ConsultarCitasScreen from './consultar-citas-screen.tsx';
 import VerTodoCitaScreen from './ver-todo-cita-screen.tsx';
 import { mockFetch, responde } from '../../test/mock-fetch.ts';
@@ -22,10 +22,7 @@ function entrar(ui: React.ReactElement, route: string) {
 
 describe('ConsultarCitasScreen', () => {
   it('lists appointments with type and state badges, details and edit links (edit disabled when cancelled)', async () => {
-    mockFetch([
-      responde(citasRutas.doctores, { body: doctores }),
-      responde(citasRutas.listar, { body: paginaDe([confirmada, cancelada]) }),
-    ]);
+    mockFetch(agendaCon([confirmada, cancelada]));
     entrar(<ConsultarCitasScreen />, '/consultarcitas');
     const filas = within(await screen.findByRole('table')).getAllByRole('row');
     expect(filas).toHaveLength(3);
@@ -33,14 +30,9 @@ describe('ConsultarCitasScreen', () => {
     // The state has its column and, for tablet widths, a copy under the type (CSS shows one of them).
     expect(within(filas[1]!).getAllByText('Confirmada')).toHaveLength(2);
     expect(within(filas[2]!).getAllByText('Cancelada')).toHaveLength(2);
-    expect(screen.getByRole('link', { name: 'Ver detalles de la cita 7 de Sofía Ramírez' })).toHaveAttribute(
-      'href',
-      '/detallescitas/7',
-    );
-    expect(screen.getByRole('link', { name: 'Editar la cita 7 de Sofía Ramírez' })).toHaveAttribute(
-      'href',
-      '/editarcita/7',
-    );
+    const enlace = (nombre: string) => screen.getByRole('link', { name: nombre });
+    expect(enlace('Ver detalles de la cita 7 de Sofía Ramírez')).toHaveAttribute('href', '/detallescitas/7');
+    expect(enlace('Editar la cita 7 de Sofía Ramírez')).toHaveAttribute('href', '/editarcita/7');
     expect(screen.getByRole('button', { name: /Editar la cita 8/ })).toBeDisabled();
     expect(screen.queryByRole('button', { name: /Cancelar la cita 8/ })).not.toBeInTheDocument();
     expect(screen.getByText('Mostrando 1–2 de 2 citas')).toBeInTheDocument();
@@ -112,15 +104,16 @@ describe('ConsultarCitasScreen', () => {
   });
 
   it('cancelling asks for the reason and sends it', async () => {
-    const { calls } = mockFetch([
-      responde(citasRutas.doctores, { body: doctores }),
-      responde(citasRutas.listar, { body: paginaDe([confirmada]) }),
-      responde(
-        citasRutas.cancelar,
-        { body: { ...confirmada, estado: 'cancelada', motivo_cancelacion: 'Viaje' } },
-        { id: 7 },
+    const { calls } = mockFetch(
+      agendaCon(
+        [confirmada],
+        responde(
+          citasRutas.cancelar,
+          { body: { ...confirmada, estado: 'cancelada', motivo_cancelacion: 'Viaje' } },
+          { id: 7 },
+        ),
       ),
-    ]);
+    );
     entrar(<ConsultarCitasScreen />, '/consultarcitas');
     fireEvent.click(await screen.findByRole('button', { name: 'Cancelar la cita 7 de Sofía Ramírez' }));
     const dialogo = await screen.findByRole('dialog', { name: '¿Cancelar la cita?' });
@@ -135,7 +128,7 @@ describe('ConsultarCitasScreen', () => {
   });
 
   it('shows empty and error states', async () => {
-    mockFetch([responde(citasRutas.doctores, { body: doctores }), responde(citasRutas.listar, { body: paginaDe([]) })]);
+    mockFetch(agendaCon([]));
     const { unmount } = entrar(<ConsultarCitasScreen />, '/consultarcitas?tipo=control');
     expect(await screen.findByText('No encontramos citas')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Limpiar filtros' })).toBeInTheDocument();

@@ -1,6 +1,6 @@
 // /consultarcitas: the staff list with the SPEC 5 search (id, type, status or patient name, on the server)
 // and filters by doctor, state, type and date range; badges per row and links to details and edit.
-import { Button, Paper, Select, SimpleGrid, Stack } from '@mantine/core';
+import { Button, Paper, SimpleGrid, Stack } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconCalendarPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -18,6 +18,7 @@ import { ListaCitas } from './components/lista-citas.tsx';
 import { useFiltrosUrl } from './filtros-url.ts';
 import { SoloPersonal } from '../../components/citas/solo-personal.tsx';
 import { RangoFechas } from './components/rango-fechas.tsx';
+import { SelectFiltro } from './components/select-filtro.tsx';
 import { CampoBusqueda } from '../../components/campo-busqueda.tsx';
 
 export const ESPERA_BUSQUEDA_MS = 350;
@@ -77,31 +78,15 @@ function ConsultarCitasScreenContenido() {
           >
             <CampoBusqueda placeholder="Paciente, ID, tipo o estado" value={busqueda} onChange={setBusqueda} />
             {!esDoctor && (
-              <Select
-                label="Doctor"
-                data={[
-                  { value: '', label: 'Todos los doctores' },
-                  ...(doctores.data ?? []).map((d) => ({ value: String(d.id), label: d.nombre })),
-                ]}
-                value={filtro.doctorId ? String(filtro.doctorId) : ''}
-                onChange={(v) => actualizar({ doctor: v })}
-                allowDeselect={false}
+              <SelectFiltro
+                campo="doctor"
+                valor={filtro.doctorId}
+                opciones={(doctores.data ?? []).map((d) => ({ value: String(d.id), label: d.nombre }))}
+                actualizar={actualizar}
               />
             )}
-            <Select
-              label="Estado"
-              data={[{ value: '', label: 'Todos los estados' }, ...opcionesEstado]}
-              value={filtro.estado ?? ''}
-              onChange={(v) => actualizar({ estado: v })}
-              allowDeselect={false}
-            />
-            <Select
-              label="Tipo"
-              data={[{ value: '', label: 'Todos los tipos' }, ...opcionesTipo]}
-              value={filtro.tipo ?? ''}
-              onChange={(v) => actualizar({ tipo: v })}
-              allowDeselect={false}
-            />
+            <SelectFiltro campo="estado" valor={filtro.estado} opciones={opcionesEstado} actualizar={actualizar} />
+            <SelectFiltro campo="tipo" valor={filtro.tipo} opciones={opcionesTipo} actualizar={actualizar} />
             <RangoFechas value={rango} onCambio={(d, h) => actualizar({ desde: d, hasta: h })} />
           </SimpleGrid>
           <ListaCitas

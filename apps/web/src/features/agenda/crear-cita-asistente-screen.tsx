@@ -13,7 +13,7 @@ import { usuariosRutas } from '@clinica/contracts/rutas';
 import { fechaEnZona } from '@clinica/contracts/tiempo';
 import { PageHeader } from '../../components/page-header.tsx';
 import { usePageMeta } from '../../components/use-page-meta.ts';
-import { nuevaClaveIdempotencia, siguientesLibres, useCrearCita } from '../../lib/api/citas/crear-cita.ts';
+import { siguientesLibres, useAgendarCita } from '../../lib/api/citas/crear-cita.ts';
 import type { CitaWire, CrearCitaBody } from '../../lib/api/citas/tipos.ts';
 import type { EspacioWire } from '../../lib/api/disponibilidad/get-disponibilidad.ts';
 import { useDoctores } from '../../lib/api/doctores/get-doctores.ts';
@@ -57,8 +57,6 @@ function CrearCitaAsistenteScreenContenido() {
   const form = useFormularioCita(valoresIniciales(fecha, doctor));
   const [fallo, setFallo] = useState<Fallo | null>(null);
   const [agendada, setAgendada] = useState<CitaWire | null>(null);
-  // One key per attempt (same body): a double submit or a retry answers with the same appointment.
-  const intento = useRef<{ cuerpo: string; clave: string } | null>(null);
 
   // Once, when she arrives: an active patient only (anyone else is left for the desk to search).
   const elegida = useUsuario(pacienteInicial ?? 0);
@@ -74,7 +72,7 @@ function CrearCitaAsistenteScreenContenido() {
   const { tipo, procedimiento: procedimientoId, motivo: motivoEscrito } = form.values;
   const doctores = useDoctores();
   const procedimientos = useProcedimientosActivos(tipo === 'procedimiento' || procedimientoOrigen !== null);
-  const crear = useCrearCita();
+  const crear = useAgendarCita();
 
   const procedimiento = procedimientos.data?.items.find((p) => String(p.id) === procedimientoId) ?? null;
   const origen = procedimientos.data?.items.find((p) => p.id === procedimientoOrigen);
@@ -88,14 +86,10 @@ function CrearCitaAsistenteScreenContenido() {
 
   const enviar = (salida: CrearCitaBody) => {
     setFallo(null);
-    const body: CrearCitaBody = { ...salida, motivo: motivo.trim() || undefined };
-    const cuerpo = JSON.stringify(body);
-    if (intento.current?.cuerpo !== cuerpo) intento.current = { cuerpo, clave: nuevaClaveIdempotencia() };
-    crear.mutate(
-      { body, clave: intento.current.clave },
+    crear.agendar(
+      { ...salida, motivo: motivo.trim() || undefined },
       {
         onSuccess: (c) => {
-          intento.current = null;
           notifications.show({
             color: 'green',
             title: 'Cita agendada',
@@ -118,7 +112,7 @@ function CrearCitaAsistenteScreenContenido() {
       },
     );
   };
-  const confirmar = () => form.onSubmit(enviar)();
+  const confirmar = form.onSubmit(enviar);
 
   const elegirSiguiente = (e: EspacioWire) => {
     form.setValues({ dia: fechaEnZona(new Date(e.inicio), zonaClinica), espacio: e });
@@ -141,10 +135,7 @@ function CrearCitaAsistenteScreenContenido() {
             component="form"
             noValidate
             aria-label="Datos de la cita"
-            onSubmit={(e) => {
-              e.preventDefault();
-              confirmar();
-            }}
+            onSubmit={confirmar}
           >
             <Stack gap="lg">
               <CampoPaciente form={form} puedeCrearPaciente={permite(usuariosRutas.crearAdmin.auth, userRole)} />
@@ -173,7 +164,7 @@ function CrearCitaAsistenteScreenContenido() {
             nombreDoctor={nombreDoctor}
             fallo={fallo}
             onElegirSiguiente={elegirSiguiente}
-            onConfirmar={confirmar}
+            onConfirmar={() => confirmar()}
             enviando={crear.isPending}
           />
         </Grid.Col>

@@ -1,5 +1,5 @@
 // /vertodocita: every appointment of a day (today by default) or of a date range, optionally of one type.
-import { Paper, SegmentedControl, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Paper, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -12,6 +12,7 @@ import { ListaCitas } from './components/lista-citas.tsx';
 import { useFiltrosUrl } from './filtros-url.ts';
 import { SoloPersonal } from '../../components/citas/solo-personal.tsx';
 import { RangoFechas } from './components/rango-fechas.tsx';
+import { SelectFiltro } from './components/select-filtro.tsx';
 
 function VerTodoCitaScreenContenido() {
   usePageMeta({ title: 'Todas las citas' });
@@ -72,13 +73,7 @@ function VerTodoCitaScreenContenido() {
                 leftSection={<IconCalendar size={16} aria-hidden="true" />}
               />
             )}
-            <Select
-              label="Tipo"
-              data={[{ value: '', label: 'Todos los tipos' }, ...opcionesTipo]}
-              value={leer.tipo() ?? ''}
-              onChange={(v) => actualizar({ tipo: v })}
-              allowDeselect={false}
-            />
+            <SelectFiltro campo="tipo" valor={leer.tipo()} opciones={opcionesTipo} actualizar={actualizar} />
           </SimpleGrid>
           <ListaCitas
             filtro={filtro}

@@ -9,12 +9,8 @@ import { itemDePrueba, procedimientoDePrueba, renderEnRuta, tokenDePrueba } from
 import { mockFetch, responde } from '../../test/mock-fetch.ts';
 
 const LISTAR = carritoRutas.listar;
-const facial = procedimientoDePrueba({
-  id: 7,
-  nombre: 'Limpieza facial profunda',
-  precio: 180000,
-  duracion_minutos: 60,
-});
+/** The default test procedure: 7, «Limpieza facial profunda», $ 180.000, 60 minutes. */
+const facial = procedimientoDePrueba();
 const peeling = procedimientoDePrueba({
   id: 8,
   nombre: 'Peeling químico',

@@ -4,7 +4,8 @@ import type { Rol } from '@clinica/contracts/roles';
 import { correosRutas } from '@clinica/contracts/rutas';
 import type { CorreoBandejaWire } from '@clinica/contracts/correos';
 import { renderComoRol, pruebasSoloAdministradores } from '../../test/como-rol.tsx';
-import CorreosScreen, { POR_PAGINA, sinCorteHora } from './correos-screen.tsx';
+import CorreosScreen, { POR_PAGINA } from './correos-screen.tsx';
+import { sinCorteHora } from './components/vista-correo.tsx';
 import { mockFetch, responde } from '../../test/mock-fetch.ts';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -27,27 +28,27 @@ function correo(id: number, extra: Partial<CorreoBandejaWire> = {}): CorreoBande
 }
 
 const renderCorreos = (rol: Rol, route = '/correos') => renderComoRol(rol, <CorreosScreen />, route, '/correos');
+/** One page holding every item; `modo` 'archivo' is the local mailbox (no SMTP_URL). */
+const conBandeja = (items: CorreoBandejaWire[], modo: 'smtp' | 'archivo' = 'smtp') =>
+  mockFetch([
+    responde(correosRutas.bandeja, {
+      body: { items, total: items.length, pagina: 1, porPagina: POR_PAGINA, modo },
+    }),
+  ]);
 
 describe('CorreosScreen', () => {
   it('lists subject, recipient, state as text, attempts, date and preview, newest first as the API sends them', async () => {
-    mockFetch([
-      responde(correosRutas.bandeja, {
-        body: {
-          items: [
-            correo(3, { estado: 'pendiente', intentos: 0, enviado_en: null }),
-            correo(2, { estado: 'fallido', intentos: 3, enviado_en: null, ultimo_error: 'SMTP no disponible' }),
-            correo(1, {
-              asunto: 'Restablece tu contraseña de Clínica Aurora Estética',
-              vista_previa: 'Hola, Laura:\n\n[enlace privado para restablecer la contraseña]',
-            }),
-          ],
-          total: 3,
-          pagina: 1,
-          porPagina: POR_PAGINA,
-          modo: 'archivo',
-        },
-      }),
-    ]);
+    conBandeja(
+      [
+        correo(3, { estado: 'pendiente', intentos: 0, enviado_en: null }),
+        correo(2, { estado: 'fallido', intentos: 3, enviado_en: null, ultimo_error: 'SMTP no disponible' }),
+        correo(1, {
+          asunto: 'Restablece tu contraseña de Clínica Aurora Estética',
+          vista_previa: 'Hola, Laura:\n\n[enlace privado para restablecer la contraseña]',
+        }),
+      ],
+      'archivo',
+    );
     renderCorreos('administrador');
     const lista = await screen.findByRole('list');
     const items = within(lista).getAllByRole('listitem');
@@ -71,23 +72,13 @@ describe('CorreosScreen', () => {
   it('shows the HTML part only inside a sandboxed iframe, with the text part and the attachments', async () => {
     const html =
       '<!DOCTYPE html><html lang="es-CO"><body><p>Hola, Ana &lt;script&gt;alert(1)&lt;/script&gt;:</p><script>window.top.robado = true</script></body></html>';
-    mockFetch([
-      responde(correosRutas.bandeja, {
-        body: {
-          items: [
-            correo(7, {
-              asunto: 'Tu cita quedó agendada',
-              para: 'ana@demo.test',
-              vista_previa: 'Hola, Ana <script>alert(1)</script>:\n\nTu cita quedó agendada.',
-              html,
-              adjuntos: ['cita.ics'],
-            }),
-          ],
-          total: 1,
-          pagina: 1,
-          porPagina: POR_PAGINA,
-          modo: 'smtp',
-        },
+    conBandeja([
+      correo(7, {
+        asunto: 'Tu cita quedó agendada',
+        para: 'ana@demo.test',
+        vista_previa: 'Hola, Ana <script>alert(1)</script>:\n\nTu cita quedó agendada.',
+        html,
+        adjuntos: ['cita.ics'],
       }),
     ]);
     renderCorreos('administrador');
@@ -116,17 +107,7 @@ describe('CorreosScreen', () => {
   });
 
   it('a text-only message (older rows) shows its text in the dialog, no frame', async () => {
-    mockFetch([
-      responde(correosRutas.bandeja, {
-        body: {
-          items: [correo(4, { vista_previa: 'Solo texto' })],
-          total: 1,
-          pagina: 1,
-          porPagina: POR_PAGINA,
-          modo: 'smtp',
-        },
-      }),
-    ]);
+    conBandeja([correo(4, { vista_previa: 'Solo texto' })]);
     renderCorreos('administrador');
     fireEvent.click(await screen.findByRole('button', { name: /Ver el correo/ }));
     const dialogo = await screen.findByRole('dialog', { name: 'Asunto 4' });
@@ -164,20 +145,14 @@ describe('CorreosScreen', () => {
     expect(sinCorteHora(asunto)).toBe(
       'Tu cita del lunes, 23 de noviembre de 2026 a las 10:30\u00a0a.\u00a0m. está confirmada',
     );
-    mockFetch([
-      responde(correosRutas.bandeja, {
-        body: { items: [correo(1, { asunto })], total: 1, pagina: 1, porPagina: POR_PAGINA, modo: 'archivo' },
-      }),
-    ]);
+    conBandeja([correo(1, { asunto })], 'archivo');
     renderCorreos('administrador');
     const titulo = await screen.findByText(/a las 10:30/);
     expect(titulo.textContent).toContain('10:30\u00a0a.\u00a0m.');
   });
 
   it('says when there is nothing yet', async () => {
-    mockFetch([
-      responde(correosRutas.bandeja, { body: { items: [], total: 0, pagina: 1, porPagina: POR_PAGINA, modo: 'smtp' } }),
-    ]);
+    conBandeja([]);
     renderCorreos('administrador');
     expect(await screen.findByText('Aún no se ha enviado ningún correo')).toBeInTheDocument();
   });

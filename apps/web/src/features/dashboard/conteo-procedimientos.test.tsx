@@ -13,17 +13,7 @@ import { tokenExpiringIn } from '../../test/test-tokens.ts';
 import DashboardScreen from './dashboard-screen.tsx';
 import { usuarioDePrueba } from '../../test/usuarios-fixtures.ts';
 
-const admin = usuarioDePrueba({
-  id: 1,
-  nombre: 'Laura Restrepo',
-  correo: 'laura@demo.test',
-  rol: 'administrador',
-  numerodocumento: '123456',
-  telefono: null,
-  genero: null,
-  fecha_nacimiento: null,
-  fecha_registro: null,
-});
+const admin = usuarioDePrueba({ id: 1, nombre: 'Laura Restrepo', correo: 'laura@demo.test', rol: 'administrador' });
 
 describe('the dashboard’s procedure count', () => {
   it('updates after a procedure is edited', async () => {

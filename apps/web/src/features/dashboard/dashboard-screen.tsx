@@ -7,13 +7,11 @@ import {
   Button,
   Card,
   Group,
-  Paper,
   SimpleGrid,
   Skeleton,
   Stack,
   Text,
   ThemeIcon,
-  Title,
   UnstyledButton,
 } from '@mantine/core';
 import {
@@ -34,6 +32,7 @@ import { normalizarRol, permite, roles, rolesVenTodosLosUsuarios, type Rol } fro
 import { usuariosRutas } from '@clinica/contracts/rutas';
 import { paths } from '../../lib/paths.ts';
 import { PageHeader } from '../../components/page-header.tsx';
+import { SeccionConTitulo } from '../../components/seccion-con-titulo.tsx';
 import { usePageMeta } from '../../components/use-page-meta.ts';
 import classes from './dashboard.module.css';
 import { AgendaHoy } from './components/agenda-hoy.tsx';
@@ -133,53 +132,51 @@ const conteoDe = (
 function ResumenUsuarios() {
   const conteo = useConteoUsuarios(true);
   return (
-    <Paper withBorder p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="resumen-usuarios">
-      <Stack gap="md">
-        <Group justify="space-between" wrap="wrap">
-          <Title order={2} fz="h4" id="resumen-usuarios">
-            Personas registradas
-          </Title>
-          <UnstyledButton component={Link} to={paths.listarUsuarios} c="var(--mantine-color-anchor)" fw={600} fz="sm">
-            Ver la lista de usuarios
-          </UnstyledButton>
-        </Group>
-        {conteo.error ? (
-          <Text size="sm" c="dimmed">
-            No pudimos cargar los totales en este momento.
-          </Text>
-        ) : (
-          <SimpleGrid cols={{ base: 2, sm: 3, md: 6 }} spacing="md">
-            {[
-              { etiqueta: 'Activos', valor: conteo.data?.activos, to: `${paths.listarUsuarios}?estado=true` },
-              { etiqueta: 'Inactivos', valor: conteo.data?.inactivos, to: `${paths.listarUsuarios}?estado=false` },
-              ...roles.map((rol: Rol) => ({
-                etiqueta: rolesPlural[rol],
-                valor: conteo.data?.porRol[rol],
-                to: `${paths.listarUsuarios}?rol=${rol}`,
-              })),
-            ].map((x) => (
-              <UnstyledButton key={x.etiqueta} component={Link} to={x.to} className={classes.cifra}>
-                <Text size="xs" c="dimmed" fw={600} style={{ overflowWrap: 'anywhere' }}>
-                  {x.etiqueta}
+    <SeccionConTitulo
+      id="resumen-usuarios"
+      titulo="Personas registradas"
+      accion={
+        <UnstyledButton component={Link} to={paths.listarUsuarios} c="var(--mantine-color-anchor)" fw={600} fz="sm">
+          Ver la lista de usuarios
+        </UnstyledButton>
+      }
+    >
+      {conteo.error ? (
+        <Text size="sm" c="dimmed">
+          No pudimos cargar los totales en este momento.
+        </Text>
+      ) : (
+        <SimpleGrid cols={{ base: 2, sm: 3, md: 6 }} spacing="md">
+          {[
+            { etiqueta: 'Activos', valor: conteo.data?.activos, to: `${paths.listarUsuarios}?estado=true` },
+            { etiqueta: 'Inactivos', valor: conteo.data?.inactivos, to: `${paths.listarUsuarios}?estado=false` },
+            ...roles.map((rol: Rol) => ({
+              etiqueta: rolesPlural[rol],
+              valor: conteo.data?.porRol[rol],
+              to: `${paths.listarUsuarios}?rol=${rol}`,
+            })),
+          ].map((x) => (
+            <UnstyledButton key={x.etiqueta} component={Link} to={x.to} className={classes.cifra}>
+              <Text size="xs" c="dimmed" fw={600} style={{ overflowWrap: 'anywhere' }}>
+                {x.etiqueta}
+              </Text>
+              {conteo.pending ? (
+                <Skeleton height={28} width={48} mt={6} radius="sm" aria-hidden="true" />
+              ) : (
+                <Text fz={28} fw={600} lh={1.3} ff="heading">
+                  {numero.format(x.valor ?? 0)}
                 </Text>
-                {conteo.pending ? (
-                  <Skeleton height={28} width={48} mt={6} radius="sm" aria-hidden="true" />
-                ) : (
-                  <Text fz={28} fw={600} lh={1.3} ff="heading">
-                    {numero.format(x.valor ?? 0)}
-                  </Text>
-                )}
-              </UnstyledButton>
-            ))}
-          </SimpleGrid>
-        )}
-        {conteo.data && (
-          <Text size="sm" c="dimmed">
-            {plural(conteo.data.total, 'persona tiene cuenta', 'personas tienen cuenta')} en la clínica.
-          </Text>
-        )}
-      </Stack>
-    </Paper>
+              )}
+            </UnstyledButton>
+          ))}
+        </SimpleGrid>
+      )}
+      {conteo.data && (
+        <Text size="sm" c="dimmed">
+          {plural(conteo.data.total, 'persona tiene cuenta', 'personas tienen cuenta')} en la clínica.
+        </Text>
+      )}
+    </SeccionConTitulo>
   );
 }
 
@@ -325,23 +322,9 @@ function ProximaCita() {
     );
   }
   return (
-    <Paper
-      withBorder
-      p={{ base: 'md', sm: 'lg' }}
-      component="section"
-      aria-labelledby="proxima-cita"
-      className={classes.proxima}
-    >
-      <Stack gap="sm">
-        <Group gap="xs">
-          <IconCalendarHeart size={22} aria-hidden="true" color="var(--mantine-color-anchor)" />
-          <Title order={2} fz="h4" id="proxima-cita">
-            Tu próxima cita
-          </Title>
-        </Group>
-        {cuerpo}
-      </Stack>
-    </Paper>
+    <SeccionConTitulo id="proxima-cita" titulo="Tu próxima cita" icono={IconCalendarHeart} className={classes.proxima}>
+      {cuerpo}
+    </SeccionConTitulo>
   );
 }
 

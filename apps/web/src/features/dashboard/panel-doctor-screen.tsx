@@ -3,19 +3,7 @@
 // reloading: a live notification about an appointment refreshes the appointment queries (lib/notificaciones).
 // Assistants and administrators see the same figures for the whole clinic (the API lists every doctor's agenda for
 // them); patients have their own home.
-import {
-  Anchor,
-  Badge,
-  Grid,
-  Group,
-  Paper,
-  SegmentedControl,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Anchor, Badge, Grid, SegmentedControl, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { IconBellRinging, IconChartBar } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
@@ -24,6 +12,7 @@ import { citasRutas } from '@clinica/contracts/rutas';
 import { rangoDePeriodo, type Periodo } from '@clinica/contracts/tiempo';
 import { EstadoError } from '../../components/estado-error.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { SeccionConTitulo } from '../../components/seccion-con-titulo.tsx';
 import { SinAcceso } from '../../components/sin-acceso.tsx';
 import { usePageMeta } from '../../components/use-page-meta.ts';
 import { ListaNotificaciones } from '../../lib/notificaciones/lista-notificaciones.tsx';
@@ -103,35 +92,31 @@ function Cifras({ deLaClinica }: { deLaClinica: boolean }) {
   }
 
   return (
-    <Paper withBorder p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="cifras-panel">
-      <Stack gap="md">
-        <Group justify="space-between" wrap="wrap" gap="sm">
-          <Group gap="xs" wrap="nowrap">
-            <IconChartBar size={22} aria-hidden="true" color="var(--mantine-color-anchor)" />
-            <Title order={2} fz="h4" id="cifras-panel">
-              {deLaClinica ? 'Citas de la clínica' : 'Tus citas'}
-            </Title>
-          </Group>
-          <SegmentedControl<Periodo>
-            value={periodo}
-            onChange={setPeriodo}
-            data={PESTANAS}
-            size="sm"
-            aria-label="Periodo de las cifras"
-          />
-        </Group>
-        <Text size="sm" c="dimmed" aria-live="polite">
-          {etiquetaPeriodo}: {describirPeriodo(periodo, ahora)}
+    <SeccionConTitulo
+      id="cifras-panel"
+      titulo={deLaClinica ? 'Citas de la clínica' : 'Tus citas'}
+      icono={IconChartBar}
+      accion={
+        <SegmentedControl<Periodo>
+          value={periodo}
+          onChange={setPeriodo}
+          data={PESTANAS}
+          size="sm"
+          aria-label="Periodo de las cifras"
+        />
+      }
+    >
+      <Text size="sm" c="dimmed" aria-live="polite">
+        {etiquetaPeriodo}: {describirPeriodo(periodo, ahora)}
+      </Text>
+      {cuerpo}
+      {q.data && q.data.total > q.data.items.length && (
+        <Text size="xs" c="dimmed">
+          Hay más de {numero.format(LIMITE_CITAS)} citas en estas semanas: las cifras cuentan las primeras{' '}
+          {numero.format(LIMITE_CITAS)}.
         </Text>
-        {cuerpo}
-        {q.data && q.data.total > q.data.items.length && (
-          <Text size="xs" c="dimmed">
-            Hay más de {numero.format(LIMITE_CITAS)} citas en estas semanas: las cifras cuentan las primeras{' '}
-            {numero.format(LIMITE_CITAS)}.
-          </Text>
-        )}
-      </Stack>
-    </Paper>
+      )}
+    </SeccionConTitulo>
   );
 }
 
@@ -157,36 +142,35 @@ function FeedEnVivo() {
     cuerpo = <ListaNotificaciones notificaciones={recientes} etiqueta="Notificaciones en vivo" />;
   }
   return (
-    <Paper withBorder p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="feed-en-vivo" h="100%">
-      <Stack gap="md">
-        <Group justify="space-between" wrap="wrap" gap="xs">
-          <Group gap="xs" wrap="nowrap">
-            <IconBellRinging size={22} aria-hidden="true" color="var(--mantine-color-anchor)" />
-            <Title order={2} fz="h4" id="feed-en-vivo">
-              Notificaciones
-            </Title>
-            {noLeidas > 0 && (
-              <Badge variant="filled" color="rosa.7" style={{ minWidth: 'max-content' }}>
-                {noLeidas === 1 ? '1 sin leer' : `${noLeidas} sin leer`}
-              </Badge>
-            )}
-          </Group>
-          <Badge
-            variant="dot"
-            color={conectado ? 'green' : 'gray'}
-            style={{ minWidth: 'max-content' }}
-            role="status"
-            tt="none"
-          >
-            {conectado ? 'En vivo' : 'Conectando…'}
+    <SeccionConTitulo
+      id="feed-en-vivo"
+      titulo="Notificaciones"
+      icono={IconBellRinging}
+      altoCompleto
+      junto={
+        noLeidas > 0 && (
+          <Badge variant="filled" color="rosa.7" style={{ minWidth: 'max-content' }}>
+            {noLeidas === 1 ? '1 sin leer' : `${noLeidas} sin leer`}
           </Badge>
-        </Group>
-        {cuerpo}
-        <Anchor component={Link} to={rutaHistorial} size="sm" fw={600}>
-          Ver el historial de notificaciones
-        </Anchor>
-      </Stack>
-    </Paper>
+        )
+      }
+      accion={
+        <Badge
+          variant="dot"
+          color={conectado ? 'green' : 'gray'}
+          style={{ minWidth: 'max-content' }}
+          role="status"
+          tt="none"
+        >
+          {conectado ? 'En vivo' : 'Conectando…'}
+        </Badge>
+      }
+    >
+      {cuerpo}
+      <Anchor component={Link} to={rutaHistorial} size="sm" fw={600}>
+        Ver el historial de notificaciones
+      </Anchor>
+    </SeccionConTitulo>
   );
 }
 

@@ -1,7 +1,7 @@
 // Shared body of /404 and /500: a large code, a warm explanation and ways forward. It adapts to the layout it
 // renders in (decision 0002): signed-in people are offered the panel, visitors the home page and services.
 import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconHome, IconLayoutDashboard, IconSparkles } from '@tabler/icons-react';
+import { IconArrowLeft, IconHome, IconLayoutDashboard, IconSparkles, type Icon } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../lib/paths.ts';
@@ -15,6 +15,22 @@ type Props = {
   /** Extra action shown first (e.g. 'Reintentar'). */
   accion?: ReactNode;
 };
+
+/** A way forward: the main one filled, the others plain. */
+function Salida({ to, icono: Icono, principal = false, children }: SalidaProps) {
+  return (
+    <Button
+      component={Link}
+      to={to}
+      variant={principal ? 'filled' : 'default'}
+      leftSection={<Icono size={18} aria-hidden="true" />}
+    >
+      {children}
+    </Button>
+  );
+}
+
+type SalidaProps = { to: string; icono: Icon; principal?: boolean; children: ReactNode };
 
 export function PaginaError({ codigo, titulo, children, accion }: Props) {
   const enPanel = hasStoredToken();
@@ -36,17 +52,13 @@ export function PaginaError({ codigo, titulo, children, accion }: Props) {
         <Group justify="center" gap="sm" mt="sm">
           {accion}
           {enPanel ? (
-            <Button
-              component={Link}
-              to={paths.dashboard}
-              leftSection={<IconLayoutDashboard size={18} aria-hidden="true" />}
-            >
+            <Salida to={paths.dashboard} icono={IconLayoutDashboard} principal>
               Ir al panel
-            </Button>
+            </Salida>
           ) : (
-            <Button component={Link} to={paths.inicio} leftSection={<IconHome size={18} aria-hidden="true" />}>
+            <Salida to={paths.inicio} icono={IconHome} principal>
               Ir al inicio
-            </Button>
+            </Salida>
           )}
           {enPanel ? (
             !accion && (
@@ -59,14 +71,9 @@ export function PaginaError({ codigo, titulo, children, accion }: Props) {
               </Button>
             )
           ) : (
-            <Button
-              component={Link}
-              to={paths.servicios}
-              variant="default"
-              leftSection={<IconSparkles size={18} aria-hidden="true" />}
-            >
+            <Salida to={paths.servicios} icono={IconSparkles}>
               Ver servicios
-            </Button>
+            </Salida>
           )}
         </Group>
       </Stack>

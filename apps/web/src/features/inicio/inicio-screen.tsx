@@ -15,8 +15,10 @@ import {
   IconSparkles,
   IconStethoscope,
 } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../lib/paths.ts';
+import { BotonWhatsApp } from '../../components/boton-whatsapp.tsx';
 import { ErrorDeCarga } from '../../components/estado-error.tsx';
 import { EstadoVacio } from '../../components/estado-vacio.tsx';
 import { SkeletonTarjetas } from '../../components/skeletons.tsx';
@@ -79,18 +81,7 @@ function Destacados() {
         titulo="Aún no hay tratamientos publicados"
         descripcion="Estamos preparando nuestro catálogo. Escríbenos y te contamos qué podemos hacer por ti."
         icono={<IconSparkles size={26} stroke={1.6} aria-hidden="true" />}
-        accion={
-          <Button
-            component="a"
-            href={clinica.whatsappHref}
-            target="_blank"
-            rel="noopener noreferrer"
-            variant="light"
-            leftSection={<IconBrandWhatsapp size={18} aria-hidden="true" />}
-          >
-            Escribir por WhatsApp
-          </Button>
-        }
+        accion={<BotonWhatsApp variant="light" />}
       />
     );
   }
@@ -100,6 +91,18 @@ function Destacados() {
         <TarjetaProcedimiento key={p.id} procedimiento={p} />
       ))}
     </SimpleGrid>
+  );
+}
+
+/** A band of the page under the hero, named by its h2; `suave` on the tinted background. */
+function Seccion({ tituloId, suave = false, children }: { tituloId: string; suave?: boolean; children: ReactNode }) {
+  return (
+    <section
+      className={suave ? `${classes.seccion} ${classes.seccionSuave}` : classes.seccion}
+      aria-labelledby={tituloId}
+    >
+      <Container size="lg">{children}</Container>
+    </section>
   );
 }
 
@@ -165,163 +168,140 @@ export default function InicioScreen() {
       </section>
 
       {/* Featured procedures */}
-      <section className={classes.seccion} aria-labelledby="destacados-titulo">
-        <Container size="lg">
-          <Group justify="space-between" align="flex-end" mb={{ base: 'lg', sm: 'xl' }} gap="md">
-            <Stack gap={8} maw={620}>
-              <Text className={classes.eyebrow}>Tratamientos</Text>
-              <Title order={2} id="destacados-titulo">
-                Tratamientos destacados
-              </Title>
-              <Text c="dimmed">
-                Una selección de lo que más nos piden. Cada plan empieza con una valoración para saber si es para ti.
-              </Text>
-            </Stack>
-            <Anchor component={Link} to={paths.servicios} fw={600} className={classes.verTodos}>
-              Ver todos los servicios <IconArrowRight size={16} aria-hidden="true" />
-            </Anchor>
-          </Group>
-          <Destacados />
-        </Container>
-      </section>
+      <Seccion tituloId="destacados-titulo">
+        <Group justify="space-between" align="flex-end" mb={{ base: 'lg', sm: 'xl' }} gap="md">
+          <Stack gap={8} maw={620}>
+            <Text className={classes.eyebrow}>Tratamientos</Text>
+            <Title order={2} id="destacados-titulo">
+              Tratamientos destacados
+            </Title>
+            <Text c="dimmed">
+              Una selección de lo que más nos piden. Cada plan empieza con una valoración para saber si es para ti.
+            </Text>
+          </Stack>
+          <Anchor component={Link} to={paths.servicios} fw={600} className={classes.verTodos}>
+            Ver todos los servicios <IconArrowRight size={16} aria-hidden="true" />
+          </Anchor>
+        </Group>
+        <Destacados />
+      </Seccion>
 
       {/* Why us / about */}
-      <section className={`${classes.seccion} ${classes.seccionSuave}`} aria-labelledby="nosotros-titulo">
-        <Container size="lg">
-          <div className={classes.nosotrosGrid}>
-            <Stack gap="md">
-              <Text className={classes.eyebrow}>Por qué elegirnos</Text>
-              <Title order={2} id="nosotros-titulo">
-                Una clínica pequeña, con tiempo para ti
-              </Title>
-              <Text c="dimmed">
-                En {clinica.nombre} creemos en la medicina estética que cuida: consultas sin afán, planes realistas y un
-                equipo que te conoce por tu nombre. Trabajamos desde el barrio Chicó, en el norte de Bogotá.
-              </Text>
-              <blockquote className={classes.cita}>
-                «Los mejores resultados son los que se notan, pero no te cambian.»
-              </blockquote>
-            </Stack>
-            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="lg">
-              {razones.map(({ icon: Icon, titulo, texto }) => (
-                <div key={titulo} className={classes.razon}>
-                  <ThemeIcon size={44} radius="xl" variant="light" color="salvia" aria-hidden="true">
-                    <Icon size={22} stroke={1.6} />
-                  </ThemeIcon>
-                  <Title order={3} fz="h4" mt="md" mb={6}>
-                    {titulo}
-                  </Title>
-                  <Text size="sm" c="dimmed">
-                    {texto}
-                  </Text>
-                </div>
-              ))}
-            </SimpleGrid>
-          </div>
-        </Container>
-      </section>
+      <Seccion tituloId="nosotros-titulo" suave>
+        <div className={classes.nosotrosGrid}>
+          <Stack gap="md">
+            <Text className={classes.eyebrow}>Por qué elegirnos</Text>
+            <Title order={2} id="nosotros-titulo">
+              Una clínica pequeña, con tiempo para ti
+            </Title>
+            <Text c="dimmed">
+              En {clinica.nombre} creemos en la medicina estética que cuida: consultas sin afán, planes realistas y un
+              equipo que te conoce por tu nombre. Trabajamos desde el barrio Chicó, en el norte de Bogotá.
+            </Text>
+            <blockquote className={classes.cita}>
+              «Los mejores resultados son los que se notan, pero no te cambian.»
+            </blockquote>
+          </Stack>
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="lg">
+            {razones.map(({ icon: Icon, titulo, texto }) => (
+              <div key={titulo} className={classes.razon}>
+                <ThemeIcon size={44} radius="xl" variant="light" color="salvia" aria-hidden="true">
+                  <Icon size={22} stroke={1.6} />
+                </ThemeIcon>
+                <Title order={3} fz="h4" mt="md" mb={6}>
+                  {titulo}
+                </Title>
+                <Text size="sm" c="dimmed">
+                  {texto}
+                </Text>
+              </div>
+            ))}
+          </SimpleGrid>
+        </div>
+      </Seccion>
 
       {/* How it works */}
-      <section className={classes.seccion} aria-labelledby="pasos-titulo">
-        <Container size="lg">
-          <Stack gap={8} mb="xl" maw={620}>
-            <Text className={classes.eyebrow}>Cómo funciona</Text>
-            <Title order={2} id="pasos-titulo">
-              Tres pasos para empezar
-            </Title>
-          </Stack>
-          <ol className={classes.pasos}>
-            {pasos.map((paso, i) => (
-              <li key={paso.titulo} className={classes.paso}>
-                <span className={classes.pasoNumero} aria-hidden="true">
-                  {String(i + 1).padStart(2, '0')}
-                </span>
-                <Title order={3} fz="h3" mb={6}>
-                  {paso.titulo}
-                </Title>
-                <Text c="dimmed" size="sm">
-                  {paso.texto}
-                </Text>
-              </li>
-            ))}
-          </ol>
-        </Container>
-      </section>
+      <Seccion tituloId="pasos-titulo">
+        <Stack gap={8} mb="xl" maw={620}>
+          <Text className={classes.eyebrow}>Cómo funciona</Text>
+          <Title order={2} id="pasos-titulo">
+            Tres pasos para empezar
+          </Title>
+        </Stack>
+        <ol className={classes.pasos}>
+          {pasos.map((paso, i) => (
+            <li key={paso.titulo} className={classes.paso}>
+              <span className={classes.pasoNumero} aria-hidden="true">
+                {String(i + 1).padStart(2, '0')}
+              </span>
+              <Title order={3} fz="h3" mb={6}>
+                {paso.titulo}
+              </Title>
+              <Text c="dimmed" size="sm">
+                {paso.texto}
+              </Text>
+            </li>
+          ))}
+        </ol>
+      </Seccion>
 
       {/* Hours and contact */}
-      <section className={classes.seccion} aria-labelledby="visitanos-titulo">
-        <Container size="lg">
-          <div className={classes.visitanos}>
-            <Stack gap="md" className={classes.visitanosTexto}>
-              <Text className={classes.eyebrowClaro}>Visítanos</Text>
-              <Title order={2} id="visitanos-titulo" c="inherit">
-                Te esperamos en Chicó
-              </Title>
-              <Text className={classes.visitanosCopia}>
-                Agenda tu valoración por WhatsApp o crea tu cuenta para guardar los tratamientos que te interesan.
-              </Text>
-              <Group gap="sm" mt="xs">
-                <Button
-                  component="a"
-                  href={clinica.whatsappHref}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  size="md"
-                  variant="white"
-                  color="rosa"
-                  leftSection={<IconBrandWhatsapp size={18} aria-hidden="true" />}
-                >
-                  Escríbenos por WhatsApp
-                </Button>
-                <Button
-                  component={Link}
-                  to={paths.registrar}
-                  size="md"
-                  variant="outline"
-                  className={classes.botonClaro}
-                >
-                  Crear mi cuenta
-                </Button>
-              </Group>
-            </Stack>
+      <Seccion tituloId="visitanos-titulo">
+        <div className={classes.visitanos}>
+          <Stack gap="md" className={classes.visitanosTexto}>
+            <Text className={classes.eyebrowClaro}>Visítanos</Text>
+            <Title order={2} id="visitanos-titulo" c="inherit">
+              Te esperamos en Chicó
+            </Title>
+            <Text className={classes.visitanosCopia}>
+              Agenda tu valoración por WhatsApp o crea tu cuenta para guardar los tratamientos que te interesan.
+            </Text>
+            <Group gap="sm" mt="xs">
+              <BotonWhatsApp size="md" variant="white" color="rosa">
+                Escríbenos por WhatsApp
+              </BotonWhatsApp>
+              <Button component={Link} to={paths.registrar} size="md" variant="outline" className={classes.botonClaro}>
+                Crear mi cuenta
+              </Button>
+            </Group>
+          </Stack>
 
-            <div className={classes.visitanosDatos}>
-              <div>
-                <h3 className={classes.datoTitulo}>
-                  <IconClock size={18} aria-hidden="true" /> Horario
-                </h3>
-                <dl className={classes.horario}>
-                  {clinica.horario.map((h) => (
-                    <div key={h.dias}>
-                      <dt>{h.dias}</dt>
-                      <dd>{h.horas}</dd>
-                    </div>
-                  ))}
-                </dl>
-              </div>
-              <div>
-                <h3 className={classes.datoTitulo}>
-                  <IconMapPin size={18} aria-hidden="true" /> Contacto
-                </h3>
-                <address className={classes.contacto}>
-                  <span>
-                    {clinica.direccion}, {clinica.barrio}
-                  </span>
-                  <a href={clinica.telefonoHref}>
-                    <IconPhone size={16} aria-hidden="true" /> {clinica.telefono}
-                  </a>
-                  <a href={clinica.whatsappHref} target="_blank" rel="noopener noreferrer">
-                    <IconBrandWhatsapp size={16} aria-hidden="true" /> WhatsApp {clinica.whatsapp}
-                  </a>
-                  <a href={`mailto:${clinica.correo}`}>
-                    <IconMail size={16} aria-hidden="true" /> {clinica.correo}
-                  </a>
-                </address>
-              </div>
+          <div className={classes.visitanosDatos}>
+            <div>
+              <h3 className={classes.datoTitulo}>
+                <IconClock size={18} aria-hidden="true" /> Horario
+              </h3>
+              <dl className={classes.horario}>
+                {clinica.horario.map((h) => (
+                  <div key={h.dias}>
+                    <dt>{h.dias}</dt>
+                    <dd>{h.horas}</dd>
+                  </div>
+                ))}
+              </dl>
+            </div>
+            <div>
+              <h3 className={classes.datoTitulo}>
+                <IconMapPin size={18} aria-hidden="true" /> Contacto
+              </h3>
+              <address className={classes.contacto}>
+                <span>
+                  {clinica.direccion}, {clinica.barrio}
+                </span>
+                <a href={clinica.telefonoHref}>
+                  <IconPhone size={16} aria-hidden="true" /> {clinica.telefono}
+                </a>
+                <a href={clinica.whatsappHref} target="_blank" rel="noopener noreferrer">
+                  <IconBrandWhatsapp size={16} aria-hidden="true" /> WhatsApp {clinica.whatsapp}
+                </a>
+                <a href={`mailto:${clinica.correo}`}>
+                  <IconMail size={16} aria-hidden="true" /> {clinica.correo}
+                </a>
+              </address>
             </div>
           </div>
-        </Container>
-      </section>
+        </div>
+      </Seccion>
     </>
   );
 }

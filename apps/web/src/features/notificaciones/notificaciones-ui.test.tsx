@@ -5,29 +5,17 @@ import userEvent from '@testing-library/user-event';
 import { Route } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { notificacionesDoctorRutas, notificacionesUsuarioRutas } from '@clinica/contracts/rutas';
-import type { NotificacionWire } from '@clinica/contracts/notificaciones';
 import { NotificacionesProvider } from '../../lib/notificaciones/notificaciones-context.tsx';
 import { renderWithProviders } from '../../test/session-test-utils.tsx';
 import { tokenExpiringIn } from '../../test/test-tokens.ts';
 import { CampanaNotificaciones, nombreCampana } from './components/campana-notificaciones.tsx';
 import HistorialNotificacionesScreen from './historial-notificaciones-screen.tsx';
 import { mockFetch, responde } from '../../test/mock-fetch.ts';
+import { notificacion as n } from '../../test/notificaciones-fixtures.ts';
 
 vi.mock('socket.io-client', async () => {
   const { SocketFalso } = await import('../../lib/notificaciones/socket-falso.ts');
   return { io: () => new SocketFalso() };
-});
-
-const n = (id: number, leida = false, extra: Partial<NotificacionWire> = {}): NotificacionWire => ({
-  id,
-  mensaje: `Nueva cita con Paciente ${id}`,
-  leida,
-  archivada: false,
-  tipo: 'cita_nueva',
-  cita_id: 100 + id,
-  ruta: `/detallescitas/${100 + id}`,
-  creada_en: '2026-11-20T15:00:00.000Z',
-  ...extra,
 });
 
 beforeEach(() => {

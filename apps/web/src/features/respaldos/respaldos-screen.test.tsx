@@ -36,32 +36,29 @@ const programacion: RespaldosWire['programacion'] = {
 };
 
 const renderRespaldos = (rol: Rol) => renderComoRol(rol, <RespaldosScreen />, '/respaldos');
+const conRespaldos = (items: RespaldoWire[], alerta: RespaldosWire['alerta']) =>
+  mockFetch([responde(respaldosRutas.listar, { body: { items, alerta, programacion } })]);
 
 describe('RespaldosScreen', () => {
   it('lists time, state as text, size and counts; a failed one says why, and the warning shows', async () => {
-    mockFetch([
-      responde(respaldosRutas.listar, {
-        body: {
-          items: [
-            respaldo(5, {
-              estado: 'fallido',
-              archivo: null,
-              tamano: null,
-              tablas: null,
-              filas: null,
-              archivos: null,
-              error: 'No queda espacio en el disco de los respaldos (RESPALDO_DIR).',
-            }),
-            respaldo(4),
-          ],
-          alerta: {
-            tipo: 'fallido',
-            mensaje: 'El último respaldo falló: No queda espacio en el disco de los respaldos (RESPALDO_DIR).',
-          },
-          programacion,
-        },
-      }),
-    ]);
+    conRespaldos(
+      [
+        respaldo(5, {
+          estado: 'fallido',
+          archivo: null,
+          tamano: null,
+          tablas: null,
+          filas: null,
+          archivos: null,
+          error: 'No queda espacio en el disco de los respaldos (RESPALDO_DIR).',
+        }),
+        respaldo(4),
+      ],
+      {
+        tipo: 'fallido',
+        mensaje: 'El último respaldo falló: No queda espacio en el disco de los respaldos (RESPALDO_DIR).',
+      },
+    );
     renderRespaldos('administrador');
     const lista = await screen.findByRole('list');
     const items = within(lista).getAllByRole('listitem');
@@ -107,15 +104,7 @@ describe('RespaldosScreen', () => {
   });
 
   it('an empty list invites the first backup', async () => {
-    mockFetch([
-      responde(respaldosRutas.listar, {
-        body: {
-          items: [],
-          alerta: { tipo: 'nunca', mensaje: 'Todavía no hay ningún respaldo verificado. Haz uno ahora.' },
-          programacion,
-        },
-      }),
-    ]);
+    conRespaldos([], { tipo: 'nunca', mensaje: 'Todavía no hay ningún respaldo verificado. Haz uno ahora.' });
     renderRespaldos('administrador');
     expect(await screen.findByText('Aún no hay respaldos')).toBeInTheDocument();
     expect(screen.getByRole('alert', { name: 'Sin respaldos' })).toHaveTextContent(

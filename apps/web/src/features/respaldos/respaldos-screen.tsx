@@ -1,20 +1,21 @@
 // /respaldos: the clinic's backups (issue 28, item 2; decision 0038), for administrators. The latest ones with
 // their time, size and whether they were read back and checked; a warning when the newest checked one is older than
 // 26 hours or the last one failed; "Respaldar ahora". While one is being written the list looks again every 2 s.
-import { Alert, Button, Group, Paper, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconDatabaseExport, IconDatabaseOff, IconInfoCircle } from '@tabler/icons-react';
 import { permite } from '@clinica/contracts/roles';
 import { respaldosRutas } from '@clinica/contracts/rutas';
-import { CitaBadge } from '../../components/cita-badges.tsx';
-import { ErrorDeCarga } from '../../components/estado-error.tsx';
+import { ContenidoDeConsulta } from '../../components/contenido-de-consulta.tsx';
 import { EstadoVacio } from '../../components/estado-vacio.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { PanelDeLista } from '../../components/panel-de-lista.tsx';
 import { SinAcceso } from '../../components/sin-acceso.tsx';
 import { SkeletonTabla } from '../../components/skeletons.tsx';
+import { TarjetaConEstado } from '../../components/tarjeta-con-estado.tsx';
 import { usePageMeta } from '../../components/use-page-meta.ts';
 import type { Estado } from '../../app/theme.ts';
-import { ApiClientError } from '../../lib/api-client.ts';
+import { esProhibido } from '../../lib/api-client.ts';
 import { mensajeDeError } from '../../lib/forms/field-errors.ts';
 import { useAuth } from '../../lib/session/auth-context.tsx';
 import { formatFechaHora } from '../../lib/tiempo.ts';
@@ -48,38 +49,28 @@ export function tamanoLegible(bytes: number): string {
 const numero = (n: number) => n.toLocaleString('es-CO');
 
 function TarjetaRespaldo({ r }: { r: RespaldoWire }) {
-  const estado = ESTADOS[r.estado];
-  const detalles = [
-    ORIGENES[r.origen],
-    r.tamano !== null ? tamanoLegible(r.tamano) : null,
-    r.filas !== null ? `${numero(r.filas)} filas` : null,
-    r.archivos !== null ? `${numero(r.archivos)} archivos` : null,
-  ].filter(Boolean);
   return (
-    <Paper component="li" withBorder p="md" radius="md">
-      <Stack gap={6}>
-        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-          <div style={{ minWidth: 0 }}>
-            <Text fw={600}>{formatFechaHora(r.iniciado_en)}</Text>
-            {r.archivo && (
-              <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                {r.archivo}
-                {r.eliminado ? ' (ya se borró: solo se guardan los más recientes)' : ''}
-              </Text>
-            )}
-          </div>
-          <CitaBadge tono={estado.tono} texto={estado.texto} size="sm" />
-        </Group>
-        <Text size="xs" c="dimmed">
-          {detalles.join(' · ')}
-        </Text>
-        {r.estado === 'fallido' && r.error && (
-          <Text size="sm" c="red.8">
-            {r.error}
-          </Text>
-        )}
-      </Stack>
-    </Paper>
+    <TarjetaConEstado
+      cabecera={
+        <>
+          <Text fw={600}>{formatFechaHora(r.iniciado_en)}</Text>
+          {r.archivo && (
+            <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+              {r.archivo}
+              {r.eliminado ? ' (ya se borró: solo se guardan los más recientes)' : ''}
+            </Text>
+          )}
+        </>
+      }
+      estado={ESTADOS[r.estado]}
+      detalles={[
+        ORIGENES[r.origen],
+        r.tamano !== null ? tamanoLegible(r.tamano) : null,
+        r.filas !== null ? `${numero(r.filas)} filas` : null,
+        r.archivos !== null ? `${numero(r.archivos)} archivos` : null,
+      ]}
+      fallo={r.estado === 'fallido' && r.error}
+    />
   );
 }
 
@@ -106,7 +97,7 @@ export default function RespaldosScreen() {
   const q = useRespaldos(permitido);
   const respaldar = useRespaldarAhora();
 
-  if (!permitido || (q.error instanceof ApiClientError && q.error.status === 403)) {
+  if (!permitido || esProhibido(q.error)) {
     return (
       <SinAcceso descripcion="Los respaldos de la información de la clínica los revisa el administrador. Si te preocupa alguno, pregúntale." />
     );
@@ -132,34 +123,6 @@ export default function RespaldosScreen() {
     });
   }
 
-  let contenido;
-  if (q.isPending) {
-    contenido = <SkeletonTabla filas={4} columnas={3} etiqueta="Cargando respaldos…" />;
-  } else if (q.isError) {
-    contenido = <ErrorDeCarga consulta={q} />;
-  } else if (items.length === 0) {
-    contenido = (
-      <EstadoVacio
-        icono={<IconDatabaseOff size={26} stroke={1.6} aria-hidden="true" />}
-        titulo="Aún no hay respaldos"
-        descripcion="El primero se hace a la hora programada, o ahora mismo con «Respaldar ahora»."
-      />
-    );
-  } else {
-    contenido = (
-      <>
-        <VisuallyHidden>
-          <h2>Respaldos, del más reciente al más antiguo</h2>
-        </VisuallyHidden>
-        <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-busy={q.isFetching}>
-          {items.map((r) => (
-            <TarjetaRespaldo key={r.id} r={r} />
-          ))}
-        </Stack>
-      </>
-    );
-  }
-
   const alerta = q.data?.alerta;
   return (
     <>
@@ -180,25 +143,43 @@ export default function RespaldosScreen() {
             {alerta.mensaje}
           </Alert>
         )}
-        <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
-          <Stack gap="md">
-            <Group justify="space-between" wrap="wrap" gap="sm">
-              <Group gap="xs">
-                <IconDatabaseExport size={18} aria-hidden="true" />
-                <Text fw={600}>Últimos respaldos</Text>
-              </Group>
-              <Button
-                onClick={ahora}
-                loading={respaldar.isPending}
-                disabled={enCurso || q.data?.programacion.cifrado === 'falta'}
-              >
-                {enCurso ? 'Respaldando…' : 'Respaldar ahora'}
-              </Button>
-            </Group>
-            {q.data && <Programacion p={q.data.programacion} />}
-            {contenido}
-          </Stack>
-        </Paper>
+        <PanelDeLista
+          icono={<IconDatabaseExport size={18} aria-hidden="true" />}
+          titulo="Últimos respaldos"
+          accion={
+            <Button
+              onClick={ahora}
+              loading={respaldar.isPending}
+              disabled={enCurso || q.data?.programacion.cifrado === 'falta'}
+            >
+              {enCurso ? 'Respaldando…' : 'Respaldar ahora'}
+            </Button>
+          }
+        >
+          {q.data && <Programacion p={q.data.programacion} />}
+          <ContenidoDeConsulta
+            consulta={q}
+            cargando={<SkeletonTabla filas={4} columnas={3} etiqueta="Cargando respaldos…" />}
+            vacio={
+              items.length === 0 && (
+                <EstadoVacio
+                  icono={<IconDatabaseOff size={26} stroke={1.6} aria-hidden="true" />}
+                  titulo="Aún no hay respaldos"
+                  descripcion="El primero se hace a la hora programada, o ahora mismo con «Respaldar ahora»."
+                />
+              )
+            }
+          >
+            <VisuallyHidden>
+              <h2>Respaldos, del más reciente al más antiguo</h2>
+            </VisuallyHidden>
+            <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-busy={q.isFetching}>
+              {items.map((r) => (
+                <TarjetaRespaldo key={r.id} r={r} />
+              ))}
+            </Stack>
+          </ContenidoDeConsulta>
+        </PanelDeLista>
         <Alert
           color="blue"
           variant="light"

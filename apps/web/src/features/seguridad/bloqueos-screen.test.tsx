@@ -21,32 +21,22 @@ function bloqueo(extra: Partial<BloqueoRecienteWire> = {}): BloqueoRecienteWire 
 }
 
 const renderBloqueos = (rol: Rol) => renderComoRol(rol, <BloqueosScreen />, '/seguridad');
+const conBloqueos = (items: BloqueoRecienteWire[]) =>
+  mockFetch([responde(usuariosRutas.bloqueosRecientes, { body: { items } })]);
 
 describe('BloqueosScreen', () => {
   it('lists when (in the clinic zone), kind as text, account, address and detail, in the order the API sends', async () => {
-    mockFetch([
-      responde(usuariosRutas.bloqueosRecientes, {
-        body: {
-          items: [
-            bloqueo({ tipo: 'intento_bloqueado', detalle: 'intento durante bloqueo; correo=laura@demo.test' }),
-            bloqueo(),
-            bloqueo({
-              cuando: '2026-11-22T02:30:00.000Z',
-              tipo: 'rafaga',
-              ip: '200.1.2.3',
-              correo: 'ana@demo.test',
-              detalle:
-                'ráfaga: 10 fallos recientes desde varias direcciones; intentos ralentizados; correo=ana@demo.test',
-            }),
-            bloqueo({
-              tipo: 'bloqueo',
-              correo: null,
-              ip: '200.9.9.9',
-              detalle: 'bloqueo de 1 min; clave=ip:200.9.9.9',
-            }),
-          ],
-        },
+    conBloqueos([
+      bloqueo({ tipo: 'intento_bloqueado', detalle: 'intento durante bloqueo; correo=laura@demo.test' }),
+      bloqueo(),
+      bloqueo({
+        cuando: '2026-11-22T02:30:00.000Z',
+        tipo: 'rafaga',
+        ip: '200.1.2.3',
+        correo: 'ana@demo.test',
+        detalle: 'ráfaga: 10 fallos recientes desde varias direcciones; intentos ralentizados; correo=ana@demo.test',
       }),
+      bloqueo({ tipo: 'bloqueo', correo: null, ip: '200.9.9.9', detalle: 'bloqueo de 1 min; clave=ip:200.9.9.9' }),
     ]);
     renderBloqueos('administrador');
     const tabla = await screen.findByRole('table');
@@ -67,7 +57,7 @@ describe('BloqueosScreen', () => {
   });
 
   it('says when there were no lockouts', async () => {
-    mockFetch([responde(usuariosRutas.bloqueosRecientes, { body: { items: [] } })]);
+    conBloqueos([]);
     renderBloqueos('administrador');
     expect(await screen.findByText('No hubo bloqueos en los últimos 7 días')).toBeInTheDocument();
   });

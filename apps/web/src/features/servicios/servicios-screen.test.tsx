@@ -21,12 +21,8 @@ const categoria = (id: number, nombre: string, activa = true): CategoriaWire => 
   actualizada_en: '2026-01-01T10:00:00.000Z',
 });
 const categorias = [categoria(1, 'Facial'), categoria(2, 'Corporal'), categoria(3, 'Oculta', false)];
-const facial = procedimientoDePrueba({
-  id: 7,
-  nombre: 'Limpieza facial profunda',
-  precio: 180000,
-  duracion_minutos: 60,
-});
+/** The default test procedure: 7, «Limpieza facial profunda», $ 180.000, 60 minutes. */
+const facial = procedimientoDePrueba();
 const corporal = procedimientoDePrueba({
   id: 8,
   nombre: 'Drenaje linfático',

@@ -17,6 +17,7 @@ import {
 } from './notificaciones-context.tsx';
 import { SocketFalso } from './socket-falso.ts';
 import { type RutaSimulada, jsonResponse, mockFetch, responde } from '../../test/mock-fetch.ts';
+import { notificacion as n } from '../../test/notificaciones-fixtures.ts';
 
 const io = vi.hoisted(() => ({ sockets: [] as SocketFalso[], llamadas: [] as unknown[][] }));
 vi.mock('socket.io-client', async () => {
@@ -29,18 +30,6 @@ vi.mock('socket.io-client', async () => {
       return s;
     },
   };
-});
-
-const n = (id: number, leida = false, extra: Partial<NotificacionWire> = {}): NotificacionWire => ({
-  id,
-  mensaje: `Aviso ${id}`,
-  leida,
-  archivada: false,
-  tipo: 'cita_nueva',
-  cita_id: 100 + id,
-  ruta: `/detallescitas/${100 + id}`,
-  creada_en: '2026-11-20T15:00:00.000Z',
-  ...extra,
 });
 
 const sonda: { ctx: NotificacionesContexto | null } = { ctx: null };
@@ -144,24 +133,33 @@ describe('NotificacionesProvider', () => {
     expect(() => render(<Sonda />)).toThrow('useNotificaciones debe usarse dentro de NotificacionesProvider');
   });
 
-  it('a doctor (any casing) loads the doctor feed and registers as a doctor on connecting', async () => {
-    signIn('DOCTOR', 7);
-    const { calls } = mockFetch(feedDoctor([n(2), n(1, true)]));
+  it.each([
+    {
+      caso: 'a doctor (any casing) loads the doctor feed and registers as a doctor on connecting',
+      rol: 'DOCTOR',
+      id: 7,
+      rutas: feedDoctor([n(2), n(1, true)]),
+      lista: '1|2N,1L',
+      feed: '/apiusuarios/notificaciones/7',
+      registro: 'registrarDoctor',
+    },
+    {
+      caso: 'any other role uses the patient feed and registers as a patient',
+      rol: 'asistente',
+      id: 9,
+      rutas: [responde(notificacionesUsuarioRutas.listar, { body: [n(5)] })],
+      lista: '1|5N',
+      feed: '/apiusuarios/notificacionesusuario/9',
+      registro: 'registrarPaciente',
+    },
+  ])('$caso', async ({ rol, id, rutas, lista, feed, registro }) => {
+    signIn(rol, id);
+    const { calls } = mockFetch(rutas);
     montar();
-    await waitFor(() => expect(leer()).toBe('1|2N,1L'));
-    expect(calls[0]!.url.pathname).toBe('/apiusuarios/notificaciones/7');
+    await waitFor(() => expect(leer()).toBe(lista));
+    expect(calls[0]!.url.pathname).toBe(feed);
     act(() => socket().conectar());
-    expect(socket().enviados).toEqual([{ evento: 'registrarDoctor', args: [7] }]);
-  });
-
-  it('any other role uses the patient feed and registers as a patient', async () => {
-    signIn('asistente', 9);
-    const { calls } = mockFetch([responde(notificacionesUsuarioRutas.listar, { body: [n(5)] })]);
-    montar();
-    await waitFor(() => expect(leer()).toBe('1|5N'));
-    expect(calls[0]!.url.pathname).toBe('/apiusuarios/notificacionesusuario/9');
-    act(() => socket().conectar());
-    expect(socket().enviados).toEqual([{ evento: 'registrarPaciente', args: [9] }]);
+    expect(socket().enviados).toEqual([{ evento: registro, args: [id] }]);
   });
 
   it('connects with the spec options: websocket only, token in auth, 20000/1000/5000/0.5/unlimited', async () => {

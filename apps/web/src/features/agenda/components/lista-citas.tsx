@@ -1,18 +1,58 @@
 // The body of /consultarcitas and /vertodocita: loading, error and empty states around the table, the
 // "Mostrando 1–20 de 45 citas" line and the pages (the API answers one page and the total), and the cancel
 // confirmation.
-import { Button, Group, Pagination, Stack, Text } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { IconCalendarOff, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
-import { EstadoError } from '../../../components/estado-error.tsx';
+import { ContenidoDeConsulta } from '../../../components/contenido-de-consulta.tsx';
 import { EstadoVacio } from '../../../components/estado-vacio.tsx';
+import { PieDePaginacion } from '../../../components/pie-de-paginacion.tsx';
 import { SkeletonTabla } from '../../../components/skeletons.tsx';
-import { mensajeDeError } from '../../../lib/forms/field-errors.ts';
-import { etiquetasPaginacion, numero, textoMostrando } from '../../../lib/paginacion.ts';
+import { numero, textoMostrando } from '../../../lib/paginacion.ts';
 import { POR_PAGINA_CITAS, useCitas } from '../../../lib/api/citas/get-citas.ts';
 import type { CitaWire, FiltroCitas } from '../../../lib/api/citas/tipos.ts';
 import { CancelarCitaModal } from '../../../components/citas/cancelar-cita-modal.tsx';
 import { TablaCitas } from './tabla-citas.tsx';
+
+/** A page past the end (the list shrank, or an old link): how many there are, and the last page. */
+function PaginaSinCitas({ total, exacto, paginas, onPagina }: { total: number; exacto: boolean } & Paginas) {
+  return (
+    <EstadoVacio
+      icono={<IconCalendarOff size={26} stroke={1.6} aria-hidden="true" />}
+      titulo="Esta página ya no tiene citas"
+      descripcion={
+        exacto
+          ? `Hay ${numero.format(total)} ${total === 1 ? 'cita' : 'citas'} en ${numero.format(paginas)} ${paginas === 1 ? 'página' : 'páginas'}.`
+          : `Hay más de ${numero.format(total)} citas: usa la búsqueda o los filtros para acotarlas.`
+      }
+      accion={
+        <Button variant="light" onClick={() => onPagina(paginas)}>
+          Ir a la última página
+        </Button>
+      }
+    />
+  );
+}
+
+type Paginas = { paginas: number; onPagina: (pagina: number) => void };
+
+/** No appointment at all, or none matching the filters (which it offers to clear). */
+function SinCitas({ hayFiltros, vacio, onLimpiar }: Pick<Props, 'hayFiltros' | 'vacio' | 'onLimpiar'>) {
+  return (
+    <EstadoVacio
+      icono={<IconCalendarOff size={26} stroke={1.6} aria-hidden="true" />}
+      titulo={hayFiltros ? 'No encontramos citas' : 'Aún no hay citas'}
+      descripcion={hayFiltros ? 'Ninguna cita coincide con la búsqueda y los filtros elegidos.' : vacio}
+      accion={
+        hayFiltros && (
+          <Button variant="light" onClick={onLimpiar} leftSection={<IconX size={16} aria-hidden="true" />}>
+            Limpiar filtros
+          </Button>
+        )
+      }
+    />
+  );
+}
 
 type Props = {
   /** Filters and the page (from the URL). */
@@ -39,78 +79,32 @@ export function ListaCitas({ filtro, hayFiltros, onLimpiar, onPagina, titulo, va
   const desde = total === 0 ? 0 : (pagina - 1) * porPagina + 1;
   const hasta = Math.min(total, (pagina - 1) * porPagina + citas.length);
 
-  let contenido;
-  if (q.isPending) contenido = <SkeletonTabla filas={6} columnas={6} etiqueta="Cargando citas…" />;
-  else if (q.isError)
-    contenido = (
-      <EstadoError
-        titulo="No se pudieron cargar las citas"
-        mensaje={mensajeDeError(q.error, 'Inténtalo de nuevo en unos segundos.')}
-        onRetry={() => void q.refetch()}
-        reintentando={q.isRefetching}
-      />
-    );
-  else if (citas.length === 0 && total > 0)
-    // A page past the end (the list shrank, or an old link): offer the last one.
-    contenido = (
-      <EstadoVacio
-        icono={<IconCalendarOff size={26} stroke={1.6} aria-hidden="true" />}
-        titulo="Esta página ya no tiene citas"
-        descripcion={
-          exacto
-            ? `Hay ${numero.format(total)} ${total === 1 ? 'cita' : 'citas'} en ${numero.format(paginas)} ${paginas === 1 ? 'página' : 'páginas'}.`
-            : `Hay más de ${numero.format(total)} citas: usa la búsqueda o los filtros para acotarlas.`
-        }
-        accion={
-          <Button variant="light" onClick={() => onPagina(paginas)}>
-            Ir a la última página
-          </Button>
-        }
-      />
-    );
-  else if (citas.length === 0)
-    contenido = (
-      <EstadoVacio
-        icono={<IconCalendarOff size={26} stroke={1.6} aria-hidden="true" />}
-        titulo={hayFiltros ? 'No encontramos citas' : 'Aún no hay citas'}
-        descripcion={hayFiltros ? 'Ninguna cita coincide con la búsqueda y los filtros elegidos.' : vacio}
-        accion={
-          hayFiltros && (
-            <Button variant="light" onClick={onLimpiar} leftSection={<IconX size={16} aria-hidden="true" />}>
-              Limpiar filtros
-            </Button>
-          )
-        }
-      />
-    );
-  else
-    contenido = (
-      <Stack gap="sm">
-        <TablaCitas
-          citas={citas}
-          caption={`${titulo}: ${textoMostrando(desde, hasta, total, CITAS, exacto)}`}
-          ocupado={q.isPlaceholderData && q.isFetching}
-          onCancelar={setACancelar}
-        />
-        <Group justify="space-between" wrap="wrap" gap="sm">
-          <Text size="sm" c="dimmed" aria-live="polite">
-            {textoMostrando(desde, hasta, total, CITAS, exacto)}
-          </Text>
-          {paginas > 1 && (
-            <Pagination
-              total={paginas}
-              value={Math.min(pagina, paginas)}
-              onChange={onPagina}
-              {...etiquetasPaginacion}
-            />
-          )}
-        </Group>
-      </Stack>
-    );
+  const resumen = textoMostrando(desde, hasta, total, CITAS, exacto);
 
   return (
     <>
-      {contenido}
+      <ContenidoDeConsulta
+        consulta={q}
+        cargando={<SkeletonTabla filas={6} columnas={6} etiqueta="Cargando citas…" />}
+        tituloError="No se pudieron cargar las citas"
+        vacio={
+          citas.length > 0 ? null : total > 0 ? (
+            <PaginaSinCitas total={total} exacto={exacto} paginas={paginas} onPagina={onPagina} />
+          ) : (
+            <SinCitas hayFiltros={hayFiltros} vacio={vacio} onLimpiar={onLimpiar} />
+          )
+        }
+      >
+        <Stack gap="sm">
+          <TablaCitas
+            citas={citas}
+            caption={`${titulo}: ${resumen}`}
+            ocupado={q.isPlaceholderData && q.isFetching}
+            onCancelar={setACancelar}
+          />
+          <PieDePaginacion resumen={resumen} pagina={pagina} paginas={paginas} onPagina={onPagina} />
+        </Stack>
+      </ContenidoDeConsulta>
       <CancelarCitaModal cita={aCancelar} onClose={() => setACancelar(null)} />
     </>
   );

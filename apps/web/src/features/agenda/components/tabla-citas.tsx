@@ -4,7 +4,7 @@
 // phones each row is a card (TablaApilable).
 import { ActionIcon, Group, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconCalendarX, IconEye, IconPencil } from '@tabler/icons-react';
-import { Link } from 'react-router';
+
 import { paths } from '../../../lib/paths.ts';
 import { formatFechaHora } from '../../../lib/tiempo.ts';
 import type { CitaWire } from '../../../lib/api/citas/tipos.ts';
@@ -12,6 +12,7 @@ import { modificable } from './calendario-grid.tsx';
 import { EstadoCitaBadge, TipoCitaBadge } from '../../../components/cita-badges.tsx';
 import { SoloApilada, TablaApilable } from '../../../components/tabla-apilable.tsx';
 import classes from './tabla-citas.module.css';
+import { AccionIcono, EncabezadoAcciones } from '../../../components/accion-icono.tsx';
 
 type Props = {
   citas: CitaWire[];
@@ -43,9 +44,7 @@ export function TablaCitas({ citas, caption, ocupado, onCancelar }: Props) {
             <Table.Th scope="col" className={classes.ocultaEnMedia}>
               Estado
             </Table.Th>
-            <Table.Th scope="col" ta="right">
-              Acciones
-            </Table.Th>
+            <EncabezadoAcciones />
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -106,20 +105,15 @@ export function TablaCitas({ citas, caption, ocupado, onCancelar }: Props) {
                 </Table.Td>
                 <Table.Td data-acciones>
                   <Group gap={4} justify="flex-end" wrap="nowrap">
-                    <Tooltip label="Ver detalles">
-                      <ActionIcon
-                        component={Link}
-                        to={paths.detallesCita(c.id)}
-                        variant="subtle"
-                        size="lg"
-                        aria-label={`Ver detalles de la cita ${c.id} de ${c.usuario.nombre}`}
-                      >
-                        <IconEye size={18} aria-hidden="true" />
-                      </ActionIcon>
-                    </Tooltip>
-                    <Tooltip label={cancelada ? 'Una cita cancelada no se puede editar' : 'Editar'}>
-                      {cancelada ? (
-                        // A disabled link is not focusable; the tooltip needs a wrapper to explain why.
+                    <AccionIcono
+                      tooltip="Ver detalles"
+                      etiqueta={`Ver detalles de la cita ${c.id} de ${c.usuario.nombre}`}
+                      icono={IconEye}
+                      to={paths.detallesCita(c.id)}
+                    />
+                    {cancelada ? (
+                      <Tooltip label="Una cita cancelada no se puede editar">
+                        {/* A disabled link is not focusable; the tooltip needs a wrapper to explain why. */}
                         <span>
                           <ActionIcon
                             variant="subtle"
@@ -130,30 +124,23 @@ export function TablaCitas({ citas, caption, ocupado, onCancelar }: Props) {
                             <IconPencil size={18} aria-hidden="true" />
                           </ActionIcon>
                         </span>
-                      ) : (
-                        <ActionIcon
-                          component={Link}
-                          to={paths.editarCita(c.id)}
-                          variant="subtle"
-                          size="lg"
-                          aria-label={`Editar la cita ${c.id} de ${c.usuario.nombre}`}
-                        >
-                          <IconPencil size={18} aria-hidden="true" />
-                        </ActionIcon>
-                      )}
-                    </Tooltip>
-                    {modificable(c) && (
-                      <Tooltip label="Cancelar cita">
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          size="lg"
-                          onClick={() => onCancelar(c)}
-                          aria-label={`Cancelar la cita ${c.id} de ${c.usuario.nombre}`}
-                        >
-                          <IconCalendarX size={18} aria-hidden="true" />
-                        </ActionIcon>
                       </Tooltip>
+                    ) : (
+                      <AccionIcono
+                        tooltip="Editar"
+                        etiqueta={`Editar la cita ${c.id} de ${c.usuario.nombre}`}
+                        icono={IconPencil}
+                        to={paths.editarCita(c.id)}
+                      />
+                    )}
+                    {modificable(c) && (
+                      <AccionIcono
+                        tooltip="Cancelar cita"
+                        etiqueta={`Cancelar la cita ${c.id} de ${c.usuario.nombre}`}
+                        icono={IconCalendarX}
+                        color="red"
+                        onClick={() => onCancelar(c)}
+                      />
                     )}
                   </Group>
                 </Table.Td>

@@ -1,9 +1,10 @@
 // "Agenda de hoy" on the doctor and assistant homes: today's appointments (cancelled ones left out) in time
 // order, each a link to its details, with type and state as text badges.
-import { Anchor, Group, Paper, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Anchor, Group, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconCalendarWeek } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { EstadoCitaBadge, TipoCitaBadge } from '../../../components/cita-badges.tsx';
+import { SeccionConTitulo } from '../../../components/seccion-con-titulo.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { formatHora, hoy } from '../../../lib/tiempo.ts';
 import { useQuery } from '@tanstack/react-query';
@@ -85,26 +86,24 @@ export function AgendaHoy({ conDoctor }: { conDoctor: boolean }) {
     );
 
   return (
-    <Paper withBorder p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="agenda-hoy">
-      <Stack gap="md">
-        <Group justify="space-between" wrap="wrap">
-          <Group gap="xs">
-            <IconCalendarWeek size={22} aria-hidden="true" color="var(--mantine-color-anchor)" />
-            <Title order={2} fz="h4" id="agenda-hoy">
-              Agenda de hoy
-            </Title>
-            {q.data && (
-              <Text size="sm" c="dimmed">
-                {citas.length === 1 ? '1 cita' : `${citas.length} citas`}
-              </Text>
-            )}
-          </Group>
-          <Anchor component={Link} to={`${paths.calendarioCitas}?fecha=${dia}`} fw={600} size="sm">
-            Abrir el calendario
-          </Anchor>
-        </Group>
-        {cuerpo}
-      </Stack>
-    </Paper>
+    <SeccionConTitulo
+      id="agenda-hoy"
+      titulo="Agenda de hoy"
+      icono={IconCalendarWeek}
+      junto={
+        q.data && (
+          <Text size="sm" c="dimmed">
+            {citas.length === 1 ? '1 cita' : `${citas.length} citas`}
+          </Text>
+        )
+      }
+      accion={
+        <Anchor component={Link} to={`${paths.calendarioCitas}?fecha=${dia}`} fw={600} size="sm">
+          Abrir el calendario
+        </Anchor>
+      }
+    >
+      {cuerpo}
+    </SeccionConTitulo>
   );
 }

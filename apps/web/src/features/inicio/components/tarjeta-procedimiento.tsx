@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { paths } from '../../../lib/paths.ts';
 import { LogoMark } from '../../../components/logo.tsx';
 import { formatCOP, formatDuracion } from '../../../lib/format.ts';
-import { mediaUrl } from '../../../lib/media.ts';
+import { FotoProcedimiento } from '../../../components/foto-procedimiento.tsx';
 import type { ProcedimientoWire } from '@clinica/contracts/catalogo';
 import classes from '../inicio.module.css';
 
@@ -14,22 +14,14 @@ export function TarjetaProcedimiento({ procedimiento: p }: { procedimiento: Proc
   const imagen = p.imagenes[0];
   return (
     <article className={classes.tarjeta}>
-      <div className={classes.tarjetaMedia}>
-        {imagen ? (
-          <img
-            src={mediaUrl(imagen.url_tarjeta)}
-            alt={imagen.alt || p.nombre}
-            width={480}
-            height={360}
-            loading="lazy"
-            decoding="async"
-          />
-        ) : (
-          <div className={classes.tarjetaSinImagen} aria-hidden="true">
-            <LogoMark size={48} />
-          </div>
-        )}
-      </div>
+      <FotoProcedimiento
+        url={imagen?.url_tarjeta}
+        alt={imagen?.alt || p.nombre}
+        ancho={480}
+        alto={360}
+        sinImagen={<LogoMark size={48} />}
+        className={classes.tarjetaMedia}
+      />
       <div className={classes.tarjetaCuerpo}>
         <Badge variant="light" color="rosa" size="sm" className={classes.tarjetaCategoria}>
           {p.categoria.nombre}

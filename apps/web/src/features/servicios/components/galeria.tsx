@@ -3,6 +3,7 @@ import type { ImagenWire } from '@clinica/contracts/catalogo';
 import { Group, Stack } from '@mantine/core';
 import { IconSparkles } from '@tabler/icons-react';
 import { useState } from 'react';
+import { FotoProcedimiento } from '../../../components/foto-procedimiento.tsx';
 import { mediaUrl } from '../../../lib/media.ts';
 import classes from '../servicios.module.css';
 
@@ -11,26 +12,17 @@ export function Galeria({ imagenes, nombre }: { imagenes: ImagenWire[]; nombre: 
   const ordenadas = [...imagenes].sort((a, b) => a.orden - b.orden);
   const principal = ordenadas[Math.min(actual, ordenadas.length - 1)];
 
-  if (!principal) {
-    return (
-      <div className={classes.galeriaPrincipal}>
-        <div className={classes.sinImagen} aria-hidden="true">
-          <IconSparkles size={64} stroke={1.2} />
-        </div>
-      </div>
-    );
-  }
   return (
     <Stack gap="sm">
-      <div className={classes.galeriaPrincipal}>
-        <img
-          src={mediaUrl(principal.url_detalle)}
-          alt={principal.alt || nombre}
-          width={1200}
-          height={900}
-          decoding="async"
-        />
-      </div>
+      <FotoProcedimiento
+        url={principal?.url_detalle}
+        alt={principal?.alt || nombre}
+        ancho={1200}
+        alto={900}
+        prioridad
+        sinImagen={<IconSparkles size={64} stroke={1.2} />}
+        className={classes.galeriaPrincipal}
+      />
       {ordenadas.length > 1 && (
         <Group gap="xs" role="group" aria-label="Imágenes del tratamiento">
           {ordenadas.map((img, i) => (

@@ -5,30 +5,21 @@ import { IconClock, IconSparkles } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths.ts';
 import { formatCOP, formatDuracion } from '../../../lib/format.ts';
-import { mediaUrl } from '../../../lib/media.ts';
+import { FotoProcedimiento } from '../../../components/foto-procedimiento.tsx';
 import classes from '../servicios.module.css';
 
 export function ServicioCard({ servicio, prioridad = false }: { servicio: ProcedimientoWire; prioridad?: boolean }) {
   const imagen = servicio.imagenes[0];
   return (
     <Card padding={0} className={classes.tarjeta} component="article">
-      <div className={classes.marco}>
-        {imagen ? (
-          <img
-            src={mediaUrl(imagen.url_tarjeta)}
-            alt={imagen.alt || servicio.nombre}
-            width={480}
-            height={360}
-            loading={prioridad ? 'eager' : 'lazy'}
-            fetchPriority={prioridad ? 'high' : 'auto'}
-            decoding="async"
-          />
-        ) : (
-          <div className={classes.sinImagen} aria-hidden="true">
-            <IconSparkles size={40} stroke={1.3} />
-          </div>
-        )}
-      </div>
+      <FotoProcedimiento
+        url={imagen?.url_tarjeta}
+        alt={imagen?.alt || servicio.nombre}
+        ancho={480}
+        alto={360}
+        prioridad={prioridad}
+        sinImagen={<IconSparkles size={40} stroke={1.3} />}
+      />
       <Stack gap={6} p="lg" style={{ flex: 1 }}>
         <Badge variant="light" size="sm" style={{ alignSelf: 'flex-start' }}>
           {servicio.categoria.nombre}

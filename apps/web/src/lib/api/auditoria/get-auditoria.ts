@@ -1,7 +1,8 @@
 // The administrators' audit log search (GET auditoria).
 import { auditoriaRutas } from '@clinica/contracts/rutas';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { api, type RespuestaApi } from '../../api-client.ts';
+import { consultaDePagina } from '../consultas.ts';
 import { auditoriaKeys, type FiltroAuditoria } from './claves.ts';
 
 export type ListaAuditoriaWire = RespuestaApi<typeof auditoriaRutas.listar>;
@@ -10,12 +11,7 @@ export type RegistroAuditoriaWire = ListaAuditoriaWire['items'][number];
 export const getAuditoria = (filtro: FiltroAuditoria) => api(auditoriaRutas.listar, { query: filtro });
 
 export const listaAuditoriaQuery = (filtro: FiltroAuditoria, enabled = true) =>
-  queryOptions({
-    queryKey: auditoriaKeys.lista(filtro),
-    queryFn: () => getAuditoria(filtro),
-    placeholderData: keepPreviousData,
-    enabled,
-  });
+  consultaDePagina(auditoriaKeys.lista(filtro), () => getAuditoria(filtro), enabled);
 
 export const useListaAuditoria = (filtro: FiltroAuditoria, enabled = true) =>
   useQuery(listaAuditoriaQuery(filtro, enabled));

@@ -1,10 +1,10 @@
 // What every appointment change refreshes: the changed appointment's detail takes the answer as it is, and every
 // other appointment query (lists, calendars, free times) is refetched.
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { citasClaves } from './claves.ts';
 import type { CitaWire } from './tipos.ts';
 
-export function useCitaCambiada() {
+function useCitaCambiada() {
   const qc = useQueryClient();
   return (cita: CitaWire) => {
     qc.setQueryData(citasClaves.detalle(cita.id), cita);
@@ -13,4 +13,10 @@ export function useCitaCambiada() {
       predicate: (q) => !(q.queryKey[1] === 'detalle' && q.queryKey[2] === cita.id),
     });
   };
+}
+
+/** A mutation whose answer is the changed appointment, refreshed as above. */
+export function useMutacionDeCita<V>(mutationFn: (variables: V) => Promise<CitaWire>) {
+  const cambiada = useCitaCambiada();
+  return useMutation({ mutationFn, onSuccess: cambiada });
 }

@@ -1,16 +1,12 @@
 // /apicitas/buscarcitas/:id: one appointment with what its details screen needs.
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { citasRutas } from '@clinica/contracts/rutas';
 import { api } from '../../api-client.ts';
+import { consultaPorId } from '../consultas.ts';
 import { citasClaves } from './claves.ts';
 
 export const getCita = (id: number) => api(citasRutas.buscar, { params: { id } });
 
-export const citaQueryOptions = (id: number) =>
-  queryOptions({
-    queryKey: citasClaves.detalle(id),
-    queryFn: () => getCita(id),
-    enabled: Number.isInteger(id) && id > 0,
-  });
+export const citaQueryOptions = (id: number) => consultaPorId(citasClaves.detalle(id), id, getCita);
 
 export const useCita = (id: number) => useQuery(citaQueryOptions(id));

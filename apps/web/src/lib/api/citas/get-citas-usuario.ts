@@ -3,18 +3,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { citasRutas, usuariosRutas } from '@clinica/contracts/rutas';
 import { api } from '../../api-client.ts';
+import { consultaPorId, idValido } from '../consultas.ts';
 import { citasClaves } from './claves.ts';
-
-const idValido = (id: number) => Number.isInteger(id) && id > 0;
 
 export const getCitasUsuario = (usuarioId: number) => api(citasRutas.citasUsuario, { params: { usuarioId } });
 
 export const useCitasUsuario = (usuarioId: number) =>
-  useQuery({
-    queryKey: citasClaves.usuario(usuarioId),
-    queryFn: () => getCitasUsuario(usuarioId),
-    enabled: idValido(usuarioId),
-  });
+  useQuery(consultaPorId(citasClaves.usuario(usuarioId), usuarioId, getCitasUsuario));
 
 /** Her own profile for a patient, the user record for staff. Under the appointments' key: refreshed with the list. */
 export const useNombrePaciente = (usuarioId: number, propia: boolean, enabled: boolean) =>

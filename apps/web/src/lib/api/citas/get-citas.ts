@@ -1,7 +1,8 @@
 // /apicitas/listarcitas: one page of the staff list (a doctor gets only their own: the API filters).
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { citasRutas } from '@clinica/contracts/rutas';
 import { api } from '../../api-client.ts';
+import { consultaDePagina } from '../consultas.ts';
 import { citasClaves } from './claves.ts';
 import type { FiltroCitas } from './tipos.ts';
 
@@ -13,7 +14,6 @@ export const getCitas = (f: FiltroCitas) =>
     query: { ...f, buscar: f.buscar?.trim() || undefined, porPagina: f.porPagina ?? POR_PAGINA_CITAS },
   });
 
-export const citasQueryOptions = (f: FiltroCitas) =>
-  queryOptions({ queryKey: citasClaves.lista(f), queryFn: () => getCitas(f), placeholderData: keepPreviousData });
+export const citasQueryOptions = (f: FiltroCitas) => consultaDePagina(citasClaves.lista(f), () => getCitas(f));
 
 export const useCitas = (f: FiltroCitas, enabled = true) => useQuery({ ...citasQueryOptions(f), enabled });

@@ -1,8 +1,7 @@
 // Creates the draft note the first time, then saves over it.
-import { useMutation } from '@tanstack/react-query';
 import { evolucionesRutas } from '@clinica/contracts/evoluciones-rutas';
 import { api } from '../../api-client.ts';
-import { useNotaCambiada } from './nota-cambiada.ts';
+import { useMutacionDeNota } from './nota-cambiada.ts';
 import type { EvolucionBody } from './tipos.ts';
 
 export const crearEvolucion = (citaId: number, body: EvolucionBody) =>
@@ -10,11 +9,7 @@ export const crearEvolucion = (citaId: number, body: EvolucionBody) =>
 export const editarEvolucion = (id: number, body: EvolucionBody) =>
   api(evolucionesRutas.editar, { params: { id }, body });
 
-export function useGuardarEvolucion(citaId: number) {
-  const cambiada = useNotaCambiada(citaId);
-  return useMutation({
-    mutationFn: ({ id, body }: { id: number | null; body: EvolucionBody }) =>
-      id ? editarEvolucion(id, body) : crearEvolucion(citaId, body),
-    onSuccess: cambiada,
-  });
-}
+export const useGuardarEvolucion = (citaId: number) =>
+  useMutacionDeNota(citaId, ({ id, body }: { id: number | null; body: EvolucionBody }) =>
+    id ? editarEvolucion(id, body) : crearEvolucion(citaId, body),
+  );

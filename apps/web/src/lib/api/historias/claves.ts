@@ -15,8 +15,6 @@ export const historiasKeys = {
   fotosPaciente: (pacienteId: number) => ['fotos', 'paciente', pacienteId] as const,
 };
 
-export const idValido = (id: number) => Number.isInteger(id) && id > 0;
-
 /** After a record is created or edited: set it where it is read, refetch the list, versions and reads. */
 export function guardada(qc: QueryClient, h: { id: number; paciente_id: number }) {
   qc.setQueryData(historiasKeys.detalle(h.id), h);

@@ -1,8 +1,9 @@
 // One record: by id (doctors), the patient's own, and the front desk's restricted view (DOMAIN.md).
 import { historiasRutas } from '@clinica/contracts/rutas';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { api, type RespuestaApi } from '../../api-client.ts';
-import { historiasKeys, idValido } from './claves.ts';
+import { consultaPorId } from '../consultas.ts';
+import { historiasKeys } from './claves.ts';
 
 export type HistoriaWire = RespuestaApi<typeof historiasRutas.buscar>;
 export type HistoriaRestringidaWire = RespuestaApi<typeof historiasRutas.resumen>;
@@ -12,20 +13,11 @@ export const getMiHistoria = (usuarioId: number) => api(historiasRutas.mia, { pa
 /** The front desk's view: demographics and alert flags only. */
 export const getHistoriaRestringida = (id: number) => api(historiasRutas.resumen, { params: { id } });
 
-export const historiaQuery = (id: number) =>
-  queryOptions({ queryKey: historiasKeys.detalle(id), queryFn: () => getHistoria(id), enabled: idValido(id) });
+export const historiaQuery = (id: number) => consultaPorId(historiasKeys.detalle(id), id, getHistoria);
 export const miHistoriaQuery = (usuarioId: number) =>
-  queryOptions({
-    queryKey: historiasKeys.mia(usuarioId),
-    queryFn: () => getMiHistoria(usuarioId),
-    enabled: idValido(usuarioId),
-  });
+  consultaPorId(historiasKeys.mia(usuarioId), usuarioId, getMiHistoria);
 export const historiaRestringidaQuery = (id: number, enabled = true) =>
-  queryOptions({
-    queryKey: historiasKeys.restringida(id),
-    queryFn: () => getHistoriaRestringida(id),
-    enabled: enabled && idValido(id),
-  });
+  consultaPorId(historiasKeys.restringida(id), id, getHistoriaRestringida, enabled);
 
 export const useHistoria = (id: number) => useQuery(historiaQuery(id));
 export const useMiHistoria = (usuarioId: number) => useQuery(miHistoriaQuery(usuarioId));

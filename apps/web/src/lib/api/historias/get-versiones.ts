@@ -1,8 +1,9 @@
 // A record's earlier versions and who read it (the patient sees every access in her words).
 import { historiasRutas } from '@clinica/contracts/rutas';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { api, type RespuestaApi } from '../../api-client.ts';
-import { historiasKeys, idValido } from './claves.ts';
+import { consultaPorId } from '../consultas.ts';
+import { historiasKeys } from './claves.ts';
 
 export type VersionWire = RespuestaApi<typeof historiasRutas.versiones>[number];
 export type AccesoWire = RespuestaApi<typeof historiasRutas.accesos>[number];
@@ -11,17 +12,9 @@ export const getVersiones = (id: number) => api(historiasRutas.versiones, { para
 export const getAccesos = (usuarioId: number) => api(historiasRutas.accesos, { params: { usuarioId } });
 
 export const versionesQuery = (id: number, enabled = true) =>
-  queryOptions({
-    queryKey: historiasKeys.versiones(id),
-    queryFn: () => getVersiones(id),
-    enabled: enabled && idValido(id),
-  });
+  consultaPorId(historiasKeys.versiones(id), id, getVersiones, enabled);
 export const accesosQuery = (usuarioId: number, enabled = true) =>
-  queryOptions({
-    queryKey: historiasKeys.accesos(usuarioId),
-    queryFn: () => getAccesos(usuarioId),
-    enabled: enabled && idValido(usuarioId),
-  });
+  consultaPorId(historiasKeys.accesos(usuarioId), usuarioId, getAccesos, enabled);
 
 export const useVersiones = (id: number, enabled = true) => useQuery(versionesQuery(id, enabled));
 export const useAccesos = (usuarioId: number, enabled = true) => useQuery(accesosQuery(usuarioId, enabled));

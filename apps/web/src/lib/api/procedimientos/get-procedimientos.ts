@@ -1,8 +1,9 @@
 // The procedures list (GET procedimientos): staff lists, the public /servicios, the home page's featured six and
 // the dashboard's count. Only types and the zod-free descriptors come from the contracts (decision 0005).
 import { procedimientosRutas } from '@clinica/contracts/rutas';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type RespuestaApi } from '../../api-client.ts';
+import { consultaDePagina } from '../consultas.ts';
 import { procedimientosKeys, type FiltrosProcedimientos } from './claves.ts';
 
 export type ListaProcedimientos = RespuestaApi<typeof procedimientosRutas.listar>;
@@ -20,11 +21,7 @@ export const getProcedimientos = (f: FiltrosProcedimientos, signal?: AbortSignal
   });
 
 export const procedimientosQuery = (f: FiltrosProcedimientos) =>
-  queryOptions({
-    queryKey: procedimientosKeys.lista(f),
-    queryFn: () => getProcedimientos(f),
-    placeholderData: keepPreviousData,
-  });
+  consultaDePagina(procedimientosKeys.lista(f), () => getProcedimientos(f));
 
 export const useProcedimientos = (f: FiltrosProcedimientos) => useQuery(procedimientosQuery(f));
 

@@ -3,7 +3,7 @@
 import { usuariosRutas } from '@clinica/contracts/rutas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api-client.ts';
-import { invalidarUsuarios, usuariosKeys } from './claves.ts';
+import { invalidarPerfil, invalidarUsuarios } from './claves.ts';
 
 /** Both acceptances, the only body the two endpoints take. */
 const AMBAS_ACEPTADAS = { terminos_condiciones: true, politica_datos: true } as const;
@@ -14,16 +14,9 @@ export const aceptarAutorizacion = () => api(usuariosRutas.aceptarAutorizacion, 
 export const registrarAutorizacion = (id: number) =>
   api(usuariosRutas.registrarAutorizacion, { params: { id }, body: AMBAS_ACEPTADAS });
 
-/** Her profile (what the dashboard's gate reads) is replaced by the answer. */
 export function useAceptarAutorizacion(userId: number | null) {
   const qc = useQueryClient();
-  return useMutation({
-    mutationFn: aceptarAutorizacion,
-    onSuccess: (u) => {
-      qc.setQueryData(usuariosKeys.perfil(userId), u);
-      return invalidarUsuarios(qc, u);
-    },
-  });
+  return useMutation({ mutationFn: aceptarAutorizacion, onSuccess: (u) => invalidarPerfil(qc, userId, u) });
 }
 
 export function useRegistrarAutorizacion() {

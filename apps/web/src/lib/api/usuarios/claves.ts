@@ -20,3 +20,9 @@ export function invalidarUsuarios(qc: QueryClient, u?: UsuarioWire) {
   if (u) qc.setQueryData(usuariosKeys.detalle(u.id), u);
   return qc.invalidateQueries({ queryKey: usuariosKeys.all });
 }
+
+/** After the signed-in user's own record changes: her profile (what the dashboard's gate reads) takes it too. */
+export function invalidarPerfil(qc: QueryClient, userId: number | null, u: UsuarioWire) {
+  qc.setQueryData(usuariosKeys.perfil(userId), u);
+  return invalidarUsuarios(qc, u);
+}

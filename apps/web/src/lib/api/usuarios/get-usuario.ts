@@ -1,15 +1,11 @@
 import { usuariosRutas } from '@clinica/contracts/rutas';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api-client.ts';
+import { consultaPorId } from '../consultas.ts';
 import { usuariosKeys } from './claves.ts';
 
 export const getUsuario = (id: number) => api(usuariosRutas.buscar, { params: { id } });
 
-export const usuarioQuery = (id: number) =>
-  queryOptions({
-    queryKey: usuariosKeys.detalle(id),
-    queryFn: () => getUsuario(id),
-    enabled: Number.isInteger(id) && id > 0,
-  });
+export const usuarioQuery = (id: number) => consultaPorId(usuariosKeys.detalle(id), id, getUsuario);
 
 export const useUsuario = (id: number) => useQuery(usuarioQuery(id));

@@ -2,8 +2,9 @@
 import type { Rol } from '@clinica/contracts/roles';
 import { roles } from '@clinica/contracts/roles';
 import { usuariosRutas } from '@clinica/contracts/rutas';
-import { keepPreviousData, queryOptions, useQueries, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
 import { api, type RespuestaApi } from '../../api-client.ts';
+import { consultaDePagina } from '../consultas.ts';
 import { usuariosKeys, type FiltroUsuarios } from './claves.ts';
 
 export type ListaUsuariosWire = RespuestaApi<typeof usuariosRutas.listar>;
@@ -19,12 +20,7 @@ export const getUsuarios = (f: FiltroUsuarios) =>
     },
   });
 
-export const listaUsuariosQuery = (f: FiltroUsuarios) =>
-  queryOptions({
-    queryKey: usuariosKeys.lista(f),
-    queryFn: () => getUsuarios(f),
-    placeholderData: keepPreviousData,
-  });
+export const listaUsuariosQuery = (f: FiltroUsuarios) => consultaDePagina(usuariosKeys.lista(f), () => getUsuarios(f));
 
 export const useListaUsuarios = (f: FiltroUsuarios) => useQuery(listaUsuariosQuery(f));
 
