@@ -9,17 +9,24 @@ import {
   usuariosRutas,
   type RutaApi,
 } from '@clinica/contracts/rutas';
+import { pagosRutas } from '@clinica/contracts/pagos-rutas';
 import { describe, expect, it } from 'vitest';
 import { buildNav } from './nav.ts';
 
 const labels = (role: string | null, userId: number | null = 5) =>
   buildNav(role, userId).flatMap((g) => g.items.map((i) => i.label));
 
-const DE_PACIENTE = ['Panel', 'Mi perfil', 'Mis citas', 'Mi historia clínica', 'Mis pagos', 'Mi carrito', 'Ver sitio'];
-
 describe('dashboard navigation filtered by role', () => {
   it('gives a patient only the entries for everyone', () => {
-    expect(labels('paciente')).toEqual(DE_PACIENTE);
+    expect(labels('paciente')).toEqual([
+      'Panel',
+      'Mi perfil',
+      'Mis citas',
+      'Mi historia clínica',
+      'Mis pagos',
+      'Mi carrito',
+      'Ver sitio',
+    ]);
   });
 
   it('gives an administrator every enabled section', () => {
@@ -33,6 +40,7 @@ describe('dashboard navigation filtered by role', () => {
       'Mi perfil',
       'Mis citas',
       'Mi carrito',
+      'Caja del día',
       'Lista de usuarios',
       'Crear usuario',
       'Historial médico',
@@ -83,6 +91,8 @@ describe('dashboard navigation filtered by role', () => {
     Respaldos: [respaldosRutas.listar, respaldosRutas.respaldar],
     Auditoría: [auditoriaRutas.listar, auditoriaRutas.exportar],
     'Bloqueos de inicio de sesión': [usuariosRutas.bloqueosRecientes],
+    'Mis pagos': [pagosRutas.misPagos],
+    'Caja del día': [pagosRutas.caja, pagosRutas.cerrarCaja, pagosRutas.listar],
   };
   it.each(roles)('shows %s each entry exactly when the API allows what its screen does', (role) => {
     const visibles = labels(role);
@@ -98,7 +108,8 @@ describe('dashboard navigation filtered by role', () => {
   it('compares roles case-insensitively and treats an unknown or missing role like a patient', () => {
     expect(labels('Doctor')).toEqual(labels('doctor'));
     // Only a patient has a clinical record of their own (DOMAIN.md); otherwise an unknown role sees what a patient sees.
-    const dePaciente = labels('paciente').filter((l) => l !== 'Mi historia clínica');
+    // Her payments too: only a patient has payments of her own.
+    const dePaciente = labels('paciente').filter((l) => l !== 'Mi historia clínica' && l !== 'Mis pagos');
     expect(labels('recepcion')).toEqual(dePaciente);
     expect(labels(null)).toEqual(dePaciente);
   });
@@ -132,6 +143,7 @@ describe('dashboard navigation filtered by role', () => {
       null,
       'Agenda',
       'Mi cuenta',
+      'Caja',
       'Usuarios',
       'Historia clínica',
       'Catálogo',
