@@ -30,6 +30,8 @@ import { createCopiaHistoriaService } from './features/historias/copia.service.t
 import { createHistoriasRepository } from './features/historias/historias.repository.ts';
 import { createHistoriasService } from './features/historias/historias.service.ts';
 import { createPagosRepository } from './features/pagos/pagos.repository.ts';
+import { createPaquetesRepository } from './features/paquetes/paquetes.repository.ts';
+import { createPaquetesService } from './features/paquetes/paquetes.service.ts';
 import { createNotificacionesRepository } from './features/notificaciones/notificaciones.repository.ts';
 import {
   createNotificacionesService,
@@ -94,6 +96,7 @@ export function createRepositories(db: Executor, pendientes?: EfectoNuevo[]) {
     correos: () => createCorreosRepository(db),
     respaldos: () => createRespaldosRepository(db),
     pagos: () => createPagosRepository(db),
+    paquetes: () => createPaquetesRepository(db),
   });
   /** Adds an effect to deliver once this transaction commits. */
   const encolar: Encolar = async (tipo, carga, opciones) => {
@@ -265,6 +268,8 @@ export async function createServices(deps: ServicesDeps) {
     consentimientoVigente: (citaId) => consentimientos.tieneVigente(citaId),
     // Issue 27.9: the appointment's doctor sees the patient's allergies and alert flags (the records service).
     alertasPaciente: (actor, pacienteId, origen) => historias.alertasParaDoctor(actor, pacienteId, origen),
+    // Issue 23.4: an appointment marked realizada uses a session of the patient's package, in its transaction.
+    consumirSesion: (tx, actor, cita, origen) => paquetes.consumirSesion(tx, actor, cita, origen),
     correos: correosCitas,
     efectosDeAvisos,
     citasPorVenirMax: config.citasPorVenirMax,
@@ -329,6 +334,9 @@ export async function createServices(deps: ServicesDeps) {
     ...(deps.intervaloRespaldosMs !== undefined ? { intervaloMs: deps.intervaloRespaldosMs } : {}),
   });
 
+  // Treatment packages (issue 23, item 4): definitions, the desk's sale with its payment, the sessions used.
+  const paquetes = createPaquetesService({ repos, transaccion, calendario, diasGracia: config.paquetesDiasGracia });
+
   // The administrators' search of the audit log (issue 21, item 5).
   const auditoriaConsulta = createAuditoriaConsultaService({
     repo: createAuditoriaConsultaRepository(database.db),
@@ -366,6 +374,7 @@ export async function createServices(deps: ServicesDeps) {
     planes,
     consentimientos,
     adjuntos,
+    paquetes,
     almacenPublico,
     archivos,
     barridoArchivos,
