@@ -10,6 +10,7 @@ import type { consentimientosEndpoints } from './consentimientos.ts';
 import type { copiaHistoriaEndpoints } from './copia-historia.ts';
 import type { evolucionesEndpoints } from './evoluciones.ts';
 import type { planesEndpoints } from './planes-seguimiento.ts';
+import type { paquetesEndpoints } from './paquetes.ts';
 import type { correosEndpoints } from './correos.ts';
 import type { historiasEndpoints } from './historias.ts';
 import type { notificacionesDoctorEndpoints, notificacionesUsuarioEndpoints } from './notificaciones.ts';
@@ -33,6 +34,7 @@ export type TodosLosEndpoints =
   | Valores<typeof historiasEndpoints>
   | Valores<typeof evolucionesEndpoints>
   | Valores<typeof planesEndpoints>
+  | Valores<typeof paquetesEndpoints>
   | Valores<typeof consentimientosEndpoints>
   | Valores<typeof copiaHistoriaEndpoints>
   | Valores<typeof adjuntosEndpoints>

@@ -13,6 +13,21 @@ export const paquetesPaths = {
   dePaciente: <I extends Id>(pacienteId: I) => `/apipaquetes/paciente/${pacienteId}` as const,
 } as const;
 
+export const SESIONES_PAQUETE = { min: 1, max: 100 } as const;
+export const VIGENCIA_PAQUETE_DIAS = { min: 1, max: 1825 } as const;
+/** Whole pesos; the cap keeps any price far inside the database's integer. */
+export const PRECIO_PAQUETE_MAX = 999_999_999;
+
+/** How the desk is paid: cash, card on the terminal, bank transfer, Nequi/Daviplata (online payment is not the desk's). */
+export const METODOS_PAGO_CAJA = ['efectivo', 'datafono', 'transferencia', 'nequi_daviplata'] as const;
+export type MetodoPagoCaja = (typeof METODOS_PAGO_CAJA)[number];
+export const NOMBRE_METODO_PAGO: Record<MetodoPagoCaja, string> = {
+  efectivo: 'Efectivo',
+  datafono: 'Tarjeta (datáfono)',
+  transferencia: 'Transferencia',
+  nequi_daviplata: 'Nequi / Daviplata',
+};
+
 /** Who defines and sells packages: the front desk and the administrators (docs/dinero.md). */
 export const rolesVentaPaquetes = ['asistente', 'administrador'] as const;
 

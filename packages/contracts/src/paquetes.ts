@@ -5,22 +5,13 @@ import { z } from 'zod';
 import { SIN_NUL, camposNoPermitidos, fechaDia, fechaHora, idParam } from './common.ts';
 import { endpoint } from './endpoint.ts';
 import { errorSchema } from './errors.ts';
-import { paquetesRutas } from './paquetes-rutas.ts';
-
-export const SESIONES_PAQUETE = { min: 1, max: 100 } as const;
-export const VIGENCIA_PAQUETE_DIAS = { min: 1, max: 1825 } as const;
-/** Whole pesos; the cap keeps any price far inside the database's integer. */
-export const PRECIO_PAQUETE_MAX = 999_999_999;
-
-/** How the desk is paid: cash, card on the terminal, bank transfer, Nequi/Daviplata (online payment is not the desk's). */
-export const METODOS_PAGO_CAJA = ['efectivo', 'datafono', 'transferencia', 'nequi_daviplata'] as const;
-export type MetodoPagoCaja = (typeof METODOS_PAGO_CAJA)[number];
-export const NOMBRE_METODO_PAGO: Record<MetodoPagoCaja, string> = {
-  efectivo: 'Efectivo',
-  datafono: 'Tarjeta (datáfono)',
-  transferencia: 'Transferencia',
-  nequi_daviplata: 'Nequi / Daviplata',
-};
+import {
+  METODOS_PAGO_CAJA,
+  PRECIO_PAQUETE_MAX,
+  SESIONES_PAQUETE,
+  VIGENCIA_PAQUETE_DIAS,
+  paquetesRutas,
+} from './paquetes-rutas.ts';
 
 /** activo: sessions left and usable; agotado: every session used; vencido: past its date with sessions unused. */
 export const ESTADOS_PAQUETE = ['activo', 'agotado', 'vencido'] as const;
@@ -178,4 +169,14 @@ export const paquetesEndpoints = {
   }),
 };
 
-export { paquetesPaths, paquetesRutas, rolesVentaPaquetes } from './paquetes-rutas.ts';
+export {
+  METODOS_PAGO_CAJA,
+  PRECIO_PAQUETE_MAX,
+  SESIONES_PAQUETE,
+  VIGENCIA_PAQUETE_DIAS,
+  NOMBRE_METODO_PAGO,
+  paquetesPaths,
+  paquetesRutas,
+  rolesVentaPaquetes,
+  type MetodoPagoCaja,
+} from './paquetes-rutas.ts';

@@ -13,6 +13,7 @@ import {
   respaldosRutas,
   usuariosRutas,
 } from '@clinica/contracts/rutas';
+import { paquetesRutas } from '@clinica/contracts/paquetes-rutas';
 import {
   IconCalendarCog,
   IconCalendarHeart,
@@ -27,6 +28,8 @@ import {
   IconLayoutDashboard,
   IconListDetails,
   IconListSearch,
+  IconPackage,
+  IconPackages,
   IconMail,
   IconDatabaseExport,
   IconShieldLock,
@@ -88,6 +91,7 @@ export const NAV: readonly NavGroup[] = [
         icon: IconClipboardHeart,
         auth: ['paciente'],
       },
+      { label: 'Mis paquetes', to: paths.paquetesPaciente('{userId}'), icon: IconPackage, auth: ['paciente'] },
       { label: 'Mi carrito', to: paths.carrito, icon: IconShoppingBag },
     ],
   },
@@ -140,6 +144,7 @@ export const NAV: readonly NavGroup[] = [
       },
       { label: 'Categorías', to: paths.categorias, icon: IconCategory, auth: categoriasRutas.editar.auth },
       { label: 'Nueva categoría', to: paths.crearCategoria, icon: IconFolderPlus, auth: categoriasRutas.crear.auth },
+      { label: 'Paquetes de sesiones', to: paths.paquetes, icon: IconPackages, auth: paquetesRutas.listar.auth },
     ],
   },
   {

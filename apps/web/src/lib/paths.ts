@@ -72,6 +72,10 @@ export const paths = {
   auditoria: '/auditoria',
   /** Recent sign-in lockouts for administrators (issue 11.1; not a SPEC route). */
   seguridad: '/seguridad',
+  /** Treatment packages the clinic sells (issue 23, item 4; not a SPEC route). */
+  paquetes: '/paquetes',
+  /** One patient's packages: her "Mis paquetes", or the desk's view where it sells one. */
+  paquetesPaciente: (id: number | string) => `/paquetespaciente/${id}`,
   historialNotificaciones: '/historial-notificaciones',
   historialNotificacionesUsuario: '/notificaciones/usuario/historial',
 } as const;
