@@ -10,6 +10,7 @@ import { seedConsentimientos } from './consentimientos.ts';
 import { seedCorreos } from './correos.ts';
 import { seedEvoluciones } from './evoluciones.ts';
 import { seedHistorias } from './historias.ts';
+import { seedPaquetes } from './paquetes.ts';
 import { seedPlanes } from './planes.ts';
 import { conSemilla } from './semilla.ts';
 import { seedUsuarios } from './usuarios.ts';
@@ -34,6 +35,8 @@ export async function seedDemo(
       await seedConsentimientos(semilla);
       // The demo patient's latest procedure done asks for more sessions: a follow-up plan to propose and book.
       await seedPlanes(db, { zona: config.clinicaTz });
+      // Two package definitions; one sold to the demo patient, whose latest procedure done used its first session.
+      await seedPaquetes(semilla);
       // The demo patient's exam result, and before/after photos if their consent allows photos.
       await seedAdjuntos(semilla);
       // The booking e-mails of the next appointments, so the administrators' /correos has messages to show.
