@@ -82,6 +82,7 @@ export function VenderPaquete({ pacienteId, nombre }: { pacienteId: number; nomb
           <Select
             label="Cómo pagó"
             required
+            placeholder="Elige el método"
             data={METODOS_PAGO_CAJA.map((m) => ({ value: m, label: NOMBRE_METODO_PAGO[m] }))}
             value={metodo}
             onChange={(v) => setMetodo(v as MetodoPagoCaja | null)}
@@ -89,7 +90,7 @@ export function VenderPaquete({ pacienteId, nombre }: { pacienteId: number; nomb
           />
           <TextInput
             label="Referencia"
-            description="Voucher del datáfono o referencia de la transferencia"
+            placeholder="Voucher o n.º de transferencia"
             maxLength={100}
             value={referencia}
             onChange={(e) => setReferencia(e.currentTarget.value)}
