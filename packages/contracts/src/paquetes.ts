@@ -2,7 +2,7 @@
 // one procedure, at one price, valid so many days), the desk sells one to a patient (a payment with its receipt), and
 // each appointment of that procedure marked realizada uses one session. Prices come from the server, never the body.
 import { z } from 'zod';
-import { SIN_NUL, camposNoPermitidos, fechaDia, fechaHora, idParam } from './common.ts';
+import { SIN_NUL, camposNoPermitidos, enteroEntre, fechaDia, fechaHora, idParam } from './common.ts';
 import { endpoint } from './endpoint.ts';
 import { errorSchema } from './errors.ts';
 import {
@@ -27,13 +27,7 @@ export const MENSAJES_PAQUETES = {
   sinCambios: 'Indica al menos un dato para cambiar.',
 } as const;
 
-const entero = (campo: string, min: number, max: number) =>
-  z
-    .number({ message: `${campo} debe ser un número` })
-    .int(`${campo} debe ser un número entero`)
-    .min(min, `${campo}: mínimo ${min}`)
-    .max(max, `${campo}: máximo ${max}`);
-const id = (campo: string) => entero(campo, 1, 2_147_483_647);
+const id = (campo: string) => enteroEntre(campo, 1, 2_147_483_647);
 
 const datosDefinicion = {
   nombre: z
@@ -43,9 +37,9 @@ const datosDefinicion = {
     .max(120, 'Máximo 120 caracteres')
     .refine(...SIN_NUL),
   procedimiento_id: id('El procedimiento'),
-  sesiones: entero('Las sesiones', SESIONES_PAQUETE.min, SESIONES_PAQUETE.max),
-  precio: entero('El precio', 1, PRECIO_PAQUETE_MAX),
-  vigencia_dias: entero('La vigencia', VIGENCIA_PAQUETE_DIAS.min, VIGENCIA_PAQUETE_DIAS.max),
+  sesiones: enteroEntre('Las sesiones', SESIONES_PAQUETE.min, SESIONES_PAQUETE.max),
+  precio: enteroEntre('El precio', 1, PRECIO_PAQUETE_MAX),
+  vigencia_dias: enteroEntre('La vigencia', VIGENCIA_PAQUETE_DIAS.min, VIGENCIA_PAQUETE_DIAS.max),
 };
 
 export const crearPaqueteSchema = z.strictObject(datosDefinicion, { error: camposNoPermitidos() });

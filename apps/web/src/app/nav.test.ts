@@ -9,6 +9,7 @@ import {
   usuariosRutas,
   type RutaApi,
 } from '@clinica/contracts/rutas';
+import { paquetesRutas } from '@clinica/contracts/paquetes-rutas';
 import { describe, expect, it } from 'vitest';
 import { buildNav } from './nav.ts';
 
@@ -22,6 +23,7 @@ describe('dashboard navigation filtered by role', () => {
       'Mi perfil',
       'Mis citas',
       'Mi historia clínica',
+      'Mis paquetes',
       'Mi carrito',
       'Ver sitio',
     ]);
@@ -45,6 +47,7 @@ describe('dashboard navigation filtered by role', () => {
       'Nuevo procedimiento',
       'Categorías',
       'Nueva categoría',
+      'Paquetes de sesiones',
       'Correos salientes',
       'Respaldos',
       'Auditoría',
@@ -88,6 +91,7 @@ describe('dashboard navigation filtered by role', () => {
     Respaldos: [respaldosRutas.listar, respaldosRutas.respaldar],
     Auditoría: [auditoriaRutas.listar, auditoriaRutas.exportar],
     'Bloqueos de inicio de sesión': [usuariosRutas.bloqueosRecientes],
+    'Paquetes de sesiones': [paquetesRutas.listar, paquetesRutas.crear, paquetesRutas.editar],
   };
   it.each(roles)('shows %s each entry exactly when the API allows what its screen does', (role) => {
     const visibles = labels(role);
@@ -102,8 +106,9 @@ describe('dashboard navigation filtered by role', () => {
 
   it('compares roles case-insensitively and treats an unknown or missing role like a patient', () => {
     expect(labels('Doctor')).toEqual(labels('doctor'));
-    // Only a patient has a clinical record of their own (DOMAIN.md); otherwise an unknown role sees what a patient sees.
-    const dePaciente = labels('paciente').filter((l) => l !== 'Mi historia clínica');
+    // Only a patient has a clinical record and packages of her own (DOMAIN.md); otherwise an unknown role sees what a
+    // patient sees.
+    const dePaciente = labels('paciente').filter((l) => l !== 'Mi historia clínica' && l !== 'Mis paquetes');
     expect(labels('recepcion')).toEqual(dePaciente);
     expect(labels(null)).toEqual(dePaciente);
   });
