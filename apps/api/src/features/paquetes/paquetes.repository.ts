@@ -3,6 +3,8 @@
 // used, one per appointment. The sale's payment is written through features/pagos (pagos.repository registrar).
 import { and, asc, desc, eq, getTableColumns, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { columnasDe } from '../../db/columnas-de.ts';
+import { filaPorId } from '../../db/fila-por-id.ts';
 import {
   citas,
   pagos,
@@ -82,23 +84,10 @@ export function createPaquetesRepository(db: Executor) {
       return filas.length > 0;
     },
 
-    async procedimiento(id: number) {
-      const [f] = await db
-        .select({ id: procedimientos.id, nombre: procedimientos.nombre, activo: procedimientos.activo })
-        .from(procedimientos)
-        .where(eq(procedimientos.id, id))
-        .limit(1);
-      return f;
-    },
+    procedimiento: (id: number) =>
+      filaPorId(db, procedimientos, id, columnasDe(procedimientos, 'id', 'nombre', 'activo')),
 
-    async persona(id: number) {
-      const [f] = await db
-        .select({ id: usuarios.id, rol: usuarios.rol, estado: usuarios.estado })
-        .from(usuarios)
-        .where(eq(usuarios.id, id))
-        .limit(1);
-      return f;
-    },
+    persona: (id: number) => filaPorId(db, usuarios, id, columnasDe(usuarios, 'id', 'rol', 'estado')),
 
     async vender(v: NuevoVendido): Promise<number> {
       const [f] = await db.insert(paquetesPaciente).values(v).returning({ id: paquetesPaciente.id });
