@@ -50,6 +50,12 @@ const esquema = z.object({
     .min(1, 'debe ser 1 o más')
     .max(50, 'debe ser 50 o menos')
     .default(3),
+  PAQUETES_DIAS_GRACIA: z.coerce
+    .number({ message: 'debe ser un número' })
+    .int('debe ser un número entero')
+    .min(0, 'debe ser 0 o más')
+    .max(365, 'debe ser 365 o menos')
+    .default(0),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'debe empezar por smtp:// o smtps://')
@@ -107,6 +113,11 @@ export type Config = {
   rateLimitMax: number;
   /** Appointments still to come a patient may book herself (issue 21, item 2); staff book past it. */
   citasPorVenirMax: number;
+  /**
+   * Days after a package's expiry date during which an appointment may still use its sessions (docs/dinero.md
+   * "Paquetes"); past them, its unused sessions are recorded as expired.
+   */
+  paquetesDiasGracia: number;
   /** E-mail through this SMTP server; without it, mails are written to DATA_DIR/correos (platform/correo.ts). */
   smtpUrl: string | undefined;
   correoRemitente: string;
@@ -218,6 +229,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     rateLimitMax: e.RATE_LIMIT_MAX,
     citasPorVenirMax: e.CITAS_POR_VENIR_MAX,
+    paquetesDiasGracia: e.PAQUETES_DIAS_GRACIA,
     smtpUrl: e.SMTP_URL,
     correoRemitente: e.CORREO_REMITENTE ?? `${e.CLINICA_NOMBRE} <no-responder@clinica.local>`,
     respaldoClave: e.RESPALDO_CLAVE,

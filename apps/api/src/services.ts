@@ -32,6 +32,8 @@ import { createHistoriasService } from './features/historias/historias.service.t
 import { createCajaRepository } from './features/pagos/caja.repository.ts';
 import { createPagosRepository } from './features/pagos/pagos.repository.ts';
 import { createPagosService } from './features/pagos/pagos.service.ts';
+import { createPaquetesRepository } from './features/paquetes/paquetes.repository.ts';
+import { createPaquetesService } from './features/paquetes/paquetes.service.ts';
 import { createNotificacionesRepository } from './features/notificaciones/notificaciones.repository.ts';
 import {
   createNotificacionesService,
@@ -97,6 +99,7 @@ export function createRepositories(db: Executor, pendientes?: EfectoNuevo[]) {
     respaldos: () => createRespaldosRepository(db),
     pagos: () => createPagosRepository(db),
     caja: () => createCajaRepository(db),
+    paquetes: () => createPaquetesRepository(db),
   });
   /** Adds an effect to deliver once this transaction commits. */
   const encolar: Encolar = async (tipo, carga, opciones) => {
@@ -268,6 +271,8 @@ export async function createServices(deps: ServicesDeps) {
     consentimientoVigente: (citaId) => consentimientos.tieneVigente(citaId),
     // Issue 27.9: the appointment's doctor sees the patient's allergies and alert flags (the records service).
     alertasPaciente: (actor, pacienteId, origen) => historias.alertasParaDoctor(actor, pacienteId, origen),
+    // Issue 23.4: an appointment marked realizada uses a session of the patient's package, in its transaction.
+    consumirSesion: (tx, actor, cita, origen) => paquetes.consumirSesion(tx, actor, cita, origen),
     correos: correosCitas,
     efectosDeAvisos,
     citasPorVenirMax: config.citasPorVenirMax,
@@ -339,6 +344,8 @@ export async function createServices(deps: ServicesDeps) {
     calendario,
     clinica: { nombre: config.clinicaNombre, nit: config.clinicaNit, direccion: config.clinicaDireccion },
   });
+  // Treatment packages (issue 23, item 4): definitions, the desk's sale with its payment, the sessions used.
+  const paquetes = createPaquetesService({ repos, transaccion, calendario, diasGracia: config.paquetesDiasGracia });
 
   // The administrators' search of the audit log (issue 21, item 5).
   const auditoriaConsulta = createAuditoriaConsultaService({
@@ -377,6 +384,7 @@ export async function createServices(deps: ServicesDeps) {
     planes,
     consentimientos,
     adjuntos,
+    paquetes,
     almacenPublico,
     archivos,
     barridoArchivos,

@@ -26,13 +26,28 @@ describe('migrations and demo seed', () => {
                   (select count(*) from procedimientos)::int as p,
                   (select count(*) from planes_seguimiento)::int as pl,
                   (select count(*) from resultados_examen)::int as r,
-                  (select count(*) from fotos_clinicas)::int as f`,
+                  (select count(*) from fotos_clinicas)::int as f,
+                  (select count(*) from paquetes)::int as pd,
+                  (select count(*) from paquetes_paciente)::int as pv,
+                  (select count(*) from paquetes_consumos)::int as pc`,
         );
-        return r.rows[0] as { u: number; c: number; p: number; pl: number; r: number; f: number };
+        return r.rows[0] as {
+          u: number;
+          c: number;
+          p: number;
+          pl: number;
+          r: number;
+          f: number;
+          pd: number;
+          pv: number;
+          pc: number;
+        };
       };
       const dataDir = directorioTemporal('clinica-semilla');
       await seedDemo(database, testConfig({ dataDir }));
       const first = await counts();
+      // Two package definitions; one sold to the demo patient, one session of it used (seed/paquetes.ts).
+      expect(first).toMatchObject({ pd: 2, pv: 1, pc: 1 });
       await seedDemo(database, testConfig({ dataDir }));
       expect(await counts()).toEqual(first);
 

@@ -52,6 +52,14 @@ export const instanteCliente = z.iso
   .datetime({ offset: true, message: 'Usa una fecha y hora ISO-8601 con zona, p. ej. 2026-12-01T09:00:00-05:00' })
   .refine(anioValido, MENSAJE_ANIO);
 
+/** A whole number in [min, max] typed in a body, each refusal naming `campo` ('Las sesiones: máximo 100'). */
+export const enteroEntre = (campo: string, min: number, max: number) =>
+  z
+    .number({ message: `${campo} debe ser un número` })
+    .int(`${campo} debe ser un número entero`)
+    .min(min, `${campo}: mínimo ${min}`)
+    .max(max, `${campo}: máximo ${max}`);
+
 /**
  * PostgreSQL text cannot hold NUL; refusing it in the schema keeps such input a 400 instead of a database error.
  * Used as `.refine(...SIN_NUL)`.

@@ -11,6 +11,7 @@ import type { copiaHistoriaEndpoints } from './copia-historia.ts';
 import type { evolucionesEndpoints } from './evoluciones.ts';
 import type { pagosEndpoints } from './pagos.ts';
 import type { planesEndpoints } from './planes-seguimiento.ts';
+import type { paquetesEndpoints } from './paquetes.ts';
 import type { correosEndpoints } from './correos.ts';
 import type { historiasEndpoints } from './historias.ts';
 import type { notificacionesDoctorEndpoints, notificacionesUsuarioEndpoints } from './notificaciones.ts';
@@ -35,6 +36,7 @@ export type TodosLosEndpoints =
   | Valores<typeof evolucionesEndpoints>
   | Valores<typeof planesEndpoints>
   | Valores<typeof pagosEndpoints>
+  | Valores<typeof paquetesEndpoints>
   | Valores<typeof consentimientosEndpoints>
   | Valores<typeof copiaHistoriaEndpoints>
   | Valores<typeof adjuntosEndpoints>

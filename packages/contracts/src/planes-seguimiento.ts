@@ -3,7 +3,16 @@
 // and the confirmation that books the chosen sessions in one transaction.
 import { z } from 'zod';
 import { DIAS_MAXIMOS_ANTICIPACION, citaSchema, espacioSchema } from './citas.ts';
-import { SIN_NUL, camposNoPermitidos, fechaAgenda, fechaDia, fechaHora, idParam, instanteCliente } from './common.ts';
+import {
+  SIN_NUL,
+  camposNoPermitidos,
+  enteroEntre,
+  fechaAgenda,
+  fechaDia,
+  fechaHora,
+  idParam,
+  instanteCliente,
+} from './common.ts';
 import { endpoint } from './endpoint.ts';
 import { errorSchema } from './errors.ts';
 import { planesRutas } from './planes-seguimiento-rutas.ts';
@@ -13,13 +22,6 @@ export const MAX_CADA_DIAS_PLAN = 365;
 /** The first session is at most as far ahead as any booking (a follow-up, not a date years away). */
 export const MAX_DIAS_INICIO_PLAN = DIAS_MAXIMOS_ANTICIPACION;
 
-const entero = (campo: string, min: number, max: number) =>
-  z
-    .number({ message: `${campo} debe ser un número` })
-    .int(`${campo} debe ser un número entero`)
-    .min(min, `${campo}: mínimo ${min}`)
-    .max(max, `${campo}: máximo ${max}`);
-
 export const planDatosSchema = z.strictObject(
   {
     descripcion: z
@@ -28,9 +30,9 @@ export const planDatosSchema = z.strictObject(
       .min(3, 'Describe el plan (mínimo 3 caracteres)')
       .max(2000, 'Máximo 2000 caracteres')
       .refine(...SIN_NUL),
-    procedimiento_id: entero('El procedimiento', 1, 2_147_483_647),
-    cada_dias: entero('Cada cuántos días', 1, MAX_CADA_DIAS_PLAN),
-    sesiones: entero('El número de sesiones', 1, MAX_SESIONES_PLAN),
+    procedimiento_id: enteroEntre('El procedimiento', 1, 2_147_483_647),
+    cada_dias: enteroEntre('Cada cuántos días', 1, MAX_CADA_DIAS_PLAN),
+    sesiones: enteroEntre('El número de sesiones', 1, MAX_SESIONES_PLAN),
     desde: fechaAgenda,
   },
   { error: camposNoPermitidos() },
@@ -93,7 +95,7 @@ const instante = instanteCliente;
 export const confirmarPlanSchema = z.strictObject(
   {
     sesiones: z
-      .array(z.strictObject({ sesion: entero('La sesión', 1, MAX_SESIONES_PLAN), inicio: instante }))
+      .array(z.strictObject({ sesion: enteroEntre('La sesión', 1, MAX_SESIONES_PLAN), inicio: instante }))
       .min(1, 'Elige al menos una sesión para agendar')
       .max(MAX_SESIONES_PLAN, `Máximo ${MAX_SESIONES_PLAN} sesiones`)
       .refine((s) => new Set(s.map((x) => x.sesion)).size === s.length, 'Cada sesión va una sola vez'),

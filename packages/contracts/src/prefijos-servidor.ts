@@ -8,11 +8,21 @@ import * as consentimientos from './consentimientos-rutas.ts';
 import * as copiaHistoria from './copia-historia-rutas.ts';
 import * as evoluciones from './evoluciones-rutas.ts';
 import * as pagos from './pagos-rutas.ts';
+import * as paquetes from './paquetes-rutas.ts';
 import * as planes from './planes-seguimiento-rutas.ts';
 import * as rutas from './rutas.ts';
 import { DOCS_PATH, MEDIA_PREFIX, type RutaApi } from './rutas.ts';
 
-const MODULOS: readonly object[] = [rutas, adjuntos, consentimientos, copiaHistoria, evoluciones, pagos, planes];
+const MODULOS: readonly object[] = [
+  rutas,
+  adjuntos,
+  consentimientos,
+  copiaHistoria,
+  evoluciones,
+  pagos,
+  planes,
+  paquetes,
+];
 
 /** A value shaped like a descriptor (method, path, who may call it). */
 export function esRutaApi(v: unknown): v is RutaApi {

@@ -11,6 +11,7 @@ import { seedCorreos } from './correos.ts';
 import { seedEvoluciones } from './evoluciones.ts';
 import { seedHistorias } from './historias.ts';
 import { seedPagos } from './pagos.ts';
+import { seedPaquetes } from './paquetes.ts';
 import { seedPlanes } from './planes.ts';
 import { conSemilla } from './semilla.ts';
 import { seedUsuarios } from './usuarios.ts';
@@ -35,6 +36,8 @@ export async function seedDemo(
       await seedConsentimientos(semilla);
       // The demo patient's latest procedure done asks for more sessions: a follow-up plan to propose and book.
       await seedPlanes(db, { zona: config.clinicaTz });
+      // Two package definitions; one sold to the demo patient, whose latest procedure done used its first session.
+      await seedPaquetes(semilla);
       // The demo patient's exam result, and before/after photos if their consent allows photos.
       await seedAdjuntos(semilla);
       // Payments of the latest appointments done, with their receipts, and one closed cash day (issue 23).

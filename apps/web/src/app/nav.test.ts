@@ -10,6 +10,7 @@ import {
   type RutaApi,
 } from '@clinica/contracts/rutas';
 import { pagosRutas } from '@clinica/contracts/pagos-rutas';
+import { paquetesRutas } from '@clinica/contracts/paquetes-rutas';
 import { describe, expect, it } from 'vitest';
 import { buildNav } from './nav.ts';
 
@@ -24,6 +25,7 @@ describe('dashboard navigation filtered by role', () => {
       'Mis citas',
       'Mi historia clínica',
       'Mis pagos',
+      'Mis paquetes',
       'Mi carrito',
       'Ver sitio',
     ]);
@@ -48,6 +50,7 @@ describe('dashboard navigation filtered by role', () => {
       'Nuevo procedimiento',
       'Categorías',
       'Nueva categoría',
+      'Paquetes de sesiones',
       'Correos salientes',
       'Respaldos',
       'Auditoría',
@@ -93,6 +96,7 @@ describe('dashboard navigation filtered by role', () => {
     'Bloqueos de inicio de sesión': [usuariosRutas.bloqueosRecientes],
     'Mis pagos': [pagosRutas.misPagos],
     'Caja del día': [pagosRutas.caja, pagosRutas.cerrarCaja, pagosRutas.listar],
+    'Paquetes de sesiones': [paquetesRutas.listar, paquetesRutas.crear, paquetesRutas.editar],
   };
   it.each(roles)('shows %s each entry exactly when the API allows what its screen does', (role) => {
     const visibles = labels(role);
@@ -107,9 +111,11 @@ describe('dashboard navigation filtered by role', () => {
 
   it('compares roles case-insensitively and treats an unknown or missing role like a patient', () => {
     expect(labels('Doctor')).toEqual(labels('doctor'));
-    // Only a patient has a clinical record of their own (DOMAIN.md); otherwise an unknown role sees what a patient sees.
-    // Her payments too: only a patient has payments of her own.
-    const dePaciente = labels('paciente').filter((l) => l !== 'Mi historia clínica' && l !== 'Mis pagos');
+    // Only a patient has a clinical record, payments and packages of her own (DOMAIN.md); otherwise an unknown role
+    // sees what a patient sees.
+    const dePaciente = labels('paciente').filter(
+      (l) => l !== 'Mi historia clínica' && l !== 'Mis pagos' && l !== 'Mis paquetes',
+    );
     expect(labels('recepcion')).toEqual(dePaciente);
     expect(labels(null)).toEqual(dePaciente);
   });

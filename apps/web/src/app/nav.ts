@@ -14,6 +14,7 @@ import {
   usuariosRutas,
 } from '@clinica/contracts/rutas';
 import { pagosRutas } from '@clinica/contracts/pagos-rutas';
+import { paquetesRutas } from '@clinica/contracts/paquetes-rutas';
 import {
   IconCalendarCog,
   IconCash,
@@ -30,6 +31,8 @@ import {
   IconLayoutDashboard,
   IconListDetails,
   IconListSearch,
+  IconPackage,
+  IconPackages,
   IconMail,
   IconDatabaseExport,
   IconShieldLock,
@@ -92,6 +95,7 @@ export const NAV: readonly NavGroup[] = [
         auth: ['paciente'],
       },
       { label: 'Mis pagos', to: paths.misPagos, icon: IconReceipt, auth: pagosRutas.misPagos.auth },
+      { label: 'Mis paquetes', to: paths.paquetesPaciente('{userId}'), icon: IconPackage, auth: ['paciente'] },
       { label: 'Mi carrito', to: paths.carrito, icon: IconShoppingBag },
     ],
   },
@@ -148,6 +152,7 @@ export const NAV: readonly NavGroup[] = [
       },
       { label: 'Categorías', to: paths.categorias, icon: IconCategory, auth: categoriasRutas.editar.auth },
       { label: 'Nueva categoría', to: paths.crearCategoria, icon: IconFolderPlus, auth: categoriasRutas.crear.auth },
+      { label: 'Paquetes de sesiones', to: paths.paquetes, icon: IconPackages, auth: paquetesRutas.listar.auth },
     ],
   },
   {

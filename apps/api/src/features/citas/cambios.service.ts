@@ -151,6 +151,8 @@ export function createCambiosService<Tx extends ReposCitas>(
       await transaccion(async (tx) => {
         await cambiarFila(tx, c, { estado });
         await auditar(tx, actor, 'cita.estado', id, `${c.estado} -> ${estado}`, origen);
+        // Issue 23.4: a procedure done uses a session of the patient's package, committed with the state or not at all.
+        if (estado === 'realizada') await deps.consumirSesion(tx, actor, c, origen);
         if (estado === 'confirmada') {
           const mensaje = `Tu cita del ${fechaCorta.format(c.inicio)} fue confirmada`;
           await avisar(tx, c.paciente_id, 'cita.confirmada', id, mensaje);

@@ -63,6 +63,16 @@ export type DepsCitas<Tx extends ReposCitas = ReposCitas> = {
   consentimientoVigente: (citaId: number) => Promise<boolean>;
   /** The patient's allergies and alert flags for her doctor, the read audited (the records feature). */
   alertasPaciente: (actor: Actor, pacienteId: number, origen: Origen) => Promise<DetalleCita['alertas_paciente']>;
+  /**
+   * Uses one session of the patient's package for the appointment's procedure, in the transaction that marks it
+   * realizada (the packages feature); answers null when she has no usable one (the appointment completes alone).
+   */
+  consumirSesion: (
+    tx: Tx,
+    actor: Actor,
+    cita: Pick<CitaDetalle, 'id' | 'paciente_id' | 'procedimiento_id' | 'inicio'>,
+    origen: Origen,
+  ) => Promise<unknown>;
   /** The patient's e-mails with their calendar (citas-correos.ts). */
   correos: CorreosCitas;
   /** The live pushes of written notifications (the notifications feature). */

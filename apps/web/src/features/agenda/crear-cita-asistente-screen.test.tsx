@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Rol } from '@clinica/contracts/roles';
+import { paquetesRutas } from '@clinica/contracts/paquetes-rutas';
 import { citasRutas, procedimientosRutas, usuariosRutas } from '@clinica/contracts/rutas';
 import { MENSAJE_SIN_AUTORIZACION_DATOS } from '@clinica/contracts/usuarios';
 import { tokenExpiringIn } from '../../test/test-tokens.ts';
@@ -20,6 +21,8 @@ const delEscritorio = (libres: ReturnType<typeof espacio>[]) => [
   responde(usuariosRutas.listar, lista()),
   responde(citasRutas.doctores, { body: doctores }),
   responde(citasRutas.disponibilidad, { body: libres }),
+  // A procedure for a chosen patient: her packages of it (none here; components/crear-cita/paquetes-para-la-cita).
+  responde(paquetesRutas.dePaciente, { body: [] }),
 ];
 
 function renderCrear(rol: Rol = 'asistente', extra = '') {

@@ -28,6 +28,7 @@ import { CampoPaciente } from './components/crear-cita/campo-paciente.tsx';
 import { CamposCita } from './components/crear-cita/campos-cita.tsx';
 import { useFormularioCita, valoresIniciales } from './components/crear-cita/formulario-cita.ts';
 import { HorasDeLaCita } from './components/crear-cita/horas-de-la-cita.tsx';
+import { PaquetesParaLaCita } from './components/crear-cita/paquetes-para-la-cita.tsx';
 import { ResumenCita, type Fallo } from './components/crear-cita/resumen-cita.tsx';
 import { SoloPersonal } from '../../components/citas/solo-personal.tsx';
 
@@ -140,6 +141,9 @@ function CrearCitaAsistenteScreenContenido() {
             <Stack gap="lg">
               <CampoPaciente form={form} puedeCrearPaciente={permite(usuariosRutas.crearAdmin.auth, userRole)} />
               <CamposCita form={form} procedimientos={procedimientos} doctores={doctores} onCambio={limpiarHora} />
+              {tipo === 'procedimiento' && form.values.paciente && procedimientoId && (
+                <PaquetesParaLaCita pacienteId={form.values.paciente.id} procedimientoId={Number(procedimientoId)} />
+              )}
               <HorasDeLaCita form={form} nombreDoctor={nombreDoctor} onElegida={() => setFallo(null)} />
               <Textarea
                 label="Motivo de la consulta"

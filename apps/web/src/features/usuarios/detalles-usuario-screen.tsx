@@ -3,10 +3,11 @@
 // spec's default texts for missing data.
 import { Button, DataList, Group, Paper, Stack, useMatches } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconArrowLeft, IconMailForward, IconPencil, IconUserSearch } from '@tabler/icons-react';
+import { IconArrowLeft, IconMailForward, IconPackage, IconPencil, IconUserSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { permite, rolesVenTodosLosUsuarios } from '@clinica/contracts/roles';
+import { paquetesRutas } from '@clinica/contracts/paquetes-rutas';
 import { usuariosRutas } from '@clinica/contracts/rutas';
 import type { UsuarioWire } from '@clinica/contracts/usuarios';
 import { paths } from '../../lib/paths.ts';
@@ -111,6 +112,11 @@ function Detalle({ id }: { id: number }) {
           <Group justify="flex-end" gap="sm">
             {u.rol === 'paciente' && u.correo && permite(usuariosRutas.invitar.auth, userRole) && (
               <BotonInvitar id={u.id} />
+            )}
+            {u.rol === 'paciente' && permite(paquetesRutas.vender.auth, userRole) && (
+              <BotonEnlace to={paths.paquetesPaciente(u.id)} icono={IconPackage} variant="default">
+                Paquetes
+              </BotonEnlace>
             )}
             <BotonEnlace to={paths.editarUsuarioAdmin(u.id)} icono={IconPencil}>
               {soloContacto ? 'Editar contacto' : 'Editar usuario'}

@@ -1,0 +1,58 @@
+// One patient's package as a card: name, procedure, state, the sessions (a bar and "Quedan 3 de 5"), expiry, price
+// and receipt of its sale, and the dates of the sessions used. Her portal and the desk's view show the same card.
+import { Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import type { PaquetePacienteWire } from '../../lib/api/paquetes/tipos.ts';
+import { formatCOP } from '../../lib/format.ts';
+import { formatFecha, formatFechaHora } from '../../lib/tiempo.ts';
+import { CitaBadge } from '../cita-badges.tsx';
+import { ESTADO_PAQUETE, resumenSesiones } from './paquete-textos.ts';
+
+export function TarjetaPaquete({ p }: { p: PaquetePacienteWire }) {
+  const estado = ESTADO_PAQUETE[p.estado];
+  const gracia = p.usable_hasta !== p.vence_el && p.estado === 'activo';
+  return (
+    <Paper component="li" withBorder p="md" radius="md" aria-label={`Paquete ${p.nombre}`}>
+      <Stack gap="xs">
+        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+          <div style={{ minWidth: 0 }}>
+            <Title order={3} fz="h5">
+              {p.nombre}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {p.procedimiento.nombre}
+            </Text>
+          </div>
+          <CitaBadge tono={estado.tono} texto={estado.texto} size="sm" />
+        </Group>
+        <Text fw={600}>{resumenSesiones(p)}</Text>
+        <Progress
+          value={(p.sesiones_usadas / p.sesiones_total) * 100}
+          aria-label={`${p.sesiones_usadas} de ${p.sesiones_total} sesiones usadas`}
+          color={p.estado === 'vencido' ? 'gray' : undefined}
+        />
+        <Text size="sm">
+          {p.estado === 'vencido' ? 'Venció' : 'Vence'} el {formatFecha(p.vence_el)}
+          {gracia ? ` (se puede usar hasta el ${formatFecha(p.usable_hasta)})` : ''}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {`Comprado el ${formatFecha(p.vendido_en)} por ${formatCOP(p.precio)}`}
+          {p.recibo_numero !== null ? ` · Recibo de caja n.º ${p.recibo_numero}` : ''}
+        </Text>
+        {p.consumos.length > 0 && (
+          <Stack gap={2}>
+            <Text size="sm" fw={600}>
+              Sesiones usadas
+            </Text>
+            <Stack component="ol" gap={2} m={0} pl="md">
+              {p.consumos.map((c) => (
+                <Text component="li" size="sm" key={c.cita_id}>
+                  {formatFechaHora(c.cita_inicio)}
+                </Text>
+              ))}
+            </Stack>
+          </Stack>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
