@@ -29,7 +29,9 @@ describe('migrations and demo seed', () => {
                   (select count(*) from fotos_clinicas)::int as f,
                   (select count(*) from paquetes)::int as pd,
                   (select count(*) from paquetes_paciente)::int as pv,
-                  (select count(*) from paquetes_consumos)::int as pc`,
+                  (select count(*) from paquetes_consumos)::int as pc,
+                  (select count(*) from pagos where concepto = 'saldo')::int as ps,
+                  (select count(*) from cierres_caja)::int as cc`,
         );
         return r.rows[0] as {
           u: number;
@@ -41,6 +43,8 @@ describe('migrations and demo seed', () => {
           pd: number;
           pv: number;
           pc: number;
+          ps: number;
+          cc: number;
         };
       };
       const dataDir = directorioTemporal('clinica-semilla');
@@ -48,6 +52,10 @@ describe('migrations and demo seed', () => {
       const first = await counts();
       // Two package definitions; one sold to the demo patient, one session of it used (seed/paquetes.ts).
       expect(first).toMatchObject({ pd: 2, pv: 1, pc: 1 });
+      // The desk's demo payments and closed day (seed/pagos.ts) are there too: the package's payment, seeded after
+      // them, does not make that seed think it already ran.
+      expect(first.ps).toBeGreaterThan(0);
+      expect(first.cc).toBe(1);
       await seedDemo(database, testConfig({ dataDir }));
       expect(await counts()).toEqual(first);
 

@@ -13,7 +13,8 @@ import {
   type PaquetePacienteWire,
   type VentaWire,
 } from '@clinica/contracts/paquetes';
-import { fechaEnZona, sumarDias, ZONA_POR_DEFECTO, type Fecha } from '@clinica/contracts/tiempo';
+import { MENSAJES_PAGOS } from '@clinica/contracts/pagos';
+import { diaEsCo, fechaEnZona, sumarDias, ZONA_POR_DEFECTO, type Fecha } from '@clinica/contracts/tiempo';
 import {
   archivos,
   auditoria,
@@ -393,7 +394,7 @@ describe('the sale', () => {
       metodo: 'efectivo',
     });
     expect(res.statusCode).toBe(409);
-    expect(res.json().error).toBe(M.cajaCerrada);
+    expect(res.json().error).toBe(MENSAJES_PAGOS.diaCerrado(diaEsCo(hoy())));
     expect([await contar(paquetesPaciente), await contar(pagos)]).toEqual([paquetesAntes, pagosAntes]);
     // Another member of the desk has her own day, still open.
     await vender(p.id);

@@ -1,6 +1,7 @@
 // The zod-free half of the treatment-package endpoints (issue 23, item 4; docs/dinero.md "Paquetes"): paths and who
 // may call each one, under /apipaquetes. The web imports this module at run time without pulling schemas into its
 // download (decision 0005).
+import { rolesCaja } from './pagos-rutas.ts';
 import { ruta, type Id } from './rutas.ts';
 
 export const paquetesPaths = {
@@ -18,28 +19,15 @@ export const VIGENCIA_PAQUETE_DIAS = { min: 1, max: 1825 } as const;
 /** Whole pesos; the cap keeps any price far inside the database's integer. */
 export const PRECIO_PAQUETE_MAX = 999_999_999;
 
-/** How the desk is paid: cash, card on the terminal, bank transfer, Nequi/Daviplata (online payment is not the desk's). */
-export const METODOS_PAGO_CAJA = ['efectivo', 'datafono', 'transferencia', 'nequi_daviplata'] as const;
-export type MetodoPagoCaja = (typeof METODOS_PAGO_CAJA)[number];
-export const NOMBRE_METODO_PAGO: Record<MetodoPagoCaja, string> = {
-  efectivo: 'Efectivo',
-  datafono: 'Tarjeta (datáfono)',
-  transferencia: 'Transferencia',
-  nequi_daviplata: 'Nequi / Daviplata',
-};
-
-/** Who defines and sells packages: the front desk and the administrators (docs/dinero.md). */
-export const rolesVentaPaquetes = ['asistente', 'administrador'] as const;
-
 /**
- * Definitions and sales are the desk's and the administrators'. A patient's packages are read by the staff (the
+ * Definitions and sales are the desk's (rolesCaja: assistants and administrators). A patient's packages are read by the staff (the
  * doctor sees the sessions left when booking or completing) and by the patient herself; the service answers 404 for
  * another patient's.
  */
 export const paquetesRutas = {
-  listar: ruta('GET', paquetesPaths.definiciones, rolesVentaPaquetes),
-  crear: ruta('POST', paquetesPaths.definiciones, rolesVentaPaquetes),
-  editar: ruta('PATCH', paquetesPaths.definicion(':id'), rolesVentaPaquetes),
-  vender: ruta('POST', paquetesPaths.vender, rolesVentaPaquetes),
+  listar: ruta('GET', paquetesPaths.definiciones, rolesCaja),
+  crear: ruta('POST', paquetesPaths.definiciones, rolesCaja),
+  editar: ruta('PATCH', paquetesPaths.definicion(':id'), rolesCaja),
+  vender: ruta('POST', paquetesPaths.vender, rolesCaja),
   dePaciente: ruta('GET', paquetesPaths.dePaciente(':pacienteId'), 'usuario'),
 };

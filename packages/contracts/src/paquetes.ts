@@ -4,14 +4,9 @@
 import { z } from 'zod';
 import { SIN_NUL, camposNoPermitidos, enteroEntre, fechaDia, fechaHora, idParam } from './common.ts';
 import { endpoint } from './endpoint.ts';
+import { metodosCaja } from './pagos.ts';
 import { errorSchema } from './errors.ts';
-import {
-  METODOS_PAGO_CAJA,
-  PRECIO_PAQUETE_MAX,
-  SESIONES_PAQUETE,
-  VIGENCIA_PAQUETE_DIAS,
-  paquetesRutas,
-} from './paquetes-rutas.ts';
+import { PRECIO_PAQUETE_MAX, SESIONES_PAQUETE, VIGENCIA_PAQUETE_DIAS, paquetesRutas } from './paquetes-rutas.ts';
 
 /** activo: sessions left and usable; agotado: every session used; vencido: past its date with sessions unused. */
 export const ESTADOS_PAQUETE = ['activo', 'agotado', 'vencido'] as const;
@@ -23,7 +18,6 @@ export const MENSAJES_PAQUETES = {
   procedimiento: 'El procedimiento no existe o no está disponible.',
   paqueteInactivo: 'Ese paquete no existe o ya no se vende.',
   pacienteInactiva: 'La paciente no existe o su cuenta está inactiva.',
-  cajaCerrada: 'La caja de hoy ya está cerrada: no se pueden registrar más pagos en ella.',
   sinCambios: 'Indica al menos un dato para cambiar.',
 } as const;
 
@@ -81,7 +75,7 @@ export const venderPaqueteSchema = z.strictObject(
   {
     paciente_id: id('La paciente'),
     paquete_id: id('El paquete'),
-    metodo: z.enum(METODOS_PAGO_CAJA, {
+    metodo: z.enum(metodosCaja, {
       message: 'Elige cómo pagó: efectivo, datáfono, transferencia o Nequi/Daviplata',
     }),
     /** The terminal's voucher or the transfer's reference. */
@@ -132,7 +126,7 @@ export const ventaSchema = z.object({
   pago: z.object({
     id: z.number().int(),
     monto: z.number().int(),
-    metodo: z.enum(METODOS_PAGO_CAJA),
+    metodo: z.enum(metodosCaja),
     recibo_numero: z.number().int(),
     registrado_en: fechaHora,
   }),
@@ -164,13 +158,9 @@ export const paquetesEndpoints = {
 };
 
 export {
-  METODOS_PAGO_CAJA,
   PRECIO_PAQUETE_MAX,
   SESIONES_PAQUETE,
   VIGENCIA_PAQUETE_DIAS,
-  NOMBRE_METODO_PAGO,
   paquetesPaths,
   paquetesRutas,
-  rolesVentaPaquetes,
-  type MetodoPagoCaja,
 } from './paquetes-rutas.ts';

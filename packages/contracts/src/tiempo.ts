@@ -154,6 +154,11 @@ export function esDiaNoHabil(fecha: Fecha): boolean {
   return diaDeSemana(fecha) === 0 || esFestivo(fecha);
 }
 
+/** A clinic day as es-CO writes it: '2026-11-27' -> '27/11/2026'. */
+export function diaEsCo(fecha: string): string {
+  return fecha.split('-').reverse().join('/');
+}
+
 const horasEsCo = new Map<string, Intl.DateTimeFormat>();
 /**
  * 'h:mm a. m.' of an instant in the zone, as es-CO writes it (DESIGN.md), with plain spaces: the one time format of

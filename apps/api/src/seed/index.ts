@@ -36,12 +36,13 @@ export async function seedDemo(
       await seedConsentimientos(semilla);
       // The demo patient's latest procedure done asks for more sessions: a follow-up plan to propose and book.
       await seedPlanes(db, { zona: config.clinicaTz });
-      // Two package definitions; one sold to the demo patient, whose latest procedure done used its first session.
-      await seedPaquetes(semilla);
       // The demo patient's exam result, and before/after photos if their consent allows photos.
       await seedAdjuntos(semilla);
       // Payments of the latest appointments done, with their receipts, and one closed cash day (issue 23).
       await seedPagos(semilla);
+      // Two package definitions; one sold to the demo patient, whose latest procedure done used its first session
+      // (after the payments: theirs seed only while no payment exists).
+      await seedPaquetes(semilla);
       // The booking e-mails of the next appointments, so the administrators' /correos has messages to show.
       await seedCorreos(db, {
         zona: config.clinicaTz,

@@ -1,6 +1,7 @@
-// Demo treatment packages (issue 23, item 4): two definitions, and one package sold to the demo patient at the desk
-// (through the packages service: its payment and receipt number are real) whose first session her latest procedure
-// done already used. Idempotent: nothing is written once the demo patient has a package.
+// Demo treatment packages (issue 23, item 4): two definitions, and one package sold to the demo patient (through the
+// packages service: its payment and receipt number are real) whose first session her latest procedure done already
+// used. Sold at the administrator's desk: the assistant's desk days may be closed by seed/pagos.ts. Idempotent:
+// nothing is written once the demo patient has a package.
 import { and, desc, eq, ilike } from 'drizzle-orm';
 import { citas, paquetes, paquetesPaciente, procedimientos, usuarios } from '../db/schema/index.ts';
 import type { Semilla } from './semilla.ts';
@@ -16,11 +17,11 @@ async function usuarioDemo(db: Semilla['db'], correo: string) {
 }
 
 export async function seedPaquetes({ db, services, fijar }: Semilla): Promise<void> {
-  const [paciente, asistente] = await Promise.all([
+  const [paciente, admin] = await Promise.all([
     usuarioDemo(db, 'paciente@demo.test'),
-    usuarioDemo(db, 'asistente@demo.test'),
+    usuarioDemo(db, 'admin@demo.test'),
   ]);
-  if (!paciente || !asistente) return;
+  if (!paciente || !admin) return;
   const [ya] = await db
     .select({ id: paquetesPaciente.id })
     .from(paquetesPaciente)
@@ -50,9 +51,9 @@ export async function seedPaquetes({ db, services, fijar }: Semilla): Promise<vo
     .where(ilike(procedimientos.nombre, 'Depilación láser de axilas%'))
     .limit(1);
 
-  const actor = { id: asistente.id, rol: 'asistente' as const };
+  const actor = { id: admin.id, rol: 'administrador' as const };
   const origen = { agente: 'semilla de demostración' };
-  // Defined and sold at the desk three days before that appointment.
+  // Defined and sold three days before that appointment.
   fijar(new Date(cita.inicio.getTime() - 3 * DIA_MS));
   try {
     const definido = await services.paquetes.crear(

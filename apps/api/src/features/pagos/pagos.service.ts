@@ -24,7 +24,7 @@ import {
   type TotalesCaja,
 } from '@clinica/contracts/pagos';
 import { formatoPesos } from '@clinica/contracts/dinero';
-import { sumarDias, type Fecha } from '@clinica/contracts/tiempo';
+import { diaEsCo, sumarDias, type Fecha } from '@clinica/contracts/tiempo';
 import { tipoDocumentoNombres } from '@clinica/contracts/usuarios';
 import type { Transaccion } from '../../db/transacciones.ts';
 import { AppError, isUniqueViolation, noEncontrado, prohibido } from '../../lib/app-error.ts';
@@ -48,9 +48,6 @@ const conflicto = (mensaje: string) => new AppError('CONFLICTO', 409, mensaje);
 
 /** Who works the desk (pagos-rutas.ts rolesCaja). */
 const esCaja = (rol: string) => rol === 'asistente' || rol === 'administrador';
-/** 'YYYY-MM-DD' -> 'dd/mm/aaaa'. */
-const diaEsCo = (f: string) => f.split('-').reverse().join('/');
-
 /** What an appointment is charged and what it paid; `impedimento` says why the desk cannot take its balance. */
 export type Cobro = {
   concepto: string;

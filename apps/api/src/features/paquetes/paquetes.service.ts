@@ -19,7 +19,8 @@ import {
   type venderPaqueteSchema,
   type ventaSchema,
 } from '@clinica/contracts/paquetes';
-import { sumarDias, type Fecha } from '@clinica/contracts/tiempo';
+import { MENSAJES_PAGOS } from '@clinica/contracts/pagos';
+import { diaEsCo, sumarDias, type Fecha } from '@clinica/contracts/tiempo';
 import type { Transaccion } from '../../db/transacciones.ts';
 import { AppError, noEncontrado } from '../../lib/app-error.ts';
 import type { Calendario } from '../../lib/calendario.ts';
@@ -201,7 +202,8 @@ export function createPaquetesService(deps: {
       await procedimientoActivo(definicion.procedimiento_id);
       const hoy = calendario.hoy();
       const { paqueteId, pago } = await transaccion(async (tx) => {
-        if (await tx.pagos.bloquearDia(actor.id, hoy)) throw new AppError('CONFLICTO', 409, M.cajaCerrada);
+        if (await tx.pagos.bloquearDia(actor.id, hoy))
+          throw new AppError('CONFLICTO', 409, MENSAJES_PAGOS.diaCerrado(diaEsCo(hoy)));
         const paqueteId = await tx.paquetes.vender({
           paquete_id: definicion.id,
           paciente_id: paciente.id,

@@ -5,6 +5,7 @@ import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import { PRECIO_PAQUETE_MAX, SESIONES_PAQUETE, VIGENCIA_PAQUETE_DIAS } from '@clinica/contracts/paquetes-rutas';
 import { AccionesDialogo } from '../../../components/acciones-dialogo.tsx';
+import { camposPesos } from '../../../lib/forms/campo-pesos.ts';
 import { mensajeDeError, serverFieldErrors, type FieldErrors } from '../../../lib/forms/field-errors.ts';
 import { useOpcionesProcedimiento } from '../../../lib/api/procedimientos/get-procedimientos.ts';
 import { useGuardarPaquete } from '../../../lib/api/paquetes/guardar-paquete.ts';
@@ -99,13 +100,9 @@ export function PaqueteForm({ paquete, onListo }: { paquete: PaqueteWire | null;
           <NumberInput
             label="Precio (COP)"
             required
+            {...camposPesos}
             min={1}
             max={PRECIO_PAQUETE_MAX}
-            allowDecimal={false}
-            allowNegative={false}
-            thousandSeparator="."
-            decimalSeparator=","
-            prefix="$ "
             value={precio}
             onChange={setPrecio}
             error={errores['precio']}

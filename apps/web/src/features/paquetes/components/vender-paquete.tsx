@@ -5,7 +5,7 @@ import { Alert, Button, Select, SimpleGrid, Stack, Text, TextInput, Title } from
 import { notifications } from '@mantine/notifications';
 import { IconReceipt } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
-import { METODOS_PAGO_CAJA, NOMBRE_METODO_PAGO, type MetodoPagoCaja } from '@clinica/contracts/paquetes-rutas';
+import { metodoPagoNombres, metodosCaja } from '@clinica/contracts/pagos';
 import { mensajeDeError, serverFieldErrors, type FieldErrors } from '../../../lib/forms/field-errors.ts';
 import { formatCOP } from '../../../lib/format.ts';
 import { usePaquetes } from '../../../lib/api/paquetes/get-paquetes.ts';
@@ -13,11 +13,13 @@ import type { VentaWire } from '../../../lib/api/paquetes/tipos.ts';
 import { useVenderPaquete } from '../../../lib/api/paquetes/vender-paquete.ts';
 import { sesiones } from '../../../components/paquetes/paquete-textos.ts';
 
+type MetodoCaja = (typeof metodosCaja)[number];
+
 export function VenderPaquete({ pacienteId, nombre }: { pacienteId: number; nombre: string }) {
   const definiciones = usePaquetes();
   const vender = useVenderPaquete();
   const [paquete, setPaquete] = useState<string | null>(null);
-  const [metodo, setMetodo] = useState<MetodoPagoCaja | null>(null);
+  const [metodo, setMetodo] = useState<MetodoCaja | null>(null);
   const [referencia, setReferencia] = useState('');
   const [errores, setErrores] = useState<FieldErrors>({});
   const [general, setGeneral] = useState<string | null>(null);
@@ -64,7 +66,7 @@ export function VenderPaquete({ pacienteId, nombre }: { pacienteId: number; nomb
         </Title>
         {vendido && (
           <Alert color="green" variant="light" icon={<IconReceipt aria-hidden="true" />} role="status">
-            {`Vendido: ${vendido.paquete.nombre}, ${formatCOP(vendido.pago.monto)} (${NOMBRE_METODO_PAGO[vendido.pago.metodo]}). Recibo de caja n.º ${vendido.pago.recibo_numero}.`}
+            {`Vendido: ${vendido.paquete.nombre}, ${formatCOP(vendido.pago.monto)} (${metodoPagoNombres[vendido.pago.metodo]}). Recibo de caja n.º ${vendido.pago.recibo_numero}.`}
           </Alert>
         )}
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
@@ -83,9 +85,9 @@ export function VenderPaquete({ pacienteId, nombre }: { pacienteId: number; nomb
             label="Cómo pagó"
             required
             placeholder="Elige el método"
-            data={METODOS_PAGO_CAJA.map((m) => ({ value: m, label: NOMBRE_METODO_PAGO[m] }))}
+            data={metodosCaja.map((m) => ({ value: m, label: metodoPagoNombres[m] }))}
             value={metodo}
-            onChange={(v) => setMetodo(v as MetodoPagoCaja | null)}
+            onChange={(v) => setMetodo(v as MetodoCaja | null)}
             error={errores['metodo']}
           />
           <TextInput
