@@ -20,6 +20,8 @@ import { pagosRutas } from './pagos-rutas.ts';
 /** Every way money moves (the database's list); en_linea is the online provider's, never the desk's. */
 export const metodosPago = ['efectivo', 'datafono', 'transferencia', 'nequi_daviplata', 'en_linea'] as const;
 export type MetodoPago = (typeof metodosPago)[number];
+/** A receipt's number as printed, on screen and in file names: six digits, zero-padded. */
+export const numeroRecibo = (n: number) => String(n).padStart(6, '0');
 /** What the desk registers. */
 export const metodosCaja = ['efectivo', 'datafono', 'transferencia', 'nequi_daviplata'] as const;
 export const conceptosPago = ['anticipo', 'paquete', 'saldo', 'devolucion'] as const;
@@ -153,7 +155,14 @@ const totalMetodo = z.object({
   anulado: z.number().int(),
 });
 export type TotalMetodo = z.output<typeof totalMetodo>;
-export const totalesCajaSchema = z.record(z.enum(metodosPago), totalMetodo);
+/** One entry per method, every method present (an object, not a record: the response serializer compiles it). */
+export const totalesCajaSchema = z.object({
+  efectivo: totalMetodo,
+  datafono: totalMetodo,
+  transferencia: totalMetodo,
+  nequi_daviplata: totalMetodo,
+  en_linea: totalMetodo,
+} satisfies Record<MetodoPago, typeof totalMetodo>);
 export type TotalesCaja = z.output<typeof totalesCajaSchema>;
 
 export const cierreCajaSchema = z.object({

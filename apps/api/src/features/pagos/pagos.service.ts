@@ -15,6 +15,7 @@ import {
   MENSAJES_PAGOS as M,
   metodoPagoNombres,
   metodosPago,
+  numeroRecibo,
   type CajaQuery,
   type ConceptoPago,
   type EstadoPago,
@@ -36,7 +37,6 @@ import { auditarExito, type AuditoriaRepository } from '../../platform/auditoria
 import type { CajaRepository } from './caja.repository.ts';
 import { pesosEnLetras } from './en-letras.ts';
 import type { PagosRepository } from './pagos.repository.ts';
-import { numeroRecibo } from './recibo.pdf.ts';
 
 export type ReposPagos = { pagos: PagosRepository; caja: CajaRepository; auditoria: AuditoriaRepository };
 type PagoLeido = NonNullable<Awaited<ReturnType<CajaRepository['porId']>>>;

@@ -4,6 +4,7 @@
 // document), the concept, the method, the amount in figures and in words, and who registered it. A voided payment's
 // receipt says ANULADO across it, with when, by whom and why. Standard fonts (WinAnsi covers Spanish).
 import { PDFDocument, StandardFonts, degrees, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { numeroRecibo } from '@clinica/contracts/pagos';
 import { dibujarLogo } from '../../lib/logo-pdf.ts';
 import { ACENTO, ALTO, ANCHO, GRIS, MARGEN, NEGRO } from '../../lib/pdf-paginas.ts';
 import { imprimible, partirLineas } from '../../lib/pdf-texto.ts';
@@ -71,7 +72,6 @@ class Hoja {
 }
 
 /** The receipt number as printed: six digits at least (000123). */
-export const numeroRecibo = (n: number) => String(n).padStart(6, '0');
 
 /** The first letter in capitals: the amount in words opens its line. */
 const mayuscula = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

@@ -1,7 +1,7 @@
 // A list of payments (issue 23): receipt number, date, who paid, what for, how, how much and its state, with the
 // receipt's download and, for administrators, "Anular". The appointment's details, the desk's "Caja" and the
 // patient's "Mis pagos" show it; below the width of its columns it stacks into cards.
-import { estadoPagoNombres, metodoPagoNombres, type EstadoPago, type MetodoPago } from '@clinica/contracts/pagos';
+import { estadoPagoNombres, metodoPagoNombres, numeroRecibo, type EstadoPago, type MetodoPago } from '@clinica/contracts/pagos';
 import { pagosRutas } from '@clinica/contracts/pagos-rutas';
 import { permite } from '@clinica/contracts/roles';
 import { Button, Group, Pagination, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
@@ -35,7 +35,7 @@ export function EstadoPagoBadge({ estado }: { estado: EstadoPago }) {
 }
 
 /** The receipt number as printed on it: N.º 000123. */
-export const numeroRecibo = (n: number) => `N.º ${String(n).padStart(6, '0')}`;
+export const numeroReciboImpreso = (n: number) => `N.º ${numeroRecibo(n)}`;
 
 /** Downloads a payment's receipt, saying so when it fails. */
 export function BotonRecibo({
@@ -62,7 +62,7 @@ export function BotonRecibo({
       loading={bajando}
       onClick={bajar}
       leftSection={<IconReceipt size={16} aria-hidden="true" />}
-      aria-label={`Descargar el recibo ${numeroRecibo(pago.recibo_numero)}`}
+      aria-label={`Descargar el recibo ${numeroReciboImpreso(pago.recibo_numero)}`}
     >
       Recibo
     </Button>
@@ -106,7 +106,7 @@ export function TablaPagos({
               <Table.Tr key={p.id}>
                 <Table.Td>
                   <SoloApilada>Recibo </SoloApilada>
-                  {p.recibo_numero === null ? 'Sin recibo' : numeroRecibo(p.recibo_numero)}
+                  {p.recibo_numero === null ? 'Sin recibo' : numeroReciboImpreso(p.recibo_numero)}
                 </Table.Td>
                 <Table.Td data-label="Fecha">{formatFechaHora(p.registrado_en)}</Table.Td>
                 {conPaciente && <Table.Td data-label="Paciente">{p.paciente.nombre}</Table.Td>}

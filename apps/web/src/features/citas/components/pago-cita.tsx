@@ -9,7 +9,7 @@ import { Alert, Button, Group, Select, SimpleGrid, Stack, Text, TextInput } from
 import { IconCash, IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { Dato } from '../../../components/dato.tsx';
-import { BotonRecibo, numeroRecibo, TablaPagos } from '../../../components/pagos/tabla-pagos.tsx';
+import { BotonRecibo, numeroReciboImpreso, TablaPagos } from '../../../components/pagos/tabla-pagos.tsx';
 import { SkeletonLineas } from '../../../components/skeletons.tsx';
 import type { CitaWire } from '../../../lib/api/citas/tipos.ts';
 import { useSaldo } from '../../../lib/api/pagos/get-saldo.ts';
@@ -110,7 +110,7 @@ export function PagoCita({ cita }: { cita: CitaWire }) {
           <Alert color="green" variant="light" icon={<IconCircleCheck aria-hidden="true" />} title="Pago registrado">
             <Stack gap="xs" align="flex-start">
               <Text size="sm">
-                Recibo {pagado.recibo_numero === null ? '' : numeroRecibo(pagado.recibo_numero)} por{' '}
+                Recibo {pagado.recibo_numero === null ? '' : numeroReciboImpreso(pagado.recibo_numero)} por{' '}
                 {formatCOP(pagado.monto)}. Descárgalo para imprimirlo o entregarlo a la paciente.
               </Text>
               <BotonRecibo pago={pagado} variante="light" />
