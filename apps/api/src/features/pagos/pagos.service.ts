@@ -8,46 +8,34 @@
 //   payment, a void (on the VOID's day, at the desk of the payment) and the close itself.
 // - A void is a row of its own by an administrator with a reason; the payment never changes.
 // - Lists and receipts cover payments of every concept (deposits, packages, balances, refunds), whoever wrote them.
-//
-// Over 400 lines for now (issue 22's bar): the cash close (resumen, cerrar, cierres) shares the day lock and the
-// totals with voids; it is the part to move into caja.service.ts when deposits and online payments land here.
+// The cash close is caja.service.ts (spread into this service); the desk's day helpers are dia-caja.ts.
 import {
   MENSAJES_PAGOS as M,
   metodoPagoNombres,
-  metodosPago,
   numeroRecibo,
-  type CajaQuery,
   type ConceptoPago,
   type EstadoPago,
   type MetodoPago,
   type Pago,
-  type TotalMetodo,
-  type TotalesCaja,
 } from '@clinica/contracts/pagos';
 import { formatoPesos } from '@clinica/contracts/dinero';
-import { diaEsCo, sumarDias, type Fecha } from '@clinica/contracts/tiempo';
+import { diaEsCo, type Fecha } from '@clinica/contracts/tiempo';
 import { tipoDocumentoNombres } from '@clinica/contracts/usuarios';
 import type { Transaccion } from '../../db/transacciones.ts';
-import { AppError, isUniqueViolation, noEncontrado, prohibido } from '../../lib/app-error.ts';
+import { isUniqueViolation, noEncontrado } from '../../lib/app-error.ts';
 import type { Calendario } from '../../lib/calendario.ts';
 import { formateadorFechaHora } from '../../lib/fecha-hora.ts';
 import { conTurnoPdf, generarPdf } from '../../lib/pdf-pool.ts';
 import type { Actor, Origen } from '../../lib/solicitud.ts';
-import { auditarExito, type AuditoriaRepository } from '../../platform/auditoria.repository.ts';
+import { auditarExito } from '../../platform/auditoria.repository.ts';
 import type { CajaRepository } from './caja.repository.ts';
+import { createCajaService } from './caja.service.ts';
+import { conflicto, diaAbierto, esCaja, rangoDia, regla, type ReposPagos } from './dia-caja.ts';
 import { pesosEnLetras } from './en-letras.ts';
-import type { PagosRepository } from './pagos.repository.ts';
 
-export type ReposPagos = { pagos: PagosRepository; caja: CajaRepository; auditoria: AuditoriaRepository };
 type PagoLeido = NonNullable<Awaited<ReturnType<CajaRepository['porId']>>>;
 type CitaCobro = NonNullable<Awaited<ReturnType<CajaRepository['citaParaCobro']>>>;
 
-const regla = (mensaje: string, campo?: string) =>
-  new AppError('REGLA_NEGOCIO', 422, mensaje, campo ? [{ campo, mensaje }] : undefined);
-const conflicto = (mensaje: string) => new AppError('CONFLICTO', 409, mensaje);
-
-/** Who works the desk (pagos-rutas.ts rolesCaja). */
-const esCaja = (rol: string) => rol === 'asistente' || rol === 'administrador';
 /** What an appointment is charged and what it paid; `impedimento` says why the desk cannot take its balance. */
 export type Cobro = {
   concepto: string;
@@ -65,8 +53,6 @@ const PREFIJOS: Record<ConceptoPago, string> = {
   saldo: 'Saldo',
   devolucion: 'Devolución',
 };
-
-const totalVacio = (): TotalMetodo => ({ cobrado: 0, devuelto: 0, anulado: 0 });
 
 export function createPagosService(deps: {
   repos: ReposPagos;
@@ -170,66 +156,6 @@ export function createPagosService(deps: {
     if (!f || (actor.rol === 'paciente' ? f.pago.paciente_id !== actor.id : !esCaja(actor.rol)))
       throw noEncontrado(M.noEncontrado);
     return f;
-  }
-
-  /** [desde, hasta) of a clinic day. */
-  const rangoDia = (fecha: Fecha) => ({
-    desde: calendario.instante(fecha),
-    hasta: calendario.instante(sumarDias(fecha, 1)),
-  });
-
-  /** Refuses a closed day; call first in the transaction (it takes the day's lock). */
-  async function diaAbierto(r: ReposPagos, usuarioId: number, fecha: Fecha, mensaje: (f: string) => string) {
-    if (await r.pagos.bloquearDia(usuarioId, fecha)) throw conflicto(mensaje(diaEsCo(fecha)));
-  }
-
-  /** One desk's day, summed: per method what came in, went out and was voided, and the cash the drawer should hold. */
-  async function totalesDelDia(r: ReposPagos, usuarioId: number, fecha: Fecha) {
-    const { desde, hasta } = rangoDia(fecha);
-    const totales = Object.fromEntries(metodosPago.map((m) => [m, totalVacio()])) as TotalesCaja;
-    let movimientos = 0;
-    for (const s of await r.caja.sumasDelDia(usuarioId, desde, hasta)) {
-      const t = totales[s.metodo as MetodoPago];
-      t.cobrado = s.cobrado;
-      t.devuelto = s.devuelto;
-      movimientos += s.movimientos;
-    }
-    for (const s of await r.caja.anuladoDelDia(usuarioId, desde, hasta))
-      totales[s.metodo as MetodoPago].anulado = s.anulado;
-    const suma = (k: keyof TotalMetodo) => metodosPago.reduce((n, m) => n + totales[m][k], 0);
-    const total = { cobrado: suma('cobrado'), devuelto: suma('devuelto'), anulado: suma('anulado') };
-    const e = totales.efectivo;
-    return {
-      totales,
-      total: { ...total, neto: total.cobrado - total.devuelto - total.anulado },
-      movimientos,
-      efectivo_esperado: e.cobrado - e.devuelto - e.anulado,
-    };
-  }
-
-  function cierreWire(f: Awaited<ReturnType<CajaRepository['cierres']>>[number]) {
-    const c = f.cierre;
-    return {
-      id: c.id,
-      fecha: c.fecha,
-      usuario: { id: c.usuario_id, nombre: f.usuario_nombre },
-      totales: c.totales as TotalesCaja,
-      efectivo_esperado: c.efectivo_esperado,
-      efectivo_contado: c.efectivo_contado,
-      diferencia: c.diferencia,
-      notas: c.notas,
-      cerrado_por: { id: c.cerrado_por, nombre: f.cerrador_nombre },
-      cerrado_en: c.cerrado_en,
-    };
-  }
-
-  /** The desk whose day is asked: one's own, or (administrators) anyone who works the desk. */
-  async function deQuien(actor: Actor, usuarioId: number | undefined) {
-    const id = usuarioId ?? actor.id;
-    if (id !== actor.id && actor.rol !== 'administrador') throw prohibido(M.soloSuCaja);
-    const u = await repos.caja.persona(id);
-    if (!u || !esCaja(u.rol)) throw noEncontrado(M.noEsCaja);
-    return { id: u.id, nombre: u.nombre };
   }
 
   return {
@@ -341,7 +267,7 @@ export function createPagosService(deps: {
           pacienteId: q.paciente_id,
           citaId: q.cita_id,
           registradoPor: q.registrado_por,
-          rango: porDia ? rangoDia((q.fecha as Fecha | undefined) ?? calendario.hoy()) : undefined,
+          rango: porDia ? rangoDia(calendario, (q.fecha as Fecha | undefined) ?? calendario.hoy()) : undefined,
         },
         { limite: q.porPagina, desde: (q.pagina - 1) * q.porPagina },
       );
@@ -398,66 +324,7 @@ export function createPagosService(deps: {
         }),
       }));
     },
-
-    /** One desk's day: the caller's today by default; administrators may ask for anyone's. */
-    async caja(actor: Actor, q: CajaQuery) {
-      const usuario = await deQuien(actor, q.usuario_id);
-      const fecha = (q.fecha as Fecha | undefined) ?? calendario.hoy();
-      const resumen = await totalesDelDia(repos, usuario.id, fecha);
-      const [cierre] = await repos.caja.cierres(fecha, usuario.id);
-      return { fecha, usuario, ...resumen, cierre: cierre ? cierreWire(cierre) : null };
-    },
-
-    /**
-     * Closes the caller's desk for a day (today by default) with the cash she counted: the totals are computed
-     * under the day's lock and stored with the difference; after it, that desk's day takes no payment or void.
-     */
-    async cerrarCaja(
-      actor: Actor,
-      datos: { efectivo_contado: number; notas?: string | undefined; fecha?: string | undefined },
-      origen: Origen,
-    ) {
-      const fecha = (datos.fecha as Fecha | undefined) ?? calendario.hoy();
-      if (fecha > calendario.hoy()) throw regla(M.fechaFutura, 'fecha');
-      try {
-        await transaccion(async (tx) => {
-          await diaAbierto(tx, actor.id, fecha, M.cajaCerrada);
-          const r = await totalesDelDia(tx, actor.id, fecha);
-          const diferencia = datos.efectivo_contado - r.efectivo_esperado;
-          const id = await tx.caja.cerrar({
-            fecha,
-            usuario_id: actor.id,
-            totales: r.totales,
-            efectivo_esperado: r.efectivo_esperado,
-            efectivo_contado: datos.efectivo_contado,
-            diferencia,
-            notas: datos.notas ?? null,
-            cerrado_por: actor.id,
-            cerrado_en: calendario.ahora(),
-          });
-          await auditarExito(
-            tx,
-            actor,
-            'caja.cerrar',
-            'cierre_caja',
-            id,
-            `fecha=${fecha}; esperado=${r.efectivo_esperado}; contado=${datos.efectivo_contado}; diferencia=${diferencia}`,
-            origen,
-          );
-        });
-      } catch (err) {
-        if (isUniqueViolation(err)) throw conflicto(M.cajaCerrada(diaEsCo(fecha)));
-        throw err;
-      }
-      const [cierre] = await repos.caja.cierres(fecha, actor.id);
-      return cierreWire(cierre!);
-    },
-
-    /** Every desk's close of one day (today by default): administrators. */
-    async cierres(q: { fecha?: string | undefined }) {
-      const fecha = (q.fecha as Fecha | undefined) ?? calendario.hoy();
-      return { fecha, items: (await repos.caja.cierres(fecha)).map(cierreWire) };
-    },
+    ...createCajaService({ repos, transaccion, calendario }),
   };
 }
 export type PagosService = ReturnType<typeof createPagosService>;
