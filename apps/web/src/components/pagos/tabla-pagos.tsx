@@ -1,7 +1,13 @@
 // A list of payments (issue 23): receipt number, date, who paid, what for, how, how much and its state, with the
 // receipt's download and, for administrators, "Anular". The appointment's details, the desk's "Caja" and the
 // patient's "Mis pagos" show it; below the width of its columns it stacks into cards.
-import { estadoPagoNombres, metodoPagoNombres, numeroRecibo, type EstadoPago, type MetodoPago } from '@clinica/contracts/pagos';
+import {
+  estadoPagoNombres,
+  metodoPagoNombres,
+  numeroRecibo,
+  type EstadoPago,
+  type MetodoPago,
+} from '@clinica/contracts/pagos';
 import { pagosRutas } from '@clinica/contracts/pagos-rutas';
 import { permite } from '@clinica/contracts/roles';
 import { Button, Group, Pagination, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
