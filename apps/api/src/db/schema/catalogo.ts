@@ -1,6 +1,6 @@
 // Catalogue tables: procedure categories, procedures and their images.
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { idPropio, ahora, refiere, textoFijo, enteroFijo } from './columnas.ts';
 
 export const categoriasProcedimiento = pgTable(
@@ -38,6 +38,12 @@ export const procedimientos = pgTable(
      * superficial peels, reconstructive) may have a lower minimum age, and only an administrator marks them.
      */
     exento_ley_1799: boolean().notNull().default(false),
+    /**
+     * The deposit a booking of this procedure owes (issue 23, item 2; docs/dinero.md "Anticipos"): none (both null),
+     * a fixed amount in whole COP, or a percentage (1-100) of the price at booking time.
+     */
+    anticipo_tipo: text({ enum: ['fijo', 'porcentaje'] }),
+    anticipo_valor: integer(),
     activo: boolean().notNull().default(true),
     creado_en: ahora(),
     actualizado_en: ahora(),
@@ -48,6 +54,10 @@ export const procedimientos = pgTable(
     check('procedimientos_margen_valido', sql`${t.margen_minutos} between 0 and 240`),
     check('procedimientos_edad_minima', sql`${t.edad_minima} between 0 and 120`),
     check('procedimientos_ley_1799', sql`${t.exento_ley_1799} or ${t.edad_minima} >= 18`),
+    check(
+      'procedimientos_anticipo_valido',
+      sql`(${t.anticipo_tipo} is null and ${t.anticipo_valor} is null) or (${t.anticipo_tipo} = 'fijo' and ${t.anticipo_valor} > 0) or (${t.anticipo_tipo} = 'porcentaje' and ${t.anticipo_valor} between 1 and 100)`,
+    ),
     index('procedimientos_categoria_idx').on(t.categoria_id),
     index('procedimientos_nombre_trgm').using('gin', sql`f_unaccent(lower(${t.nombre})) gin_trgm_ops`),
   ],

@@ -3,12 +3,26 @@
 // constraints (btree_gist) added by hand in migration 0005_citas.sql, since Drizzle does not model them.
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, primaryKey, smallint, text, time } from 'drizzle-orm/pg-core';
-import { idPropio, instanteFijo, ahora, refiere, refiereOpcional, textoFijo, enteroFijo } from './columnas.ts';
+import {
+  idPropio,
+  instante,
+  instanteFijo,
+  ahora,
+  refiere,
+  refiereOpcional,
+  textoFijo,
+  enteroFijo,
+} from './columnas.ts';
 import { procedimientos } from './catalogo.ts';
 import { usuarios } from './usuarios.ts';
 
 export const TIPOS_CITA = ['evaluacion', 'procedimiento', 'control'] as const;
 export const ESTADOS_CITA = ['pendiente', 'confirmada', 'realizada', 'cancelada'] as const;
+/**
+ * Why a cancelled appointment was cancelled (the spec's four states stay): by the patient, by the clinic's staff, a
+ * no-show marked by staff (inasistencia), or an unpaid deposit's hold that expired (issue 23, item 2).
+ */
+export const CAUSAS_CANCELACION = ['paciente', 'personal', 'inasistencia', 'reserva_vencida'] as const;
 
 export const citas = pgTable(
   'citas',
@@ -31,6 +45,12 @@ export const citas = pgTable(
     motivo: text(),
     observaciones: text(),
     motivo_cancelacion: text(),
+    /** Set with estado = cancelada (null on appointments cancelled before migration 0025). */
+    causa_cancelacion: text({ enum: CAUSAS_CANCELACION }),
+    /** The deposit this booking owes in whole COP, fixed at booking from the procedure's rule; null: none. */
+    anticipo_monto: integer(),
+    /** Until when an unpaid deposit holds the slot (never past the start); null once paid or without deposit. */
+    reserva_vence_en: instante(),
     creada_por: refiereOpcional(() => usuarios.id),
     /** The SEQUENCE of the appointment's calendar event (.ics): grows with each change e-mailed to the patient. */
     secuencia_calendario: enteroFijo().default(0),
@@ -40,6 +60,12 @@ export const citas = pgTable(
   (t) => [
     check('citas_fin_despues_de_inicio', sql`${t.fin} > ${t.inicio}`),
     check('citas_ocupado_cubre_fin', sql`${t.ocupado_hasta} >= ${t.fin}`),
+    check('citas_anticipo_positivo', sql`${t.anticipo_monto} is null or ${t.anticipo_monto} > 0`),
+    check('citas_reserva_antes_del_inicio', sql`${t.reserva_vence_en} is null or ${t.reserva_vence_en} <= ${t.inicio}`),
+    // The hold sweeper's scan: the few appointments still waiting for their deposit.
+    index('citas_reserva_vence_idx')
+      .on(t.reserva_vence_en)
+      .where(sql`${t.reserva_vence_en} is not null`),
     index('citas_doctor_inicio_idx').on(t.doctor_id, t.inicio),
     index('citas_paciente_inicio_idx').on(t.paciente_id, t.inicio),
     index('citas_inicio_idx').on(t.inicio),
