@@ -48,6 +48,9 @@ export const paths = {
   /** The desk's booking screen for a treatment a patient asked about: it is proposed as the reason. */
   crearCitaAsistentePara: (procedimientoId: number | string) =>
     `/crearcitaasistente?${PARAM_PROCEDIMIENTO_CITA}=${procedimientoId}`,
+  /** The desk's booking screen with a patient chosen, and (the next session of a package) a procedure appointment. */
+  crearCitaAsistenteDe: (pacienteId: number, procedimientoId?: number) =>
+    `/crearcitaasistente?paciente=${pacienteId}${procedimientoId ? `&sesion=${procedimientoId}` : ''}`,
   consultarCitas: '/consultarcitas',
   citasPaciente: (usuarioId: number | string) => `/citaspaciente/${usuarioId}`,
   detallesCita: (id: number | string) => `/detallescitas/${id}`,

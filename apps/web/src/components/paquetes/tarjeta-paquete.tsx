@@ -1,13 +1,17 @@
 // One patient's package as a card: name, procedure, state, the sessions (a bar and "Quedan 3 de 5"), expiry, price
 // and receipt of its sale, and the dates of the sessions used. Her portal and the desk's view show the same card.
 import { Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { IconCalendarPlus } from '@tabler/icons-react';
+import { numeroRecibo } from '@clinica/contracts/pagos';
 import type { PaquetePacienteWire } from '../../lib/api/paquetes/tipos.ts';
 import { formatCOP } from '../../lib/format.ts';
 import { formatFecha, formatFechaHora } from '../../lib/tiempo.ts';
+import { BotonEnlace } from '../boton-con-icono.tsx';
 import { CitaBadge } from '../cita-badges.tsx';
 import { ESTADO_PAQUETE, resumenSesiones } from './paquete-textos.ts';
 
-export function TarjetaPaquete({ p }: { p: PaquetePacienteWire }) {
+/** `agendar`: the desk's link to book this package's next session (staff, an active package). */
+export function TarjetaPaquete({ p, agendar }: { p: PaquetePacienteWire; agendar?: string | undefined }) {
   const estado = ESTADO_PAQUETE[p.estado];
   const gracia = p.usable_hasta !== p.vence_el && p.estado === 'activo';
   return (
@@ -36,8 +40,15 @@ export function TarjetaPaquete({ p }: { p: PaquetePacienteWire }) {
         </Text>
         <Text size="xs" c="dimmed">
           {`Comprado el ${formatFecha(p.vendido_en)} por ${formatCOP(p.precio)}`}
-          {p.recibo_numero !== null ? ` · Recibo de caja n.º ${p.recibo_numero}` : ''}
+          {p.recibo_numero !== null ? ` · Recibo de caja N.º ${numeroRecibo(p.recibo_numero)}` : ''}
         </Text>
+        {agendar && p.estado === 'activo' && (
+          <Group>
+            <BotonEnlace to={agendar} icono={IconCalendarPlus} variant="light">
+              Agendar la siguiente sesión
+            </BotonEnlace>
+          </Group>
+        )}
         {p.consumos.length > 0 && (
           <Stack gap={2}>
             <Text size="sm" fw={600}>

@@ -8,6 +8,7 @@ import { tokenExpiringIn } from '../../test/test-tokens.ts';
 import { procedimientoDePrueba } from '../../test/carrito-test-utils.tsx';
 import { renderWithProviders } from '../../test/session-test-utils.tsx';
 import { cita, diaHabil, doctores, espacio, paciente } from './agenda-fixtures.ts';
+import { vendido } from '../../test/paquetes-fixtures.ts';
 import CrearCitaAsistenteScreen from './crear-cita-asistente-screen.tsx';
 import { mockFetch, responde } from '../../test/mock-fetch.ts';
 
@@ -206,5 +207,30 @@ describe("?paciente= (the desk's «Agendar cita» after registering her, issue 2
     });
     const caja = await screen.findByRole('combobox', { name: /Paciente/ });
     await waitFor(() => expect(caja).toHaveValue('Rosa Elena Cárdenas · CC 41234567'));
+  });
+});
+
+describe("?paciente=&sesion= (a package's «Agendar la siguiente sesión», issue 23.4)", () => {
+  it('opens a procedure appointment of that procedure for her, and says which session it will use', async () => {
+    localStorage.setItem('token', tokenExpiringIn(1800, { id: 1, rol: 'asistente' }));
+    const laser = procedimientoDePrueba({ id: 9, nombre: 'Láser axilas' });
+    mockFetch([
+      responde(usuariosRutas.buscar, { body: sofia }),
+      responde(usuariosRutas.listar, { body: { items: [], total: 0, pagina: 1, porPagina: 20 } }),
+      responde(citasRutas.doctores, { body: doctores }),
+      responde(procedimientosRutas.listar, { body: { items: [laser], total: 1, pagina: 1, porPagina: 100 } }),
+      responde(paquetesRutas.dePaciente, {
+        body: [vendido({ paciente_id: 10, procedimiento: { id: 9, nombre: 'Láser axilas' } })],
+      }),
+    ]);
+    renderWithProviders(<CrearCitaAsistenteScreen />, {
+      route: '/crearcitaasistente?paciente=10&sesion=9',
+      path: '/crearcitaasistente',
+    });
+    expect(await screen.findByRole('radio', { name: 'Procedimiento' })).toBeChecked();
+    const caja = screen.getByRole<HTMLInputElement>('combobox', { name: /Paciente/ });
+    await waitFor(() => expect(caja.value).toMatch(/^Sofía Ramírez · /));
+    expect(await screen.findByText(/Tiene un paquete de este procedimiento/)).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: /^Procedimiento/ })).toHaveValue('Láser axilas');
   });
 });

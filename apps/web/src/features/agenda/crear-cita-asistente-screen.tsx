@@ -36,11 +36,15 @@ export { ESPERA_BUSQUEDA_MS } from './components/crear-cita/campo-paciente.tsx';
 
 const NO_SE_AGENDO = 'No pudimos agendar la cita. Inténtalo de nuevo.';
 
-/** The links that open this screen: ?fecha=&doctor= (calendar), ?procedimiento= (a service page), ?paciente=. */
+/**
+ * The links that open this screen: ?fecha=&doctor= (calendar), ?procedimiento= (a service page), ?paciente=, and
+ * ?paciente=&sesion= (a package's next session: a procedure appointment of that procedure).
+ */
 function useParametros() {
   const [sp] = useSearchParams();
   const valorOrigen = sp.get(PARAM_PROCEDIMIENTO_CITA) ?? '';
   const valorPaciente = sp.get('paciente') ?? '';
+  const valorSesion = sp.get('sesion') ?? '';
   return {
     fecha: sp.get('fecha') ?? '',
     doctor: Number(sp.get('doctor')),
@@ -48,14 +52,19 @@ function useParametros() {
     procedimientoOrigen: /^\d{1,9}$/.test(valorOrigen) ? Number(valorOrigen) : null,
     // The desk's confirmation after registering a patient («Agendar cita») passes her id.
     pacienteInicial: /^[1-9]\d{0,8}$/.test(valorPaciente) ? Number(valorPaciente) : null,
+    // «Agendar la siguiente sesión» on a patient's package: that procedure, as a procedure appointment.
+    procedimientoSesion: /^[1-9]\d{0,8}$/.test(valorSesion) ? valorSesion : null,
   };
 }
 
 function CrearCitaAsistenteScreenContenido() {
   usePageMeta({ title: 'Agendar una cita' });
   const { userRole } = useAuth();
-  const { fecha, doctor, procedimientoOrigen, pacienteInicial } = useParametros();
-  const form = useFormularioCita(valoresIniciales(fecha, doctor));
+  const { fecha, doctor, procedimientoOrigen, pacienteInicial, procedimientoSesion } = useParametros();
+  const form = useFormularioCita({
+    ...valoresIniciales(fecha, doctor),
+    ...(procedimientoSesion ? { tipo: 'procedimiento' as const, procedimiento: procedimientoSesion } : {}),
+  });
   const [fallo, setFallo] = useState<Fallo | null>(null);
   const [agendada, setAgendada] = useState<CitaWire | null>(null);
 

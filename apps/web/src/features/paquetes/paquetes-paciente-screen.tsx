@@ -5,7 +5,7 @@ import { Paper, Stack } from '@mantine/core';
 import { IconPackageOff } from '@tabler/icons-react';
 import { useParams } from 'react-router';
 import { paquetesRutas } from '@clinica/contracts/paquetes-rutas';
-import { normalizarRol, permite } from '@clinica/contracts/roles';
+import { normalizarRol, permite, rolesPersonalCitas } from '@clinica/contracts/roles';
 import { ErrorDeCarga } from '../../components/estado-error.tsx';
 import { EstadoVacio } from '../../components/estado-vacio.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -15,6 +15,7 @@ import { usePageMeta } from '../../components/use-page-meta.ts';
 import { ApiClientError } from '../../lib/api-client.ts';
 import { usePaquetesPaciente } from '../../lib/api/paquetes/get-paquetes-paciente.ts';
 import { useUsuario } from '../../lib/api/usuarios/get-usuario.ts';
+import { paths } from '../../lib/paths.ts';
 import { useAuth } from '../../lib/session/auth-context.tsx';
 import { VenderPaquete } from './components/vender-paquete.tsx';
 
@@ -31,6 +32,7 @@ export default function PaquetesPacienteScreen() {
   const persona = useUsuario(esPaciente ? 0 : id);
   const nombre = persona.data?.nombre ?? '';
   const puedeVender = permite(paquetesRutas.vender.auth, userRole) && persona.data?.estado !== false;
+  const puedeAgendar = !esPaciente && permite(rolesPersonalCitas, userRole) && persona.data?.estado !== false;
 
   let contenido;
   if (!id || (esPaciente && !propia) || (q.error instanceof ApiClientError && q.error.status === 404)) {
@@ -63,7 +65,11 @@ export default function PaquetesPacienteScreen() {
     contenido = (
       <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Paquetes">
         {q.data.map((p) => (
-          <TarjetaPaquete key={p.id} p={p} />
+          <TarjetaPaquete
+            key={p.id}
+            p={p}
+            agendar={puedeAgendar ? paths.crearCitaAsistenteDe(id, p.procedimiento.id) : undefined}
+          />
         ))}
       </Stack>
     );

@@ -98,7 +98,9 @@ describe('PaquetesPacienteScreen (/paquetespaciente/:id)', () => {
     expect(activo).toHaveTextContent('Quedan 4 de 5 sesiones');
     expect(activo).toHaveTextContent('Vence el 30/05/2027');
     expect(activo).toHaveTextContent('$ 1.200.000');
-    expect(activo).toHaveTextContent('Recibo de caja n.º 41');
+    expect(activo).toHaveTextContent('Recibo de caja N.º 000041');
+    // Booking the next session is the desk's.
+    expect(within(activo).queryByRole('link', { name: /siguiente sesión/ })).not.toBeInTheDocument();
     expect(activo).toHaveTextContent('24/11/2026');
     expect(vencido).toHaveTextContent('Venció con 2 sesiones sin usar');
     expect(screen.queryByRole('form', { name: 'Vender paquete' })).not.toBeInTheDocument();
@@ -134,8 +136,28 @@ describe('PaquetesPacienteScreen (/paquetespaciente/:id)', () => {
     fireEvent.click(await screen.findByRole('option', { name: 'Tarjeta (datáfono)' }));
     fireEvent.change(within(form).getByRole('textbox', { name: /^Referencia/ }), { target: { value: ' V-77 ' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Registrar venta' }));
-    expect(await within(form).findByText(/Recibo de caja n\.º 42/)).toBeInTheDocument();
+    expect(await within(form).findByText(/Recibo de caja N\.º 000042/)).toBeInTheDocument();
     const post = fetch.calls.find((c) => c.method === 'POST')!;
     expect(post.body).toEqual({ paciente_id: 7, paquete_id: 3, metodo: 'datafono', referencia: 'V-77' });
+  });
+
+  it("the desk books an active package's next session: the booking form opens with her and its procedure", async () => {
+    mockFetch([
+      responde(paquetesRutas.dePaciente, {
+        body: [
+          vendido({ paciente_id: 7 }),
+          vendido({ id: 12, paciente_id: 7, estado: 'agotado', sesiones_restantes: 0 }),
+        ],
+      }),
+      responde(usuariosRutas.buscar, { body: usuarioDePrueba({ id: 7, nombre: 'Sofía Ramírez' }) }),
+      responde(paquetesRutas.listar, { body: [definicion()] }),
+    ]);
+    renderDe('asistente', 7);
+    const [activo, agotado] = within(await screen.findByRole('list', { name: 'Paquetes' })).getAllByRole('listitem', {
+      name: /^Paquete/,
+    });
+    const enlace = await within(activo!).findByRole('link', { name: 'Agendar la siguiente sesión' });
+    expect(enlace).toHaveAttribute('href', `/crearcitaasistente?paciente=7&sesion=${vendido().procedimiento.id}`);
+    expect(within(agotado!).queryByRole('link', { name: /siguiente sesión/ })).not.toBeInTheDocument();
   });
 });

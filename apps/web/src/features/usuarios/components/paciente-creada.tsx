@@ -62,7 +62,7 @@ export function PacienteCreada({ creada, onOtra }: { creada: PacienteCreadoWire;
             Ver sus datos
           </BotonEnlace>
           {puedeAgendar && (
-            <BotonEnlace to={`${paths.crearCitaAsistente}?paciente=${u.id}`} icono={IconCalendarPlus}>
+            <BotonEnlace to={paths.crearCitaAsistenteDe(u.id)} icono={IconCalendarPlus}>
               Agendar cita
             </BotonEnlace>
           )}
