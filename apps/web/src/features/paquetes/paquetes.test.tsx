@@ -100,7 +100,7 @@ describe('PaquetesPacienteScreen (/paquetespaciente/:id)', () => {
     expect(activo).toHaveTextContent('$ 1.200.000');
     expect(activo).toHaveTextContent('Recibo de caja N.º 000041');
     // Booking the next session is the desk's.
-    expect(within(activo).queryByRole('link', { name: /siguiente sesión/ })).not.toBeInTheDocument();
+    expect(within(activo!).queryByRole('link', { name: /siguiente sesión/ })).not.toBeInTheDocument();
     expect(activo).toHaveTextContent('24/11/2026');
     expect(vencido).toHaveTextContent('Venció con 2 sesiones sin usar');
     expect(screen.queryByRole('form', { name: 'Vender paquete' })).not.toBeInTheDocument();
