@@ -1,5 +1,6 @@
 // One patient's package as a card: name, procedure, state, the sessions (a bar and "Quedan 3 de 5"), expiry, price
 // and receipt of its sale, and the dates of the sessions used. Her portal and the desk's view show the same card.
+import { numeroRecibo } from '@clinica/contracts/pagos';
 import { Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import type { PaquetePacienteWire } from '../../lib/api/paquetes/tipos.ts';
 import { formatCOP } from '../../lib/format.ts';
@@ -15,7 +16,8 @@ export function TarjetaPaquete({ p }: { p: PaquetePacienteWire }) {
       <Stack gap="xs">
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
           <div style={{ minWidth: 0 }}>
-            <Title order={3} fz="h5">
+            {/* h2: the page's h1 is followed by the cards on her portal (no section heading between them). */}
+            <Title order={2} fz="h5">
               {p.nombre}
             </Title>
             <Text size="sm" c="dimmed">
@@ -36,7 +38,7 @@ export function TarjetaPaquete({ p }: { p: PaquetePacienteWire }) {
         </Text>
         <Text size="xs" c="dimmed">
           {`Comprado el ${formatFecha(p.vendido_en)} por ${formatCOP(p.precio)}`}
-          {p.recibo_numero !== null ? ` · Recibo de caja n.º ${p.recibo_numero}` : ''}
+          {p.recibo_numero !== null ? ` · Recibo de caja N.º ${numeroRecibo(p.recibo_numero)}` : ''}
         </Text>
         {p.consumos.length > 0 && (
           <Stack gap={2}>

@@ -98,7 +98,9 @@ describe('PaquetesPacienteScreen (/paquetespaciente/:id)', () => {
     expect(activo).toHaveTextContent('Quedan 4 de 5 sesiones');
     expect(activo).toHaveTextContent('Vence el 30/05/2027');
     expect(activo).toHaveTextContent('$ 1.200.000');
-    expect(activo).toHaveTextContent('Recibo de caja n.º 41');
+    expect(activo).toHaveTextContent('Recibo de caja N.º 000041');
+    // Each card's heading follows the page's h1 (heading order).
+    expect(within(activo!).getByRole('heading', { level: 2 })).toHaveTextContent(vendido().nombre);
     expect(activo).toHaveTextContent('24/11/2026');
     expect(vencido).toHaveTextContent('Venció con 2 sesiones sin usar');
     expect(screen.queryByRole('form', { name: 'Vender paquete' })).not.toBeInTheDocument();
@@ -134,7 +136,7 @@ describe('PaquetesPacienteScreen (/paquetespaciente/:id)', () => {
     fireEvent.click(await screen.findByRole('option', { name: 'Tarjeta (datáfono)' }));
     fireEvent.change(within(form).getByRole('textbox', { name: /^Referencia/ }), { target: { value: ' V-77 ' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Registrar venta' }));
-    expect(await within(form).findByText(/Recibo de caja n\.º 42/)).toBeInTheDocument();
+    expect(await within(form).findByText(/Recibo de caja N\.º 000042/)).toBeInTheDocument();
     const post = fetch.calls.find((c) => c.method === 'POST')!;
     expect(post.body).toEqual({ paciente_id: 7, paquete_id: 3, metodo: 'datafono', referencia: 'V-77' });
   });

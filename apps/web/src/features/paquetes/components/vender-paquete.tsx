@@ -5,7 +5,7 @@ import { Alert, Button, Select, SimpleGrid, Stack, Text, TextInput, Title } from
 import { notifications } from '@mantine/notifications';
 import { IconReceipt } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
-import { metodoPagoNombres, metodosCaja } from '@clinica/contracts/pagos';
+import { metodoPagoNombres, metodosCaja, numeroRecibo } from '@clinica/contracts/pagos';
 import { mensajeDeError, serverFieldErrors, type FieldErrors } from '../../../lib/forms/field-errors.ts';
 import { formatCOP } from '../../../lib/format.ts';
 import { usePaquetes } from '../../../lib/api/paquetes/get-paquetes.ts';
@@ -47,7 +47,7 @@ export function VenderPaquete({ pacienteId, nombre }: { pacienteId: number; nomb
           notifications.show({
             color: 'green',
             title: 'Paquete vendido',
-            message: `${v.paquete.nombre} para ${nombre}: ${formatCOP(v.pago.monto)}, recibo n.º ${v.pago.recibo_numero}.`,
+            message: `${v.paquete.nombre} para ${nombre}: ${formatCOP(v.pago.monto)}, recibo N.º ${numeroRecibo(v.pago.recibo_numero)}.`,
           });
         },
         onError: (err) => {
@@ -66,7 +66,7 @@ export function VenderPaquete({ pacienteId, nombre }: { pacienteId: number; nomb
         </Title>
         {vendido && (
           <Alert color="green" variant="light" icon={<IconReceipt aria-hidden="true" />} role="status">
-            {`Vendido: ${vendido.paquete.nombre}, ${formatCOP(vendido.pago.monto)} (${metodoPagoNombres[vendido.pago.metodo]}). Recibo de caja n.º ${vendido.pago.recibo_numero}.`}
+            {`Vendido: ${vendido.paquete.nombre}, ${formatCOP(vendido.pago.monto)} (${metodoPagoNombres[vendido.pago.metodo]}). Recibo de caja N.º ${numeroRecibo(vendido.pago.recibo_numero)}.`}
           </Alert>
         )}
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
