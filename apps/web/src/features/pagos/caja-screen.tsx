@@ -91,7 +91,8 @@ function Totales({ r }: { r: ResumenCajaWire }) {
           );
         })}
       </SimpleGrid>
-      <Group gap="xl" wrap="wrap">
+      {/* Wrapped on a phone, the two lines keep a line's gap, not the columns' xl. */}
+      <Group gap="xl" wrap="wrap" style={{ rowGap: 'var(--mantine-spacing-xs)' }}>
         <Text>
           Total del día: <strong>{formatCOP(r.total.neto)}</strong> ({r.movimientos}{' '}
           {r.movimientos === 1 ? 'movimiento' : 'movimientos'})
@@ -287,6 +288,7 @@ export default function CajaScreen() {
         <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
           <Group gap="md" align="flex-end" wrap="wrap">
             <DateInput
+              w={{ base: '100%', xs: 220 }}
               label="Día"
               placeholder="dd/mm/aaaa"
               valueFormat="DD/MM/YYYY"
@@ -301,6 +303,7 @@ export default function CajaScreen() {
             />
             {admin && (
               <Select
+                w={{ base: '100%', xs: 260 }}
                 label="Caja de"
                 placeholder="Mi caja"
                 data={cajeros}

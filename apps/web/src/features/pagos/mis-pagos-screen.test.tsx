@@ -53,6 +53,10 @@ describe('MisPagosScreen (/mispagos)', () => {
     expect(filas[1]).toHaveTextContent('$ 1.234.567');
     expect(filas[1]).toHaveTextContent('Tarjeta (datáfono)');
     expect(filas[1]).toHaveTextContent('Ref. 483920');
+    // The method and its reference are one block: as a phone's stacked card (a flex row) they sat side by side.
+    const metodo = within(filas[1]!).getByText('Tarjeta (datáfono)');
+    expect(metodo.closest('td')!.children).toHaveLength(1);
+    expect(metodo).toContainElement(within(filas[1]!).getByText('Ref. 483920'));
     expect(filas[1]).toHaveTextContent('Aprobado');
     expect(filas[2]).toHaveTextContent('- $ 50.000');
     expect(filas[3]).toHaveTextContent('Sin recibo');
