@@ -213,6 +213,44 @@ describe('CajaScreen (/caja)', () => {
     expect(descarga.headers.get('authorization')).toMatch(/^Bearer /);
   });
 
+  it('the administrator voids a payment with a reason; the amount in the dialog never breaks after its «$»', async () => {
+    const user = userEvent.setup();
+    const pago = pagoDePrueba({ monto: 120_000 });
+    const { calls } = montar('administrador', [
+      responde(usuariosRutas.listar, { body: { items: [], total: 0, pagina: 1, porPagina: 100 } }),
+      responde(pagosRutas.caja, { body: resumenCajaDePrueba() }),
+      responde(pagosRutas.listar, { body: listaPagos([pago]) }),
+      responde(pagosRutas.cierres, { body: { fecha: '2026-12-01', items: [] } }),
+      responde(
+        pagosRutas.anular,
+        {
+          body: {
+            ...pago,
+            estado: 'anulado',
+            anulacion: {
+              motivo: 'Cobrado dos veces',
+              anulado_por: { id: 1, nombre: 'Laura Restrepo' },
+              anulado_en: '2026-12-01T16:00:00.000Z',
+            },
+          },
+        },
+        { id: 9 },
+      ),
+    ]);
+    await user.click(await screen.findByRole('button', { name: 'Anular' }));
+    const dialogo = await screen.findByRole('dialog', { name: '¿Anular este pago?' });
+    expect(within(dialogo).getByText('$ 120.000')).toHaveStyle({ whiteSpace: 'nowrap' });
+    await user.click(within(dialogo).getByRole('button', { name: 'Anular pago' }));
+    expect(await within(dialogo).findByText(/Escribe el motivo de la anulación/)).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    await user.type(within(dialogo).getByRole('textbox', { name: /Motivo de la anulación/ }), 'Cobrado dos veces');
+    await user.click(within(dialogo).getByRole('button', { name: 'Anular pago' }));
+    expect(await screen.findByText('El pago quedó anulado.')).toBeInTheDocument();
+    const post = calls.find((c) => c.method === 'POST')!;
+    expect(post.url.pathname).toBe('/apipagos/9/anular');
+    expect(post.body).toEqual({ motivo: 'Cobrado dos veces' });
+  });
+
   it.each(['paciente', 'doctor'] as const)('%s gets the no-access screen without calling the API', (rol) => {
     const { calls } = mockFetch([]);
     renderCaja(rol);

@@ -94,11 +94,11 @@ function Totales({ r }: { r: ResumenCajaWire }) {
       {/* Wrapped on a phone, the two lines keep a line's gap, not the columns' xl. */}
       <Group gap="xl" wrap="wrap" style={{ rowGap: 'var(--mantine-spacing-xs)' }}>
         <Text>
-          Total del día: <strong>{formatCOP(r.total.neto)}</strong> ({r.movimientos}{' '}
+          Total del día: <strong style={{ whiteSpace: 'nowrap' }}>{formatCOP(r.total.neto)}</strong> ({r.movimientos}{' '}
           {r.movimientos === 1 ? 'movimiento' : 'movimientos'})
         </Text>
         <Text>
-          Efectivo esperado en caja: <strong>{formatCOP(r.efectivo_esperado)}</strong>
+          Efectivo esperado en caja: <strong style={{ whiteSpace: 'nowrap' }}>{formatCOP(r.efectivo_esperado)}</strong>
         </Text>
       </Group>
     </Stack>
@@ -194,7 +194,7 @@ function CerrarCaja({ r }: { r: ResumenCajaWire }) {
             Caja de {r.usuario.nombre} del {formatFecha(r.fecha)}.
           </Text>
           <Text>
-            Esperado: <strong>{formatCOP(r.efectivo_esperado)}</strong> · Contado:{' '}
+            Esperado: <strong style={{ whiteSpace: 'nowrap' }}>{formatCOP(r.efectivo_esperado)}</strong> · Contado:{' '}
             <strong>{contado === '' ? '' : formatCOP(contado)}</strong>
           </Text>
           {diferencia !== null && (
