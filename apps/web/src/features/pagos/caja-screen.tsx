@@ -166,7 +166,7 @@ function CerrarCaja({ r }: { r: ResumenCajaWire }) {
         />
         <Textarea
           label="Notas"
-          description="Opcional: por qué no cuadra, quién recibió el efectivo…"
+          description="Opcional: por qué no cuadra la caja"
           autosize
           minRows={1}
           maxLength={500}
