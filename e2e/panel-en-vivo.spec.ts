@@ -35,6 +35,13 @@ describe('panel del médico en vivo', () => {
 
     await page.goto('/panelotro');
     await expect(page.getByRole('status').filter({ hasText: 'En vivo' })).toBeVisible();
+    // The day's agenda rows are whole-card links, not links in running text: no underline (it ran under their
+    // badges too, seen on the screenshots).
+    for (const fila of await page
+      .getByRole('region', { name: /^Agenda de hoy/ })
+      .locator('li > a[href]')
+      .all())
+      expect(await fila.evaluate((e) => getComputedStyle(e).textDecorationLine)).toBe('none');
     // The panel counts the period that holds the time (a time in the month, or in this week past the month's end).
     const periodo = (inicio: string) => (Date.parse(inicio) < mes.hasta.getTime() ? 'Mes' : 'Semana');
     await page.getByText(periodo(libres[0]!.inicio), { exact: true }).click();

@@ -54,8 +54,10 @@ function Contenido({ pago, onClose }: { pago: PagoWire; onClose: () => void }) {
 
   return (
     <Stack gap="md">
+      {/* The amount never breaks after its «$» (it did, at the end of a line, at 1366 px). */}
       <Text>
-        {pago.descripcion} · <strong>{formatCOP(pago.monto)}</strong> · {pago.paciente.nombre}
+        {pago.descripcion} · <strong style={{ whiteSpace: 'nowrap' }}>{formatCOP(pago.monto)}</strong> ·{' '}
+        {pago.paciente.nombre}
       </Text>
       <Text size="sm" c="dimmed">
         El pago no se borra: queda anulado con tu motivo, su recibo dirá ANULADO y la caja de hoy lo descuenta.

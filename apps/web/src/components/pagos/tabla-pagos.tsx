@@ -110,27 +110,32 @@ export function TablaPagos({
           <Table.Tbody>
             {pagos.map((p) => (
               <Table.Tr key={p.id}>
-                <Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
                   <SoloApilada>Recibo </SoloApilada>
                   {p.recibo_numero === null ? 'Sin recibo' : numeroReciboImpreso(p.recibo_numero)}
                 </Table.Td>
                 <Table.Td data-label="Fecha">{formatFechaHora(p.registrado_en)}</Table.Td>
                 {conPaciente && <Table.Td data-label="Paciente">{p.paciente.nombre}</Table.Td>}
+                {/* One block per cell: as a stacked card's flex row, a bare text and its note sat side by side. */}
                 <Table.Td data-label="Concepto">
-                  {p.descripcion}
-                  {p.anulacion && (
-                    <Text size="xs" c="dimmed">
-                      Anulado: {p.anulacion.motivo}
-                    </Text>
-                  )}
+                  <div>
+                    {p.descripcion}
+                    {p.anulacion && (
+                      <Text size="xs" c="dimmed">
+                        Anulado: {p.anulacion.motivo}
+                      </Text>
+                    )}
+                  </div>
                 </Table.Td>
                 <Table.Td data-label="Método">
-                  {metodoPagoNombres[p.metodo as MetodoPago]}
-                  {p.referencia && (
-                    <Text size="xs" c="dimmed">
-                      Ref. {p.referencia}
-                    </Text>
-                  )}
+                  <div>
+                    {metodoPagoNombres[p.metodo as MetodoPago]}
+                    {p.referencia && (
+                      <Text size="xs" c="dimmed">
+                        Ref. {p.referencia}
+                      </Text>
+                    )}
+                  </div>
                 </Table.Td>
                 <Table.Td data-label="Valor" style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>
                   {p.concepto === 'devolucion' ? `- ${formatCOP(p.monto)}` : formatCOP(p.monto)}

@@ -19,7 +19,8 @@ export function TarjetaPaquete({ p, agendar }: { p: PaquetePacienteWire; agendar
       <Stack gap="xs">
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
           <div style={{ minWidth: 0 }}>
-            <Title order={3} fz="h5">
+            {/* h2: the page's h1 is followed by the cards on her portal (no section heading between them). */}
+            <Title order={2} fz="h5">
               {p.nombre}
             </Title>
             <Text size="sm" c="dimmed">

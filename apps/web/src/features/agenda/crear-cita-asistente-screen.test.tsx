@@ -104,6 +104,15 @@ describe('CrearCitaAsistenteScreen', () => {
     });
   });
 
+  it('the doctor and day fields carry one-line descriptions, so their boxes line up side by side', async () => {
+    mockFetch(delEscritorio([espacio(dia, '09:00')]));
+    renderCrear();
+    expect(await screen.findByRole('combobox', { name: 'Doctor' })).toHaveAccessibleDescription(
+      'Si no eliges, cualquiera con horas libres.',
+    );
+    expect(screen.getByText('No se atiende domingos ni festivos.')).toBeInTheDocument();
+  });
+
   it('asks for what is missing before sending anything', async () => {
     const { calls } = mockFetch(delEscritorio([espacio(dia, '09:00')]));
     renderCrear();

@@ -99,6 +99,9 @@ describe('mis citas', { timeout: 30_000 }, () => {
       `Tu cita está agendada para el ${formatFechaLarga(lejana.inicio)} a las ${formatHora(lejana.inicio)} con`,
     );
     expect(dialogo).not.toHaveTextContent(/Hoy está/);
+    // Neutral wording (issue 27.12): «con el mismo doctor» read wrong for a doctora.
+    expect(dialogo).toHaveTextContent('Elige el nuevo día y la nueva hora en su agenda.');
+    expect(dialogo).not.toHaveTextContent(/mismo doctor/);
     await user.click(await within(dialogo).findByRole('button', { name: formatHora(nuevo.inicio) }));
     await user.click(within(dialogo).getByRole('button', { name: 'Confirmar nuevo horario' }));
     expect(await screen.findByText('Cita reagendada')).toBeInTheDocument();

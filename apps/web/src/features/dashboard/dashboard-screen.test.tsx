@@ -91,6 +91,8 @@ describe('DashboardScreen', () => {
     expect(screen.getByRole('link', { name: /Mi carrito/ })).toHaveAttribute('href', '/carrito');
     expect(screen.getByRole('link', { name: /Mi perfil/ })).toHaveAttribute('href', '/editarusuario/1');
     expect(screen.getByRole('link', { name: /Mi historia clínica/ })).toHaveAttribute('href', '/mihistorialclinico/1');
+    expect(screen.getByRole('link', { name: /Mis pagos/ })).toHaveAttribute('href', '/mispagos');
+    expect(screen.getByRole('link', { name: /Mis paquetes/ })).toHaveAttribute('href', '/paquetespaciente/1');
     expect(screen.queryByText(/Personas registradas/)).not.toBeInTheDocument();
   });
 

@@ -20,6 +20,8 @@ import {
   IconCalendarPlus,
   IconCategory,
   IconClipboardHeart,
+  IconPackage,
+  IconReceipt,
   IconShoppingBag,
   IconSparkles,
   IconUserCircle,
@@ -353,6 +355,19 @@ function PanelPaciente({ userId }: { userId: number | null }) {
             descripcion: 'Tus antecedentes de salud y quién del personal los ha consultado.',
             to: userId !== null ? paths.miHistorialClinico(userId) : paths.crearHistorialClinico,
             icono: IconClipboardHeart,
+          },
+          // Her money (issue 23): in the menu only, a phone's first screen did not lead to them.
+          {
+            titulo: 'Mis pagos',
+            descripcion: 'Lo que has pagado en la clínica y el recibo de caja de cada pago.',
+            to: paths.misPagos,
+            icono: IconReceipt,
+          },
+          {
+            titulo: 'Mis paquetes',
+            descripcion: 'Tus paquetes de sesiones: cuántas te quedan y hasta cuándo valen.',
+            to: userId !== null ? paths.paquetesPaciente(userId) : paths.dashboard,
+            icono: IconPackage,
           },
           {
             titulo: 'Mi perfil',

@@ -91,13 +91,14 @@ function Totales({ r }: { r: ResumenCajaWire }) {
           );
         })}
       </SimpleGrid>
-      <Group gap="xl" wrap="wrap">
+      {/* Wrapped on a phone, the two lines keep a line's gap, not the columns' xl. */}
+      <Group gap="xl" wrap="wrap" style={{ rowGap: 'var(--mantine-spacing-xs)' }}>
         <Text>
-          Total del día: <strong>{formatCOP(r.total.neto)}</strong> ({r.movimientos}{' '}
+          Total del día: <strong style={{ whiteSpace: 'nowrap' }}>{formatCOP(r.total.neto)}</strong> ({r.movimientos}{' '}
           {r.movimientos === 1 ? 'movimiento' : 'movimientos'})
         </Text>
         <Text>
-          Efectivo esperado en caja: <strong>{formatCOP(r.efectivo_esperado)}</strong>
+          Efectivo esperado en caja: <strong style={{ whiteSpace: 'nowrap' }}>{formatCOP(r.efectivo_esperado)}</strong>
         </Text>
       </Group>
     </Stack>
@@ -165,7 +166,7 @@ function CerrarCaja({ r }: { r: ResumenCajaWire }) {
         />
         <Textarea
           label="Notas"
-          description="Opcional: por qué no cuadra, quién recibió el efectivo…"
+          description="Opcional: por qué no cuadra la caja"
           autosize
           minRows={1}
           maxLength={500}
@@ -193,7 +194,7 @@ function CerrarCaja({ r }: { r: ResumenCajaWire }) {
             Caja de {r.usuario.nombre} del {formatFecha(r.fecha)}.
           </Text>
           <Text>
-            Esperado: <strong>{formatCOP(r.efectivo_esperado)}</strong> · Contado:{' '}
+            Esperado: <strong style={{ whiteSpace: 'nowrap' }}>{formatCOP(r.efectivo_esperado)}</strong> · Contado:{' '}
             <strong>{contado === '' ? '' : formatCOP(contado)}</strong>
           </Text>
           {diferencia !== null && (
@@ -287,6 +288,7 @@ export default function CajaScreen() {
         <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
           <Group gap="md" align="flex-end" wrap="wrap">
             <DateInput
+              w={{ base: '100%', xs: 220 }}
               label="Día"
               placeholder="dd/mm/aaaa"
               valueFormat="DD/MM/YYYY"
@@ -301,6 +303,7 @@ export default function CajaScreen() {
             />
             {admin && (
               <Select
+                w={{ base: '100%', xs: 260 }}
                 label="Caja de"
                 placeholder="Mi caja"
                 data={cajeros}

@@ -101,6 +101,8 @@ describe('PaquetesPacienteScreen (/paquetespaciente/:id)', () => {
     expect(activo).toHaveTextContent('Recibo de caja N.º 000041');
     // Booking the next session is the desk's.
     expect(within(activo!).queryByRole('link', { name: /siguiente sesión/ })).not.toBeInTheDocument();
+    // Each card's heading follows the page's h1 (heading order).
+    expect(within(activo!).getByRole('heading', { level: 2 })).toHaveTextContent(vendido().nombre);
     expect(activo).toHaveTextContent('24/11/2026');
     expect(vencido).toHaveTextContent('Venció con 2 sesiones sin usar');
     expect(screen.queryByRole('form', { name: 'Vender paquete' })).not.toBeInTheDocument();

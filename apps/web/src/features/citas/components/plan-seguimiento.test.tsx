@@ -117,6 +117,13 @@ describe('plan de seguimiento', { timeout: 30_000 }, () => {
     });
   });
 
+  it('without a plan, the assistant reads a neutral line, not «El doctor…» (a doctora too; issue 27.12)', async () => {
+    montar({ id: 9, rol: 'asistente' }, [responde(planesRutas.porCita, { body: { plan: null } }, { citaId: 41 })]);
+    const seccion = await screen.findByRole('region', { name: 'Plan de seguimiento' });
+    expect(await within(seccion).findByText('Aún no hay un plan de seguimiento para esta cita.')).toBeInTheDocument();
+    expect(seccion).not.toHaveTextContent(/El doctor/);
+  });
+
   it('the assistant sees the proposal with its clash, unticks a session and books the others', async () => {
     const user = userEvent.setup({ delay: null });
     const fetch = montar({ id: 9, rol: 'asistente' }, [

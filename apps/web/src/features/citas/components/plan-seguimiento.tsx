@@ -344,7 +344,7 @@ function Contenido({ cita, esSuDoctor }: { cita: CitaWire; esSuDoctor: boolean }
     if (!esSuDoctor)
       return (
         <Text size="sm" c="dimmed">
-          El doctor aún no ha registrado un plan de seguimiento para esta cita.
+          Aún no hay un plan de seguimiento para esta cita.
         </Text>
       );
     if (nota.isPending) return <SkeletonLineas lineas={1} etiqueta="Cargando la nota de evolución…" />;

@@ -54,10 +54,11 @@ export function ReagendarCitaModal({ cita, onClose }: { cita: CitaWire | null; o
     <Modal opened={cita !== null} onClose={cerrar} title="Reagendar cita" size="xl" padding="md" fullScreen={movil}>
       {cita && (
         <Stack gap="md">
-          {/* «Hoy está el sábado…» read as "today is Saturday": say whose date it is (issue 27.7). */}
+          {/* «Hoy está el sábado…» read as "today is Saturday": say whose date it is (issue 27.7). No «el mismo
+              doctor»: the doctor's gender is not known here (issue 27.12), and it read wrong for Dra. Vélez. */}
           <Text size="sm">
             Tu cita está agendada para el {formatFechaLarga(cita.inicio)} a las {formatHora(cita.inicio)} con{' '}
-            {cita.doctor.nombre}. Elige el nuevo día y la nueva hora, con el mismo doctor.
+            {cita.doctor.nombre}. Elige el nuevo día y la nueva hora en su agenda.
           </Text>
           <SelectorHorario
             doctorId={cita.doctor.id}

@@ -90,6 +90,8 @@ export function CamposCita({ form, procedimientos, doctores, onCambio }: Props) 
             value={doctor}
             onChange={(v) => cambiar({ doctor: v ?? '' })}
             allowDeselect={false}
+            // A description as the day's has, so the two fields' boxes line up side by side (they did not at 1366).
+            description="Si no eliges, cualquiera con horas libres."
             error={doctores.isError ? mensajeDeError(doctores.error, 'No pudimos cargar los doctores.') : undefined}
           />
         </Grid.Col>
@@ -107,7 +109,7 @@ export function CamposCita({ form, procedimientos, doctores, onCambio }: Props) 
             valueFormat="DD/MM/YYYY"
             leftSection={<IconCalendar size={16} aria-hidden="true" />}
             error={form.errors.dia}
-            description="Domingos y festivos no se atiende."
+            description="No se atiende domingos ni festivos."
           />
         </Grid.Col>
       </Grid>
