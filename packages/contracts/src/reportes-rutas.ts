@@ -17,7 +17,7 @@ export const reportesPaths = {
 } as const satisfies Record<Reporte, string>;
 
 /** The CSV download of a report. */
-export const csvDe = (r: Reporte) => `${reportesPaths[r]}/csv` as const;
+export const csvDe = <R extends Reporte>(r: R) => `${reportesPaths[r]}/csv` as `${(typeof reportesPaths)[R]}/csv`;
 
 /** Administrators see the whole clinic; a doctor sees his own work (the server forces his id). */
 export const rolesReportes = ['doctor', 'administrador'] as const;
