@@ -137,7 +137,7 @@ try {
 
   // The plans of the two largest scans, for the clinic over 12 months.
   const desde = calendario.instante(`${Number(hoy.slice(0, 4)) - 1}-${hoy.slice(5, 7)}-01`);
-  const filtro: Filtro = { desde, hasta: new Date(), zona: ZONA };
+  const filtro: Filtro = { desde, hasta: new Date(), meses: [] };
   const plan = async (q: string) =>
     (
       (await db.db.execute(sql.raw(`explain (analyze, buffers off, costs off, timing off, summary on) ${q}`))).rows as {
@@ -146,15 +146,16 @@ try {
     )
       .map((x) => x['QUERY PLAN'])
       .join('\n');
+  const limites = `{${Array.from({ length: 13 }, (_, i) => calendario.instante(sumarMes(`${Number(hoy.slice(0, 4)) - 1}-${hoy.slice(5, 7)}-01`, i)).toISOString()).join(',')}}`;
   const literal = (d: Date) => `'${d.toISOString()}'`;
   const planIngresos = await plan(
-    `select to_char(p.registrado_en at time zone '${ZONA}', 'YYYY-MM'), coalesce(c.procedimiento_id, pp.procedimiento_id), c.doctor_id, sum(p.monto)
+    `select width_bucket(p.registrado_en, '${limites}'::timestamptz[]), coalesce(c.procedimiento_id, pp.procedimiento_id), c.doctor_id, sum(p.monto)
      from pagos p left join citas c on c.id = p.cita_id left join paquetes_paciente pp on pp.id = p.paquete_paciente_id
      where p.registrado_en >= ${literal(filtro.desde)} and p.registrado_en < ${literal(filtro.hasta)} and p.estado = 'aprobado'
        and not exists (select 1 from pagos_anulaciones a where a.pago_id = p.id) group by 1, 2, 3`,
   );
   const planAsistencia = await plan(
-    `select to_char(c.inicio at time zone '${ZONA}', 'YYYY-MM'), c.doctor_id, count(*) filter (where c.estado = 'realizada'),
+    `select width_bucket(c.inicio, '${limites}'::timestamptz[]), c.doctor_id, count(*) filter (where c.estado = 'realizada'),
             count(*) filter (where c.causa_cancelacion = 'inasistencia')
      from citas c where c.inicio >= ${literal(filtro.desde)} and c.inicio < ${literal(filtro.hasta)}
        and c.estado in ('realizada', 'cancelada') group by 1, 2`,
@@ -197,7 +198,7 @@ try {
   await base.borrar();
 }
 
-function sumarMes(fecha: string) {
-  const total = Number(fecha.slice(0, 4)) * 12 + Number(fecha.slice(5, 7));
+function sumarMes(fecha: string, meses = 1) {
+  const total = Number(fecha.slice(0, 4)) * 12 + Number(fecha.slice(5, 7)) - 1 + meses;
   return `${Math.floor(total / 12)}-${String((total % 12) + 1).padStart(2, '0')}-01`;
 }

@@ -5,11 +5,27 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 
-/** The range of a report: instants [desde, hasta), the clinic's zone, and optionally one doctor. */
-export type Filtro = { desde: Date; hasta: Date; zona: string; doctorId?: number | undefined };
+/**
+ * The range of a report: instants [desde, hasta), its clinic months ('YYYY-MM') and the instant each one starts in
+ * the clinic's zone, and optionally one doctor.
+ */
+export type Filtro = {
+  desde: Date;
+  hasta: Date;
+  meses: readonly { clave: string; inicio: Date }[];
+  doctorId?: number | undefined;
+};
 
 const n = (v: unknown) => Number(v ?? 0);
-const mesDe = (columna: SQL, zona: string) => sql`to_char(${columna} at time zone ${zona}, 'YYYY-MM')`;
+/**
+ * The clinic month of an instant, as its index in `f.meses` (1-based): a binary search among the months' starting
+ * instants (width_bucket), instead of converting every row to the clinic's zone (to_char(x at time zone z) cost
+ * most of a report's time over 100k rows: bench/results/reportes.md).
+ */
+const mesDe = (columna: SQL, f: Filtro) =>
+  sql`width_bucket(${columna}, ${`{${f.meses.map((m) => m.inicio.toISOString()).join(',')}}`}::timestamptz[])`;
+/** 'YYYY-MM' of a bucket mesDe gave. */
+const clave = (f: Filtro, v: unknown) => f.meses[n(v) - 1]?.clave ?? '';
 /** An approved payment without a void. */
 const vigente = (p: SQL) =>
   sql`${p}.estado = 'aprobado' and not exists (select 1 from pagos_anulaciones a where a.pago_id = ${p}.id)`;
@@ -24,7 +40,7 @@ export function createReportesRepository(db: Executor) {
     /** Money in and out per month, procedure and doctor (by the payment's registration time). */
     async ingresos(f: Filtro) {
       const r = await filas<Record<string, unknown>>(sql`
-        select ${mesDe(sql`p.registrado_en`, f.zona)} as mes,
+        select ${mesDe(sql`p.registrado_en`, f)} as mes,
                coalesce(c.procedimiento_id, pp.procedimiento_id) as procedimiento_id,
                case when coalesce(c.procedimiento_id, pp.procedimiento_id) is null then c.tipo end as tipo,
                c.doctor_id,
@@ -41,7 +57,7 @@ export function createReportesRepository(db: Executor) {
         group by 1, 2, 3, 4, 5
         order by 1, 2, 4`);
       return r.map((x) => ({
-        mes: String(x.mes),
+        mes: clave(f, x.mes),
         procedimiento_id: x.procedimiento_id == null ? null : n(x.procedimiento_id),
         tipo: (x.tipo as string | null) ?? null,
         doctor_id: x.doctor_id == null ? null : n(x.doctor_id),
@@ -67,7 +83,7 @@ export function createReportesRepository(db: Executor) {
             and ${vigente(sql`p`)}
           group by p.cita_id
         )
-        select ${mesDe(sql`k.primero`, f.zona)} as mes, c.estado, c.causa_cancelacion as causa,
+        select ${mesDe(sql`k.primero`, f)} as mes, c.estado, c.causa_cancelacion as causa,
                count(*) as citas, sum(k.cobrado) as cobrado,
                sum(least(k.cobrado, coalesce((
                  select sum(d.monto) from pagos d
@@ -77,7 +93,7 @@ export function createReportesRepository(db: Executor) {
         group by 1, 2, 3
         order by 1`);
       return r.map((x) => ({
-        mes: String(x.mes),
+        mes: clave(f, x.mes),
         estado: String(x.estado),
         causa: (x.causa as string | null) ?? null,
         citas: n(x.citas),
@@ -89,7 +105,7 @@ export function createReportesRepository(db: Executor) {
     /** Appointments done and no-shows per month (of their start) and doctor. */
     async asistencia(f: Filtro) {
       const r = await filas<Record<string, unknown>>(sql`
-        select ${mesDe(sql`c.inicio`, f.zona)} as mes, c.doctor_id,
+        select ${mesDe(sql`c.inicio`, f)} as mes, c.doctor_id,
                count(*) filter (where c.estado = 'realizada') as realizadas,
                count(*) filter (where c.estado = 'cancelada' and c.causa_cancelacion = 'inasistencia') as inasistencias
         from citas c
@@ -99,7 +115,7 @@ export function createReportesRepository(db: Executor) {
         group by 1, 2
         order by 1, 2`);
       return r.map((x) => ({
-        mes: String(x.mes),
+        mes: clave(f, x.mes),
         doctor_id: n(x.doctor_id),
         realizadas: n(x.realizadas),
         inasistencias: n(x.inasistencias),
@@ -109,14 +125,14 @@ export function createReportesRepository(db: Executor) {
     /** Minutes booked (fin - inicio of appointments not cancelled) per month of their start and doctor. */
     async minutosReservados(f: Filtro) {
       const r = await filas<Record<string, unknown>>(sql`
-        select ${mesDe(sql`c.inicio`, f.zona)} as mes, c.doctor_id,
+        select ${mesDe(sql`c.inicio`, f)} as mes, c.doctor_id,
                sum(extract(epoch from (c.fin - c.inicio))) / 60 as minutos
         from citas c
         where c.inicio >= ${f.desde} and c.inicio < ${f.hasta}
           and c.estado <> 'cancelada'
           ${delDoctor(sql`c.doctor_id`, f.doctorId)}
         group by 1, 2`);
-      return r.map((x) => ({ mes: String(x.mes), doctor_id: n(x.doctor_id), minutos: Math.round(n(x.minutos)) }));
+      return r.map((x) => ({ mes: clave(f, x.mes), doctor_id: n(x.doctor_id), minutos: Math.round(n(x.minutos)) }));
     },
 
     /** The weekly hours of the active doctors (or one). */
@@ -149,24 +165,24 @@ export function createReportesRepository(db: Executor) {
     /** Packages sold per month (those whose sale was not voided): how many and for how much. */
     async paquetesVendidos(f: Filtro) {
       const r = await filas<Record<string, unknown>>(sql`
-        select ${mesDe(sql`pp.vendido_en`, f.zona)} as mes, count(*) as vendidos, sum(pp.precio) as monto
+        select ${mesDe(sql`pp.vendido_en`, f)} as mes, count(*) as vendidos, sum(pp.precio) as monto
         from paquetes_paciente pp
         where pp.vendido_en >= ${f.desde} and pp.vendido_en < ${f.hasta}
           and not exists (
             select 1 from pagos p join pagos_anulaciones a on a.pago_id = p.id
             where p.paquete_paciente_id = pp.id and p.concepto = 'paquete')
         group by 1`);
-      return r.map((x) => ({ mes: String(x.mes), vendidos: n(x.vendidos), monto: n(x.monto) }));
+      return r.map((x) => ({ mes: clave(f, x.mes), vendidos: n(x.vendidos), monto: n(x.monto) }));
     },
 
     /** Sessions used per month (of the consumption). */
     async sesionesUsadas(f: Filtro) {
       const r = await filas<Record<string, unknown>>(sql`
-        select ${mesDe(sql`k.consumido_en`, f.zona)} as mes, count(*) as sesiones
+        select ${mesDe(sql`k.consumido_en`, f)} as mes, count(*) as sesiones
         from paquetes_consumos k
         where k.consumido_en >= ${f.desde} and k.consumido_en < ${f.hasta}
         group by 1`);
-      return r.map((x) => ({ mes: String(x.mes), sesiones: n(x.sesiones) }));
+      return r.map((x) => ({ mes: clave(f, x.mes), sesiones: n(x.sesiones) }));
     },
 
     /**
@@ -208,7 +224,7 @@ export function createReportesRepository(db: Executor) {
             ${delDoctor(sql`c.doctor_id`, f.doctorId)}
           order by c.paciente_id, c.inicio
         )
-        select ${mesDe(sql`e.inicio`, f.zona)} as mes, count(*) as evaluadas,
+        select ${mesDe(sql`e.inicio`, f)} as mes, count(*) as evaluadas,
                count(*) filter (where exists (
                  select 1 from citas p
                  where p.paciente_id = e.paciente_id and p.tipo = 'procedimiento' and p.estado <> 'cancelada'
@@ -216,7 +232,7 @@ export function createReportesRepository(db: Executor) {
         from primeras e
         group by 1
         order by 1`);
-      return r.map((x) => ({ mes: String(x.mes), evaluadas: n(x.evaluadas), convertidas: n(x.convertidas) }));
+      return r.map((x) => ({ mes: clave(f, x.mes), evaluadas: n(x.evaluadas), convertidas: n(x.convertidas) }));
     },
 
     /** Names of users and procedures by id (the few a report names). */

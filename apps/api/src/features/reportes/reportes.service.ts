@@ -98,10 +98,14 @@ export function createReportesService(deps: {
       if (!d || d.rol !== 'doctor') throw noEncontrado(M.noEsDoctor);
       doctor = { id: q.doctor_id, nombre: d.nombre };
     }
+    const meses = Array.from({ length: mesesEntre(desde, hasta) }, (_, i) => {
+      const clave = inicioDeMesAntes(desde, -i).slice(0, 7);
+      return { clave, inicio: calendario.instante(`${clave}-01`) };
+    });
     const filtro: Filtro = {
       desde: calendario.instante(desde),
       hasta: calendario.instante(sumarDias(hasta, 1)),
-      zona: calendario.zona,
+      meses,
       doctorId: doctor?.id,
     };
     return { desde, hasta, doctor, filtro };
@@ -205,14 +209,22 @@ export function createReportesService(deps: {
       bloqueosDe.set(b.doctor_id, l);
     }
     for (const [id, l] of bloqueosDe) bloqueosDe.set(id, unir(l));
+    const porDia = new Map<number, typeof horarios>();
+    for (const h of horarios) porDia.set(h.dia_semana, [...(porDia.get(h.dia_semana) ?? []), h]);
+    // Doctors share their hours: each wall-clock time of a day is converted once (the conversion is the slow part).
+    const instantes = new Map<string, number>();
+    const instante = (dia: Fecha, hora: string) => {
+      const k = `${dia} ${hora}`;
+      let t = instantes.get(k);
+      if (t === undefined) instantes.set(k, (t = calendario.instante(dia, hora).getTime()));
+      return t;
+    };
     const minutos = new Map<string, number>();
     for (let dia = a.desde; dia <= a.hasta; dia = sumarDias(dia, 1)) {
       if (!calendario.esDiaHabil(dia)) continue;
-      const dow = diaDeSemana(dia);
-      for (const h of horarios) {
-        if (h.dia_semana !== dow) continue;
-        const apertura = calendario.instante(dia, h.hora_inicio).getTime();
-        const cierre = calendario.instante(dia, h.hora_fin).getTime();
+      for (const h of porDia.get(diaDeSemana(dia)) ?? []) {
+        const apertura = instante(dia, h.hora_inicio);
+        const cierre = instante(dia, h.hora_fin);
         const libres = minutosLibresDeBloqueos(apertura, cierre, bloqueosDe.get(h.doctor_id) ?? []);
         const clave = `${dia.slice(0, 7)}|${h.doctor_id}`;
         minutos.set(clave, (minutos.get(clave) ?? 0) + libres);

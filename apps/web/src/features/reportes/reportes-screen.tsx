@@ -55,8 +55,21 @@ const ALTO_GRAFICA = 260;
 const pesosCortos = (v: number) => formatCOP(v);
 const pct = (v: number) => `${formatNumero(v)} %`;
 
-/** A report's table: scrolls sideways on a phone instead of squeezing its numbers. */
-function Tabla({ titulo, encabezados, filas }: { titulo: string; encabezados: string[]; filas: ReactNode[][] }) {
+/**
+ * A report's table: scrolls sideways on a phone instead of squeezing its numbers. The first `texto` columns are
+ * text (month, procedure, doctor); the rest are figures, right-aligned.
+ */
+function Tabla({
+  titulo,
+  encabezados,
+  filas,
+  texto = 1,
+}: {
+  titulo: string;
+  encabezados: string[];
+  filas: ReactNode[][];
+  texto?: number;
+}) {
   return (
     <Table.ScrollContainer minWidth={560}>
       <Table striped highlightOnHover captionSide="top">
@@ -64,7 +77,7 @@ function Tabla({ titulo, encabezados, filas }: { titulo: string; encabezados: st
         <Table.Thead>
           <Table.Tr>
             {encabezados.map((e, i) => (
-              <Table.Th key={e} ta={i === 0 ? undefined : 'right'} scope="col">
+              <Table.Th key={e} ta={i < texto ? undefined : 'right'} scope="col">
                 {e}
               </Table.Th>
             ))}
@@ -74,7 +87,7 @@ function Tabla({ titulo, encabezados, filas }: { titulo: string; encabezados: st
           {filas.map((f, i) => (
             <Table.Tr key={i}>
               {f.map((c, j) => (
-                <Table.Td key={j} ta={j === 0 || typeof c !== 'string' || !/\d/.test(c) ? undefined : 'right'}>
+                <Table.Td key={j} ta={j < texto ? undefined : 'right'}>
                   {c}
                 </Table.Td>
               ))}
@@ -142,6 +155,7 @@ function Ingresos({ q }: { q: ReporteQuery }) {
           />
           <Tabla
             titulo="Ingresos por mes, procedimiento y doctor"
+            texto={3}
             encabezados={['Mes', 'Procedimiento', 'Doctor', 'Cobrado', 'Devuelto', 'Neto']}
             filas={d.filas.map((f) => [
               nombreMes(f.mes),
@@ -223,6 +237,7 @@ function Inasistencias({ q }: { q: ReporteQuery }) {
           />
           <Tabla
             titulo="Inasistencias por mes y doctor"
+            texto={2}
             encabezados={['Mes', 'Doctor', 'Realizadas', 'Inasistencias', 'Tasa']}
             filas={d.filas.map((f) => [
               nombreMes(f.mes),
@@ -272,6 +287,7 @@ function Ocupacion({ q }: { q: ReporteQuery }) {
             />
             <Tabla
               titulo="Ocupación por doctor y mes"
+              texto={2}
               encabezados={['Mes', 'Doctor', 'Minutos reservados', 'Minutos disponibles', 'Ocupación']}
               filas={d.filas.map((f) => [
                 nombreMes(f.mes),
