@@ -2,17 +2,28 @@
 // doctor) and doctors ("Mis reportes": the server answers only their own work). A range of clinic days (by default
 // this month and the 11 before it), one tab per report, each with a chart, the same numbers in an accessible table
 // (a chart alone is not) and "Descargar CSV". Only the open tab's report is asked for. The charts (@mantine/charts,
-// recharts) come with this lazily loaded screen, never in the first download.
-import '@mantine/charts/styles.css';
-import { BarChart, LineChart } from '@mantine/charts';
+// recharts) load on demand (grafica.tsx), never in the first download.
 import { MESES_MAXIMOS_REPORTE, reportesRutas, type Reporte } from '@clinica/contracts/reportes-rutas';
 import { normalizarRol, permite } from '@clinica/contracts/roles';
-import { Alert, Button, Group, Paper, Select, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Group,
+  Paper,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Tabs,
+  Text,
+  Title,
+} from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
 import { IconChartBar, IconDownload } from '@tabler/icons-react';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { ErrorDeCarga } from '../../components/estado-error.tsx';
 import { EstadoVacio } from '../../components/estado-vacio.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -42,6 +53,7 @@ import { mensajeDeError } from '../../lib/forms/field-errors.ts';
 import { useAuth } from '../../lib/session/auth-context.tsx';
 import { hoy } from '../../lib/tiempo.ts';
 import { formatNumero, inicioDeMesAntes, nombreMes, porMes, porcentaje } from './formato.ts';
+import type { GraficaProps } from './grafica.tsx';
 
 const TITULOS: Record<Reporte, string> = {
   ingresos: 'Ingresos',
@@ -51,7 +63,15 @@ const TITULOS: Record<Reporte, string> = {
   paquetes: 'Paquetes',
   conversion: 'Conversión',
 };
-const ALTO_GRAFICA = 260;
+const GraficaPerezosa = lazy(() => import('./grafica.tsx'));
+/** The chart, loaded on demand (grafica.tsx); its place is kept while it loads. */
+function Grafica(props: GraficaProps) {
+  return (
+    <Suspense fallback={<Skeleton h={260} aria-hidden="true" />}>
+      <GraficaPerezosa {...props} />
+    </Suspense>
+  );
+}
 const pesosCortos = (v: number) => formatCOP(v);
 const pct = (v: number) => `${formatNumero(v)} %`;
 
@@ -73,7 +93,7 @@ function Tabla({
   return (
     <Table.ScrollContainer minWidth={560}>
       <Table striped highlightOnHover captionSide="top">
-        <Table.Caption>{titulo}</Table.Caption>
+        <Table.Caption ta="left">{titulo}</Table.Caption>
         <Table.Thead>
           <Table.Tr>
             {encabezados.map((e, i) => (
@@ -101,7 +121,7 @@ function Tabla({
 
 function Cifra({ etiqueta, valor }: { etiqueta: string; valor: string }) {
   return (
-    <Paper withBorder p="sm" miw={150}>
+    <Paper withBorder p="sm">
       <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
         {etiqueta}
       </Text>
@@ -140,18 +160,17 @@ function Ingresos({ q }: { q: ReporteQuery }) {
     <Estado q={useIngresos(q)} vacio={(d) => d.filas.length === 0}>
       {(d: ReporteIngresosWire) => (
         <>
-          <Group gap="md" wrap="wrap">
+          <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm">
             <Cifra etiqueta="Cobrado" valor={formatCOP(d.total.cobrado)} />
             <Cifra etiqueta="Devuelto" valor={formatCOP(d.total.devuelto)} />
             <Cifra etiqueta="Neto" valor={formatCOP(d.total.neto)} />
-          </Group>
-          <BarChart
-            h={ALTO_GRAFICA}
+          </SimpleGrid>
+          <Grafica
+            tipo="barras"
             data={porMes(d.filas, ['neto'])}
             dataKey="mes"
             series={[{ name: 'neto', label: 'Ingreso neto', color: 'teal.6' }]}
             valueFormatter={pesosCortos}
-            aria-hidden="true"
           />
           <Tabla
             titulo="Ingresos por mes, procedimiento y doctor"
@@ -177,14 +196,14 @@ function Anticipos({ q }: { q: ReporteQuery }) {
     <Estado q={useAnticipos(q)} vacio={(d) => d.filas.length === 0}>
       {(d: ReporteAnticiposWire) => (
         <>
-          <Group gap="md" wrap="wrap">
+          <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm">
             <Cifra etiqueta="En custodia" valor={formatCOP(d.total.en_custodia)} />
             <Cifra etiqueta="Retenido" valor={formatCOP(d.total.retenido)} />
             <Cifra etiqueta="Devuelto" valor={formatCOP(d.total.devuelto)} />
             <Cifra etiqueta="Aplicado a la cita" valor={formatCOP(d.total.aplicado)} />
-          </Group>
-          <BarChart
-            h={ALTO_GRAFICA}
+          </SimpleGrid>
+          <Grafica
+            tipo="barras"
             type="stacked"
             withLegend
             data={porMes(d.filas, ['en_custodia', 'aplicado', 'retenido', 'devuelto'])}
@@ -196,7 +215,6 @@ function Anticipos({ q }: { q: ReporteQuery }) {
               { name: 'devuelto', label: 'Devuelto', color: 'gray.6' },
             ]}
             valueFormatter={pesosCortos}
-            aria-hidden="true"
           />
           <Tabla
             titulo="Anticipos por mes de pago"
@@ -222,18 +240,17 @@ function Inasistencias({ q }: { q: ReporteQuery }) {
     <Estado q={useInasistencias(q)} vacio={(d) => d.filas.length === 0}>
       {(d: ReporteInasistenciasWire) => (
         <>
-          <Group gap="md" wrap="wrap">
+          <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm">
             <Cifra etiqueta="Tasa de inasistencia" valor={porcentaje(d.total.tasa)} />
             <Cifra etiqueta="Inasistencias" valor={formatNumero(d.total.inasistencias)} />
             <Cifra etiqueta="Citas realizadas" valor={formatNumero(d.total.realizadas)} />
-          </Group>
-          <LineChart
-            h={ALTO_GRAFICA}
+          </SimpleGrid>
+          <Grafica
+            tipo="lineas"
             data={d.porMes.map((m) => ({ mes: nombreMes(m.mes), tasa: Math.round((m.tasa ?? 0) * 1000) / 10 }))}
             dataKey="mes"
             series={[{ name: 'tasa', label: 'Inasistencia (%)', color: 'red.6' }]}
             valueFormatter={pct}
-            aria-hidden="true"
           />
           <Tabla
             titulo="Inasistencias por mes y doctor"
@@ -267,13 +284,13 @@ function Ocupacion({ q }: { q: ReporteQuery }) {
         }
         return (
           <>
-            <Group gap="md" wrap="wrap">
+            <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm">
               <Cifra etiqueta="Ocupación" valor={porcentaje(d.total.ocupacion)} />
               <Cifra etiqueta="Horas reservadas" valor={formatNumero(d.total.minutos_reservados / 60)} />
               <Cifra etiqueta="Horas disponibles" valor={formatNumero(d.total.minutos_disponibles / 60)} />
-            </Group>
-            <BarChart
-              h={ALTO_GRAFICA}
+            </SimpleGrid>
+            <Grafica
+              tipo="barras"
               withLegend
               data={[...meses.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([, v]) => v)}
               dataKey="mes"
@@ -283,7 +300,6 @@ function Ocupacion({ q }: { q: ReporteQuery }) {
                 color: colores[i % colores.length]!,
               }))}
               valueFormatter={pct}
-              aria-hidden="true"
             />
             <Tabla
               titulo="Ocupación por doctor y mes"
@@ -309,20 +325,19 @@ function Paquetes({ q }: { q: ReporteQuery }) {
     <Estado q={usePaquetesReporte(q)} vacio={(d) => d.filas.length === 0 && d.pendientes.length === 0}>
       {(d: ReportePaquetesWire) => (
         <>
-          <Group gap="md" wrap="wrap">
+          <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm">
             <Cifra etiqueta="Vendido" valor={formatCOP(d.total.monto_vendido)} />
             <Cifra etiqueta="Sesiones usadas" valor={formatNumero(d.total.sesiones_usadas)} />
             <Cifra etiqueta="Sesiones por prestar" valor={formatNumero(d.total.sesiones_pendientes)} />
             <Cifra etiqueta="La clínica debe hoy" valor={formatCOP(d.total.monto_pendiente)} />
-          </Group>
+          </SimpleGrid>
           {d.filas.length > 0 && (
-            <BarChart
-              h={ALTO_GRAFICA}
+            <Grafica
+              tipo="barras"
               data={porMes(d.filas, ['monto_vendido'])}
               dataKey="mes"
               series={[{ name: 'monto_vendido', label: 'Vendido', color: 'grape.6' }]}
               valueFormatter={pesosCortos}
-              aria-hidden="true"
             />
           )}
           <Tabla
@@ -356,22 +371,21 @@ function Conversion({ q }: { q: ReporteQuery }) {
     <Estado q={useConversion(q)} vacio={(d) => d.filas.length === 0}>
       {(d: ReporteConversionWire) => (
         <>
-          <Group gap="md" wrap="wrap">
+          <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm">
             <Cifra etiqueta="Conversión" valor={porcentaje(d.total.tasa)} />
             <Cifra etiqueta="Primeras evaluaciones" valor={formatNumero(d.total.evaluadas)} />
             <Cifra etiqueta="Con procedimiento" valor={formatNumero(d.total.convertidas)} />
-          </Group>
+          </SimpleGrid>
           <Text size="sm" c="dimmed">
             Pacientes cuya primera evaluación realizada en el rango fue seguida de una cita de procedimiento (agendada o
             realizada) en los {d.dias} días siguientes.
           </Text>
-          <BarChart
-            h={ALTO_GRAFICA}
+          <Grafica
+            tipo="barras"
             data={d.filas.map((f) => ({ mes: nombreMes(f.mes), tasa: Math.round((f.tasa ?? 0) * 1000) / 10 }))}
             dataKey="mes"
             series={[{ name: 'tasa', label: 'Conversión (%)', color: 'indigo.6' }]}
             valueFormatter={pct}
-            aria-hidden="true"
           />
           <Tabla
             titulo="Conversión de primera evaluación a procedimiento por mes"
