@@ -34,6 +34,8 @@ import { createPagosRepository } from './features/pagos/pagos.repository.ts';
 import { createPagosService } from './features/pagos/pagos.service.ts';
 import { createPaquetesRepository } from './features/paquetes/paquetes.repository.ts';
 import { createPaquetesService } from './features/paquetes/paquetes.service.ts';
+import { createReportesRepository } from './features/reportes/reportes.repository.ts';
+import { createReportesService } from './features/reportes/reportes.service.ts';
 import { createNotificacionesRepository } from './features/notificaciones/notificaciones.repository.ts';
 import {
   createNotificacionesService,
@@ -346,6 +348,12 @@ export async function createServices(deps: ServicesDeps) {
   });
   // Treatment packages (issue 23, item 4): definitions, the desk's sale with its payment, the sessions used.
   const paquetes = createPaquetesService({ repos, transaccion, calendario, diasGracia: config.paquetesDiasGracia });
+  // The owner's reports (issue 23, item 6; decision 0058): read-only aggregates, outside any transaction.
+  const reportes = createReportesService({
+    repo: createReportesRepository(database.db),
+    calendario,
+    diasGracia: config.paquetesDiasGracia,
+  });
 
   // The administrators' search of the audit log (issue 21, item 5).
   const auditoriaConsulta = createAuditoriaConsultaService({
@@ -385,6 +393,7 @@ export async function createServices(deps: ServicesDeps) {
     consentimientos,
     adjuntos,
     paquetes,
+    reportes,
     almacenPublico,
     archivos,
     barridoArchivos,

@@ -12,6 +12,7 @@ import type { evolucionesEndpoints } from './evoluciones.ts';
 import type { pagosEndpoints } from './pagos.ts';
 import type { planesEndpoints } from './planes-seguimiento.ts';
 import type { paquetesEndpoints } from './paquetes.ts';
+import type { reportesEndpoints } from './reportes.ts';
 import type { correosEndpoints } from './correos.ts';
 import type { historiasEndpoints } from './historias.ts';
 import type { notificacionesDoctorEndpoints, notificacionesUsuarioEndpoints } from './notificaciones.ts';
@@ -37,6 +38,7 @@ export type TodosLosEndpoints =
   | Valores<typeof planesEndpoints>
   | Valores<typeof pagosEndpoints>
   | Valores<typeof paquetesEndpoints>
+  | Valores<typeof reportesEndpoints>
   | Valores<typeof consentimientosEndpoints>
   | Valores<typeof copiaHistoriaEndpoints>
   | Valores<typeof adjuntosEndpoints>

@@ -10,6 +10,7 @@ import * as evoluciones from './evoluciones-rutas.ts';
 import * as pagos from './pagos-rutas.ts';
 import * as paquetes from './paquetes-rutas.ts';
 import * as planes from './planes-seguimiento-rutas.ts';
+import * as reportes from './reportes-rutas.ts';
 import * as rutas from './rutas.ts';
 import { DOCS_PATH, MEDIA_PREFIX, type RutaApi } from './rutas.ts';
 
@@ -22,6 +23,7 @@ const MODULOS: readonly object[] = [
   pagos,
   planes,
   paquetes,
+  reportes,
 ];
 
 /** A value shaped like a descriptor (method, path, who may call it). */

@@ -11,6 +11,7 @@ import {
 } from '@clinica/contracts/rutas';
 import { pagosRutas } from '@clinica/contracts/pagos-rutas';
 import { paquetesRutas } from '@clinica/contracts/paquetes-rutas';
+import { reportesRutas } from '@clinica/contracts/reportes-rutas';
 import { describe, expect, it } from 'vitest';
 import { buildNav } from './nav.ts';
 
@@ -43,6 +44,7 @@ describe('dashboard navigation filtered by role', () => {
       'Mis citas',
       'Mi carrito',
       'Caja del día',
+      'Reportes',
       'Lista de usuarios',
       'Crear usuario',
       'Historial médico',
@@ -76,6 +78,7 @@ describe('dashboard navigation filtered by role', () => {
         .find((i) => i.label === 'Registrar paciente')?.to,
     ).toBe('/crear-usuario');
     expect(labels('doctor')).not.toContain('Registrar paciente');
+    expect(labels('doctor')).toContain('Mis reportes');
     expect(labels('administrador')).not.toContain('Registrar paciente');
   });
 
@@ -97,11 +100,17 @@ describe('dashboard navigation filtered by role', () => {
     'Mis pagos': [pagosRutas.misPagos],
     'Caja del día': [pagosRutas.caja, pagosRutas.cerrarCaja, pagosRutas.listar],
     'Paquetes de sesiones': [paquetesRutas.listar, paquetesRutas.crear, paquetesRutas.editar],
+    Reportes: [reportesRutas.ingresos, reportesRutas.ingresosCsv],
   };
   it.each(roles)('shows %s each entry exactly when the API allows what its screen does', (role) => {
     const visibles = labels(role);
     for (const [label, rutas] of Object.entries(pantallas)) {
-      const nombres = label === 'Crear usuario' ? [label, 'Registrar paciente'] : [label];
+      const nombres =
+        label === 'Crear usuario'
+          ? [label, 'Registrar paciente']
+          : label === 'Reportes'
+            ? [label, 'Mis reportes']
+            : [label];
       expect({ label, visible: nombres.some((n) => visibles.includes(n)) }).toEqual({
         label,
         visible: rutas.every((r) => permite(r.auth, role)),
@@ -150,6 +159,7 @@ describe('dashboard navigation filtered by role', () => {
       'Agenda',
       'Mi cuenta',
       'Caja',
+      'Reportes',
       'Usuarios',
       'Historia clínica',
       'Catálogo',

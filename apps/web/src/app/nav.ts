@@ -15,9 +15,11 @@ import {
 } from '@clinica/contracts/rutas';
 import { pagosRutas } from '@clinica/contracts/pagos-rutas';
 import { paquetesRutas } from '@clinica/contracts/paquetes-rutas';
+import { reportesRutas } from '@clinica/contracts/reportes-rutas';
 import {
   IconCalendarCog,
   IconCash,
+  IconChartBar,
   IconReceipt,
   IconCalendarHeart,
   IconCalendarPlus,
@@ -102,6 +104,18 @@ export const NAV: readonly NavGroup[] = [
   {
     label: 'Caja',
     items: [{ label: 'Caja del día', to: paths.caja, icon: IconCash, auth: pagosRutas.caja.auth }],
+  },
+  {
+    label: 'Reportes',
+    items: [
+      {
+        label: 'Reportes',
+        to: paths.reportes,
+        icon: IconChartBar,
+        auth: reportesRutas.ingresos.auth,
+        labelPorRol: { doctor: 'Mis reportes' },
+      },
+    ],
   },
   {
     label: 'Usuarios',

@@ -88,6 +88,7 @@ const dashboardRoutes: RouteObject[] = [
   screen(paths.misPagos, () => import('../features/pagos/mis-pagos-screen.tsx')),
   screen(paths.caja, () => import('../features/pagos/caja-screen.tsx')),
   screen(paths.paquetes, () => import('../features/paquetes/paquetes-screen.tsx')),
+  screen(paths.reportes, () => import('../features/reportes/reportes-screen.tsx')),
   screen('/paquetespaciente/:id', () => import('../features/paquetes/paquetes-paciente-screen.tsx')),
   screen(paths.correos, () => import('../features/correos/correos-screen.tsx')),
   screen(paths.respaldos, () => import('../features/respaldos/respaldos-screen.tsx')),

@@ -79,6 +79,8 @@ export const paths = {
   misPagos: '/mispagos',
   /** The desk's day: payments, totals by method and the cash close (issue 23; not a SPEC route). */
   caja: '/caja',
+  /** The owner's reports (administrators) and a doctor's own ("Mis reportes"). */
+  reportes: '/reportes',
   /** Treatment packages the clinic sells (issue 23, item 4; not a SPEC route). */
   paquetes: '/paquetes',
   /** One patient's packages: her "Mis paquetes", or the desk's view where it sells one. */

@@ -1,0 +1,257 @@
+// SQL of the owner's reports (issue 23, item 6; docs/dinero.md "Reportes"): each one aggregates in the database,
+// grouped by the clinic's month (`to_char(x at time zone zona, 'YYYY-MM')`), and reads only the rows of its range
+// [desde, hasta) through an index on the instant it is bounded by (bench/results/reportes.md has the plans).
+// A payment counts when approved and not voided (pagos_anulaciones); sums are bigint, read as numbers.
+import { sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+
+/**
+ * The range of a report: instants [desde, hasta), its clinic months ('YYYY-MM') and the instant each one starts in
+ * the clinic's zone, and optionally one doctor.
+ */
+export type Filtro = {
+  desde: Date;
+  hasta: Date;
+  meses: readonly { clave: string; inicio: Date }[];
+  doctorId?: number | undefined;
+};
+
+const n = (v: unknown) => Number(v ?? 0);
+/**
+ * The clinic month of an instant, as its index in `f.meses` (1-based): a binary search among the months' starting
+ * instants (width_bucket), instead of converting every row to the clinic's zone (to_char(x at time zone z) cost
+ * most of a report's time over 100k rows: bench/results/reportes.md).
+ */
+const mesDe = (columna: SQL, f: Filtro) =>
+  sql`width_bucket(${columna}, ${`{${f.meses.map((m) => m.inicio.toISOString()).join(',')}}`}::timestamptz[])`;
+/** 'YYYY-MM' of a bucket mesDe gave. */
+const clave = (f: Filtro, v: unknown) => f.meses[n(v) - 1]?.clave ?? '';
+/** An approved payment without a void. */
+const vigente = (p: SQL) =>
+  sql`${p}.estado = 'aprobado' and not exists (select 1 from pagos_anulaciones a where a.pago_id = ${p}.id)`;
+const delDoctor = (columna: SQL, doctorId?: number) => (doctorId ? sql`and ${columna} = ${doctorId}` : sql``);
+
+export function createReportesRepository(db: Executor) {
+  async function filas<T>(q: SQL): Promise<T[]> {
+    return (await db.execute(q)).rows as T[];
+  }
+
+  return {
+    /** Money in and out per month, procedure and doctor (by the payment's registration time). */
+    async ingresos(f: Filtro) {
+      const r = await filas<Record<string, unknown>>(sql`
+        select ${mesDe(sql`p.registrado_en`, f)} as mes,
+               coalesce(c.procedimiento_id, pp.procedimiento_id) as procedimiento_id,
+               case when coalesce(c.procedimiento_id, pp.procedimiento_id) is null then c.tipo end as tipo,
+               c.doctor_id,
+               (p.paquete_paciente_id is not null and p.cita_id is null) as de_paquete,
+               sum(p.monto) filter (where p.concepto <> 'devolucion') as cobrado,
+               sum(p.monto) filter (where p.concepto = 'devolucion') as devuelto,
+               count(*) as pagos
+        from pagos p
+        left join citas c on c.id = p.cita_id
+        left join paquetes_paciente pp on pp.id = p.paquete_paciente_id
+        where p.registrado_en >= ${f.desde} and p.registrado_en < ${f.hasta}
+          and ${vigente(sql`p`)}
+          ${delDoctor(sql`c.doctor_id`, f.doctorId)}
+        group by 1, 2, 3, 4, 5
+        order by 1, 2, 4`);
+      return r.map((x) => ({
+        mes: clave(f, x.mes),
+        procedimiento_id: x.procedimiento_id == null ? null : n(x.procedimiento_id),
+        tipo: (x.tipo as string | null) ?? null,
+        doctor_id: x.doctor_id == null ? null : n(x.doctor_id),
+        de_paquete: Boolean(x.de_paquete),
+        cobrado: n(x.cobrado),
+        devuelto: n(x.devuelto),
+        pagos: n(x.pagos),
+      }));
+    },
+
+    /**
+     * Deposits per month of their payment, grouped by what became of the appointment (its state and cause of
+     * cancellation): the deposit paid and the part of it refunded (refunds of the appointment, up to its deposit).
+     * The service classifies each group (reportes.service.ts `clasificarAnticipo`).
+     */
+    async anticipos(f: Filtro) {
+      const r = await filas<Record<string, unknown>>(sql`
+        with cobrados as (
+          select p.cita_id, min(p.registrado_en) as primero, sum(p.monto) as cobrado
+          from pagos p
+          where p.concepto = 'anticipo' and p.cita_id is not null
+            and p.registrado_en >= ${f.desde} and p.registrado_en < ${f.hasta}
+            and ${vigente(sql`p`)}
+          group by p.cita_id
+        )
+        select ${mesDe(sql`k.primero`, f)} as mes, c.estado, c.causa_cancelacion as causa,
+               count(*) as citas, sum(k.cobrado) as cobrado,
+               sum(least(k.cobrado, coalesce((
+                 select sum(d.monto) from pagos d
+                 where d.cita_id = k.cita_id and d.concepto = 'devolucion' and ${vigente(sql`d`)}), 0))) as devuelto
+        from cobrados k join citas c on c.id = k.cita_id
+        where true ${delDoctor(sql`c.doctor_id`, f.doctorId)}
+        group by 1, 2, 3
+        order by 1`);
+      return r.map((x) => ({
+        mes: clave(f, x.mes),
+        estado: String(x.estado),
+        causa: (x.causa as string | null) ?? null,
+        citas: n(x.citas),
+        cobrado: n(x.cobrado),
+        devuelto: n(x.devuelto),
+      }));
+    },
+
+    /** Appointments done and no-shows per month (of their start) and doctor. */
+    async asistencia(f: Filtro) {
+      const r = await filas<Record<string, unknown>>(sql`
+        select ${mesDe(sql`c.inicio`, f)} as mes, c.doctor_id,
+               count(*) filter (where c.estado = 'realizada') as realizadas,
+               count(*) filter (where c.estado = 'cancelada' and c.causa_cancelacion = 'inasistencia') as inasistencias
+        from citas c
+        where c.inicio >= ${f.desde} and c.inicio < ${f.hasta}
+          and c.estado in ('realizada', 'cancelada')
+          ${delDoctor(sql`c.doctor_id`, f.doctorId)}
+        group by 1, 2
+        order by 1, 2`);
+      return r.map((x) => ({
+        mes: clave(f, x.mes),
+        doctor_id: n(x.doctor_id),
+        realizadas: n(x.realizadas),
+        inasistencias: n(x.inasistencias),
+      }));
+    },
+
+    /** Minutes booked (fin - inicio of appointments not cancelled) per month of their start and doctor. */
+    async minutosReservados(f: Filtro) {
+      const r = await filas<Record<string, unknown>>(sql`
+        select ${mesDe(sql`c.inicio`, f)} as mes, c.doctor_id,
+               sum(extract(epoch from (c.fin - c.inicio))) / 60 as minutos
+        from citas c
+        where c.inicio >= ${f.desde} and c.inicio < ${f.hasta}
+          and c.estado <> 'cancelada'
+          ${delDoctor(sql`c.doctor_id`, f.doctorId)}
+        group by 1, 2`);
+      return r.map((x) => ({ mes: clave(f, x.mes), doctor_id: n(x.doctor_id), minutos: Math.round(n(x.minutos)) }));
+    },
+
+    /** The weekly hours of the active doctors (or one). */
+    async horarios(doctorId?: number) {
+      const r = await filas<Record<string, unknown>>(sql`
+        select h.doctor_id, h.dia_semana, to_char(h.hora_inicio, 'HH24:MI') as hora_inicio,
+               to_char(h.hora_fin, 'HH24:MI') as hora_fin
+        from horarios_doctor h join usuarios u on u.id = h.doctor_id
+        where u.rol = 'doctor' ${delDoctor(sql`h.doctor_id`, doctorId)}`);
+      return r.map((x) => ({
+        doctor_id: n(x.doctor_id),
+        dia_semana: n(x.dia_semana),
+        hora_inicio: String(x.hora_inicio),
+        hora_fin: String(x.hora_fin),
+      }));
+    },
+
+    /** The agenda blocks that overlap the range. */
+    async bloqueos(f: Filtro) {
+      const r = await filas<Record<string, unknown>>(sql`
+        select b.doctor_id, b.inicio, b.fin from bloqueos_agenda b
+        where b.inicio < ${f.hasta} and b.fin > ${f.desde} ${delDoctor(sql`b.doctor_id`, f.doctorId)}`);
+      return r.map((x) => ({
+        doctor_id: n(x.doctor_id),
+        inicio: new Date(x.inicio as string),
+        fin: new Date(x.fin as string),
+      }));
+    },
+
+    /** Packages sold per month (those whose sale was not voided): how many and for how much. */
+    async paquetesVendidos(f: Filtro) {
+      const r = await filas<Record<string, unknown>>(sql`
+        select ${mesDe(sql`pp.vendido_en`, f)} as mes, count(*) as vendidos, sum(pp.precio) as monto
+        from paquetes_paciente pp
+        where pp.vendido_en >= ${f.desde} and pp.vendido_en < ${f.hasta}
+          and not exists (
+            select 1 from pagos p join pagos_anulaciones a on a.pago_id = p.id
+            where p.paquete_paciente_id = pp.id and p.concepto = 'paquete')
+        group by 1`);
+      return r.map((x) => ({ mes: clave(f, x.mes), vendidos: n(x.vendidos), monto: n(x.monto) }));
+    },
+
+    /** Sessions used per month (of the consumption). */
+    async sesionesUsadas(f: Filtro) {
+      const r = await filas<Record<string, unknown>>(sql`
+        select ${mesDe(sql`k.consumido_en`, f)} as mes, count(*) as sesiones
+        from paquetes_consumos k
+        where k.consumido_en >= ${f.desde} and k.consumido_en < ${f.hasta}
+        group by 1`);
+      return r.map((x) => ({ mes: clave(f, x.mes), sesiones: n(x.sesiones) }));
+    },
+
+    /**
+     * What the clinic owes today, per procedure: the sessions left of packages still usable on `usableDesde` (vence_el
+     * on or after it: today less the grace days) and their pro rata price (precio * left / total, rounded per package).
+     */
+    async pendientes(usableDesde: string) {
+      const r = await filas<Record<string, unknown>>(sql`
+        select pp.procedimiento_id, pr.nombre as procedimiento, count(*) as paquetes,
+               sum(pp.sesiones_total - pp.sesiones_usadas) as sesiones,
+               sum(round(pp.precio::numeric * (pp.sesiones_total - pp.sesiones_usadas) / pp.sesiones_total)) as monto
+        from paquetes_paciente pp join procedimientos pr on pr.id = pp.procedimiento_id
+        where pp.vence_el >= ${usableDesde} and pp.sesiones_usadas < pp.sesiones_total
+          and not exists (
+            select 1 from pagos p join pagos_anulaciones a on a.pago_id = p.id
+            where p.paquete_paciente_id = pp.id and p.concepto = 'paquete')
+        group by 1, 2
+        order by 2`);
+      return r.map((x) => ({
+        procedimiento_id: n(x.procedimiento_id),
+        procedimiento: String(x.procedimiento),
+        paquetes: n(x.paquetes),
+        sesiones: n(x.sesiones),
+        monto: n(x.monto),
+      }));
+    },
+
+    /**
+     * Each patient's first evaluation done in the range (of the doctor, if one), per month: how many, and how many
+     * were followed by a procedure appointment not cancelled that starts within `dias` days after it.
+     */
+    async conversion(f: Filtro, dias: number) {
+      const r = await filas<Record<string, unknown>>(sql`
+        with primeras as (
+          select distinct on (c.paciente_id) c.paciente_id, c.inicio
+          from citas c
+          where c.tipo = 'evaluacion' and c.estado = 'realizada'
+            and c.inicio >= ${f.desde} and c.inicio < ${f.hasta}
+            ${delDoctor(sql`c.doctor_id`, f.doctorId)}
+          order by c.paciente_id, c.inicio
+        )
+        select ${mesDe(sql`e.inicio`, f)} as mes, count(*) as evaluadas,
+               count(*) filter (where exists (
+                 select 1 from citas p
+                 where p.paciente_id = e.paciente_id and p.tipo = 'procedimiento' and p.estado <> 'cancelada'
+                   and p.inicio > e.inicio and p.inicio <= e.inicio + make_interval(days => ${dias}))) as convertidas
+        from primeras e
+        group by 1
+        order by 1`);
+      return r.map((x) => ({ mes: clave(f, x.mes), evaluadas: n(x.evaluadas), convertidas: n(x.convertidas) }));
+    },
+
+    /** Names of users and procedures by id (the few a report names). */
+    async nombres(tabla: 'usuarios' | 'procedimientos', ids: number[]) {
+      if (!ids.length) return new Map<number, string>();
+      const t = tabla === 'usuarios' ? sql`usuarios` : sql`procedimientos`;
+      const r = await filas<{ id: number; nombre: string }>(
+        sql`select id, nombre from ${t} where id in (${sql.join(
+          ids.map((i) => sql`${i}`),
+          sql`, `,
+        )})`,
+      );
+      return new Map(r.map((x) => [n(x.id), x.nombre]));
+    },
+
+    async rolDe(id: number) {
+      const r = await filas<{ rol: string; nombre: string }>(sql`select rol, nombre from usuarios where id = ${id}`);
+      return r[0];
+    },
+  };
+}
+export type ReportesRepository = ReturnType<typeof createReportesRepository>;

@@ -1,0 +1,374 @@
+// The owner's reports (issue 23, item 6; docs/dinero.md "Reportes"; decision 0058). Administrators see the whole
+// clinic and may narrow to one doctor; a doctor sees his own work only (his id is forced; another's is a 403).
+// Months and days are the clinic's (CLINICA_TZ); the range is at most 24 months, by default the last 12.
+import {
+  DIAS_CONVERSION,
+  MENSAJES_REPORTES as M,
+  MESES_MAXIMOS_REPORTE,
+  MESES_POR_DEFECTO_REPORTE,
+  mesesEntre,
+  type Reporte,
+  type ReporteQuery,
+} from '@clinica/contracts/reportes';
+import { diaDeSemana, sumarDias, type Fecha } from '@clinica/contracts/tiempo';
+import { AppError, noEncontrado, prohibido } from '../../lib/app-error.ts';
+import type { Calendario } from '../../lib/calendario.ts';
+import type { Actor } from '../../lib/solicitud.ts';
+import { aCsv, porcentaje, type Celda } from './csv.ts';
+import type { Filtro, ReportesRepository } from './reportes.repository.ts';
+
+const MIN = 60_000;
+const tasa = (parte: number, todo: number) => (todo > 0 ? parte / todo : null);
+const invalido = (mensaje: string, campo: string) => new AppError('VALIDACION', 400, mensaje, [{ campo, mensaje }]);
+
+/** The first day of the month `meses` months before the month of `fecha`. */
+function inicioDeMesAntes(fecha: Fecha, meses: number): Fecha {
+  const total = Number(fecha.slice(0, 4)) * 12 + Number(fecha.slice(5, 7)) - 1 - meses;
+  return `${Math.floor(total / 12)}-${String((total % 12) + 1).padStart(2, '0')}-01`;
+}
+
+export type Anticipos = { en_custodia: number; aplicado: number; retenido: number; devuelto: number };
+
+/**
+ * What became of the deposits of appointments in one state (docs/dinero.md "Reportes", the one rule to adjust):
+ * what was refunded is `devuelto` whatever the state; of the rest, an appointment still pending or confirmed holds
+ * it (en custodia), one done applied it to its price (aplicado), and a cancelled one kept it (retenido: a no-show,
+ * a late cancellation, or any cancellation whose deposit was not refunded).
+ */
+export function clasificarAnticipo(g: { estado: string; cobrado: number; devuelto: number }): Anticipos {
+  const resto = g.cobrado - g.devuelto;
+  const r: Anticipos = { en_custodia: 0, aplicado: 0, retenido: 0, devuelto: g.devuelto };
+  if (g.estado === 'pendiente' || g.estado === 'confirmada') r.en_custodia = resto;
+  else if (g.estado === 'realizada') r.aplicado = resto;
+  else r.retenido = resto;
+  return r;
+}
+
+/** Minutes of [a, b) not covered by the (sorted, merged) blocks. */
+function minutosLibresDeBloqueos(a: number, b: number, bloqueos: readonly { inicio: number; fin: number }[]) {
+  let libre = b - a;
+  for (const x of bloqueos) {
+    if (x.inicio >= b) break;
+    libre -= Math.max(0, Math.min(b, x.fin) - Math.max(a, x.inicio));
+  }
+  return libre / MIN;
+}
+
+function unir(rangos: { inicio: number; fin: number }[]) {
+  const orden = [...rangos].sort((x, y) => x.inicio - y.inicio);
+  const unidos: { inicio: number; fin: number }[] = [];
+  for (const r of orden) {
+    const ultimo = unidos.at(-1);
+    if (ultimo && r.inicio <= ultimo.fin) ultimo.fin = Math.max(ultimo.fin, r.fin);
+    else unidos.push({ ...r });
+  }
+  return unidos;
+}
+
+export const NOMBRES_CSV: Record<Reporte, string> = {
+  ingresos: 'ingresos',
+  anticipos: 'anticipos',
+  inasistencias: 'inasistencias',
+  ocupacion: 'ocupacion',
+  paquetes: 'paquetes',
+  conversion: 'conversion',
+};
+
+export function createReportesService(deps: {
+  repo: ReportesRepository;
+  calendario: Calendario;
+  /** PAQUETES_DIAS_GRACIA: a package is usable this many days after vence_el. */
+  diasGracia: number;
+}) {
+  const { repo, calendario, diasGracia } = deps;
+
+  /** The range and the doctor a caller may see: validated, defaulted, the doctor's own id forced. */
+  async function alcance(actor: Actor, q: ReporteQuery) {
+    const hasta = q.hasta ?? (q.desde && q.desde > calendario.hoy() ? q.desde : calendario.hoy());
+    const desde = q.desde ?? inicioDeMesAntes(hasta, MESES_POR_DEFECTO_REPORTE - 1);
+    if (desde > hasta) throw invalido(M.rangoInvertido, 'desde');
+    if (mesesEntre(desde, hasta) > MESES_MAXIMOS_REPORTE) throw invalido(M.rangoLargo, 'hasta');
+    let doctor: { id: number; nombre: string } | null = null;
+    if (actor.rol === 'doctor') {
+      if (q.doctor_id !== undefined && q.doctor_id !== actor.id) throw prohibido(M.soloSusDatos);
+      const yo = await repo.rolDe(actor.id);
+      doctor = { id: actor.id, nombre: yo?.nombre ?? '' };
+    } else if (q.doctor_id !== undefined) {
+      const d = await repo.rolDe(q.doctor_id);
+      if (!d || d.rol !== 'doctor') throw noEncontrado(M.noEsDoctor);
+      doctor = { id: q.doctor_id, nombre: d.nombre };
+    }
+    const meses = Array.from({ length: mesesEntre(desde, hasta) }, (_, i) => {
+      const clave = inicioDeMesAntes(desde, -i).slice(0, 7);
+      return { clave, inicio: calendario.instante(`${clave}-01`) };
+    });
+    const filtro: Filtro = {
+      desde: calendario.instante(desde),
+      hasta: calendario.instante(sumarDias(hasta, 1)),
+      meses,
+      doctorId: doctor?.id,
+    };
+    return { desde, hasta, doctor, filtro };
+  }
+
+  const nombresDeDoctores = (ids: Iterable<number>) => repo.nombres('usuarios', [...new Set(ids)]);
+
+  async function ingresos(actor: Actor, q: ReporteQuery) {
+    const a = await alcance(actor, q);
+    const grupos = await repo.ingresos(a.filtro);
+    const doctores = await nombresDeDoctores(grupos.flatMap((g) => (g.doctor_id ? [g.doctor_id] : [])));
+    const procs = await repo.nombres('procedimientos', [
+      ...new Set(grupos.flatMap((g) => (g.procedimiento_id ? [g.procedimiento_id] : []))),
+    ]);
+    const sinProcedimiento: Record<string, string> = { evaluacion: 'Evaluación', control: 'Control' };
+    const filas = grupos.map((g) => ({
+      mes: g.mes,
+      procedimiento_id: g.procedimiento_id,
+      procedimiento: g.procedimiento_id
+        ? (procs.get(g.procedimiento_id) ?? '')
+        : ((g.tipo && sinProcedimiento[g.tipo]) ?? 'Sin procedimiento'),
+      doctor_id: g.doctor_id,
+      doctor: g.doctor_id ? (doctores.get(g.doctor_id) ?? '') : g.de_paquete ? 'Paquetes' : 'Sin doctor',
+      cobrado: g.cobrado,
+      devuelto: g.devuelto,
+      neto: g.cobrado - g.devuelto,
+      pagos: g.pagos,
+    }));
+    const suma = (k: 'cobrado' | 'devuelto' | 'neto') => filas.reduce((s, f) => s + f[k], 0);
+    const total = { cobrado: suma('cobrado'), devuelto: suma('devuelto'), neto: suma('neto') };
+    return { desde: a.desde, hasta: a.hasta, doctor: a.doctor, filas, total };
+  }
+
+  async function anticipos(actor: Actor, q: ReporteQuery) {
+    const a = await alcance(actor, q);
+    const porMes = new Map<string, { mes: string; citas: number; cobrado: number } & Anticipos>();
+    const vacio = (mes: string) => ({
+      mes,
+      citas: 0,
+      cobrado: 0,
+      en_custodia: 0,
+      aplicado: 0,
+      retenido: 0,
+      devuelto: 0,
+    });
+    for (const g of await repo.anticipos(a.filtro)) {
+      const f = porMes.get(g.mes) ?? vacio(g.mes);
+      const c = clasificarAnticipo(g);
+      f.citas += g.citas;
+      f.cobrado += g.cobrado;
+      f.en_custodia += c.en_custodia;
+      f.aplicado += c.aplicado;
+      f.retenido += c.retenido;
+      f.devuelto += c.devuelto;
+      porMes.set(g.mes, f);
+    }
+    const filas = [...porMes.values()].sort((x, y) => x.mes.localeCompare(y.mes));
+    const total = vacio('');
+    for (const f of filas)
+      for (const k of ['citas', 'cobrado', 'en_custodia', 'aplicado', 'retenido', 'devuelto'] as const)
+        total[k] += f[k];
+    const { mes: _, ...totales } = total;
+    return { desde: a.desde, hasta: a.hasta, doctor: a.doctor, filas, total: totales };
+  }
+
+  async function inasistencias(actor: Actor, q: ReporteQuery) {
+    const a = await alcance(actor, q);
+    const grupos = await repo.asistencia(a.filtro);
+    const doctores = await nombresDeDoctores(grupos.map((g) => g.doctor_id));
+    const filas = grupos.map((g) => ({
+      ...g,
+      doctor: doctores.get(g.doctor_id) ?? '',
+      tasa: tasa(g.inasistencias, g.realizadas + g.inasistencias),
+    }));
+    const meses = new Map<string, { realizadas: number; inasistencias: number }>();
+    for (const g of grupos) {
+      const m = meses.get(g.mes) ?? { realizadas: 0, inasistencias: 0 };
+      m.realizadas += g.realizadas;
+      m.inasistencias += g.inasistencias;
+      meses.set(g.mes, m);
+    }
+    const porMes = [...meses]
+      .sort(([x], [y]) => x.localeCompare(y))
+      .map(([mes, m]) => ({ mes, ...m, tasa: tasa(m.inasistencias, m.realizadas + m.inasistencias) }));
+    const realizadas = grupos.reduce((s, g) => s + g.realizadas, 0);
+    const inas = grupos.reduce((s, g) => s + g.inasistencias, 0);
+    const total = { realizadas, inasistencias: inas, tasa: tasa(inas, realizadas + inas) };
+    return { desde: a.desde, hasta: a.hasta, doctor: a.doctor, filas, porMes, total };
+  }
+
+  /**
+   * Available minutes per doctor and month: each working day of the range (no Sundays, no Colombian holidays), the
+   * doctor's weekly windows of that weekday, less the parts his agenda blocks cover.
+   */
+  async function disponibles(a: Awaited<ReturnType<typeof alcance>>) {
+    const [horarios, bloqueos] = await Promise.all([repo.horarios(a.doctor?.id), repo.bloqueos(a.filtro)]);
+    const bloqueosDe = new Map<number, { inicio: number; fin: number }[]>();
+    for (const b of bloqueos) {
+      const l = bloqueosDe.get(b.doctor_id) ?? [];
+      l.push({ inicio: b.inicio.getTime(), fin: b.fin.getTime() });
+      bloqueosDe.set(b.doctor_id, l);
+    }
+    for (const [id, l] of bloqueosDe) bloqueosDe.set(id, unir(l));
+    const porDia = new Map<number, typeof horarios>();
+    for (const h of horarios) porDia.set(h.dia_semana, [...(porDia.get(h.dia_semana) ?? []), h]);
+    // Doctors share their hours: each wall-clock time of a day is converted once (the conversion is the slow part).
+    const instantes = new Map<string, number>();
+    const instante = (dia: Fecha, hora: string) => {
+      const k = `${dia} ${hora}`;
+      let t = instantes.get(k);
+      if (t === undefined) instantes.set(k, (t = calendario.instante(dia, hora).getTime()));
+      return t;
+    };
+    const minutos = new Map<string, number>();
+    for (let dia = a.desde; dia <= a.hasta; dia = sumarDias(dia, 1)) {
+      if (!calendario.esDiaHabil(dia)) continue;
+      for (const h of porDia.get(diaDeSemana(dia)) ?? []) {
+        const apertura = instante(dia, h.hora_inicio);
+        const cierre = instante(dia, h.hora_fin);
+        const libres = minutosLibresDeBloqueos(apertura, cierre, bloqueosDe.get(h.doctor_id) ?? []);
+        const clave = `${dia.slice(0, 7)}|${h.doctor_id}`;
+        minutos.set(clave, (minutos.get(clave) ?? 0) + libres);
+      }
+    }
+    return minutos;
+  }
+
+  async function ocupacion(actor: Actor, q: ReporteQuery) {
+    const a = await alcance(actor, q);
+    const [reservados, disponibleDe] = await Promise.all([repo.minutosReservados(a.filtro), disponibles(a)]);
+    const reservadoDe = new Map(reservados.map((r) => [`${r.mes}|${r.doctor_id}`, r.minutos]));
+    const claves = [...new Set([...reservadoDe.keys(), ...disponibleDe.keys()])].sort();
+    const doctores = await nombresDeDoctores(claves.map((k) => Number(k.split('|')[1])));
+    const filas = claves.map((k) => {
+      const [mes, id] = k.split('|') as [string, string];
+      const r = reservadoDe.get(k) ?? 0;
+      const d = Math.round(disponibleDe.get(k) ?? 0);
+      const doctor_id = Number(id);
+      return {
+        mes,
+        doctor_id,
+        doctor: doctores.get(doctor_id) ?? '',
+        minutos_reservados: r,
+        minutos_disponibles: d,
+        ocupacion: tasa(r, d),
+      };
+    });
+    const r = filas.reduce((s, f) => s + f.minutos_reservados, 0);
+    const d = filas.reduce((s, f) => s + f.minutos_disponibles, 0);
+    const total = { minutos_reservados: r, minutos_disponibles: d, ocupacion: tasa(r, d) };
+    return { desde: a.desde, hasta: a.hasta, doctor: a.doctor, filas, total };
+  }
+
+  async function paquetes(actor: Actor, q: ReporteQuery) {
+    const a = await alcance(actor, q);
+    const [vendidos, usadas, pendientes] = await Promise.all([
+      repo.paquetesVendidos(a.filtro),
+      repo.sesionesUsadas(a.filtro),
+      repo.pendientes(sumarDias(calendario.hoy(), -diasGracia)),
+    ]);
+    const meses = new Map<string, { mes: string; vendidos: number; monto_vendido: number; sesiones_usadas: number }>();
+    const fila = (mes: string) => meses.get(mes) ?? { mes, vendidos: 0, monto_vendido: 0, sesiones_usadas: 0 };
+    for (const v of vendidos) meses.set(v.mes, { ...fila(v.mes), vendidos: v.vendidos, monto_vendido: v.monto });
+    for (const u of usadas) meses.set(u.mes, { ...fila(u.mes), sesiones_usadas: u.sesiones });
+    const filas = [...meses.values()].sort((x, y) => x.mes.localeCompare(y.mes));
+    const total = {
+      vendidos: filas.reduce((s, f) => s + f.vendidos, 0),
+      monto_vendido: filas.reduce((s, f) => s + f.monto_vendido, 0),
+      sesiones_usadas: filas.reduce((s, f) => s + f.sesiones_usadas, 0),
+      sesiones_pendientes: pendientes.reduce((s, p) => s + p.sesiones, 0),
+      monto_pendiente: pendientes.reduce((s, p) => s + p.monto, 0),
+    };
+    return { desde: a.desde, hasta: a.hasta, doctor: a.doctor, filas, pendientes, total };
+  }
+
+  async function conversion(actor: Actor, q: ReporteQuery) {
+    const a = await alcance(actor, q);
+    const filas = (await repo.conversion(a.filtro, DIAS_CONVERSION)).map((f) => ({
+      ...f,
+      tasa: tasa(f.convertidas, f.evaluadas),
+    }));
+    const evaluadas = filas.reduce((s, f) => s + f.evaluadas, 0);
+    const convertidas = filas.reduce((s, f) => s + f.convertidas, 0);
+    return {
+      desde: a.desde,
+      hasta: a.hasta,
+      doctor: a.doctor,
+      dias: DIAS_CONVERSION,
+      filas,
+      total: { evaluadas, convertidas, tasa: tasa(convertidas, evaluadas) },
+    };
+  }
+
+  /** A report's rows as a CSV (csv.ts) and its file name: `reporte-<nombre>-<desde>-a-<hasta>.csv`. */
+  async function csv(reporte: Reporte, actor: Actor, q: ReporteQuery) {
+    let encabezados: string[];
+    let filas: Celda[][];
+    let desde: string;
+    let hasta: string;
+    switch (reporte) {
+      case 'ingresos': {
+        const r = await ingresos(actor, q);
+        ({ desde, hasta } = r);
+        encabezados = ['Mes', 'Procedimiento', 'Doctor', 'Cobrado (COP)', 'Devuelto (COP)', 'Neto (COP)', 'Pagos'];
+        filas = r.filas.map((f) => [f.mes, f.procedimiento, f.doctor, f.cobrado, f.devuelto, f.neto, f.pagos]);
+        break;
+      }
+      case 'anticipos': {
+        const r = await anticipos(actor, q);
+        ({ desde, hasta } = r);
+        encabezados = [
+          'Mes',
+          'Citas',
+          'Cobrado (COP)',
+          'En custodia (COP)',
+          'Aplicado (COP)',
+          'Retenido (COP)',
+          'Devuelto (COP)',
+        ];
+        filas = r.filas.map((f) => [f.mes, f.citas, f.cobrado, f.en_custodia, f.aplicado, f.retenido, f.devuelto]);
+        break;
+      }
+      case 'inasistencias': {
+        const r = await inasistencias(actor, q);
+        ({ desde, hasta } = r);
+        encabezados = ['Mes', 'Doctor', 'Realizadas', 'Inasistencias', 'Tasa de inasistencia (%)'];
+        filas = r.filas.map((f) => [f.mes, f.doctor, f.realizadas, f.inasistencias, porcentaje(f.tasa)]);
+        break;
+      }
+      case 'ocupacion': {
+        const r = await ocupacion(actor, q);
+        ({ desde, hasta } = r);
+        encabezados = ['Mes', 'Doctor', 'Minutos reservados', 'Minutos disponibles', 'Ocupación (%)'];
+        filas = r.filas.map((f) => [
+          f.mes,
+          f.doctor,
+          f.minutos_reservados,
+          f.minutos_disponibles,
+          porcentaje(f.ocupacion),
+        ]);
+        break;
+      }
+      case 'paquetes': {
+        const r = await paquetes(actor, q);
+        ({ desde, hasta } = r);
+        encabezados = ['Mes', 'Paquetes vendidos', 'Vendido (COP)', 'Sesiones usadas'];
+        filas = r.filas.map((f) => [f.mes, f.vendidos, f.monto_vendido, f.sesiones_usadas]);
+        filas.push([]);
+        filas.push(['Pendiente hoy', 'Paquetes', 'Sesiones pendientes', 'Pendiente (COP)', 'Procedimiento']);
+        for (const p of r.pendientes) filas.push(['', p.paquetes, p.sesiones, p.monto, p.procedimiento]);
+        break;
+      }
+      case 'conversion': {
+        const r = await conversion(actor, q);
+        ({ desde, hasta } = r);
+        encabezados = ['Mes', 'Primeras evaluaciones', `Con procedimiento en ${r.dias} días`, 'Conversión (%)'];
+        filas = r.filas.map((f) => [f.mes, f.evaluadas, f.convertidas, porcentaje(f.tasa)]);
+        break;
+      }
+    }
+    return { texto: aCsv(encabezados, filas), nombre: `reporte-${NOMBRES_CSV[reporte]}-${desde}-a-${hasta}.csv` };
+  }
+
+  return { ingresos, anticipos, inasistencias, ocupacion, paquetes, conversion, csv };
+}
+export type ReportesService = ReturnType<typeof createReportesService>;

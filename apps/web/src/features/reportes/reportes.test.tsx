@@ -1,0 +1,171 @@
+// The reports screen (issue 23, item 6): the administrator's reports with a chart, the accessible table in es-CO
+// pesos and the CSV download for the same range; a doctor's "Mis reportes" (no doctor filter, no packages tab);
+// the loading, empty and error states; no access for the desk and patients.
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { reportesRutas } from '@clinica/contracts/reportes-rutas';
+import { citasRutas } from '@clinica/contracts/rutas';
+import type { ReporteIngresosWire, ReportePaquetesWire } from '../../lib/api/reportes/get-reportes.ts';
+import { renderComoRol } from '../../test/como-rol.tsx';
+import { mockFetch, responde } from '../../test/mock-fetch.ts';
+import { inicioDeMesAntes } from './formato.ts';
+import ReportesScreen from './reportes-screen.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const ingresos = (extra: Partial<ReporteIngresosWire> = {}): ReporteIngresosWire => ({
+  desde: '2025-12-01',
+  hasta: '2026-11-23',
+  doctor: null,
+  filas: [
+    {
+      mes: '2026-10',
+      procedimiento_id: 2,
+      procedimiento: 'Bótox',
+      doctor_id: 7,
+      doctor: 'Dra. Salazar',
+      cobrado: 1_234_567,
+      devuelto: 0,
+      neto: 1_234_567,
+      pagos: 3,
+    },
+    {
+      mes: '2026-11',
+      procedimiento_id: 1,
+      procedimiento: 'Hidrafacial',
+      doctor_id: null,
+      doctor: 'Paquetes',
+      cobrado: 600_000,
+      devuelto: 30_000,
+      neto: 570_000,
+      pagos: 2,
+    },
+  ],
+  total: { cobrado: 1_834_567, devuelto: 30_000, neto: 1_804_567 },
+  ...extra,
+});
+
+const doctores = responde(citasRutas.doctores, { body: [{ id: 7, nombre: 'Dra. Salazar' }] as never });
+
+describe('ReportesScreen (/reportes)', () => {
+  it('the administrator sees revenue in a table in es-CO pesos, every tab, and downloads the same range as CSV', async () => {
+    const crear = vi.fn(() => 'blob:reporte');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: crear, revokeObjectURL: vi.fn() }));
+    const fetch = mockFetch([
+      doctores,
+      responde(reportesRutas.ingresos, { body: ingresos() }),
+      responde(
+        reportesRutas.ingresosCsv,
+        () =>
+          new Response('\uFEFFMes;Procedimiento\r\n', {
+            headers: {
+              'content-type': 'text/csv; charset=utf-8',
+              'content-disposition': `attachment; filename="reporte-ingresos.csv"`,
+            },
+          }),
+      ),
+    ]);
+    renderComoRol('administrador', <ReportesScreen />, '/reportes');
+    expect(screen.getByRole('heading', { name: 'Reportes', level: 1 })).toBeInTheDocument();
+    expect(screen.getByText('Cargando el reporte…')).toBeInTheDocument();
+    const tabla = await screen.findByRole('table', { name: 'Ingresos por mes, procedimiento y doctor' });
+    const filas = within(tabla).getAllByRole('row');
+    expect(filas[1]).toHaveTextContent('oct 2026');
+    expect(filas[1]).toHaveTextContent('Bótox');
+    expect(filas[1]).toHaveTextContent('$ 1.234.567');
+    expect(filas[2]).toHaveTextContent('Paquetes');
+    expect(screen.getAllByText('$ 1.804.567').length).toBeGreaterThan(0);
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual([
+      'Ingresos',
+      'Anticipos',
+      'Inasistencias',
+      'Ocupación',
+      'Paquetes',
+      'Conversión',
+    ]);
+    expect(screen.getByRole('combobox', { name: 'Doctor' })).toBeInTheDocument();
+
+    const hoy = new Date().toLocaleDateString('en-CA', { timeZone: 'America/Bogota' });
+    const pedido = fetch.calls.find((c) => c.url.pathname === reportesRutas.ingresos.path)!;
+    expect(Object.fromEntries(pedido.url.searchParams)).toEqual({ desde: inicioDeMesAntes(hoy, 11), hasta: hoy });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Descargar CSV' }));
+    await waitFor(() => expect(crear).toHaveBeenCalled());
+    const csv = fetch.calls.find((c) => c.url.pathname === reportesRutas.ingresosCsv.path)!;
+    expect(Object.fromEntries(csv.url.searchParams)).toEqual({ desde: inicioDeMesAntes(hoy, 11), hasta: hoy });
+    expect(csv.headers.get('authorization')).toMatch(/^Bearer /);
+  });
+
+  it('the packages tab shows what the clinic owes today', async () => {
+    const paquetes: ReportePaquetesWire = {
+      desde: '2025-12-01',
+      hasta: '2026-11-23',
+      doctor: null,
+      filas: [{ mes: '2026-11', vendidos: 1, monto_vendido: 600_000, sesiones_usadas: 1 }],
+      pendientes: [{ procedimiento_id: 1, procedimiento: 'Hidrafacial', paquetes: 1, sesiones: 3, monto: 450_000 }],
+      total: {
+        vendidos: 1,
+        monto_vendido: 600_000,
+        sesiones_usadas: 1,
+        sesiones_pendientes: 3,
+        monto_pendiente: 450_000,
+      },
+    };
+    mockFetch([
+      doctores,
+      responde(reportesRutas.ingresos, { body: ingresos() }),
+      responde(reportesRutas.paquetes, { body: paquetes }),
+    ]);
+    renderComoRol('administrador', <ReportesScreen />, '/reportes');
+    await screen.findByRole('table', { name: /Ingresos/ });
+    fireEvent.click(screen.getByRole('tab', { name: 'Paquetes' }));
+    const debe = await screen.findByRole('table', { name: /Lo que la clínica debe hoy/ });
+    expect(within(debe).getAllByRole('row')[1]).toHaveTextContent('Hidrafacial');
+    expect(within(debe).getAllByRole('row')[1]).toHaveTextContent('$ 450.000');
+  });
+
+  it('a doctor sees "Mis reportes" without the doctor filter nor the packages tab', async () => {
+    const fetch = mockFetch([
+      responde(reportesRutas.ingresos, {
+        body: ingresos({ doctor: { id: 1, nombre: 'Dra. Salazar' }, filas: [ingresos().filas[0]!] }),
+      }),
+    ]);
+    renderComoRol('doctor', <ReportesScreen />, '/reportes');
+    expect(screen.getByRole('heading', { name: 'Mis reportes', level: 1 })).toBeInTheDocument();
+    await screen.findByRole('table', { name: /Ingresos/ });
+    expect(screen.queryByRole('tab', { name: 'Paquetes' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Doctor' })).not.toBeInTheDocument();
+    expect(fetch.calls.every((c) => !c.url.searchParams.has('doctor_id'))).toBe(true);
+  });
+
+  it('says so when the range has nothing', async () => {
+    mockFetch([
+      doctores,
+      responde(reportesRutas.ingresos, { body: ingresos({ filas: [], total: { cobrado: 0, devuelto: 0, neto: 0 } }) }),
+    ]);
+    renderComoRol('administrador', <ReportesScreen />, '/reportes');
+    expect(await screen.findByText('Sin datos en este rango')).toBeInTheDocument();
+  });
+
+  it('shows the server error with a retry', async () => {
+    mockFetch([
+      doctores,
+      responde(reportesRutas.ingresos, {
+        status: 400,
+        body: { error: 'Un reporte cubre como máximo 24 meses: acorta el rango de fechas.', code: 'VALIDACION' },
+      }),
+    ]);
+    renderComoRol('administrador', <ReportesScreen />, '/reportes');
+    expect(
+      await screen.findByText('Un reporte cubre como máximo 24 meses: acorta el rango de fechas.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Reintentar/ })).toBeInTheDocument();
+  });
+
+  it.each(['paciente', 'asistente'] as const)('%s gets the no-access screen without calling the API', (rol) => {
+    const { calls } = mockFetch([]);
+    renderComoRol(rol, <ReportesScreen />, '/reportes');
+    expect(screen.getByRole('heading', { name: 'No tienes acceso a esta sección' })).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+});

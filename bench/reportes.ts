@@ -1,0 +1,204 @@
+// npm run bench:reportes -w @clinica/bench: the owner's reports (issue 23, item 6) on PostgreSQL with the bookings
+// bench's appointments (bench/semilla.ts: 100 doctors, 20 a day each, 100k patients, 1M appointments at
+// BENCH_ESCALA=1), a third of them procedures (10 procedures), past no-shows, one approved payment per appointment
+// done, a deposit on one in ten, a refund on a fifth of the cancelled deposits and 2,000 packages. Each report is
+// computed by the API's own service and repository in this process (no HTTP: the server adds its ~1-2 ms of
+// serialisation), BENCH_VECES times after two warm-ups, for: the whole clinic over the default 12 months, over the
+// maximum 24 months, and one doctor over 12 months. Writes bench/results/reportes.md with p50/p95 and the plans.
+// Env: BENCH_ESCALA (share of the 1M, 1), BENCH_VECES (20), BENCH_DATABASE_URL.
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { reportes, type Reporte } from '@clinica/contracts/reportes';
+import { createCalendario } from '../apps/api/src/lib/calendario.ts';
+import { createReportesRepository, type Filtro } from '../apps/api/src/features/reportes/reportes.repository.ts';
+import { createReportesService } from '../apps/api/src/features/reportes/reportes.service.ts';
+import { maquina } from './carga.ts';
+import { ZONA, baseNueva, consulta, pgDisponible, sembrarCitas, sembrarPersonas } from './semilla.ts';
+
+const ESCALA = Number(process.env.BENCH_ESCALA ?? 1);
+const VECES = Number(process.env.BENCH_VECES ?? 20);
+const DOCTORES = 100;
+const CITAS = Math.round(1_000_000 * ESCALA);
+const PACIENTES = Math.max(DOCTORES, Math.round(100_000 * ESCALA));
+
+const inicio = maquina();
+if (!(await pgDisponible())) throw new Error('PostgreSQL no responde (BENCH_DATABASE_URL)');
+const base = await baseNueva('PostgreSQL');
+const db = await base.abrir();
+await db.migrate();
+const t0 = Date.now();
+try {
+  const s = await sembrarPersonas(db, [
+    { nombre: 'doctor', rol: 'doctor', n: DOCTORES, horas: ['07:00', '19:00'] },
+    { nombre: 'paciente', rol: 'paciente', n: PACIENTES },
+  ]);
+  await sembrarCitas(db, {
+    doctores: s.grupos.doctor!,
+    pacientes: s.grupos.paciente!,
+    n: CITAS,
+    porDia: 20,
+    diasAtras: Math.round(((CITAS / DOCTORES / 20) * 3) / 5),
+    creadaPor: s.asistente,
+  });
+  const [cat] = await consulta(db, `insert into categorias_procedimiento (nombre) values ('Bench') returning id`);
+  await consulta(
+    db,
+    `insert into procedimientos (categoria_id, nombre, precio, duracion_minutos)
+     select ${String(cat!.id)}, 'Procedimiento ' || i, 100000 * i, 30 from generate_series(1, 10) i`,
+  );
+  // Controls become procedures; past cancellations are no-shows or the patient's.
+  await consulta(
+    db,
+    `update citas set tipo = 'procedimiento',
+       procedimiento_id = (select min(id) from procedimientos) + id % 10
+     where tipo = 'control'`,
+  );
+  await consulta(
+    db,
+    `update citas set causa_cancelacion = case when id % 2 = 0 then 'inasistencia' else 'paciente' end,
+       anticipo_monto = case when id % 10 = 0 then 50000 end
+     where estado = 'cancelada'`,
+  );
+  await consulta(db, `update citas set anticipo_monto = 50000 where id % 10 = 0 and estado <> 'cancelada'`);
+  await consulta(
+    db,
+    `insert into pagos (paciente_id, monto, metodo, concepto, cita_id, estado, registrado_por, registrado_en, resuelto_en)
+     select paciente_id, 100000 + (id % 10) * 10000, 'efectivo', 'saldo', id, 'aprobado', ${s.asistente}, fin, fin
+     from citas where estado = 'realizada'`,
+  );
+  await consulta(
+    db,
+    `insert into pagos (paciente_id, monto, metodo, concepto, cita_id, estado, registrado_por, registrado_en, resuelto_en)
+     select paciente_id, 50000, 'datafono', 'anticipo', id, 'aprobado', ${s.asistente},
+            inicio - interval '2 days', inicio - interval '2 days'
+     from citas where anticipo_monto is not null`,
+  );
+  await consulta(
+    db,
+    `insert into pagos (paciente_id, monto, metodo, concepto, cita_id, estado, registrado_por, registrado_en, resuelto_en)
+     select paciente_id, 50000, 'efectivo', 'devolucion', id, 'aprobado', ${s.asistente},
+            inicio - interval '1 day', inicio - interval '1 day'
+     from citas where anticipo_monto is not null and estado = 'cancelada' and id % 50 = 0`,
+  );
+  await consulta(
+    db,
+    `insert into paquetes (nombre, procedimiento_id, sesiones, precio, vigencia_dias)
+     select 'Paquete ' || id, id, 5, 500000, 365 from procedimientos`,
+  );
+  await consulta(
+    db,
+    `insert into paquetes_paciente (paquete_id, paciente_id, procedimiento_id, nombre, sesiones_total, sesiones_usadas,
+                                    precio, vence_el, vendido_en)
+     select p.id, ${s.grupos.paciente!.desde} + i, p.procedimiento_id, p.nombre, 5, i % 6, 500000,
+            current_date + 365 - (i % 700), now() - (i % 700) * interval '1 day'
+     from generate_series(0, ${Math.round(2000 * Math.max(ESCALA, 0.1))}) i
+     join paquetes p on p.id = (select min(id) from paquetes) + i % 10`,
+  );
+  await consulta(db, 'vacuum (analyze)');
+  const [c] = await consulta(
+    db,
+    `select (select count(*) from citas)::int as citas, (select count(*) from pagos)::int as pagos,
+            (select count(*) from paquetes_paciente)::int as paquetes`,
+  );
+  const siembraS = (Date.now() - t0) / 1000;
+  console.log(`sembrado en ${siembraS.toFixed(0)} s:`, c);
+
+  const calendario = createCalendario(ZONA, () => new Date());
+  const repo = createReportesRepository(db.db);
+  const service = createReportesService({ repo, calendario, diasGracia: 0 });
+  const admin = { id: s.asistente, rol: 'administrador' as const };
+  const doctor = { id: s.grupos.doctor!.desde, rol: 'doctor' as const };
+  const hoy = calendario.hoy();
+  const hace24 = `${Number(hoy.slice(0, 4)) - 2}-${hoy.slice(5, 7)}-01`;
+  const casos: { nombre: string; actor: typeof admin | typeof doctor; q: object }[] = [
+    { nombre: 'clínica, 12 meses', actor: admin, q: {} },
+    { nombre: 'clínica, 24 meses', actor: admin, q: { desde: sumarMes(hace24), hasta: hoy } },
+    { nombre: 'un doctor, 12 meses', actor: doctor, q: {} },
+  ];
+  const filas: string[] = [];
+  for (const caso of casos) {
+    for (const r of reportes) {
+      if (r === 'paquetes' && caso.actor.rol === 'doctor') continue;
+      const f = (service as unknown as Record<Reporte, (a: object, q: object) => Promise<unknown>>)[r];
+      const tiempos: number[] = [];
+      for (let i = 0; i < VECES + 2; i++) {
+        const a = performance.now();
+        await f(caso.actor, caso.q);
+        if (i >= 2) tiempos.push(performance.now() - a);
+      }
+      tiempos.sort((x, y) => x - y);
+      const p = (q: number) => tiempos[Math.min(tiempos.length - 1, Math.ceil(q * tiempos.length) - 1)]!;
+      const fila = `| ${r} | ${caso.nombre} | ${p(0.5).toFixed(1)} | ${p(0.95).toFixed(1)} | ${p(0.95) <= 200 ? 'cumple' : 'no cumple'} |`;
+      console.log(fila);
+      filas.push(fila);
+    }
+  }
+
+  // The plans of the two largest scans, for the clinic over 12 months.
+  const desde = calendario.instante(`${Number(hoy.slice(0, 4)) - 1}-${hoy.slice(5, 7)}-01`);
+  const filtro: Filtro = { desde, hasta: new Date(), meses: [] };
+  const plan = async (q: string) =>
+    (
+      (await db.db.execute(sql.raw(`explain (analyze, buffers off, costs off, timing off, summary on) ${q}`))).rows as {
+        'QUERY PLAN': string;
+      }[]
+    )
+      .map((x) => x['QUERY PLAN'])
+      .join('\n');
+  const limites = `{${Array.from({ length: 13 }, (_, i) => calendario.instante(sumarMes(`${Number(hoy.slice(0, 4)) - 1}-${hoy.slice(5, 7)}-01`, i)).toISOString()).join(',')}}`;
+  const literal = (d: Date) => `'${d.toISOString()}'`;
+  const planIngresos = await plan(
+    `select width_bucket(p.registrado_en, '${limites}'::timestamptz[]), coalesce(c.procedimiento_id, pp.procedimiento_id), c.doctor_id, sum(p.monto)
+     from pagos p left join citas c on c.id = p.cita_id left join paquetes_paciente pp on pp.id = p.paquete_paciente_id
+     where p.registrado_en >= ${literal(filtro.desde)} and p.registrado_en < ${literal(filtro.hasta)} and p.estado = 'aprobado'
+       and not exists (select 1 from pagos_anulaciones a where a.pago_id = p.id) group by 1, 2, 3`,
+  );
+  const planAsistencia = await plan(
+    `select width_bucket(c.inicio, '${limites}'::timestamptz[]), c.doctor_id, count(*) filter (where c.estado = 'realizada'),
+            count(*) filter (where c.causa_cancelacion = 'inasistencia')
+     from citas c where c.inicio >= ${literal(filtro.desde)} and c.inicio < ${literal(filtro.hasta)}
+       and c.estado in ('realizada', 'cancelada') group by 1, 2`,
+  );
+  const fin = maquina();
+  const md = [
+    '# Reportes: p95 por reporte con 1M de citas (issue 23, item 6)',
+    '',
+    `Fecha: ${new Date().toISOString()} · ${inicio.nucleos} núcleos · Node ${process.version} · carga al empezar (os.loadavg 1/5/15 min): ${inicio.carga}; al terminar: ${fin.carga}`,
+    '',
+    `Comando: \`BENCH_ESCALA=${ESCALA} BENCH_VECES=${VECES} npm run bench:reportes -w @clinica/bench\` (PostgreSQL local).`,
+    '',
+    `Datos: ${String(c!.citas)} citas (escala ${ESCALA} del 1M de bench/citas.ts), ${String(c!.pagos)} pagos, ${String(c!.paquetes)} paquetes vendidos; sembrado en ${siembraS.toFixed(0)} s.`,
+    '',
+    `Cada reporte se calcula con el servicio y el repositorio de la API en este proceso (sin HTTP), ${VECES} veces tras 2 de calentamiento. Meta: p95 <= 200 ms.`,
+    '',
+    '| reporte | alcance | p50 (ms) | p95 (ms) | ¿cumple? |',
+    '| --- | --- | --- | --- | --- |',
+    ...filas,
+    '',
+    '## Planes (clínica, 12 meses)',
+    '',
+    '### Ingresos',
+    '',
+    '```',
+    planIngresos,
+    '```',
+    '',
+    '### Inasistencias',
+    '',
+    '```',
+    planAsistencia,
+    '```',
+    '',
+  ].join('\n');
+  writeFileSync(path.join(import.meta.dirname, 'results', 'reportes.md'), md);
+  console.log(md);
+} finally {
+  await db.close();
+  await base.borrar();
+}
+
+function sumarMes(fecha: string, meses = 1) {
+  const total = Number(fecha.slice(0, 4)) * 12 + Number(fecha.slice(5, 7)) - 1 + meses;
+  return `${Math.floor(total / 12)}-${String((total % 12) + 1).padStart(2, '0')}-01`;
+}
