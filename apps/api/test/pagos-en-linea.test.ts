@@ -234,6 +234,16 @@ describe('resolution', () => {
     expect((await iniciar(id)).c).toMatchObject({ concepto: 'saldo', monto: 120_000 });
   });
 
+  it('the same event delivered five times at once approves once, with one receipt number', async () => {
+    const { c } = await iniciar(await citaDe({ anticipo: 25_000 }));
+    const tx = wompi.crear({ reference: c.referencia, amount_in_cents: 2_500_000 });
+    const respuestas = await Promise.all(Array.from({ length: 5 }, () => evento(wompi.evento(tx))));
+    expect(respuestas.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect(await t.database.db.select().from(pagos).where(eq(pagos.referencia, tx.id))).toHaveLength(1);
+    expect(await fila(c.pago_id)).toMatchObject({ estado: 'aprobado', recibo_numero: expect.any(Number) });
+    expect(await auditados('pago_en_linea.aprobar', c.pago_id)).toHaveLength(1);
+  });
+
   it('declined: the row is declined without a receipt, the patient told; she may start again', async () => {
     const id = await citaDe({ anticipo: 40_000 });
     const { c } = await iniciar(id);

@@ -11,7 +11,7 @@
 //   recorded against the cancelled appointment and the desk is told to refund it or keep it as the patient's credit.
 import { createHash } from 'node:crypto';
 import { MENSAJES_EN_LINEA as M } from '@clinica/contracts/pagos-en-linea';
-import type { ConceptoPago, EstadoPago } from '@clinica/contracts/pagos';
+import { MENSAJES_PAGOS, type ConceptoPago, type EstadoPago } from '@clinica/contracts/pagos';
 import { formatoPesos } from '@clinica/contracts/dinero';
 import type { Transaccion } from '../../../db/transacciones.ts';
 import { AppError, noEncontrado } from '../../../lib/app-error.ts';
@@ -275,9 +275,10 @@ export function createPagosEnLineaService(deps: {
           monto = extra.anticipo_monto - (pagado - devuelto);
         } else {
           const cobro = await deps.cobroDe(tx, cita);
+          // The desk's reasons, but "nothing pending" in the patient's words.
           if (cobro.impedimento)
             throw regla(
-              cobro.saldo <= 0 && !cobro.impedimento.includes('catálogo') ? M.nadaPendiente : cobro.impedimento,
+              cobro.impedimento === MENSAJES_PAGOS.nadaPendiente ? M.nadaPendiente : cobro.impedimento,
               'cita_id',
             );
           concepto = 'saldo';
