@@ -40,6 +40,7 @@ import { consentimientosRoutes } from './features/consentimientos/consentimiento
 import { evolucionesRoutes } from './features/evoluciones/evoluciones.routes.ts';
 import { planesRoutes } from './features/evoluciones/planes.routes.ts';
 import { pagosRoutes } from './features/pagos/pagos.routes.ts';
+import { pagosEnLineaRoutes } from './features/pagos/en-linea/en-linea.routes.ts';
 import { paquetesRoutes } from './features/paquetes/paquetes.routes.ts';
 import { reportesRoutes } from './features/reportes/reportes.routes.ts';
 import type { Mailer } from './platform/correo.ts';
@@ -249,6 +250,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(evolucionesRoutes, { service: services.evoluciones });
   await app.register(planesRoutes, { service: services.planes });
   await app.register(pagosRoutes, { service: services.pagos });
+  await app.register(pagosEnLineaRoutes, { service: services.pagosEnLinea });
   await app.register(consentimientosRoutes, { service: services.consentimientos });
   await app.register(adjuntosRoutes, { service: services.adjuntos });
   await app.register(archivosRoutes, { service: services.archivos });

@@ -84,7 +84,40 @@ const esquema = z.object({
     .string()
     .regex(/^https?:\/\/[^/?#\s]+(\/[^?#\s]*)?$/, 'debe ser una dirección http:// o https:// sin ? ni #')
     .optional(),
+  // Online payment through Wompi (issue 23, item 3; docs/dinero.md "Pagos en línea"): all four or none.
+  WOMPI_LLAVE_PUBLICA: z
+    .string()
+    .trim()
+    .regex(/^pub_(test|prod)_\S+$/, 'empieza por pub_test_ o pub_prod_')
+    .optional(),
+  WOMPI_LLAVE_PRIVADA: z
+    .string()
+    .trim()
+    .regex(/^prv_(test|prod)_\S+$/, 'empieza por prv_test_ o prv_prod_')
+    .optional(),
+  WOMPI_SECRETO_INTEGRIDAD: z.string().trim().min(8, 'debe tener al menos 8 caracteres').optional(),
+  WOMPI_SECRETO_EVENTOS: z.string().trim().min(8, 'debe tener al menos 8 caracteres').optional(),
+  WOMPI_AMBIENTE: z.enum(['sandbox', 'produccion'], { message: 'usa sandbox o produccion' }).default('sandbox'),
+  /** Tests and e2e point these at a local fake; by default Wompi's own addresses for the environment. */
+  WOMPI_URL_API: z.url({ protocol: /^https?$/, message: 'debe ser una dirección http:// o https://' }).optional(),
+  WOMPI_URL_CHECKOUT: z.url({ protocol: /^https?$/, message: 'debe ser una dirección http:// o https://' }).optional(),
 });
+
+/** Wompi's addresses per environment (docs.wompi.co: "Ambientes y llaves"; Web Checkout). */
+export const WOMPI_URLS = {
+  sandbox: { api: 'https://sandbox.wompi.co/v1', checkout: 'https://checkout.wompi.co/p/' },
+  produccion: { api: 'https://production.wompi.co/v1', checkout: 'https://checkout.wompi.co/p/' },
+} as const;
+
+export type ConfigWompi = {
+  llavePublica: string;
+  llavePrivada: string;
+  secretoIntegridad: string;
+  secretoEventos: string;
+  ambiente: 'sandbox' | 'produccion';
+  urlApi: string;
+  urlCheckout: string;
+};
 
 export type Config = {
   env: 'development' | 'production' | 'test';
@@ -141,6 +174,8 @@ export type Config = {
   respaldoConservar: number;
   /** Hashes at once and waiting (not a setting: the number of cores; tests shrink it). */
   limiteHash: LimiteHash;
+  /** Online payment through Wompi; null (not every WOMPI_* key set): not offered, the desk records payments. */
+  wompi: ConfigWompi | null;
 };
 
 const IPV4 = /^(25[0-5]|2[0-4]\d|1?\d?\d)(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}$/;
@@ -201,6 +236,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (limpio.NODE_ENV === 'production' && !limpio.JWT_SECRET) {
     problemas.push('JWT_SECRET: es obligatorio en producción (al menos 32 caracteres)');
   }
+  const llavesWompi = [
+    'WOMPI_LLAVE_PUBLICA',
+    'WOMPI_LLAVE_PRIVADA',
+    'WOMPI_SECRETO_INTEGRIDAD',
+    'WOMPI_SECRETO_EVENTOS',
+  ] as const;
+  const faltanWompi = llavesWompi.filter((k) => !limpio[k]);
+  if (faltanWompi.length > 0 && faltanWompi.length < llavesWompi.length) {
+    problemas.push(`WOMPI: faltan ${faltanWompi.join(', ')} (pon las cuatro para el pago en línea, o ninguna)`);
+  }
   if (!parsed.success || problemas.length) throw new ConfigError(problemas);
   const e = parsed.data;
   // npm runs workspace scripts inside the workspace; INIT_CWD is where the person typed the command,
@@ -241,6 +286,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     urlPublica: (e.URL_PUBLICA ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     argon2: ARGON2_PRODUCCION,
     limiteHash: LIMITE_HASH,
+    wompi:
+      e.WOMPI_LLAVE_PUBLICA && e.WOMPI_LLAVE_PRIVADA && e.WOMPI_SECRETO_INTEGRIDAD && e.WOMPI_SECRETO_EVENTOS
+        ? {
+            llavePublica: e.WOMPI_LLAVE_PUBLICA,
+            llavePrivada: e.WOMPI_LLAVE_PRIVADA,
+            secretoIntegridad: e.WOMPI_SECRETO_INTEGRIDAD,
+            secretoEventos: e.WOMPI_SECRETO_EVENTOS,
+            ambiente: e.WOMPI_AMBIENTE,
+            urlApi: (e.WOMPI_URL_API ?? WOMPI_URLS[e.WOMPI_AMBIENTE].api).replace(/\/+$/, ''),
+            urlCheckout: e.WOMPI_URL_CHECKOUT ?? WOMPI_URLS[e.WOMPI_AMBIENTE].checkout,
+          }
+        : null,
   };
 }
 

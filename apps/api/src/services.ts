@@ -32,6 +32,9 @@ import { createHistoriasService } from './features/historias/historias.service.t
 import { createCajaRepository } from './features/pagos/caja.repository.ts';
 import { createPagosRepository } from './features/pagos/pagos.repository.ts';
 import { createPagosService } from './features/pagos/pagos.service.ts';
+import { createPagosEnLineaRepository } from './features/pagos/en-linea/en-linea.repository.ts';
+import { createPagosEnLineaService } from './features/pagos/en-linea/en-linea.service.ts';
+import { createWompi } from './features/pagos/en-linea/wompi.ts';
 import { createPaquetesRepository } from './features/paquetes/paquetes.repository.ts';
 import { createPaquetesService } from './features/paquetes/paquetes.service.ts';
 import { createReportesRepository } from './features/reportes/reportes.repository.ts';
@@ -100,6 +103,7 @@ export function createRepositories(db: Executor, pendientes?: EfectoNuevo[]) {
     correos: () => createCorreosRepository(db),
     respaldos: () => createRespaldosRepository(db),
     pagos: () => createPagosRepository(db),
+    pagosEnLinea: () => createPagosEnLineaRepository(db),
     caja: () => createCajaRepository(db),
     paquetes: () => createPaquetesRepository(db),
   });
@@ -346,6 +350,17 @@ export async function createServices(deps: ServicesDeps) {
     calendario,
     clinica: { nombre: config.clinicaNombre, nit: config.clinicaNit, direccion: config.clinicaDireccion },
   });
+  // Online payment (issue 23, item 3; decision 0059): Wompi when its four settings are given, else not offered.
+  const pagosEnLinea = createPagosEnLineaService({
+    repos,
+    transaccion,
+    calendario,
+    pasarela: config.wompi ? createWompi(config.wompi) : null,
+    cobroDe: pagos.cobroDe,
+    urlPublica: config.urlPublica,
+    notificar: (tx, v) => notificar(tx as Repositories, v, now()),
+    log,
+  });
   // Treatment packages (issue 23, item 4): definitions, the desk's sale with its payment, the sessions used.
   const paquetes = createPaquetesService({ repos, transaccion, calendario, diasGracia: config.paquetesDiasGracia });
   // The owner's reports (issue 23, item 6; decision 0058): read-only aggregates, outside any transaction.
@@ -401,6 +416,7 @@ export async function createServices(deps: ServicesDeps) {
     enVivo,
     respaldos,
     pagos,
+    pagosEnLinea,
     /** Starts background work (the outbox dispatcher, the daily backup, the private storage's sweeper). */
     iniciar() {
       despachador.iniciar();

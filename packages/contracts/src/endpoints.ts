@@ -10,6 +10,7 @@ import type { consentimientosEndpoints } from './consentimientos.ts';
 import type { copiaHistoriaEndpoints } from './copia-historia.ts';
 import type { evolucionesEndpoints } from './evoluciones.ts';
 import type { pagosEndpoints } from './pagos.ts';
+import type { pagosEnLineaEndpoints } from './pagos-en-linea.ts';
 import type { planesEndpoints } from './planes-seguimiento.ts';
 import type { paquetesEndpoints } from './paquetes.ts';
 import type { reportesEndpoints } from './reportes.ts';
@@ -37,6 +38,7 @@ export type TodosLosEndpoints =
   | Valores<typeof evolucionesEndpoints>
   | Valores<typeof planesEndpoints>
   | Valores<typeof pagosEndpoints>
+  | Valores<typeof pagosEnLineaEndpoints>
   | Valores<typeof paquetesEndpoints>
   | Valores<typeof reportesEndpoints>
   | Valores<typeof consentimientosEndpoints>

@@ -86,6 +86,7 @@ const dashboardRoutes: RouteObject[] = [
   screen('/editarcita/:id', () => import('../features/citas/editar-cita-screen.tsx')),
   screen(paths.misCitas, () => import('../features/citas/mis-citas-screen.tsx')),
   screen(paths.misPagos, () => import('../features/pagos/mis-pagos-screen.tsx')),
+  screen(paths.pagoEnLineaResultado, () => import('../features/pagos/resultado-pago-screen.tsx')),
   screen(paths.caja, () => import('../features/pagos/caja-screen.tsx')),
   screen(paths.paquetes, () => import('../features/paquetes/paquetes-screen.tsx')),
   screen(paths.reportes, () => import('../features/reportes/reportes-screen.tsx')),

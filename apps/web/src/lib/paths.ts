@@ -77,6 +77,8 @@ export const paths = {
   seguridad: '/seguridad',
   /** The patient's payments and receipts (issue 23; not a SPEC route). */
   misPagos: '/mispagos',
+  /** Where Wompi sends the patient back after paying online (issue 23, item 3; not a SPEC route). */
+  pagoEnLineaResultado: '/pago-en-linea/resultado',
   /** The desk's day: payments, totals by method and the cash close (issue 23; not a SPEC route). */
   caja: '/caja',
   /** The owner's reports (administrators) and a doctor's own ("Mis reportes"). */

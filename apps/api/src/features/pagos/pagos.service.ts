@@ -324,6 +324,8 @@ export function createPagosService(deps: {
         }),
       }));
     },
+    /** The balance rule, for online payment (features/pagos/en-linea), read in its caller's transaction. */
+    cobroDe,
     ...createCajaService({ repos, transaccion, calendario }),
   };
 }

@@ -30,6 +30,7 @@ import { ConsentimientoInformado, FirmaEnTableta } from './components/consentimi
 import { FotosClinicas } from './components/fotos-clinicas.tsx';
 import { NotaEvolucion } from './components/nota-evolucion.tsx';
 import { PagoCita } from './components/pago-cita.tsx';
+import { BotonPagarEnLinea } from '../../components/pagos/boton-pagar-en-linea.tsx';
 import { PlanSeguimiento } from './components/plan-seguimiento.tsx';
 import { ResultadosExamen } from './components/resultados-examen.tsx';
 import { ReagendarCitaModal } from './components/reagendar-cita-modal.tsx';
@@ -235,6 +236,7 @@ function AccionesPaciente({ cita }: { cita: CitaWire }) {
         <BotonPeligro disabled={!cancelar.puede} onClick={() => setCancelando(cita)}>
           Cancelar cita
         </BotonPeligro>
+        <BotonPagarEnLinea cita={cita} />
       </Group>
       <Text size="sm" c="dimmed">
         {MENSAJES_CITAS.tarde}

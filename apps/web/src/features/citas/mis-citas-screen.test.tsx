@@ -1,6 +1,7 @@
 // /miscitas: upcoming and past appointments; cancel asks for a reason and states the 24-hour rule; inside 24 h
 // cancel and reschedule are disabled with the reason; reschedule offers free times of the same doctor.
 import { MENSAJES_CITAS } from '@clinica/contracts/citas';
+import { pagosEnLineaRutas } from '@clinica/contracts/pagos-en-linea-rutas';
 import { carritoRutas, citasRutas } from '@clinica/contracts/rutas';
 import { notifications } from '@mantine/notifications';
 import { screen, within } from '@testing-library/react';
@@ -34,6 +35,7 @@ function montar(rutas: RutaSimulada[] = []) {
     responde(carritoRutas.listar, { body: [] }),
     ...rutas,
     responde(citasRutas.misCitas, { body: [pasada, lejana, cercana] }),
+    responde(pagosEnLineaRutas.config, { body: { habilitado: false, proveedor: null, ambiente: null } }),
   ]);
   renderEnRuta('/miscitas', {
     '/miscitas': conFechas(<MisCitasScreen />),
@@ -42,6 +44,47 @@ function montar(rutas: RutaSimulada[] = []) {
 }
 
 describe('mis citas', { timeout: 30_000 }, () => {
+  it('offers "Pagar en línea" when the clinic has it, and leaves for the signed checkout', async () => {
+    const user = userEvent.setup({ delay: null });
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    const url = 'https://checkout.wompi.co/p/?reference=cl-7-abc';
+    const fetch = montar([
+      responde(pagosEnLineaRutas.config, { body: { habilitado: true, proveedor: 'wompi', ambiente: 'sandbox' } }),
+      responde(pagosEnLineaRutas.iniciar, {
+        status: 201,
+        body: { pago_id: 7, referencia: 'cl-7-abc', monto: 50_000, concepto: 'anticipo', url },
+      }),
+    ]);
+    await screen.findByRole('tab', { name: 'Próximas (2)' });
+    const botones = await screen.findAllByRole('button', { name: 'Pagar en línea' });
+    expect(botones).toHaveLength(2);
+    await user.click(botones[1]!);
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith(url));
+    const i = fetch.llamadas().indexOf(llamada(pagosEnLineaRutas.iniciar));
+    expect(JSON.parse(String(fetch.mock.calls[i]![1]!.body))).toEqual({ cita_id: 41 });
+  });
+
+  it('shows the server’s reason when nothing is owed', async () => {
+    const user = userEvent.setup({ delay: null });
+    montar([
+      responde(pagosEnLineaRutas.config, { body: { habilitado: true, proveedor: 'wompi', ambiente: 'sandbox' } }),
+      responde(pagosEnLineaRutas.iniciar, {
+        status: 422,
+        body: { error: 'Esta cita no tiene nada pendiente por pagar.', code: 'REGLA_NEGOCIO' },
+      }),
+    ]);
+    const botones = await screen.findAllByRole('button', { name: 'Pagar en línea' });
+    await user.click(botones[0]!);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Esta cita no tiene nada pendiente por pagar.');
+  });
+
+  it('hides "Pagar en línea" when online payment is not offered', async () => {
+    montar();
+    await screen.findByRole('tab', { name: 'Próximas (2)' });
+    expect(screen.queryByRole('button', { name: 'Pagar en línea' })).not.toBeInTheDocument();
+  });
+
   it('splits upcoming and past, and disables changes inside 24 hours with the reason', async () => {
     const user = userEvent.setup({ delay: null });
     montar();

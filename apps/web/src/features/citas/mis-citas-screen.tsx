@@ -13,6 +13,7 @@ import { paths } from '../../lib/paths.ts';
 import { formatFechaLarga, formatHora } from '../../lib/tiempo.ts';
 import { useMisCitas } from '../../lib/api/citas/get-mis-citas.ts';
 import type { CitaWire } from '../../lib/api/citas/tipos.ts';
+import { BotonPagarEnLinea } from '../../components/pagos/boton-pagar-en-linea.tsx';
 import { BotonPeligro } from './components/boton-peligro.tsx';
 import { CancelarCitaModal } from '../../components/citas/cancelar-cita-modal.tsx';
 import { EstadoCitaBadge, TipoCitaBadge } from '../../components/cita-badges.tsx';
@@ -92,6 +93,7 @@ function TarjetaCita({
               >
                 Cancelar
               </BotonPeligro>
+              <BotonPagarEnLinea cita={cita} />
             </>
           )}
           <Anchor component={Link} to={paths.detallesCita(cita.id)} size="sm" ml={conAcciones ? 'auto' : undefined}>

@@ -1,0 +1,48 @@
+// "Pagar en línea" (issue 23, items 3 and 7): only when the clinic offers online payment, for an upcoming appointment
+// that is not cancelled. The server decides what is owed (the deposit, else the balance) and answers in Spanish when
+// nothing is; the button then leaves for the provider's checkout.
+import { Button, Text } from '@mantine/core';
+import { IconCreditCard } from '@tabler/icons-react';
+import { useState } from 'react';
+import { mensajeDeError } from '../../lib/forms/field-errors.ts';
+import { useConfigEnLinea, useIniciarPagoEnLinea } from '../../lib/api/pagos/en-linea.ts';
+
+export function BotonPagarEnLinea({
+  cita,
+  etiqueta = 'Pagar en línea',
+}: {
+  cita: { id: number; estado: string; tipo: string; inicio: string | Date };
+  etiqueta?: string;
+}) {
+  const config = useConfigEnLinea();
+  const iniciar = useIniciarPagoEnLinea();
+  const [error, setError] = useState<string | null>(null);
+  // The moment the card was shown: the server refuses a past appointment anyway.
+  const [ahora] = useState(() => Date.now());
+  const porVenir = new Date(cita.inicio).getTime() > ahora;
+  if (!config.data?.habilitado || cita.estado === 'cancelada' || cita.tipo === 'control' || !porVenir) return null;
+  const errorId = `pagar-${cita.id}-error`;
+  return (
+    <>
+      <Button
+        size="sm"
+        leftSection={<IconCreditCard size={18} aria-hidden="true" />}
+        loading={iniciar.isPending || iniciar.isSuccess}
+        aria-describedby={error ? errorId : undefined}
+        onClick={() => {
+          setError(null);
+          iniciar.mutate(cita.id, {
+            onError: (err) => setError(mensajeDeError(err, 'No pudimos iniciar el pago. Inténtalo de nuevo.')),
+          });
+        }}
+      >
+        {etiqueta}
+      </Button>
+      {error && (
+        <Text size="sm" c="red" id={errorId} role="alert" w="100%">
+          {error}
+        </Text>
+      )}
+    </>
+  );
+}
