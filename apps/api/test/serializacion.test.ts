@@ -47,6 +47,7 @@ const TEXTOS = [
   'Línea "uno"\n\t\\ <script>\u2028\u2029\u0000\u007f ñ 𝕏 \ud83d \ude00',
   '08:30',
   '2026-11-23',
+  '2026-11',
   'x@y.co',
 ];
 
