@@ -17,8 +17,19 @@ import { endpoint } from './endpoint.ts';
 import { errorSchema } from './errors.ts';
 import { pagosRutas } from './pagos-rutas.ts';
 
-/** Every way money moves (the database's list); en_linea is the online provider's, never the desk's. */
-export const metodosPago = ['efectivo', 'datafono', 'transferencia', 'nequi_daviplata', 'en_linea'] as const;
+/**
+ * Every way money moves (the database's list); en_linea is the online provider's, never the desk's. saldo_a_favor is
+ * the patient's credit (docs/dinero.md "Anticipos y política de cancelación"): a refund of that method puts a
+ * cancelled appointment's deposit in her credit, a payment of that method spends it; no cash moves.
+ */
+export const metodosPago = [
+  'efectivo',
+  'datafono',
+  'transferencia',
+  'nequi_daviplata',
+  'en_linea',
+  'saldo_a_favor',
+] as const;
 export type MetodoPago = (typeof metodosPago)[number];
 /** A receipt's number as printed, on screen and in file names: six digits, zero-padded. */
 export const numeroRecibo = (n: number) => String(n).padStart(6, '0');
@@ -36,6 +47,7 @@ export const metodoPagoNombres: Record<MetodoPago, string> = {
   transferencia: 'Transferencia',
   nequi_daviplata: 'Nequi / Daviplata',
   en_linea: 'En línea',
+  saldo_a_favor: 'Saldo a favor',
 };
 export const conceptoPagoNombres: Record<ConceptoPago, string> = {
   anticipo: 'Anticipo',
@@ -162,6 +174,7 @@ export const totalesCajaSchema = z.object({
   transferencia: totalMetodo,
   nequi_daviplata: totalMetodo,
   en_linea: totalMetodo,
+  saldo_a_favor: totalMetodo,
 } satisfies Record<MetodoPago, typeof totalMetodo>);
 export type TotalesCaja = z.output<typeof totalesCajaSchema>;
 

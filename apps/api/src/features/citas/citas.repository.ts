@@ -9,7 +9,7 @@ import type { Executor } from '../../db/client.ts';
 import { columnasDe } from '../../db/columnas-de.ts';
 import { filaPorId } from '../../db/fila-por-id.ts';
 import { usuarioPorId } from '../../db/usuario-por-id.ts';
-import { citas, procedimientos, usuarios } from '../../db/schema/index.ts';
+import { citas, pagos, pagosAnulaciones, procedimientos, usuarios } from '../../db/schema/index.ts';
 
 export type CitaFila = typeof citas.$inferSelect;
 export type NuevaCita = Omit<typeof citas.$inferInsert, 'id' | 'creada_en' | 'actualizada_en'>;
@@ -32,6 +32,15 @@ const solicitados = sql<{ id: number; nombre: string }[]>`coalesce((
   from ${procedimientos} p where p.id = any(${citas.procedimientos_solicitados})
 ), '[]'::json)`;
 
+/**
+ * Whether a refund owed on the appointment (anticipo_destino = devolucion) was paid out: an approved, unvoided pagos
+ * row of concepto devolucion other than credit (docs/dinero.md "Anticipos y política de cancelación").
+ */
+const devolucionPagada = sql<boolean>`(${citas.anticipo_destino} = 'devolucion' and exists (
+  select 1 from ${pagos} p where p.cita_id = ${citas.id} and p.concepto = 'devolucion' and p.estado = 'aprobado'
+    and p.metodo <> 'saldo_a_favor' and not exists (select 1 from ${pagosAnulaciones} a where a.pago_id = p.id)
+))`;
+
 export const seleccion = {
   id: citas.id,
   inicio: citas.inicio,
@@ -51,6 +60,11 @@ export const seleccion = {
   motivo: citas.motivo,
   observaciones: citas.observaciones,
   motivo_cancelacion: citas.motivo_cancelacion,
+  causa_cancelacion: citas.causa_cancelacion,
+  anticipo_monto: citas.anticipo_monto,
+  reserva_vence_en: citas.reserva_vence_en,
+  anticipo_destino: citas.anticipo_destino,
+  devolucion_pagada: devolucionPagada,
   secuencia_calendario: citas.secuencia_calendario,
   creada_en: citas.creada_en,
   actualizada_en: citas.actualizada_en,
@@ -74,6 +88,11 @@ export type CitaDetalle = {
   motivo: string | null;
   observaciones: string | null;
   motivo_cancelacion: string | null;
+  causa_cancelacion: CitaFila['causa_cancelacion'];
+  anticipo_monto: number | null;
+  reserva_vence_en: Date | null;
+  anticipo_destino: CitaFila['anticipo_destino'];
+  devolucion_pagada: boolean | null;
   secuencia_calendario: number;
   creada_en: Date;
   actualizada_en: Date;
@@ -162,6 +181,10 @@ const COLUMNAS_PROCEDIMIENTO = {
   requiere_evaluacion: procedimientos.requiere_evaluacion,
   edad_minima: procedimientos.edad_minima,
   activo: procedimientos.activo,
+  /** Its price and deposit rule: a booking fixes the deposit it owes (issue 23, item 2). */
+  precio: procedimientos.precio,
+  anticipo_tipo: procedimientos.anticipo_tipo,
+  anticipo_valor: procedimientos.anticipo_valor,
 };
 
 /** What the booking rules read of a patient or a doctor. */
