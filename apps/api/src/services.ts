@@ -147,6 +147,7 @@ export async function createServices(deps: ServicesDeps) {
     zona: config.clinicaTz,
     remitente: config.correoRemitente,
     now,
+    horasAviso: config.cancelacionHorasAviso,
   });
   const mailer =
     deps.mailer ??
@@ -168,6 +169,8 @@ export async function createServices(deps: ServicesDeps) {
       'cita.cambio': async (carga) => enVivo.publicar('cita.cambio', carga),
       // Handlers run after start-up; the appointments service is built below.
       recordatorio: (carga) => citas.recordar(carga),
+      // An unpaid deposit's hold ends (issue 23.2).
+      'reserva.vence': (carga) => citas.vencerReserva(carga),
     },
     now,
     log,
@@ -276,6 +279,16 @@ export async function createServices(deps: ServicesDeps) {
     correos: correosCitas,
     efectosDeAvisos,
     citasPorVenirMax: config.citasPorVenirMax,
+    anticipos: {
+      horasReserva: config.anticipoHorasReserva,
+      evaluacion: config.anticipoEvaluacion,
+      horasAviso: config.cancelacionHorasAviso,
+      diasGraciaPaquetes: config.paquetesDiasGracia,
+    },
+    // Issue 23.2: a deposit kept as credit is a refund into the patient's credit, written by the payments feature.
+    registrarCredito: async (tx, d): Promise<void> => {
+      await pagos.registrarCredito(tx, d);
+    },
     log,
     // A booking is one statement outside any transaction (decision 0031): its due effects go to the dispatcher.
     entregarPropias: (filas) => despachador.entregarPropias(filas),
@@ -343,6 +356,8 @@ export async function createServices(deps: ServicesDeps) {
     transaccion,
     calendario,
     clinica: { nombre: config.clinicaNombre, nit: config.clinicaNit, direccion: config.clinicaDireccion },
+    // Issue 23.2: a deposit paid ends its appointment's hold in the payment's transaction.
+    anticipoPagado: (tx, citaId): Promise<boolean> => citas.anticipoPagado(tx, citaId),
   });
   // Treatment packages (issue 23, item 4): definitions, the desk's sale with its payment, the sessions used.
   const paquetes = createPaquetesService({ repos, transaccion, calendario, diasGracia: config.paquetesDiasGracia });

@@ -95,6 +95,11 @@ export const anticipoCitaSchema = z.object({
   reserva_vence_en: fechaHora.nullable(),
 });
 export type AnticipoCita = z.output<typeof anticipoCitaSchema>;
+/** The clinic's default notice for a refundable deposit (the API's CANCELACION_HORAS_AVISO). */
+export const CANCELACION_HORAS_AVISO = 24;
+/** The cancellation policy as the booking screens and the booking e-mail state it. */
+export const politicaCancelacion = (horas: number = CANCELACION_HORAS_AVISO) =>
+  `Política de cancelación: si cancelas con al menos ${horas} horas de anticipación, te devolvemos el anticipo o lo dejamos como saldo a favor, como prefieras. Si cancelas con menos anticipación o no asistes, la clínica retiene el anticipo.`;
 
 export const citaSchema = z.object({
   id: z.number().int(),

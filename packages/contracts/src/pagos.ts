@@ -80,13 +80,29 @@ const textoOpcional = (max: number) =>
 export const registrarPagoSchema = z.strictObject(
   {
     cita_id: idEntero('La cita'),
-    metodo: z.enum(metodosCaja, { message: 'Elige cómo pagó: efectivo, datáfono, transferencia o Nequi/Daviplata' }),
+    /** saldo_a_favor: paid from the patient's credit (docs/dinero.md "Anticipos y política de cancelación"). */
+    metodo: z.enum([...metodosCaja, 'saldo_a_favor'], {
+      message: 'Elige cómo pagó: efectivo, datáfono, transferencia, Nequi/Daviplata o saldo a favor',
+    }),
     /** The datáfono voucher or the transfer's reference. */
     referencia: textoOpcional(100),
     notas: textoOpcional(500),
   },
   { error: camposNoPermitidos() },
 );
+/** The desk pays out a refund the cancellation policy owes on an appointment (the amount is the server's). */
+export const devolverAnticipoSchema = z.strictObject(
+  {
+    cita_id: idEntero('La cita'),
+    metodo: z.enum(metodosCaja, {
+      message: 'Elige cómo devolvió: efectivo, datáfono, transferencia o Nequi/Daviplata',
+    }),
+    referencia: textoOpcional(100),
+    notas: textoOpcional(500),
+  },
+  { error: camposNoPermitidos() },
+);
+export type DevolverAnticipoBody = z.input<typeof devolverAnticipoSchema>;
 export type RegistrarPagoBody = z.input<typeof registrarPagoSchema>;
 
 export const anularPagoSchema = z.strictObject(
@@ -154,6 +170,15 @@ export const saldoCitaSchema = z.object({
   saldo: z.number().int(),
   /** Why no payment can be taken now (nothing owed, cancelled...); null when the desk may take it. */
   impedimento: z.string().nullable(),
+  /**
+   * What "Registrar pago" takes now: the deposit (concepto anticipo) while one is owed and unpaid, else the balance.
+   * `saldo` is then the deposit still owed.
+   */
+  cobra: z.enum(['anticipo', 'saldo']),
+  /** The patient's credit (saldo a favor) the desk may spend on this payment. */
+  saldo_a_favor: z.number().int(),
+  /** A refund the cancellation policy owes on this appointment and the desk has not paid out yet (0: none). */
+  devolucion_pendiente: z.number().int(),
   pagos: z.array(pagoSchema),
 });
 export type SaldoCitaWire = z.input<typeof saldoCitaSchema>;
@@ -251,6 +276,8 @@ export const MENSAJES_PAGOS = {
   fechaFutura: 'No se puede cerrar la caja de un día que aún no llega.',
   soloSuCaja: 'Solo un administrador puede ver la caja de otra persona.',
   noEsCaja: 'Esa persona no atiende la caja.',
+  sinSaldoAFavor: 'La paciente no tiene saldo a favor para pagar con él.',
+  sinDevolucionPendiente: 'Esta cita no tiene una devolución de anticipo pendiente.',
 } as const;
 
 const errores = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
@@ -260,6 +287,10 @@ const citaParam = z.object({ citaId: idEntero('La cita') });
 export const pagosEndpoints = {
   registrar: endpoint(pagosRutas.registrar, {
     body: registrarPagoSchema,
+    response: { 201: pagoSchema, ...errores, 409: errorSchema, 422: errorSchema },
+  }),
+  devolver: endpoint(pagosRutas.devolver, {
+    body: devolverAnticipoSchema,
     response: { 201: pagoSchema, ...errores, 409: errorSchema, 422: errorSchema },
   }),
   saldo: endpoint(pagosRutas.saldo, { params: citaParam, response: { 200: saldoCitaSchema, ...errores } }),
