@@ -206,7 +206,7 @@ describe('booking computes the deposit and the hold', () => {
     const correos = await t.database.db.select().from(bandejaSalida).where(eq(bandejaSalida.tipo, 'correo'));
     const suyo = correos
       .map((f) => f.carga as { texto: string; asunto: string })
-      .find((m) => m.texto.includes('paga el anticipo'));
+      .find((m) => m.texto.includes(`/detallescitas/${c.id}\n`));
     expect(c.anticipo?.monto).toBe(60_000);
     expect(suyo?.texto).toMatch(/paga el anticipo de \$\s60\.000 antes del/);
     expect(suyo?.texto).toContain('Política de cancelación: si cancelas con al menos 24 horas de anticipación');
