@@ -56,6 +56,25 @@ const esquema = z.object({
     .min(0, 'debe ser 0 o más')
     .max(365, 'debe ser 365 o menos')
     .default(0),
+  // Deposits (issue 23, item 2; docs/dinero.md "Anticipos y política de cancelación").
+  ANTICIPO_HORAS_RESERVA: z.coerce
+    .number({ message: 'debe ser un número' })
+    .int('debe ser un número entero')
+    .min(1, 'debe ser 1 o más')
+    .max(720, 'debe ser 720 o menos')
+    .default(24),
+  ANTICIPO_EVALUACION: z.coerce
+    .number({ message: 'debe ser un número' })
+    .int('debe ser un número entero de pesos')
+    .min(0, 'debe ser 0 o más')
+    .max(100_000_000, 'es demasiado alto')
+    .default(0),
+  CANCELACION_HORAS_AVISO: z.coerce
+    .number({ message: 'debe ser un número' })
+    .int('debe ser un número entero')
+    .min(0, 'debe ser 0 o más')
+    .max(720, 'debe ser 720 o menos')
+    .default(24),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'debe empezar por smtp:// o smtps://')
@@ -151,6 +170,12 @@ export type Config = {
    * "Paquetes"); past them, its unused sessions are recorded as expired.
    */
   paquetesDiasGracia: number;
+  /** Hours an unpaid deposit holds a booking (never past its start). */
+  anticipoHorasReserva: number;
+  /** The fixed deposit of an evaluation in whole COP; 0: evaluations owe none. */
+  anticipoEvaluacion: number;
+  /** A paid deposit is refunded or kept as credit when cancelled at least this many hours ahead; else retained. */
+  cancelacionHorasAviso: number;
   /** E-mail through this SMTP server; without it, mails are written to DATA_DIR/correos (platform/correo.ts). */
   smtpUrl: string | undefined;
   correoRemitente: string;
@@ -275,6 +300,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitMax: e.RATE_LIMIT_MAX,
     citasPorVenirMax: e.CITAS_POR_VENIR_MAX,
     paquetesDiasGracia: e.PAQUETES_DIAS_GRACIA,
+    anticipoHorasReserva: e.ANTICIPO_HORAS_RESERVA,
+    anticipoEvaluacion: e.ANTICIPO_EVALUACION,
+    cancelacionHorasAviso: e.CANCELACION_HORAS_AVISO,
     smtpUrl: e.SMTP_URL,
     correoRemitente: e.CORREO_REMITENTE ?? `${e.CLINICA_NOMBRE} <no-responder@clinica.local>`,
     respaldoClave: e.RESPALDO_CLAVE,

@@ -153,6 +153,7 @@ export async function createServices(deps: ServicesDeps) {
     zona: config.clinicaTz,
     remitente: config.correoRemitente,
     now,
+    horasAviso: config.cancelacionHorasAviso,
   });
   const mailer =
     deps.mailer ??
@@ -174,6 +175,8 @@ export async function createServices(deps: ServicesDeps) {
       'cita.cambio': async (carga) => enVivo.publicar('cita.cambio', carga),
       // Handlers run after start-up; the appointments service is built below.
       recordatorio: (carga) => citas.recordar(carga),
+      // An unpaid deposit's hold ends (issue 23.2).
+      'reserva.vence': (carga) => citas.vencerReserva(carga),
     },
     now,
     log,
@@ -282,6 +285,16 @@ export async function createServices(deps: ServicesDeps) {
     correos: correosCitas,
     efectosDeAvisos,
     citasPorVenirMax: config.citasPorVenirMax,
+    anticipos: {
+      horasReserva: config.anticipoHorasReserva,
+      evaluacion: config.anticipoEvaluacion,
+      horasAviso: config.cancelacionHorasAviso,
+      diasGraciaPaquetes: config.paquetesDiasGracia,
+    },
+    // Issue 23.2: a deposit kept as credit is a refund into the patient's credit, written by the payments feature.
+    registrarCredito: async (tx, d): Promise<void> => {
+      await pagos.registrarCredito(tx, d);
+    },
     log,
     // A booking is one statement outside any transaction (decision 0031): its due effects go to the dispatcher.
     entregarPropias: (filas) => despachador.entregarPropias(filas),
@@ -349,6 +362,8 @@ export async function createServices(deps: ServicesDeps) {
     transaccion,
     calendario,
     clinica: { nombre: config.clinicaNombre, nit: config.clinicaNit, direccion: config.clinicaDireccion },
+    // Issue 23.2: a deposit paid ends its appointment's hold in the payment's transaction.
+    anticipoPagado: (tx, citaId): Promise<boolean> => citas.anticipoPagado(tx, citaId),
   });
   // Online payment (issue 23, item 3; decision 0059): Wompi when its four settings are given, else not offered.
   const pagosEnLinea = createPagosEnLineaService({
@@ -357,6 +372,7 @@ export async function createServices(deps: ServicesDeps) {
     calendario,
     pasarela: config.wompi ? createWompi(config.wompi) : null,
     cobroDe: pagos.cobroDe,
+    anticipoPagado: (tx, citaId) => citas.anticipoPagado(tx as Repositories, citaId),
     urlPublica: config.urlPublica,
     notificar: (tx, v) => notificar(tx as Repositories, v, now()),
     log,

@@ -194,6 +194,7 @@ describe('validation messages in Spanish', () => {
       [
         'activo',
         'actualizado_en',
+        'anticipo',
         'categoria',
         'creado_en',
         'descripcion',

@@ -90,6 +90,13 @@ const MATRIZ: Caso[] = [
     payload: { estado: 'confirmada' },
     esperado: soloPersonal(404),
   },
+  {
+    method: 'PATCH',
+    ruta: rutas.inasistencia(':id'),
+    url: () => rutas.inasistencia(999_999),
+    payload: {},
+    esperado: soloPersonal(404),
+  },
   // A doctor manages their own agenda only: another doctor's is 403.
   {
     method: 'GET',

@@ -210,9 +210,10 @@ describe('resolution', () => {
     expect(p).toMatchObject({ estado: 'aprobado', referencia: tx.id, resuelto_en: reloj.now() });
     expect(p.recibo_numero).toEqual(expect.any(Number));
     expect((await cita(id)).reserva_vence_en).toBeNull();
-    expect(await avisos(paciente.id)).toContain(
-      'Recibimos tu pago en línea de $ 60.000. Puedes descargar el recibo en Mis pagos.',
-    );
+    // A deposit: the one message of a deposit paid (citas/anticipos.ts), as at the desk.
+    expect(await avisos(paciente.id)).toEqual([
+      expect.stringMatching(/^Recibimos el anticipo de \$ 60\.000 de tu cita del /),
+    ]);
     expect(await auditados('pago_en_linea.aprobar', c.pago_id)).toHaveLength(1);
 
     // Duplicated: the same event again, and the return page asking afterwards, change nothing.

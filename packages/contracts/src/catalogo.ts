@@ -105,6 +105,8 @@ export const procedimientoSchema = z.object({
   edad_minima: z.number().int(),
   /** Ley 1799 de 2016: exempt procedures only (laser hair removal, superficial peels, reconstructive). */
   exento_ley_1799: z.boolean(),
+  /** The deposit a booking of it owes (issue 23, item 2; docs/dinero.md "Anticipos"); null: none. */
+  anticipo: z.object({ tipo: z.enum(['fijo', 'porcentaje']), valor: z.number().int() }).nullable(),
   activo: z.boolean(),
   categoria: z.object({ id: z.number().int(), nombre: z.string() }),
   imagenes: z.array(imagenSchema),
@@ -140,6 +142,45 @@ export const MENSAJE_LEY_1799 =
 export const MENSAJE_SOLO_ADMIN_EXENTO =
   'Solo un administrador puede marcar o desmarcar un procedimiento como exento de la Ley 1799 de 2016.';
 
+/**
+ * A procedure's deposit rule: a fixed amount in whole COP (at most the price, checked by the server) or a percentage
+ * of the price (1 to 100); null: no deposit.
+ */
+export const anticipoProcedimientoSchema = z
+  .discriminatedUnion(
+    'tipo',
+    [
+      z.object({
+        tipo: z.literal('fijo'),
+        valor: z
+          .number({ message: 'El anticipo debe ser un número' })
+          .int('El anticipo debe ser un valor entero en pesos')
+          .positive('El anticipo debe ser mayor que 0')
+          .max(1_000_000_000, 'El anticipo es demasiado alto'),
+      }),
+      z.object({
+        tipo: z.literal('porcentaje'),
+        valor: z
+          .number({ message: 'El porcentaje debe ser un número' })
+          .int('El porcentaje debe ser un número entero')
+          .min(1, 'El porcentaje debe estar entre 1 y 100')
+          .max(100, 'El porcentaje debe estar entre 1 y 100'),
+      }),
+    ],
+    { error: 'El anticipo debe ser fijo o un porcentaje' },
+  )
+  .nullable();
+export type AnticipoProcedimiento = z.output<typeof anticipoProcedimientoSchema>;
+export const MENSAJE_ANTICIPO_MAYOR_QUE_PRECIO = 'El anticipo fijo no puede ser mayor que el precio del procedimiento.';
+
+/** The deposit a rule asks of a price, in whole pesos (a percentage rounds up to the peso); null: none. */
+export function montoAnticipo(anticipo: AnticipoProcedimiento, precio: number): number | null {
+  if (!anticipo) return null;
+  const monto =
+    anticipo.tipo === 'fijo' ? Math.min(anticipo.valor, precio) : Math.ceil((precio * anticipo.valor) / 100);
+  return monto > 0 ? monto : null;
+}
+
 export const crearProcedimientoSchema = z.object({
   nombre: texto(3, 120, 'el nombre del procedimiento'),
   descripcion: texto(10, 4000, 'una descripción'),
@@ -151,6 +192,7 @@ export const crearProcedimientoSchema = z.object({
   examenes_requeridos: textoOpcional(2000),
   edad_minima: edadMinima.default(18),
   exento_ley_1799: z.boolean({ message: 'Indica si el procedimiento está exento' }).default(false),
+  anticipo: anticipoProcedimientoSchema.default(null),
   categoria_id: z
     .number({ message: 'Elige una categoría' })
     .int()
@@ -170,6 +212,7 @@ export const editarProcedimientoSchema = z.strictObject(
     examenes_requeridos: textoOpcional(2000),
     edad_minima: edadMinima.optional(),
     exento_ley_1799: z.boolean({ message: 'Indica si el procedimiento está exento' }).optional(),
+    anticipo: anticipoProcedimientoSchema.optional(),
     categoria_id: z.number().int().positive('Elige una categoría').max(ID_MAX, 'Elige una categoría').optional(),
     activo: z.boolean().optional(),
   },

@@ -51,6 +51,56 @@ const instante = instanteCliente;
 
 const persona = z.object({ id: z.number().int(), nombre: z.string() });
 
+/** Why a cancelled appointment was cancelled (the spec's four states stay; issue 23, item 2). */
+export const causasCancelacion = ['paciente', 'personal', 'inasistencia', 'reserva_vencida'] as const;
+export type CausaCancelacion = (typeof causasCancelacion)[number];
+export const causaCancelacionNombres: Record<CausaCancelacion, string> = {
+  paciente: 'Cancelada por la paciente',
+  personal: 'Cancelada por la clínica',
+  inasistencia: 'Inasistencia',
+  reserva_vencida: 'Reserva vencida sin anticipo',
+};
+/**
+ * Where an appointment's deposit stands (docs/dinero.md "Anticipos y política de cancelación"):
+ * pendiente (owed; the slot is held until reserva_vence_en), pagado, vencido (the hold expired unpaid), no_pagado
+ * (cancelled before it was paid), retenido (cancelled late or a no-show: the clinic keeps it), devolucion_pendiente
+ * (to be refunded by the desk), devuelto, saldo_a_favor (kept as the patient's credit).
+ */
+export const estadosAnticipo = [
+  'pendiente',
+  'pagado',
+  'vencido',
+  'no_pagado',
+  'retenido',
+  'devolucion_pendiente',
+  'devuelto',
+  'saldo_a_favor',
+] as const;
+export type EstadoAnticipo = (typeof estadosAnticipo)[number];
+export const estadoAnticipoNombres: Record<EstadoAnticipo, string> = {
+  pendiente: 'Anticipo pendiente',
+  pagado: 'Anticipo pagado',
+  vencido: 'Reserva vencida',
+  no_pagado: 'Anticipo sin pagar',
+  retenido: 'Anticipo retenido',
+  devolucion_pendiente: 'Devolución pendiente',
+  devuelto: 'Anticipo devuelto',
+  saldo_a_favor: 'Saldo a favor',
+};
+export const anticipoCitaSchema = z.object({
+  /** Whole COP, fixed at booking. */
+  monto: z.number().int(),
+  estado: z.enum(estadosAnticipo),
+  /** Until when the unpaid deposit holds the slot (null once paid). */
+  reserva_vence_en: fechaHora.nullable(),
+});
+export type AnticipoCita = z.output<typeof anticipoCitaSchema>;
+/** The clinic's default notice for a refundable deposit (the API's CANCELACION_HORAS_AVISO). */
+export const CANCELACION_HORAS_AVISO = 24;
+/** The cancellation policy as the booking screens and the booking e-mail state it. */
+export const politicaCancelacion = (horas: number = CANCELACION_HORAS_AVISO) =>
+  `Política de cancelación: si cancelas con al menos ${horas} horas de anticipación, te devolvemos el anticipo o lo dejamos como saldo a favor, como prefieras. Si cancelas con menos anticipación o no asistes, la clínica retiene el anticipo.`;
+
 export const citaSchema = z.object({
   id: z.number().int(),
   /** = inicio (SPEC 3 names it fecha). */
@@ -72,6 +122,9 @@ export const citaSchema = z.object({
   motivo: z.string().nullable(),
   observaciones: z.string().nullable(),
   motivo_cancelacion: z.string().nullable(),
+  causa_cancelacion: z.enum(causasCancelacion).nullable(),
+  /** The deposit this booking owes or owed; null: none. */
+  anticipo: anticipoCitaSchema.nullable(),
   creada_en: fechaHora,
   actualizada_en: fechaHora,
 });
@@ -144,14 +197,22 @@ export const editarCitaSchema = z.strictObject({
   observaciones: textoOpcional(2000),
 });
 export const reagendarCitaSchema = z.object({ inicio: instante });
+/** What the patient chooses for a paid deposit when she cancels in time: refunded, or kept as her credit. */
+export const destinosAnticipo = ['devolucion', 'saldo_a_favor'] as const;
+export type DestinoAnticipo = (typeof destinosAnticipo)[number];
+const motivoCancelacion = z
+  .string({ message: 'Escribe el motivo de la cancelación' })
+  .trim()
+  .min(3, 'Escribe el motivo de la cancelación (mínimo 3 caracteres)')
+  .max(500, 'Máximo 500 caracteres')
+  .refine(...SIN_NUL);
 export const cancelarCitaSchema = z.object({
-  motivo: z
-    .string({ message: 'Escribe el motivo de la cancelación' })
-    .trim()
-    .min(3, 'Escribe el motivo de la cancelación (mínimo 3 caracteres)')
-    .max(500, 'Máximo 500 caracteres')
-    .refine(...SIN_NUL),
+  motivo: motivoCancelacion,
+  /** Needed when a paid deposit is refundable (cancelled with enough notice). */
+  anticipo: z.enum(destinosAnticipo, { message: 'Elige devolución o saldo a favor' }).optional(),
 });
+/** Staff mark a missed appointment (after its start) as a no-show. */
+export const inasistenciaCitaSchema = z.object({ motivo: motivoCancelacion.optional() });
 export const editarEstadoCitaSchema = z.object({ estado: estadoCitaSchema });
 
 /** Staff list: the shared pagination (pagina from 1, porPagina 1-100, 20 by default) plus the filters. */
@@ -282,6 +343,11 @@ export const MENSAJES_CITAS = {
   soloPropia: 'Solo puedes agendar citas para ti.',
   pacienteRequerido: 'Elige la paciente de la cita.',
   procedimientoRequerido: 'Elige el procedimiento de la cita.',
+  anticipoSinPagar: (monto: string) =>
+    `Esta cita tiene un anticipo de ${monto} sin pagar: registra el pago del anticipo antes de confirmarla.`,
+  eligeDestinoAnticipo: 'Elige si quieres la devolución del anticipo o dejarlo como saldo a favor.',
+  inasistenciaAntes: 'Solo puedes marcar la inasistencia cuando la hora de la cita ya pasó.',
+  inasistenciaEstado: 'Solo una cita pendiente o confirmada puede marcarse como inasistencia.',
   idempotenciaDistinta:
     'Esta clave de idempotencia ya se usó con otros datos. Genera una clave nueva para una cita distinta.',
 } as const;
@@ -337,6 +403,11 @@ export const citasEndpoints = {
   cancelar: endpoint(citasRutas.cancelar, {
     params: citaIdParam,
     body: cancelarCitaSchema,
+    response: { 200: citaSchema, ...errores, 409: errorSchema },
+  }),
+  inasistencia: endpoint(citasRutas.inasistencia, {
+    params: citaIdParam,
+    body: inasistenciaCitaSchema,
     response: { 200: citaSchema, ...errores, 409: errorSchema },
   }),
   editarEstado: endpoint(citasRutas.editarEstado, {

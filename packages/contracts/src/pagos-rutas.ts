@@ -5,6 +5,7 @@ import { ruta, type Id } from './rutas.ts';
 
 export const pagosPaths = {
   registrar: '/apipagos/registrar',
+  devolver: '/apipagos/devolver',
   saldo: <I extends Id>(citaId: I) => `/apipagos/saldo/${citaId}` as const,
   listar: '/apipagos/listar',
   misPagos: '/apipagos/mispagos',
@@ -24,6 +25,7 @@ export const rolesCaja = ['asistente', 'administrador'] as const;
  */
 export const pagosRutas = {
   registrar: ruta('POST', pagosPaths.registrar, rolesCaja),
+  devolver: ruta('POST', pagosPaths.devolver, rolesCaja),
   saldo: ruta('GET', pagosPaths.saldo(':citaId'), rolesCaja),
   listar: ruta('GET', pagosPaths.listar, rolesCaja),
   misPagos: ruta('GET', pagosPaths.misPagos, ['paciente'] as const),

@@ -17,8 +17,19 @@ import { endpoint } from './endpoint.ts';
 import { errorSchema } from './errors.ts';
 import { pagosRutas } from './pagos-rutas.ts';
 
-/** Every way money moves (the database's list); en_linea is the online provider's, never the desk's. */
-export const metodosPago = ['efectivo', 'datafono', 'transferencia', 'nequi_daviplata', 'en_linea'] as const;
+/**
+ * Every way money moves (the database's list); en_linea is the online provider's, never the desk's. saldo_a_favor is
+ * the patient's credit (docs/dinero.md "Anticipos y política de cancelación"): a refund of that method puts a
+ * cancelled appointment's deposit in her credit, a payment of that method spends it; no cash moves.
+ */
+export const metodosPago = [
+  'efectivo',
+  'datafono',
+  'transferencia',
+  'nequi_daviplata',
+  'en_linea',
+  'saldo_a_favor',
+] as const;
 export type MetodoPago = (typeof metodosPago)[number];
 /** A receipt's number as printed, on screen and in file names: six digits, zero-padded. */
 export const numeroRecibo = (n: number) => String(n).padStart(6, '0');
@@ -36,6 +47,7 @@ export const metodoPagoNombres: Record<MetodoPago, string> = {
   transferencia: 'Transferencia',
   nequi_daviplata: 'Nequi / Daviplata',
   en_linea: 'En línea',
+  saldo_a_favor: 'Saldo a favor',
 };
 export const conceptoPagoNombres: Record<ConceptoPago, string> = {
   anticipo: 'Anticipo',
@@ -68,13 +80,29 @@ const textoOpcional = (max: number) =>
 export const registrarPagoSchema = z.strictObject(
   {
     cita_id: idEntero('La cita'),
-    metodo: z.enum(metodosCaja, { message: 'Elige cómo pagó: efectivo, datáfono, transferencia o Nequi/Daviplata' }),
+    /** saldo_a_favor: paid from the patient's credit (docs/dinero.md "Anticipos y política de cancelación"). */
+    metodo: z.enum([...metodosCaja, 'saldo_a_favor'], {
+      message: 'Elige cómo pagó: efectivo, datáfono, transferencia, Nequi/Daviplata o saldo a favor',
+    }),
     /** The datáfono voucher or the transfer's reference. */
     referencia: textoOpcional(100),
     notas: textoOpcional(500),
   },
   { error: camposNoPermitidos() },
 );
+/** The desk pays out a refund the cancellation policy owes on an appointment (the amount is the server's). */
+export const devolverAnticipoSchema = z.strictObject(
+  {
+    cita_id: idEntero('La cita'),
+    metodo: z.enum(metodosCaja, {
+      message: 'Elige cómo devolvió: efectivo, datáfono, transferencia o Nequi/Daviplata',
+    }),
+    referencia: textoOpcional(100),
+    notas: textoOpcional(500),
+  },
+  { error: camposNoPermitidos() },
+);
+export type DevolverAnticipoBody = z.input<typeof devolverAnticipoSchema>;
 export type RegistrarPagoBody = z.input<typeof registrarPagoSchema>;
 
 export const anularPagoSchema = z.strictObject(
@@ -142,6 +170,15 @@ export const saldoCitaSchema = z.object({
   saldo: z.number().int(),
   /** Why no payment can be taken now (nothing owed, cancelled...); null when the desk may take it. */
   impedimento: z.string().nullable(),
+  /**
+   * What "Registrar pago" takes now: the deposit (concepto anticipo) while one is owed and unpaid, else the balance.
+   * `saldo` is then the deposit still owed.
+   */
+  cobra: z.enum(['anticipo', 'saldo']),
+  /** The patient's credit (saldo a favor) the desk may spend on this payment. */
+  saldo_a_favor: z.number().int(),
+  /** A refund the cancellation policy owes on this appointment and the desk has not paid out yet (0: none). */
+  devolucion_pendiente: z.number().int(),
   pagos: z.array(pagoSchema),
 });
 export type SaldoCitaWire = z.input<typeof saldoCitaSchema>;
@@ -162,6 +199,7 @@ export const totalesCajaSchema = z.object({
   transferencia: totalMetodo,
   nequi_daviplata: totalMetodo,
   en_linea: totalMetodo,
+  saldo_a_favor: totalMetodo,
 } satisfies Record<MetodoPago, typeof totalMetodo>);
 export type TotalesCaja = z.output<typeof totalesCajaSchema>;
 
@@ -238,6 +276,8 @@ export const MENSAJES_PAGOS = {
   fechaFutura: 'No se puede cerrar la caja de un día que aún no llega.',
   soloSuCaja: 'Solo un administrador puede ver la caja de otra persona.',
   noEsCaja: 'Esa persona no atiende la caja.',
+  sinSaldoAFavor: 'La paciente no tiene saldo a favor para pagar con él.',
+  sinDevolucionPendiente: 'Esta cita no tiene una devolución de anticipo pendiente.',
 } as const;
 
 const errores = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
@@ -247,6 +287,10 @@ const citaParam = z.object({ citaId: idEntero('La cita') });
 export const pagosEndpoints = {
   registrar: endpoint(pagosRutas.registrar, {
     body: registrarPagoSchema,
+    response: { 201: pagoSchema, ...errores, 409: errorSchema, 422: errorSchema },
+  }),
+  devolver: endpoint(pagosRutas.devolver, {
+    body: devolverAnticipoSchema,
     response: { 201: pagoSchema, ...errores, 409: errorSchema, 422: errorSchema },
   }),
   saldo: endpoint(pagosRutas.saldo, { params: citaParam, response: { 200: saldoCitaSchema, ...errores } }),

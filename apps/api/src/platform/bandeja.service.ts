@@ -39,6 +39,8 @@ export type EventosBandeja = {
   recuperacion: { correo: string; solicitadaEn: string };
   /** 24 h before an appointment: remind its patient (in-app and e-mail), if it still stands as booked. */
   recordatorio: { citaId: number; inicio: string };
+  /** An unpaid deposit's hold ends: cancel the appointment if it is still unpaid (features/citas/anticipos.ts). */
+  'reserva.vence': { citaId: number };
   /** A notification row was committed: push it to its user's live connection(s). */
   notificacion: { usuarioId: number; notificacion: NotificacionEvento };
   /** An appointment of these doctors' agendas changed (issue 27.14): their open screens refetch it. */

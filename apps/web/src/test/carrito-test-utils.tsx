@@ -65,6 +65,7 @@ export function procedimientoDePrueba(over: Partial<ProcedimientoWire> = {}): Pr
     examenes_requeridos: null,
     edad_minima: 18,
     exento_ley_1799: false,
+    anticipo: null,
     activo: true,
     categoria: { id: 1, nombre: 'Facial' },
     imagenes: [

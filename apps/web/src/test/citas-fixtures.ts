@@ -28,6 +28,8 @@ export function citaWire(inicio: string, over: Partial<CitaWire> = {}): CitaWire
     motivo: null,
     observaciones: null,
     motivo_cancelacion: null,
+    causa_cancelacion: null,
+    anticipo: null,
     creada_en: inicio,
     actualizada_en: inicio,
     ...over,

@@ -11,6 +11,7 @@ export const totalesDePrueba = (o: Partial<TotalesCaja> = {}): TotalesCaja => ({
   transferencia: cero,
   nequi_daviplata: cero,
   en_linea: cero,
+  saldo_a_favor: cero,
   ...o,
 });
 

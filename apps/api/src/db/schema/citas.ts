@@ -23,6 +23,12 @@ export const ESTADOS_CITA = ['pendiente', 'confirmada', 'realizada', 'cancelada'
  * no-show marked by staff (inasistencia), or an unpaid deposit's hold that expired (issue 23, item 2).
  */
 export const CAUSAS_CANCELACION = ['paciente', 'personal', 'inasistencia', 'reserva_vencida'] as const;
+/**
+ * What the cancellation policy did with a paid deposit (docs/dinero.md "Anticipos y política de cancelación"):
+ * refunded (owed until the desk pays it out: a pagos row of concepto devolucion), kept as the patient's credit (a
+ * devolucion row of metodo saldo_a_favor, written with the cancellation), or retained by the clinic.
+ */
+export const DESTINOS_ANTICIPO = ['devolucion', 'saldo_a_favor', 'retenido'] as const;
 
 export const citas = pgTable(
   'citas',
@@ -51,6 +57,8 @@ export const citas = pgTable(
     anticipo_monto: integer(),
     /** Until when an unpaid deposit holds the slot (never past the start); null once paid or without deposit. */
     reserva_vence_en: instante(),
+    /** Set when an appointment with a paid deposit is cancelled (migration 0026). */
+    anticipo_destino: text({ enum: DESTINOS_ANTICIPO }),
     creada_por: refiereOpcional(() => usuarios.id),
     /** The SEQUENCE of the appointment's calendar event (.ics): grows with each change e-mailed to the patient. */
     secuencia_calendario: enteroFijo().default(0),
@@ -61,6 +69,10 @@ export const citas = pgTable(
     check('citas_fin_despues_de_inicio', sql`${t.fin} > ${t.inicio}`),
     check('citas_ocupado_cubre_fin', sql`${t.ocupado_hasta} >= ${t.fin}`),
     check('citas_anticipo_positivo', sql`${t.anticipo_monto} is null or ${t.anticipo_monto} > 0`),
+    check(
+      'citas_anticipo_destino_valido',
+      sql`${t.anticipo_destino} is null or (${t.anticipo_destino} in ('devolucion', 'saldo_a_favor', 'retenido') and ${t.anticipo_monto} is not null)`,
+    ),
     check('citas_reserva_antes_del_inicio', sql`${t.reserva_vence_en} is null or ${t.reserva_vence_en} <= ${t.inicio}`),
     // The hold sweeper's scan: the few appointments still waiting for their deposit.
     index('citas_reserva_vence_idx')

@@ -23,7 +23,14 @@ import { citas } from './citas.ts';
 import { usuarios } from './usuarios.ts';
 
 /** How the money came or went: cash, card on the desk's terminal, bank transfer, Nequi/Daviplata, online (Wompi). */
-export const METODOS_PAGO = ['efectivo', 'datafono', 'transferencia', 'nequi_daviplata', 'en_linea'] as const;
+export const METODOS_PAGO = [
+  'efectivo',
+  'datafono',
+  'transferencia',
+  'nequi_daviplata',
+  'en_linea',
+  'saldo_a_favor',
+] as const;
 /** What a payment is for: an appointment's deposit, a package, the balance of an appointment; or money returned. */
 export const CONCEPTOS_PAGO = ['anticipo', 'paquete', 'saldo', 'devolucion'] as const;
 /** Desk payments are approved when registered; online ones start pending and become approved or declined once. */

@@ -21,6 +21,8 @@ export type ProcedimientoFila = {
   examenes_requeridos: string | null;
   edad_minima: number;
   exento_ley_1799: boolean;
+  anticipo_tipo: 'fijo' | 'porcentaje' | null;
+  anticipo_valor: number | null;
   activo: boolean;
   creado_en: Date;
   actualizado_en: Date;
@@ -46,6 +48,8 @@ const columnas = {
   examenes_requeridos: procedimientos.examenes_requeridos,
   edad_minima: procedimientos.edad_minima,
   exento_ley_1799: procedimientos.exento_ley_1799,
+  anticipo_tipo: procedimientos.anticipo_tipo,
+  anticipo_valor: procedimientos.anticipo_valor,
   activo: procedimientos.activo,
   creado_en: procedimientos.creado_en,
   actualizado_en: procedimientos.actualizado_en,

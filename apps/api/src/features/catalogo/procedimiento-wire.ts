@@ -22,6 +22,10 @@ export function toProcedimientoWire(fila: ProcedimientoFila, imagenes: readonly 
     examenes_requeridos: fila.examenes_requeridos,
     edad_minima: fila.edad_minima,
     exento_ley_1799: fila.exento_ley_1799,
+    anticipo:
+      fila.anticipo_tipo && fila.anticipo_valor !== null
+        ? { tipo: fila.anticipo_tipo, valor: fila.anticipo_valor }
+        : null,
     activo: fila.activo,
     categoria: { id: fila.categoria_id, nombre: fila.categoria_nombre },
     imagenes: imagenes

@@ -5,6 +5,8 @@ import {
   IMAGENES_MAX_POR_PROCEDIMIENTO,
   MENSAJE_LEY_1799,
   MENSAJE_SOLO_ADMIN_EXENTO,
+  MENSAJE_ANTICIPO_MAYOR_QUE_PRECIO,
+  type AnticipoProcedimiento,
   MENSAJE_PROCEDIMIENTO_DESACTIVADO,
   type Imagen,
   type Procedimiento,
@@ -52,6 +54,19 @@ function revisarLey1799(
 }
 
 /** What the public may see: an active procedure in an active category. */
+/** A fixed deposit above the price would be more than the procedure costs (a percentage cannot be). */
+function revisarAnticipo(anticipo: AnticipoProcedimiento, precio: number) {
+  if (anticipo?.tipo === 'fijo' && anticipo.valor > precio)
+    throw new AppError('REGLA_NEGOCIO', 422, MENSAJE_ANTICIPO_MAYOR_QUE_PRECIO, [
+      { campo: 'anticipo', mensaje: MENSAJE_ANTICIPO_MAYOR_QUE_PRECIO },
+    ]);
+}
+/** The rule as the table's two columns. */
+const columnasAnticipo = (a: AnticipoProcedimiento) => ({
+  anticipo_tipo: a?.tipo ?? null,
+  anticipo_valor: a?.valor ?? null,
+});
+
 const esVisible = (f: ProcedimientoFila) => f.activo && f.categoria_activa;
 
 /** Optional texts: an empty string clears the field. */
@@ -148,9 +163,12 @@ export function createProcedimientosService({ repos, transaccion, storage, log, 
 
     async crear(datos: Crear, actor: Actor, origen: Origen): Promise<Procedimiento> {
       revisarLey1799(actor, datos);
+      revisarAnticipo(datos.anticipo, datos.precio);
       if (!(await repo.categoriaExiste(datos.categoria_id))) throw categoriaNoExiste();
+      const { anticipo, ...resto } = datos;
       const valores: ProcedimientoValores = {
-        ...datos,
+        ...resto,
+        ...columnasAnticipo(anticipo),
         recomendaciones_previas: vacioANull(datos.recomendaciones_previas) ?? null,
         examenes_requeridos: vacioANull(datos.examenes_requeridos) ?? null,
       };
@@ -158,6 +176,8 @@ export function createProcedimientosService({ repos, transaccion, storage, log, 
         const nuevo = await tx.procedimientos.crear(valores);
         if (nuevo === 'categoria_no_existe') throw categoriaNoExiste();
         await auditar(tx, actor, origen, 'procedimiento.crear', nuevo);
+        if (anticipo)
+          await auditar(tx, actor, origen, 'procedimiento.anticipo', nuevo, `${anticipo.tipo} ${anticipo.valor}`);
         if (datos.exento_ley_1799)
           await auditar(
             tx,
@@ -180,11 +200,17 @@ export function createProcedimientosService({ repos, transaccion, storage, log, 
         exento_ley_1799: datos.exento_ley_1799 ?? antes.fila.exento_ley_1799,
       };
       revisarLey1799(actor, final, antes.fila);
+      const anticipoAntes = antes.procedimiento.anticipo;
+      const anticipo = datos.anticipo === undefined ? anticipoAntes : datos.anticipo;
+      revisarAnticipo(anticipo, datos.precio ?? antes.fila.precio);
+      const cambiaAnticipo = JSON.stringify(anticipo) !== JSON.stringify(anticipoAntes);
       if (datos.categoria_id !== undefined && !(await repo.categoriaExiste(datos.categoria_id)))
         throw categoriaNoExiste();
       const valores: Partial<ProcedimientoValores> = Object.fromEntries(
         Object.entries({
           ...datos,
+          anticipo: undefined,
+          ...(datos.anticipo !== undefined ? columnasAnticipo(datos.anticipo) : {}),
           recomendaciones_previas: vacioANull(datos.recomendaciones_previas),
           examenes_requeridos: vacioANull(datos.examenes_requeridos),
         }).filter(([, v]) => v !== undefined),
@@ -194,6 +220,15 @@ export function createProcedimientosService({ repos, transaccion, storage, log, 
         if (r === 'categoria_no_existe') throw categoriaNoExiste();
         if (!r) throw noExiste();
         await auditar(tx, actor, origen, 'procedimiento.editar', id, Object.keys(valores).join(','));
+        if (cambiaAnticipo)
+          await auditar(
+            tx,
+            actor,
+            origen,
+            'procedimiento.anticipo',
+            id,
+            anticipo ? `${anticipo.tipo} ${anticipo.valor}` : 'sin anticipo',
+          );
         if (final.exento_ley_1799 !== antes.fila.exento_ley_1799)
           await auditar(
             tx,

@@ -6,6 +6,7 @@ import {
   HORAS_MINIMAS_CAMBIO_PACIENTE,
   MENSAJES_CITAS as M,
   type Cita,
+  type DestinoAnticipo,
   type EstadoCita,
   type TipoCita,
 } from '@clinica/contracts/citas';
@@ -16,6 +17,8 @@ import { NOMBRE_TIPO } from './citas-correos.ts';
 import type { CambiosCita, CitaDetalle } from './citas.repository.ts';
 import { toCitaWire } from './consultas.service.ts';
 import { MIN } from './disponibilidad.ts';
+import { MOTIVO_INASISTENCIA, type Anticipos } from './anticipos.ts';
+import { formatoPesos } from '@clinica/contracts/dinero';
 import type { createRecordatorios } from './recordatorio.ts';
 import { M_SOLO_SU_DOCTOR, regla, type DepsCitas, type FranjaPedida, type Reglas, type ReposCitas } from './reglas.ts';
 
@@ -47,6 +50,7 @@ export function createCambiosService<Tx extends ReposCitas>(
   reglas: Reglas,
   avisos: AvisosCita<Tx>,
   recordatorios: ReturnType<typeof createRecordatorios<Tx>>,
+  anticipos: Anticipos<Tx>,
 ) {
   const { calendario, transaccion, notaFirmada } = deps;
   const repo = deps.repos.citas;
@@ -76,6 +80,19 @@ export function createCambiosService<Tx extends ReposCitas>(
     return comoQuedo(c.id);
   }
 
+  /**
+   * An unpaid deposit's hold never reaches past the start (a check constraint): a move to an earlier time brings it
+   * to the new start and queues its expiry there.
+   */
+  const reservaHasta = (c: CitaDetalle, inicio: Date) =>
+    c.reserva_vence_en && c.estado === 'pendiente' && c.reserva_vence_en.getTime() > inicio.getTime()
+      ? { reserva_vence_en: inicio }
+      : {};
+  async function seguirReserva(tx: Tx, c: CitaDetalle, inicio: Date) {
+    if ('reserva_vence_en' in reservaHasta(c, inicio))
+      await tx.encolar('reserva.vence', { citaId: c.id }, { disponibleEn: inicio });
+  }
+
   /** The change of a time may not reach an appointment that happened or whose visit is already recorded. */
   async function sinNotaFirmada(id: number) {
     if (await notaFirmada(id)) throw regla(M_CON_NOTA_FIRMADA);
@@ -95,7 +112,8 @@ export function createCambiosService<Tx extends ReposCitas>(
       // Ley 1799: the age counts on the new day (a patient under age then cannot be moved there).
       if (proc) await reglas.revisarProcedimientoDe(c.paciente_id, proc, inicio);
       return mover(c, { doctorId: c.doctor_id, inicio, duracion, margen }, async (tx) => {
-        await cambiarFila(tx, c, franja(inicio, duracion, margen));
+        await cambiarFila(tx, c, { ...franja(inicio, duracion, margen), ...reservaHasta(c, inicio) });
+        await seguirReserva(tx, c, inicio);
         await auditar(tx, actor, 'cita.reagendar', id, `${c.inicio.toISOString()} -> ${inicio.toISOString()}`, origen);
         // The other party learns of it.
         if (actor.id !== c.paciente_id) {
@@ -110,15 +128,28 @@ export function createCambiosService<Tx extends ReposCitas>(
       });
     },
 
-    async cancelar(actor: Actor, id: number, motivo: string, origen: Origen): Promise<Cita> {
+    /**
+     * Cancels (causa paciente when she does it, personal when staff do). A paid deposit follows the policy
+     * (anticipos.ts): `destino` is the patient's choice, needed when it is refundable.
+     */
+    async cancelar(
+      actor: Actor,
+      id: number,
+      motivo: string,
+      origen: Origen,
+      destino?: DestinoAnticipo | undefined,
+    ): Promise<Cita> {
       const c = await reglas.cargar(actor, id);
       noCancelada(c);
       if (c.estado === 'realizada') throw regla('Una cita realizada no se puede cancelar.');
       await sinNotaFirmada(id);
       if (actor.rol === 'paciente' && horasHasta(c.inicio) < HORAS_MINIMAS_CAMBIO_PACIENTE) throw regla(M.tarde);
       await transaccion(async (tx) => {
-        await cambiarFila(tx, c, { estado: 'cancelada', motivo_cancelacion: motivo });
-        await auditar(tx, actor, 'cita.cancelar', id, `${c.estado} -> cancelada`, origen);
+        const decision = await anticipos.decidir(tx, c, destino, false);
+        const causa = actor.id === c.paciente_id ? 'paciente' : 'personal';
+        await cambiarFila(tx, c, { estado: 'cancelada', motivo_cancelacion: motivo, causa_cancelacion: causa });
+        await auditar(tx, actor, 'cita.cancelar', id, `${c.estado} -> cancelada; causa=${causa}`, origen);
+        await anticipos.aplicar(tx, actor, c, decision, origen);
         if (actor.id !== c.paciente_id) {
           const mensaje = `Tu cita del ${fechaCorta.format(c.inicio)} fue cancelada: ${motivo}`;
           await avisar(tx, c.paciente_id, 'cita.cancelada', id, mensaje);
@@ -148,6 +179,9 @@ export function createCambiosService<Tx extends ReposCitas>(
       }
       if (actor.rol === 'paciente')
         throw prohibido('Solo el personal de la clínica puede cambiar el estado de una cita.');
+      // Issue 23.2: an appointment stays pendiente until its deposit is paid.
+      if (estado === 'confirmada' && c.anticipo_monto && c.reserva_vence_en)
+        throw regla(M.anticipoSinPagar(formatoPesos(c.anticipo_monto)), 'estado');
       await transaccion(async (tx) => {
         await cambiarFila(tx, c, { estado });
         await auditar(tx, actor, 'cita.estado', id, `${c.estado} -> ${estado}`, origen);
@@ -158,6 +192,28 @@ export function createCambiosService<Tx extends ReposCitas>(
           await avisar(tx, c.paciente_id, 'cita.confirmada', id, mensaje);
           await correoAlPaciente(tx, id, 'confirmada');
         }
+      });
+      return comoQuedo(id);
+    },
+
+    /**
+     * Staff mark a missed appointment, after its start, as a no-show: cancelled with causa inasistencia (the spec's
+     * four states stay); a paid deposit is retained.
+     */
+    async marcarInasistencia(actor: Actor, id: number, motivo: string | undefined, origen: Origen): Promise<Cita> {
+      const c = await reglas.cargar(actor, id);
+      noCancelada(c);
+      anticipos.revisarInasistencia(actor, c);
+      const texto = motivo || MOTIVO_INASISTENCIA;
+      await transaccion(async (tx) => {
+        const decision = await anticipos.decidir(tx, c, undefined, true);
+        await cambiarFila(tx, c, { estado: 'cancelada', motivo_cancelacion: texto, causa_cancelacion: 'inasistencia' });
+        await auditar(tx, actor, 'cita.inasistencia', id, `${c.estado} -> cancelada; causa=inasistencia`, origen);
+        await anticipos.aplicar(tx, actor, c, decision, origen);
+        const mensaje = `No registramos tu asistencia a la cita del ${fechaCorta.format(c.inicio)}${
+          decision.destino === 'retenido' ? `: el anticipo de ${formatoPesos(decision.monto)} queda retenido` : ''
+        }`;
+        await avisar(tx, c.paciente_id, 'cita.inasistencia', id, mensaje);
       });
       return comoQuedo(id);
     },
@@ -212,9 +268,11 @@ export function createCambiosService<Tx extends ReposCitas>(
           tipo,
           procedimiento_id: tipo === 'procedimiento' ? procedimientoId : null,
           ...franja(inicio, duracion, margen),
+          ...reservaHasta(c, inicio),
           ...(cambios.motivo !== undefined ? { motivo: cambios.motivo || null } : {}),
           ...(cambios.observaciones !== undefined ? { observaciones: cambios.observaciones || null } : {}),
         });
+        await seguirReserva(tx, c, inicio);
         const detalle = [`campos=${Object.keys(cambios).join(',')}`, ...antes].join('; ');
         await auditar(tx, actor, 'cita.editar', id, detalle, origen);
         if (otroDoctor) {

@@ -2,7 +2,13 @@
 // written with the product's one template (platform/plantillas-correo.ts) and carrying the appointment as an .ics
 // (lib/ics.ts): REQUEST adds or updates it in the patient's calendar, CANCEL removes it. One UID per appointment;
 // its SEQUENCE is the appointment's `secuencia_calendario`, which the service raises with every change it e-mails.
-import { HORAS_MINIMAS_CAMBIO_PACIENTE, type TipoCita } from '@clinica/contracts/citas';
+import {
+  CANCELACION_HORAS_AVISO,
+  HORAS_MINIMAS_CAMBIO_PACIENTE,
+  politicaCancelacion,
+  type TipoCita,
+} from '@clinica/contracts/citas';
+import { formatoPesos } from '@clinica/contracts/dinero';
 import { finDeFrase, horaEsCo } from '@clinica/contracts/tiempo';
 import { crearIcs, type EstadoIcs } from '../../lib/ics.ts';
 import type { Correo } from '../../platform/correo.ts';
@@ -23,7 +29,8 @@ export type CitaParaCorreo = Pick<
   | 'procedimiento_nombre'
   | 'secuencia_calendario'
   | 'motivo_cancelacion'
->;
+> &
+  Partial<Pick<CitaDetalle, 'anticipo_monto' | 'reserva_vence_en'>>;
 
 export type ClaseCorreoCita = 'creada' | 'confirmada' | 'reagendada' | 'cancelada' | 'recordatorio';
 
@@ -47,6 +54,8 @@ export function createCorreosCitas(deps: {
   /** The From of the e-mails: the calendar's ORGANIZER. */
   remitente: string;
   now: () => Date;
+  /** config.cancelacionHorasAviso: the cancellation policy the booking e-mail states. */
+  horasAviso?: number;
 }) {
   const { plantillas, zona, now } = deps;
   const { nombre: clinica, urlPublica, direccion } = plantillas.identidad;
@@ -103,6 +112,18 @@ export function createCorreosCitas(deps: {
       : 'Adjuntamos la cita como archivo de calendario (cita.ics): ábrelo para agregarla o actualizarla en tu calendario.',
   });
 
+  /** A booking that owes a deposit: how much, until when it holds the slot, and the cancellation policy. */
+  const anticipo = (c: CitaParaCorreo): BloqueCorreo[] =>
+    c.anticipo_monto && c.reserva_vence_en
+      ? [
+          {
+            tipo: 'parrafo',
+            texto: `Para conservar este horario, paga el anticipo de ${formatoPesos(c.anticipo_monto)} antes del ${fecha.format(c.reserva_vence_en)} a las ${hora.format(c.reserva_vence_en)} en la clínica. Si no se paga a tiempo, la reserva se libera y el horario queda disponible para otra persona.`,
+          },
+          { tipo: 'nota', texto: politicaCancelacion(deps.horasAviso ?? CANCELACION_HORAS_AVISO) },
+        ]
+      : [];
+
   function mensaje(clase: ClaseCorreoCita, c: CitaParaCorreo) {
     const cuando = `${fecha.format(c.inicio)} a las ${hora.format(c.inicio)}`;
     const base = { saludo: `Hola, ${c.paciente_nombre}:` };
@@ -117,6 +138,7 @@ export function createCorreosCitas(deps: {
               tipo: 'parrafo',
               texto: `Agendamos ${que(c)} en ${clinica}. Está pendiente de confirmación: te escribiremos cuando la clínica la confirme.`,
             },
+            ...anticipo(c),
             detalles(c),
             adjunto(false),
             verCita(c),

@@ -9,7 +9,7 @@ import type { Executor } from '../../db/client.ts';
 import { columnasDe } from '../../db/columnas-de.ts';
 import { filaPorId } from '../../db/fila-por-id.ts';
 import { usuarioPorId } from '../../db/usuario-por-id.ts';
-import { citas, procedimientos, usuarios } from '../../db/schema/index.ts';
+import { citas, pagos, pagosAnulaciones, paquetesPaciente, procedimientos, usuarios } from '../../db/schema/index.ts';
 
 export type CitaFila = typeof citas.$inferSelect;
 export type NuevaCita = Omit<typeof citas.$inferInsert, 'id' | 'creada_en' | 'actualizada_en'>;
@@ -32,6 +32,15 @@ const solicitados = sql<{ id: number; nombre: string }[]>`coalesce((
   from ${procedimientos} p where p.id = any(${citas.procedimientos_solicitados})
 ), '[]'::json)`;
 
+/**
+ * Whether a refund owed on the appointment (anticipo_destino = devolucion) was paid out: an approved, unvoided pagos
+ * row of concepto devolucion other than credit (docs/dinero.md "Anticipos y política de cancelación").
+ */
+const devolucionPagada = sql<boolean>`(${citas.anticipo_destino} = 'devolucion' and exists (
+  select 1 from ${pagos} p where p.cita_id = ${citas.id} and p.concepto = 'devolucion' and p.estado = 'aprobado'
+    and p.metodo <> 'saldo_a_favor' and not exists (select 1 from ${pagosAnulaciones} a where a.pago_id = p.id)
+))`;
+
 export const seleccion = {
   id: citas.id,
   inicio: citas.inicio,
@@ -51,6 +60,11 @@ export const seleccion = {
   motivo: citas.motivo,
   observaciones: citas.observaciones,
   motivo_cancelacion: citas.motivo_cancelacion,
+  causa_cancelacion: citas.causa_cancelacion,
+  anticipo_monto: citas.anticipo_monto,
+  reserva_vence_en: citas.reserva_vence_en,
+  anticipo_destino: citas.anticipo_destino,
+  devolucion_pagada: devolucionPagada,
   secuencia_calendario: citas.secuencia_calendario,
   creada_en: citas.creada_en,
   actualizada_en: citas.actualizada_en,
@@ -74,6 +88,11 @@ export type CitaDetalle = {
   motivo: string | null;
   observaciones: string | null;
   motivo_cancelacion: string | null;
+  causa_cancelacion: CitaFila['causa_cancelacion'];
+  anticipo_monto: number | null;
+  reserva_vence_en: Date | null;
+  anticipo_destino: CitaFila['anticipo_destino'];
+  devolucion_pagada: boolean | null;
   secuencia_calendario: number;
   creada_en: Date;
   actualizada_en: Date;
@@ -162,6 +181,10 @@ const COLUMNAS_PROCEDIMIENTO = {
   requiere_evaluacion: procedimientos.requiere_evaluacion,
   edad_minima: procedimientos.edad_minima,
   activo: procedimientos.activo,
+  /** Its price and deposit rule: a booking fixes the deposit it owes (issue 23, item 2). */
+  precio: procedimientos.precio,
+  anticipo_tipo: procedimientos.anticipo_tipo,
+  anticipo_valor: procedimientos.anticipo_valor,
 };
 
 /** What the booking rules read of a patient or a doctor. */
@@ -202,6 +225,85 @@ export function createCitasRepository(db: Executor) {
         .where(and(eq(citas.id, id), eq(citas.estado, estadoPrevio)))
         .returning({ id: citas.id });
       return filas.length > 0;
+    },
+
+    // ---- deposits (issue 23, item 2; docs/dinero.md "Anticipos y política de cancelación") ----
+
+    /**
+     * Whether the patient has a package of this procedure with a session left, usable on `dia` (its expiry plus the
+     * grace days, `usableDesde` = dia - grace): such a booking owes no deposit, the package paid for it.
+     */
+    async tienePaqueteVigente(pacienteId: number, procedimientoId: number, usableDesde: string): Promise<boolean> {
+      const [f] = await db
+        .select({ id: paquetesPaciente.id })
+        .from(paquetesPaciente)
+        .where(
+          and(
+            eq(paquetesPaciente.paciente_id, pacienteId),
+            eq(paquetesPaciente.procedimiento_id, procedimientoId),
+            lt(paquetesPaciente.sesiones_usadas, paquetesPaciente.sesiones_total),
+            gte(paquetesPaciente.vence_el, usableDesde),
+          ),
+        )
+        .limit(1);
+      return !!f;
+    },
+
+    /**
+     * The appointment's deposit columns, its row locked until the transaction ends: the hold's expiry, a payment of
+     * the deposit and a cancellation each take it first, so exactly one of them decides.
+     */
+    async bloquearAnticipo(id: number) {
+      const [f] = await db
+        .select(columnasDe(citas, 'id', 'estado', 'inicio', 'paciente_id', 'anticipo_monto', 'reserva_vence_en'))
+        .from(citas)
+        .where(eq(citas.id, id))
+        .for('update');
+      return f;
+    },
+
+    /** The deposit was paid: the hold ends (the appointment keeps its slot). False when there was no hold. */
+    async liberarReserva(id: number): Promise<boolean> {
+      const filas = await db
+        .update(citas)
+        .set({ reserva_vence_en: null })
+        .where(and(eq(citas.id, id), sql`${citas.reserva_vence_en} is not null`))
+        .returning({ id: citas.id });
+      return filas.length > 0;
+    },
+
+    /** The deposit paid for the appointment (approved, unvoided payments of concepto anticipo) and its last method. */
+    async anticipoCobrado(id: number): Promise<{ monto: number; metodo: string | null }> {
+      const [f] = await db
+        .select({
+          monto: sql<number>`coalesce(sum(${pagos.monto}), 0)::int`,
+          metodo: sql<string | null>`(array_agg(${pagos.metodo} order by ${pagos.id} desc))[1]`,
+        })
+        .from(pagos)
+        .leftJoin(pagosAnulaciones, eq(pagosAnulaciones.pago_id, pagos.id))
+        .where(
+          and(
+            eq(pagos.cita_id, id),
+            eq(pagos.concepto, 'anticipo'),
+            eq(pagos.estado, 'aprobado'),
+            sql`${pagosAnulaciones.pago_id} is null`,
+          ),
+        );
+      return { monto: f?.monto ?? 0, metodo: f?.metodo ?? null };
+    },
+
+    /** What the cancellation policy did with the paid deposit (set once, with the cancellation). */
+    async destinoAnticipo(id: number, destino: NonNullable<CitaFila['anticipo_destino']>): Promise<void> {
+      await db.update(citas).set({ anticipo_destino: destino }).where(eq(citas.id, id));
+    },
+
+    /** The desk: active assistants and administrators (told when a hold expires). */
+    async personalDeCaja(): Promise<number[]> {
+      const filas = await db
+        .select({ id: usuarios.id })
+        .from(usuarios)
+        .where(and(inArray(usuarios.rol, ['asistente', 'administrador']), eq(usuarios.estado, true)));
+      return filas.map((f) => f.id);
     },
 
     /** The next SEQUENCE of the appointment's calendar event, taken in the caller's transaction. */

@@ -57,7 +57,17 @@ export const citasRoutes: FastifyPluginAsyncZod<{ service: CitasService }> = asy
   );
 
   registrar(e.cancelar, 'Cancelar una cita', async (request) =>
-    service.cancelar(usuarioDe(request), request.params.id, request.body.motivo, origen(request)),
+    service.cancelar(
+      usuarioDe(request),
+      request.params.id,
+      request.body.motivo,
+      origen(request),
+      request.body.anticipo,
+    ),
+  );
+
+  registrar(e.inasistencia, 'Marcar inasistencia (personal, después de la hora de la cita)', async (request) =>
+    service.marcarInasistencia(usuarioDe(request), request.params.id, request.body.motivo, origen(request)),
   );
 
   registrar(e.editarEstado, 'Cambiar el estado de una cita', async (request) =>

@@ -7,8 +7,10 @@
 //   horarios.service.ts   the doctors' weekly hours and blocks (horarios.repository.ts)
 //   serie.ts              the proposal of a follow-up series
 //   recordatorio.ts       reminders: queued when an appointment moves, sent by the outbox
+//   anticipos.ts          deposits: the hold's expiry, "the deposit is paid", the cancellation policy, no-shows
 //   avisos.ts             what an appointment tells people (notifications, e-mail) and the audit log
 // The routes (citas.routes.ts) see one service; the follow-up plans see `serie` (services.ts).
+import { createAnticipos } from './anticipos.ts';
 import { createAvisosCita } from './avisos.ts';
 import { createCambiosService } from './cambios.service.ts';
 import { createConsultasService } from './consultas.service.ts';
@@ -23,14 +25,19 @@ export function createCitasService<Tx extends ReposCitas>(deps: DepsCitas<Tx>) {
   const avisos = createAvisosCita(deps);
   const recordatorios = createRecordatorios(deps, avisos);
   const reserva = createReservaService(deps, reglas, avisos);
+  const anticipos = createAnticipos(deps, avisos);
   const serie = createSerie(deps, reglas);
   return {
     ...createConsultasService(deps, reglas),
     crear: reserva.crear,
-    ...createCambiosService(deps, reglas, avisos, recordatorios),
+    ...createCambiosService(deps, reglas, avisos, recordatorios, anticipos),
     ...createHorariosService(deps, reglas),
     /** Outbox handler of the `recordatorio` effect. */
     recordar: recordatorios.recordar,
+    /** Outbox handler of the `reserva.vence` effect. */
+    vencerReserva: anticipos.vencerReserva,
+    /** The deposit is now paid (the desk's payment; the online payment at merge): ends the hold, tells the patient. */
+    anticipoPagado: anticipos.anticipoPagado,
     /** What the follow-up plans use (features/evoluciones/planes.service.ts AgendaParaPlanes). */
     serie: { ...serie, agendarSerie: reserva.agendarSerie },
   };

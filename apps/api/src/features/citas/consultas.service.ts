@@ -6,8 +6,10 @@ import {
   DIAS_MAXIMOS_ANTICIPACION,
   TOPE_CONTEO_BUSQUEDA,
   TOPE_CONTEO_CITAS,
+  type AnticipoCita,
   type Cita,
   type DetalleCita,
+  type EstadoAnticipo,
   type EstadoCita,
   type TipoCita,
 } from '@clinica/contracts/citas';
@@ -18,6 +20,28 @@ import type { Actor, Origen } from '../../lib/solicitud.ts';
 import type { CitaDetalle, FiltroCitas } from './citas.repository.ts';
 import { MIN, type Espacio } from './disponibilidad.ts';
 import { regla, type DepsCitas, type Reglas } from './reglas.ts';
+
+/** Where the deposit stands, from the row and its refund (docs/dinero.md "Anticipos y política de cancelación"). */
+export function anticipoDe(d: CitaDetalle): AnticipoCita | null {
+  if (d.anticipo_monto === null) return null;
+  const estado: EstadoAnticipo =
+    d.causa_cancelacion === 'reserva_vencida'
+      ? 'vencido'
+      : d.reserva_vence_en !== null
+        ? d.estado === 'cancelada'
+          ? 'no_pagado'
+          : 'pendiente'
+        : d.anticipo_destino === 'devolucion'
+          ? d.devolucion_pagada
+            ? 'devuelto'
+            : 'devolucion_pendiente'
+          : d.anticipo_destino === 'saldo_a_favor' || d.anticipo_destino === 'retenido'
+            ? d.anticipo_destino
+            : d.estado === 'cancelada'
+              ? 'retenido'
+              : 'pagado';
+  return { monto: d.anticipo_monto, estado, reserva_vence_en: estado === 'pendiente' ? d.reserva_vence_en : null };
+}
 
 export function toCitaWire(d: CitaDetalle): Cita {
   return {
@@ -40,6 +64,8 @@ export function toCitaWire(d: CitaDetalle): Cita {
     motivo: d.motivo,
     observaciones: d.observaciones,
     motivo_cancelacion: d.motivo_cancelacion,
+    causa_cancelacion: d.causa_cancelacion,
+    anticipo: anticipoDe(d),
     creada_en: d.creada_en,
     actualizada_en: d.actualizada_en,
   };

@@ -82,6 +82,17 @@ export type DepsCitas<Tx extends ReposCitas = ReposCitas> = {
   entregarPropias: (filas: FilaBandeja[]) => void;
   /** config.citasPorVenirMax: appointments to come a patient may book herself. */
   citasPorVenirMax: number;
+  /**
+   * The clinic's deposit settings (config): hours an unpaid deposit holds a booking, the evaluations' fixed deposit
+   * (0: none), the notice that makes a paid deposit refundable, and the packages' grace days (a usable package pays
+   * the booking, so it owes no deposit).
+   */
+  anticipos: { horasReserva: number; evaluacion: number; horasAviso: number; diasGraciaPaquetes: number };
+  /**
+   * Puts a cancelled appointment's paid deposit in the patient's credit, in the cancellation's transaction (the
+   * payments feature: a pagos row of concepto devolucion and metodo saldo_a_favor).
+   */
+  registrarCredito: (tx: Tx, d: { citaId: number; pacienteId: number; monto: number }) => Promise<unknown>;
   log: { warn(o: object, m: string): void };
 };
 

@@ -62,9 +62,10 @@ function prepararReserva(db: Executor) {
   const ctes = [
     db.$with('citas', {}).as(sql`insert into ${citas}
       (id, paciente_id, doctor_id, tipo, estado, inicio, fin, ocupado_hasta, procedimiento_id,
-       procedimientos_solicitados, motivo, creada_por)
+       procedimientos_solicitados, motivo, creada_por, anticipo_monto, reserva_vence_en)
       overriding system value values (${$('id')}, ${$('paciente_id')}, ${$('doctor_id')}, ${$('tipo')}, 'pendiente', ${$('inicio')}, ${$('fin')},
-        ${$('ocupado_hasta')}, ${$('procedimiento_id')}, ${$('solicitados')}, ${$('motivo')}, ${$('creada_por')})
+        ${$('ocupado_hasta')}, ${$('procedimiento_id')}, ${$('solicitados')}, ${$('motivo')}, ${$('creada_por')},
+        ${$('anticipo_monto')}::int, ${$('reserva_vence_en')}::timestamptz)
       returning *`),
     db.$with('auditada', {}).as(sql`insert into ${auditoria}
       (usuario_id, accion, recurso, recurso_id, resultado, ip, agente, detalle)
@@ -200,6 +201,8 @@ export function createReservasRepository(db: Executor) {
         solicitados: c.procedimientos_solicitados ?? [],
         motivo: c.motivo ?? null,
         creada_por: c.creada_por ?? null,
+        anticipo_monto: c.anticipo_monto ?? null,
+        reserva_vence_en: c.reserva_vence_en ?? null,
         auditoria: JSON.stringify(filaAuditoria(r.auditoria)),
         avisos: JSON.stringify(AVISOS_RESERVA.map((a) => r.notificaciones[a])),
         bandeja: JSON.stringify(efectos.map((e) => ({ intentos: 0, ...e }))),

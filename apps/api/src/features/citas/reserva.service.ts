@@ -3,8 +3,10 @@
 // bookings run one at a time; an Idempotency-Key answers a retry with the first appointment. The follow-up series
 // (decision 0017) books through the same preparation and composition, several sessions in one transaction.
 import { createHash } from 'node:crypto';
+import { montoAnticipo } from '@clinica/contracts/catalogo';
 import { MENSAJES_CITAS as M, type Cita, type TipoCita } from '@clinica/contracts/citas';
-import { diaDeSemana } from '@clinica/contracts/tiempo';
+import { formatoPesos } from '@clinica/contracts/dinero';
+import { diaDeSemana, sumarDias } from '@clinica/contracts/tiempo';
 import { AppError, isExclusionViolation, isUniqueViolation, prohibido } from '../../lib/app-error.ts';
 import type { Actor, Origen } from '../../lib/solicitud.ts';
 import { conReintentos } from '../../db/transacciones.ts';
@@ -15,6 +17,7 @@ import { NOMBRE_TIPO } from './citas-correos.ts';
 import type { CitaDetalle } from './citas.repository.ts';
 import { toCitaWire } from './consultas.service.ts';
 import { recordatorioDeCita } from './recordatorio.ts';
+import { vencimientoDeReserva } from './anticipos.ts';
 import { MIN } from './disponibilidad.ts';
 import { activa, regla, type DepsCitas, type Reglas, type ReposCitas } from './reglas.ts';
 import { AVISOS_RESERVA, type IdsReserva, type Reserva } from './reserva.repository.ts';
@@ -50,6 +53,8 @@ type CitaPreparada = {
   margen: number;
   delCarrito: number[];
   motivo: string | null;
+  /** The deposit it owes (whole COP) and until when it holds the slot unpaid; null: none (docs/dinero.md). */
+  anticipo: { monto: number; venceEn: Date } | null;
 };
 
 /**
@@ -136,6 +141,7 @@ export function createReservaService<Tx extends ReposCitas>(
     const { duracion, margen, proc } = await reglas.duracionDe(tipo, datos.procedimiento_id);
     await reglas.revisarHorario(datos.doctor_id, inicio, duracion, margen, contexto);
     if (proc) await reglas.revisarProcedimiento(paciente, proc, calendario.fechaDe(inicio));
+    const anticipo = await anticipoDe(pacienteId, tipo, proc, inicio);
     return {
       ids: contexto.ids,
       pacienteId,
@@ -152,7 +158,33 @@ export function createReservaService<Tx extends ReposCitas>(
       margen,
       delCarrito,
       motivo: datos.motivo || null,
+      anticipo,
     };
+  }
+
+  /**
+   * The deposit a booking owes, computed here from the catalogue and the clinic's settings (never the client's): a
+   * procedure's rule (fixed, or a percentage of its price), an evaluation's setting; none for a control, nor for a
+   * procedure a usable package of the patient pays. Unpaid, it holds the slot ANTICIPO_HORAS_RESERVA hours, never
+   * past the start.
+   */
+  async function anticipoDe(
+    pacienteId: number,
+    tipo: TipoCita,
+    proc: Awaited<ReturnType<Reglas['duracionDe']>>['proc'],
+    inicio: Date,
+  ): Promise<CitaPreparada['anticipo']> {
+    const { anticipos } = deps;
+    let monto: number | null = null;
+    if (tipo === 'evaluacion') monto = anticipos.evaluacion > 0 ? anticipos.evaluacion : null;
+    else if (tipo === 'procedimiento' && proc?.anticipo_tipo && proc.anticipo_valor !== null) {
+      monto = montoAnticipo({ tipo: proc.anticipo_tipo, valor: proc.anticipo_valor }, proc.precio);
+      const usableDesde = sumarDias(calendario.fechaDe(inicio), -anticipos.diasGraciaPaquetes);
+      if (monto && (await repos.citas.tienePaqueteVigente(pacienteId, proc.id, usableDesde))) monto = null;
+    }
+    if (!monto) return null;
+    const hasta = calendario.ahora().getTime() + anticipos.horasReserva * 60 * MIN;
+    return { monto, venceEn: new Date(Math.min(hasta, inicio.getTime())) };
   }
 
   /**
@@ -171,13 +203,21 @@ export function createReservaService<Tx extends ReposCitas>(
     });
     const notificaciones = {
       doctor: nuevo('doctor', p.doctorId, `Nueva cita con ${p.pacienteNombre} el ${cuando} (${NOMBRE_TIPO[p.tipo]})`),
-      paciente: nuevo('paciente', p.pacienteId, `Tu cita de ${NOMBRE_TIPO[p.tipo]} quedó agendada para el ${cuando}`),
+      paciente: nuevo(
+        'paciente',
+        p.pacienteId,
+        p.anticipo
+          ? `Tu cita de ${NOMBRE_TIPO[p.tipo]} del ${cuando} quedó reservada: paga el anticipo de ${formatoPesos(p.anticipo.monto)} antes del ${avisos.cuando(p.anticipo.venceEn)} para conservarla`
+          : `Tu cita de ${NOMBRE_TIPO[p.tipo]} quedó agendada para el ${cuando}`,
+      ),
     } satisfies Reserva['notificaciones'];
     const efectos = deps.efectosDeAvisos(
       AVISOS_RESERVA.map((a) => ({ ...notificaciones[a], leida: false, archivada: false })),
     );
     const r = recordatorioDeCita(id, p.inicio, ahora);
     if (r) efectos.push(r);
+    // The hold's expiry: a delayed outbox row, so it survives restarts (anticipos.ts vencerReserva).
+    if (p.anticipo) efectos.push(vencimientoDeReserva(id, p.anticipo.venceEn));
     const correo = deps.correos.componer('creada', {
       id,
       inicio: p.inicio,
@@ -190,6 +230,8 @@ export function createReservaService<Tx extends ReposCitas>(
       procedimiento_nombre: p.procedimientoNombre,
       secuencia_calendario: 0,
       motivo_cancelacion: null,
+      anticipo_monto: p.anticipo?.monto ?? null,
+      reserva_vence_en: p.anticipo?.venceEn ?? null,
     });
     // A patient without an e-mail (decision 0048) has her in-app notification only.
     if (correo) efectos.push({ tipo: 'correo', carga: correo });
@@ -207,12 +249,16 @@ export function createReservaService<Tx extends ReposCitas>(
         procedimientos_solicitados: p.delCarrito,
         motivo: p.motivo,
         creada_por: actor.id,
+        anticipo_monto: p.anticipo?.monto ?? null,
+        reserva_vence_en: p.anticipo?.venceEn ?? null,
       },
       auditoria: eventoCita(
         actor,
         'cita.crear',
         id,
-        `tipo=${p.tipo}; paciente=${p.pacienteId}; doctor=${p.doctorId}; inicio=${p.inicio.toISOString()}`,
+        `tipo=${p.tipo}; paciente=${p.pacienteId}; doctor=${p.doctorId}; inicio=${p.inicio.toISOString()}${
+          p.anticipo ? `; anticipo=${p.anticipo.monto}; reserva_vence=${p.anticipo.venceEn.toISOString()}` : ''
+        }`,
         origen,
       ),
       notificaciones,

@@ -85,7 +85,36 @@ export function createCajaRepository(db: Executor) {
     return { pagado: f?.pagado ?? 0, devuelto: f?.devuelto ?? 0 };
   }
 
+  /** Approved, unvoided payments matching `donde`, summed (pesos). */
+  async function suma(donde: SQL | undefined): Promise<number> {
+    const [f] = await db
+      .select({ n: sql<number>`coalesce(sum(${pagos.monto}), 0)::int` })
+      .from(pagos)
+      .leftJoin(pagosAnulaciones, eq(pagosAnulaciones.pago_id, pagos.id))
+      .where(and(donde, eq(pagos.estado, 'aprobado'), isNull(pagosAnulaciones.pago_id)));
+    return f?.n ?? 0;
+  }
+
   return {
+    /** The deposit paid for an appointment (concepto anticipo). */
+    anticipoCobrado: (citaId: number) => suma(and(eq(pagos.cita_id, citaId), eq(pagos.concepto, 'anticipo'))),
+
+    /** Refunds of an appointment paid out (not the ones into credit). */
+    devueltoEnDinero: (citaId: number) =>
+      suma(and(eq(pagos.cita_id, citaId), eq(pagos.concepto, 'devolucion'), sql`${pagos.metodo} <> 'saldo_a_favor'`)),
+
+    /**
+     * The patient's credit: deposits kept as credit (refunds of metodo saldo_a_favor) less what payments of that
+     * method spent. `bloquear` first serializes the spending of one patient's credit.
+     */
+    async saldoAFavor(pacienteId: number, bloquear = false): Promise<number> {
+      if (bloquear) await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`saldo_a_favor:${pacienteId}`}))`);
+      const deLaPaciente = and(eq(pagos.paciente_id, pacienteId), eq(pagos.metodo, 'saldo_a_favor'));
+      const entra = await suma(and(deLaPaciente, eq(pagos.concepto, 'devolucion')));
+      const sale = await suma(and(deLaPaciente, sql`${pagos.concepto} <> 'devolucion'`));
+      return Math.max(0, entra - sale);
+    },
+
     /**
      * The appointment a balance is charged on, with its procedure's catalogue price. `bloquear` takes its row until
      * the transaction ends: two desks charging one appointment at once are served one after the other.
@@ -93,7 +122,18 @@ export function createCajaRepository(db: Executor) {
     async citaParaCobro(citaId: number, bloquear = false) {
       const consulta = db
         .select({
-          ...columnasDe(citas, 'id', 'paciente_id', 'tipo', 'estado', 'inicio', 'procedimiento_id'),
+          ...columnasDe(
+            citas,
+            'id',
+            'paciente_id',
+            'tipo',
+            'estado',
+            'inicio',
+            'procedimiento_id',
+            'anticipo_monto',
+            'reserva_vence_en',
+            'anticipo_destino',
+          ),
           paciente_nombre: usuarios.nombre,
         })
         .from(citas)

@@ -14,6 +14,9 @@ export const pagosRoutes: FastifyPluginAsyncZod<{ service: PagosService }> = asy
   registrar(e.registrar, 'Registrar en caja el pago del saldo de una cita', async (r, reply) =>
     reply.code(201).send(await service.registrar(usuarioDe(r), r.body, origen(r))),
   );
+  registrar(e.devolver, 'Pagar en caja la devolución de un anticipo', async (r, reply) =>
+    reply.code(201).send(await service.devolver(usuarioDe(r), r.body, origen(r))),
+  );
   registrar(e.saldo, 'El saldo de una cita y sus pagos', async (r) => service.saldo(usuarioDe(r), r.params.citaId));
   registrar(e.listar, 'Pagos de un día, de una paciente o de una cita', async (r) =>
     service.listar(usuarioDe(r), r.query),

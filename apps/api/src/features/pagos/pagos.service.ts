@@ -36,7 +36,10 @@ import { pesosEnLetras } from './en-letras.ts';
 type PagoLeido = NonNullable<Awaited<ReturnType<CajaRepository['porId']>>>;
 type CitaCobro = NonNullable<Awaited<ReturnType<CajaRepository['citaParaCobro']>>>;
 
-/** What an appointment is charged and what it paid; `impedimento` says why the desk cannot take its balance. */
+/**
+ * What an appointment is charged and what it paid; `impedimento` says why the desk cannot take its balance; `cobra`
+ * what "Registrar pago" takes now (the deposit while it is owed, docs/dinero.md "Anticipos").
+ */
 export type Cobro = {
   concepto: string;
   precio: number | null;
@@ -44,6 +47,9 @@ export type Cobro = {
   devuelto: number;
   saldo: number;
   impedimento: string | null;
+  cobra: 'anticipo' | 'saldo';
+  saldo_a_favor: number;
+  devolucion_pendiente: number;
 };
 
 /** How a payment's description opens, by concept ("Saldo de la cita de ..."). */
@@ -54,11 +60,16 @@ const PREFIJOS: Record<ConceptoPago, string> = {
   devolucion: 'Devolución',
 };
 
-export function createPagosService(deps: {
+export function createPagosService<Tx extends ReposPagos>(deps: {
   repos: ReposPagos;
-  transaccion: Transaccion<ReposPagos>;
+  transaccion: Transaccion<Tx>;
   calendario: Calendario;
   clinica: { nombre: string; nit: string | undefined; direccion: string | undefined };
+  /**
+   * The deposit of an appointment is now paid (the appointments feature, features/citas/anticipos.ts
+   * anticipoPagado): ends its hold in the payment's transaction and tells the patient.
+   */
+  anticipoPagado: (tx: Tx, citaId: number) => Promise<unknown>;
 }) {
   const { repos, transaccion, calendario } = deps;
   const fechaHora = formateadorFechaHora(calendario.zona);
@@ -84,13 +95,26 @@ export function createPagosService(deps: {
   async function cobroDe(r: ReposPagos, cita: CitaCobro): Promise<Cobro> {
     const { concepto, precio, falta } = await precioDe(r, cita);
     const { pagado, devuelto } = await r.caja.sumasDeCita(cita.id);
+    const saldo_a_favor = await r.caja.saldoAFavor(cita.paciente_id);
+    const devolucion_pendiente =
+      cita.anticipo_destino === 'devolucion'
+        ? Math.max(0, (await r.caja.anticipoCobrado(cita.id)) - (await r.caja.devueltoEnDinero(cita.id)))
+        : 0;
+    const extra = { saldo_a_favor, devolucion_pendiente };
+    // A deposit owed and unpaid is what the desk takes first (its hold ends when it is paid whole).
+    const anticipo =
+      cita.estado !== 'cancelada' && cita.anticipo_monto && cita.reserva_vence_en
+        ? Math.max(0, cita.anticipo_monto - pagado)
+        : 0;
+    if (anticipo > 0)
+      return { concepto, precio, pagado, devuelto, saldo: anticipo, impedimento: null, cobra: 'anticipo', ...extra };
     const porPaquete = precio !== null && (await r.caja.pagadaConPaquete(cita.id));
     const saldo = precio === null || porPaquete ? 0 : Math.max(0, precio - pagado + devuelto);
     const impedimento =
       cita.estado === 'cancelada'
         ? M.citaCancelada
         : (falta ?? (porPaquete ? M.porPaquete : saldo <= 0 ? M.nadaPendiente : null));
-    return { concepto, precio, pagado, devuelto, saldo, impedimento };
+    return { concepto, precio, pagado, devuelto, saldo, impedimento, cobra: 'saldo', ...extra };
   }
 
   /** "Saldo de la cita de Hidrafacial del 23/11/2026", "Paquete Hidrafacial x 4 sesiones". */
@@ -190,12 +214,19 @@ export function createPagosService(deps: {
         if (!cita) throw noEncontrado(M.citaNoEncontrada);
         const cobro = await cobroDe(tx, cita);
         if (cobro.impedimento) throw regla(cobro.impedimento, 'cita_id');
+        let monto = cobro.saldo;
+        if (datos.metodo === 'saldo_a_favor') {
+          // The patient's credit pays what it covers; the rest is another payment.
+          const credito = await tx.caja.saldoAFavor(cita.paciente_id, true);
+          if (credito <= 0) throw regla(M.sinSaldoAFavor, 'metodo');
+          monto = Math.min(monto, credito);
+        }
         const pago = await tx.pagos.registrar(
           {
             paciente_id: cita.paciente_id,
-            monto: cobro.saldo,
+            monto,
             metodo: datos.metodo,
-            concepto: 'saldo',
+            concepto: cobro.cobra,
             referencia: datos.referencia ?? null,
             cita_id: cita.id,
             estado: 'aprobado',
@@ -210,12 +241,78 @@ export function createPagosService(deps: {
           'pago.registrar',
           'pago',
           pago.id,
+          `cita=${cita.id}; paciente=${cita.paciente_id}; concepto=${pago.concepto}; monto=${pago.monto}; metodo=${pago.metodo}; recibo=${pago.recibo_numero}`,
+          origen,
+        );
+        if (cobro.cobra === 'anticipo' && monto >= cobro.saldo) await deps.anticipoPagado(tx, cita.id);
+        return pago.id;
+      });
+      return toWire(await leido(id), actor);
+    },
+
+    /**
+     * The desk pays out the refund the cancellation policy owes on an appointment (the patient chose it): the amount
+     * is the deposit paid less what was already paid out, under the desk day's lock, audited pago.devolver.
+     */
+    async devolver(
+      actor: Actor,
+      datos: { cita_id: number; metodo: MetodoPago; referencia?: string | undefined; notas?: string | undefined },
+      origen: Origen,
+    ): Promise<Pago> {
+      const id = await transaccion(async (tx) => {
+        const ahora = calendario.ahora();
+        await diaAbierto(tx, actor.id, calendario.fechaDe(ahora), M.diaCerrado);
+        const cita = await tx.caja.citaParaCobro(datos.cita_id, true);
+        if (!cita) throw noEncontrado(M.citaNoEncontrada);
+        const { devolucion_pendiente } = await cobroDe(tx, cita);
+        if (devolucion_pendiente <= 0) throw regla(M.sinDevolucionPendiente, 'cita_id');
+        const pago = await tx.pagos.registrar(
+          {
+            paciente_id: cita.paciente_id,
+            monto: devolucion_pendiente,
+            metodo: datos.metodo,
+            concepto: 'devolucion',
+            referencia: datos.referencia ?? null,
+            cita_id: cita.id,
+            estado: 'aprobado',
+            registrado_por: actor.id,
+            notas: datos.notas ?? null,
+          },
+          ahora,
+        );
+        await auditarExito(
+          tx,
+          actor,
+          'pago.devolver',
+          'pago',
+          pago.id,
           `cita=${cita.id}; paciente=${cita.paciente_id}; monto=${pago.monto}; metodo=${pago.metodo}; recibo=${pago.recibo_numero}`,
           origen,
         );
         return pago.id;
       });
       return toWire(await leido(id), actor);
+    },
+
+    /**
+     * A cancelled appointment's paid deposit kept as the patient's credit, in the cancellation's transaction: a
+     * refund of metodo saldo_a_favor (no cash moves, no desk: registrado_por null), approved with its receipt number.
+     */
+    async registrarCredito(tx: ReposPagos, d: { citaId: number; pacienteId: number; monto: number }) {
+      return tx.pagos.registrar(
+        {
+          paciente_id: d.pacienteId,
+          monto: d.monto,
+          metodo: 'saldo_a_favor',
+          concepto: 'devolucion',
+          referencia: null,
+          cita_id: d.citaId,
+          estado: 'aprobado',
+          registrado_por: null,
+          notas: null,
+        },
+        calendario.ahora(),
+      );
     },
 
     /**

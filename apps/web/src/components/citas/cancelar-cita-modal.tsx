@@ -1,16 +1,18 @@
 // Cancelling is destructive: the modal says what happens and asks for the reason the API requires (3 to 500
 // characters, the contracts' rule). One modal for every screen (issue 22): the desk's wording names the patient
 // and the doctor; a patient's states the 24-hour rule.
-import { MENSAJES_CITAS } from '@clinica/contracts/citas';
-import { Alert, Button, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { CANCELACION_HORAS_AVISO, MENSAJES_CITAS, type DestinoAnticipo } from '@clinica/contracts/citas';
+import { Alert, Button, Modal, Radio, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCalendarX, IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useCancelarCita } from '../../lib/api/citas/cancelar-cita.ts';
 import type { CitaWire } from '../../lib/api/citas/tipos.ts';
 import { mensajeDeError } from '../../lib/forms/field-errors.ts';
+import { formatCOP } from '../../lib/format.ts';
 import { formatFechaHora, formatFechaLarga, formatHora } from '../../lib/tiempo.ts';
 import { AccionesDialogo } from '../acciones-dialogo.tsx';
+import { conAvisoSuficiente } from './anticipo-cita.tsx';
 
 const MINIMO = 3;
 
@@ -39,13 +41,20 @@ function Contenido({ cita, onClose, paraPaciente }: { cita: CitaWire; onClose: (
   const [error, setError] = useState<string | null>(null);
   const cancelar = useCancelarCita();
   const corto = motivo.trim().length < MINIMO;
+  // A paid deposit follows the cancellation policy (docs/dinero.md): refunded or credited with enough notice (she
+  // chooses), retained otherwise. The server decides; this says it beforehand.
+  const [destino, setDestino] = useState<DestinoAnticipo | null>(null);
+  const anticipoPagado = cita.anticipo?.estado === 'pagado' ? cita.anticipo : null;
+  const aTiempo = conAvisoSuficiente(cita.inicio);
+  const eligeDestino = !!anticipoPagado && aTiempo;
+  const sinDestino = eligeDestino && !destino;
 
   function confirmar() {
     setIntento(true);
-    if (corto) return;
+    if (corto || sinDestino) return;
     setError(null);
     cancelar.mutate(
-      { id: cita.id, motivo: motivo.trim() },
+      { id: cita.id, motivo: motivo.trim(), ...(eligeDestino && destino ? { anticipo: destino } : {}) },
       {
         onSuccess: (c) => {
           notifications.show(
@@ -85,6 +94,31 @@ function Contenido({ cita, onClose, paraPaciente }: { cita: CitaWire; onClose: (
           La cita de {cita.usuario.nombre} con {cita.doctor.nombre} del {formatFechaHora(cita.inicio)} quedará cancelada
           y ese horario volverá a estar libre. Una cita cancelada no se puede modificar.
         </Text>
+      )}
+      {anticipoPagado && eligeDestino && (
+        <Radio.Group
+          label={`¿Qué hacemos con el anticipo de ${formatCOP(anticipoPagado.monto)}?`}
+          description={`Cancelas con al menos ${CANCELACION_HORAS_AVISO} horas de anticipación: tú eliges.`}
+          value={destino}
+          onChange={(v) => setDestino(v as DestinoAnticipo)}
+          error={intento && sinDestino ? MENSAJES_CITAS.eligeDestinoAnticipo : undefined}
+          required
+        >
+          <Stack gap="xs" mt="xs">
+            <Radio value="devolucion" label="Devolvérmelo" description="La clínica te devuelve el dinero." />
+            <Radio
+              value="saldo_a_favor"
+              label="Dejarlo como saldo a favor"
+              description="Lo usas para pagar una próxima cita."
+            />
+          </Stack>
+        </Radio.Group>
+      )}
+      {anticipoPagado && !eligeDestino && (
+        <Alert variant="light" color="orange" icon={<IconInfoCircle size={18} aria-hidden="true" />}>
+          Faltan menos de {CANCELACION_HORAS_AVISO} horas para la cita: por la política de cancelación, el anticipo de{' '}
+          {formatCOP(anticipoPagado.monto)} queda retenido.
+        </Alert>
       )}
       <Textarea
         label="Motivo de la cancelación"

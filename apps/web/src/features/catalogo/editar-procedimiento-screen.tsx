@@ -51,6 +51,8 @@ export function EditarProcedimientoScreen() {
             examenes_requeridos: p.examenes_requeridos ?? '',
             edad_minima: p.edad_minima,
             exento_ley_1799: p.exento_ley_1799,
+            anticipo_tipo: p.anticipo?.tipo ?? 'ninguno',
+            anticipo_valor: p.anticipo?.valor ?? '',
             categoria_id: p.categoria.id,
             activo: p.activo,
           }}

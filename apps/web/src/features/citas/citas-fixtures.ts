@@ -127,6 +127,9 @@ export const saldoDePrueba = (o: Partial<SaldoCitaWire> = {}): SaldoCitaWire => 
   devuelto: 0,
   saldo: 0,
   impedimento: 'El catálogo no tiene precio para la consulta de valoración.',
+  cobra: 'saldo',
+  saldo_a_favor: 0,
+  devolucion_pendiente: 0,
   pagos: [],
   ...o,
 });

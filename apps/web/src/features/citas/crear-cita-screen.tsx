@@ -37,6 +37,8 @@ import { nuevaClaveIdempotencia, siguientesLibres, useCrearCita } from '../../li
 import type { CitaWire, CrearCitaBody } from '../../lib/api/citas/tipos.ts';
 import type { EspacioWire } from '../../lib/api/disponibilidad/get-disponibilidad.ts';
 import { useDoctores } from '../../lib/api/doctores/get-doctores.ts';
+import { AnticipoBadge, AnticipoTexto } from '../../components/citas/anticipo-cita.tsx';
+import { politicaCancelacion } from '@clinica/contracts/citas';
 import { EstadoCitaBadge, TipoCitaBadge } from '../../components/cita-badges.tsx';
 import { HorariosSugeridos } from './components/horarios-sugeridos.tsx';
 import { SelectorHorario } from './components/selector-horario.tsx';
@@ -70,7 +72,16 @@ function CitaAgendada({ cita }: { cita: CitaWire }) {
         <Group gap="xs">
           <TipoCitaBadge tipo={cita.tipo} />
           <EstadoCitaBadge estado={cita.estado} />
+          <AnticipoBadge anticipo={cita.anticipo} />
         </Group>
+        {cita.anticipo && (
+          <Alert color="orange" variant="light" title="Anticipo para reservar">
+            <Stack gap={6}>
+              <AnticipoTexto anticipo={cita.anticipo} />
+              <Text size="xs">{politicaCancelacion()}</Text>
+            </Stack>
+          </Alert>
+        )}
         {cita.procedimientos_solicitados.length > 0 && (
           <div>
             <Text size="sm" fw={600}>

@@ -25,6 +25,9 @@ import type { CitaWire, DetalleCitaWire } from '../../lib/api/citas/tipos.ts';
 import { BotonPeligro } from './components/boton-peligro.tsx';
 import { CancelarCitaModal } from '../../components/citas/cancelar-cita-modal.tsx';
 import { EstadoCitaBadge, TipoCitaBadge } from '../../components/cita-badges.tsx';
+import { AnticipoBadge, AnticipoTexto, yaEmpezo } from '../../components/citas/anticipo-cita.tsx';
+import { BotonInasistencia } from '../../components/citas/boton-inasistencia.tsx';
+import { causaCancelacionNombres } from '@clinica/contracts/citas';
 import { Dato } from '../../components/dato.tsx';
 import { ConsentimientoInformado, FirmaEnTableta } from './components/consentimiento-informado.tsx';
 import { FotosClinicas } from './components/fotos-clinicas.tsx';
@@ -121,6 +124,7 @@ function AccionesPersonal({
           </Button>
         )}
         {activa(cita) && <BotonPeligro onClick={() => setCancelando(cita)}>Cancelar cita</BotonPeligro>}
+        {activa(cita) && yaEmpezo(cita.inicio) && <BotonInasistencia cita={cita} />}
       </Group>
       {faltan.length > 0 && (
         <div>
@@ -274,8 +278,10 @@ function Detalle({ cita }: { cita: DetalleCitaWire }) {
             <Group gap="xs">
               <TipoCitaBadge tipo={cita.tipo} size="lg" />
               <EstadoCitaBadge estado={cita.estado} size="lg" />
+              <AnticipoBadge anticipo={cita.anticipo} size="lg" />
             </Group>
           </Group>
+          {cita.anticipo && <AnticipoTexto anticipo={cita.anticipo} />}
           {/* Issue 27.9: what can be done comes first, not under the photos. */}
           {(personal || esPropia) && (
             <section aria-label="Acciones de la cita">
@@ -324,7 +330,10 @@ function Detalle({ cita }: { cita: DetalleCitaWire }) {
             {/* Staff notes: for the clinic's people, not the patient. */}
             {personal && <Dato etiqueta="Observaciones">{cita.observaciones || 'Sin observaciones'}</Dato>}
             {cita.estado === 'cancelada' && (
-              <Dato etiqueta="Motivo de la cancelación">{cita.motivo_cancelacion || 'Sin motivo'}</Dato>
+              <Dato etiqueta="Motivo de la cancelación">
+                {cita.causa_cancelacion ? `${causaCancelacionNombres[cita.causa_cancelacion]}: ` : ''}
+                {cita.motivo_cancelacion || 'Sin motivo'}
+              </Dato>
             )}
             <Dato etiqueta="Agendada el">{formatFechaHora(cita.creada_en)}</Dato>
             <Dato etiqueta="Última actualización">{formatFechaHora(cita.actualizada_en)}</Dato>

@@ -17,6 +17,7 @@ import { BotonPagarEnLinea } from '../../components/pagos/boton-pagar-en-linea.t
 import { BotonPeligro } from './components/boton-peligro.tsx';
 import { CancelarCitaModal } from '../../components/citas/cancelar-cita-modal.tsx';
 import { EstadoCitaBadge, TipoCitaBadge } from '../../components/cita-badges.tsx';
+import { AnticipoBadge, textoAnticipo } from '../../components/citas/anticipo-cita.tsx';
 import { ReagendarCitaModal } from './components/reagendar-cita-modal.tsx';
 import classes from './citas.module.css';
 import { permisoCancelarPaciente, permisoReagendarPaciente, proxima } from './reglas.ts';
@@ -56,6 +57,7 @@ function TarjetaCita({
           <Group gap={6}>
             <TipoCitaBadge tipo={cita.tipo} />
             <EstadoCitaBadge estado={cita.estado} />
+            <AnticipoBadge anticipo={cita.anticipo} />
           </Group>
         </Group>
         <Group gap={6} wrap="nowrap">
@@ -66,6 +68,11 @@ function TarjetaCita({
           <Text size="sm" c="dimmed">
             {cita.tipo === 'evaluacion' ? 'Se evaluará: ' : ''}
             {procedimientos.map((p) => p.nombre).join(', ')}
+          </Text>
+        )}
+        {cita.anticipo && (cita.anticipo.estado === 'pendiente' || cita.estado === 'cancelada') && (
+          <Text size="sm" c="dimmed">
+            {textoAnticipo(cita.anticipo)}
           </Text>
         )}
         {cita.estado === 'cancelada' && cita.motivo_cancelacion && (

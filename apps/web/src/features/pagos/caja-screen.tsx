@@ -67,8 +67,13 @@ function useCajeros(enabled: boolean) {
 }
 
 function Totales({ r }: { r: ResumenCajaWire }) {
-  // Online payments have no desk: shown only when a void of one counted here.
-  const metodos = metodosPago.filter((m) => m !== 'en_linea' || r.totales[m].anulado !== 0);
+  // Online payments have no desk: shown only when a void of one counted here. A patient's credit moves no cash:
+  // shown only when the desk spent some that day.
+  const metodos = metodosPago.filter(
+    (m) =>
+      (m !== 'en_linea' || r.totales[m].anulado !== 0) &&
+      (m !== 'saldo_a_favor' || r.totales[m].cobrado !== 0 || r.totales[m].anulado !== 0),
+  );
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">

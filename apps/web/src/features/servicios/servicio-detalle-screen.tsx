@@ -7,6 +7,8 @@
 // the navigation state (app/guards.tsx), kept through sign-in and registration (issue 27.5), never in the URL: a
 // link from elsewhere cannot add to anyone's cart.
 import type { ProcedimientoWire } from '@clinica/contracts/catalogo';
+import { montoAnticipo } from '@clinica/contracts/catalogo';
+import { politicaCancelacion } from '@clinica/contracts/citas';
 import {
   Alert,
   Anchor,
@@ -225,6 +227,17 @@ function Detalle({ servicio }: { servicio: ProcedimientoWire }) {
               <Text fz={28} fw={700} c="var(--clinica-titulo)" lh={1.1}>
                 {formatCOP(servicio.precio)}
               </Text>
+              {/* Issue 23.2: what booking it asks, and the cancellation policy. */}
+              {montoAnticipo(servicio.anticipo, servicio.precio) !== null && (
+                <div>
+                  <Text fw={600}>
+                    Anticipo de {formatCOP(montoAnticipo(servicio.anticipo, servicio.precio) ?? 0)} para reservar
+                  </Text>
+                  <Text size="sm" c="dimmed">
+                    {politicaCancelacion()}
+                  </Text>
+                </div>
+              )}
               <Stack gap="sm">
                 <Dato
                   icono={<IconClock size={18} />}

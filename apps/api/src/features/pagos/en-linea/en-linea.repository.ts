@@ -79,14 +79,6 @@ export function createPagosEnLineaRepository(db: Executor) {
     },
 
     /**
-     * A deposit was paid: the slot is no longer held waiting for it (the hold's sweeper skips it). The deposits
-     * feature has its own `anticipoPagado`; the two are to be one (decision 0059).
-     */
-    async liberarReserva(citaId: number): Promise<void> {
-      await db.update(citas).set({ reserva_vence_en: null }).where(eq(citas.id, citaId));
-    },
-
-    /**
      * Whether an appointment cancelled for its expired hold may come back: nothing else of its doctor or its patient
      * overlaps it now (the exclusion constraints' own ranges; they stay the last word under a race).
      */

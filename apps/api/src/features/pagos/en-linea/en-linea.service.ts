@@ -57,6 +57,8 @@ export function createPagosEnLineaService(deps: {
   calendario: Calendario;
   pasarela: PasarelaPagos | null;
   cobroDe: (r: ReposPagos, cita: CitaCobro) => Promise<Cobro>;
+  /** The deposit is paid (citas/anticipos.ts anticipoPagado): ends the hold, tells the patient; false if no hold. */
+  anticipoPagado: (tx: ReposEnLinea, citaId: number) => Promise<boolean>;
   urlPublica: string;
   notificar: (tx: ReposEnLinea, v: Aviso | readonly Aviso[]) => Promise<void>;
   log: { warn(o: object, m: string): void };
@@ -106,8 +108,10 @@ export function createPagosEnLineaService(deps: {
     if (!cita) return 'sin cita';
     const monto = formatoPesos(p.monto);
     if (cita.estado !== 'cancelada') {
-      if (p.concepto === 'anticipo') await anticipoPagado(r, cita.id);
-      await avisarPaciente(r, p, `Recibimos tu pago en línea de ${monto}. Puedes descargar el recibo en Mis pagos.`);
+      // A deposit ends its hold and tells the patient so (citas/anticipos.ts); any other payment, this message.
+      const anticipo = p.concepto === 'anticipo' && (await deps.anticipoPagado(r, cita.id));
+      if (!anticipo)
+        await avisarPaciente(r, p, `Recibimos tu pago en línea de ${monto}. Puedes descargar el recibo en Mis pagos.`);
       return 'pagado';
     }
     // A late approval: the hold expired and released the slot before the provider approved.
@@ -138,11 +142,6 @@ export function createPagosEnLineaService(deps: {
       cita.id,
     );
     return 'cita cancelada: devolver o saldo a favor';
-  }
-
-  /** A deposit was paid: the appointment's hold is cleared (the hold sweeper no longer releases its slot). */
-  async function anticipoPagado(r: ReposEnLinea, citaId: number) {
-    await r.pagosEnLinea.liberarReserva(citaId);
   }
 
   /**
@@ -267,23 +266,16 @@ export function createPagosEnLineaService(deps: {
         if (cita.estado === 'cancelada') throw regla(M.citaCancelada, 'cita_id');
         if (cita.inicio <= ahora) throw regla(M.citaPasada, 'cita_id');
         const extra = (await tx.pagosEnLinea.cita(citaId))!;
-        const { pagado, devuelto } = await tx.caja.sumasDeCita(citaId);
-        let concepto: 'anticipo' | 'saldo';
-        let monto: number;
-        if (extra.anticipo_monto !== null && pagado - devuelto < extra.anticipo_monto) {
-          concepto = 'anticipo';
-          monto = extra.anticipo_monto - (pagado - devuelto);
-        } else {
-          const cobro = await deps.cobroDe(tx, cita);
-          // The desk's reasons, but "nothing pending" in the patient's words.
-          if (cobro.impedimento)
-            throw regla(
-              cobro.impedimento === MENSAJES_PAGOS.nadaPendiente ? M.nadaPendiente : cobro.impedimento,
-              'cita_id',
-            );
-          concepto = 'saldo';
-          monto = cobro.saldo;
-        }
+        // What the desk would take now: the unpaid deposit while its hold lasts, else the balance.
+        const cobro = await deps.cobroDe(tx, cita);
+        // The desk's reasons, but "nothing pending" in the patient's words.
+        if (cobro.impedimento)
+          throw regla(
+            cobro.impedimento === MENSAJES_PAGOS.nadaPendiente ? M.nadaPendiente : cobro.impedimento,
+            'cita_id',
+          );
+        const concepto = cobro.cobra;
+        const monto = cobro.saldo;
         const expiraEn =
           concepto === 'anticipo' &&
           extra.reserva_vence_en &&

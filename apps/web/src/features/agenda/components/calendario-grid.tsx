@@ -105,8 +105,15 @@ function carriles(citas: CitaWire[]): Map<number, { carril: number; total: numbe
   return out;
 }
 
+/** The deposit on a calendar card, in a word. */
+const ANTICIPO_CORTO: Partial<Record<NonNullable<CitaWire['anticipo']>['estado'], string>> = {
+  pendiente: 'Anticipo pendiente',
+  pagado: 'Anticipo pagado',
+};
+
 export function descripcionCita(c: CitaWire) {
-  return `${formatHora(c.inicio)} a ${formatHora(c.fin)}, ${c.usuario.nombre}, ${nombreTipo[c.tipo]}, ${nombreEstado[c.estado]}, con ${c.doctor.nombre}`;
+  const anticipo = c.anticipo && c.estado !== 'cancelada' ? ANTICIPO_CORTO[c.anticipo.estado] : undefined;
+  return `${formatHora(c.inicio)} a ${formatHora(c.fin)}, ${c.usuario.nombre}, ${nombreTipo[c.tipo]}, ${nombreEstado[c.estado]}${anticipo ? `, ${anticipo.toLowerCase()}` : ''}, con ${c.doctor.nombre}`;
 }
 
 export function CalendarioGrid({
@@ -364,6 +371,8 @@ function Etiquetas({ cita, conDoctor }: { cita: CitaWire; conDoctor: boolean }) 
   return (
     <span className={classes.etiquetas}>
       {nombreTipo[cita.tipo]} · {nombreEstado[cita.estado]}
+      {/* Issue 23.2: a deposit owed or paid, in words (the card is small: no badge). */}
+      {cita.anticipo && cita.estado !== 'cancelada' ? ` · ${ANTICIPO_CORTO[cita.anticipo.estado] ?? ''}` : ''}
       {conDoctor ? ` · ${cita.doctor.nombre}` : ''}
     </span>
   );

@@ -6,7 +6,9 @@ import {
   crearProcedimientoSchema,
   EDAD_MINIMA_LEY_1799,
   MARGEN_MAX_MINUTOS,
+  MENSAJE_ANTICIPO_MAYOR_QUE_PRECIO,
   MENSAJE_LEY_1799,
+  montoAnticipo,
   type CategoriaWire,
 } from '@clinica/contracts/catalogo';
 import { normalizarRol } from '@clinica/contracts/roles';
@@ -22,6 +24,7 @@ import { useAuth } from '../../../lib/session/auth-context.tsx';
 import type { CrearProcedimientoBody } from '../../../lib/api/procedimientos/crear-procedimiento.ts';
 import { avisarErrorDeFormulario } from '../form-errors.ts';
 import { camposPesos } from '../../../lib/forms/campo-pesos.ts';
+import { formatoPesos } from '@clinica/contracts/dinero';
 import { MarcoFormulario } from './marco-formulario.tsx';
 
 export type ProcedimientoFormValues = {
@@ -35,6 +38,9 @@ export type ProcedimientoFormValues = {
   examenes_requeridos: string;
   edad_minima: number | string;
   exento_ley_1799: boolean;
+  /** The deposit a booking owes (issue 23.2): none, a fixed amount in pesos, or a percentage of the price. */
+  anticipo_tipo: 'ninguno' | 'fijo' | 'porcentaje';
+  anticipo_valor: number | string;
   categoria_id: number | null;
   activo: boolean;
 };
@@ -65,6 +71,8 @@ const vacio: ProcedimientoFormValues = {
   examenes_requeridos: '',
   edad_minima: EDAD_MINIMA_LEY_1799,
   exento_ley_1799: false,
+  anticipo_tipo: 'ninguno',
+  anticipo_valor: '',
   categoria_id: null,
   activo: true,
 };
@@ -95,8 +103,9 @@ const TEXTOS = {
 const numero = (v: number | string) => (typeof v === 'number' ? v : v.trim() === '' ? undefined : Number(v));
 const textoONull = (v: string) => (v.trim() ? v : null);
 
-const aEntrada = (v: ProcedimientoFormValues) => ({
+const aEntrada = ({ anticipo_tipo, anticipo_valor, ...v }: ProcedimientoFormValues) => ({
   ...v,
+  anticipo: anticipo_tipo === 'ninguno' ? null : { tipo: anticipo_tipo, valor: numero(anticipo_valor) },
   precio: numero(v.precio),
   duracion_minutos: numero(v.duracion_minutos),
   margen_minutos: numero(v.margen_minutos),
@@ -106,12 +115,29 @@ const aEntrada = (v: ProcedimientoFormValues) => ({
   categoria_id: v.categoria_id ?? undefined,
 });
 
-/** The server's rule, checked before sending so the person reads it at once (the server still decides). */
+/** The server's rules, checked before sending so the person reads them at once (the server still decides). */
 function erroresLey1799(v: ProcedimientoFormValues): FieldErrors {
   const edad = numero(v.edad_minima);
-  return edad !== undefined && edad < EDAD_MINIMA_LEY_1799 && !v.exento_ley_1799
-    ? { edad_minima: MENSAJE_LEY_1799 }
-    : {};
+  return {
+    ...(edad !== undefined && edad < EDAD_MINIMA_LEY_1799 && !v.exento_ley_1799
+      ? { edad_minima: MENSAJE_LEY_1799 }
+      : {}),
+    ...erroresAnticipo(v),
+  };
+}
+
+/** The deposit's value on its own field (the schema's message is on `anticipo.valor`, which no field shows). */
+function erroresAnticipo(v: ProcedimientoFormValues): FieldErrors {
+  if (v.anticipo_tipo === 'ninguno') return {};
+  const valor = numero(v.anticipo_valor);
+  const precio = numero(v.precio);
+  if (valor === undefined || !Number.isInteger(valor) || valor <= 0)
+    return { anticipo_valor: v.anticipo_tipo === 'fijo' ? 'Escribe el anticipo en pesos' : 'Escribe el porcentaje' };
+  if (v.anticipo_tipo === 'porcentaje' && valor > 100)
+    return { anticipo_valor: 'El porcentaje debe estar entre 1 y 100' };
+  if (v.anticipo_tipo === 'fijo' && precio !== undefined && valor > precio)
+    return { anticipo_valor: MENSAJE_ANTICIPO_MAYOR_QUE_PRECIO };
+  return {};
 }
 
 /**
@@ -123,6 +149,15 @@ const SOLO_LECTURA = {
   input: { backgroundColor: 'var(--mantine-color-body)', borderColor: 'var(--mantine-color-dimmed)' },
   icon: { color: 'var(--mantine-color-text)' },
 };
+
+/** "Anticipo de $ 45.000 con el precio actual", for a percentage with a price. */
+function resumenAnticipo(v: ProcedimientoFormValues): string | null {
+  const valor = numero(v.anticipo_valor);
+  const precio = numero(v.precio);
+  if (v.anticipo_tipo !== 'porcentaje' || !valor || !precio || valor > 100) return null;
+  const monto = montoAnticipo({ tipo: 'porcentaje', valor }, precio);
+  return monto ? `Anticipo de ${formatoPesos(monto)} con el precio actual.` : null;
+}
 
 /** A field of minutes, in steps of 5. */
 function Minutos(props: ComponentProps<typeof NumeroEntero>) {
@@ -137,7 +172,7 @@ export function ProcedimientoForm({ initial, categorias, submitLabel, cancelTo, 
       schema: crearProcedimientoSchema,
       toInput: aEntrada,
       extraErrors: erroresLey1799,
-      dependents: { exento_ley_1799: ['edad_minima'] },
+      dependents: { exento_ley_1799: ['edad_minima'], anticipo_tipo: ['anticipo_valor'], precio: ['anticipo_valor'] },
     }),
   });
 
@@ -213,6 +248,44 @@ export function ProcedimientoForm({ initial, categorias, submitLabel, cancelTo, 
             styles={esAdministrador ? undefined : SOLO_LECTURA}
             {...form.getInputProps('exento_ley_1799', { type: 'checkbox' })}
           />
+        </SimpleGrid>
+      </GrupoCampos>
+      <GrupoCampos titulo="Anticipo para reservar">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <Select
+            label="Anticipo"
+            description="Lo que la paciente paga para asegurar el horario; sin pagarlo, la reserva se libera sola."
+            {...DESCRIPCION_ABAJO}
+            allowDeselect={false}
+            data={[
+              { value: 'ninguno', label: 'Sin anticipo' },
+              { value: 'fijo', label: 'Valor fijo (COP)' },
+              { value: 'porcentaje', label: 'Porcentaje del precio' },
+            ]}
+            {...form.getInputProps('anticipo_tipo')}
+          />
+          {form.values.anticipo_tipo === 'fijo' && (
+            <NumeroEntero
+              label="Valor del anticipo (COP)"
+              required
+              {...camposPesos}
+              min={1}
+              max={1_000_000_000}
+              {...form.getInputProps('anticipo_valor')}
+            />
+          )}
+          {form.values.anticipo_tipo === 'porcentaje' && (
+            <NumeroEntero
+              label="Porcentaje del precio"
+              description={resumenAnticipo(form.values) ?? 'Entre 1 y 100. Se redondea hacia arriba al peso.'}
+              {...DESCRIPCION_ABAJO}
+              required
+              min={1}
+              max={100}
+              suffix=" %"
+              {...form.getInputProps('anticipo_valor')}
+            />
+          )}
         </SimpleGrid>
       </GrupoCampos>
       <TextoLargo {...TEXTOS.recomendaciones_previas} {...form.getInputProps('recomendaciones_previas')} />

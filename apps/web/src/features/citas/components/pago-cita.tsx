@@ -14,14 +14,20 @@ import { SkeletonLineas } from '../../../components/skeletons.tsx';
 import type { CitaWire } from '../../../lib/api/citas/tipos.ts';
 import { useSaldo } from '../../../lib/api/pagos/get-saldo.ts';
 import { useRegistrarPago } from '../../../lib/api/pagos/registrar-pago.ts';
+import { useDevolverAnticipo } from '../../../lib/api/pagos/devolver-anticipo.ts';
 import type { PagoWire, SaldoCitaWire } from '../../../lib/api/pagos/tipos.ts';
 import { formatCOP } from '../../../lib/format.ts';
 import { mensajeDeError } from '../../../lib/forms/field-errors.ts';
 import { useAuth } from '../../../lib/session/auth-context.tsx';
 import { ErrorDeCarga, SeccionCita } from './seccion-cita.tsx';
 
-type Metodo = (typeof metodosCaja)[number];
-const METODOS = metodosCaja.map((m) => ({ value: m, label: metodoPagoNombres[m] }));
+type Metodo = (typeof metodosCaja)[number] | 'saldo_a_favor';
+const METODOS = metodosCaja.map((m) => ({ value: m as Metodo, label: metodoPagoNombres[m] }));
+/** The desk's methods, and the patient's credit when she has some (docs/dinero.md "Anticipos"). */
+const metodosCon = (credito: number) =>
+  credito > 0
+    ? [...METODOS, { value: 'saldo_a_favor' as Metodo, label: `Saldo a favor (${formatCOP(credito)})` }]
+    : METODOS;
 
 function FormularioPago({ saldo, onPagado }: { saldo: SaldoCitaWire; onPagado: (p: PagoWire) => void }) {
   const registrar = useRegistrarPago();
@@ -50,7 +56,7 @@ function FormularioPago({ saldo, onPagado }: { saldo: SaldoCitaWire; onPagado: (
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <Select
             label="Método de pago"
-            data={METODOS}
+            data={metodosCon(saldo.saldo_a_favor)}
             value={metodo}
             onChange={(v) => v && setMetodo(v as Metodo)}
             allowDeselect={false}
@@ -72,7 +78,56 @@ function FormularioPago({ saldo, onPagado }: { saldo: SaldoCitaWire; onPagado: (
         )}
         <Group>
           <Button type="submit" loading={registrar.isPending} leftSection={<IconCash size={18} aria-hidden="true" />}>
-            Registrar pago de {formatCOP(saldo.saldo)}
+            {saldo.cobra === 'anticipo'
+              ? `Registrar anticipo de ${formatCOP(saldo.saldo)}`
+              : `Registrar pago de ${formatCOP(saldo.saldo)}`}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** The refund the cancellation policy owes: the desk pays it out (the amount is the server's). */
+function FormularioDevolucion({ saldo, onPagado }: { saldo: SaldoCitaWire; onPagado: (p: PagoWire) => void }) {
+  const devolver = useDevolverAnticipo();
+  const [metodo, setMetodo] = useState<(typeof metodosCaja)[number]>('efectivo');
+  const [error, setError] = useState<string | null>(null);
+  function enviar(e: FormEvent) {
+    e.preventDefault();
+    setError(null);
+    devolver.mutate(
+      { cita_id: saldo.cita_id, metodo },
+      {
+        onSuccess: onPagado,
+        onError: (err) => setError(mensajeDeError(err, 'No pudimos registrar la devolución. Inténtalo de nuevo.')),
+      },
+    );
+  }
+  return (
+    <form onSubmit={enviar} aria-label="Devolver anticipo">
+      <Stack gap="sm">
+        <Alert color="orange" variant="light" icon={<IconInfoCircle aria-hidden="true" />}>
+          La paciente canceló a tiempo y pidió la devolución del anticipo: hay {formatCOP(saldo.devolucion_pendiente)}{' '}
+          por devolver.
+        </Alert>
+        <Select
+          label="Cómo se devuelve"
+          data={METODOS.filter((m) => m.value !== 'saldo_a_favor')}
+          value={metodo}
+          onChange={(v) => v && setMetodo(v as (typeof metodosCaja)[number])}
+          allowDeselect={false}
+          required
+          maw={320}
+        />
+        {error && (
+          <Alert color="red" variant="light" role="alert">
+            {error}
+          </Alert>
+        )}
+        <Group>
+          <Button type="submit" color="orange.9" loading={devolver.isPending}>
+            Devolver {formatCOP(saldo.devolucion_pendiente)}
           </Button>
         </Group>
       </Stack>
@@ -100,7 +155,7 @@ export function PagoCita({ cita }: { cita: CitaWire }) {
             {formatCOP(s.pagado)}
             {s.devuelto > 0 && ` (devuelto ${formatCOP(s.devuelto)})`}
           </Dato>
-          <Dato etiqueta="Saldo por pagar">
+          <Dato etiqueta={s.cobra === 'anticipo' ? 'Anticipo por pagar' : 'Saldo por pagar'}>
             <Text fw={700} fz="lg" span>
               {formatCOP(s.saldo)}
             </Text>
@@ -117,8 +172,10 @@ export function PagoCita({ cita }: { cita: CitaWire }) {
             </Stack>
           </Alert>
         )}
+        {s.devolucion_pendiente > 0 && <FormularioDevolucion saldo={s} onPagado={setPagado} />}
         {s.impedimento ? (
-          !pagado && (
+          !pagado &&
+          s.devolucion_pendiente === 0 && (
             <Alert color="gray" variant="light" icon={<IconInfoCircle aria-hidden="true" />}>
               {s.impedimento}
             </Alert>

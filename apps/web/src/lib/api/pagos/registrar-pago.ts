@@ -2,6 +2,7 @@
 import { pagosRutas } from '@clinica/contracts/pagos-rutas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api-client.ts';
+import { citasClaves } from '../citas/claves.ts';
 import { pagosClaves } from './claves.ts';
 import type { RegistrarPagoBody } from './tipos.ts';
 
@@ -11,6 +12,10 @@ export function useRegistrarPago() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: registrarPago,
-    onSuccess: () => void qc.invalidateQueries({ queryKey: pagosClaves.todos }),
+    // A deposit paid ends the appointment's hold: its screens show it paid.
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: pagosClaves.todos });
+      void qc.invalidateQueries({ queryKey: citasClaves.todas });
+    },
   });
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "citas" ADD COLUMN "anticipo_destino" text;--> statement-breakpoint
+ALTER TABLE "citas" ADD CONSTRAINT "citas_anticipo_destino_valido" CHECK ("citas"."anticipo_destino" is null or ("citas"."anticipo_destino" in ('devolucion', 'saldo_a_favor', 'retenido') and "citas"."anticipo_monto" is not null));

@@ -1,0 +1,108 @@
+// Deposits on the appointment's details (issue 23, item 2): the badge and sentence of an owed deposit with its hold,
+// the desk's Pago section taking the deposit first, the patient's cancel modal asking refund or credit (and sending
+// her choice), and staff's "Marcar inasistencia" once the time has passed.
+import { pagosRutas } from '@clinica/contracts/pagos-rutas';
+import { carritoRutas, citasRutas } from '@clinica/contracts/rutas';
+import { notifications } from '@mantine/notifications';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderEnRuta, tokenDePrueba } from '../../../test/carrito-test-utils.tsx';
+import { mockFetch, responde, type RutaSimulada } from '../../../test/mock-fetch.ts';
+import { citaDePrueba, saldoDePrueba, seccionesVacias } from '../citas-fixtures.ts';
+import DetalleCitaScreen from '../detalle-cita-screen.tsx';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  notifications.clean();
+});
+
+const EN_UN_MES = new Date(Date.now() + 30 * 24 * 3_600_000).toISOString();
+const AYER = new Date(Date.now() - 24 * 3_600_000).toISOString();
+
+function montar(rol: string, id: number, cita: object, rutas: RutaSimulada[] = []) {
+  localStorage.setItem('token', tokenDePrueba({ id, rol }));
+  const fetch = mockFetch([
+    responde(carritoRutas.listar, { body: [] }),
+    responde(citasRutas.buscar, { body: citaDePrueba(cita) }, { id: 41 }),
+    ...rutas,
+    ...seccionesVacias(),
+  ]);
+  renderEnRuta('/detallescitas/41', { '/detallescitas/:id': <DetalleCitaScreen /> });
+  return fetch;
+}
+
+describe('deposits on the details', () => {
+  it('an owed deposit: badge, the hold, and the desk takes the deposit first', async () => {
+    montar(
+      'asistente',
+      3,
+      {
+        estado: 'pendiente',
+        inicio: EN_UN_MES,
+        anticipo: { monto: 60_000, estado: 'pendiente', reserva_vence_en: '2026-12-01T17:00:00.000Z' },
+      },
+      [
+        responde(
+          pagosRutas.saldo,
+          { body: saldoDePrueba({ cobra: 'anticipo', saldo: 60_000, precio: 200_000, impedimento: null }) },
+          { citaId: 41 },
+        ),
+      ],
+    );
+    expect(await screen.findByText('Anticipo pendiente · $ 60.000')).toBeInTheDocument();
+    expect(screen.getByText(/el horario está reservado hasta el 01\/12\/2026/)).toBeInTheDocument();
+    const seccion = await screen.findByRole('region', { name: 'Pago' });
+    expect(await within(seccion).findByText('Anticipo por pagar')).toBeInTheDocument();
+    expect(within(seccion).getByRole('button', { name: 'Registrar anticipo de $ 60.000' })).toBeInTheDocument();
+  });
+
+  it("the patient's cancel modal asks refund or credit with enough notice, and sends her choice", async () => {
+    const user = userEvent.setup();
+    const suya = {
+      estado: 'confirmada' as const,
+      inicio: EN_UN_MES,
+      anticipo: { monto: 60_000, estado: 'pagado' as const, reserva_vence_en: null },
+      usuario: { id: 10, nombre: 'Sofía Ramírez', correo: null, telefono: null, numerodocumento: '1' },
+    };
+    const fetch = montar('paciente', 10, suya, [
+      responde(
+        citasRutas.cancelar,
+        {
+          body: citaDePrueba({
+            ...suya,
+            estado: 'cancelada',
+            anticipo: { monto: 60_000, estado: 'saldo_a_favor', reserva_vence_en: null },
+          }),
+        },
+        { id: 41 },
+      ),
+    ]);
+    await user.click(await screen.findByRole('button', { name: 'Cancelar cita' }));
+    const dialogo = await screen.findByRole('dialog');
+    expect(within(dialogo).getByText('¿Qué hacemos con el anticipo de $ 60.000?')).toBeInTheDocument();
+    await user.type(within(dialogo).getByRole('textbox', { name: /Motivo/ }), 'Viaje de trabajo');
+    await user.click(within(dialogo).getByRole('button', { name: 'Cancelar cita' }));
+    expect(await within(dialogo).findByText(/Elige si quieres la devolución/)).toBeInTheDocument();
+    await user.click(within(dialogo).getByRole('radio', { name: /Dejarlo como saldo a favor/ }));
+    await user.click(within(dialogo).getByRole('button', { name: 'Cancelar cita' }));
+    await vi.waitFor(() => expect(fetch.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(true));
+    const envio = fetch.mock.calls.find(([, init]) => init?.method === 'PATCH');
+    expect(JSON.parse(String(envio![1]!.body))).toEqual({ motivo: 'Viaje de trabajo', anticipo: 'saldo_a_favor' });
+  });
+
+  it('Marcar inasistencia: staff only, once the time has passed', async () => {
+    montar('asistente', 3, { estado: 'confirmada', inicio: AYER }, [
+      responde(pagosRutas.saldo, { body: saldoDePrueba() }, { citaId: 41 }),
+    ]);
+    expect(await screen.findByRole('button', { name: 'Marcar inasistencia' })).toBeInTheDocument();
+  });
+
+  it('no Marcar inasistencia before the start', async () => {
+    montar('asistente', 3, { estado: 'confirmada', inicio: EN_UN_MES }, [
+      responde(pagosRutas.saldo, { body: saldoDePrueba() }, { citaId: 41 }),
+    ]);
+    expect(await screen.findByRole('button', { name: 'Cancelar cita' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Marcar inasistencia' })).not.toBeInTheDocument();
+  });
+});
