@@ -40,6 +40,7 @@ import { consentimientosRoutes } from './features/consentimientos/consentimiento
 import { evolucionesRoutes } from './features/evoluciones/evoluciones.routes.ts';
 import { planesRoutes } from './features/evoluciones/planes.routes.ts';
 import { pagosRoutes } from './features/pagos/pagos.routes.ts';
+import { insumosRoutes } from './features/insumos/insumos.routes.ts';
 import { paquetesRoutes } from './features/paquetes/paquetes.routes.ts';
 import type { Mailer } from './platform/correo.ts';
 import { createServices, type Services } from './services.ts';
@@ -252,6 +253,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(adjuntosRoutes, { service: services.adjuntos });
   await app.register(archivosRoutes, { service: services.archivos });
   await app.register(paquetesRoutes, { service: services.paquetes });
+  await app.register(insumosRoutes, { service: services.insumos });
 
   // The built web, when present (npm start, e2e, production): one process, one port.
   await app.register(staticWebPlugin, {

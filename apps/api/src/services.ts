@@ -32,6 +32,8 @@ import { createHistoriasService } from './features/historias/historias.service.t
 import { createCajaRepository } from './features/pagos/caja.repository.ts';
 import { createPagosRepository } from './features/pagos/pagos.repository.ts';
 import { createPagosService } from './features/pagos/pagos.service.ts';
+import { createInsumosRepository } from './features/insumos/insumos.repository.ts';
+import { createInsumosService } from './features/insumos/insumos.service.ts';
 import { createPaquetesRepository } from './features/paquetes/paquetes.repository.ts';
 import { createPaquetesService } from './features/paquetes/paquetes.service.ts';
 import { createNotificacionesRepository } from './features/notificaciones/notificaciones.repository.ts';
@@ -100,6 +102,7 @@ export function createRepositories(db: Executor, pendientes?: EfectoNuevo[]) {
     pagos: () => createPagosRepository(db),
     caja: () => createCajaRepository(db),
     paquetes: () => createPaquetesRepository(db),
+    insumos: () => createInsumosRepository(db),
   });
   /** Adds an effect to deliver once this transaction commits. */
   const encolar: Encolar = async (tipo, carga, opciones) => {
@@ -346,6 +349,8 @@ export async function createServices(deps: ServicesDeps) {
   });
   // Treatment packages (issue 23, item 4): definitions, the desk's sale with its payment, the sessions used.
   const paquetes = createPaquetesService({ repos, transaccion, calendario, diasGracia: config.paquetesDiasGracia });
+  // Products, lots and stock (issue 24, item 1): what the clinic applies, traceable to the lot.
+  const insumos = createInsumosService({ repos, transaccion, calendario });
 
   // The administrators' search of the audit log (issue 21, item 5).
   const auditoriaConsulta = createAuditoriaConsultaService({
@@ -385,6 +390,7 @@ export async function createServices(deps: ServicesDeps) {
     consentimientos,
     adjuntos,
     paquetes,
+    insumos,
     almacenPublico,
     archivos,
     barridoArchivos,

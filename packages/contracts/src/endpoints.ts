@@ -9,6 +9,7 @@ import type { citasEndpoints } from './citas.ts';
 import type { consentimientosEndpoints } from './consentimientos.ts';
 import type { copiaHistoriaEndpoints } from './copia-historia.ts';
 import type { evolucionesEndpoints } from './evoluciones.ts';
+import type { insumosEndpoints } from './insumos.ts';
 import type { pagosEndpoints } from './pagos.ts';
 import type { planesEndpoints } from './planes-seguimiento.ts';
 import type { paquetesEndpoints } from './paquetes.ts';
@@ -37,6 +38,7 @@ export type TodosLosEndpoints =
   | Valores<typeof planesEndpoints>
   | Valores<typeof pagosEndpoints>
   | Valores<typeof paquetesEndpoints>
+  | Valores<typeof insumosEndpoints>
   | Valores<typeof consentimientosEndpoints>
   | Valores<typeof copiaHistoriaEndpoints>
   | Valores<typeof adjuntosEndpoints>
