@@ -11,6 +11,7 @@ import {
 } from '@clinica/contracts/rutas';
 import { pagosRutas } from '@clinica/contracts/pagos-rutas';
 import { paquetesRutas } from '@clinica/contracts/paquetes-rutas';
+import { insumosRutas } from '@clinica/contracts/insumos-rutas';
 import { describe, expect, it } from 'vitest';
 import { buildNav } from './nav.ts';
 
@@ -51,6 +52,7 @@ describe('dashboard navigation filtered by role', () => {
       'Categorías',
       'Nueva categoría',
       'Paquetes de sesiones',
+      'Insumos y lotes',
       'Correos salientes',
       'Respaldos',
       'Auditoría',
@@ -97,6 +99,7 @@ describe('dashboard navigation filtered by role', () => {
     'Mis pagos': [pagosRutas.misPagos],
     'Caja del día': [pagosRutas.caja, pagosRutas.cerrarCaja, pagosRutas.listar],
     'Paquetes de sesiones': [paquetesRutas.listar, paquetesRutas.crear, paquetesRutas.editar],
+    'Insumos y lotes': [insumosRutas.productos, insumosRutas.producto],
   };
   it.each(roles)('shows %s each entry exactly when the API allows what its screen does', (role) => {
     const visibles = labels(role);
