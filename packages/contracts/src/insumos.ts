@@ -79,13 +79,17 @@ const cantidad = (campo: string, min = 0.01) =>
     .max(CANTIDAD_MAX, `${campo}: máximo ${CANTIDAD_MAX.toLocaleString('es-CO')}`)
     .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, `${campo}: usa máximo dos decimales`);
 
-const texto = (campo: string, min: number, max: number) =>
-  z
+// An empty field asks for it ("Escribe el nombre"); the other messages start with the field, capitalised.
+const texto = (campo: string, min: number, max: number) => {
+  const Campo = campo.charAt(0).toUpperCase() + campo.slice(1);
+  return z
     .string({ message: `Escribe ${campo}` })
     .trim()
-    .min(min, min > 1 ? `${campo}: al menos ${min} caracteres` : `Escribe ${campo}`)
-    .max(max, `${campo}: máximo ${max} caracteres`)
+    .min(1, `Escribe ${campo}`)
+    .min(min, `${Campo}: al menos ${min} caracteres`)
+    .max(max, `${Campo}: máximo ${max} caracteres`)
     .refine(...SIN_NUL);
+};
 
 const datosProducto = {
   nombre: texto('el nombre', 2, 120),

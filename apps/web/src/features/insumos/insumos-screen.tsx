@@ -51,11 +51,13 @@ function FilaProducto({ p, escribe, onEditar }: { p: ProductoWire; escribe: bool
       </Table.Td>
       <Table.Td data-label="Tipo">{tipoProductoNombres[p.tipo]}</Table.Td>
       <Table.Td data-label="Fabricante">{p.fabricante}</Table.Td>
-      <Table.Td data-label="Registro INVIMA">{p.registro_invima}</Table.Td>
+      <Table.Td data-label="Registro INVIMA" style={{ whiteSpace: 'nowrap' }}>
+        {p.registro_invima}
+      </Table.Td>
       <Table.Td data-label="Existencia">
         <Stack gap={4} align="flex-start">
           <Group gap="xs" wrap="nowrap">
-            <Text span fw={600}>
+            <Text span fw={600} style={{ whiteSpace: 'nowrap' }}>
               {cantidadConUnidad(p.existencia, p.unidad)}
             </Text>
             {p.stock_bajo && <CitaBadge tono="warning" texto="Stock bajo" size="sm" />}

@@ -33,12 +33,22 @@ type Dialogo = { tipo: 'recibir' } | { tipo: 'ajustar' | 'movimientos'; lote: Lo
 
 function Vencimiento({ lote }: { lote: LoteWire }) {
   const pronto = !lote.vencido && lote.vence_el <= sumarDias(hoy(), DIAS_ALERTA_VENCIMIENTO);
+  // The badge under the date keeps the column narrow (and each on one line in the stacked cards).
   return (
-    <Group gap="xs" wrap="nowrap">
-      <Text span>{formatFecha(lote.vence_el)}</Text>
-      {lote.vencido && <CitaBadge tono="danger" texto="Vencido" size="sm" />}
-      {pronto && <CitaBadge tono="warning" texto="Vence pronto" size="sm" />}
-    </Group>
+    <div>
+      <Text span style={{ whiteSpace: 'nowrap' }}>
+        {formatFecha(lote.vence_el)}
+      </Text>
+      {(lote.vencido || pronto) && (
+        <div>
+          <CitaBadge
+            tono={lote.vencido ? 'danger' : 'warning'}
+            texto={lote.vencido ? 'Vencido' : 'Vence pronto'}
+            size="sm"
+          />
+        </div>
+      )}
+    </div>
   );
 }
 
@@ -85,18 +95,22 @@ function TablaLotes({
                 </Text>
               </Table.Td>
               <Table.Td data-label="Proveedor">
-                <Text span>{l.proveedor}</Text>
-                {l.referencia_compra && (
-                  <Text size="xs" c="dimmed">
-                    {`Ref. ${l.referencia_compra}`}
-                  </Text>
-                )}
+                <div>
+                  <Text size="sm">{l.proveedor}</Text>
+                  {l.referencia_compra && (
+                    <Text size="xs" c="dimmed">
+                      {`Ref. ${l.referencia_compra}`}
+                    </Text>
+                  )}
+                </div>
               </Table.Td>
               <Table.Td data-label="Recibió">
-                <Text span>{l.recibido_por.nombre}</Text>
-                <Text size="xs" c="dimmed">
-                  {formatFechaHora(l.recibido_en)}
-                </Text>
+                <div>
+                  <Text size="sm">{l.recibido_por.nombre}</Text>
+                  <Text size="xs" c="dimmed">
+                    {formatFechaHora(l.recibido_en)}
+                  </Text>
+                </div>
               </Table.Td>
               {escribe && (
                 <Table.Td data-acciones>

@@ -93,14 +93,7 @@ export function AjustarLote({
           {...form.getInputProps('cantidad')}
           error={errorCantidad}
         />
-        <TextoLargo
-          label="Por qué"
-          required
-          filas={3}
-          maximo={500}
-          placeholder="Se cayó el vial al prepararlo"
-          {...form.getInputProps('detalle')}
-        />
+        <TextoLargo label="Por qué" required filas={3} maximo={500} {...form.getInputProps('detalle')} />
         <AccionesDialogo volver="Cancelar" onVolver={onListo} ocupado={ajustar.isPending}>
           <BotonEnviar cargando={ajustar.isPending} icono={IconAdjustments}>
             Registrar ajuste

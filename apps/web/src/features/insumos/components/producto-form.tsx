@@ -79,14 +79,7 @@ export function ProductoForm({ producto, onListo }: { producto: ProductoWire | n
     >
       <Stack gap="sm">
         <AlertaFallo titulo="No pudimos guardar el producto" mensaje={envio.fallo} />
-        <TextInput
-          label="Nombre"
-          required
-          maxLength={120}
-          placeholder="Toxina botulínica tipo A 100 U"
-          data-autofocus
-          {...form.getInputProps('nombre')}
-        />
+        <TextInput label="Nombre" required maxLength={120} data-autofocus {...form.getInputProps('nombre')} />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <Select
             label="Tipo"
@@ -102,8 +95,7 @@ export function ProductoForm({ producto, onListo }: { producto: ProductoWire | n
           label="Registro sanitario INVIMA"
           required
           maxLength={40}
-          placeholder="INVIMA 2019DM-0020231"
-          description="Como aparece en la caja."
+          description="Como aparece en la caja, p. ej. INVIMA 2019DM-0020231."
           {...form.getInputProps('registro_invima')}
         />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
