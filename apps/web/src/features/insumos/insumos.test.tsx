@@ -136,6 +136,25 @@ describe('InsumosScreen (/insumos)', () => {
     expect(patch.body).toEqual({ activo: false });
   });
 
+  it('edits a product sending only what changed', async () => {
+    const fetch = mockFetch([
+      responde(insumosRutas.productos, { body: [producto()] }),
+      responde(insumosRutas.editarProducto, { body: producto({ stock_minimo: 8.5 }) }),
+    ]);
+    renderInsumos('asistente');
+    fireEvent.click(await screen.findByRole('button', { name: 'Editar Ácido hialurónico 1 mL' }));
+    const form = await screen.findByRole('form', { name: 'Editar producto' });
+    expect(within(form).getByRole('textbox', { name: /^Registro sanitario INVIMA/ })).toHaveValue(
+      'INVIMA 2019DM-0020231',
+    );
+    fireEvent.change(within(form).getByRole('textbox', { name: /^Stock mínimo/ }), { target: { value: '8,5' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Guardar cambios' }));
+    expect(await screen.findByText('Producto «Ácido hialurónico 1 mL» guardado.')).toBeInTheDocument();
+    const patch = fetch.calls.find((c) => c.method === 'PATCH')!;
+    expect(patch.url.pathname).toBe('/apiinsumos/productos/2');
+    expect(patch.body).toEqual({ stock_minimo: 8.5 });
+  });
+
   it('a doctor reads the list without creating, editing or deactivating', async () => {
     mockFetch([responde(insumosRutas.productos, { body: [producto()] })]);
     renderInsumos('doctor');
