@@ -35,6 +35,8 @@ import { createPagosService } from './features/pagos/pagos.service.ts';
 import { createPagosEnLineaRepository } from './features/pagos/en-linea/en-linea.repository.ts';
 import { createPagosEnLineaService } from './features/pagos/en-linea/en-linea.service.ts';
 import { createWompi } from './features/pagos/en-linea/wompi.ts';
+import { createInsumosRepository } from './features/insumos/insumos.repository.ts';
+import { createInsumosService } from './features/insumos/insumos.service.ts';
 import { createPaquetesRepository } from './features/paquetes/paquetes.repository.ts';
 import { createPaquetesService } from './features/paquetes/paquetes.service.ts';
 import { createReportesRepository } from './features/reportes/reportes.repository.ts';
@@ -106,6 +108,7 @@ export function createRepositories(db: Executor, pendientes?: EfectoNuevo[]) {
     pagosEnLinea: () => createPagosEnLineaRepository(db),
     caja: () => createCajaRepository(db),
     paquetes: () => createPaquetesRepository(db),
+    insumos: () => createInsumosRepository(db),
   });
   /** Adds an effect to deliver once this transaction commits. */
   const encolar: Encolar = async (tipo, carga, opciones) => {
@@ -385,6 +388,8 @@ export async function createServices(deps: ServicesDeps) {
     calendario,
     diasGracia: config.paquetesDiasGracia,
   });
+  // Products, lots and stock (issue 24, item 1): what the clinic applies, traceable to the lot.
+  const insumos = createInsumosService({ repos, transaccion, calendario });
 
   // The administrators' search of the audit log (issue 21, item 5).
   const auditoriaConsulta = createAuditoriaConsultaService({
@@ -425,6 +430,7 @@ export async function createServices(deps: ServicesDeps) {
     adjuntos,
     paquetes,
     reportes,
+    insumos,
     almacenPublico,
     archivos,
     barridoArchivos,

@@ -9,6 +9,7 @@ import type { citasEndpoints } from './citas.ts';
 import type { consentimientosEndpoints } from './consentimientos.ts';
 import type { copiaHistoriaEndpoints } from './copia-historia.ts';
 import type { evolucionesEndpoints } from './evoluciones.ts';
+import type { insumosEndpoints } from './insumos.ts';
 import type { pagosEndpoints } from './pagos.ts';
 import type { pagosEnLineaEndpoints } from './pagos-en-linea.ts';
 import type { planesEndpoints } from './planes-seguimiento.ts';
@@ -41,6 +42,7 @@ export type TodosLosEndpoints =
   | Valores<typeof pagosEnLineaEndpoints>
   | Valores<typeof paquetesEndpoints>
   | Valores<typeof reportesEndpoints>
+  | Valores<typeof insumosEndpoints>
   | Valores<typeof consentimientosEndpoints>
   | Valores<typeof copiaHistoriaEndpoints>
   | Valores<typeof adjuntosEndpoints>

@@ -7,6 +7,7 @@ import * as adjuntos from './adjuntos-rutas.ts';
 import * as consentimientos from './consentimientos-rutas.ts';
 import * as copiaHistoria from './copia-historia-rutas.ts';
 import * as evoluciones from './evoluciones-rutas.ts';
+import * as insumos from './insumos-rutas.ts';
 import * as pagos from './pagos-rutas.ts';
 import * as paquetes from './paquetes-rutas.ts';
 import * as planes from './planes-seguimiento-rutas.ts';
@@ -20,6 +21,7 @@ const MODULOS: readonly object[] = [
   consentimientos,
   copiaHistoria,
   evoluciones,
+  insumos,
   pagos,
   planes,
   paquetes,

@@ -10,6 +10,7 @@ import { seedConsentimientos } from './consentimientos.ts';
 import { seedCorreos } from './correos.ts';
 import { seedEvoluciones } from './evoluciones.ts';
 import { seedHistorias } from './historias.ts';
+import { seedInsumos } from './insumos.ts';
 import { seedPagos } from './pagos.ts';
 import { seedPaquetes } from './paquetes.ts';
 import { seedPlanes } from './planes.ts';
@@ -43,6 +44,8 @@ export async function seedDemo(
       // Two package definitions; one sold to the demo patient, whose latest procedure done used its first session
       // (after the payments: theirs seed only while no payment exists).
       await seedPaquetes(semilla);
+      // Products of each type with their lots: one lot expiring soon and one product under its minimum (issue 24).
+      await seedInsumos(semilla);
       // The booking e-mails of the next appointments, so the administrators' /correos has messages to show.
       await seedCorreos(db, {
         zona: config.clinicaTz,

@@ -12,6 +12,7 @@ import {
 import { pagosRutas } from '@clinica/contracts/pagos-rutas';
 import { paquetesRutas } from '@clinica/contracts/paquetes-rutas';
 import { reportesRutas } from '@clinica/contracts/reportes-rutas';
+import { insumosRutas } from '@clinica/contracts/insumos-rutas';
 import { describe, expect, it } from 'vitest';
 import { buildNav } from './nav.ts';
 
@@ -53,6 +54,7 @@ describe('dashboard navigation filtered by role', () => {
       'Categorías',
       'Nueva categoría',
       'Paquetes de sesiones',
+      'Insumos y lotes',
       'Correos salientes',
       'Respaldos',
       'Auditoría',
@@ -101,6 +103,7 @@ describe('dashboard navigation filtered by role', () => {
     'Caja del día': [pagosRutas.caja, pagosRutas.cerrarCaja, pagosRutas.listar],
     'Paquetes de sesiones': [paquetesRutas.listar, paquetesRutas.crear, paquetesRutas.editar],
     Reportes: [reportesRutas.ingresos, reportesRutas.ingresosCsv],
+    'Insumos y lotes': [insumosRutas.productos, insumosRutas.producto],
   };
   it.each(roles)('shows %s each entry exactly when the API allows what its screen does', (role) => {
     const visibles = labels(role);

@@ -15,11 +15,13 @@ import {
 } from '@clinica/contracts/rutas';
 import { pagosRutas } from '@clinica/contracts/pagos-rutas';
 import { paquetesRutas } from '@clinica/contracts/paquetes-rutas';
+import { insumosRutas } from '@clinica/contracts/insumos-rutas';
 import { reportesRutas } from '@clinica/contracts/reportes-rutas';
 import {
   IconCalendarCog,
   IconCash,
   IconChartBar,
+  IconVaccineBottle,
   IconReceipt,
   IconCalendarHeart,
   IconCalendarPlus,
@@ -167,6 +169,7 @@ export const NAV: readonly NavGroup[] = [
       { label: 'Categorías', to: paths.categorias, icon: IconCategory, auth: categoriasRutas.editar.auth },
       { label: 'Nueva categoría', to: paths.crearCategoria, icon: IconFolderPlus, auth: categoriasRutas.crear.auth },
       { label: 'Paquetes de sesiones', to: paths.paquetes, icon: IconPackages, auth: paquetesRutas.listar.auth },
+      { label: 'Insumos y lotes', to: paths.insumos, icon: IconVaccineBottle, auth: insumosRutas.productos.auth },
     ],
   },
   {

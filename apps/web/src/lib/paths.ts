@@ -87,6 +87,9 @@ export const paths = {
   paquetes: '/paquetes',
   /** One patient's packages: her "Mis paquetes", or the desk's view where it sells one. */
   paquetesPaciente: (id: number | string) => `/paquetespaciente/${id}`,
+  /** Products, lots and stock (issue 24, item 1; not a SPEC route). */
+  insumos: '/insumos',
+  insumo: (id: number | string) => `/insumos/${id}`,
   historialNotificaciones: '/historial-notificaciones',
   historialNotificacionesUsuario: '/notificaciones/usuario/historial',
 } as const;

@@ -12,3 +12,4 @@ export * from './planes.ts';
 export * from './adjuntos.ts';
 export * from './respaldos.ts';
 export * from './pagos.ts';
+export * from './insumos.ts';

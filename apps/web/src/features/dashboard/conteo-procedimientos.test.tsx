@@ -4,6 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
+import { insumosRutas } from '@clinica/contracts/insumos-rutas';
 import { categoriasRutas, procedimientosRutas, usuariosRutas } from '@clinica/contracts/rutas';
 import { useEditarProcedimiento } from '../../lib/api/procedimientos/editar-procedimiento.ts';
 import { procedimientoDePrueba } from '../../test/carrito-test-utils.tsx';
@@ -23,6 +24,7 @@ describe('the dashboard’s procedure count', () => {
       responde(usuariosRutas.perfil, { body: admin }),
       responde(usuariosRutas.listar, { body: { items: [], total: 40, pagina: 1, porPagina: 1 } }),
       responde(categoriasRutas.listar, { body: [] }),
+      responde(insumosRutas.alertas, { body: { por_vencer: [], stock_bajo: [] } }),
       responde(procedimientosRutas.listar, () => ({ body: { items: [], total: activos, pagina: 1, porPagina: 1 } })),
       responde(procedimientosRutas.editar, () => ((activos = 17), { body: editado }), { id: 5 }),
     ]);

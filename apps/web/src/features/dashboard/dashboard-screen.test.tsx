@@ -10,6 +10,7 @@ import {
   procedimientosRutas,
   usuariosRutas,
 } from '@clinica/contracts/rutas';
+import { insumosRutas } from '@clinica/contracts/insumos-rutas';
 import type { UsuarioWire } from '@clinica/contracts/usuarios';
 import { paginaDe, renderWithProviders } from '../../test/session-test-utils.tsx';
 import { itemDePrueba } from '../../test/carrito-test-utils.tsx';
@@ -42,6 +43,8 @@ const categoria = (id: number): CategoriaWire => ({
   actualizada_en: '2026-01-01T10:00:00.000Z',
 });
 
+const sinAlertas = { por_vencer: [], stock_bajo: [] };
+
 function renderAs(rol: Rol) {
   localStorage.setItem('token', tokenExpiringIn(1800, { id: 1, rol }));
   return renderWithProviders(<DashboardScreen />, { route: '/dashboard' });
@@ -59,6 +62,7 @@ describe('DashboardScreen', () => {
       }),
       responde(procedimientosRutas.listar, { body: { items: [], total: 18, pagina: 1, porPagina: 1 } }),
       responde(categoriasRutas.listar, { body: [categoria(1), categoria(2), categoria(3)] }),
+      responde(insumosRutas.alertas, { body: sinAlertas }),
     ]);
     renderAs('administrador');
     expect(await screen.findByRole('heading', { level: 1, name: 'Hola, Laura' })).toBeInTheDocument();
@@ -142,12 +146,71 @@ describe('DashboardScreen', () => {
       responde(procedimientosRutas.listar, { body: { items: [], total: 7, pagina: 1, porPagina: 1 } }),
       responde(categoriasRutas.listar, { body: [] }),
       responde(citasRutas.listar, { body: paginaDe([]) }),
+      // The supplies' alerts fail too: the card is simply not there.
+      responde(insumosRutas.alertas, { status: 500, body: { error: 'Error', code: 'ERROR_INTERNO' } }),
     ]);
     renderAs('doctor');
     expect(await screen.findByRole('heading', { level: 1, name: 'Hola, Dr. Andrés' })).toBeInTheDocument();
     expect(await screen.findByText('7 procedimientos')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Insumos' })).not.toBeInTheDocument();
     const pacientes = screen.getByRole('link', { name: /Pacientes/ });
     expect(within(pacientes).queryByText(/activo/)).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Historial médico/ })).toHaveAttribute('href', '/consultarhistorialmedico');
+  });
+
+  it("shows the desk the supplies' alerts, each linking to its product; none, no card", async () => {
+    const lote = {
+      id: 4,
+      producto_id: 2,
+      numero: 'B2291',
+      vence_el: '2026-12-20',
+      vencido: false,
+      cantidad_recibida: 10,
+      consumido: 7.5,
+      existencia: 2.5,
+      proveedor: 'Dermafarma',
+      referencia_compra: null,
+      recibido_por: { id: 3, nombre: 'Ana' },
+      recibido_en: '2026-10-01T15:00:00.000Z',
+      producto: { id: 2, nombre: 'Ácido hialurónico 1 mL', unidad: 'mL' as const },
+    };
+    const base = [
+      responde(usuariosRutas.perfil, { body: perfil('Ana Ruiz', 'asistente') }),
+      responde(usuariosRutas.listar, { body: { items: [], total: 12, pagina: 1, porPagina: 1 } }),
+      responde(procedimientosRutas.listar, { body: { items: [], total: 7, pagina: 1, porPagina: 1 } }),
+      responde(categoriasRutas.listar, { body: [] }),
+      responde(citasRutas.listar, { body: paginaDe([]) }),
+    ];
+    mockFetch([
+      ...base,
+      responde(insumosRutas.alertas, {
+        body: {
+          por_vencer: [lote, { ...lote, id: 5, numero: 'A1', vence_el: '2026-11-01', vencido: true, existencia: 1 }],
+          stock_bajo: [{ id: 7, nombre: 'Toxina botulínica 100 U', unidad: 'U', existencia: 40, stock_minimo: 100 }],
+        },
+      }),
+    ]);
+    const { unmount } = renderAs('asistente');
+    const tarjeta = await screen.findByRole('region', { name: 'Insumos' });
+    const porVencer = within(tarjeta).getAllByRole('listitem');
+    expect(porVencer[0]).toHaveTextContent('Vence pronto');
+    expect(porVencer[0]).toHaveTextContent('Vence el 20/12/2026; quedan 2,5 mL.');
+    expect(within(porVencer[0]!).getByRole('link', { name: 'Ácido hialurónico 1 mL, lote B2291' })).toHaveAttribute(
+      'href',
+      '/insumos/2',
+    );
+    expect(porVencer[1]).toHaveTextContent('Vencido');
+    expect(porVencer[1]).toHaveTextContent('Venció el 01/11/2026; quedan 1 mL.');
+    expect(porVencer[2]).toHaveTextContent('Quedan 40 U; el mínimo es 100 U.');
+    expect(within(porVencer[2]!).getByRole('link', { name: 'Toxina botulínica 100 U' })).toHaveAttribute(
+      'href',
+      '/insumos/7',
+    );
+    unmount();
+
+    mockFetch([...base, responde(insumosRutas.alertas, { body: sinAlertas })]);
+    renderAs('asistente');
+    expect(await screen.findByText('7 procedimientos')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Insumos' })).not.toBeInTheDocument();
   });
 });

@@ -32,12 +32,14 @@ import {
 import { Link } from 'react-router';
 import { normalizarRol, permite, roles, rolesVenTodosLosUsuarios, type Rol } from '@clinica/contracts/roles';
 import { usuariosRutas } from '@clinica/contracts/rutas';
+import { insumosRutas } from '@clinica/contracts/insumos-rutas';
 import { paths } from '../../lib/paths.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { SeccionConTitulo } from '../../components/seccion-con-titulo.tsx';
 import { usePageMeta } from '../../components/use-page-meta.ts';
 import classes from './dashboard.module.css';
 import { AgendaHoy } from './components/agenda-hoy.tsx';
+import { AlertasInsumos } from './components/alertas-insumos.tsx';
 import { primerNombre } from '../../lib/format.ts';
 import { formatFechaLarga, formatHora } from '../../lib/tiempo.ts';
 import { useAuth } from '../../lib/session/auth-context.tsx';
@@ -183,11 +185,13 @@ function ResumenUsuarios() {
 }
 
 function PanelAdministrador() {
+  const { userRole } = useAuth();
   const procedimientos = useConteoProcedimientos(true);
   const categorias = useConteoCategorias(true);
   return (
     <Stack gap="xl">
       <ResumenUsuarios />
+      {permite(insumosRutas.alertas.auth, userRole) && <AlertasInsumos />}
       <Atajos
         atajos={[
           {
@@ -231,6 +235,7 @@ function PanelPersonal() {
   return (
     <Stack gap="xl">
       <AgendaHoy conDoctor={normalizarRol(userRole) !== 'doctor'} />
+      {permite(insumosRutas.alertas.auth, userRole) && <AlertasInsumos />}
       <Atajos
         atajos={[
           {
