@@ -4,6 +4,7 @@
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { seedAdjuntos } from './adjuntos.ts';
+import { seedAnticipos } from './anticipos.ts';
 import { seedCatalogo } from './catalogo.ts';
 import { seedCitas } from './citas.ts';
 import { seedConsentimientos } from './consentimientos.ts';
@@ -29,6 +30,8 @@ export async function seedDemo(
       const { db } = semilla;
       await seedUsuarios(db);
       await seedCatalogo(semilla);
+      // Deposit rules on the injectables, threads and cryolipolysis (issue 23, item 2).
+      await seedAnticipos(semilla);
       await seedCitas(db, { zona: config.clinicaTz });
       await seedHistorias(db);
       // Past appointments marked realizada get their signed clinical note (DOMAIN.md).
