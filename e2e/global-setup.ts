@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserServer } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
+import { iniciarWompiFalso } from '../apps/api/test/wompi-falso.ts';
 import { OPCIONES_NODE } from '../scripts/opciones-node.mjs';
 import { servidorEstatico } from './servidor-estatico.ts';
 
@@ -86,6 +87,9 @@ export default async function setup(project: TestProject) {
   });
   const urlOtroOrigen = `http://127.0.0.1:${(otroOrigen.address() as { port: number }).port}`;
   const port = await freePort();
+  // Online payment against a local stand-in for Wompi (pago-en-linea.spec.ts): its checkout posts the signed event to
+  // this server's webhook and sends the browser back here. Nothing leaves the machine.
+  const wompi = await iniciarWompiFalso({ urlEventos: `http://127.0.0.1:${port}/apipagos/en-linea/eventos` });
   const log = openSync(path.join(dataDir, 'server.log'), 'a');
   const server = spawn(process.execPath, [...OPCIONES_NODE, serverJs], {
     cwd: ROOT,
@@ -106,6 +110,7 @@ export default async function setup(project: TestProject) {
       RESPALDO_HORA: 'no',
       LOG_LEVEL: 'warn',
       CORS_ORIGINS: urlOtroOrigen,
+      ...wompi.env(),
     },
     stdio: ['ignore', log, log],
   });
@@ -117,6 +122,7 @@ export default async function setup(project: TestProject) {
   } catch (err) {
     server.kill('SIGKILL');
     otroOrigen.close();
+    await wompi.cerrar();
     rmSync(dirOtroOrigen, { recursive: true, force: true });
     throw new Error(`${(err as Error).message}. Registro del servidor: ${path.join(dataDir, 'server.log')}`);
   }
@@ -128,6 +134,7 @@ export default async function setup(project: TestProject) {
 
   return async () => {
     await browser?.close();
+    await wompi.cerrar();
     otroOrigen.closeAllConnections();
     await new Promise((resolve) => otroOrigen.close(resolve));
     rmSync(dirOtroOrigen, { recursive: true, force: true });

@@ -96,6 +96,8 @@ export async function iniciarWompiFalso(opts: { urlEventos?: string } = {}) {
   const http: Server = createServer((req, res) => void atender(req, res));
   async function atender(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? '/', 'http://localhost');
+    // The browser on the checkout page asks for its icon: nothing, not a 404 in the page's console.
+    if (url.pathname === '/favicon.ico') return void res.writeHead(204).end();
     // GET /v1/transactions/:id
     const m = /^\/v1\/transactions\/([^/]+)$/.exec(url.pathname);
     if (req.method === 'GET' && m) {

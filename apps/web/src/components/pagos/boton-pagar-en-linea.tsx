@@ -9,11 +9,17 @@ import { useConfigEnLinea, useIniciarPagoEnLinea } from '../../lib/api/pagos/en-
 
 export function BotonPagarEnLinea({
   cita,
-  etiqueta = 'Pagar en línea',
 }: {
-  cita: { id: number; estado: string; tipo: string; inicio: string | Date };
-  etiqueta?: string;
+  cita: {
+    id: number;
+    estado: string;
+    tipo: string;
+    inicio: string | Date;
+    anticipo?: { estado: string } | null | undefined;
+  };
 }) {
+  // A deposit still owed is what the server charges first (its hold ends when it is paid).
+  const etiqueta = cita.anticipo?.estado === 'pendiente' ? 'Pagar anticipo' : 'Pagar en línea';
   const config = useConfigEnLinea();
   const iniciar = useIniciarPagoEnLinea();
   const [error, setError] = useState<string | null>(null);
