@@ -5,21 +5,10 @@
 // under concurrent uses. Movements are append-only (triggers in the migration); a lot's received data never change.
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { MOTIVOS_AJUSTE, TIPOS_PRODUCTO, UNIDADES_PRODUCTO } from '@clinica/contracts/insumos';
 import { ahora, idPropio, refiere, refiereOpcional, textoFijo } from './columnas.ts';
 import { usuarios } from './usuarios.ts';
 
-export const TIPOS_PRODUCTO = [
-  'toxina_botulinica',
-  'acido_hialuronico',
-  'bioestimulador',
-  'hilos',
-  'vitaminas_mesoterapia',
-  'anestesico',
-  'otro',
-] as const;
-export const UNIDADES_PRODUCTO = ['U', 'mL', 'unidad'] as const;
-/** Why stock left a lot other than by being applied to a patient, or a count that corrected it. */
-export const MOTIVOS_AJUSTE = ['rotura', 'vencido', 'correccion_conteo'] as const;
 export const TIPOS_MOVIMIENTO = ['uso', 'ajuste'] as const;
 
 export const productos = pgTable(
