@@ -43,7 +43,8 @@ export function textoAnticipo(a: NonNullable<CitaWire['anticipo']>): string {
   switch (a.estado) {
     case 'pendiente':
       return a.reserva_vence_en
-        ? `Anticipo de ${monto} pendiente: el horario está reservado hasta el ${formatFechaHora(a.reserva_vence_en)}. Si no se paga a tiempo, la reserva se libera.`
+        ? // The time ends in «p. m.»: a semicolon after it, not a second period.
+          `Anticipo de ${monto} pendiente: el horario está reservado hasta el ${formatFechaHora(a.reserva_vence_en)}; si no se paga a tiempo, se libera.`
         : `Anticipo de ${monto} pendiente.`;
     case 'pagado':
       return `Anticipo de ${monto} pagado: el horario está asegurado.`;
