@@ -87,7 +87,11 @@ describe('deposits on the details', () => {
     ]);
     await user.click(await screen.findByRole('button', { name: 'Cancelar cita' }));
     const dialogo = await screen.findByRole('dialog');
-    expect(within(dialogo).getByText('¿Qué hacemos con el anticipo de $ 60.000?')).toBeInTheDocument();
+    expect(
+      within(dialogo).getByRole('radiogroup', { name: /^¿Qué hacemos con el anticipo de \$ 60\.000\?/ }),
+    ).toBeInTheDocument();
+    // The amount stays on one line on a phone.
+    expect(within(dialogo).getByText('$ 60.000')).toHaveStyle({ whiteSpace: 'nowrap' });
     await user.type(within(dialogo).getByRole('textbox', { name: /Motivo/ }), 'Viaje de trabajo');
     await user.click(within(dialogo).getByRole('button', { name: 'Cancelar cita' }));
     expect(await within(dialogo).findByText(/Elige si quieres la devolución/)).toBeInTheDocument();
