@@ -57,6 +57,12 @@ describe('deposits on the details', () => {
         'Anticipo de $ 60.000 pendiente: el horario está reservado hasta el 01/12/2026, 12:00 p. m.; si no se paga a tiempo, se libera.',
       ),
     ).toBeInTheDocument();
+    // Confirming waits for the deposit (the server would refuse it): the button says why it is off.
+    const confirmar = screen.getByRole('button', { name: 'Confirmar cita' });
+    expect(confirmar).toBeDisabled();
+    expect(confirmar).toHaveAccessibleDescription(
+      'Esta cita tiene un anticipo de $ 60.000 sin pagar: registra el pago del anticipo antes de confirmarla.',
+    );
     const seccion = await screen.findByRole('region', { name: 'Pago' });
     expect(await within(seccion).findByText('Anticipo por pagar')).toBeInTheDocument();
     expect(within(seccion).getByRole('button', { name: 'Registrar anticipo de $ 60.000' })).toBeInTheDocument();
