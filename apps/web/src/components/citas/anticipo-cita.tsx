@@ -37,13 +37,17 @@ export function AnticipoBadge({ anticipo, size }: { anticipo: CitaWire['anticipo
   );
 }
 
+/** «11:22 p. m.» on one line: non-breaking spaces before and inside «p. m.» (at 375 px it broke as «p.» / «m.»). */
+const horaSinCortes = (texto: string) => texto.replace(/ (?=[ap]\. m\.)|(?<=[ap]\.) (?=m\.)/g, '\u00a0');
+
 /** The deposit in one sentence, for the details and the patient's card. */
 export function textoAnticipo(a: NonNullable<CitaWire['anticipo']>): string {
   const monto = formatCOP(a.monto);
   switch (a.estado) {
     case 'pendiente':
       return a.reserva_vence_en
-        ? `Anticipo de ${monto} pendiente: el horario está reservado hasta el ${formatFechaHora(a.reserva_vence_en)}. Si no se paga a tiempo, la reserva se libera.`
+        ? // The time ends in «p. m.»: a semicolon after it, not a second period.
+          `Anticipo de ${monto} pendiente: el horario está reservado hasta el ${horaSinCortes(formatFechaHora(a.reserva_vence_en))}; si no se paga a tiempo, se libera.`
         : `Anticipo de ${monto} pendiente.`;
     case 'pagado':
       return `Anticipo de ${monto} pagado: el horario está asegurado.`;

@@ -97,7 +97,11 @@ function Contenido({ cita, onClose, paraPaciente }: { cita: CitaWire; onClose: (
       )}
       {anticipoPagado && eligeDestino && (
         <Radio.Group
-          label={`¿Qué hacemos con el anticipo de ${formatCOP(anticipoPagado.monto)}?`}
+          label={
+            <>
+              ¿Qué hacemos con el anticipo de <Pesos monto={anticipoPagado.monto} />?
+            </>
+          }
           description={`Cancelas con al menos ${CANCELACION_HORAS_AVISO} horas de anticipación: tú eliges.`}
           value={destino}
           onChange={(v) => setDestino(v as DestinoAnticipo)}
@@ -117,7 +121,7 @@ function Contenido({ cita, onClose, paraPaciente }: { cita: CitaWire; onClose: (
       {anticipoPagado && !eligeDestino && (
         <Alert variant="light" color="orange" icon={<IconInfoCircle size={18} aria-hidden="true" />}>
           Faltan menos de {CANCELACION_HORAS_AVISO} horas para la cita: por la política de cancelación, el anticipo de{' '}
-          {formatCOP(anticipoPagado.monto)} queda retenido.
+          <Pesos monto={anticipoPagado.monto} /> queda retenido.
         </Alert>
       )}
       <Textarea
@@ -150,4 +154,9 @@ function Contenido({ cita, onClose, paraPaciente }: { cita: CitaWire; onClose: (
       </AccionesDialogo>
     </Stack>
   );
+}
+
+/** An amount that never breaks between «$» and its digits (at 375 px the label read «… anticipo de $» / «100.000?»). */
+function Pesos({ monto }: { monto: number }) {
+  return <span style={{ whiteSpace: 'nowrap' }}>{formatCOP(monto)}</span>;
 }

@@ -16,6 +16,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { PageHeader } from '../../components/page-header.tsx';
 import { usePageMeta } from '../../components/use-page-meta.ts';
+import { formatCOP } from '../../lib/format.ts';
 import { paths } from '../../lib/paths.ts';
 import { useAuth } from '../../lib/session/auth-context.tsx';
 import { formatFechaHora, formatFechaLarga, formatHora, hoy, zonaClinica } from '../../lib/tiempo.ts';
@@ -89,6 +90,9 @@ function AccionesPersonal({
     });
 
   const idFaltan = `faltan-realizada-${cita.id}`;
+  // The server refuses to confirm while the deposit is owed (docs/dinero.md): say so instead of a button that fails.
+  const anticipoDebido = cita.anticipo?.estado === 'pendiente' ? cita.anticipo : null;
+  const idAnticipo = `anticipo-debido-${cita.id}`;
   return (
     <Stack gap="sm">
       <Group gap="sm">
@@ -96,6 +100,8 @@ function AccionesPersonal({
           <Button
             leftSection={<IconCheck size={18} aria-hidden="true" />}
             onClick={() => cambiar('confirmada')}
+            disabled={!!anticipoDebido}
+            aria-describedby={anticipoDebido ? idAnticipo : undefined}
             loading={estado.isPending && estado.variables?.estado === 'confirmada'}
           >
             Confirmar cita
@@ -126,6 +132,11 @@ function AccionesPersonal({
         {activa(cita) && <BotonPeligro onClick={() => setCancelando(cita)}>Cancelar cita</BotonPeligro>}
         {activa(cita) && yaEmpezo(cita.inicio) && <BotonInasistencia cita={cita} />}
       </Group>
+      {cita.estado === 'pendiente' && anticipoDebido && (
+        <Text size="sm" c="dimmed" id={idAnticipo}>
+          {MENSAJES_CITAS.anticipoSinPagar(formatCOP(anticipoDebido.monto))}
+        </Text>
+      )}
       {faltan.length > 0 && (
         <div>
           <Text size="sm" fw={600} id={`${idFaltan}-titulo`}>

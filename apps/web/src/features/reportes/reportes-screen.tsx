@@ -75,6 +75,9 @@ function Grafica(props: GraficaProps) {
 const pesosCortos = (v: number) => formatCOP(v);
 const pct = (v: number) => `${formatNumero(v)} %`;
 
+/** A figure never breaks between «$» and its digits (seen at 375 px: «$» on one line, «100.000» on the next). */
+const cifra = { whiteSpace: 'nowrap' } as const;
+
 /**
  * A report's table: scrolls sideways on a phone instead of squeezing its numbers. The first `texto` columns are
  * text (month, procedure, doctor); the rest are figures, right-aligned.
@@ -97,7 +100,7 @@ function Tabla({
         <Table.Thead>
           <Table.Tr>
             {encabezados.map((e, i) => (
-              <Table.Th key={e} ta={i < texto ? undefined : 'right'} scope="col">
+              <Table.Th key={e} ta={i < texto ? undefined : 'right'} style={i < texto ? undefined : cifra} scope="col">
                 {e}
               </Table.Th>
             ))}
@@ -107,7 +110,7 @@ function Tabla({
           {filas.map((f, i) => (
             <Table.Tr key={i}>
               {f.map((c, j) => (
-                <Table.Td key={j} ta={j < texto ? undefined : 'right'}>
+                <Table.Td key={j} ta={j < texto ? undefined : 'right'} style={j < texto ? undefined : cifra}>
                   {c}
                 </Table.Td>
               ))}

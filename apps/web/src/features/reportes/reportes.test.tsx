@@ -74,6 +74,10 @@ describe('ReportesScreen (/reportes)', () => {
     expect(filas[1]).toHaveTextContent('Bótox');
     expect(filas[1]).toHaveTextContent('$ 1.234.567');
     expect(filas[2]).toHaveTextContent('Paquetes');
+    // A figure never wraps between «$» and its digits on a phone (the table scrolls instead); text columns may.
+    const celdas = within(filas[1]!).getAllByRole('cell');
+    expect(celdas.find((c) => c.textContent === '$ 1.234.567')).toHaveStyle({ whiteSpace: 'nowrap' });
+    expect(celdas[0]).not.toHaveStyle({ whiteSpace: 'nowrap' });
     expect(screen.getAllByText('$ 1.804.567').length).toBeGreaterThan(0);
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual([
       'Ingresos',

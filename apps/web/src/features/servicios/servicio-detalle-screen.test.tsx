@@ -48,6 +48,19 @@ describe('service page', () => {
     expect(document.title).toMatch(/^Limpieza facial profunda · /);
   });
 
+  it('states the deposit of the treatment (not of the evaluation the button books) and the cancellation policy', async () => {
+    mockFetch([
+      responde(
+        procedimientosRutas.buscar,
+        { body: { ...servicio, precio: 1_100_000, anticipo: { tipo: 'porcentaje', valor: 30 } } },
+        { id: 7 },
+      ),
+    ]);
+    renderEnRuta('/servicios/7', rutas);
+    expect(await screen.findByText('Anticipo de $ 330.000 al reservar el tratamiento')).toBeInTheDocument();
+    expect(screen.getByText(/^Política de cancelación: si cancelas con al menos 24 horas/)).toBeInTheDocument();
+  });
+
   it('sends a visitor who is not signed in to /iniciarsesion with the page in state.from', async () => {
     const user = userEvent.setup();
     const fetch = mockFetch([buscar]);

@@ -230,8 +230,10 @@ function Detalle({ servicio }: { servicio: ProcedimientoWire }) {
               {/* Issue 23.2: what booking it asks, and the cancellation policy. */}
               {montoAnticipo(servicio.anticipo, servicio.precio) !== null && (
                 <div>
+                  {/* «el tratamiento»: when an evaluation comes first the button books it, and this is not its amount. */}
                   <Text fw={600}>
-                    Anticipo de {formatCOP(montoAnticipo(servicio.anticipo, servicio.precio) ?? 0)} para reservar
+                    Anticipo de {formatCOP(montoAnticipo(servicio.anticipo, servicio.precio) ?? 0)} al reservar el
+                    tratamiento
                   </Text>
                   <Text size="sm" c="dimmed">
                     {politicaCancelacion()}

@@ -1,6 +1,7 @@
 // Deposits on the appointment's details (issue 23, item 2): the badge and sentence of an owed deposit with its hold,
 // the desk's Pago section taking the deposit first, the patient's cancel modal asking refund or credit (and sending
 // her choice), and staff's "Marcar inasistencia" once the time has passed.
+import { pagosEnLineaRutas } from '@clinica/contracts/pagos-en-linea-rutas';
 import { pagosRutas } from '@clinica/contracts/pagos-rutas';
 import { carritoRutas, citasRutas } from '@clinica/contracts/rutas';
 import { notifications } from '@mantine/notifications';
@@ -51,7 +52,17 @@ describe('deposits on the details', () => {
       ],
     );
     expect(await screen.findByText('Anticipo pendiente · $ 60.000')).toBeInTheDocument();
-    expect(screen.getByText(/el horario está reservado hasta el 01\/12\/2026/)).toBeInTheDocument();
+    const frase = screen.getByText(
+      'Anticipo de $ 60.000 pendiente: el horario está reservado hasta el 01/12/2026, 12:00 p. m.; si no se paga a tiempo, se libera.',
+    );
+    // The hour never breaks inside «p. m.» on a phone.
+    expect(frase.textContent).toContain('12:00\u00a0p.\u00a0m.;');
+    // Confirming waits for the deposit (the server would refuse it): the button says why it is off.
+    const confirmar = screen.getByRole('button', { name: 'Confirmar cita' });
+    expect(confirmar).toBeDisabled();
+    expect(confirmar).toHaveAccessibleDescription(
+      'Esta cita tiene un anticipo de $ 60.000 sin pagar: registra el pago del anticipo antes de confirmarla.',
+    );
     const seccion = await screen.findByRole('region', { name: 'Pago' });
     expect(await within(seccion).findByText('Anticipo por pagar')).toBeInTheDocument();
     expect(within(seccion).getByRole('button', { name: 'Registrar anticipo de $ 60.000' })).toBeInTheDocument();
@@ -66,6 +77,8 @@ describe('deposits on the details', () => {
       usuario: { id: 10, nombre: 'Sofía Ramírez', correo: null, telefono: null, numerodocumento: '1' },
     };
     const fetch = montar('paciente', 10, suya, [
+      // The patient's details ask whether online payment is offered (the "Pagar anticipo" button).
+      responde(pagosEnLineaRutas.config, { body: { habilitado: false, proveedor: null, ambiente: null } }),
       responde(
         citasRutas.cancelar,
         {
@@ -80,7 +93,11 @@ describe('deposits on the details', () => {
     ]);
     await user.click(await screen.findByRole('button', { name: 'Cancelar cita' }));
     const dialogo = await screen.findByRole('dialog');
-    expect(within(dialogo).getByText('¿Qué hacemos con el anticipo de $ 60.000?')).toBeInTheDocument();
+    expect(
+      within(dialogo).getByRole('radiogroup', { name: /^¿Qué hacemos con el anticipo de \$ 60\.000\?/ }),
+    ).toBeInTheDocument();
+    // The amount stays on one line on a phone.
+    expect(within(dialogo).getByText('$ 60.000')).toHaveStyle({ whiteSpace: 'nowrap' });
     await user.type(within(dialogo).getByRole('textbox', { name: /Motivo/ }), 'Viaje de trabajo');
     await user.click(within(dialogo).getByRole('button', { name: 'Cancelar cita' }));
     expect(await within(dialogo).findByText(/Elige si quieres la devolución/)).toBeInTheDocument();
