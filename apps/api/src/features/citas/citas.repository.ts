@@ -2,6 +2,8 @@
 // changes, and what the booking rules read of people and procedures. The booking's own statement is in
 // reserva.repository.ts, the doctors' hours and blocks in horarios.repository.ts; the overlap rules live in the
 // database (0005_citas.sql).
+// Over 400 lines since deposits added their reads and locks (issue 23.2): those (bloquearAnticipo, liberarReserva,
+// the hold's reads) are the next part to move into an anticipos.repository.ts beside anticipos.ts.
 import { and, asc, count, desc, eq, gt, gte, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { estadosCita, tiposCita, type EstadoCita } from '@clinica/contracts/citas';
 import { alias } from 'drizzle-orm/pg-core';

@@ -9,6 +9,8 @@
 // - A void is a row of its own by an administrator with a reason; the payment never changes.
 // - Lists and receipts cover payments of every concept (deposits, packages, balances, refunds), whoever wrote them.
 // The cash close is caja.service.ts (spread into this service); the desk's day helpers are dia-caja.ts.
+// Over 400 lines since deposits joined (issue 23.2): the refund payout (`devolver`) and the patient's credit
+// (`registrarCredito`) are the next part to move out, with the receipt (`recibo`), into their own files.
 import {
   MENSAJES_PAGOS as M,
   metodoPagoNombres,
