@@ -111,6 +111,17 @@ afterEach(() => {
   notifications.clean();
 });
 
+/**
+ * An appointment that already started today in the clinic's zone (Bogotá, UTC-5 all year): an hour ago, or just after
+ * midnight there when less than an hour of the day has passed (the tablet is offered only on the appointment's day).
+ */
+function iniciadaHoyEnBogota(): string {
+  const ahora = Date.now();
+  const zona = 5 * 3_600_000;
+  const medianoche = Math.floor((ahora - zona) / 86_400_000) * 86_400_000 + zona;
+  return new Date(Math.max(medianoche + 1_000, ahora - 3_600_000)).toISOString();
+}
+
 describe('consentimiento informado', { timeout: 30_000 }, () => {
   it('the patient reads, draws a signature, must tick understanding, signs; then downloads and verifies', async () => {
     const user = userEvent.setup({ delay: null });
@@ -259,7 +270,7 @@ describe('consentimiento informado', { timeout: 30_000 }, () => {
           Promise.resolve(
             Response.json({
               ...procedimiento(),
-              inicio: new Date(Date.now() - 3_600_000).toISOString(),
+              inicio: iniciadaHoyEnBogota(),
               realizada: { faltan: firma.hecha() ? [] : [faltaConsentimiento] },
             }),
           ),
