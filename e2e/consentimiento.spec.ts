@@ -26,10 +26,12 @@ describe('consentimiento informado', () => {
     const doctor = (await apiFetch<{ id: number }>('/apiusuarios/perfil', { token: tokenDoctor })).body;
     const tokenPaciente = await signInAs(page, DEMO.paciente);
     const paciente = (await apiFetch<{ id: number }>('/apiusuarios/perfil', { token: tokenPaciente })).body;
-    const procedimientos = await apiFetch<{ items: { id: number; requiere_evaluacion: boolean; activo: boolean }[] }>(
-      '/apiprocedimientos/listarprocedimiento',
-    );
-    const proc = procedimientos.body.items.find((p) => !p.requiere_evaluacion && p.activo)!;
+    const procedimientos = await apiFetch<{
+      items: { id: number; nombre: string; requiere_evaluacion: boolean; activo: boolean }[];
+    }>('/apiprocedimientos/listarprocedimiento');
+    // A demo procedure (it has its consent template; other specs create procedures of their own without one).
+    const proc = procedimientos.body.items.find((p) => p.nombre === 'Limpieza facial profunda')!;
+    expect(proc).toMatchObject({ requiere_evaluacion: false, activo: true });
     const dia = diaLibre();
     const libres = await apiFetch<{ inicio: string }[]>(
       `/apicitas/disponibilidad?doctor_id=${doctor.id}&procedimiento_id=${proc.id}&desde=${dia}&hasta=${dia}`,
