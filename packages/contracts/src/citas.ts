@@ -109,6 +109,9 @@ export type PoliticaCitas = z.output<typeof politicaCitasSchema>;
 /** The cancellation policy as the booking screens and the booking e-mail state it. */
 export const politicaCancelacion = (horas: number = CANCELACION_HORAS_AVISO) =>
   `Política de cancelación: si cancelas con al menos ${horas} horas de anticipación, te devolvemos el anticipo o lo dejamos como saldo a favor, como prefieras. Si cancelas con menos anticipación o no asistes, la clínica retiene el anticipo.`;
+/** How long an unpaid deposit holds the slot, as the service page states it before booking. */
+export const politicaReserva = (horas: number) =>
+  `Al reservar, guardamos tu horario durante ${horas} ${horas === 1 ? 'hora' : 'horas'} (o hasta la cita, si es antes) para que pagues el anticipo; si no se paga en ese plazo, el horario se libera.`;
 
 export const citaSchema = z.object({
   id: z.number().int(),
