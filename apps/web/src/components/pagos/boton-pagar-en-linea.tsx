@@ -6,10 +6,11 @@ import { Button, Text } from '@mantine/core';
 import { IconCreditCard } from '@tabler/icons-react';
 import { useState } from 'react';
 import { mensajeDeError } from '../../lib/forms/field-errors.ts';
-import { formatCOP } from '../../lib/format.ts';
 import { formatFechaHora } from '../../lib/tiempo.ts';
 import { horaSinCortes } from '../citas/anticipo-cita.tsx';
 import { useConfigEnLinea, useIniciarPagoEnLinea } from '../../lib/api/pagos/en-linea.ts';
+
+type AnticipoDebido = { estado: string; reserva_vence_en: string | Date | null };
 
 export function BotonPagarEnLinea({
   cita,
@@ -19,7 +20,7 @@ export function BotonPagarEnLinea({
     estado: string;
     tipo: string;
     inicio: string | Date;
-    anticipo?: { estado: string; monto: number; reserva_vence_en: string | Date | null } | null | undefined;
+    anticipo?: AnticipoDebido | null | undefined;
   };
 }) {
   // A deposit still owed is what the server charges first (its hold ends when it is paid).
@@ -59,17 +60,19 @@ export function BotonPagarEnLinea({
   );
 }
 
-/** Online payment off: where and until when the owed deposit is paid (nothing when no deposit is owed). */
-function PagarEnLaClinica({ anticipo }: { anticipo?: { estado: string; monto: number; reserva_vence_en: string | Date | null } | null }) {
+/**
+ * Online payment off: where and until when the owed deposit is paid (nothing when no deposit is owed). Its amount is
+ * already on the card and in the details, next to this.
+ */
+function PagarEnLaClinica({ anticipo }: { anticipo?: AnticipoDebido | null }) {
   if (anticipo?.estado !== 'pendiente') return null;
   const hasta = anticipo.reserva_vence_en
     ? `antes del ${horaSinCortes(formatFechaHora(anticipo.reserva_vence_en))}`
     : 'antes de tu cita';
   return (
     <Text size="sm" w="100%">
-      Paga el anticipo de <span style={{ whiteSpace: 'nowrap' }}>{formatCOP(anticipo.monto)}</span> en la recepción de
-      la clínica {hasta} para conservar tu horario. Puedes pagar en efectivo, con tarjeta, por transferencia o por
-      Nequi/Daviplata.
+      Paga el anticipo en la recepción de la clínica {hasta} para conservar tu horario: en efectivo, con tarjeta, por
+      transferencia o por Nequi/Daviplata.
     </Text>
   );
 }

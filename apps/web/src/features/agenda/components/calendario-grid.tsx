@@ -308,7 +308,7 @@ export function CalendarioGrid({
                             <span className={`${classes.nombre} ${classes.conMenu}`}>
                               <span className={classes.nombreTexto}>{c.usuario.nombre}</span>
                             </span>
-                            <Etiquetas cita={c} conDoctor={conDoctor} />
+                            <Etiquetas cita={c} conDoctor={conDoctor} lineas={lineasDeEtiquetas(fin - ini)} />
                           </>
                         ) : (
                           // Two lines fit a 30-minute appointment: time and name, then type and state.
@@ -319,7 +319,7 @@ export function CalendarioGrid({
                               </span>{' '}
                               <span className={classes.nombreTexto}>{c.usuario.nombre}</span>
                             </span>
-                            <Etiquetas cita={c} conDoctor={conDoctor} />
+                            <Etiquetas cita={c} conDoctor={conDoctor} lineas={lineasDeEtiquetas(fin - ini)} />
                           </>
                         )}
                       </Link>
@@ -372,12 +372,15 @@ export function CalendarioGrid({
 }
 
 /** Type and state (and the doctor when the column mixes them) under the name. */
-function Etiquetas({ cita, conDoctor }: { cita: CitaWire; conDoctor: boolean }) {
+/** The lines of 14 px a card of `minutos` has under its name line (at least one): the labels wrap into them. */
+export const lineasDeEtiquetas = (minutos: number) => Math.max(1, Math.floor((minutos * PX_MINUTO - 6) / 14) - 1);
+
+function Etiquetas({ cita, conDoctor, lineas }: { cita: CitaWire; conDoctor: boolean; lineas: number }) {
   // Issue 23.2: a deposit owed or paid. The link's name says it in full (descripcionCita); the chip's title too.
   const estado = cita.anticipo && cita.estado !== 'cancelada' ? cita.anticipo.estado : null;
   const chip = estado ? ANTICIPO_CHIP[estado] : undefined;
   return (
-    <span className={classes.etiquetas}>
+    <span className={classes.etiquetas} style={{ WebkitLineClamp: lineas }}>
       {chip && estado && (
         <span className={classes.anticipo} data-tono={chip.tono} title={ANTICIPO_CORTO[estado]}>
           {chip.texto}
