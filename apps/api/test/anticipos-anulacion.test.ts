@@ -235,7 +235,9 @@ describe('a refund paid out', () => {
       .from(usuarios)
       .where(eq(usuarios.id, paciente.id));
     expect(correo?.para).toBe(suCorreo!.correo);
-    expect(correo?.texto).toMatch(/Te devolvimos \$\s60\.000 del anticipo de tu cita del 03\/12\/2026, por transferencia\./);
+    expect(correo?.texto).toMatch(
+      /Te devolvimos \$\s60\.000 del anticipo de tu cita del 03\/12\/2026, por transferencia\./,
+    );
     expect(correo?.texto).toContain('Transferencia');
     expect(correo?.texto).toContain('TRF-88231');
     expect(correo?.texto).toContain(String(pago.recibo_numero).padStart(6, '0'));

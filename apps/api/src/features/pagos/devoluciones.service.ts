@@ -3,7 +3,13 @@
 //     tells the patient (a notification, pushed live, and an e-mail through the outbox) how much and how;
 //   - `registrarCredito`: a deposit kept as the patient's credit, written in the cancellation's transaction.
 // Moved out of pagos.service.ts (over 400 lines); the payments' wire and the balance rule come from it.
-import { MENSAJES_PAGOS as M, metodoPagoNombres, numeroRecibo, type MetodoPago, type Pago } from '@clinica/contracts/pagos';
+import {
+  MENSAJES_PAGOS as M,
+  metodoPagoNombres,
+  numeroRecibo,
+  type MetodoPago,
+  type Pago,
+} from '@clinica/contracts/pagos';
 import { formatoPesos } from '@clinica/contracts/dinero';
 import { diaEsCo } from '@clinica/contracts/tiempo';
 import type { Transaccion } from '../../db/transacciones.ts';

@@ -5,8 +5,7 @@ import { BarChart, LineChart, type BarChartProps, type LineChartProps } from '@m
 
 /** `ejeY`: how the value axis writes its ticks (money: formatCOPCorto); else the chart's own format, or compact. */
 export type GraficaProps = (
-  | ({ tipo: 'barras' } & Omit<BarChartProps, 'h'>)
-  | ({ tipo: 'lineas' } & Omit<LineChartProps, 'h'>)
+  ({ tipo: 'barras' } & Omit<BarChartProps, 'h'>) | ({ tipo: 'lineas' } & Omit<LineChartProps, 'h'>)
 ) & { ejeY?: ((v: number) => string) | undefined };
 
 const compacto = new Intl.NumberFormat('es-CO', { notation: 'compact', maximumFractionDigits: 1 });
@@ -24,12 +23,6 @@ export default function Grafica(props: GraficaProps) {
   }
   const { tipo: _, ejeY, ...resto } = props;
   return (
-    <BarChart
-      h={260}
-      aria-hidden="true"
-      maxBarWidth={56}
-      yAxisProps={ejeDe(ejeY, resto.valueFormatter)}
-      {...resto}
-    />
+    <BarChart h={260} aria-hidden="true" maxBarWidth={56} yAxisProps={ejeDe(ejeY, resto.valueFormatter)} {...resto} />
   );
 }

@@ -342,7 +342,7 @@ function Paquetes({ q }: { q: ReporteQuery }) {
               dataKey="mes"
               series={[{ name: 'monto_vendido', label: 'Vendido', color: 'grape.6' }]}
               valueFormatter={formatCOP}
-            ejeY={formatCOPCorto}
+              ejeY={formatCOPCorto}
             />
           )}
           <Tabla
