@@ -367,6 +367,10 @@ export async function createServices(deps: ServicesDeps) {
     clinica: { nombre: config.clinicaNombre, nit: config.clinicaNit, direccion: config.clinicaDireccion },
     // Issue 23.2: a deposit paid ends its appointment's hold in the payment's transaction.
     anticipoPagado: (tx, citaId): Promise<boolean> => citas.anticipoPagado(tx, citaId),
+    anticipoAnulado: (tx, actor, citaId, origen) => citas.anticipoAnulado(tx, actor, citaId, origen),
+    urlPublica: config.urlPublica,
+    notificar: (tx, v) => notificar(tx, v, now()),
+    correo: (tx, para, mensaje) => tx.encolar('correo', { para, ...plantillas.componer(mensaje) }),
   });
   // Online payment (issue 23, item 3; decision 0059): Wompi when its four settings are given, else not offered.
   const pagosEnLinea = createPagosEnLineaService({

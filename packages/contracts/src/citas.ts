@@ -97,9 +97,21 @@ export const anticipoCitaSchema = z.object({
 export type AnticipoCita = z.output<typeof anticipoCitaSchema>;
 /** The clinic's default notice for a refundable deposit (the API's CANCELACION_HORAS_AVISO). */
 export const CANCELACION_HORAS_AVISO = 24;
+/**
+ * The clinic's policy as its settings say (GET /apicitas/politica): the hours of notice that make a paid deposit
+ * refundable (CANCELACION_HORAS_AVISO) and how long an unpaid deposit holds the slot (ANTICIPO_HORAS_RESERVA).
+ */
+export const politicaCitasSchema = z.object({
+  cancelacion_horas_aviso: z.number().int(),
+  anticipo_horas_reserva: z.number().int(),
+});
+export type PoliticaCitas = z.output<typeof politicaCitasSchema>;
 /** The cancellation policy as the booking screens and the booking e-mail state it. */
 export const politicaCancelacion = (horas: number = CANCELACION_HORAS_AVISO) =>
   `Política de cancelación: si cancelas con al menos ${horas} horas de anticipación, te devolvemos el anticipo o lo dejamos como saldo a favor, como prefieras. Si cancelas con menos anticipación o no asistes, la clínica retiene el anticipo.`;
+/** How long an unpaid deposit holds the slot, as the service page states it before booking. */
+export const politicaReserva = (horas: number) =>
+  `Al reservar, guardamos tu horario durante ${horas} ${horas === 1 ? 'hora' : 'horas'} (o hasta la cita, si es antes) para que pagues el anticipo; si no se paga en ese plazo, el horario se libera.`;
 
 export const citaSchema = z.object({
   id: z.number().int(),
@@ -439,6 +451,7 @@ export const citasEndpoints = {
     response: { 200: mensajeSchema, ...errores },
   }),
   doctores: endpoint(citasRutas.doctores, { response: { 200: listaDoctoresSchema } }),
+  politica: endpoint(citasRutas.politica, { response: { 200: politicaCitasSchema } }),
 };
 
 export { citasPaths, citasRutas } from './rutas.ts';

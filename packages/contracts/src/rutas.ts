@@ -81,6 +81,8 @@ export const citasPaths = {
   bloqueos: <I extends Id>(doctorId: I) => `/apicitas/bloqueos/${doctorId}` as const,
   bloqueo: <I extends Id, J extends Id>(doctorId: I, id: J) => `/apicitas/bloqueos/${doctorId}/${id}` as const,
   doctores: '/apiusuarios/doctores',
+  /** The clinic's deposit and cancellation policy (its settings), public: the booking screens state it. */
+  politica: '/apicitas/politica',
 } as const;
 
 /** SPEC 7: the doctor feed and the patient feed, five calls each, always for the caller's own id. */
@@ -229,6 +231,7 @@ export const citasRutas = {
   crearBloqueo: ruta('POST', citasPaths.bloqueos(':doctorId'), rolesPersonalCitas),
   eliminarBloqueo: ruta('DELETE', citasPaths.bloqueo(':doctorId', ':id'), rolesPersonalCitas),
   doctores: ruta('GET', citasPaths.doctores, 'publico'),
+  politica: ruta('GET', citasPaths.politica, 'publico'),
 };
 
 /** The doctor feed is for doctors; the patient feed for every other role (SPEC 6), each for one's own id. */

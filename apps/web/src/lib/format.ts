@@ -2,6 +2,8 @@
 // depend on the clinic's zone.
 /** 180000 -> '$ 180.000': packages/contracts' formatter, the one the receipts print too. */
 export { formatoPesos as formatCOP } from '@clinica/contracts/dinero';
+/** 100000 -> '$ 100 mil', 1200000 -> '$ 1,2 M': chart axes (packages/contracts formatoPesosCorto). */
+export { formatoPesosCorto as formatCOPCorto } from '@clinica/contracts/dinero';
 
 /** 90 -> '1 h 30 min', 45 -> '45 min'. */
 export function formatDuracion(minutos: number): string {

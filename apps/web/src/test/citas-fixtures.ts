@@ -42,3 +42,10 @@ export const espacioWire = (inicio: string, doctorId: number): EspacioWire => ({
   fin: masMediaHora(inicio),
   doctor_id: doctorId,
 });
+
+/** The clinic's policy as GET /apicitas/politica answers it (the settings' defaults unless a test says otherwise). */
+export const politicaDePrueba = (o: { cancelacion_horas_aviso?: number; anticipo_horas_reserva?: number } = {}) => ({
+  cancelacion_horas_aviso: 24,
+  anticipo_horas_reserva: 24,
+  ...o,
+});

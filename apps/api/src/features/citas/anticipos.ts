@@ -4,7 +4,8 @@
 //     cancels the appointment if the deposit is still unpaid (causa reserva_vencida; the slot frees, since the
 //     exclusion constraints ignore cancelled appointments) and tells the patient and the desk;
 //   - `anticipoPagado(tx, citaId)` is THE step "the deposit is now paid" (the desk's payment, and the online payment
-//     at merge): it ends the hold in the payment's transaction and tells the patient;
+//     at merge): it ends the hold in the payment's transaction and tells the patient; `anticipoAnulado` its reverse,
+//     when the deposit's payment is voided (a fresh hold for a pending appointment, owed until the start if confirmed);
 //   - the cancellation policy (`politicaAlCancelar`) and the staff's "Marcar inasistencia".
 // The expiry, a payment and a cancellation each lock the appointment's row first: exactly one of them decides.
 import { formatoPesos } from '@clinica/contracts/dinero';
@@ -21,6 +22,7 @@ import { regla, type DepsCitas, type ReposCitas } from './reglas.ts';
 export const MOTIVO_RESERVA_VENCIDA = 'El anticipo no se pagó a tiempo y la reserva se liberó.';
 /** The text of a no-show when staff give none. */
 export const MOTIVO_INASISTENCIA = 'La paciente no asistió a la cita.';
+const HORA_MS = 3_600_000;
 
 /** The hold's expiry as a delayed outbox row, due when the hold ends. */
 export function vencimientoDeReserva(
@@ -55,7 +57,7 @@ export function createAnticipos<Tx extends ReposCitas>(deps: DepsCitas<Tx>, avis
     if (!fila?.anticipo_monto || fila.reserva_vence_en !== null) return { destino: null };
     const cobrado = await tx.citas.anticipoCobrado(c.id);
     if (cobrado.monto <= 0) return { destino: null };
-    const horas = (fila.inicio.getTime() - calendario.ahora().getTime()) / 3_600_000;
+    const horas = (fila.inicio.getTime() - calendario.ahora().getTime()) / HORA_MS;
     if (noShow || horas < deps.anticipos.horasAviso) return { destino: 'retenido', monto: cobrado.monto };
     if (!elegido) throw regla(M.eligeDestinoAnticipo, 'anticipo');
     return { destino: elegido, monto: cobrado.monto, metodo: cobrado.metodo ?? 'efectivo' };
@@ -73,6 +75,37 @@ export function createAnticipos<Tx extends ReposCitas>(deps: DepsCitas<Tx>, avis
       const mensaje = `Recibimos el anticipo de ${formatoPesos(fila.anticipo_monto ?? 0)} de tu cita del ${cuando(fila.inicio)}: tu horario queda reservado`;
       await avisar(tx, fila.paciente_id, 'cita.anticipo', citaId, mensaje);
       return true;
+    },
+
+    /**
+     * A payment of the deposit of `citaId` was voided and what is left paid no longer covers it (pagos.service
+     * anular, in the void's transaction): an upcoming `pendiente` appointment owes it again with a fresh hold,
+     * min(now + ANTICIPO_HORAS_RESERVA, start), and its `reserva.vence` row, so an unpaid slot is not kept forever; an
+     * upcoming `confirmada` one stays confirmed (the desk vouched for it and the patient was told) and owes the deposit
+     * until its start, with no expiry (the handler leaves confirmed appointments alone). The patient is told either
+     * way. A past, done or cancelled appointment keeps its state: its balance shows what is owed. Answers the new
+     * hold's end, or null when nothing changed.
+     */
+    async anticipoAnulado(tx: Tx, actor: Actor, citaId: number, origen: Origen): Promise<Date | null> {
+      const fila = await tx.citas.bloquearAnticipo(citaId);
+      const ahora = calendario.ahora();
+      if (!fila?.anticipo_monto || fila.reserva_vence_en !== null || fila.inicio.getTime() <= ahora.getTime())
+        return null;
+      if (fila.estado !== 'pendiente' && fila.estado !== 'confirmada') return null;
+      const pendiente = fila.estado === 'pendiente';
+      const vence = pendiente
+        ? new Date(Math.min(ahora.getTime() + deps.anticipos.horasReserva * HORA_MS, fila.inicio.getTime()))
+        : fila.inicio;
+      if (!(await tx.citas.reabrirReserva(citaId, vence))) return null;
+      if (pendiente) await tx.encolar('reserva.vence', { citaId }, { disponibleEn: vence });
+      const detalle = `estado=${fila.estado}; anticipo=${fila.anticipo_monto}; vence=${vence.toISOString()}`;
+      await avisos.auditar(tx, actor, 'cita.anticipo_reabierto', citaId, detalle, origen);
+      const monto = formatoPesos(fila.anticipo_monto);
+      const mensaje = pendiente
+        ? `Se anuló el pago del anticipo de ${monto} de tu cita del ${cuando(fila.inicio)}: págalo antes del ${cuando(vence)} para conservar tu horario`
+        : `Se anuló el pago del anticipo de ${monto} de tu cita del ${cuando(fila.inicio)}: tu cita sigue confirmada y el anticipo queda pendiente de pago`;
+      await avisar(tx, fila.paciente_id, 'cita.anticipo', citaId, mensaje);
+      return vence;
     },
 
     /**

@@ -84,12 +84,12 @@ export function createCambiosService<Tx extends ReposCitas>(
    * An unpaid deposit's hold never reaches past the start (a check constraint): a move to an earlier time brings it
    * to the new start and queues its expiry there.
    */
+  // A confirmed appointment may owe its deposit too (its payment voided, anticipos.ts anticipoAnulado): the same
+  // bound; only a pending one has an expiry to queue.
   const reservaHasta = (c: CitaDetalle, inicio: Date) =>
-    c.reserva_vence_en && c.estado === 'pendiente' && c.reserva_vence_en.getTime() > inicio.getTime()
-      ? { reserva_vence_en: inicio }
-      : {};
+    c.reserva_vence_en && c.reserva_vence_en.getTime() > inicio.getTime() ? { reserva_vence_en: inicio } : {};
   async function seguirReserva(tx: Tx, c: CitaDetalle, inicio: Date) {
-    if ('reserva_vence_en' in reservaHasta(c, inicio))
+    if (c.estado === 'pendiente' && 'reserva_vence_en' in reservaHasta(c, inicio))
       await tx.encolar('reserva.vence', { citaId: c.id }, { disponibleEn: inicio });
   }
 

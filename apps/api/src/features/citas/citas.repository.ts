@@ -274,6 +274,16 @@ export function createCitasRepository(db: Executor) {
       return filas.length > 0;
     },
 
+    /** A deposit's payment was voided: the deposit is owed again until `venceEn` (only if no hold stands). */
+    async reabrirReserva(id: number, venceEn: Date): Promise<boolean> {
+      const filas = await db
+        .update(citas)
+        .set({ reserva_vence_en: venceEn })
+        .where(and(eq(citas.id, id), sql`${citas.reserva_vence_en} is null`))
+        .returning({ id: citas.id });
+      return filas.length > 0;
+    },
+
     /** The deposit paid for the appointment (approved, unvoided payments of concepto anticipo) and its last method. */
     async anticipoCobrado(id: number): Promise<{ monto: number; metodo: string | null }> {
       const [f] = await db

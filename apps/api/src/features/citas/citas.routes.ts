@@ -101,4 +101,13 @@ export const citasRoutes: FastifyPluginAsyncZod<{ service: CitasService }> = asy
   );
 
   registrar(e.doctores, 'Doctores activos (para elegir en la agenda)', async () => service.doctores());
+
+  // Server settings, the same for everyone: a browser or proxy may keep them a few minutes.
+  registrar(e.politica, 'Política de anticipos y cancelación de la clínica', async (_request, reply) => {
+    reply.header('cache-control', CACHE_POLITICA);
+    return service.politica();
+  });
 };
+
+/** The policy changes only with the server's settings (a restart). */
+export const CACHE_POLITICA = 'public, max-age=300';

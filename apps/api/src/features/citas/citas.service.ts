@@ -10,6 +10,7 @@
 //   anticipos.ts          deposits: the hold's expiry, "the deposit is paid", the cancellation policy, no-shows
 //   avisos.ts             what an appointment tells people (notifications, e-mail) and the audit log
 // The routes (citas.routes.ts) see one service; the follow-up plans see `serie` (services.ts).
+import type { PoliticaCitas } from '@clinica/contracts/citas';
 import { createAnticipos } from './anticipos.ts';
 import { createAvisosCita } from './avisos.ts';
 import { createCambiosService } from './cambios.service.ts';
@@ -38,6 +39,13 @@ export function createCitasService<Tx extends ReposCitas>(deps: DepsCitas<Tx>) {
     vencerReserva: anticipos.vencerReserva,
     /** The deposit is now paid (the desk's payment; the online payment at merge): ends the hold, tells the patient. */
     anticipoPagado: anticipos.anticipoPagado,
+    /** A deposit's payment was voided: the deposit is owed again (a fresh hold while pendiente). */
+    anticipoAnulado: anticipos.anticipoAnulado,
+    /** The deposit and cancellation policy the screens state (the server's settings). */
+    politica: (): PoliticaCitas => ({
+      cancelacion_horas_aviso: deps.anticipos.horasAviso,
+      anticipo_horas_reserva: deps.anticipos.horasReserva,
+    }),
     /** What the follow-up plans use (features/evoluciones/planes.service.ts AgendaParaPlanes). */
     serie: { ...serie, agendarSerie: reserva.agendarSerie },
   };

@@ -40,7 +40,10 @@ export function anticipoDe(d: CitaDetalle): AnticipoCita | null {
             : d.estado === 'cancelada'
               ? 'retenido'
               : 'pagado';
-  return { monto: d.anticipo_monto, estado, reserva_vence_en: estado === 'pendiente' ? d.reserva_vence_en : null };
+  // A confirmed appointment owing its deposit again (its payment voided) holds its slot by the confirmation, not
+  // until a deadline: no hold's end to show.
+  const reserva = estado === 'pendiente' && d.estado === 'pendiente' ? d.reserva_vence_en : null;
+  return { monto: d.anticipo_monto, estado, reserva_vence_en: reserva };
 }
 
 export function toCitaWire(d: CitaDetalle): Cita {

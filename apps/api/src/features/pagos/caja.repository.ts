@@ -252,7 +252,7 @@ export function createCajaRepository(db: Executor) {
 
     async persona(id: number) {
       const [u] = await db
-        .select(columnasDe(usuarios, 'id', 'nombre', 'rol', 'numerodocumento', 'tipodocumento'))
+        .select(columnasDe(usuarios, 'id', 'nombre', 'rol', 'numerodocumento', 'tipodocumento', 'correo'))
         .from(usuarios)
         .where(eq(usuarios.id, id));
       return u;

@@ -8,9 +8,8 @@
 //   payment, a void (on the VOID's day, at the desk of the payment) and the close itself.
 // - A void is a row of its own by an administrator with a reason; the payment never changes.
 // - Lists and receipts cover payments of every concept (deposits, packages, balances, refunds), whoever wrote them.
-// The cash close is caja.service.ts (spread into this service); the desk's day helpers are dia-caja.ts.
-// Over 400 lines since deposits joined (issue 23.2): the refund payout (`devolver`) and the patient's credit
-// (`registrarCredito`) are the next part to move out, with the receipt (`recibo`), into their own files.
+// The cash close is caja.service.ts and the refunds devoluciones.service.ts (both spread into this service); the
+// desk's day helpers are dia-caja.ts. The receipt (`recibo`) is the next part to move out if this file grows.
 import {
   MENSAJES_PAGOS as M,
   metodoPagoNombres,
@@ -33,7 +32,9 @@ import { auditarExito } from '../../platform/auditoria.repository.ts';
 import type { CajaRepository } from './caja.repository.ts';
 import { createCajaService } from './caja.service.ts';
 import { conflicto, diaAbierto, esCaja, rangoDia, regla, type ReposPagos } from './dia-caja.ts';
+import { createDevolucionesService, type AvisoPago } from './devoluciones.service.ts';
 import { pesosEnLetras } from './en-letras.ts';
+import type { MensajeCorreo } from '../../platform/plantillas-correo.ts';
 
 type PagoLeido = NonNullable<Awaited<ReturnType<CajaRepository['porId']>>>;
 type CitaCobro = NonNullable<Awaited<ReturnType<CajaRepository['citaParaCobro']>>>;
@@ -72,6 +73,14 @@ export function createPagosService<Tx extends ReposPagos>(deps: {
    * anticipoPagado): ends its hold in the payment's transaction and tells the patient.
    */
   anticipoPagado: (tx: Tx, citaId: number) => Promise<unknown>;
+  /**
+   * A payment of the deposit was voided and the rest no longer covers it (features/citas/anticipos.ts
+   * anticipoAnulado): the deposit is owed again, a fresh hold while the appointment is pending.
+   */
+  anticipoAnulado: (tx: Tx, actor: Actor, citaId: number, origen: Origen) => Promise<unknown>;
+  urlPublica: string;
+  notificar: (tx: Tx, aviso: AvisoPago) => Promise<void>;
+  correo: (tx: Tx, para: string, mensaje: MensajeCorreo) => Promise<void>;
 }) {
   const { repos, transaccion, calendario } = deps;
   const fechaHora = formateadorFechaHora(calendario.zona);
@@ -253,71 +262,6 @@ export function createPagosService<Tx extends ReposPagos>(deps: {
     },
 
     /**
-     * The desk pays out the refund the cancellation policy owes on an appointment (the patient chose it): the amount
-     * is the deposit paid less what was already paid out, under the desk day's lock, audited pago.devolver.
-     */
-    async devolver(
-      actor: Actor,
-      datos: { cita_id: number; metodo: MetodoPago; referencia?: string | undefined; notas?: string | undefined },
-      origen: Origen,
-    ): Promise<Pago> {
-      const id = await transaccion(async (tx) => {
-        const ahora = calendario.ahora();
-        await diaAbierto(tx, actor.id, calendario.fechaDe(ahora), M.diaCerrado);
-        const cita = await tx.caja.citaParaCobro(datos.cita_id, true);
-        if (!cita) throw noEncontrado(M.citaNoEncontrada);
-        const { devolucion_pendiente } = await cobroDe(tx, cita);
-        if (devolucion_pendiente <= 0) throw regla(M.sinDevolucionPendiente, 'cita_id');
-        const pago = await tx.pagos.registrar(
-          {
-            paciente_id: cita.paciente_id,
-            monto: devolucion_pendiente,
-            metodo: datos.metodo,
-            concepto: 'devolucion',
-            referencia: datos.referencia ?? null,
-            cita_id: cita.id,
-            estado: 'aprobado',
-            registrado_por: actor.id,
-            notas: datos.notas ?? null,
-          },
-          ahora,
-        );
-        await auditarExito(
-          tx,
-          actor,
-          'pago.devolver',
-          'pago',
-          pago.id,
-          `cita=${cita.id}; paciente=${cita.paciente_id}; monto=${pago.monto}; metodo=${pago.metodo}; recibo=${pago.recibo_numero}`,
-          origen,
-        );
-        return pago.id;
-      });
-      return toWire(await leido(id), actor);
-    },
-
-    /**
-     * A cancelled appointment's paid deposit kept as the patient's credit, in the cancellation's transaction: a
-     * refund of metodo saldo_a_favor (no cash moves, no desk: registrado_por null), approved with its receipt number.
-     */
-    async registrarCredito(tx: ReposPagos, d: { citaId: number; pacienteId: number; monto: number }) {
-      return tx.pagos.registrar(
-        {
-          paciente_id: d.pacienteId,
-          monto: d.monto,
-          metodo: 'saldo_a_favor',
-          concepto: 'devolucion',
-          referencia: null,
-          cita_id: d.citaId,
-          estado: 'aprobado',
-          registrado_por: null,
-          notas: null,
-        },
-        calendario.ahora(),
-      );
-    },
-
-    /**
      * An administrator voids an approved payment with a reason: a row of pagos_anulaciones, under the lock of the
      * void's day at the payment's desk (an online payment's: the administrator's own), which must still be open.
      */
@@ -330,6 +274,13 @@ export function createPagosService<Tx extends ReposPagos>(deps: {
           const ahora = calendario.ahora();
           await diaAbierto(tx, f.pago.registrado_por ?? actor.id, calendario.fechaDe(ahora), M.diaCerrado);
           await tx.caja.anular({ pagoId: id, motivo, anuladoPor: actor.id, en: ahora });
+          if (f.pago.concepto === 'anticipo' && f.pago.cita_id !== null) {
+            // The deposit is owed again when what is left paid no longer covers it (the balance rule's reading).
+            const cita = await tx.caja.citaParaCobro(f.pago.cita_id, true);
+            const { pagado } = await tx.caja.sumasDeCita(f.pago.cita_id);
+            if (cita?.anticipo_monto && pagado < cita.anticipo_monto)
+              await deps.anticipoAnulado(tx, actor, cita.id, origen);
+          }
           await auditarExito(
             tx,
             actor,
@@ -425,6 +376,15 @@ export function createPagosService<Tx extends ReposPagos>(deps: {
     },
     /** The balance rule, for online payment (features/pagos/en-linea), read in its caller's transaction. */
     cobroDe,
+    ...createDevolucionesService<Tx>({
+      transaccion,
+      calendario,
+      urlPublica: deps.urlPublica,
+      devolucionPendiente: async (tx, cita) => (await cobroDe(tx, cita)).devolucion_pendiente,
+      pagoWire: async (id, actor) => toWire(await leido(id), actor),
+      notificar: deps.notificar,
+      correo: deps.correo,
+    }),
     ...createCajaService({ repos, transaccion, calendario }),
   };
 }

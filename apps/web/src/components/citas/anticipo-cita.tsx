@@ -1,7 +1,7 @@
 // An appointment's deposit (issue 23, item 2; docs/dinero.md "Anticipos y política de cancelación"): a small badge
 // (lists, cards, the calendar) and a sentence (details) saying what is owed, until when the slot is held, or what
 // became of it (paid, retained, refunded, credit). Colour and text (DESIGN: never colour alone).
-import { CANCELACION_HORAS_AVISO, estadoAnticipoNombres, type EstadoAnticipo } from '@clinica/contracts/citas';
+import { estadoAnticipoNombres, type EstadoAnticipo } from '@clinica/contracts/citas';
 import { Text } from '@mantine/core';
 import type { Estado } from '../../app/theme.ts';
 import type { CitaWire } from '../../lib/api/citas/tipos.ts';
@@ -9,9 +9,9 @@ import { formatCOP } from '../../lib/format.ts';
 import { formatFechaHora } from '../../lib/tiempo.ts';
 import { CitaBadge } from '../cita-badges.tsx';
 
-/** Cancelled now, a paid deposit is refundable (the server's CANCELACION_HORAS_AVISO, its default here). */
-export const conAvisoSuficiente = (inicio: string, ahora = Date.now()) =>
-  Date.parse(inicio) - ahora >= CANCELACION_HORAS_AVISO * 3_600_000;
+/** Cancelled now, a paid deposit is refundable: `horas` is the server's CANCELACION_HORAS_AVISO (usePoliticaCitas). */
+export const conAvisoSuficiente = (inicio: string, horas: number, ahora = Date.now()) =>
+  Date.parse(inicio) - ahora >= horas * 3_600_000;
 /** A no-show can be marked once the appointment's time has come. */
 export const yaEmpezo = (inicio: string, ahora = Date.now()) => Date.parse(inicio) <= ahora;
 
@@ -38,7 +38,7 @@ export function AnticipoBadge({ anticipo, size }: { anticipo: CitaWire['anticipo
 }
 
 /** «11:22 p. m.» on one line: non-breaking spaces before and inside «p. m.» (at 375 px it broke as «p.» / «m.»). */
-const horaSinCortes = (texto: string) => texto.replace(/ (?=[ap]\. m\.)|(?<=[ap]\.) (?=m\.)/g, '\u00a0');
+export const horaSinCortes = (texto: string) => texto.replace(/ (?=[ap]\. m\.)|(?<=[ap]\.) (?=m\.)/g, '\u00a0');
 
 /** The deposit in one sentence, for the details and the patient's card. */
 export function textoAnticipo(a: NonNullable<CitaWire['anticipo']>): string {

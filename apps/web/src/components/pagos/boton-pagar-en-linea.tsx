@@ -1,11 +1,16 @@
 // "Pagar en línea" (issue 23, items 3 and 7): only when the clinic offers online payment, for an upcoming appointment
 // that is not cancelled. The server decides what is owed (the deposit, else the balance) and answers in Spanish when
-// nothing is; the button then leaves for the provider's checkout.
+// nothing is; the button then leaves for the provider's checkout. Without online payment, a deposit still owed gets a
+// sentence in its place: pay it at the clinic, before the hold ends.
 import { Button, Text } from '@mantine/core';
 import { IconCreditCard } from '@tabler/icons-react';
 import { useState } from 'react';
 import { mensajeDeError } from '../../lib/forms/field-errors.ts';
+import { formatFechaHora } from '../../lib/tiempo.ts';
+import { horaSinCortes } from '../citas/anticipo-cita.tsx';
 import { useConfigEnLinea, useIniciarPagoEnLinea } from '../../lib/api/pagos/en-linea.ts';
+
+type AnticipoDebido = { estado: string; reserva_vence_en: string | Date | null };
 
 export function BotonPagarEnLinea({
   cita,
@@ -15,7 +20,7 @@ export function BotonPagarEnLinea({
     estado: string;
     tipo: string;
     inicio: string | Date;
-    anticipo?: { estado: string } | null | undefined;
+    anticipo?: AnticipoDebido | null | undefined;
   };
 }) {
   // A deposit still owed is what the server charges first (its hold ends when it is paid).
@@ -26,7 +31,9 @@ export function BotonPagarEnLinea({
   // The moment the card was shown: the server refuses a past appointment anyway.
   const [ahora] = useState(() => Date.now());
   const porVenir = new Date(cita.inicio).getTime() > ahora;
-  if (!config.data?.habilitado || cita.estado === 'cancelada' || cita.tipo === 'control' || !porVenir) return null;
+  if (cita.estado === 'cancelada' || cita.tipo === 'control' || !porVenir) return null;
+  if (!config.data) return null;
+  if (!config.data.habilitado) return <PagarEnLaClinica anticipo={cita.anticipo} />;
   const errorId = `pagar-${cita.id}-error`;
   return (
     <>
@@ -50,5 +57,22 @@ export function BotonPagarEnLinea({
         </Text>
       )}
     </>
+  );
+}
+
+/**
+ * Online payment off: where and until when the owed deposit is paid (nothing when no deposit is owed). Its amount is
+ * already on the card and in the details, next to this.
+ */
+function PagarEnLaClinica({ anticipo }: { anticipo?: AnticipoDebido | null }) {
+  if (anticipo?.estado !== 'pendiente') return null;
+  const hasta = anticipo.reserva_vence_en
+    ? `antes del ${horaSinCortes(formatFechaHora(anticipo.reserva_vence_en))}`
+    : 'antes de tu cita';
+  return (
+    <Text size="sm" w="100%">
+      Paga el anticipo en la recepción de la clínica {hasta} para conservar tu horario: en efectivo, con tarjeta, por
+      transferencia o por Nequi/Daviplata.
+    </Text>
   );
 }

@@ -38,7 +38,7 @@ import type { CitaWire, CrearCitaBody } from '../../lib/api/citas/tipos.ts';
 import type { EspacioWire } from '../../lib/api/disponibilidad/get-disponibilidad.ts';
 import { useDoctores } from '../../lib/api/doctores/get-doctores.ts';
 import { AnticipoBadge, AnticipoTexto } from '../../components/citas/anticipo-cita.tsx';
-import { politicaCancelacion } from '@clinica/contracts/citas';
+import { PoliticaCancelacion } from '../../components/citas/politica-cancelacion.tsx';
 import { EstadoCitaBadge, TipoCitaBadge } from '../../components/cita-badges.tsx';
 import { HorariosSugeridos } from './components/horarios-sugeridos.tsx';
 import { SelectorHorario } from './components/selector-horario.tsx';
@@ -78,7 +78,7 @@ function CitaAgendada({ cita }: { cita: CitaWire }) {
           <Alert color="orange" variant="light" title="Anticipo para reservar">
             <Stack gap={6}>
               <AnticipoTexto anticipo={cita.anticipo} />
-              <Text size="xs">{politicaCancelacion()}</Text>
+              <PoliticaCancelacion size="xs" />
             </Stack>
           </Alert>
         )}

@@ -1,4 +1,4 @@
-// /miscitas: upcoming and past appointments; cancel asks for a reason and states the 24-hour rule; inside 24 h
+// /miscitas: upcoming and past appointments; cancel asks for a reason; inside 24 h
 // cancel and reschedule are disabled with the reason; reschedule offers free times of the same doctor.
 import { MENSAJES_CITAS } from '@clinica/contracts/citas';
 import { pagosEnLineaRutas } from '@clinica/contracts/pagos-en-linea-rutas';
@@ -9,7 +9,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { llamada } from '../../test/api-mock.ts';
 import { conFechas, renderEnRuta, tokenDePrueba } from '../../test/carrito-test-utils.tsx';
-import { formatFechaLarga, formatHora } from '../../lib/tiempo.ts';
+import { formatFechaHora, formatFechaLarga, formatHora } from '../../lib/tiempo.ts';
 import { a, citaDePrueba, diaHabil, espacio } from './citas-fixtures.ts';
 import MisCitasScreen from './mis-citas-screen.tsx';
 import { mockFetch, responde, type RutaSimulada } from '../../test/mock-fetch.ts';
@@ -29,12 +29,12 @@ const pasada = citaDePrueba({
   estado: 'realizada',
 });
 
-function montar(rutas: RutaSimulada[] = []) {
+function montar(rutas: RutaSimulada[] = [], citas = [pasada, lejana, cercana]) {
   localStorage.setItem('token', tokenDePrueba({ id: 1, rol: 'paciente' }));
   const fetch = mockFetch([
     responde(carritoRutas.listar, { body: [] }),
     ...rutas,
-    responde(citasRutas.misCitas, { body: [pasada, lejana, cercana] }),
+    responde(citasRutas.misCitas, { body: citas }),
     responde(pagosEnLineaRutas.config, { body: { habilitado: false, proveedor: null, ambiente: null } }),
   ]);
   renderEnRuta('/miscitas', {
@@ -85,6 +85,45 @@ describe('mis citas', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Pagar en línea' })).not.toBeInTheDocument();
   });
 
+  it('without online payment, an owed deposit says to pay it at the clinic before the hold ends', async () => {
+    const vence = a(diaHabil(3), '15:00');
+    const debe = citaDePrueba({
+      id: 43,
+      inicio: a(diaHabil(5), '09:00'),
+      fecha: a(diaHabil(5), '09:00'),
+      estado: 'pendiente',
+      tipo: 'procedimiento',
+      anticipo: { monto: 60_000, estado: 'pendiente', reserva_vence_en: vence },
+    });
+    montar([], [lejana, debe]);
+    const tarjeta = (await screen.findAllByRole('article'))[1]!;
+    const pista = await within(tarjeta).findByText(/^Paga el anticipo en la recepción de la clínica antes del/);
+    expect(pista).toHaveTextContent(
+      `antes del ${formatFechaHora(vence)} para conservar tu horario: en efectivo, con tarjeta, por transferencia o por Nequi/Daviplata.`,
+    );
+    expect(within(tarjeta).queryByRole('button', { name: 'Pagar anticipo' })).not.toBeInTheDocument();
+    // No deposit owed: no sentence.
+    const otra = (await screen.findAllByRole('article'))[0]!;
+    expect(otra).not.toHaveTextContent('Paga el anticipo');
+  });
+
+  it('with online payment, the owed deposit has its button instead of the sentence', async () => {
+    const debe = citaDePrueba({
+      id: 43,
+      inicio: a(diaHabil(5), '09:00'),
+      fecha: a(diaHabil(5), '09:00'),
+      estado: 'pendiente',
+      tipo: 'procedimiento',
+      anticipo: { monto: 60_000, estado: 'pendiente', reserva_vence_en: a(diaHabil(3), '15:00') },
+    });
+    montar(
+      [responde(pagosEnLineaRutas.config, { body: { habilitado: true, proveedor: 'wompi', ambiente: 'sandbox' } })],
+      [debe],
+    );
+    expect(await screen.findByRole('button', { name: 'Pagar anticipo' })).toBeInTheDocument();
+    expect(screen.getByRole('article')).not.toHaveTextContent('Paga el anticipo');
+  });
+
   it('splits upcoming and past, and disables changes inside 24 hours with the reason', async () => {
     const user = userEvent.setup({ delay: null });
     montar();
@@ -104,7 +143,7 @@ describe('mis citas', { timeout: 30_000 }, () => {
     expect(within(anterior).queryByRole('button', { name: 'Cancelar' })).not.toBeInTheDocument();
   });
 
-  it('cancels after asking the reason, stating the 24-hour rule', async () => {
+  it('cancels after asking the reason', async () => {
     const user = userEvent.setup({ delay: null });
     const fetch = montar([
       responde(
@@ -116,7 +155,9 @@ describe('mis citas', { timeout: 30_000 }, () => {
     const tarjeta = (await screen.findAllByRole('article'))[1]!;
     await user.click(within(tarjeta).getByRole('button', { name: 'Cancelar' }));
     const dialogo = await screen.findByRole('dialog', { name: '¿Cancelar esta cita?' });
-    expect(within(dialogo).getByText(MENSAJES_CITAS.tarde)).toBeInTheDocument();
+    expect(
+      within(dialogo).getByText(/^Vas a cancelar tu cita del .+ Ese horario quedará disponible/),
+    ).toBeInTheDocument();
     await user.click(within(dialogo).getByRole('button', { name: 'Cancelar cita' }));
     expect(await within(dialogo).findByText(/Escribe el motivo/)).toBeInTheDocument();
     expect(fetch.llamadas()).not.toContain(llamada(citasRutas.cancelar, { id: 41 }));

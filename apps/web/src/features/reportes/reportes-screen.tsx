@@ -47,7 +47,7 @@ import {
   type ReportePaquetesWire,
   type ReporteQuery,
 } from '../../lib/api/reportes/get-reportes.ts';
-import { formatCOP } from '../../lib/format.ts';
+import { formatCOP, formatCOPCorto } from '../../lib/format.ts';
 import { leerFecha } from '../../lib/forms/campos-persona.tsx';
 import { mensajeDeError } from '../../lib/forms/field-errors.ts';
 import { useAuth } from '../../lib/session/auth-context.tsx';
@@ -72,7 +72,6 @@ function Grafica(props: GraficaProps) {
     </Suspense>
   );
 }
-const pesosCortos = (v: number) => formatCOP(v);
 const pct = (v: number) => `${formatNumero(v)} %`;
 
 /** A figure never breaks between «$» and its digits (seen at 375 px: «$» on one line, «100.000» on the next). */
@@ -173,7 +172,8 @@ function Ingresos({ q }: { q: ReporteQuery }) {
             data={porMes(d.filas, ['neto'])}
             dataKey="mes"
             series={[{ name: 'neto', label: 'Ingreso neto', color: 'teal.6' }]}
-            valueFormatter={pesosCortos}
+            valueFormatter={formatCOP}
+            ejeY={formatCOPCorto}
           />
           <Tabla
             titulo="Ingresos por mes, procedimiento y doctor"
@@ -217,7 +217,8 @@ function Anticipos({ q }: { q: ReporteQuery }) {
               { name: 'retenido', label: 'Retenido', color: 'orange.6' },
               { name: 'devuelto', label: 'Devuelto', color: 'gray.6' },
             ]}
-            valueFormatter={pesosCortos}
+            valueFormatter={formatCOP}
+            ejeY={formatCOPCorto}
           />
           <Tabla
             titulo="Anticipos por mes de pago"
@@ -340,7 +341,8 @@ function Paquetes({ q }: { q: ReporteQuery }) {
               data={porMes(d.filas, ['monto_vendido'])}
               dataKey="mes"
               series={[{ name: 'monto_vendido', label: 'Vendido', color: 'grape.6' }]}
-              valueFormatter={pesosCortos}
+              valueFormatter={formatCOP}
+              ejeY={formatCOPCorto}
             />
           )}
           <Tabla

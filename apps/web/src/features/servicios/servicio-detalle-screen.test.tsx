@@ -2,10 +2,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { carritoRutas, procedimientosRutas } from '@clinica/contracts/rutas';
+import { carritoRutas, citasRutas, procedimientosRutas } from '@clinica/contracts/rutas';
 import { itemDePrueba, procedimientoDePrueba, renderEnRuta, tokenDePrueba } from '../../test/carrito-test-utils.tsx';
 import ServicioDetalleScreen from './servicio-detalle-screen.tsx';
 import { mockFetch, responde } from '../../test/mock-fetch.ts';
+import { politicaDePrueba } from '../../test/citas-fixtures.ts';
 
 const servicio = procedimientoDePrueba({
   id: 7,
@@ -55,10 +56,16 @@ describe('service page', () => {
         { body: { ...servicio, precio: 1_100_000, anticipo: { tipo: 'porcentaje', valor: 30 } } },
         { id: 7 },
       ),
+      // The clinic's own settings, not the defaults: the page says what the server enforces.
+      responde(citasRutas.politica, {
+        body: politicaDePrueba({ cancelacion_horas_aviso: 48, anticipo_horas_reserva: 12 }),
+      }),
     ]);
     renderEnRuta('/servicios/7', rutas);
     expect(await screen.findByText('Anticipo de $ 330.000 al reservar el tratamiento')).toBeInTheDocument();
-    expect(screen.getByText(/^Política de cancelación: si cancelas con al menos 24 horas/)).toBeInTheDocument();
+    expect(await screen.findByText(/^Política de cancelación: si cancelas con al menos 48 horas/)).toBeInTheDocument();
+    expect(screen.getByText(/^Al reservar, guardamos tu horario durante 12 horas/)).toBeInTheDocument();
+    expect(screen.queryByText(/24 horas/)).not.toBeInTheDocument();
   });
 
   it('sends a visitor who is not signed in to /iniciarsesion with the page in state.from', async () => {

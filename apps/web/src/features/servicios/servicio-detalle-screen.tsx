@@ -8,7 +8,6 @@
 // link from elsewhere cannot add to anyone's cart.
 import type { ProcedimientoWire } from '@clinica/contracts/catalogo';
 import { montoAnticipo } from '@clinica/contracts/catalogo';
-import { politicaCancelacion } from '@clinica/contracts/citas';
 import {
   Alert,
   Anchor,
@@ -42,6 +41,7 @@ import { permite } from '@clinica/contracts/roles';
 import { citasRutas } from '@clinica/contracts/rutas';
 import { intencionCarrito, type GuardState } from '../../app/guards.tsx';
 import { paths } from '../../lib/paths.ts';
+import { PoliticaCancelacion } from '../../components/citas/politica-cancelacion.tsx';
 import { ErrorDeCarga } from '../../components/estado-error.tsx';
 import { EstadoVacio } from '../../components/estado-vacio.tsx';
 import { SkeletonLineas } from '../../components/skeletons.tsx';
@@ -235,9 +235,7 @@ function Detalle({ servicio }: { servicio: ProcedimientoWire }) {
                     Anticipo de {formatCOP(montoAnticipo(servicio.anticipo, servicio.precio) ?? 0)} al reservar el
                     tratamiento
                   </Text>
-                  <Text size="sm" c="dimmed">
-                    {politicaCancelacion()}
-                  </Text>
+                  <PoliticaCancelacion size="sm" c="dimmed" conReserva />
                 </div>
               )}
               <Stack gap="sm">

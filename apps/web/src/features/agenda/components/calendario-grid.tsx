@@ -105,10 +105,15 @@ function carriles(citas: CitaWire[]): Map<number, { carril: number; total: numbe
   return out;
 }
 
-/** The deposit on a calendar card, in a word. */
+/** The deposit on a calendar card, for its accessible name. */
 const ANTICIPO_CORTO: Partial<Record<NonNullable<CitaWire['anticipo']>['estado'], string>> = {
   pendiente: 'Anticipo pendiente',
   pagado: 'Anticipo pagado',
+};
+/** And in sight: a short chip first on its line, so a narrow card (375 px) never cuts it. */
+const ANTICIPO_CHIP: Partial<Record<NonNullable<CitaWire['anticipo']>['estado'], { texto: string; tono: string }>> = {
+  pendiente: { texto: '$ por pagar', tono: 'warning' },
+  pagado: { texto: '$ pagado', tono: 'success' },
 };
 
 export function descripcionCita(c: CitaWire) {
@@ -303,7 +308,7 @@ export function CalendarioGrid({
                             <span className={`${classes.nombre} ${classes.conMenu}`}>
                               <span className={classes.nombreTexto}>{c.usuario.nombre}</span>
                             </span>
-                            <Etiquetas cita={c} conDoctor={conDoctor} />
+                            <Etiquetas cita={c} conDoctor={conDoctor} lineas={lineasDeEtiquetas(fin - ini)} />
                           </>
                         ) : (
                           // Two lines fit a 30-minute appointment: time and name, then type and state.
@@ -314,7 +319,7 @@ export function CalendarioGrid({
                               </span>{' '}
                               <span className={classes.nombreTexto}>{c.usuario.nombre}</span>
                             </span>
-                            <Etiquetas cita={c} conDoctor={conDoctor} />
+                            <Etiquetas cita={c} conDoctor={conDoctor} lineas={lineasDeEtiquetas(fin - ini)} />
                           </>
                         )}
                       </Link>
@@ -367,12 +372,21 @@ export function CalendarioGrid({
 }
 
 /** Type and state (and the doctor when the column mixes them) under the name. */
-function Etiquetas({ cita, conDoctor }: { cita: CitaWire; conDoctor: boolean }) {
+/** The lines of 14 px a card of `minutos` has under its name line (at least one): the labels wrap into them. */
+export const lineasDeEtiquetas = (minutos: number) => Math.max(1, Math.floor((minutos * PX_MINUTO - 6) / 14) - 1);
+
+function Etiquetas({ cita, conDoctor, lineas }: { cita: CitaWire; conDoctor: boolean; lineas: number }) {
+  // Issue 23.2: a deposit owed or paid. The link's name says it in full (descripcionCita); the chip's title too.
+  const estado = cita.anticipo && cita.estado !== 'cancelada' ? cita.anticipo.estado : null;
+  const chip = estado ? ANTICIPO_CHIP[estado] : undefined;
   return (
-    <span className={classes.etiquetas}>
+    <span className={classes.etiquetas} style={{ WebkitLineClamp: lineas }}>
+      {chip && estado && (
+        <span className={classes.anticipo} data-tono={chip.tono} title={ANTICIPO_CORTO[estado]}>
+          {chip.texto}
+        </span>
+      )}
       {nombreTipo[cita.tipo]} · {nombreEstado[cita.estado]}
-      {/* Issue 23.2: a deposit owed or paid, in words (the card is small: no badge). */}
-      {cita.anticipo && cita.estado !== 'cancelada' ? ` · ${ANTICIPO_CORTO[cita.anticipo.estado] ?? ''}` : ''}
       {conDoctor ? ` · ${cita.doctor.nombre}` : ''}
     </span>
   );

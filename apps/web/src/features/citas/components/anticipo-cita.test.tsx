@@ -11,6 +11,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderEnRuta, tokenDePrueba } from '../../../test/carrito-test-utils.tsx';
 import { mockFetch, responde, type RutaSimulada } from '../../../test/mock-fetch.ts';
 import { citaDePrueba, saldoDePrueba, seccionesVacias } from '../citas-fixtures.ts';
+import { politicaDePrueba } from '../../../test/citas-fixtures.ts';
 import DetalleCitaScreen from '../detalle-cita-screen.tsx';
 
 afterEach(() => {
@@ -79,6 +80,7 @@ describe('deposits on the details', () => {
     const fetch = montar('paciente', 10, suya, [
       // The patient's details ask whether online payment is offered (the "Pagar anticipo" button).
       responde(pagosEnLineaRutas.config, { body: { habilitado: false, proveedor: null, ambiente: null } }),
+      responde(citasRutas.politica, { body: politicaDePrueba({ cancelacion_horas_aviso: 48 }) }),
       responde(
         citasRutas.cancelar,
         {
@@ -93,9 +95,16 @@ describe('deposits on the details', () => {
     ]);
     await user.click(await screen.findByRole('button', { name: 'Cancelar cita' }));
     const dialogo = await screen.findByRole('dialog');
-    expect(
-      within(dialogo).getByRole('radiogroup', { name: /^¿Qué hacemos con el anticipo de \$ 60\.000\?/ }),
-    ).toBeInTheDocument();
+    const grupo = await within(dialogo).findByRole('radiogroup', {
+      name: /^¿Qué hacemos con tu anticipo de \$ 60\.000\?/,
+    });
+    // The clinic's hours, from the server.
+    expect(grupo).toHaveAccessibleDescription(
+      'Como cancelas con 48 horas o más de anticipación, no pierdes tu anticipo. Elige qué prefieres:',
+    );
+    expect(within(grupo).getByRole('radio', { name: /Quiero que me lo devuelvan/ })).toHaveAccessibleDescription(
+      'La recepción de la clínica te devuelve el dinero y te avisamos cuando la devolución esté hecha.',
+    );
     // The amount stays on one line on a phone.
     expect(within(dialogo).getByText('$ 60.000')).toHaveStyle({ whiteSpace: 'nowrap' });
     await user.type(within(dialogo).getByRole('textbox', { name: /Motivo/ }), 'Viaje de trabajo');
@@ -106,6 +115,37 @@ describe('deposits on the details', () => {
     await vi.waitFor(() => expect(fetch.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(true));
     const envio = fetch.mock.calls.find(([, init]) => init?.method === 'PATCH');
     expect(JSON.parse(String(envio![1]!.body))).toEqual({ motivo: 'Viaje de trabajo', anticipo: 'saldo_a_favor' });
+  });
+
+  it("inside the clinic's notice (72 h here, not the default 24 h), the modal says the deposit is kept", async () => {
+    const user = userEvent.setup();
+    const EN_DOS_DIAS = new Date(Date.now() + 48 * 3_600_000).toISOString();
+    const fetch = montar(
+      'paciente',
+      10,
+      {
+        estado: 'confirmada',
+        inicio: EN_DOS_DIAS,
+        anticipo: { monto: 60_000, estado: 'pagado', reserva_vence_en: null },
+        usuario: { id: 10, nombre: 'Sofía Ramírez', correo: null, telefono: null, numerodocumento: '1' },
+      },
+      [
+        responde(pagosEnLineaRutas.config, { body: { habilitado: false, proveedor: null, ambiente: null } }),
+        responde(citasRutas.politica, { body: politicaDePrueba({ cancelacion_horas_aviso: 72 }) }),
+        responde(citasRutas.cancelar, { body: citaDePrueba({ estado: 'cancelada' }) }, { id: 41 }),
+      ],
+    );
+    await user.click(await screen.findByRole('button', { name: 'Cancelar cita' }));
+    const dialogo = await screen.findByRole('dialog');
+    const aviso = await within(dialogo).findByText(/^Faltan menos de 72 horas para la cita\./);
+    expect(aviso).toHaveTextContent('Según la política de cancelación, la clínica conserva el anticipo de $ 60.000.');
+    expect(within(dialogo).getByText('Tu anticipo no se devuelve')).toBeInTheDocument();
+    expect(within(dialogo).queryByRole('radiogroup')).not.toBeInTheDocument();
+    await user.type(within(dialogo).getByRole('textbox', { name: /Motivo/ }), 'Se me cruzó un viaje');
+    await user.click(within(dialogo).getByRole('button', { name: 'Cancelar cita' }));
+    await vi.waitFor(() => expect(fetch.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(true));
+    const envio = fetch.mock.calls.find(([, init]) => init?.method === 'PATCH');
+    expect(JSON.parse(String(envio![1]!.body))).toEqual({ motivo: 'Se me cruzó un viaje' });
   });
 
   it('Marcar inasistencia: staff only, once the time has passed', async () => {

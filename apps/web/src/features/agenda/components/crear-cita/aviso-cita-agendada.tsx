@@ -3,8 +3,8 @@ import { Alert, Anchor, Group, Stack, Text } from '@mantine/core';
 import { IconCalendarCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { fechaEnZona } from '@clinica/contracts/tiempo';
-import { politicaCancelacion } from '@clinica/contracts/citas';
 import { AnticipoTexto } from '../../../../components/citas/anticipo-cita.tsx';
+import { PoliticaCancelacion } from '../../../../components/citas/politica-cancelacion.tsx';
 import type { CitaWire } from '../../../../lib/api/citas/tipos.ts';
 import { paths } from '../../../../lib/paths.ts';
 import { formatFechaHora, zonaClinica } from '../../../../lib/tiempo.ts';
@@ -29,11 +29,7 @@ export function AvisoCitaAgendada({ cita, onClose }: { cita: CitaWire; onClose: 
           {cita.doctor.nombre}.
         </Text>
         {cita.anticipo && <AnticipoTexto anticipo={cita.anticipo} />}
-        {cita.anticipo && (
-          <Text size="xs" c="dimmed">
-            {politicaCancelacion()}
-          </Text>
-        )}
+        {cita.anticipo && <PoliticaCancelacion size="xs" c="dimmed" />}
         <Group gap="md">
           <Anchor component={Link} to={paths.detallesCita(cita.id)} size="sm">
             Ver detalles de la cita
