@@ -338,6 +338,7 @@ describe('anticipos', () => {
       aplicado: 20_000,
       retenido: 40_000,
       devuelto: 60_000,
+      saldo_a_favor: 0,
     };
     expect(r.filas).toEqual([sept]);
     const { mes: _, ...total } = sept;
@@ -350,6 +351,7 @@ describe('anticipos', () => {
       aplicado: 0,
       retenido: 70,
       devuelto: 30,
+      saldo_a_favor: 0,
     });
     expect(clasificarAnticipo({ estado: 'pendiente', cobrado: 100, devuelto: 0 }).en_custodia).toBe(100);
   });

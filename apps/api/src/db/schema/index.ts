@@ -13,3 +13,4 @@ export * from './adjuntos.ts';
 export * from './respaldos.ts';
 export * from './pagos.ts';
 export * from './insumos.ts';
+export * from './reportes.ts';
