@@ -1,8 +1,9 @@
 // SQL of the owner's reports (issue 23, item 6; docs/dinero.md "Reportes"): each one aggregates in the database,
 // grouped by the clinic's month (`to_char(x at time zone zona, 'YYYY-MM')`), and reads only the rows of its range
 // [desde, hasta) through an index on the instant it is bounded by (bench/results/reportes.md has the plans).
-// Every query's rows of one month depend on that month alone (never on the range asked): the monthly summary
-// (resumen.repository.ts) stores them as they are and a report mixes stored months with live ones.
+// Every query's rows of one month depend on that month alone (never on the range asked), and add up over its days:
+// the summary (resumen.repository.ts) stores them per month and per recent day, and a report adds stored periods
+// and live stretches up.
 // A payment counts when approved and not voided (pagos_anulaciones); sums are bigint, read as numbers.
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
@@ -133,17 +134,20 @@ export function createReportesRepository(db: Executor) {
       }));
     },
 
-    /** Minutes booked (fin - inicio of appointments not cancelled) per month of their start and doctor. */
+    /**
+     * Time booked (fin - inicio of appointments not cancelled) per month of their start and doctor, in seconds (the
+     * service rounds to minutes once the periods are added up).
+     */
     async minutosReservados(f: Filtro) {
       const r = await filas<Record<string, unknown>>(sql`
         select ${mesDe(sql`c.inicio`, f)} as mes, c.doctor_id,
-               sum(extract(epoch from (c.fin - c.inicio))) / 60 as minutos
+               sum(extract(epoch from (c.fin - c.inicio)))::bigint as segundos
         from citas c
         where c.inicio >= ${f.desde} and c.inicio < ${f.hasta}
           and c.estado <> 'cancelada'
           ${delDoctor(sql`c.doctor_id`, f.doctorId)}
         group by 1, 2`);
-      return r.map((x) => ({ mes: clave(f, x.mes), doctor_id: n(x.doctor_id), minutos: Math.round(n(x.minutos)) }));
+      return r.map((x) => ({ mes: clave(f, x.mes), doctor_id: n(x.doctor_id), segundos: n(x.segundos) }));
     },
 
     /** The weekly hours of the active doctors (or one). */

@@ -16,7 +16,8 @@ import type { Calendario } from '../../lib/calendario.ts';
 import type { Actor } from '../../lib/solicitud.ts';
 import { csvDe } from './reportes-csv.ts';
 import type { Filtro, ReportesRepository } from './reportes.repository.ts';
-import type { ConsultaResumida, ResumenRepository } from './resumen.repository.ts';
+import { fusionar, type ConsultaResumida, type Periodo, type ResumenRepository } from './resumen.repository.ts';
+import { diasDelMes } from './resumen.service.ts';
 
 const MIN = 60_000;
 const tasa = (parte: number, todo: number) => (todo > 0 ? parte / todo : null);
@@ -84,7 +85,7 @@ function unir(rangos: { inicio: number; fin: number }[]) {
 
 export function createReportesService(deps: {
   repo: ReportesRepository;
-  /** The monthly summary; null computes every month live (the exactness test compares both). */
+  /** The summary (resumen.repository.ts); null computes everything live (the exactness test compares both). */
   resumen: Pick<ResumenRepository, 'partes' | 'leer'> | null;
   calendario: Calendario;
   /** PAQUETES_DIAS_GRACIA: a package is usable this many days after vence_el. */
@@ -103,17 +104,26 @@ export function createReportesService(deps: {
       };
     });
 
+  /** A clinic month's days (cached: the zone's conversion is the slow part). */
+  const dias = new Map<string, Periodo[]>();
+  const diasDe = (mes: Periodo) => {
+    const l = dias.get(mes.clave) ?? diasDelMes(mes, (d) => calendario.instante(d));
+    dias.set(mes.clave, l);
+    return l;
+  };
+
   /**
-   * One query's rows over a range: the months the summary holds (whole, unchanged since) read from it, the rest
-   * computed live in as few stretches as there are gaps. A month's rows are the same either way.
+   * One query's rows over a range: the periods the summary holds (whole months, else whole days, unchanged since)
+   * read from it and added up, the rest computed live in as few stretches as there are gaps, all added up by group.
+   * The rows are the same either way.
    */
   async function combinar<T>(consulta: ConsultaResumida, f: Filtro, vivo: (f: Filtro) => Promise<T[]>) {
-    const partes = resumen ? await resumen.partes(f) : { resumidos: [], vivos: [f] };
+    const partes = resumen ? await resumen.partes(f, diasDe) : { resumidos: [], vivos: [f] };
     const [guardadas, ...vivas] = await Promise.all([
       resumen ? resumen.leer<T>(consulta, partes.resumidos, f.doctorId) : [],
       ...partes.vivos.map(vivo),
     ]);
-    return [...guardadas, ...vivas.flat()];
+    return fusionar(consulta, [...guardadas, ...vivas.flat()]);
   }
 
   /** The range and the doctor a caller may see: validated, defaulted, the doctor's own id forced. */
@@ -281,7 +291,7 @@ export function createReportesService(deps: {
       combinar('minutos', a.filtro, repo.minutosReservados),
       disponibles(a),
     ]);
-    const reservadoDe = new Map(reservados.map((r) => [`${r.mes}|${r.doctor_id}`, r.minutos]));
+    const reservadoDe = new Map(reservados.map((r) => [`${r.mes}|${r.doctor_id}`, Math.round(r.segundos / 60)]));
     const claves = [...new Set([...reservadoDe.keys(), ...disponibleDe.keys()])].sort();
     const doctores = await nombresDeDoctores(claves.map((k) => Number(k.split('|')[1])));
     const filas = claves.map((k) => {
