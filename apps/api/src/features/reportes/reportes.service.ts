@@ -263,25 +263,30 @@ export function createReportesService(deps: {
     for (const [id, l] of bloqueosDe) bloqueosDe.set(id, unir(l));
     const porDia = new Map<number, typeof horarios>();
     for (const h of horarios) porDia.set(h.dia_semana, [...(porDia.get(h.dia_semana) ?? []), h]);
-    // Doctors share their hours: each wall-clock time of a day is converted once (the conversion is the slow part).
-    const instantes = new Map<string, number>();
-    const instante = (dia: Fecha, hora: string) => {
-      const k = `${dia} ${hora}`;
-      let t = instantes.get(k);
-      if (t === undefined) instantes.set(k, (t = calendario.instante(dia, hora).getTime()));
-      return t;
-    };
-    const minutos = new Map<string, number>();
+    // Doctors share their hours: each wall-clock time of a day is converted once (the conversion is the slow part),
+    // and minutes add up per month and doctor in nested maps (a string key per window cost most of the loop).
+    const horasDe = new Map(
+      [...porDia].map(([d, l]) => [d, [...new Set(l.flatMap((h) => [h.hora_inicio, h.hora_fin]))]]),
+    );
+    const porMes = new Map<string, Map<number, number>>();
     for (let dia = a.desde; dia <= a.hasta; dia = sumarDias(dia, 1)) {
-      if (!calendario.esDiaHabil(dia)) continue;
-      for (const h of porDia.get(diaDeSemana(dia)) ?? []) {
-        const apertura = instante(dia, h.hora_inicio);
-        const cierre = instante(dia, h.hora_fin);
-        const libres = minutosLibresDeBloqueos(apertura, cierre, bloqueosDe.get(h.doctor_id) ?? []);
-        const clave = `${dia.slice(0, 7)}|${h.doctor_id}`;
-        minutos.set(clave, (minutos.get(clave) ?? 0) + libres);
+      const ventanas = porDia.get(diaDeSemana(dia));
+      if (!ventanas || !calendario.esDiaHabil(dia)) continue;
+      const t = new Map(horasDe.get(diaDeSemana(dia))!.map((h) => [h, calendario.instante(dia, h).getTime()]));
+      const mes = dia.slice(0, 7);
+      const delMes = porMes.get(mes) ?? new Map<number, number>();
+      porMes.set(mes, delMes);
+      for (const h of ventanas) {
+        const libres = minutosLibresDeBloqueos(
+          t.get(h.hora_inicio)!,
+          t.get(h.hora_fin)!,
+          bloqueosDe.get(h.doctor_id) ?? [],
+        );
+        delMes.set(h.doctor_id, (delMes.get(h.doctor_id) ?? 0) + libres);
       }
     }
+    const minutos = new Map<string, number>();
+    for (const [mes, delMes] of porMes) for (const [id, m] of delMes) minutos.set(`${mes}|${id}`, m);
     return minutos;
   }
 

@@ -118,28 +118,20 @@ export function createResumenRepository(db: Db) {
       return { resumidos, vivos };
     },
 
-    /** The stored rows of one query over these periods (of one doctor, if given), added up by group in SQL. */
+    /**
+     * The stored rows of one query over these periods (of one doctor, if given), added up by group. In JavaScript:
+     * PostgreSQL sorting thousands of rows by jsonb keys took ~200 ms (bench/results/reportes.md).
+     */
     async leer<T>(consulta: ConsultaResumida, periodos: readonly string[], doctorId?: number): Promise<T[]> {
       if (!periodos.length) return [];
-      const { claves, sumas } = CONSULTAS_RESUMIDAS[consulta];
-      const columnas = [
-        ...claves.map((c) => sql`fila->${c} as ${sql.identifier(c)}`),
-        ...sumas.map((s) => sql`sum((fila->>${s})::bigint) as ${sql.identifier(s)}`),
-      ];
-      const r = await filas<Record<string, unknown>>(sql`
-        select ${sql.join(columnas, sql`, `)} from reportes_resumen
+      const r = await filas<{ fila: T }>(sql`
+        select fila from reportes_resumen
         where consulta = ${consulta} and periodo in (${lista(periodos)})
-          ${doctorId ? sql`and doctor_id = ${doctorId}` : sql``}
-        group by ${sql.join(
-          claves.map((_, i) => sql.raw(String(i + 1))),
-          sql`, `,
-        )}`);
-      return r.map((x) => {
-        const fila: Record<string, unknown> = {};
-        for (const c of claves) fila[c] = x[c];
-        for (const s of sumas) fila[s] = Number(x[s]);
-        return fila as T;
-      });
+          ${doctorId ? sql`and doctor_id = ${doctorId}` : sql``}`);
+      return fusionar(
+        consulta,
+        r.map((x) => (typeof x.fila === 'string' ? (JSON.parse(x.fila) as T) : x.fila)),
+      );
     },
 
     /**
