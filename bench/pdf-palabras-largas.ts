@@ -60,6 +60,7 @@ function copia(palabraUnica: boolean): DatosPersonales {
       hallazgos: texto(5000, palabraUnica),
       procedimiento_realizado: texto(5000, palabraUnica),
       productos: [],
+      aplicaciones: [],
       indicaciones: texto(5000, palabraUnica),
       formulas: [],
       ordenes: [],

@@ -5,6 +5,7 @@ import { SIN_NUL, camposNoPermitidos, fechaHora, idParam } from './common.ts';
 import { endpoint } from './endpoint.ts';
 import { errorSchema } from './errors.ts';
 import { evolucionesRutas } from './evoluciones-rutas.ts';
+import { puntoAplicadoSchema, puntosAplicacionSchema } from './mapa-facial.ts';
 
 const texto = (max: number) =>
   z
@@ -53,6 +54,8 @@ export const evolucionDatosSchema = z.strictObject(
     hallazgos: texto(5000).default(''),
     procedimiento_realizado: texto(5000).default(''),
     productos: lineas(productoSchema),
+    /** The injection chart (issue 24): every point with its lot and quantity; replaced whole on every save. */
+    aplicaciones: puntosAplicacionSchema,
     indicaciones: texto(5000).default(''),
     formulas: lineas(formulaSchema),
     ordenes: lineas(ordenExamenSchema),
@@ -86,6 +89,7 @@ export const evolucionSchema = z.object({
   hallazgos: z.string(),
   procedimiento_realizado: z.string(),
   productos: z.array(z.object({ nombre: z.string(), lote: z.string(), dosis: z.string() })),
+  aplicaciones: z.array(puntoAplicadoSchema),
   indicaciones: z.string(),
   formulas: z.array(
     z.object({

@@ -9,6 +9,8 @@ export const insumosPaths = {
   ajustes: <I extends Id>(loteId: I) => `/apiinsumos/lotes/${loteId}/ajustes` as const,
   movimientos: <I extends Id>(loteId: I) => `/apiinsumos/lotes/${loteId}/movimientos` as const,
   alertas: '/apiinsumos/alertas',
+  /** Lots a doctor can chart with: active products, not expired, with stock (issue 24, item 2). */
+  lotesUsables: '/apiinsumos/lotes-usables',
 } as const;
 
 /** Who keeps the products, receives lots and adjusts stock: the desk and the administrators. */
@@ -30,4 +32,5 @@ export const insumosRutas = {
   ajustar: ruta('POST', insumosPaths.ajustes(':id'), rolesInsumos),
   movimientos: ruta('GET', insumosPaths.movimientos(':id'), rolesInsumos),
   alertas: ruta('GET', insumosPaths.alertas, rolesLecturaInsumos),
+  lotesUsables: ruta('GET', insumosPaths.lotesUsables, rolesLecturaInsumos),
 };

@@ -228,6 +228,16 @@ export const alertasSchema = z.object({
 });
 export type AlertasWire = z.input<typeof alertasSchema>;
 
+/** A lot the chart can use, with its product: the doctor's lot picker (sorted by product name, then expiry). */
+export const loteUsableSchema = z.object({
+  id: z.number().int(),
+  numero: z.string(),
+  vence_el: fechaDia,
+  existencia: z.number(),
+  producto: productoBreve.extend({ tipo: z.enum(TIPOS_PRODUCTO), registro_invima: z.string() }),
+});
+export type LoteUsableWire = z.input<typeof loteUsableSchema>;
+
 const errores = { 400: errorSchema, 401: errorSchema, 403: errorSchema };
 
 export const insumosEndpoints = {
@@ -260,6 +270,7 @@ export const insumosEndpoints = {
     response: { 200: z.array(movimientoSchema), ...errores, 404: errorSchema },
   }),
   alertas: endpoint(insumosRutas.alertas, { response: { 200: alertasSchema, ...errores } }),
+  lotesUsables: endpoint(insumosRutas.lotesUsables, { response: { 200: z.array(loteUsableSchema), ...errores } }),
 };
 
 export {

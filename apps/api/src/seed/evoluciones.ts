@@ -77,6 +77,7 @@ export async function seedEvoluciones({ db, services, fijar }: Semilla): Promise
         productos: procedimiento
           ? [{ nombre: 'Lidocaína 2 % tópica', lote: `LD${2600 + n}`, dosis: '1 aplicación, 20 min' }]
           : [],
+        aplicaciones: [],
         indicaciones: INDICACIONES[n % INDICACIONES.length]!,
         formulas: demo || n % 3 === 0 ? FORMULAS[n % FORMULAS.length]! : [],
         ordenes: demo && n % 2 === 0 ? ORDENES : [],

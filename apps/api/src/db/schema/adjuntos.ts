@@ -7,6 +7,7 @@ import { check, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { idPropio, ahora, refiere, refiereOpcional, textoFijo } from './columnas.ts';
 import { deLaCita, indicesDeLaCita } from './columnas-cita.ts';
 import { sql } from 'drizzle-orm';
+import { ZONAS_FACIALES } from '@clinica/contracts/mapa-facial';
 import { consentimientos } from './consentimientos.ts';
 import { ordenesExamen } from './evoluciones.ts';
 import { archivos } from './plataforma.ts';
@@ -34,6 +35,8 @@ export const fotosClinicas = pgTable(
     etiqueta: text({ enum: ['antes', 'despues'] }).notNull(),
     /** The body area, as the doctor names it ("Frente", "Mejilla izquierda"). */
     zona: textoFijo(),
+    /** The injection chart's zone this photo shows, so the comparison lines up visits (issue 24, item 5). */
+    zona_mapa: text({ enum: ZONAS_FACIALES }),
     /** The re-encoded image without metadata (private file). */
     archivo_id: refiere(() => archivos.id),
     /** The signed, unrevoked consent that allowed photos when this one was taken. */

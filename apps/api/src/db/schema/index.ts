@@ -13,4 +13,5 @@ export * from './adjuntos.ts';
 export * from './respaldos.ts';
 export * from './pagos.ts';
 export * from './insumos.ts';
+export * from './trazabilidad.ts';
 export * from './reportes.ts';

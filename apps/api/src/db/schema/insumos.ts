@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { MOTIVOS_AJUSTE, TIPOS_PRODUCTO, UNIDADES_PRODUCTO } from '@clinica/contracts/insumos';
 import { ahora, idPropio, refiere, refiereOpcional, textoFijo } from './columnas.ts';
+import { evoluciones } from './evoluciones.ts';
 import { usuarios } from './usuarios.ts';
 
 export const TIPOS_MOVIMIENTO = ['uso', 'ajuste'] as const;
@@ -68,6 +69,8 @@ export const lotesMovimientos = pgTable(
     cantidad: integer().notNull(),
     motivo: text({ enum: MOTIVOS_AJUSTE }),
     detalle: text(),
+    /** The signed note whose injection chart used the lot (tipo 'uso'). */
+    evolucion_id: refiereOpcional(() => evoluciones.id),
     registrado_por: refiere(() => usuarios.id),
     registrado_en: ahora(),
   },
@@ -78,5 +81,7 @@ export const lotesMovimientos = pgTable(
       'lotes_movimientos_ajuste_motivado',
       sql`(${t.tipo} = 'ajuste') = (${t.motivo} is not null and ${t.detalle} is not null)`,
     ),
+    // A use is always a signed note's chart, so the recall can find it.
+    check('lotes_movimientos_uso_de_nota', sql`(${t.tipo} = 'uso') = (${t.evolucion_id} is not null)`),
   ],
 );

@@ -66,6 +66,8 @@ function toWire(f: Completa): Evolucion {
     hallazgos: e.hallazgos,
     procedimiento_realizado: e.procedimiento_realizado,
     productos: e.productos,
+    // Issue 24: the chart's points are read and written in the next step (persisted with the draft, frozen at signing).
+    aplicaciones: [],
     indicaciones: e.indicaciones,
     formulas: f.formulas.map((x) => ({
       id: x.id,

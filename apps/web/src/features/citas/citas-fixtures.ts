@@ -68,6 +68,7 @@ export function notaFirmadaDePrueba(over: Partial<EvolucionWire> = {}): Evolucio
     hallazgos: 'Melasma epidérmico leve',
     procedimiento_realizado: '',
     productos: [],
+    aplicaciones: [],
     indicaciones: 'Protector solar cada 3 horas',
     formulas: [
       { id: 1, nombre: 'Hidroquinona 4 %', dosis: 'Capa delgada', frecuencia: 'Cada noche', duracion: '8 semanas' },
