@@ -66,6 +66,8 @@ export type AppDeps = {
   esperar?: (ms: number) => Promise<void>;
   /** How often the daily backup is looked for, in ms (0: off; tests call services.respaldos.revisar()). */
   intervaloRespaldosMs?: number;
+  /** Schedule the reports' daily summary run at start (default true; the test helper turns it off). */
+  resumenReportes?: boolean;
   /** Time a client has to send a whole request (PLAZO_SOLICITUD_MS; tests shorten it). */
   plazoSolicitudMs?: number;
 };
@@ -215,6 +217,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(deps.intervaloBandejaMs !== undefined ? { intervaloBandejaMs: deps.intervaloBandejaMs } : {}),
     ...(deps.esperar ? { esperar: deps.esperar } : {}),
     ...(deps.intervaloRespaldosMs !== undefined ? { intervaloRespaldosMs: deps.intervaloRespaldosMs } : {}),
+    ...(deps.resumenReportes !== undefined ? { resumenReportes: deps.resumenReportes } : {}),
   });
   app.decorate('services', services);
   app.addHook('onReady', async () => services.iniciar());

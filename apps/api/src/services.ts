@@ -41,6 +41,8 @@ import { createPaquetesRepository } from './features/paquetes/paquetes.repositor
 import { createPaquetesService } from './features/paquetes/paquetes.service.ts';
 import { createReportesRepository } from './features/reportes/reportes.repository.ts';
 import { createReportesService } from './features/reportes/reportes.service.ts';
+import { createResumenRepository } from './features/reportes/resumen.repository.ts';
+import { createResumenReportes } from './features/reportes/resumen.service.ts';
 import { createNotificacionesRepository } from './features/notificaciones/notificaciones.repository.ts';
 import {
   createNotificacionesService,
@@ -133,6 +135,8 @@ export type ServicesDeps = {
   esperar?: (ms: number) => Promise<void>;
   /** How often the daily backup is looked for, in ms; 0 turns it off (tests call respaldos.revisar()). */
   intervaloRespaldosMs?: number;
+  /** Schedule the reports' daily summary run at start (default true; tests that do not need it turn it off). */
+  resumenReportes?: boolean;
 };
 
 export async function createServices(deps: ServicesDeps) {
@@ -180,6 +184,8 @@ export async function createServices(deps: ServicesDeps) {
       recordatorio: (carga) => citas.recordar(carga),
       // An unpaid deposit's hold ends (issue 23.2).
       'reserva.vence': (carga) => citas.vencerReserva(carga),
+      // The reports' monthly summary, once a clinic day (decision 06xx).
+      'reportes.resumir': () => resumenReportes.ejecutar(),
     },
     now,
     log,
@@ -387,8 +393,11 @@ export async function createServices(deps: ServicesDeps) {
   // Treatment packages (issue 23, item 4): definitions, the desk's sale with its payment, the sessions used.
   const paquetes = createPaquetesService({ repos, transaccion, calendario, diasGracia: config.paquetesDiasGracia });
   // The owner's reports (issue 23, item 6; decision 0058): read-only aggregates, outside any transaction.
+  const resumenRepo = createResumenRepository(database.db);
+  const resumenReportes = createResumenReportes({ repo: resumenRepo, calendario, now });
   const reportes = createReportesService({
     repo: createReportesRepository(database.db),
+    resumen: resumenRepo,
     calendario,
     diasGracia: config.paquetesDiasGracia,
   });
@@ -434,6 +443,7 @@ export async function createServices(deps: ServicesDeps) {
     adjuntos,
     paquetes,
     reportes,
+    resumenReportes,
     insumos,
     almacenPublico,
     archivos,
@@ -447,6 +457,12 @@ export async function createServices(deps: ServicesDeps) {
     iniciar() {
       despachador.iniciar();
       barridoArchivos.iniciar();
+      if (deps.resumenReportes !== false)
+        resumenReportes
+          .programar()
+          .catch((err: unknown) =>
+            log.error({ code: (err as NodeJS.ErrnoException).code }, 'no se pudo programar el resumen de los reportes'),
+          );
       respaldos
         .iniciar()
         .catch((err: unknown) =>

@@ -165,6 +165,8 @@ export async function createTestApp(
   const database = await createTestDatabase();
   const app = await buildApp({
     esperar: async (ms) => void esperasRegistradas.push(ms),
+    // The reports' summary job queues an outbox row at start; tests that count outbox rows would see it.
+    resumenReportes: false,
     ...opts,
     config: testConfig(opts.config),
     database,

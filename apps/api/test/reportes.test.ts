@@ -191,6 +191,14 @@ beforeAll(async () => {
   const devuelta = await conAnticipo('cancelada', '2026-09-09', 60_000, 'paciente');
   await pago(bog('2026-09-09', '08:30'), { monto: 60_000, concepto: 'devolucion', cita_id: devuelta });
   await conAnticipo('realizada', '2026-09-10', 20_000);
+  // Cancelled in time, the patient kept the deposit as credit: a devolucion of method saldo_a_favor.
+  const enCredito = await conAnticipo('cancelada', '2026-09-12', 30_000, 'paciente');
+  await pago(bog('2026-09-12', '08:30'), {
+    monto: 30_000,
+    concepto: 'devolucion',
+    cita_id: enCredito,
+    metodo: 'saldo_a_favor',
+  });
   const anticipoAnulado = await cita({ fecha: '2026-09-11', anticipo: 10_000 });
   await anular(
     (await pago(bog('2026-09-11', '08:00'), { monto: 10_000, concepto: 'anticipo', cita_id: anticipoAnulado })).id,
@@ -328,16 +336,17 @@ describe('ingresos', () => {
 });
 
 describe('anticipos', () => {
-  it('held, applied, retained and refunded by what became of the appointment; a voided deposit is nothing', async () => {
+  it('held, applied, retained, refunded and kept as credit apart; a voided deposit is nothing', async () => {
     const r = await leer<ReporteAnticiposWire>(rutas.anticipos + rango('2026-09-01', '2026-09-30'));
     const sept = {
       mes: '2026-09',
-      citas: 4,
-      cobrado: 170_000,
+      citas: 5,
+      cobrado: 200_000,
       en_custodia: 50_000,
       aplicado: 20_000,
       retenido: 40_000,
       devuelto: 60_000,
+      saldo_a_favor: 30_000,
     };
     expect(r.filas).toEqual([sept]);
     const { mes: _, ...total } = sept;
@@ -350,6 +359,7 @@ describe('anticipos', () => {
       aplicado: 0,
       retenido: 70,
       devuelto: 30,
+      saldo_a_favor: 0,
     });
     expect(clasificarAnticipo({ estado: 'pendiente', cobrado: 100, devuelto: 0 }).en_custodia).toBe(100);
   });
@@ -455,6 +465,14 @@ describe('CSV', () => {
       `2026-11;Hidrafacial;${nombre(doctor)};180000;30000;150000;2`,
       '2026-11;Hidrafacial;Paquetes;600000;0;600000;1',
       '',
+    ]);
+  });
+
+  it('the deposits CSV has the credit in a column of its own', async () => {
+    const r = await pedir('GET', csvDe('anticipos') + rango('2026-09-01', '2026-09-30'), admin);
+    expect(r.body.split('\r\n').slice(0, 2)).toEqual([
+      '\uFEFFMes;Citas;Cobrado (COP);En custodia (COP);Aplicado (COP);Retenido (COP);Devuelto (COP);Saldo a favor (COP)',
+      '2026-09;5;200000;50000;20000;40000;60000;30000',
     ]);
   });
 

@@ -66,7 +66,15 @@ export const reporteIngresosSchema = z.object({
 });
 export type ReporteIngresosWire = z.input<typeof reporteIngresosSchema>;
 
-const anticipo = { cobrado: entero, en_custodia: entero, aplicado: entero, retenido: entero, devuelto: entero };
+/** Deposits: held, applied to the appointment, retained, refunded in money, kept as the patient's credit. */
+const anticipo = {
+  cobrado: entero,
+  en_custodia: entero,
+  aplicado: entero,
+  retenido: entero,
+  devuelto: entero,
+  saldo_a_favor: entero,
+};
 export const reporteAnticiposSchema = z.object({
   ...encabezado,
   filas: z.array(z.object({ mes, citas: entero, ...anticipo })),

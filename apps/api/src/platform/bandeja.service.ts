@@ -41,6 +41,8 @@ export type EventosBandeja = {
   recordatorio: { citaId: number; inicio: string };
   /** An unpaid deposit's hold ends: cancel the appointment if it is still unpaid (features/citas/anticipos.ts). */
   'reserva.vence': { citaId: number };
+  /** The reports' daily summary run of this clinic day (features/reportes/resumen.service.ts). */
+  'reportes.resumir': { turno: string };
   /** A notification row was committed: push it to its user's live connection(s). */
   notificacion: { usuarioId: number; notificacion: NotificacionEvento };
   /** An appointment of these doctors' agendas changed (issue 27.14): their open screens refetch it. */

@@ -14,3 +14,4 @@ export * from './respaldos.ts';
 export * from './pagos.ts';
 export * from './insumos.ts';
 export * from './trazabilidad.ts';
+export * from './reportes.ts';

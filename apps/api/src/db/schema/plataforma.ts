@@ -29,6 +29,11 @@ export const bandejaSalida = pgTable(
     index('bandeja_salida_pendientes_idx')
       .on(t.disponible_en)
       .where(sql`${t.entregada_en} is null`),
+    // The reports' summary job (features/reportes/resumen.service.ts) has one row per day ('turno'): scheduling it
+    // again (each start, each run) is a no-op, so two instances or a restart never queue it twice.
+    uniqueIndex('bandeja_salida_resumen_turno_unico')
+      .on(sql`(${t.carga}->>'turno')`)
+      .where(sql`${t.tipo} = 'reportes.resumir'`),
   ],
 );
 

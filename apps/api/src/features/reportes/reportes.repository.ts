@@ -1,18 +1,21 @@
 // SQL of the owner's reports (issue 23, item 6; docs/dinero.md "Reportes"): each one aggregates in the database,
 // grouped by the clinic's month (`to_char(x at time zone zona, 'YYYY-MM')`), and reads only the rows of its range
 // [desde, hasta) through an index on the instant it is bounded by (bench/results/reportes.md has the plans).
+// Every query's rows of one month depend on that month alone (never on the range asked), and add up over its days:
+// the summary (resumen.repository.ts) stores them per month and per recent day, and a report adds stored periods
+// and live stretches up.
 // A payment counts when approved and not voided (pagos_anulaciones); sums are bigint, read as numbers.
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 
 /**
- * The range of a report: instants [desde, hasta), its clinic months ('YYYY-MM') and the instant each one starts in
- * the clinic's zone, and optionally one doctor.
+ * The range of a report: instants [desde, hasta), its clinic months ('YYYY-MM') and the instants each one starts and
+ * ends in the clinic's zone, and optionally one doctor.
  */
 export type Filtro = {
   desde: Date;
   hasta: Date;
-  meses: readonly { clave: string; inicio: Date }[];
+  meses: readonly { clave: string; inicio: Date; fin: Date }[];
   doctorId?: number | undefined;
 };
 
@@ -54,8 +57,7 @@ export function createReportesRepository(db: Executor) {
         where p.registrado_en >= ${f.desde} and p.registrado_en < ${f.hasta}
           and ${vigente(sql`p`)}
           ${delDoctor(sql`c.doctor_id`, f.doctorId)}
-        group by 1, 2, 3, 4, 5
-        order by 1, 2, 4`);
+        group by 1, 2, 3, 4, 5`);
       return r.map((x) => ({
         mes: clave(f, x.mes),
         procedimiento_id: x.procedimiento_id == null ? null : n(x.procedimiento_id),
@@ -69,36 +71,47 @@ export function createReportesRepository(db: Executor) {
     },
 
     /**
-     * Deposits per month of their payment, grouped by what became of the appointment (its state and cause of
-     * cancellation): the deposit paid and the part of it refunded (refunds of the appointment, up to its deposit).
-     * The service classifies each group (reportes.service.ts `clasificarAnticipo`).
+     * Deposits per month of the appointment's first counted deposit payment (ever: so a month's rows never depend on
+     * the range asked), per doctor and what became of the appointment (its state and cause of cancellation): all
+     * its counted deposits, the part refunded in money and the part kept as the patient's credit (refunds of method
+     * saldo_a_favor), both up to the deposits, money first. The service classifies each group (`clasificarAnticipo`).
      */
     async anticipos(f: Filtro) {
       const r = await filas<Record<string, unknown>>(sql`
-        with cobrados as (
-          select p.cita_id, min(p.registrado_en) as primero, sum(p.monto) as cobrado
-          from pagos p
+        with en_rango as (
+          select distinct p.cita_id from pagos p
           where p.concepto = 'anticipo' and p.cita_id is not null
             and p.registrado_en >= ${f.desde} and p.registrado_en < ${f.hasta}
             and ${vigente(sql`p`)}
+        ), cobrados as (
+          select p.cita_id, min(p.registrado_en) as primero, sum(p.monto) as cobrado
+          from en_rango e join pagos p on p.cita_id = e.cita_id
+          where p.concepto = 'anticipo' and ${vigente(sql`p`)}
           group by p.cita_id
+          having min(p.registrado_en) >= ${f.desde}
+        ), devueltos as (
+          select k.cita_id, k.primero, k.cobrado,
+                 least(k.cobrado, coalesce(sum(d.monto) filter (where d.metodo <> 'saldo_a_favor'), 0)) as devuelto,
+                 coalesce(sum(d.monto) filter (where d.metodo = 'saldo_a_favor'), 0) as credito
+          from cobrados k
+          left join pagos d on d.cita_id = k.cita_id and d.concepto = 'devolucion' and ${vigente(sql`d`)}
+          group by k.cita_id, k.primero, k.cobrado
         )
-        select ${mesDe(sql`k.primero`, f)} as mes, c.estado, c.causa_cancelacion as causa,
-               count(*) as citas, sum(k.cobrado) as cobrado,
-               sum(least(k.cobrado, coalesce((
-                 select sum(d.monto) from pagos d
-                 where d.cita_id = k.cita_id and d.concepto = 'devolucion' and ${vigente(sql`d`)}), 0))) as devuelto
-        from cobrados k join citas c on c.id = k.cita_id
+        select ${mesDe(sql`k.primero`, f)} as mes, c.doctor_id, c.estado, c.causa_cancelacion as causa,
+               count(*) as citas, sum(k.cobrado) as cobrado, sum(k.devuelto) as devuelto,
+               sum(least(k.cobrado - k.devuelto, k.credito)) as credito
+        from devueltos k join citas c on c.id = k.cita_id
         where true ${delDoctor(sql`c.doctor_id`, f.doctorId)}
-        group by 1, 2, 3
-        order by 1`);
+        group by 1, 2, 3, 4`);
       return r.map((x) => ({
         mes: clave(f, x.mes),
+        doctor_id: n(x.doctor_id),
         estado: String(x.estado),
         causa: (x.causa as string | null) ?? null,
         citas: n(x.citas),
         cobrado: n(x.cobrado),
         devuelto: n(x.devuelto),
+        credito: n(x.credito),
       }));
     },
 
@@ -112,8 +125,7 @@ export function createReportesRepository(db: Executor) {
         where c.inicio >= ${f.desde} and c.inicio < ${f.hasta}
           and c.estado in ('realizada', 'cancelada')
           ${delDoctor(sql`c.doctor_id`, f.doctorId)}
-        group by 1, 2
-        order by 1, 2`);
+        group by 1, 2`);
       return r.map((x) => ({
         mes: clave(f, x.mes),
         doctor_id: n(x.doctor_id),
@@ -122,17 +134,20 @@ export function createReportesRepository(db: Executor) {
       }));
     },
 
-    /** Minutes booked (fin - inicio of appointments not cancelled) per month of their start and doctor. */
+    /**
+     * Time booked (fin - inicio of appointments not cancelled) per month of their start and doctor, in seconds (the
+     * service rounds to minutes once the periods are added up).
+     */
     async minutosReservados(f: Filtro) {
       const r = await filas<Record<string, unknown>>(sql`
         select ${mesDe(sql`c.inicio`, f)} as mes, c.doctor_id,
-               sum(extract(epoch from (c.fin - c.inicio))) / 60 as minutos
+               sum(extract(epoch from (c.fin - c.inicio)))::bigint as segundos
         from citas c
         where c.inicio >= ${f.desde} and c.inicio < ${f.hasta}
           and c.estado <> 'cancelada'
           ${delDoctor(sql`c.doctor_id`, f.doctorId)}
         group by 1, 2`);
-      return r.map((x) => ({ mes: clave(f, x.mes), doctor_id: n(x.doctor_id), minutos: Math.round(n(x.minutos)) }));
+      return r.map((x) => ({ mes: clave(f, x.mes), doctor_id: n(x.doctor_id), segundos: n(x.segundos) }));
     },
 
     /** The weekly hours of the active doctors (or one). */
@@ -211,28 +226,32 @@ export function createReportesRepository(db: Executor) {
     },
 
     /**
-     * Each patient's first evaluation done in the range (of the doctor, if one), per month: how many, and how many
-     * were followed by a procedure appointment not cancelled that starts within `dias` days after it.
+     * First visits per month and doctor: evaluations done that are their patient's first evaluation done ever (so a
+     * month's rows never depend on the range asked), and how many were followed by a procedure appointment not
+     * cancelled that starts within `dias` days after it.
      */
     async conversion(f: Filtro, dias: number) {
       const r = await filas<Record<string, unknown>>(sql`
-        with primeras as (
-          select distinct on (c.paciente_id) c.paciente_id, c.inicio
-          from citas c
-          where c.tipo = 'evaluacion' and c.estado = 'realizada'
-            and c.inicio >= ${f.desde} and c.inicio < ${f.hasta}
-            ${delDoctor(sql`c.doctor_id`, f.doctorId)}
-          order by c.paciente_id, c.inicio
-        )
-        select ${mesDe(sql`e.inicio`, f)} as mes, count(*) as evaluadas,
+        select ${mesDe(sql`e.inicio`, f)} as mes, e.doctor_id, count(*) as evaluadas,
                count(*) filter (where exists (
                  select 1 from citas p
                  where p.paciente_id = e.paciente_id and p.tipo = 'procedimiento' and p.estado <> 'cancelada'
                    and p.inicio > e.inicio and p.inicio <= e.inicio + make_interval(days => ${dias}))) as convertidas
-        from primeras e
-        group by 1
-        order by 1`);
-      return r.map((x) => ({ mes: clave(f, x.mes), evaluadas: n(x.evaluadas), convertidas: n(x.convertidas) }));
+        from citas e
+        where e.tipo = 'evaluacion' and e.estado = 'realizada'
+          and e.inicio >= ${f.desde} and e.inicio < ${f.hasta}
+          ${delDoctor(sql`e.doctor_id`, f.doctorId)}
+          and not exists (
+            select 1 from citas a
+            where a.paciente_id = e.paciente_id and a.tipo = 'evaluacion' and a.estado = 'realizada'
+              and a.inicio < e.inicio)
+        group by 1, 2`);
+      return r.map((x) => ({
+        mes: clave(f, x.mes),
+        doctor_id: n(x.doctor_id),
+        evaluadas: n(x.evaluadas),
+        convertidas: n(x.convertidas),
+      }));
     },
 
     /** Names of users and procedures by id (the few a report names). */

@@ -14,12 +14,17 @@ import { diaDeSemana, sumarDias, type Fecha } from '@clinica/contracts/tiempo';
 import { AppError, noEncontrado, prohibido } from '../../lib/app-error.ts';
 import type { Calendario } from '../../lib/calendario.ts';
 import type { Actor } from '../../lib/solicitud.ts';
-import { aCsv, porcentaje, type Celda } from './csv.ts';
+import { csvDe } from './reportes-csv.ts';
 import type { Filtro, ReportesRepository } from './reportes.repository.ts';
+import { fusionar, type ConsultaResumida, type Periodo, type ResumenRepository } from './resumen.repository.ts';
+import { diasDelMes } from './resumen.service.ts';
 
 const MIN = 60_000;
 const tasa = (parte: number, todo: number) => (todo > 0 ? parte / todo : null);
 const invalido = (mensaje: string, campo: string) => new AppError('VALIDACION', 400, mensaje, [{ campo, mensaje }]);
+
+/** null last, as PostgreSQL orders ascending. */
+const orden = (x: number | null, y: number | null) => (x === y ? 0 : x === null ? 1 : y === null ? -1 : x - y);
 
 /** The first day of the month `meses` months before the month of `fecha`. */
 function inicioDeMesAntes(fecha: Fecha, meses: number): Fecha {
@@ -27,17 +32,30 @@ function inicioDeMesAntes(fecha: Fecha, meses: number): Fecha {
   return `${Math.floor(total / 12)}-${String((total % 12) + 1).padStart(2, '0')}-01`;
 }
 
-export type Anticipos = { en_custodia: number; aplicado: number; retenido: number; devuelto: number };
+export type Anticipos = {
+  en_custodia: number;
+  aplicado: number;
+  retenido: number;
+  devuelto: number;
+  saldo_a_favor: number;
+};
 
 /**
  * What became of the deposits of appointments in one state (docs/dinero.md "Reportes", the one rule to adjust):
- * what was refunded is `devuelto` whatever the state; of the rest, an appointment still pending or confirmed holds
- * it (en custodia), one done applied it to its price (aplicado), and a cancelled one kept it (retenido: a no-show,
- * a late cancellation, or any cancellation whose deposit was not refunded).
+ * what was refunded in money is `devuelto` and what the patient kept as credit `saldo_a_favor`, whatever the state;
+ * of the rest, an appointment still pending or confirmed holds it (en custodia), one done applied it to its price
+ * (aplicado), and a cancelled one kept it (retenido: a no-show, a late cancellation, or any cancellation whose
+ * deposit was not refunded). Linear in the amounts: classifying a sum of groups is the sum of their classes.
  */
-export function clasificarAnticipo(g: { estado: string; cobrado: number; devuelto: number }): Anticipos {
-  const resto = g.cobrado - g.devuelto;
-  const r: Anticipos = { en_custodia: 0, aplicado: 0, retenido: 0, devuelto: g.devuelto };
+export function clasificarAnticipo(g: {
+  estado: string;
+  cobrado: number;
+  devuelto: number;
+  credito?: number;
+}): Anticipos {
+  const credito = g.credito ?? 0;
+  const resto = g.cobrado - g.devuelto - credito;
+  const r: Anticipos = { en_custodia: 0, aplicado: 0, retenido: 0, devuelto: g.devuelto, saldo_a_favor: credito };
   if (g.estado === 'pendiente' || g.estado === 'confirmada') r.en_custodia = resto;
   else if (g.estado === 'realizada') r.aplicado = resto;
   else r.retenido = resto;
@@ -65,22 +83,48 @@ function unir(rangos: { inicio: number; fin: number }[]) {
   return unidos;
 }
 
-export const NOMBRES_CSV: Record<Reporte, string> = {
-  ingresos: 'ingresos',
-  anticipos: 'anticipos',
-  inasistencias: 'inasistencias',
-  ocupacion: 'ocupacion',
-  paquetes: 'paquetes',
-  conversion: 'conversion',
-};
-
 export function createReportesService(deps: {
   repo: ReportesRepository;
+  /** The summary (resumen.repository.ts); null computes everything live (the exactness test compares both). */
+  resumen: Pick<ResumenRepository, 'partes' | 'leer'> | null;
   calendario: Calendario;
   /** PAQUETES_DIAS_GRACIA: a package is usable this many days after vence_el. */
   diasGracia: number;
 }) {
-  const { repo, calendario, diasGracia } = deps;
+  const { repo, resumen, calendario, diasGracia } = deps;
+
+  /** `n` clinic months from the month of `desde`, with the instants each starts and ends in the clinic's zone. */
+  const mesesDesde = (desde: Fecha, n: number): Filtro['meses'] =>
+    Array.from({ length: n }, (_, i) => {
+      const inicio = inicioDeMesAntes(desde, -i);
+      return {
+        clave: inicio.slice(0, 7),
+        inicio: calendario.instante(inicio),
+        fin: calendario.instante(inicioDeMesAntes(desde, -i - 1)),
+      };
+    });
+
+  /** A clinic month's days (cached: the zone's conversion is the slow part). */
+  const dias = new Map<string, Periodo[]>();
+  const diasDe = (mes: Periodo) => {
+    const l = dias.get(mes.clave) ?? diasDelMes(mes, (d) => calendario.instante(d));
+    dias.set(mes.clave, l);
+    return l;
+  };
+
+  /**
+   * One query's rows over a range: the periods the summary holds (whole months, else whole days, unchanged since)
+   * read from it and added up, the rest computed live in as few stretches as there are gaps, all added up by group.
+   * The rows are the same either way.
+   */
+  async function combinar<T>(consulta: ConsultaResumida, f: Filtro, vivo: (f: Filtro) => Promise<T[]>) {
+    const partes = resumen ? await resumen.partes(f, diasDe) : { resumidos: [], vivos: [f] };
+    const [guardadas, ...vivas] = await Promise.all([
+      resumen ? resumen.leer<T>(consulta, partes.resumidos, f.doctorId) : [],
+      ...partes.vivos.map(vivo),
+    ]);
+    return fusionar(consulta, [...guardadas, ...vivas.flat()]);
+  }
 
   /** The range and the doctor a caller may see: validated, defaulted, the doctor's own id forced. */
   async function alcance(actor: Actor, q: ReporteQuery) {
@@ -98,10 +142,7 @@ export function createReportesService(deps: {
       if (!d || d.rol !== 'doctor') throw noEncontrado(M.noEsDoctor);
       doctor = { id: q.doctor_id, nombre: d.nombre };
     }
-    const meses = Array.from({ length: mesesEntre(desde, hasta) }, (_, i) => {
-      const clave = inicioDeMesAntes(desde, -i).slice(0, 7);
-      return { clave, inicio: calendario.instante(`${clave}-01`) };
-    });
+    const meses = mesesDesde(desde, mesesEntre(desde, hasta));
     const filtro: Filtro = {
       desde: calendario.instante(desde),
       hasta: calendario.instante(sumarDias(hasta, 1)),
@@ -115,7 +156,14 @@ export function createReportesService(deps: {
 
   async function ingresos(actor: Actor, q: ReporteQuery) {
     const a = await alcance(actor, q);
-    const grupos = await repo.ingresos(a.filtro);
+    const grupos = (await combinar('ingresos', a.filtro, repo.ingresos)).sort(
+      (x, y) =>
+        x.mes.localeCompare(y.mes) ||
+        orden(x.procedimiento_id, y.procedimiento_id) ||
+        orden(x.doctor_id, y.doctor_id) ||
+        (x.tipo ?? '').localeCompare(y.tipo ?? '') ||
+        Number(x.de_paquete) - Number(y.de_paquete),
+    );
     const doctores = await nombresDeDoctores(grupos.flatMap((g) => (g.doctor_id ? [g.doctor_id] : [])));
     const procs = await repo.nombres('procedimientos', [
       ...new Set(grupos.flatMap((g) => (g.procedimiento_id ? [g.procedimiento_id] : []))),
@@ -150,8 +198,9 @@ export function createReportesService(deps: {
       aplicado: 0,
       retenido: 0,
       devuelto: 0,
+      saldo_a_favor: 0,
     });
-    for (const g of await repo.anticipos(a.filtro)) {
+    for (const g of await combinar('anticipos', a.filtro, repo.anticipos)) {
       const f = porMes.get(g.mes) ?? vacio(g.mes);
       const c = clasificarAnticipo(g);
       f.citas += g.citas;
@@ -160,12 +209,13 @@ export function createReportesService(deps: {
       f.aplicado += c.aplicado;
       f.retenido += c.retenido;
       f.devuelto += c.devuelto;
+      f.saldo_a_favor += c.saldo_a_favor;
       porMes.set(g.mes, f);
     }
     const filas = [...porMes.values()].sort((x, y) => x.mes.localeCompare(y.mes));
     const total = vacio('');
     for (const f of filas)
-      for (const k of ['citas', 'cobrado', 'en_custodia', 'aplicado', 'retenido', 'devuelto'] as const)
+      for (const k of ['citas', 'cobrado', 'en_custodia', 'aplicado', 'retenido', 'devuelto', 'saldo_a_favor'] as const)
         total[k] += f[k];
     const { mes: _, ...totales } = total;
     return { desde: a.desde, hasta: a.hasta, doctor: a.doctor, filas, total: totales };
@@ -173,7 +223,9 @@ export function createReportesService(deps: {
 
   async function inasistencias(actor: Actor, q: ReporteQuery) {
     const a = await alcance(actor, q);
-    const grupos = await repo.asistencia(a.filtro);
+    const grupos = (await combinar('asistencia', a.filtro, repo.asistencia)).sort(
+      (x, y) => x.mes.localeCompare(y.mes) || x.doctor_id - y.doctor_id,
+    );
     const doctores = await nombresDeDoctores(grupos.map((g) => g.doctor_id));
     const filas = grupos.map((g) => ({
       ...g,
@@ -200,6 +252,23 @@ export function createReportesService(deps: {
    * Available minutes per doctor and month: each working day of the range (no Sundays, no Colombian holidays), the
    * doctor's weekly windows of that weekday, less the parts his agenda blocks cover.
    */
+  /**
+   * The instant of a wall-clock time of a clinic day. A zone conversion costs ~60 µs on a loaded machine and a
+   * 24-month report needs ~1,500: each day's midnight is converted once per process (a fact that never changes), and
+   * on a day of 24 hours (no clock change in it) a time is its midnight plus the hours.
+   */
+  const medianoches = new Map<Fecha, number>();
+  const medianoche = (dia: Fecha) => {
+    let t = medianoches.get(dia);
+    if (t === undefined) medianoches.set(dia, (t = calendario.instante(dia).getTime()));
+    return t;
+  };
+  const aLas = (dia: Fecha, hora: string) => {
+    const inicio = medianoche(dia);
+    if (medianoche(sumarDias(dia, 1)) - inicio !== 24 * 60 * MIN) return calendario.instante(dia, hora).getTime();
+    return inicio + (Number(hora.slice(0, 2)) * 60 + Number(hora.slice(3, 5))) * MIN;
+  };
+
   async function disponibles(a: Awaited<ReturnType<typeof alcance>>) {
     const [horarios, bloqueos] = await Promise.all([repo.horarios(a.doctor?.id), repo.bloqueos(a.filtro)]);
     const bloqueosDe = new Map<number, { inicio: number; fin: number }[]>();
@@ -211,32 +280,40 @@ export function createReportesService(deps: {
     for (const [id, l] of bloqueosDe) bloqueosDe.set(id, unir(l));
     const porDia = new Map<number, typeof horarios>();
     for (const h of horarios) porDia.set(h.dia_semana, [...(porDia.get(h.dia_semana) ?? []), h]);
-    // Doctors share their hours: each wall-clock time of a day is converted once (the conversion is the slow part).
-    const instantes = new Map<string, number>();
-    const instante = (dia: Fecha, hora: string) => {
-      const k = `${dia} ${hora}`;
-      let t = instantes.get(k);
-      if (t === undefined) instantes.set(k, (t = calendario.instante(dia, hora).getTime()));
-      return t;
-    };
-    const minutos = new Map<string, number>();
+    // Doctors share their hours: each wall-clock time of a day is computed once (aLas), and minutes add up per
+    // month and doctor in nested maps (a string key per window cost most of the loop).
+    const horasDe = new Map(
+      [...porDia].map(([d, l]) => [d, [...new Set(l.flatMap((h) => [h.hora_inicio, h.hora_fin]))]]),
+    );
+    const porMes = new Map<string, Map<number, number>>();
     for (let dia = a.desde; dia <= a.hasta; dia = sumarDias(dia, 1)) {
-      if (!calendario.esDiaHabil(dia)) continue;
-      for (const h of porDia.get(diaDeSemana(dia)) ?? []) {
-        const apertura = instante(dia, h.hora_inicio);
-        const cierre = instante(dia, h.hora_fin);
-        const libres = minutosLibresDeBloqueos(apertura, cierre, bloqueosDe.get(h.doctor_id) ?? []);
-        const clave = `${dia.slice(0, 7)}|${h.doctor_id}`;
-        minutos.set(clave, (minutos.get(clave) ?? 0) + libres);
+      const ventanas = porDia.get(diaDeSemana(dia));
+      if (!ventanas || !calendario.esDiaHabil(dia)) continue;
+      const t = new Map(horasDe.get(diaDeSemana(dia))!.map((h) => [h, aLas(dia, h)]));
+      const mes = dia.slice(0, 7);
+      const delMes = porMes.get(mes) ?? new Map<number, number>();
+      porMes.set(mes, delMes);
+      for (const h of ventanas) {
+        const libres = minutosLibresDeBloqueos(
+          t.get(h.hora_inicio)!,
+          t.get(h.hora_fin)!,
+          bloqueosDe.get(h.doctor_id) ?? [],
+        );
+        delMes.set(h.doctor_id, (delMes.get(h.doctor_id) ?? 0) + libres);
       }
     }
+    const minutos = new Map<string, number>();
+    for (const [mes, delMes] of porMes) for (const [id, m] of delMes) minutos.set(`${mes}|${id}`, m);
     return minutos;
   }
 
   async function ocupacion(actor: Actor, q: ReporteQuery) {
     const a = await alcance(actor, q);
-    const [reservados, disponibleDe] = await Promise.all([repo.minutosReservados(a.filtro), disponibles(a)]);
-    const reservadoDe = new Map(reservados.map((r) => [`${r.mes}|${r.doctor_id}`, r.minutos]));
+    const [reservados, disponibleDe] = await Promise.all([
+      combinar('minutos', a.filtro, repo.minutosReservados),
+      disponibles(a),
+    ]);
+    const reservadoDe = new Map(reservados.map((r) => [`${r.mes}|${r.doctor_id}`, Math.round(r.segundos / 60)]));
     const claves = [...new Set([...reservadoDe.keys(), ...disponibleDe.keys()])].sort();
     const doctores = await nombresDeDoctores(claves.map((k) => Number(k.split('|')[1])));
     const filas = claves.map((k) => {
@@ -283,10 +360,17 @@ export function createReportesService(deps: {
 
   async function conversion(actor: Actor, q: ReporteQuery) {
     const a = await alcance(actor, q);
-    const filas = (await repo.conversion(a.filtro, DIAS_CONVERSION)).map((f) => ({
-      ...f,
-      tasa: tasa(f.convertidas, f.evaluadas),
-    }));
+    const grupos = await combinar('conversion', a.filtro, (f) => repo.conversion(f, DIAS_CONVERSION));
+    const meses = new Map<string, { evaluadas: number; convertidas: number }>();
+    for (const g of grupos) {
+      const m = meses.get(g.mes) ?? { evaluadas: 0, convertidas: 0 };
+      m.evaluadas += g.evaluadas;
+      m.convertidas += g.convertidas;
+      meses.set(g.mes, m);
+    }
+    const filas = [...meses]
+      .sort(([x], [y]) => x.localeCompare(y))
+      .map(([mes, m]) => ({ mes, ...m, tasa: tasa(m.convertidas, m.evaluadas) }));
     const evaluadas = filas.reduce((s, f) => s + f.evaluadas, 0);
     const convertidas = filas.reduce((s, f) => s + f.convertidas, 0);
     return {
@@ -299,76 +383,7 @@ export function createReportesService(deps: {
     };
   }
 
-  /** A report's rows as a CSV (csv.ts) and its file name: `reporte-<nombre>-<desde>-a-<hasta>.csv`. */
-  async function csv(reporte: Reporte, actor: Actor, q: ReporteQuery) {
-    let encabezados: string[];
-    let filas: Celda[][];
-    let desde: string;
-    let hasta: string;
-    switch (reporte) {
-      case 'ingresos': {
-        const r = await ingresos(actor, q);
-        ({ desde, hasta } = r);
-        encabezados = ['Mes', 'Procedimiento', 'Doctor', 'Cobrado (COP)', 'Devuelto (COP)', 'Neto (COP)', 'Pagos'];
-        filas = r.filas.map((f) => [f.mes, f.procedimiento, f.doctor, f.cobrado, f.devuelto, f.neto, f.pagos]);
-        break;
-      }
-      case 'anticipos': {
-        const r = await anticipos(actor, q);
-        ({ desde, hasta } = r);
-        encabezados = [
-          'Mes',
-          'Citas',
-          'Cobrado (COP)',
-          'En custodia (COP)',
-          'Aplicado (COP)',
-          'Retenido (COP)',
-          'Devuelto (COP)',
-        ];
-        filas = r.filas.map((f) => [f.mes, f.citas, f.cobrado, f.en_custodia, f.aplicado, f.retenido, f.devuelto]);
-        break;
-      }
-      case 'inasistencias': {
-        const r = await inasistencias(actor, q);
-        ({ desde, hasta } = r);
-        encabezados = ['Mes', 'Doctor', 'Realizadas', 'Inasistencias', 'Tasa de inasistencia (%)'];
-        filas = r.filas.map((f) => [f.mes, f.doctor, f.realizadas, f.inasistencias, porcentaje(f.tasa)]);
-        break;
-      }
-      case 'ocupacion': {
-        const r = await ocupacion(actor, q);
-        ({ desde, hasta } = r);
-        encabezados = ['Mes', 'Doctor', 'Minutos reservados', 'Minutos disponibles', 'Ocupación (%)'];
-        filas = r.filas.map((f) => [
-          f.mes,
-          f.doctor,
-          f.minutos_reservados,
-          f.minutos_disponibles,
-          porcentaje(f.ocupacion),
-        ]);
-        break;
-      }
-      case 'paquetes': {
-        const r = await paquetes(actor, q);
-        ({ desde, hasta } = r);
-        encabezados = ['Mes', 'Paquetes vendidos', 'Vendido (COP)', 'Sesiones usadas'];
-        filas = r.filas.map((f) => [f.mes, f.vendidos, f.monto_vendido, f.sesiones_usadas]);
-        filas.push([]);
-        filas.push(['Pendiente hoy', 'Paquetes', 'Sesiones pendientes', 'Pendiente (COP)', 'Procedimiento']);
-        for (const p of r.pendientes) filas.push(['', p.paquetes, p.sesiones, p.monto, p.procedimiento]);
-        break;
-      }
-      case 'conversion': {
-        const r = await conversion(actor, q);
-        ({ desde, hasta } = r);
-        encabezados = ['Mes', 'Primeras evaluaciones', `Con procedimiento en ${r.dias} días`, 'Conversión (%)'];
-        filas = r.filas.map((f) => [f.mes, f.evaluadas, f.convertidas, porcentaje(f.tasa)]);
-        break;
-      }
-    }
-    return { texto: aCsv(encabezados, filas), nombre: `reporte-${NOMBRES_CSV[reporte]}-${desde}-a-${hasta}.csv` };
-  }
-
-  return { ingresos, anticipos, inasistencias, ocupacion, paquetes, conversion, csv };
+  const informes = { ingresos, anticipos, inasistencias, ocupacion, paquetes, conversion };
+  return { ...informes, csv: (reporte: Reporte, actor: Actor, q: ReporteQuery) => csvDe(informes, reporte, actor, q) };
 }
 export type ReportesService = ReturnType<typeof createReportesService>;

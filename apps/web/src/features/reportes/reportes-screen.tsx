@@ -199,30 +199,41 @@ function Anticipos({ q }: { q: ReporteQuery }) {
     <Estado q={useAnticipos(q)} vacio={(d) => d.filas.length === 0}>
       {(d: ReporteAnticiposWire) => (
         <>
-          <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm">
+          <SimpleGrid cols={{ base: 2, md: 5 }} spacing="sm">
             <Cifra etiqueta="En custodia" valor={formatCOP(d.total.en_custodia)} />
             <Cifra etiqueta="Retenido" valor={formatCOP(d.total.retenido)} />
             <Cifra etiqueta="Devuelto" valor={formatCOP(d.total.devuelto)} />
+            <Cifra etiqueta="Saldo a favor" valor={formatCOP(d.total.saldo_a_favor)} />
             <Cifra etiqueta="Aplicado a la cita" valor={formatCOP(d.total.aplicado)} />
           </SimpleGrid>
           <Grafica
             tipo="barras"
             type="stacked"
             withLegend
-            data={porMes(d.filas, ['en_custodia', 'aplicado', 'retenido', 'devuelto'])}
+            data={porMes(d.filas, ['en_custodia', 'aplicado', 'retenido', 'devuelto', 'saldo_a_favor'])}
             dataKey="mes"
             series={[
               { name: 'en_custodia', label: 'En custodia', color: 'blue.6' },
               { name: 'aplicado', label: 'Aplicado', color: 'teal.6' },
               { name: 'retenido', label: 'Retenido', color: 'orange.6' },
               { name: 'devuelto', label: 'Devuelto', color: 'gray.6' },
+              { name: 'saldo_a_favor', label: 'Saldo a favor', color: 'grape.6' },
             ]}
             valueFormatter={formatCOP}
             ejeY={formatCOPCorto}
           />
           <Tabla
             titulo="Anticipos por mes de pago"
-            encabezados={['Mes', 'Citas', 'Cobrado', 'En custodia', 'Aplicado', 'Retenido', 'Devuelto']}
+            encabezados={[
+              'Mes',
+              'Citas',
+              'Cobrado',
+              'En custodia',
+              'Aplicado',
+              'Retenido',
+              'Devuelto',
+              'Saldo a favor',
+            ]}
             filas={d.filas.map((f) => [
               nombreMes(f.mes),
               formatNumero(f.citas),
@@ -231,6 +242,7 @@ function Anticipos({ q }: { q: ReporteQuery }) {
               formatCOP(f.aplicado),
               formatCOP(f.retenido),
               formatCOP(f.devuelto),
+              formatCOP(f.saldo_a_favor),
             ])}
           />
         </>

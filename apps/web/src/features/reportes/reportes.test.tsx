@@ -5,7 +5,11 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { reportesRutas } from '@clinica/contracts/reportes-rutas';
 import { citasRutas } from '@clinica/contracts/rutas';
-import type { ReporteIngresosWire, ReportePaquetesWire } from '../../lib/api/reportes/get-reportes.ts';
+import type {
+  ReporteAnticiposWire,
+  ReporteIngresosWire,
+  ReportePaquetesWire,
+} from '../../lib/api/reportes/get-reportes.ts';
 import { renderComoRol } from '../../test/como-rol.tsx';
 import { mockFetch, responde } from '../../test/mock-fetch.ts';
 import { inicioDeMesAntes } from './formato.ts';
@@ -126,6 +130,29 @@ describe('ReportesScreen (/reportes)', () => {
     const debe = await screen.findByRole('table', { name: /Lo que la clínica debe hoy/ });
     expect(within(debe).getAllByRole('row')[1]).toHaveTextContent('Hidrafacial');
     expect(within(debe).getAllByRole('row')[1]).toHaveTextContent('$ 450.000');
+  });
+
+  it('the deposits tab shows what was kept as credit apart from what was refunded', async () => {
+    const montos = { en_custodia: 50_000, aplicado: 20_000, retenido: 40_000, devuelto: 60_000, saldo_a_favor: 30_000 };
+    const anticipos: ReporteAnticiposWire = {
+      desde: '2025-12-01',
+      hasta: '2026-11-23',
+      doctor: null,
+      filas: [{ mes: '2026-09', citas: 5, cobrado: 200_000, ...montos }],
+      total: { citas: 5, cobrado: 200_000, ...montos },
+    };
+    mockFetch([
+      doctores,
+      responde(reportesRutas.ingresos, { body: ingresos() }),
+      responde(reportesRutas.anticipos, { body: anticipos }),
+    ]);
+    renderComoRol('administrador', <ReportesScreen />, '/reportes');
+    await screen.findByRole('table', { name: /Ingresos/ });
+    fireEvent.click(screen.getByRole('tab', { name: 'Anticipos' }));
+    const tabla = await screen.findByRole('table', { name: /Anticipos/ });
+    const [encabezado, fila] = within(tabla).getAllByRole('row');
+    expect(encabezado).toHaveTextContent(/Devuelto.*Saldo a favor/);
+    expect(fila).toHaveTextContent(/\$ 60\.000.*\$ 30\.000/);
   });
 
   it('a doctor sees "Mis reportes" without the doctor filter nor the packages tab', async () => {
