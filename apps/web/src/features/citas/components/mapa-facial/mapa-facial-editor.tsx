@@ -13,6 +13,7 @@ import {
 } from '@clinica/contracts/mapa-facial';
 import { MAX_PUNTOS_MAPA } from '@clinica/contracts/mapa-facial';
 import { Alert, Button, Group, Loader, SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { mensajeDeError } from '../../../../lib/forms/field-errors.ts';
@@ -66,6 +67,8 @@ export function MapaFacialEditor({
   const [vistaNueva, setVistaNueva] = useState<VistaMapa>('frontal');
   const [zonaNueva, setZonaNueva] = useState<ZonaFacial | null>(null);
   const lleno = puntos.length >= MAX_PUNTOS_MAPA;
+  // On a phone the three views' names do not fit side by side.
+  const estrecho = useMediaQuery('(max-width: 30em)', false, { getInitialValueInEffect: false });
 
   const agregar = (p: PuntoBorrador) => {
     if (lleno) return;
@@ -124,6 +127,7 @@ export function MapaFacialEditor({
       <SegmentedControl
         aria-label="Vista del dibujo"
         fullWidth
+        orientation={estrecho ? 'vertical' : 'horizontal'}
         data={VISTAS_MAPA.map((v) => ({
           value: v,
           label: cuantos(v) ? `${vistaMapaNombres[v]} (${cuantos(v)})` : vistaMapaNombres[v],

@@ -28,7 +28,7 @@ export function TablaPuntos({
   problemas?: (i: number) => string[];
 }) {
   return (
-    <Table.ScrollContainer minWidth={acciones ? 980 : 860}>
+    <Table.ScrollContainer minWidth={acciones ? 900 : 800}>
       <Table striped verticalSpacing="xs" aria-label="Puntos del mapa de aplicación">
         <Table.Thead>
           <Table.Tr>
