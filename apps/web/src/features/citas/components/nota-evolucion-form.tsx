@@ -6,6 +6,7 @@
 // yet, the appointment moved to another doctor, cancelled) show above the form if they happen anyway.
 // A prescription or an exam order is signed with the doctor's professional registration number (Res. 1403 de 2007,
 // issue 27.16): without one on her account, 'Firmar nota' is disabled for a note that carries them, and says why.
+// A procedure appointment's note carries the injection chart (issue 24, item 2): its points go with every save.
 import { evolucionDatosSchema, mensajeSinRegistroProfesional } from '@clinica/contracts/evoluciones';
 import { finDeFrase } from '@clinica/contracts/tiempo';
 import { Alert, Button, Fieldset, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
@@ -24,6 +25,8 @@ import { usePerfil } from '../../../lib/api/usuarios/get-perfil.ts';
 import { useFirmarEvolucion } from '../../../lib/api/evoluciones/firmar-evolucion.ts';
 import { useGuardarEvolucion } from '../../../lib/api/evoluciones/guardar-evolucion.ts';
 import type { EvolucionBody, EvolucionWire } from '../../../lib/api/evoluciones/tipos.ts';
+import { MapaFacialEditor } from './mapa-facial/mapa-facial-editor.tsx';
+import { puntoDeAplicado, type PuntoBorrador } from './mapa-facial/modelo.ts';
 
 type Valores = {
   motivo: string;
@@ -31,6 +34,7 @@ type Valores = {
   procedimiento_realizado: string;
   indicaciones: string;
   productos: { nombre: string; lote: string; dosis: string }[];
+  aplicaciones: PuntoBorrador[];
   formulas: { nombre: string; dosis: string; frecuencia: string; duracion: string }[];
   ordenes: { examen: string; indicaciones: string }[];
 };
@@ -80,6 +84,7 @@ function iniciales(nota: EvolucionWire | null, motivoCita: string | null): Valor
       procedimiento_realizado: '',
       indicaciones: '',
       productos: [],
+      aplicaciones: [],
       formulas: [],
       ordenes: [],
     };
@@ -90,6 +95,7 @@ function iniciales(nota: EvolucionWire | null, motivoCita: string | null): Valor
     procedimiento_realizado: nota.procedimiento_realizado,
     indicaciones: nota.indicaciones,
     productos: nota.productos.map((p) => ({ ...p })),
+    aplicaciones: nota.aplicaciones.map(puntoDeAplicado),
     formulas: nota.formulas.map(({ nombre, dosis, frecuencia, duracion }) => ({ nombre, dosis, frecuencia, duracion })),
     ordenes: nota.ordenes.map(({ examen, indicaciones }) => ({ examen, indicaciones })),
   };
@@ -182,6 +188,7 @@ export function NotaEvolucionForm({
   inicioCita,
   nota,
   motivoCita,
+  conMapa = false,
   onCancelar,
   onFirmada,
 }: {
@@ -190,6 +197,8 @@ export function NotaEvolucionForm({
   inicioCita: string;
   nota: EvolucionWire | null;
   motivoCita: string | null;
+  /** A procedure appointment: the note carries the injection chart. */
+  conMapa?: boolean;
   onCancelar?: () => void;
   /** After the note is signed (the signed note then replaces this form). */
   onFirmada?: () => void;
@@ -209,10 +218,14 @@ export function NotaEvolucionForm({
   const sinRegistro =
     (documentos.formula || documentos.orden) && perfil.data !== undefined && !perfil.data.registro_profesional;
 
+  const alertaRef = useRef<HTMLDivElement>(null);
   const alFallar = (titulo: string) => (err: unknown) => {
     if (Object.keys(showServerErrors(form, err)).length) focusFirstInvalid(formRef.current);
+    // Otherwise the message (e.g. the chart's «Punto 3: …» or a lot short at signing) may be far above the buttons.
+    else setTimeout(() => alertaRef.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' }), 0);
     setFallo({ titulo, mensaje: mensajeDeError(err) });
   };
+  const revisarMapa = Object.keys(form.errors).some((k) => k.startsWith('aplicaciones'));
 
   const guardarBorrador = (body: EvolucionBody) => {
     setFallo(null);
@@ -310,10 +323,21 @@ export function NotaEvolucionForm({
       aria-label="Nota de evolución"
     >
       <Stack gap="md">
-        <AlertaFallo titulo={fallo?.titulo} mensaje={fallo?.mensaje} />
+        <div ref={alertaRef}>
+          <AlertaFallo titulo={fallo?.titulo} mensaje={fallo?.mensaje} />
+        </div>
         <TextoLargo {...TEXTOS.motivo} {...form.getInputProps('motivo')} />
         <TextoLargo {...TEXTOS.hallazgos} {...form.getInputProps('hallazgos')} />
         <TextoLargo {...TEXTOS.procedimiento_realizado} {...form.getInputProps('procedimiento_realizado')} />
+
+        {conMapa && (
+          <MapaFacialEditor
+            puntos={form.values.aplicaciones}
+            onChange={(puntos) => form.setFieldValue('aplicaciones', puntos)}
+            guardados={nota?.aplicaciones ?? []}
+            revisar={revisarMapa}
+          />
+        )}
 
         <ListaDeLineas form={form} lista="productos" campos={camposProducto} />
 

@@ -19,6 +19,7 @@ import type { EvolucionWire } from '../../../lib/api/evoluciones/tipos.ts';
 import classes from '../citas.module.css';
 import { Dato } from '../../../components/dato.tsx';
 import { NotaEvolucionForm } from './nota-evolucion-form.tsx';
+import { MapaFacialLectura } from './mapa-facial/mapa-facial-lectura.tsx';
 import { ErrorDeCarga, SeccionCita, usePapelEnCita } from './seccion-cita.tsx';
 import { AccionesDialogo } from '../../../components/acciones-dialogo.tsx';
 
@@ -99,6 +100,11 @@ export function NotaFirmada({
                 </List.Item>
               ))}
             </List>
+          </Dato>
+        )}
+        {nota.aplicaciones.length > 0 && (
+          <Dato etiqueta="Mapa de aplicación">
+            <MapaFacialLectura aplicaciones={nota.aplicaciones} />
           </Dato>
         )}
         {nota.indicaciones && <Dato etiqueta="Indicaciones">{nota.indicaciones}</Dato>}
@@ -249,6 +255,7 @@ function Contenido({ cita, esSuDoctor, esPaciente }: { cita: CitaWire; esSuDocto
             inicioCita={cita.inicio}
             nota={nota}
             motivoCita={cita.motivo}
+            conMapa={cita.tipo === 'procedimiento'}
             onCancelar={() => setEscribiendo(false)}
             onFirmada={() => setFirmadaAqui(true)}
           />

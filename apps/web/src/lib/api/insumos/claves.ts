@@ -7,4 +7,6 @@ export const insumosClaves = {
   /** A lot's movements (an adjustment adds one). */
   movimientos: (loteId: number) => ['insumos', 'movimientos', loteId] as const,
   alertas: () => ['insumos', 'alertas'] as const,
+  /** The lots a doctor can chart with (signing a note changes their stock). */
+  lotesUsables: () => ['insumos', 'lotes-usables'] as const,
 };

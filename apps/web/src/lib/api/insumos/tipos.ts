@@ -13,3 +13,4 @@ export type CrearProductoBody = BodyDe<EndpointDe<typeof insumosRutas.crearProdu
 export type EditarProductoBody = BodyDe<EndpointDe<typeof insumosRutas.editarProducto>>;
 export type RecibirLoteBody = BodyDe<EndpointDe<typeof insumosRutas.recibirLote>>;
 export type AjusteBody = BodyDe<EndpointDe<typeof insumosRutas.ajustar>>;
+export type LoteUsableWire = RespuestaApi<typeof insumosRutas.lotesUsables>[number];
