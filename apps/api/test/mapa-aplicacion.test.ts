@@ -5,11 +5,12 @@
 // 20 parallel signatures against the last units, immutability (API and SQL) and who sees the chart.
 import { and, eq, isNull, sql, sum } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copiaHistoriaPaths as copia } from '@clinica/contracts/copia-historia';
 import { evolucionesPaths as rutas, type EvolucionWire } from '@clinica/contracts/evoluciones';
 import { MENSAJES_INSUMOS, insumosPaths, type LoteUsableWire, type LoteWire } from '@clinica/contracts/insumos';
 import type { PuntoAplicacionBody } from '@clinica/contracts/mapa-facial';
 import { fechaEnZona, sumarDias, ZONA_POR_DEFECTO, type Fecha } from '@clinica/contracts/tiempo';
-import { aplicaciones, evoluciones, lotes, lotesMovimientos, productos } from '../src/db/schema/index.ts';
+import { aplicaciones, evoluciones, lotes, lotesMovimientos } from '../src/db/schema/index.ts';
 import { contenidoCanonico, hashContenido } from '../src/features/evoluciones/evoluciones.contenido.ts';
 import { MENSAJES_EVOLUCION } from '../src/features/evoluciones/evoluciones.service.ts';
 import { MENSAJES_MAPA } from '../src/features/evoluciones/mapa-aplicacion.ts';
@@ -24,6 +25,7 @@ import {
   type Personas,
 } from './clinica-fixtures.ts';
 import { createTestApp } from './helpers.ts';
+import { textoDelPdf } from './pdf-texto.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let { paciente, otraPaciente, doctor, otroDoctor, asistente, admin } = {} as Personas;
@@ -402,6 +404,50 @@ describe('who sees the chart', () => {
     // Charting is the appointment's doctor's: the other roles are refused by the route.
     for (const quien of [paciente, asistente, admin])
       expect((await pedir('POST', rutas.porCita(citaId), quien, nota([punto(loteAcido.id, 1)]))).statusCode).toBe(403);
-    void productos;
+  });
+
+  it('the record copy PDF prints the chart: the drawing, the table of points and the totals per lot', async () => {
+    const citaId = await citaProcedimiento();
+    const n = await borrador(
+      [
+        punto(loteToxina.id, 4, { zona: 'frente', y: 150, calibre: '32G' }),
+        punto(loteAcido.id, 0.3, {
+          vista: 'perfil_derecho',
+          zona: 'pomulo_derecho',
+          plano: 'supraperiostico',
+          dispositivo: 'canula',
+          calibre: '25G',
+          tecnica: 'abanico',
+          nota: 'Sin sangrado',
+        }),
+        punto(loteToxina.id, 2, { zona: 'glabela' }),
+      ],
+      citaId,
+    );
+    expect((await pedir('POST', rutas.firmar(n.id), doctor)).statusCode).toBe(200);
+    const res = await pedir('GET', copia.pdfPaciente(paciente.id), doctor);
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+    const texto = await textoDelPdf(res.rawPayload);
+    if (process.env.PDF_MAPA)
+      await import('node:fs/promises').then((fs) => fs.writeFile(process.env.PDF_MAPA!, res.rawPayload));
+    for (const esperado of [
+      'Mapa de aplicación',
+      'De frente',
+      'Perfil derecho',
+      'Técnica',
+      'Aguja/cánula',
+      'Pómulo derecho',
+      'Ácido hialurónico mapa',
+      loteAcido.numero,
+      '0,3 mL',
+      'Supraperióstico',
+      'Abanico',
+      'Cánula 25G',
+      'Aguja 32G',
+      'Sin sangrado',
+      'Totales por lote',
+      `Toxina botulínica mapa · lote ${loteToxina.numero} · 2 puntos · 6 U`,
+    ])
+      expect(texto).toContain(esperado);
   });
 });
