@@ -324,6 +324,11 @@ export async function createServices(deps: ServicesDeps) {
     transaccion,
     archivos,
     now,
+    // Issue 24: the chart's lots, checked and taken out by the products feature (built below; used on request).
+    lotes: {
+      revisar: (tx, v) => insumos.revisarUsos(tx as Repositories | undefined, v),
+      usar: (tx, v) => insumos.usarEnNota(tx as Repositories, v),
+    },
     clinicaNombre: config.clinicaNombre,
     clinicaDireccion: config.clinicaDireccion,
     zona: config.clinicaTz,

@@ -149,7 +149,7 @@ export const evolucionesEndpoints = {
   editar: endpoint(evolucionesRutas.editar, {
     params: idParam,
     body: evolucionDatosSchema,
-    response: { 200: evolucionSchema, ...errores, 409: errorSchema },
+    response: { 200: evolucionSchema, ...errores, 409: errorSchema, 422: errorSchema },
   }),
   firmar: endpoint(evolucionesRutas.firmar, {
     params: idParam,

@@ -16,16 +16,56 @@ export type ContenidoFirmable = {
   /** In the order they were written (by id). */
   formulas: readonly { nombre: string; dosis: string; frecuencia: string; duracion: string }[];
   ordenes: readonly { examen: string; indicaciones: string }[];
+  /** The injection chart (issue 24), in chart order; quantities in hundredths as stored. Absent or empty: none. */
+  aplicaciones?: readonly PuntoFirmable[];
   firmada_en: Date;
+};
+
+export type PuntoFirmable = {
+  orden: number;
+  vista: string;
+  zona: string;
+  x: number;
+  y: number;
+  lote_id: number;
+  cantidad: number;
+  plano: string;
+  tecnica: string;
+  dispositivo: string;
+  calibre: string;
+  nota: string;
 };
 
 /**
  * JSON with a fixed key order and only the signed fields: the version tag, the ids that place the note, the
  * text fields, the lines (without their row ids, which a reader cannot know), and the signing instant in UTC.
+ * A note with an injection chart is 'evolucion-v2': the same fields plus `aplicaciones` (each point's stored columns
+ * but its row id, in chart order) before the signing instant. A note without one keeps the v1 form, byte for byte,
+ * so every note signed before the chart existed still verifies.
  */
 export function contenidoCanonico(n: ContenidoFirmable): string {
+  const mapa = n.aplicaciones?.length
+    ? {
+        aplicaciones: [...n.aplicaciones]
+          .sort((a, b) => a.orden - b.orden)
+          .map((p) => ({
+            orden: p.orden,
+            vista: p.vista,
+            zona: p.zona,
+            x: p.x,
+            y: p.y,
+            lote_id: p.lote_id,
+            cantidad: p.cantidad,
+            plano: p.plano,
+            tecnica: p.tecnica,
+            dispositivo: p.dispositivo,
+            calibre: p.calibre,
+            nota: p.nota,
+          })),
+      }
+    : {};
   return JSON.stringify({
-    version: 'evolucion-v1',
+    version: n.aplicaciones?.length ? 'evolucion-v2' : 'evolucion-v1',
     evolucion_id: n.id,
     cita_id: n.cita_id,
     paciente_id: n.paciente_id,
@@ -42,6 +82,7 @@ export function contenidoCanonico(n: ContenidoFirmable): string {
       duracion: f.duracion,
     })),
     ordenes: n.ordenes.map((o) => ({ examen: o.examen, indicaciones: o.indicaciones })),
+    ...mapa,
     firmada_en: n.firmada_en.toISOString(),
   });
 }

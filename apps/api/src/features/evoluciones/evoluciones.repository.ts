@@ -1,12 +1,22 @@
 // SQL for clinical notes, their prescriptions, exam orders and addenda. There is no delete here, and the database
 // refuses one anyway (0009_evoluciones.sql), as it refuses any change to a signed note.
-import { and, asc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { citaClinica } from '../../db/cita-clinica.ts';
 import { columnasDe } from '../../db/columnas-de.ts';
 import { usuarioPorId } from '../../db/usuario-por-id.ts';
-import { adendas, archivos, evoluciones, formulas, ordenesExamen, usuarios } from '../../db/schema/index.ts';
+import {
+  adendas,
+  aplicaciones,
+  archivos,
+  evoluciones,
+  formulas,
+  lotes,
+  ordenesExamen,
+  productos,
+  usuarios,
+} from '../../db/schema/index.ts';
 
 export type EvolucionFila = typeof evoluciones.$inferSelect;
 export type ContenidoEvolucion = Pick<
@@ -15,6 +25,21 @@ export type ContenidoEvolucion = Pick<
 >;
 export type LineaFormula = { nombre: string; dosis: string; frecuencia: string; duracion: string };
 export type LineaOrden = { examen: string; indicaciones: string };
+/** A chart point to store (hundredths, its place in the chart). */
+export type NuevaAplicacion = Omit<typeof aplicaciones.$inferInsert, 'id' | 'evolucion_id'>;
+
+/** A chart point as read, with its lot and product (issue 24): one statement for every note read. */
+const columnasAplicacion = {
+  ...getTableColumns(aplicaciones),
+  lote: { id: lotes.id, numero: lotes.numero, vence_el: lotes.vence_el },
+  producto: {
+    id: productos.id,
+    nombre: productos.nombre,
+    tipo: productos.tipo,
+    unidad: productos.unidad,
+    registro_invima: productos.registro_invima,
+  },
+};
 
 // People read by id for each row (see usuarioPorId): a note's author and patient.
 const autor = usuarioPorId('autor', evoluciones.autor_id);
@@ -56,6 +81,13 @@ export function createEvolucionesRepository(db: Executor) {
       .innerJoin(quien, eq(quien.id, adendas.autor_id))
       .where(inArray(adendas.evolucion_id, ids))
       .orderBy(asc(adendas.creada_en), asc(adendas.id));
+    const puntos = await db
+      .select(columnasAplicacion)
+      .from(aplicaciones)
+      .innerJoin(lotes, eq(lotes.id, aplicaciones.lote_id))
+      .innerJoin(productos, eq(productos.id, lotes.producto_id))
+      .where(inArray(aplicaciones.evolucion_id, ids))
+      .orderBy(asc(aplicaciones.evolucion_id), asc(aplicaciones.orden));
     const docs = docIds.length
       ? await db.select({ id: archivos.id, sha256: archivos.sha256 }).from(archivos).where(inArray(archivos.id, docIds))
       : [];
@@ -68,6 +100,7 @@ export function createEvolucionesRepository(db: Executor) {
       formulas: lineasFormula.filter((x) => x.evolucion_id === f.evolucion.id),
       ordenes: lineasOrden.filter((x) => x.evolucion_id === f.evolucion.id),
       adendas: notas.filter((x) => x.evolucion_id === f.evolucion.id),
+      aplicaciones: puntos.filter((x) => x.evolucion_id === f.evolucion.id),
       receta: sha(f.evolucion.receta_archivo_id),
       orden_examenes: sha(f.evolucion.orden_archivo_id),
     }));
@@ -127,6 +160,12 @@ export function createEvolucionesRepository(db: Executor) {
       if (o.length) await db.insert(ordenesExamen).values(o.map((x) => ({ ...x, evolucion_id: id })));
     },
 
+    /** A draft's injection chart, replaced as a whole in the order given (the trigger refuses it once signed). */
+    async reemplazarAplicaciones(id: number, puntos: readonly NuevaAplicacion[]) {
+      await db.delete(aplicaciones).where(eq(aplicaciones.evolucion_id, id));
+      if (puntos.length) await db.insert(aplicaciones).values(puntos.map((p) => ({ ...p, evolucion_id: id })));
+    },
+
     async firmar(
       id: number,
       v: {
@@ -161,3 +200,4 @@ export function createEvolucionesRepository(db: Executor) {
   };
 }
 export type EvolucionesRepository = ReturnType<typeof createEvolucionesRepository>;
+export type AplicacionLeida = NonNullable<Awaited<ReturnType<EvolucionesRepository['porId']>>>['aplicaciones'][number];

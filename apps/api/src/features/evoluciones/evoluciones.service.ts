@@ -25,6 +25,7 @@ import { auditarExito, type AuditoriaRepository } from '../../platform/auditoria
 import { hashContenido } from './evoluciones.contenido.ts';
 import type { DatosDocumento } from './evoluciones.pdf.ts';
 import type { EvolucionesRepository } from './evoluciones.repository.ts';
+import { filasDelMapa, mapaPermitido, puntoWire, type LotesDelMapa } from './mapa-aplicacion.ts';
 
 export type ReposEvoluciones = {
   evoluciones: EvolucionesRepository;
@@ -66,8 +67,7 @@ function toWire(f: Completa): Evolucion {
     hallazgos: e.hallazgos,
     procedimiento_realizado: e.procedimiento_realizado,
     productos: e.productos,
-    // Issue 24: the chart's points are read and written in the next step (persisted with the draft, frozen at signing).
-    aplicaciones: [],
+    aplicaciones: f.aplicaciones.map(puntoWire),
     indicaciones: e.indicaciones,
     formulas: f.formulas.map((x) => ({
       id: x.id,
@@ -104,6 +104,7 @@ const firmable = (f: Completa, firmadaEn: Date) => ({
   ...f.evolucion,
   formulas: f.formulas,
   ordenes: f.ordenes,
+  aplicaciones: f.aplicaciones,
   firmada_en: firmadaEn,
 });
 
@@ -112,6 +113,8 @@ export function createEvolucionesService(deps: {
   transaccion: Transaccion<ReposEvoluciones>;
   archivos: Pick<ArchivosPrivados, 'conArchivos' | 'registrar'>;
   now: () => Date;
+  /** The chart's lots (issue 24): checked with the draft, taken out at signing (the products feature). */
+  lotes: LotesDelMapa<ReposEvoluciones>;
   clinicaNombre: string;
   /** CLINICA_DIRECCION, printed under the clinic's name on the prescription and the exam order. */
   clinicaDireccion?: string | undefined;
@@ -138,6 +141,30 @@ export function createEvolucionesService(deps: {
   }
 
   const conflicto = (mensaje: string) => new AppError('CONFLICTO', 409, mensaje);
+
+  /** A draft's chart against its appointment and lots, with the soft stock check (422 naming the point). */
+  async function validarMapaDelBorrador(tipoCita: string, datos: Datos) {
+    mapaPermitido(tipoCita, datos.aplicaciones);
+    await deps.lotes.revisar(undefined, { puntos: filasDelMapa(datos.aplicaciones), existencias: true });
+  }
+
+  /**
+   * What signing does besides marking the note, inside the signature's transaction (after the content was checked
+   * unchanged): the chart's lots are checked again (expired or inactive: 422) and each lot's total is taken out, with
+   * its 'uso' movement (not enough left: 409). Any failure rolls back the whole signature. Other effects of a
+   * signature (e.g. retreatment reminders) belong here too.
+   */
+  async function alFirmar(tx: ReposEvoluciones, actor: Actor, nota: Completa, tipoCita: string, firmadaEn: Date) {
+    if (!nota.aplicaciones.length) return;
+    mapaPermitido(tipoCita, nota.aplicaciones);
+    await deps.lotes.revisar(tx, { puntos: nota.aplicaciones, existencias: false });
+    await deps.lotes.usar(tx, {
+      evolucionId: nota.evolucion.id,
+      actorId: actor.id,
+      puntos: nota.aplicaciones,
+      ahora: firmadaEn,
+    });
+  }
 
   /**
    * A draft is written and signed only by the appointment's current doctor, on an appointment that is not
@@ -227,6 +254,7 @@ export function createEvolucionesService(deps: {
       // Only the appointment's doctor writes its note; for anyone else the appointment is not theirs to see.
       if (!cita || cita.doctor_id !== actor.id) throw noEncontrado(MENSAJES_EVOLUCION.citaNoEncontrada);
       if (cita.estado === 'cancelada') throw conflicto(MENSAJES_EVOLUCION.citaCancelada);
+      await validarMapaDelBorrador(cita.tipo, datos);
       try {
         const id = await transaccion(async (tx) => {
           const nueva = await tx.evoluciones.crear({
@@ -236,6 +264,7 @@ export function createEvolucionesService(deps: {
             autor_id: actor.id,
           });
           await tx.evoluciones.reemplazarLineas(nueva, datos.formulas, datos.ordenes);
+          await tx.evoluciones.reemplazarAplicaciones(nueva, filasDelMapa(datos.aplicaciones));
           await auditar(tx, actor, 'evolucion.crear', nueva, `cita=${citaId}`, origen);
           return nueva;
         });
@@ -251,6 +280,7 @@ export function createEvolucionesService(deps: {
           if (!(await tx.evoluciones.tomarBorrador(id, actor.id, contenido(datos), now())))
             throw conflicto(MENSAJES_EVOLUCION.yaExiste);
           await tx.evoluciones.reemplazarLineas(id, datos.formulas, datos.ordenes);
+          await tx.evoluciones.reemplazarAplicaciones(id, filasDelMapa(datos.aplicaciones));
           await auditar(
             tx,
             actor,
@@ -268,12 +298,14 @@ export function createEvolucionesService(deps: {
     async editar(actor: Actor, id: number, datos: Datos, origen: Origen): Promise<Evolucion> {
       const f = await propia(actor, id);
       if (f.evolucion.firmada_en) throw conflicto(MENSAJES_EVOLUCION.firmada);
-      await deLaCitaActual(actor, f.evolucion.cita_id);
+      const cita = await deLaCitaActual(actor, f.evolucion.cita_id);
+      await validarMapaDelBorrador(cita.tipo, datos);
       await transaccion(async (tx) => {
         const fila = await tx.evoluciones.bloquear(id);
         if (fila?.firmada_en) throw conflicto(MENSAJES_EVOLUCION.firmada);
         await tx.evoluciones.actualizar(id, contenido(datos), now());
         await tx.evoluciones.reemplazarLineas(id, datos.formulas, datos.ordenes);
+        await tx.evoluciones.reemplazarAplicaciones(id, filasDelMapa(datos.aplicaciones));
         await auditar(tx, actor, 'evolucion.editar', id, `cita=${f.evolucion.cita_id}`, origen);
       });
       return toWire((await repo.porId(id))!);
@@ -299,8 +331,11 @@ export function createEvolucionesService(deps: {
           mensajeSinRegistroProfesional({ formula: f.formulas.length > 0, orden: f.ordenes.length > 0 }),
         );
       const hash = hashContenido(firmable(f, firmadaEn));
-      // One document at a time per person (issue 21, item 2).
-      const pdfs = await conTurnoPdf(actor.id, () => documentos(f, firmadaEn, hash));
+      // One document at a time per person (issue 21, item 2); a note without documents builds none, so needs no turn.
+      const pdfs =
+        f.formulas.length || f.ordenes.length
+          ? await conTurnoPdf(actor.id, () => documentos(f, firmadaEn, hash))
+          : { receta: null, orden: null };
       // The PDFs are stored privately under the patient, their rows written with the signature: a note that
       // cannot be signed (a double click's second request: 409) leaves no document behind (decision 0053).
       await archivos.conArchivos(async (escribir) => {
@@ -322,6 +357,7 @@ export function createEvolucionesService(deps: {
           if (fila?.firmada_en) throw conflicto(MENSAJES_EVOLUCION.yaFirmada);
           const ahora = (await tx.evoluciones.porId(id))!;
           if (hashContenido(firmable(ahora, firmadaEn)) !== hash) throw conflicto(MENSAJES_EVOLUCION.cambio);
+          await alFirmar(tx, actor, ahora, cita.tipo, firmadaEn);
           await tx.evoluciones.firmar(id, {
             firmada_en: firmadaEn,
             hash_contenido: hash,

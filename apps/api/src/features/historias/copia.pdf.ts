@@ -3,11 +3,12 @@
 // addenda, signed informed consents with their exact text. Built on request with pdf-lib (decision 0012), never stored. Standard fonts only: their WinAnsi
 // encoding covers Spanish (á, ñ, ü, ¿, ¡...); anything it cannot print becomes '?'. Every page carries the clinic's
 // header, the generation date and "página i de n".
-import { PDFDocument, StandardFonts, rgb, type PDFFont } from 'pdf-lib';
+import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { DatosPersonales } from '@clinica/contracts/copia-historia';
 import { estadoCivilNombres, generoNombres, tipoDocumentoNombres } from '@clinica/contracts/usuarios';
 import { ACENTO, ANCHO, GRIS, MARGEN, NEGRO, PaginasPdf } from '../../lib/pdf-paginas.ts';
 import { imprimible, partirLineas } from '../../lib/pdf-texto.ts';
+import { escribirMapa, type LienzoMapa } from './copia-mapa.pdf.ts';
 
 type Estilo = { size?: number; negrita?: boolean; color?: ReturnType<typeof rgb>; sangria?: number };
 
@@ -54,6 +55,17 @@ class Escritor extends PaginasPdf<Escritor> {
         this.y -= size * 1.4;
       });
     });
+  }
+
+  /** A block kept on one page: the page and its top, then the writer moves below it. */
+  bloque(alto: number, dibujar: (pagina: PDFPage, arriba: number) => void) {
+    this.reservar(alto);
+    dibujar(this.pagina, this.y);
+    this.y -= alto;
+  }
+
+  get fuentes() {
+    return { normal: this.normal, negrita: this.negrita };
   }
 
   seccion(titulo: string) {
@@ -242,6 +254,7 @@ export async function generarCopiaHistoria(d: DatosPersonales, o: OpcionesCopia)
     if (n.hallazgos) e.dato('Hallazgos', n.hallazgos, 14);
     if (n.procedimiento_realizado) e.dato('Procedimiento realizado', n.procedimiento_realizado, 14);
     for (const pr of n.productos) e.dato('Producto aplicado', `${pr.nombre} · lote ${pr.lote} · dosis ${pr.dosis}`, 14);
+    escribirMapa(e satisfies LienzoMapa, n.aplicaciones);
     if (n.indicaciones) e.dato('Indicaciones', n.indicaciones, 14);
     if (n.formulas.length) {
       e.texto('Fórmula médica', { negrita: true, sangria: 14 });

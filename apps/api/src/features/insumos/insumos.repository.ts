@@ -1,7 +1,7 @@
 // SQL of products and lots (issue 24, item 1; docs/trazabilidad.md). Quantities are hundredths of the product's unit.
 // A lot's stock moves only through `sacar`: one guarded update (never below zero, never above what was received) and
 // its movement row in the caller's transaction.
-import { and, asc, eq, getTableColumns, gt, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { lotes, lotesMovimientos, productos, usuarios } from '../../db/schema/index.ts';
 
@@ -127,6 +127,42 @@ export function createInsumosRepository(db: Executor) {
         .innerJoin(usuarios, eq(usuarios.id, lotesMovimientos.registrado_por))
         .where(eq(lotesMovimientos.lote_id, loteId))
         .orderBy(sql`${lotesMovimientos.registrado_en} desc`, sql`${lotesMovimientos.id} desc`),
+
+    /**
+     * Lots a chart can use on `hoy`: of an active product, not expired, with stock. Unsorted: the service sorts by
+     * product name as Spanish does («Ácido» with the A's), which the database's collation may not.
+     */
+    usables: (hoy: string) =>
+      db
+        .select({
+          id: lotes.id,
+          numero: lotes.numero,
+          vence_el: lotes.vence_el,
+          existencia: sql<number>`(${lotes.cantidad_recibida} - ${lotes.consumido})::int`,
+          producto: {
+            id: productos.id,
+            nombre: productos.nombre,
+            unidad: productos.unidad,
+            tipo: productos.tipo,
+            registro_invima: productos.registro_invima,
+          },
+        })
+        .from(lotes)
+        .innerJoin(productos, eq(productos.id, lotes.producto_id))
+        .where(and(eq(productos.activo, true), gte(lotes.vence_el, hoy), gt(lotes.cantidad_recibida, lotes.consumido))),
+
+    /** Lots with their product, for a chart's checks and its reading (one statement for all of them). */
+    lotesConProducto: (ids: readonly number[]) =>
+      ids.length
+        ? db
+            .select({
+              lote: getTableColumns(lotes),
+              producto: getTableColumns(productos),
+            })
+            .from(lotes)
+            .innerJoin(productos, eq(productos.id, lotes.producto_id))
+            .where(inArray(lotes.id, [...ids]))
+        : Promise.resolve([]),
 
     /** Lots with stock expiring on or before `hasta` (expired ones included), soonest first. */
     porVencer: (hasta: string) =>

@@ -25,5 +25,8 @@ export const insumosRoutes: FastifyPluginAsyncZod<{ service: InsumosService }> =
     reply.code(201).send(await service.ajustar(usuarioDe(r), r.params.id, r.body, origen(r))),
   );
   registrar(e.movimientos, 'Los movimientos de un lote', async (r) => service.movimientos(r.params.id));
+  registrar(e.lotesUsables, 'Los lotes que se pueden aplicar hoy (para el mapa de aplicación)', async () =>
+    service.lotesUsables(),
+  );
   registrar(e.alertas, 'Lotes por vencer y productos con poca existencia', async () => service.alertas());
 };

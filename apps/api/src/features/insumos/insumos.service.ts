@@ -17,6 +17,7 @@ import {
   type crearProductoSchema,
   type editarProductoSchema,
   type loteSchema,
+  type loteUsableSchema,
   type movimientoSchema,
   type productoDetalleSchema,
   type productoSchema,
@@ -26,20 +27,15 @@ import { sumarDias, type Fecha } from '@clinica/contracts/tiempo';
 import type { Transaccion } from '../../db/transacciones.ts';
 import { AppError, isUniqueViolation, noEncontrado } from '../../lib/app-error.ts';
 import type { Calendario } from '../../lib/calendario.ts';
+import { aCentesimas, cantidadEsCo, deCentesimas } from '../../lib/centesimas.ts';
 import type { Actor, Origen } from '../../lib/solicitud.ts';
 import { auditarExito, type AuditoriaRepository } from '../../platform/auditoria.repository.ts';
 import type { Existencias, InsumosRepository, LoteFila, MovimientoFila, ProductoFila } from './insumos.repository.ts';
+import { descontarUsos, revisarLotesDeUso, type UsoDeLote } from './insumos.usos.ts';
 
 export type ReposInsumos = { insumos: InsumosRepository; auditoria: AuditoriaRepository };
 type Producto = z.output<typeof productoSchema>;
 type Lote = z.output<typeof loteSchema>;
-
-/** Wire quantities are in the unit (2.5); the database keeps hundredths (250). */
-export const aCentesimas = (n: number) => Math.round(n * 100);
-export const deCentesimas = (c: number) => c / 100;
-/** "2,5 mL" for messages. */
-export const cantidadEsCo = (c: number, unidad: string) =>
-  `${deCentesimas(c).toLocaleString('es-CO', { maximumFractionDigits: 2 })} ${unidad}`;
 
 const regla = (mensaje: string, campo?: string) =>
   new AppError('REGLA_NEGOCIO', 422, mensaje, campo ? [{ campo, mensaje }] : undefined);
@@ -93,6 +89,9 @@ function movimientoWire(f: MovimientoFila): z.output<typeof movimientoSchema> {
   };
 }
 
+/** Product names as Spanish sorts them: accents and case aside («Ácido» with the A's, before «Botox»). */
+const porNombre = new Intl.Collator('es', { sensitivity: 'base', numeric: true });
+
 export function createInsumosService(deps: {
   repos: ReposInsumos;
   transaccion: Transaccion<ReposInsumos>;
@@ -117,7 +116,25 @@ export function createInsumosService(deps: {
   return {
     async listar(): Promise<Producto[]> {
       const existencias = await existenciasPorProducto(calendario.hoy());
-      return (await repo.listar()).map((f) => productoWire(f, existencias.get(f.id)));
+      // Active first, then by name as Spanish sorts it (the repository's order is the database's collation).
+      const filas = [...(await repo.listar())].sort(
+        (a, b) => Number(b.activo) - Number(a.activo) || porNombre.compare(a.nombre, b.nombre) || a.id - b.id,
+      );
+      return filas.map((f) => productoWire(f, existencias.get(f.id)));
+    },
+
+    /** The doctor's lot picker: usable lots (active product, not expired today, with stock), by product then expiry. */
+    async lotesUsables(): Promise<z.output<typeof loteUsableSchema>[]> {
+      const filas = await repo.usables(calendario.hoy());
+      return filas
+        .sort(
+          (a, b) =>
+            porNombre.compare(a.producto.nombre, b.producto.nombre) ||
+            a.producto.id - b.producto.id ||
+            a.vence_el.localeCompare(b.vence_el) ||
+            a.id - b.id,
+        )
+        .map((f) => ({ ...f, existencia: deCentesimas(f.existencia) }));
     },
 
     async detalle(id: number): Promise<z.output<typeof productoDetalleSchema>> {
@@ -244,6 +261,20 @@ export function createInsumosService(deps: {
       });
       return loteWire((await repo.lote(loteId))!, calendario.hoy());
     },
+
+    /**
+     * For the notes' injection chart (through the composition root): checks the lots a chart uses, naming the first
+     * point at fault (422); `existencias` adds the soft stock check a draft's save makes. `tx`: the caller's
+     * transaction, when there is one.
+     */
+    revisarUsos: (tx: ReposInsumos | undefined, v: { puntos: readonly UsoDeLote[]; existencias: boolean }) =>
+      revisarLotesDeUso((tx ?? repos).insumos, { ...v, hoy: calendario.hoy() }),
+
+    /** Signing a note takes its chart's lots out, in the signature's transaction (409 when a lot has not enough). */
+    usarEnNota: (
+      tx: ReposInsumos,
+      v: { evolucionId: number; actorId: number; puntos: readonly UsoDeLote[]; ahora: Date },
+    ) => descontarUsos(tx.insumos, v),
 
     async movimientos(loteId: number) {
       if (!(await repo.lote(loteId))) throw noEncontrado(M.loteNoEncontrado);

@@ -1,0 +1,132 @@
+// A signed note's injection chart in the record copy (issue 24, item 2): the face drawings that have points (the same
+// line art as the web editor, packages/contracts/src/mapa-facial-dibujo.ts, through pdf-lib's drawSvgPath) with each
+// point numbered, then the table of points (n.º, zona, producto, lote, cantidad, plano, técnica, aguja o cánula con su
+// calibre, nota) and the totals per lot.
+import { rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import type { Evolucion } from '@clinica/contracts/evoluciones';
+import {
+  LADO_MAPA,
+  VISTAS_MAPA,
+  dispositivoAplicacionNombres,
+  planoAplicacionNombres,
+  tecnicaAplicacionNombres,
+  totalesPorLote,
+  vistaMapaNombres,
+  zonaFacialNombres,
+} from '@clinica/contracts/mapa-facial';
+import { DIBUJOS_MAPA } from '@clinica/contracts/mapa-facial-dibujo';
+import { ACENTO, ANCHO, GRIS, MARGEN, NEGRO } from '../../lib/pdf-paginas.ts';
+import { imprimible, partirLineas } from '../../lib/pdf-texto.ts';
+
+/** What the chart needs of the copy's page writer. */
+export type LienzoMapa = {
+  texto(t: string, o?: { negrita?: boolean; sangria?: number; size?: number; color?: ReturnType<typeof rgb> }): void;
+  /** Keeps `alto` points together on one page and hands the page and the block's top. */
+  bloque(alto: number, dibujar: (pagina: PDFPage, arriba: number) => void): void;
+  fuentes: { normal: PDFFont; negrita: PDFFont };
+};
+
+const SANGRIA = 14;
+const LADO = 150;
+const TAM = 7.5;
+const BLANCO = rgb(1, 1, 1);
+const cantidadEsCo = (n: number, unidad: string) =>
+  `${n.toLocaleString('es-CO', { maximumFractionDigits: 2 })} ${unidad}`;
+
+// Column titles and widths (points): they fill the text width under the note's indent.
+const COLUMNAS: [string, number][] = [
+  ['N.º', 20],
+  ['Zona', 66],
+  ['Producto', 70],
+  ['Lote', 50],
+  ['Cantidad', 40],
+  ['Plano', 62],
+  ['Técnica', 52],
+  ['Aguja/cánula', 56],
+  ['Nota', ANCHO - 2 * MARGEN - SANGRIA - 416],
+];
+
+function dibujos(l: LienzoMapa, puntos: Evolucion['aplicaciones']) {
+  const numerados = puntos.map((p, i) => ({ ...p, n: i + 1 }));
+  const vistas = VISTAS_MAPA.filter((v) => numerados.some((p) => p.vista === v));
+  const escala = LADO / LADO_MAPA;
+  l.bloque(LADO + 16, (pagina, arriba) => {
+    vistas.forEach((vista, i) => {
+      const x0 = MARGEN + SANGRIA + i * (LADO + 14);
+      const y0 = arriba - 12;
+      pagina.drawText(imprimible(vistaMapaNombres[vista]), {
+        x: x0,
+        y: arriba - 8,
+        size: 8,
+        font: l.fuentes.negrita,
+        color: GRIS,
+      });
+      pagina.drawRectangle({ x: x0, y: y0 - LADO, width: LADO, height: LADO, borderColor: GRIS, borderWidth: 0.4 });
+      // Line widths scale with the path: 0.8 pt on paper.
+      for (const d of DIBUJOS_MAPA[vista].contorno)
+        pagina.drawSvgPath(d, { x: x0, y: y0, scale: escala, borderColor: NEGRO, borderWidth: 0.8 / escala });
+      for (const p of numerados.filter((q) => q.vista === vista)) {
+        const cx = x0 + p.x * escala;
+        const cy = y0 - p.y * escala;
+        pagina.drawCircle({ x: cx, y: cy, size: 5, color: ACENTO });
+        const etiqueta = String(p.n);
+        const ancho = l.fuentes.negrita.widthOfTextAtSize(etiqueta, 5.5);
+        pagina.drawText(etiqueta, { x: cx - ancho / 2, y: cy - 2, size: 5.5, font: l.fuentes.negrita, color: BLANCO });
+      }
+    });
+  });
+}
+
+function fila(l: LienzoMapa, celdas: string[], negrita: boolean) {
+  const font = negrita ? l.fuentes.negrita : l.fuentes.normal;
+  const lineas = celdas.map((c, i) => partirLineas(c || '—', font, TAM, COLUMNAS[i]![1] - 3));
+  const alto = Math.max(...lineas.map((x) => x.length)) * TAM * 1.3 + 3;
+  l.bloque(alto, (pagina, arriba) => {
+    let x = MARGEN + SANGRIA;
+    lineas.forEach((ls, i) => {
+      ls.forEach((t, j) => pagina.drawText(t, { x, y: arriba - TAM - j * TAM * 1.3, size: TAM, font, color: NEGRO }));
+      x += COLUMNAS[i]![1];
+    });
+    pagina.drawLine({
+      start: { x: MARGEN + SANGRIA, y: arriba - alto + 1 },
+      end: { x: ANCHO - MARGEN, y: arriba - alto + 1 },
+      thickness: 0.3,
+      color: GRIS,
+    });
+  });
+}
+
+/** The chart of one signed note, under its other fields. Nothing when the note has no chart. */
+export function escribirMapa(l: LienzoMapa, puntos: Evolucion['aplicaciones']) {
+  if (!puntos.length) return;
+  l.texto('Mapa de aplicación', { negrita: true, sangria: SANGRIA });
+  dibujos(l, puntos);
+  fila(
+    l,
+    COLUMNAS.map(([t]) => t),
+    true,
+  );
+  puntos.forEach((p, i) =>
+    fila(
+      l,
+      [
+        String(i + 1),
+        zonaFacialNombres[p.zona],
+        p.producto.nombre,
+        p.lote.numero,
+        cantidadEsCo(p.cantidad, p.producto.unidad),
+        planoAplicacionNombres[p.plano],
+        tecnicaAplicacionNombres[p.tecnica],
+        `${dispositivoAplicacionNombres[p.dispositivo]} ${p.calibre}`,
+        p.nota,
+      ].map(imprimible),
+      false,
+    ),
+  );
+  l.texto('Totales por lote', { negrita: true, sangria: SANGRIA });
+  for (const t of totalesPorLote(puntos))
+    l.texto(
+      `${t.producto} · lote ${t.lote} · ${t.puntos} ${t.puntos === 1 ? 'punto' : 'puntos'} · ${cantidadEsCo(t.cantidad, t.unidad)}`,
+      { sangria: SANGRIA * 2 },
+    );
+}
