@@ -203,7 +203,7 @@ describe('fotos de antes y después', { timeout: 30_000 }, () => {
     expect(await within(seccion).findByText(/Escribe la zona del cuerpo/)).toBeInTheDocument();
 
     // The chart's zone, chosen from the list, fills the empty free-text zone with its name.
-    await user.click(within(seccion).getByRole('textbox', { name: /Zona del mapa facial/ }));
+    await user.click(within(seccion).getByRole('combobox', { name: /Zona del mapa facial/ }));
     await user.click(await screen.findByRole('option', { name: 'Frente' }));
     expect(within(seccion).getByRole('textbox', { name: 'Zona' })).toHaveValue('Frente');
     const input = seccion.querySelector('input[type="file"]') as HTMLInputElement;

@@ -87,6 +87,7 @@ function Agregar({ citaId }: { citaId: number }) {
           }}
           searchable
           clearable
+          clearButtonProps={{ 'aria-label': 'Quitar la zona del mapa' }}
           nothingFoundMessage="Ninguna zona con ese nombre"
         />
         <FileInput
