@@ -72,6 +72,7 @@ function copia(palabraUnica: boolean): DatosPersonales {
       orden_examenes: null,
       adendas: [],
     })),
+    productos_aplicados: [],
     consentimientos: [],
     notificaciones: [],
     archivos: [],

@@ -249,7 +249,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(auditoriaRoutes, { service: services.auditoriaConsulta });
   await app.register(citasRoutes, { service: services.citas });
   await app.register(notificacionesRoutes, { service: services.notificaciones });
-  await app.register(historiasRoutes, { service: services.historias });
+  await app.register(historiasRoutes, {
+    service: services.historias,
+    productosAplicados: services.productosAplicados,
+  });
   await app.register(copiaHistoriaRoutes, { service: services.copiaHistoria });
   await app.register(evolucionesRoutes, { service: services.evoluciones });
   await app.register(planesRoutes, { service: services.planes });

@@ -29,6 +29,7 @@ import { createRespaldosService } from './features/respaldos/respaldos.service.t
 import { createCopiaHistoriaService } from './features/historias/copia.service.ts';
 import { createHistoriasRepository } from './features/historias/historias.repository.ts';
 import { createHistoriasService } from './features/historias/historias.service.ts';
+import { createProductosAplicadosService } from './features/historias/productos-aplicados.service.ts';
 import { createCajaRepository } from './features/pagos/caja.repository.ts';
 import { createPagosRepository } from './features/pagos/pagos.repository.ts';
 import { createPagosService } from './features/pagos/pagos.service.ts';
@@ -310,6 +311,7 @@ export async function createServices(deps: ServicesDeps) {
   });
   const notificaciones = createNotificacionesService({ repo: repos.notificaciones });
   const historias = createHistoriasService({ repos, transaccion, now });
+  const productosAplicados = createProductosAplicadosService({ repos });
   const copiaHistoria = createCopiaHistoriaService({
     repos,
     historias,
@@ -441,6 +443,7 @@ export async function createServices(deps: ServicesDeps) {
     citas,
     notificaciones,
     historias,
+    productosAplicados,
     copiaHistoria,
     evoluciones,
     planes,

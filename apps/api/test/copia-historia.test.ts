@@ -217,6 +217,7 @@ describe('the personal data as JSON', () => {
         'versiones',
         'citas',
         'evoluciones',
+        'productos_aplicados',
         'consentimientos',
         'notificaciones',
         'archivos',

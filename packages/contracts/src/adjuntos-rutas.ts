@@ -20,6 +20,8 @@ export const CAMPO_ARCHIVO = 'archivo';
 export const CAMPO_ORDEN = 'orden_examen_id';
 export const CAMPO_ETIQUETA = 'etiqueta';
 export const CAMPO_ZONA = 'zona';
+/** Optional: the injection chart's zone the photo shows (one of ZONAS_FACIALES), for the comparison by zone. */
+export const CAMPO_ZONA_MAPA = 'zona_mapa';
 export const ZONA_MAX = 80;
 
 export const ETIQUETAS_FOTO = ['antes', 'despues'] as const;

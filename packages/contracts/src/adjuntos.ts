@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { fechaHora, idParam } from './common.ts';
 import { adjuntosRutas, ETIQUETAS_FOTO } from './adjuntos-rutas.ts';
 import { endpoint } from './endpoint.ts';
+import { ZONAS_FACIALES } from './mapa-facial.ts';
 import { errorSchema } from './errors.ts';
 
 export {
@@ -14,6 +15,7 @@ export {
   CAMPO_ETIQUETA,
   CAMPO_ORDEN,
   CAMPO_ZONA,
+  CAMPO_ZONA_MAPA,
   ETIQUETAS_FOTO,
   FOTO_MAX_BYTES,
   NOMBRE_ETIQUETA,
@@ -54,6 +56,8 @@ export const fotoSchema = z.object({
   cita_id: z.number().int(),
   etiqueta: z.enum(ETIQUETAS_FOTO),
   zona: z.string(),
+  /** The injection chart's zone, when the photo was tagged with one (issue 24, item 5). */
+  zona_mapa: z.enum(ZONAS_FACIALES).nullable(),
   tomada_en: fechaHora,
   /** The image (download route); null for assistants, who see only that it exists. */
   archivo_id: z.number().int().nullable(),
@@ -96,7 +100,10 @@ export const adjuntosEndpoints = {
     params: citaParam,
     response: { 200: fotosDeCitaSchema, ...errores },
   }),
-  /** Multipart: the image in CAMPO_ARCHIVO, CAMPO_ETIQUETA ('antes' | 'despues') and CAMPO_ZONA. */
+  /**
+   * Multipart: the image in CAMPO_ARCHIVO, CAMPO_ETIQUETA ('antes' | 'despues'), CAMPO_ZONA and optionally
+   * CAMPO_ZONA_MAPA (one of ZONAS_FACIALES).
+   */
   subirFoto: endpoint(adjuntosRutas.subirFoto, {
     consumes: ['multipart/form-data'],
     params: citaParam,

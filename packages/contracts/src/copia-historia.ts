@@ -8,6 +8,7 @@ import { endpoint } from './endpoint.ts';
 import { errorSchema } from './errors.ts';
 import { evolucionSchema } from './evoluciones.ts';
 import { historiaSchema, listaAccesosSchema } from './historias.ts';
+import { productoAplicadoSchema } from './productos-aplicados.ts';
 
 const persona = z.object({ id: z.number().int(), nombre: z.string() });
 
@@ -62,6 +63,11 @@ export const datosPersonalesSchema = z.object({
   ),
   /** Signed clinical notes with their prescriptions, exam orders and addenda (drafts are not yet part of the record). */
   evoluciones: z.array(evolucionSchema),
+  /**
+   * Every product and lot applied in her signed notes (issue 24, item 3), oldest first: product, INVIMA
+   * registration, lot and expiry, quantity in the product's unit, zones, doctor and appointment.
+   */
+  productos_aplicados: z.array(productoAplicadoSchema),
   /** Signed informed consents with the exact text and version shown, and their revocation if any. */
   consentimientos: z.array(
     z.object({

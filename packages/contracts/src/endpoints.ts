@@ -13,6 +13,7 @@ import type { insumosEndpoints } from './insumos.ts';
 import type { pagosEndpoints } from './pagos.ts';
 import type { pagosEnLineaEndpoints } from './pagos-en-linea.ts';
 import type { planesEndpoints } from './planes-seguimiento.ts';
+import type { productosAplicadosEndpoints } from './productos-aplicados.ts';
 import type { paquetesEndpoints } from './paquetes.ts';
 import type { reportesEndpoints } from './reportes.ts';
 import type { correosEndpoints } from './correos.ts';
@@ -45,6 +46,7 @@ export type TodosLosEndpoints =
   | Valores<typeof insumosEndpoints>
   | Valores<typeof consentimientosEndpoints>
   | Valores<typeof copiaHistoriaEndpoints>
+  | Valores<typeof productosAplicadosEndpoints>
   | Valores<typeof adjuntosEndpoints>
   | Valores<typeof notificacionesDoctorEndpoints>
   | Valores<typeof notificacionesUsuarioEndpoints>

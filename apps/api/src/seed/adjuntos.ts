@@ -122,6 +122,8 @@ export async function seedAdjuntos({ db, services, fijar }: Semilla): Promise<vo
   const doctor = { id: cita.doctor_id, rol: 'doctor' as const };
   const permiso = await servicio.fotos(doctor, cita.id, ORIGEN);
   if (!permiso.puede_subir) return;
-  await servicio.subirFoto(doctor, cita.id, { bytes: await fotoDemo(6), etiqueta: 'antes', zona: 'Frente' }, ORIGEN);
-  await servicio.subirFoto(doctor, cita.id, { bytes: await fotoDemo(2), etiqueta: 'despues', zona: 'Frente' }, ORIGEN);
+  // Tagged with the chart's zone, so the comparison by zone has something to show (issue 24, item 5).
+  const zona = { zona: 'Frente', zonaMapa: 'frente' as const };
+  await servicio.subirFoto(doctor, cita.id, { bytes: await fotoDemo(6), etiqueta: 'antes', ...zona }, ORIGEN);
+  await servicio.subirFoto(doctor, cita.id, { bytes: await fotoDemo(2), etiqueta: 'despues', ...zona }, ORIGEN);
 }

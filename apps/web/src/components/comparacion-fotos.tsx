@@ -18,7 +18,7 @@ export type FotoComparable = {
 };
 
 /** Loads one private image; the object URL is released when the photo leaves the screen. */
-function FotoPrivada({ foto, alt }: { foto: FotoComparable; alt: string }) {
+export function FotoPrivada({ foto, alt }: { foto: FotoComparable; alt: string }) {
   const [estado, setEstado] = useState<{ url?: string; error?: boolean }>({});
   useEffect(() => {
     if (foto.archivo_id === null) return;

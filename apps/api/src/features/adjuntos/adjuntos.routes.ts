@@ -10,12 +10,14 @@ import {
   CAMPO_ETIQUETA,
   CAMPO_ORDEN,
   CAMPO_ZONA,
+  CAMPO_ZONA_MAPA,
   ETIQUETAS_FOTO,
   FOTO_MAX_BYTES,
   RESULTADO_MAX_BYTES,
   ZONA_MAX,
   type EtiquetaFoto,
 } from '@clinica/contracts/adjuntos';
+import { ZONAS_FACIALES, type ZonaFacial } from '@clinica/contracts/mapa-facial';
 import { AppError } from '../../lib/app-error.ts';
 import { aBuffer, leerMultipart } from '../../lib/multipart.ts';
 import { registrarRutas } from '../../lib/ruta.ts';
@@ -104,10 +106,14 @@ export const adjuntosRoutes: FastifyPluginAsyncZod<{ service: AdjuntosService }>
     // eslint-disable-next-line no-control-regex
     if (zona.length > ZONA_MAX || /[\u0000-\u001f\u007f]/.test(zona))
       throw validacion(CAMPO_ZONA, `La zona admite hasta ${ZONA_MAX} caracteres, sin caracteres especiales.`);
+    // The chart's zone is optional (photos of other areas keep only the free text) but, when sent, one of the list.
+    const zonaMapa = texto(campos[CAMPO_ZONA_MAPA]);
+    if (zonaMapa && !(ZONAS_FACIALES as readonly string[]).includes(zonaMapa))
+      throw validacion(CAMPO_ZONA_MAPA, MENSAJES_ADJUNTOS.zonaMapaInvalida);
     const foto = await service.subirFoto(
       usuarioDe(r),
       r.params.citaId,
-      { bytes, etiqueta: etiqueta as EtiquetaFoto, zona },
+      { bytes, etiqueta: etiqueta as EtiquetaFoto, zona, zonaMapa: zonaMapa ? (zonaMapa as ZonaFacial) : null },
       origen(r),
     );
     return reply.code(201).send(foto);

@@ -14,6 +14,7 @@ import {
   type Foto,
   type Resultado,
 } from '@clinica/contracts/adjuntos';
+import type { ZonaFacial } from '@clinica/contracts/mapa-facial';
 import type { Transaccion } from '../../db/transacciones.ts';
 import { veLaCita } from '../../lib/acceso-cita.ts';
 import { AppError, noEncontrado, prohibido } from '../../lib/app-error.ts';
@@ -56,6 +57,7 @@ export const MENSAJES_ADJUNTOS = {
     'No se pueden tomar fotos clínicas: el consentimiento informado vigente del paciente no autoriza fotos. Solo con su autorización firmada se pueden tomar.',
   zonaRequerida: 'Escribe la zona del cuerpo de la foto (por ejemplo, Frente).',
   etiquetaInvalida: 'Indica si la foto es de antes o de después.',
+  zonaMapaInvalida: 'La zona del mapa facial no es válida: elígela de la lista o déjala vacía.',
   muchosEnCita: `Esta cita ya tiene ${RESULTADOS_MAX_POR_CITA} resultados. Si necesitas enviar más, llévalos a tu próxima cita o comunícate con la clínica.`,
   muchoEnElDia: `Subiste muchos archivos en las últimas 24 horas (hasta ${RESULTADOS_MAX_BYTES_DIA / 1024 / 1024} MB). Intenta de nuevo mañana o comunícate con la clínica.`,
 } as const;
@@ -108,6 +110,7 @@ export function createAdjuntosService(deps: {
     cita_id: f.cita_id,
     etiqueta: f.etiqueta,
     zona: f.zona,
+    zona_mapa: f.zona_mapa,
     tomada_en: f.tomada_en,
     archivo_id: ver ? f.archivo_id : null,
   });
@@ -264,7 +267,7 @@ export function createAdjuntosService(deps: {
     async subirFoto(
       actor: Actor,
       citaId: number,
-      d: { bytes: Buffer; etiqueta: EtiquetaFoto; zona: string },
+      d: { bytes: Buffer; etiqueta: EtiquetaFoto; zona: string; zonaMapa: ZonaFacial | null },
       origen: Origen,
     ): Promise<Foto> {
       const cita = await repo.cita(citaId);
@@ -294,11 +297,12 @@ export function createAdjuntosService(deps: {
           paciente_id: cita.paciente_id,
           etiqueta: d.etiqueta,
           zona: d.zona,
+          zona_mapa: d.zonaMapa,
           archivo_id: archivoId,
           consentimiento_id: consentimientoId,
           subida_por: actor.id,
         });
-        const detalle = `cita=${citaId}; etiqueta=${d.etiqueta}; consentimiento=${consentimientoId}`;
+        const detalle = `cita=${citaId}; etiqueta=${d.etiqueta}; consentimiento=${consentimientoId}${d.zonaMapa ? `; zona_mapa=${d.zonaMapa}` : ''}`;
         await auditar(tx, actor, 'foto_clinica.subir', 'foto_clinica', f.id, detalle, origen);
         return f;
       });

@@ -5,6 +5,8 @@
 // header, the generation date and "página i de n".
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { DatosPersonales } from '@clinica/contracts/copia-historia';
+import { tipoProductoNombres } from '@clinica/contracts/insumos';
+import { zonaFacialNombres } from '@clinica/contracts/mapa-facial';
 import { estadoCivilNombres, generoNombres, tipoDocumentoNombres } from '@clinica/contracts/usuarios';
 import { ACENTO, ANCHO, GRIS, MARGEN, NEGRO, PaginasPdf } from '../../lib/pdf-paginas.ts';
 import { imprimible, partirLineas } from '../../lib/pdf-texto.ts';
@@ -66,6 +68,45 @@ class Escritor extends PaginasPdf<Escritor> {
 
   get fuentes() {
     return { normal: this.normal, negrita: this.negrita };
+  }
+
+  /**
+   * A table: each cell word-wrapped in its column (widths in points, summing to the page's width), the header
+   * repeated on every page the table reaches; a row never splits across pages.
+   */
+  tabla(columnas: { titulo: string; ancho: number }[], filas: string[][], size = 8) {
+    const alto = size * 1.3;
+    const celdas = (valores: string[], font: PDFFont) =>
+      valores.map((v, i) => partirLineas(v, font, size, columnas[i]!.ancho - 4));
+    const dibujar = (lineas: string[][], font: PDFFont) => {
+      const n = Math.max(...lineas.map((l) => l.length));
+      let x = MARGEN;
+      lineas.forEach((l, i) => {
+        l.forEach((t, j) => this.pagina.drawText(t, { x, y: this.y - size - j * alto, size, font, color: NEGRO }));
+        x += columnas[i]!.ancho;
+      });
+      this.y -= n * alto + 3;
+    };
+    const encabezado = celdas(
+      columnas.map((c) => c.titulo),
+      this.negrita,
+    );
+    const altoEncabezado = Math.max(...encabezado.map((l) => l.length)) * alto + 11;
+    const cabecera = () => {
+      dibujar(encabezado, this.negrita);
+      this.raya(0.3);
+    };
+    this.reservar(altoEncabezado + alto * 2);
+    cabecera();
+    for (const fila of filas) {
+      const lineas = celdas(fila, this.normal);
+      const necesita = Math.max(...lineas.map((l) => l.length)) * alto + 3;
+      if (this.y - necesita < MARGEN + 24) {
+        this.nuevaPagina();
+        cabecera();
+      }
+      dibujar(lineas, this.normal);
+    }
   }
 
   seccion(titulo: string) {
@@ -135,6 +176,10 @@ const ROMANOS = ['', 'I', 'II', 'III', 'IV', 'V', 'VI'];
 
 /** A code's name as the screens show it; an unknown code as stored. */
 const nombreDe = (nombres: Record<string, string>, codigo: string) => nombres[codigo] ?? codigo;
+const numero = new Intl.NumberFormat('es-CO', { maximumFractionDigits: 2 });
+/** "2,5 mL", "1 unidad", "3 unidades". */
+const cantidadConUnidad = (n: number, unidad: string) =>
+  `${numero.format(n)} ${unidad === 'unidad' ? (n === 1 ? 'unidad' : 'unidades') : unidad}`;
 const siNo = (v: unknown) => (v === true ? 'Sí' : v === false ? 'No' : '—');
 const diaIso = (s: string | null) =>
   s && /^\d{4}-\d{2}-\d{2}$/.test(s) ? s.split('-').reverse().join('/') : (s ?? '—');
@@ -278,6 +323,31 @@ export async function generarCopiaHistoria(d: DatosPersonales, o: OpcionesCopia)
       e.texto(`Huella SHA-256 de la nota: ${n.hash_contenido}`, { size: 7, color: GRIS, sangria: 14 });
     e.espacio(6);
   }
+
+  // Issue 24, item 3: every product and lot applied in her signed notes, for a recall she can check herself.
+  e.seccion('Productos aplicados');
+  if (!d.productos_aplicados.length) e.texto('No hay productos aplicados en notas firmadas.');
+  else
+    e.tabla(
+      [
+        { titulo: 'Fecha', ancho: 62 },
+        { titulo: 'Producto', ancho: 96 },
+        { titulo: 'Registro INVIMA', ancho: 78 },
+        { titulo: 'Lote (vence)', ancho: 70 },
+        { titulo: 'Cantidad', ancho: 46 },
+        { titulo: 'Zonas', ancho: 78 },
+        { titulo: 'Profesional y cita', ancho: 70 },
+      ],
+      d.productos_aplicados.map((a) => [
+        f(a.fecha),
+        `${a.producto.nombre} (${nombreDe(tipoProductoNombres, a.producto.tipo)})`,
+        a.producto.registro_invima,
+        `${a.lote.numero} (${diaIso(a.lote.vence_el)})`,
+        cantidadConUnidad(a.cantidad, a.producto.unidad),
+        a.zonas.map((z) => zonaFacialNombres[z]).join(', ') || '—',
+        `${a.doctor.nombre} · cita n.º ${a.cita_id}${a.procedimiento ? ` · ${a.procedimiento}` : ''}`,
+      ]),
+    );
 
   e.seccion('Consentimientos informados');
   if (!d.consentimientos.length) e.texto('No hay consentimientos firmados.');

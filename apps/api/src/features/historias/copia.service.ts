@@ -3,6 +3,7 @@
 // that copy is audited as `historia.copia` so the patient sees it in "who read my record". The patient's own
 // downloads are audited too (the list never shows a patient their own reads).
 import type { DatosPersonales } from '@clinica/contracts/copia-historia';
+import { LIMITE_PRODUCTOS_APLICADOS } from '@clinica/contracts/productos-aplicados';
 import type { Evolucion } from '@clinica/contracts/evoluciones';
 import { noEncontrado, prohibido } from '../../lib/app-error.ts';
 import { conTurnoPdf, generarPdf } from '../../lib/pdf-pool.ts';
@@ -11,6 +12,7 @@ import type { ArchivosRepository } from '../../platform/archivos.repository.ts';
 import type { AuditoriaRepository } from '../../platform/auditoria.repository.ts';
 import type { HistoriasRepository } from './historias.repository.ts';
 import { historiaWire, type HistoriasService } from './historias.service.ts';
+import { productoAplicadoWire } from './productos-aplicados.service.ts';
 
 type Formato = 'pdf' | 'json';
 
@@ -29,7 +31,7 @@ type CitaLeida = Omit<Copia['citas'][number], 'doctor' | 'procedimiento'> & {
  */
 export type ReposCopia = {
   usuarios: { datosPersonales(id: number): Promise<Copia['perfil'] | undefined> };
-  historias: Pick<HistoriasRepository, 'buscarPorPaciente' | 'versiones'>;
+  historias: Pick<HistoriasRepository, 'buscarPorPaciente' | 'versiones' | 'productosAplicados'>;
   citas: { listar(f: { pacienteId: number; orden: 'cronologico'; limite: number }): Promise<CitaLeida[]> };
   consentimientos: { dePaciente(pacienteId: number): Promise<Copia['consentimientos']> };
   notificaciones: { historial(usuarioId: number, limite: number): Promise<Copia['notificaciones']> };
@@ -64,6 +66,8 @@ export function createCopiaHistoriaService(deps: {
     const versiones = h ? (await repos.historias.versiones(h.historia.id)).reverse() : [];
     const citas = await repos.citas.listar({ pacienteId, orden: 'cronologico', limite: TODAS });
     const evoluciones = await deps.evoluciones.firmadasDePaciente(pacienteId);
+    // Oldest first, like the rest of the copy (the query reads newest first).
+    const productos = (await repos.historias.productosAplicados(pacienteId, LIMITE_PRODUCTOS_APLICADOS)).reverse();
     const consentimientos = await repos.consentimientos.dePaciente(pacienteId);
     const notificaciones = (await repos.notificaciones.historial(pacienteId, TODAS)).reverse();
     const archivos = await repos.archivos.dePropietario(pacienteId);
@@ -95,6 +99,7 @@ export function createCopiaHistoriaService(deps: {
         creada_en: c.creada_en,
       })),
       evoluciones,
+      productos_aplicados: productos.map(productoAplicadoWire),
       consentimientos,
       notificaciones: notificaciones.map((n) => ({
         id: n.id,

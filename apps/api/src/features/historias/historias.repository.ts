@@ -14,6 +14,7 @@ import {
   planesSeguimiento,
   usuarios,
 } from '../../db/schema/index.ts';
+import { productosAplicadosDe } from './productos-aplicados.repository.ts';
 
 export type HistoriaFila = typeof historiasClinicas.$inferSelect;
 export type NuevaHistoria = Omit<
@@ -169,6 +170,8 @@ export function createHistoriasRepository(db: Executor) {
               // patient's photo timeline, and every private file of theirs someone opened.
               lecturas('cita', ['resultado_examen.listar', 'foto_clinica.listar'], citasDelPaciente),
               lecturas('usuario', 'foto_clinica.listar', String(pacienteId)),
+              // The products and lots applied in her signed notes (issue 24, item 3).
+              lecturas('usuario', 'productos_aplicados.leer', String(pacienteId)),
               lecturas('archivo', 'archivo.leer', archivosDelPaciente),
               // Consents (the appointment's list, keyed by the appointment), their integrity checks (keyed by the
               // consent) and follow-up plans (keyed by the plan).
@@ -181,6 +184,9 @@ export function createHistoriasRepository(db: Executor) {
         .orderBy(desc(auditoria.creada_en), desc(auditoria.id))
         .limit(limite);
     },
+
+    /** Every product and lot a patient received in her signed notes, newest first (at most `limite` rows). */
+    productosAplicados: (pacienteId: number, limite: number) => productosAplicadosDe(db, pacienteId, limite),
 
     async rolDe(usuarioId: number) {
       const [f] = await db

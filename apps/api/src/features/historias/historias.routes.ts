@@ -4,9 +4,14 @@ import { historiasEndpoints as e } from '@clinica/contracts/historias';
 import { registrarRutas } from '../../lib/ruta.ts';
 import { origen } from '../../lib/solicitud.ts';
 import { usuarioDe } from '../../plugins/auth.ts';
+import { productosAplicadosEndpoints } from '@clinica/contracts/productos-aplicados';
 import type { HistoriasService } from './historias.service.ts';
+import type { ProductosAplicadosService } from './productos-aplicados.service.ts';
 
-export const historiasRoutes: FastifyPluginAsyncZod<{ service: HistoriasService }> = async (app, { service }) => {
+export const historiasRoutes: FastifyPluginAsyncZod<{
+  service: HistoriasService;
+  productosAplicados: ProductosAplicadosService;
+}> = async (app, { service, productosAplicados }) => {
   const registrar = registrarRutas(app, ['historia clínica']);
   registrar(e.listar, 'Historias clínicas (solo datos demográficos)', async () => service.listar());
   registrar(e.buscar, 'Una historia clínica', async (r) => service.buscar(usuarioDe(r), r.params.id, origen(r)));
@@ -28,5 +33,8 @@ export const historiasRoutes: FastifyPluginAsyncZod<{ service: HistoriasService 
   );
   registrar(e.resumen, 'Historia clínica para recepción: existencia, datos demográficos y alertas', async (r) =>
     service.resumen(usuarioDe(r), r.params.id, origen(r)),
+  );
+  registrar(productosAplicadosEndpoints.dePaciente, 'Productos y lotes aplicados a una paciente', async (r) =>
+    productosAplicados.dePaciente(usuarioDe(r), r.params.pacienteId, origen(r)),
   );
 };

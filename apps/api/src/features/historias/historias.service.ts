@@ -51,6 +51,8 @@ const QUE_POR_ACCION: Record<string, QueAcceso> = {
   'consentimiento.leer': 'consentimiento',
   'consentimiento.verificar': 'verificacion',
   'plan_seguimiento.leer': 'plan',
+  // What her signed notes applied (product, lot, zones) is part of those notes.
+  'productos_aplicados.leer': 'nota',
 };
 
 /** Reads by one person within this span of the previous one count as the same visit. */

@@ -15,7 +15,28 @@ import DetallesHistorialScreen, {
 } from './detalles-historial-screen.tsx';
 import { historia, resumen, restringida, version } from './historias-fixtures.ts';
 import { guardarSeleccion } from './historia-textos.ts';
+import { productosAplicadosRutas } from '@clinica/contracts/productos-aplicados-rutas';
 import { mockFetch, responde } from '../../test/mock-fetch.ts';
+
+/** Her products received (issue 24, item 3): none unless a test says so. */
+const sinProductos = responde(productosAplicadosRutas.dePaciente, { body: [] });
+const toxina = {
+  evolucion_id: 31,
+  cita_id: 41,
+  fecha: '2026-11-20T15:00:00.000Z',
+  procedimiento: 'Toxina botulínica tercio superior',
+  producto: {
+    id: 2,
+    nombre: 'Toxina botulínica tipo A',
+    tipo: 'toxina_botulinica' as const,
+    registro_invima: 'INVIMA 2008M-0007986-R1',
+    unidad: 'U' as const,
+  },
+  lote: { id: 5, numero: 'TX-101', vence_el: '2027-09-24' },
+  cantidad: 16.5,
+  zonas: ['glabela' as const, 'frente' as const],
+  doctor: { id: 9, nombre: 'Dra. Marta Ríos' },
+};
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -31,6 +52,7 @@ describe('DetallesHistorialScreen', () => {
   it('shows a doctor the record in sections, the alerts first and the versions with who, when and what', async () => {
     const h = historia({ id: 4, hipertension: true, version: 2 });
     mockFetch([
+      sinProductos,
       responde(historiasRutas.buscar, { body: h }, { id: 4 }),
       responde(
         historiasRutas.versiones,
@@ -72,6 +94,7 @@ describe('DetallesHistorialScreen', () => {
   it('opens the record stored by the list when the address has no id', async () => {
     guardarSeleccion(resumen(7));
     const { calls } = mockFetch([
+      sinProductos,
       responde(historiasRutas.buscar, { body: historia({ id: 7 }) }, { id: 7 }),
       responde(historiasRutas.versiones, { body: [] }, { id: 7 }),
     ]);
@@ -82,7 +105,7 @@ describe('DetallesHistorialScreen', () => {
   });
 
   it('asks to choose a record when none is selected', async () => {
-    const { calls } = mockFetch([]);
+    const { calls } = mockFetch([sinProductos]);
     renderDetalles('doctor');
     expect(await screen.findByText(SIN_SELECCION)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Ir al historial médico' })).toHaveAttribute(
@@ -95,6 +118,7 @@ describe('DetallesHistorialScreen', () => {
   it('shows the administration the demographics only and explains the 403 in Spanish', async () => {
     guardarSeleccion(resumen(7, { nombre: 'Juan Rodríguez', genero: 'masculino' }));
     mockFetch([
+      responde(productosAplicadosRutas.dePaciente, { body: [toxina] }, { pacienteId: 107 }),
       responde(
         historiasRutas.buscar,
         { status: 403, body: { error: 'No tienes permiso para esta acción', code: 'PROHIBIDO' } },
@@ -108,11 +132,20 @@ describe('DetallesHistorialScreen', () => {
     expect(screen.queryByRole('region', { name: 'Antecedentes' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Editar' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Descargar/ })).not.toBeInTheDocument();
+    // Recalls are theirs to answer: what she received, product and lot, with nothing else of her record.
+    const productos = await screen.findByRole('region', { name: 'Productos aplicados' });
+    const fila = await within(productos).findByRole('listitem', { name: 'Toxina botulínica tipo A, 20/11/2026' });
+    for (const texto of ['TX-101', '24/09/2027', '16,5 U', 'INVIMA 2008M-0007986-R1', 'Glabela (entrecejo), Frente'])
+      expect(fila).toHaveTextContent(texto);
+    expect(within(fila).getByRole('link', { name: 'Toxina botulínica tercio superior' })).toHaveAttribute(
+      'href',
+      '/detallescitas/41',
+    );
   });
 
   it('shows the front desk its restricted view: demographics and alert flags, no clinical content', async () => {
     guardarSeleccion(resumen(7, { nombre: 'Juan Rodríguez', genero: 'masculino' }));
-    const { calls } = mockFetch([responde(historiasRutas.resumen, { body: restringida() }, { id: 7 })]);
+    const { calls } = mockFetch([sinProductos, responde(historiasRutas.resumen, { body: restringida() }, { id: 7 })]);
     renderDetalles('asistente');
     expect(await screen.findByRole('heading', { name: 'Juan Rodríguez' })).toBeInTheDocument();
     const alertas = screen.getByRole('alert', { name: 'Alertas (2)' });
@@ -123,6 +156,7 @@ describe('DetallesHistorialScreen', () => {
     expect(calls.map((c) => c.url.pathname)).toEqual(['/apihistorialmedico/resumenhistorialclinico/7']);
     expect(screen.queryByRole('region', { name: 'Antecedentes' })).not.toBeInTheDocument();
     expect(screen.queryByText(/Penicilina/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Productos aplicados' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Editar' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Descargar/ })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Citas de la paciente' })).toHaveAttribute('href', '/citaspaciente/107');
@@ -131,6 +165,7 @@ describe('DetallesHistorialScreen', () => {
   it('tells the front desk when a record has no alerts', async () => {
     const sin = restringida();
     mockFetch([
+      sinProductos,
       responde(
         historiasRutas.resumen,
         { body: { ...sin, alertas: { ...sin.alertas, alergias: false, problemas_coagulacion: false } } },
@@ -145,6 +180,7 @@ describe('DetallesHistorialScreen', () => {
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:copia'), revokeObjectURL: vi.fn() }));
     const clics = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     const { calls } = mockFetch([
+      sinProductos,
       responde(historiasRutas.buscar, { body: historia({ id: 4 }) }, { id: 4 }),
       responde(historiasRutas.versiones, { body: [] }, { id: 4 }),
       responde(copiaHistoriaRutas.pdfPaciente, { body: {} }, { pacienteId: 101 }),
@@ -165,6 +201,7 @@ describe('DetallesHistorialScreen', () => {
 
   it('says when the record does not exist', async () => {
     mockFetch([
+      sinProductos,
       responde(historiasRutas.buscar, {
         status: 404,
         body: { error: 'No encontramos esa historia clínica.', code: 'NO_ENCONTRADO' },

@@ -3,7 +3,7 @@
 // history of versions. A doctor reads the clinical content (each read is audited) and can download the patient's
 // complete copy (issue 9 item 7, audited too). The front desk gets the restricted view DOMAIN.md allows: existence,
 // demographics and alert flags as yes/no. The administration gets a 403 and sees the demographics the list gave
-// them, with a plain explanation.
+// them, with a plain explanation, and the products and lots she received (issue 24, item 3: recalls).
 import { Alert, Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { AlertasClinicas, SinAlertasClinicas } from '../../components/alertas-clinicas.tsx';
 import { IconArrowLeft, IconCalendarEvent, IconLock, IconPencil } from '@tabler/icons-react';
@@ -29,6 +29,7 @@ import {
 import { type HistoriaResumenWire } from '../../lib/api/historias/get-historias.ts';
 import { CopiaHistoria } from './components/copia-historia.tsx';
 import { FichaHistoria } from './components/ficha-historia.tsx';
+import { ProductosAplicados } from './components/productos-aplicados.tsx';
 import { HistoriaNoEncontrada, SinHistoriaElegida } from './components/estados-historia.tsx';
 import { VersionesHistoria } from './components/versiones-historia.tsx';
 import {
@@ -142,6 +143,8 @@ export default function DetallesHistorialScreen() {
     contenido = (
       <Stack gap="lg">
         {usuario && <Demografia usuario={usuario} />}
+        {/* Administrators answer lot recalls: they see what she received, not the rest of her record. */}
+        {rol === 'administrador' && usuario?.id && <ProductosAplicados pacienteId={usuario.id} propia={false} />}
         <Alert
           color="orange"
           variant="light"
@@ -172,6 +175,7 @@ export default function DetallesHistorialScreen() {
           }
         />
         <FichaHistoria h={historia} />
+        {rol === 'doctor' && <ProductosAplicados pacienteId={historia.paciente_id} propia={false} />}
         <VersionesHistoria h={historia} />
         {rol === 'doctor' && (
           <CopiaHistoria

@@ -9,9 +9,13 @@ import { tokenExpiringIn } from '../../test/test-tokens.ts';
 import MiHistorialScreen, { SOLO_PROPIA, TEXTOS_COPIA } from './mi-historial-screen.tsx';
 import { acceso, historia, version } from './historias-fixtures.ts';
 import { adjuntosRutas } from '@clinica/contracts/adjuntos-rutas';
+import { productosAplicadosRutas } from '@clinica/contracts/productos-aplicados-rutas';
 import { mockFetch, responde, type RutaSimulada } from '../../test/mock-fetch.ts';
 import type { HistoriaWire } from '../../lib/api/historias/get-historia.ts';
 import type { AccesoWire, VersionWire } from '../../lib/api/historias/get-versiones.ts';
+
+/** Her products received (issue 24, item 3): none unless a test says so. */
+const sinProductos = responde(productosAplicadosRutas.dePaciente, { body: [] });
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -34,6 +38,7 @@ function conHistoria(
   ...otras: RutaSimulada[]
 ) {
   return mockFetch([
+    sinProductos,
     sinFotos,
     responde(historiasRutas.mia, { body: h }, { usuarioId: 9 }),
     responde(historiasRutas.accesos, { body: accesos }, { usuarioId: 9 }),
@@ -129,9 +134,12 @@ describe('MiHistorialScreen', () => {
   });
 
   it('invites a patient without a record to fill the intake', async () => {
-    mockFetch([sinFotos, sinHistoria]);
+    mockFetch([sinProductos, sinFotos, sinHistoria]);
     renderMia(9);
     expect(await screen.findByText('Aún no has llenado tu historia clínica')).toBeInTheDocument();
+    // What she received is hers even before the intake: here none yet (issue 24, item 3).
+    const productos = await screen.findByRole('region', { name: 'Productos aplicados' });
+    expect(await within(productos).findByText(/Aún no tienes productos aplicados/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Llenar mi historia clínica' })).toHaveAttribute(
       'href',
       '/crearhistorialclinico',
@@ -164,13 +172,13 @@ describe('MiHistorialScreen', () => {
   });
 
   it('offers the downloads before the intake is filled (appointments and notes may exist)', async () => {
-    mockFetch([sinFotos, sinHistoria]);
+    mockFetch([sinProductos, sinFotos, sinHistoria]);
     renderMia(9);
     expect(await screen.findByRole('button', { name: 'Descargar mi historia completa (PDF)' })).toBeInTheDocument();
   });
 
   it("refuses someone else's record without asking the API", async () => {
-    const { calls } = mockFetch([sinFotos]);
+    const { calls } = mockFetch([sinProductos, sinFotos]);
     renderMia(12);
     expect(await screen.findByText(SOLO_PROPIA)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Ver mi historia clínica' })).toHaveAttribute(
@@ -179,5 +187,49 @@ describe('MiHistorialScreen', () => {
     );
     expect(calls).toHaveLength(0);
     expect(screen.queryByRole('button', { name: /Descargar/ })).not.toBeInTheDocument();
+  });
+
+  it('lists the products and lots she received, newest first, with their INVIMA registration (issue 24)', async () => {
+    const fila = (id: number, nombre: string, numero: string, fecha: string) => ({
+      evolucion_id: id,
+      cita_id: 40 + id,
+      fecha,
+      procedimiento: null,
+      producto: {
+        id,
+        nombre,
+        tipo: 'acido_hialuronico' as const,
+        registro_invima: 'INVIMA 2019DM-0020231',
+        unidad: 'mL' as const,
+      },
+      lote: { id, numero, vence_el: '2027-03-01' },
+      cantidad: 1,
+      zonas: ['surco_nasogeniano_derecho' as const],
+      doctor: { id: 3, nombre: 'Dra. Marta Ríos' },
+    });
+    mockFetch([
+      responde(
+        productosAplicadosRutas.dePaciente,
+        {
+          body: [
+            fila(2, 'Ácido hialurónico 20 mg/mL', 'AH-9', '2026-11-20T15:00:00.000Z'),
+            fila(1, 'Ácido hialurónico 20 mg/mL', 'AH-7', '2026-08-02T15:00:00.000Z'),
+          ],
+        },
+        { pacienteId: 9 },
+      ),
+      sinFotos,
+      sinHistoria,
+    ]);
+    renderMia(9);
+    const productos = await screen.findByRole('region', { name: 'Productos aplicados' });
+    const filas = await within(productos).findAllByRole('listitem');
+    expect(filas.map((f) => f.getAttribute('aria-label'))).toEqual([
+      'Ácido hialurónico 20 mg/mL, 20/11/2026',
+      'Ácido hialurónico 20 mg/mL, 02/08/2026',
+    ]);
+    for (const texto of ['AH-9', '1 mL', 'INVIMA 2019DM-0020231', 'Surco nasogeniano derecho', 'Dra. Marta Ríos'])
+      expect(filas[0]).toHaveTextContent(texto);
+    expect(within(filas[0]!).getByRole('link', { name: 'Cita n.º 42' })).toHaveAttribute('href', '/detallescitas/42');
   });
 });

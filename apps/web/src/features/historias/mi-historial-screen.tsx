@@ -22,6 +22,7 @@ import { CopiaHistoria } from './components/copia-historia.tsx';
 import { HistoriaSinLlenar } from './components/estados-historia.tsx';
 import { FichaHistoria } from './components/ficha-historia.tsx';
 import { FotosHistoria } from './components/fotos-historia.tsx';
+import { ProductosAplicados } from './components/productos-aplicados.tsx';
 import { VersionesHistoria } from './components/versiones-historia.tsx';
 import { idDeRuta } from './historia-textos.ts';
 
@@ -112,6 +113,7 @@ export default function MiHistorialScreen() {
       <Stack gap="lg">
         {contenido}
         {/* Clinical photos are a patient's: staff opening their own page have none (the API refuses the list). */}
+        {!ajena && esPaciente && <ProductosAplicados pacienteId={id} propia />}
         {!ajena && esPaciente && <FotosHistoria pacienteId={id} />}
         {copia}
       </Stack>

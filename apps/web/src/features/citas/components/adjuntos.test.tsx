@@ -172,6 +172,7 @@ describe('fotos de antes y después', { timeout: 30_000 }, () => {
         cita_id: 41,
         etiqueta: 'despues',
         zona: 'Frente',
+        zona_mapa: null,
         tomada_en: '2026-11-20T16:00:00.000Z',
         archivo_id: 71,
       },
@@ -186,6 +187,7 @@ describe('fotos de antes y después', { timeout: 30_000 }, () => {
             cita_id: 41,
             etiqueta: 'antes',
             zona: 'Frente',
+            zona_mapa: 'frente',
             tomada_en: '2026-11-20T15:00:00.000Z',
             archivo_id: 72,
           },
@@ -200,7 +202,10 @@ describe('fotos de antes y después', { timeout: 30_000 }, () => {
     await user.click(within(seccion).getByRole('button', { name: 'Guardar foto' }));
     expect(await within(seccion).findByText(/Escribe la zona del cuerpo/)).toBeInTheDocument();
 
-    await user.type(within(seccion).getByRole('textbox', { name: 'Zona' }), 'Frente');
+    // The chart's zone, chosen from the list, fills the empty free-text zone with its name.
+    await user.click(within(seccion).getByRole('combobox', { name: /Zona del mapa facial/ }));
+    await user.click(await screen.findByRole('option', { name: 'Frente' }));
+    expect(within(seccion).getByRole('textbox', { name: 'Zona' })).toHaveValue('Frente');
     const input = seccion.querySelector('input[type="file"]') as HTMLInputElement;
     expect(input.accept).toBe('image/jpeg,image/png,image/webp');
     await user.upload(input, new File(['jpeg'], 'IMG_0001.jpg', { type: 'image/jpeg' }));
@@ -214,7 +219,7 @@ describe('fotos de antes y después', { timeout: 30_000 }, () => {
     expect(await within(zona).findByRole('img', { name: /^Después: Frente/ })).toBeInTheDocument();
     const envio = fetch.mock.calls.find(([, init]) => init?.method === 'POST')!;
     const body = envio[1]!.body as FormData;
-    expect([body.get('etiqueta'), body.get('zona')]).toEqual(['antes', 'Frente']);
+    expect([body.get('etiqueta'), body.get('zona'), body.get('zona_mapa')]).toEqual(['antes', 'Frente', 'frente']);
   });
 
   it('the front desk sees that photos exist, never the images', async () => {
@@ -229,6 +234,7 @@ describe('fotos de antes y después', { timeout: 30_000 }, () => {
               cita_id: 41,
               etiqueta: 'antes',
               zona: 'Frente',
+              zona_mapa: null,
               tomada_en: '2026-11-20T15:00:00.000Z',
               archivo_id: null,
             },

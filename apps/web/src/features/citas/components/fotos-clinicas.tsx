@@ -1,9 +1,11 @@
 // "Fotos de antes y después" on the appointment's details (issue 9, item 6): the appointment's doctor, or the
-// front desk at the doctor's request, attaches a photo labelled antes/después with its zone, only while the
+// front desk at the doctor's request, attaches a photo labelled antes/después with its zone (and, optionally, the
+// injection chart's zone, issue 24 item 5), only while the
 // patient's signed consent allows photos (otherwise the reason is shown and the form is not); the patient and the
 // doctor see them side by side by zone; the front desk sees that they exist. The server strips EXIF (location).
 import { ACEPTA_FOTO, FOTO_MAX_BYTES, ZONA_MAX, type EtiquetaFoto } from '@clinica/contracts/adjuntos-rutas';
-import { Alert, Button, FileInput, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { ZONAS_FACIALES, zonaFacialNombres, type ZonaFacial } from '@clinica/contracts/mapa-facial';
+import { Alert, Button, FileInput, Group, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCamera, IconLock, IconUpload } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
@@ -15,11 +17,14 @@ import { useSubirFoto } from '../../../lib/api/adjuntos/subir-foto.ts';
 import type { CitaWire } from '../../../lib/api/citas/tipos.ts';
 import { ErrorDeCarga, SeccionCita, usePapelEnCita } from './seccion-cita.tsx';
 
+const OPCIONES_ZONA = ZONAS_FACIALES.map((z) => ({ value: z, label: zonaFacialNombres[z] }));
+
 function Agregar({ citaId }: { citaId: number }) {
   const subir = useSubirFoto(citaId);
   const [archivo, setArchivo] = useState<File | null>(null);
   const [etiqueta, setEtiqueta] = useState<EtiquetaFoto>('antes');
   const [zona, setZona] = useState('');
+  const [zonaMapa, setZonaMapa] = useState<ZonaFacial | null>(null);
   const [errores, setErrores] = useState<{ archivo?: string; zona?: string; general?: string }>({});
   const enviar = (e: FormEvent) => {
     e.preventDefault();
@@ -30,7 +35,7 @@ function Agregar({ citaId }: { citaId: number }) {
     setErrores(nuevos);
     if (nuevos.archivo || nuevos.zona) return;
     subir.mutate(
-      { archivo: archivo!, etiqueta, zona: zona.trim() },
+      { archivo: archivo!, etiqueta, zona: zona.trim(), zonaMapa },
       {
         onSuccess: () => {
           setArchivo(null);
@@ -67,6 +72,23 @@ function Agregar({ citaId }: { citaId: number }) {
           maxLength={ZONA_MAX}
           onChange={(e) => setZona(e.currentTarget.value)}
           error={errores.zona}
+        />
+        <Select
+          label="Zona del mapa facial"
+          description="Opcional. Con ella la historia compara esta zona de visita en visita."
+          placeholder="Sin zona del mapa"
+          data={OPCIONES_ZONA}
+          value={zonaMapa}
+          onChange={(v) => {
+            const nueva = (v as ZonaFacial | null) ?? null;
+            setZonaMapa(nueva);
+            // The free-text zone starts as the chart zone's name; the doctor may still write her own.
+            if (nueva && !zona.trim()) setZona(zonaFacialNombres[nueva]);
+          }}
+          searchable
+          clearable
+          clearButtonProps={{ 'aria-label': 'Quitar la zona del mapa' }}
+          nothingFoundMessage="Ninguna zona con ese nombre"
         />
         <FileInput
           label="Foto"

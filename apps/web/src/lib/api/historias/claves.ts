@@ -11,6 +11,7 @@ export const historiasKeys = {
   accesos: (usuarioId: number) => ['historias', 'accesos', usuarioId] as const,
   pacientes: (q: string) => ['historias', 'pacientes', q] as const,
   restringida: (id: number) => ['historias', 'restringida', id] as const,
+  productosAplicados: (pacienteId: number) => ['historias', 'productos-aplicados', pacienteId] as const,
   /** Under the attachments' 'fotos' root (features/citas/api/adjuntos-api.ts keeps the appointment's photos). */
   fotosPaciente: (pacienteId: number) => ['fotos', 'paciente', pacienteId] as const,
 };
