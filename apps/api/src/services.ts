@@ -37,6 +37,8 @@ import { createPagosEnLineaService } from './features/pagos/en-linea/en-linea.se
 import { createWompi } from './features/pagos/en-linea/wompi.ts';
 import { createInsumosRepository } from './features/insumos/insumos.repository.ts';
 import { createInsumosService } from './features/insumos/insumos.service.ts';
+import { createTrazabilidadRepository } from './features/trazabilidad/trazabilidad.repository.ts';
+import { createTrazabilidadService } from './features/trazabilidad/trazabilidad.service.ts';
 import { createPaquetesRepository } from './features/paquetes/paquetes.repository.ts';
 import { createPaquetesService } from './features/paquetes/paquetes.service.ts';
 import { createReportesRepository } from './features/reportes/reportes.repository.ts';
@@ -109,6 +111,7 @@ export function createRepositories(db: Executor, pendientes?: EfectoNuevo[]) {
     caja: () => createCajaRepository(db),
     paquetes: () => createPaquetesRepository(db),
     insumos: () => createInsumosRepository(db),
+    trazabilidad: () => createTrazabilidadRepository(db),
   });
   /** Adds an effect to deliver once this transaction commits. */
   const encolar: Encolar = async (tipo, carga, opciones) => {
@@ -180,6 +183,8 @@ export async function createServices(deps: ServicesDeps) {
       recordatorio: (carga) => citas.recordar(carga),
       // An unpaid deposit's hold ends (issue 23.2).
       'reserva.vence': (carga) => citas.vencerReserva(carga),
+      // A retreatment came due (issue 24, item 4): remind the patient once.
+      'retratamiento.recordar': (carga) => trazabilidad.recordar(carga),
     },
     now,
     log,
@@ -390,6 +395,15 @@ export async function createServices(deps: ServicesDeps) {
   });
   // Products, lots and stock (issue 24, item 1): what the clinic applies, traceable to the lot.
   const insumos = createInsumosService({ repos, transaccion, calendario });
+  // Who received a lot, the notices to them, and the retreatment recall (issue 24, items 3-4).
+  const trazabilidad = createTrazabilidadService({
+    repos,
+    transaccion,
+    calendario,
+    notificar: (tx, v) => notificar(tx, v, now()),
+    plantillas,
+    urlPublica: config.urlPublica,
+  });
 
   // The administrators' search of the audit log (issue 21, item 5).
   const auditoriaConsulta = createAuditoriaConsultaService({
@@ -431,6 +445,7 @@ export async function createServices(deps: ServicesDeps) {
     paquetes,
     reportes,
     insumos,
+    trazabilidad,
     almacenPublico,
     archivos,
     barridoArchivos,

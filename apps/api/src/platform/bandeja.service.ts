@@ -41,6 +41,8 @@ export type EventosBandeja = {
   recordatorio: { citaId: number; inicio: string };
   /** An unpaid deposit's hold ends: cancel the appointment if it is still unpaid (features/citas/anticipos.ts). */
   'reserva.vence': { citaId: number };
+  /** A retreatment came due: remind the patient once (features/trazabilidad). */
+  'retratamiento.recordar': { retratamientoId: number };
   /** A notification row was committed: push it to its user's live connection(s). */
   notificacion: { usuarioId: number; notificacion: NotificacionEvento };
   /** An appointment of these doctors' agendas changed (issue 27.14): their open screens refetch it. */

@@ -25,12 +25,13 @@ import { auditarExito, type AuditoriaRepository } from '../../platform/auditoria
 import { hashContenido } from './evoluciones.contenido.ts';
 import type { DatosDocumento } from './evoluciones.pdf.ts';
 import type { EvolucionesRepository } from './evoluciones.repository.ts';
+import { registrarRetratamientos, type ReposTrazabilidad } from '../trazabilidad/trazabilidad.service.ts';
 
 export type ReposEvoluciones = {
   evoluciones: EvolucionesRepository;
   auditoria: AuditoriaRepository;
   archivos: ArchivosRepository;
-};
+} & Pick<ReposTrazabilidad, 'trazabilidad' | 'encolar'>;
 type Datos = z.output<typeof evolucionDatosSchema>;
 type Adenda = z.output<typeof adendaDatosSchema>;
 type Completa = NonNullable<Awaited<ReturnType<EvolucionesRepository['porId']>>>;
@@ -329,6 +330,7 @@ export function createEvolucionesService(deps: {
             orden_archivo_id: orden && (await archivos.registrar(tx, orden)).id,
           });
           await auditar(tx, actor, 'evolucion.firmar', id, `cita=${f.evolucion.cita_id}; sha256=${hash}`, origen);
+          await registrarRetratamientos(tx, id, deps.zona);
         });
       });
       return toWire((await repo.porId(id))!);
