@@ -5,7 +5,7 @@
 import { expect } from 'vitest';
 import { evolucionesPaths } from '@clinica/contracts/evoluciones';
 import { insumosPaths, type LoteWire, type ProductoWire } from '@clinica/contracts/insumos';
-import { fechaEnZona, sumarDias, ZONA_POR_DEFECTO, type Fecha } from '@clinica/contracts/tiempo';
+import { fechaEnZona, instanteLocal, sumarDias, ZONA_POR_DEFECTO, type Fecha } from '@clinica/contracts/tiempo';
 import { aplicaciones } from '../src/db/schema/index.ts';
 import { crearCategoria, crearProcedimiento } from './catalogo-fixtures.ts';
 import { crearPersonas, insertarCita, type Pedir, type Personas } from './clinica-fixtures.ts';
@@ -37,6 +37,7 @@ export async function crearClinica() {
   const procedimientoId = (await crearProcedimiento(t.app, personas.admin.headers, cat.id)).id;
   const hoy = (): Fecha => fechaEnZona(reloj.now(), ZONA_POR_DEFECTO);
   let secuencia = 0;
+  let citas = 0;
 
   async function productoConLote(tipo: string, unidad = 'U'): Promise<{ producto: ProductoWire; lote: LoteWire }> {
     const p = await pedir('POST', insumosPaths.productos, personas.asistente, {
@@ -58,7 +59,7 @@ export async function crearClinica() {
     return { producto: p.json(), lote: l.json() };
   }
 
-  /** A procedure appointment `diasAtras` days ago, its note with these chart points (lot, hundredths); signed unless said. */
+  /** A procedure appointment `diasAtras` (at least 1) days ago, its note with these chart points (lot, hundredths); signed unless said. */
   async function notaConMapa(o: {
     paciente: UsuarioDePrueba;
     doctor: UsuarioDePrueba;
@@ -69,7 +70,10 @@ export async function crearClinica() {
     const citaId = await insertarCita(t.database, {
       pacienteId: o.paciente.id,
       doctorId: o.doctor.id,
-      inicio: new Date(reloj.now().getTime() - o.diasAtras * DIA_MS),
+      // That day in Bogotá, each appointment half an hour after the previous one (one doctor's never overlap).
+      inicio: new Date(
+        instanteLocal(sumarDias(hoy(), -o.diasAtras), '00:00', ZONA_POR_DEFECTO).getTime() + ++citas * 31 * 60_000,
+      ),
       tipo: 'procedimiento',
       procedimientoId,
     });
