@@ -4,6 +4,7 @@
 // administrators also set the clinic's intervals here.
 import { Button, Group, Paper, Select, Stack, Table, Tabs, Text } from '@mantine/core';
 import { IconCalendarPlus, IconRepeat } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { tipoProductoNombres } from '@clinica/contracts/insumos';
@@ -17,7 +18,7 @@ import { SinAcceso } from '../../components/sin-acceso.tsx';
 import { SkeletonTabla } from '../../components/skeletons.tsx';
 import { TablaApilable } from '../../components/tabla-apilable.tsx';
 import { usePageMeta } from '../../components/use-page-meta.ts';
-import { useDoctores } from '../../lib/api/doctores/get-doctores.ts';
+import { doctoresQueryOptions } from '../../lib/api/doctores/get-doctores.ts';
 import {
   useRetratamientos,
   type FiltroRetratamientos,
@@ -120,7 +121,8 @@ export default function RetratamientosScreen() {
     ...(doctor ? { doctor_id: Number(doctor) } : {}),
   };
   const q = useRetratamientos(filtro, permitido);
-  const doctores = useDoctores();
+  // The doctor filter is the desk's and the administrators' (a doctor's list is always her own).
+  const doctores = useQuery({ ...doctoresQueryOptions(), enabled: permitido && !esDoctor });
   if (!permitido)
     return (
       <SinAcceso descripcion="La lista de retratamientos es de la recepción, los doctores y los administradores." />
