@@ -38,7 +38,10 @@ import { createWompi } from './features/pagos/en-linea/wompi.ts';
 import { createInsumosRepository } from './features/insumos/insumos.repository.ts';
 import { createInsumosService } from './features/insumos/insumos.service.ts';
 import { createTrazabilidadRepository } from './features/trazabilidad/trazabilidad.repository.ts';
-import { createTrazabilidadService } from './features/trazabilidad/trazabilidad.service.ts';
+import {
+  createTrazabilidadService,
+  registrarRetratamientos,
+} from './features/trazabilidad/trazabilidad.service.ts';
 import { createPaquetesRepository } from './features/paquetes/paquetes.repository.ts';
 import { createPaquetesService } from './features/paquetes/paquetes.service.ts';
 import { createReportesRepository } from './features/reportes/reportes.repository.ts';
@@ -326,6 +329,8 @@ export async function createServices(deps: ServicesDeps) {
     clinicaNombre: config.clinicaNombre,
     clinicaDireccion: config.clinicaDireccion,
     zona: config.clinicaTz,
+    // Issue 24.4: a signed chart's retreatment rows and their reminders, in the signing transaction.
+    alFirmar: (tx, evolucionId) => registrarRetratamientos(tx as Repositories, evolucionId, config.clinicaTz),
   });
 
   // Follow-up plans (decision 0017): the booking engine proposes the series and books it, with the plan's own writes
@@ -400,7 +405,7 @@ export async function createServices(deps: ServicesDeps) {
     repos,
     transaccion,
     calendario,
-    notificar: (tx, v) => notificar(tx, v, now()),
+    notificar: (tx, v) => notificar(tx as Repositories, v, now()),
     plantillas,
     urlPublica: config.urlPublica,
   });

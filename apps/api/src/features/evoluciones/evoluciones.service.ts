@@ -25,13 +25,12 @@ import { auditarExito, type AuditoriaRepository } from '../../platform/auditoria
 import { hashContenido } from './evoluciones.contenido.ts';
 import type { DatosDocumento } from './evoluciones.pdf.ts';
 import type { EvolucionesRepository } from './evoluciones.repository.ts';
-import { registrarRetratamientos, type ReposTrazabilidad } from '../trazabilidad/trazabilidad.service.ts';
 
 export type ReposEvoluciones = {
   evoluciones: EvolucionesRepository;
   auditoria: AuditoriaRepository;
   archivos: ArchivosRepository;
-} & Pick<ReposTrazabilidad, 'trazabilidad' | 'encolar'>;
+};
 type Datos = z.output<typeof evolucionDatosSchema>;
 type Adenda = z.output<typeof adendaDatosSchema>;
 type Completa = NonNullable<Awaited<ReturnType<EvolucionesRepository['porId']>>>;
@@ -117,6 +116,8 @@ export function createEvolucionesService(deps: {
   /** CLINICA_DIRECCION, printed under the clinic's name on the prescription and the exam order. */
   clinicaDireccion?: string | undefined;
   zona: string;
+  /** In the signing transaction, after the note is signed: its retreatment rows (issue 24, item 4). */
+  alFirmar?: (tx: ReposEvoluciones, evolucionId: number) => Promise<void>;
 }) {
   const { repos, transaccion, archivos, now } = deps;
   const repo = repos.evoluciones;
@@ -330,7 +331,7 @@ export function createEvolucionesService(deps: {
             orden_archivo_id: orden && (await archivos.registrar(tx, orden)).id,
           });
           await auditar(tx, actor, 'evolucion.firmar', id, `cita=${f.evolucion.cita_id}; sha256=${hash}`, origen);
-          await registrarRetratamientos(tx, id, deps.zona);
+          await deps.alFirmar?.(tx, id);
         });
       });
       return toWire((await repo.porId(id))!);

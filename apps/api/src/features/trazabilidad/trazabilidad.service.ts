@@ -27,7 +27,6 @@ import type { Actor, Origen } from '../../lib/solicitud.ts';
 import { auditarExito, type AuditoriaRepository } from '../../platform/auditoria.repository.ts';
 import type { Encolar } from '../../platform/bandeja.service.ts';
 import type { PlantillasCorreo } from '../../platform/plantillas-correo.ts';
-import type { NotificacionesRepository, NuevaNotificacion } from '../notificaciones/notificaciones.repository.ts';
 import type { IntervaloFila, TrazabilidadRepository } from './trazabilidad.repository.ts';
 
 /** Where a patient reads the notices about products applied to her (web). */
@@ -38,10 +37,11 @@ export const rutaAgendarCon = (doctorId: number) => `/crearcita?doctor=${doctorI
 export type ReposTrazabilidad = {
   trazabilidad: TrazabilidadRepository;
   auditoria: AuditoriaRepository;
-  notificaciones: Pick<NotificacionesRepository, 'crear'>;
   encolar: Encolar;
 };
-type Notificar = (tx: ReposTrazabilidad, v: NuevaNotificacion | readonly NuevaNotificacion[]) => Promise<void>;
+/** An in-app notification to write (the notifications feature writes it and pushes it live; services.ts). */
+type Aviso = { usuario_id: number; tipo: string; mensaje: string; ruta: string };
+type Notificar = (tx: ReposTrazabilidad, v: Aviso | readonly Aviso[]) => Promise<void>;
 
 const deCentesimas = (c: number) => c / 100;
 const semanasEnDias = (s: number) => s * 7;
