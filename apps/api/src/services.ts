@@ -38,10 +38,7 @@ import { createWompi } from './features/pagos/en-linea/wompi.ts';
 import { createInsumosRepository } from './features/insumos/insumos.repository.ts';
 import { createInsumosService } from './features/insumos/insumos.service.ts';
 import { createTrazabilidadRepository } from './features/trazabilidad/trazabilidad.repository.ts';
-import {
-  createTrazabilidadService,
-  registrarRetratamientos,
-} from './features/trazabilidad/trazabilidad.service.ts';
+import { createTrazabilidadService, registrarRetratamientos } from './features/trazabilidad/trazabilidad.service.ts';
 import { createPaquetesRepository } from './features/paquetes/paquetes.repository.ts';
 import { createPaquetesService } from './features/paquetes/paquetes.service.ts';
 import { createReportesRepository } from './features/reportes/reportes.repository.ts';
