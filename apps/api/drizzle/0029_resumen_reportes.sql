@@ -21,7 +21,7 @@ CREATE TABLE "reportes_resumen" (
 CREATE INDEX "reportes_cambios_instante_idx" ON "reportes_cambios" USING btree ("instante");--> statement-breakpoint
 CREATE INDEX "reportes_resumen_consulta_periodo_idx" ON "reportes_resumen" USING btree ("consulta","periodo","doctor_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "bandeja_salida_resumen_turno_unico" ON "bandeja_salida" USING btree (("carga"->>'turno')) WHERE "bandeja_salida"."tipo" = 'reportes.resumir';--> statement-breakpoint
--- The reports' summary (decision 06xx): every write that changes what a report shows for a past month or day
+-- The reports' summary (decision 0062): every write that changes what a report shows for a past month or day
 -- records the instants it touches in reportes_cambios, in the same transaction; a stored period holding such an
 -- instant is computed live until the summary job stores it again. Only instants already past are recorded (a closed
 -- period lies in the past; today is always live). A payment or its void touches its own instant (ingresos) and its

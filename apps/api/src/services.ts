@@ -38,6 +38,8 @@ import { createPagosEnLineaService } from './features/pagos/en-linea/en-linea.se
 import { createWompi } from './features/pagos/en-linea/wompi.ts';
 import { createInsumosRepository } from './features/insumos/insumos.repository.ts';
 import { createInsumosService } from './features/insumos/insumos.service.ts';
+import { createTrazabilidadRepository } from './features/trazabilidad/trazabilidad.repository.ts';
+import { createTrazabilidadService, registrarRetratamientos } from './features/trazabilidad/trazabilidad.service.ts';
 import { createPaquetesRepository } from './features/paquetes/paquetes.repository.ts';
 import { createPaquetesService } from './features/paquetes/paquetes.service.ts';
 import { createReportesRepository } from './features/reportes/reportes.repository.ts';
@@ -112,6 +114,7 @@ export function createRepositories(db: Executor, pendientes?: EfectoNuevo[]) {
     caja: () => createCajaRepository(db),
     paquetes: () => createPaquetesRepository(db),
     insumos: () => createInsumosRepository(db),
+    trazabilidad: () => createTrazabilidadRepository(db),
   });
   /** Adds an effect to deliver once this transaction commits. */
   const encolar: Encolar = async (tipo, carga, opciones) => {
@@ -185,8 +188,10 @@ export async function createServices(deps: ServicesDeps) {
       recordatorio: (carga) => citas.recordar(carga),
       // An unpaid deposit's hold ends (issue 23.2).
       'reserva.vence': (carga) => citas.vencerReserva(carga),
-      // The reports' monthly summary, once a clinic day (decision 06xx).
+      // The reports' monthly summary, once a clinic day (decision 0062).
       'reportes.resumir': () => resumenReportes.ejecutar(),
+      // A retreatment came due (issue 24, item 4): remind the patient once.
+      'retratamiento.recordar': (carga) => trazabilidad.recordar(carga),
     },
     now,
     log,
@@ -334,6 +339,8 @@ export async function createServices(deps: ServicesDeps) {
     clinicaNombre: config.clinicaNombre,
     clinicaDireccion: config.clinicaDireccion,
     zona: config.clinicaTz,
+    // Issue 24.4: a signed chart's retreatment rows and their reminders, in the signing transaction.
+    alFirmar: (tx, evolucionId) => registrarRetratamientos(tx as Repositories, evolucionId, config.clinicaTz),
   });
 
   // Follow-up plans (decision 0017): the booking engine proposes the series and books it, with the plan's own writes
@@ -410,6 +417,15 @@ export async function createServices(deps: ServicesDeps) {
   });
   // Products, lots and stock (issue 24, item 1): what the clinic applies, traceable to the lot.
   const insumos = createInsumosService({ repos, transaccion, calendario });
+  // Who received a lot, the notices to them, and the retreatment recall (issue 24, items 3-4).
+  const trazabilidad = createTrazabilidadService({
+    repos,
+    transaccion,
+    calendario,
+    notificar: (tx, v) => notificar(tx as Repositories, v, now()),
+    plantillas,
+    urlPublica: config.urlPublica,
+  });
 
   // The administrators' search of the audit log (issue 21, item 5).
   const auditoriaConsulta = createAuditoriaConsultaService({
@@ -453,6 +469,7 @@ export async function createServices(deps: ServicesDeps) {
     reportes,
     resumenReportes,
     insumos,
+    trazabilidad,
     almacenPublico,
     archivos,
     barridoArchivos,

@@ -1,4 +1,4 @@
-// The reports' monthly summary is exact (decision 06xx): over random appointments and payments of 14 months, every
+// The reports' monthly summary is exact (decision 0062): over random appointments and payments of 14 months, every
 // report (the clinic and each doctor; default, longest and mid-month ranges) read through the summary equals the
 // same report computed live from the base tables; then late writes into closed months (voids, refunds in money and
 // as credit, a pending payment approved, appointments marked done or no-show, a doctor changed) leave it exact (their

@@ -10,6 +10,7 @@ import type { consentimientosEndpoints } from './consentimientos.ts';
 import type { copiaHistoriaEndpoints } from './copia-historia.ts';
 import type { evolucionesEndpoints } from './evoluciones.ts';
 import type { insumosEndpoints } from './insumos.ts';
+import type { trazabilidadEndpoints } from './trazabilidad.ts';
 import type { pagosEndpoints } from './pagos.ts';
 import type { pagosEnLineaEndpoints } from './pagos-en-linea.ts';
 import type { planesEndpoints } from './planes-seguimiento.ts';
@@ -44,6 +45,7 @@ export type TodosLosEndpoints =
   | Valores<typeof paquetesEndpoints>
   | Valores<typeof reportesEndpoints>
   | Valores<typeof insumosEndpoints>
+  | Valores<typeof trazabilidadEndpoints>
   | Valores<typeof consentimientosEndpoints>
   | Valores<typeof copiaHistoriaEndpoints>
   | Valores<typeof productosAplicadosEndpoints>

@@ -13,6 +13,7 @@ import * as paquetes from './paquetes-rutas.ts';
 import * as planes from './planes-seguimiento-rutas.ts';
 import * as reportes from './reportes-rutas.ts';
 import * as rutas from './rutas.ts';
+import * as trazabilidad from './trazabilidad-rutas.ts';
 import { DOCS_PATH, MEDIA_PREFIX, type RutaApi } from './rutas.ts';
 
 const MODULOS: readonly object[] = [
@@ -26,6 +27,7 @@ const MODULOS: readonly object[] = [
   planes,
   paquetes,
   reportes,
+  trazabilidad,
 ];
 
 /** A value shaped like a descriptor (method, path, who may call it). */

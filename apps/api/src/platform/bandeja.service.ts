@@ -43,6 +43,8 @@ export type EventosBandeja = {
   'reserva.vence': { citaId: number };
   /** The reports' daily summary run of this clinic day (features/reportes/resumen.service.ts). */
   'reportes.resumir': { turno: string };
+  /** A retreatment came due: remind the patient once (features/trazabilidad). */
+  'retratamiento.recordar': { retratamientoId: number };
   /** A notification row was committed: push it to its user's live connection(s). */
   notificacion: { usuarioId: number; notificacion: NotificacionEvento };
   /** An appointment of these doctors' agendas changed (issue 27.14): their open screens refetch it. */

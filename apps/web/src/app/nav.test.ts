@@ -13,6 +13,7 @@ import { pagosRutas } from '@clinica/contracts/pagos-rutas';
 import { paquetesRutas } from '@clinica/contracts/paquetes-rutas';
 import { reportesRutas } from '@clinica/contracts/reportes-rutas';
 import { insumosRutas } from '@clinica/contracts/insumos-rutas';
+import { trazabilidadRutas } from '@clinica/contracts/trazabilidad-rutas';
 import { describe, expect, it } from 'vitest';
 import { buildNav } from './nav.ts';
 
@@ -27,6 +28,7 @@ describe('dashboard navigation filtered by role', () => {
       'Mis citas',
       'Mi historia clínica',
       'Mis pagos',
+      'Mis avisos',
       'Mis paquetes',
       'Mi carrito',
       'Ver sitio',
@@ -55,6 +57,7 @@ describe('dashboard navigation filtered by role', () => {
       'Nueva categoría',
       'Paquetes de sesiones',
       'Insumos y lotes',
+      'Retratamientos',
       'Correos salientes',
       'Respaldos',
       'Auditoría',
@@ -104,6 +107,8 @@ describe('dashboard navigation filtered by role', () => {
     'Paquetes de sesiones': [paquetesRutas.listar, paquetesRutas.crear, paquetesRutas.editar],
     Reportes: [reportesRutas.ingresos, reportesRutas.ingresosCsv],
     'Insumos y lotes': [insumosRutas.productos, insumosRutas.producto],
+    Retratamientos: [trazabilidadRutas.retratamientos, trazabilidadRutas.intervalos],
+    'Mis avisos': [trazabilidadRutas.misAvisos],
   };
   it.each(roles)('shows %s each entry exactly when the API allows what its screen does', (role) => {
     const visibles = labels(role);
@@ -126,7 +131,7 @@ describe('dashboard navigation filtered by role', () => {
     // Only a patient has a clinical record, payments and packages of her own (DOMAIN.md); otherwise an unknown role
     // sees what a patient sees.
     const dePaciente = labels('paciente').filter(
-      (l) => l !== 'Mi historia clínica' && l !== 'Mis pagos' && l !== 'Mis paquetes',
+      (l) => l !== 'Mi historia clínica' && l !== 'Mis pagos' && l !== 'Mis avisos' && l !== 'Mis paquetes',
     );
     expect(labels('recepcion')).toEqual(dePaciente);
     expect(labels(null)).toEqual(dePaciente);

@@ -17,11 +17,14 @@ import { pagosRutas } from '@clinica/contracts/pagos-rutas';
 import { paquetesRutas } from '@clinica/contracts/paquetes-rutas';
 import { insumosRutas } from '@clinica/contracts/insumos-rutas';
 import { reportesRutas } from '@clinica/contracts/reportes-rutas';
+import { trazabilidadRutas } from '@clinica/contracts/trazabilidad-rutas';
 import {
   IconCalendarCog,
   IconCash,
   IconChartBar,
   IconVaccineBottle,
+  IconBellExclamation,
+  IconRepeat,
   IconReceipt,
   IconCalendarHeart,
   IconCalendarPlus,
@@ -99,6 +102,7 @@ export const NAV: readonly NavGroup[] = [
         auth: ['paciente'],
       },
       { label: 'Mis pagos', to: paths.misPagos, icon: IconReceipt, auth: pagosRutas.misPagos.auth },
+      { label: 'Mis avisos', to: paths.misAvisos, icon: IconBellExclamation, auth: trazabilidadRutas.misAvisos.auth },
       { label: 'Mis paquetes', to: paths.paquetesPaciente('{userId}'), icon: IconPackage, auth: ['paciente'] },
       { label: 'Mi carrito', to: paths.carrito, icon: IconShoppingBag },
     ],
@@ -170,6 +174,12 @@ export const NAV: readonly NavGroup[] = [
       { label: 'Nueva categoría', to: paths.crearCategoria, icon: IconFolderPlus, auth: categoriasRutas.crear.auth },
       { label: 'Paquetes de sesiones', to: paths.paquetes, icon: IconPackages, auth: paquetesRutas.listar.auth },
       { label: 'Insumos y lotes', to: paths.insumos, icon: IconVaccineBottle, auth: insumosRutas.productos.auth },
+      {
+        label: 'Retratamientos',
+        to: paths.retratamientos,
+        icon: IconRepeat,
+        auth: trazabilidadRutas.retratamientos.auth,
+      },
     ],
   },
   {

@@ -3,6 +3,8 @@ import { PAGINA_CONFIRMAR_CORREO, PAGINA_RESTABLECER_CONTRASENA } from '@clinica
 
 /** Query parameter of /crearcita naming the treatment the evaluation is for. */
 export const PARAM_PROCEDIMIENTO_CITA = 'procedimiento';
+/** Query parameter of /crearcita choosing the doctor (a retreatment reminder's link: the same doctor). */
+export const PARAM_DOCTOR_CITA = 'doctor';
 
 export const paths = {
   raiz: '/',
@@ -51,6 +53,9 @@ export const paths = {
   /** The desk's booking screen with a patient chosen, and (the next session of a package) a procedure appointment. */
   crearCitaAsistenteDe: (pacienteId: number, procedimientoId?: number) =>
     `/crearcitaasistente?paciente=${pacienteId}${procedimientoId ? `&sesion=${procedimientoId}` : ''}`,
+  /** The desk's booking screen with a patient and a doctor chosen (a retreatment to book, issue 24, item 4). */
+  crearCitaAsistenteCon: (pacienteId: number, doctorId: number) =>
+    `/crearcitaasistente?paciente=${pacienteId}&doctor=${doctorId}`,
   consultarCitas: '/consultarcitas',
   citasPaciente: (usuarioId: number | string) => `/citaspaciente/${usuarioId}`,
   detallesCita: (id: number | string) => `/detallescitas/${id}`,
@@ -90,6 +95,10 @@ export const paths = {
   /** Products, lots and stock (issue 24, item 1; not a SPEC route). */
   insumos: '/insumos',
   insumo: (id: number | string) => `/insumos/${id}`,
+  /** The desk's retreatment recall list and the clinic's intervals (issue 24, item 4; not a SPEC route). */
+  retratamientos: '/retratamientos',
+  /** A patient's notices about products applied to her (issue 24, item 3; not a SPEC route). */
+  misAvisos: '/mis-avisos',
   historialNotificaciones: '/historial-notificaciones',
   historialNotificacionesUsuario: '/notificaciones/usuario/historial',
 } as const;

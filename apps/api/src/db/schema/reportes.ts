@@ -1,4 +1,4 @@
-// The owner's reports' summary (decision 06xx, docs/dinero.md "Reportes"): each closed clinic month's (and recent
+// The owner's reports' summary (decision 0062, docs/dinero.md "Reportes"): each closed clinic month's (and recent
 // day's) rows of every report query, stored once by a durable job, so a report reads the periods already summed
 // instead of aggregating hundreds of thousands of payments and appointments per request. A month is used from here only while
 // nothing that feeds it has changed since: triggers (hand-written in the migration) record in `reportes_cambios` the

@@ -119,6 +119,8 @@ export function createEvolucionesService(deps: {
   /** CLINICA_DIRECCION, printed under the clinic's name on the prescription and the exam order. */
   clinicaDireccion?: string | undefined;
   zona: string;
+  /** In the signing transaction, after the note is signed: its retreatment rows (issue 24, item 4). */
+  alFirmar?: (tx: ReposEvoluciones, evolucionId: number) => Promise<void>;
 }) {
   const { repos, transaccion, archivos, now } = deps;
   const repo = repos.evoluciones;
@@ -365,6 +367,7 @@ export function createEvolucionesService(deps: {
             orden_archivo_id: orden && (await archivos.registrar(tx, orden)).id,
           });
           await auditar(tx, actor, 'evolucion.firmar', id, `cita=${f.evolucion.cita_id}; sha256=${hash}`, origen);
+          await deps.alFirmar?.(tx, id);
         });
       });
       return toWire((await repo.porId(id))!);

@@ -1,4 +1,4 @@
-// The reports' summary (db/schema/reportes.ts; decision 06xx): which periods of a report's range can be read from it
+// The reports' summary (db/schema/reportes.ts; decision 0062): which periods of a report's range can be read from it
 // (stored, whole inside the range, with no change recorded since: a month, else its days), their stored rows added
 // up, and the job's writes: one period summarised in one transaction, the outbox row of the next run.
 import { sql, type SQL } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// The reports' summary job (decision 06xx): a durable outbox row, `reportes.resumir`, one per clinic day. Each run
+// The reports' summary job (decision 0062): a durable outbox row, `reportes.resumir`, one per clinic day. Each run
 // summarises every closed month of the longest range (24 months and the one before) and every closed day of the
 // last three months that is not summarised yet or had a change recorded since (a late void, a no-show marked the
 // next morning), drops the recorded changes and stored days older than that, and schedules the next day's run at

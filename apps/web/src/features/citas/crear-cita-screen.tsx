@@ -30,7 +30,7 @@ import { SkeletonLineas } from '../../components/skeletons.tsx';
 import { usePageMeta } from '../../components/use-page-meta.ts';
 import { useCart } from '../../lib/carrito/cart-context.tsx';
 import { ApiClientError } from '../../lib/api-client.ts';
-import { PARAM_PROCEDIMIENTO_CITA, paths } from '../../lib/paths.ts';
+import { PARAM_DOCTOR_CITA, PARAM_PROCEDIMIENTO_CITA, paths } from '../../lib/paths.ts';
 import { useAuth } from '../../lib/session/auth-context.tsx';
 import { formatFechaLarga, formatHora } from '../../lib/tiempo.ts';
 import { nuevaClaveIdempotencia, siguientesLibres, useCrearCita } from '../../lib/api/citas/crear-cita.ts';
@@ -114,7 +114,10 @@ function FormularioCita({ conCarrito, onAgendada }: { conCarrito: boolean; onAge
   const { reload } = useCart();
   const doctores = useDoctores();
   const crear = useCrearCita();
-  const [doctor, setDoctor] = useState<string>(CUALQUIERA);
+  // A retreatment reminder's link (issue 24, item 4) asks for the doctor who applied it: ?doctor=<id>.
+  const [sp] = useSearchParams();
+  const pedido = sp.get(PARAM_DOCTOR_CITA) ?? '';
+  const [doctor, setDoctor] = useState<string>(/^[1-9]\d{0,8}$/.test(pedido) ? pedido : CUALQUIERA);
   const [espacio, setEspacio] = useState<EspacioWire | null>(null);
   const [motivo, setMotivo] = useState('');
   // One key per attempt (same body): a double tap or a retry answers with the same appointment.

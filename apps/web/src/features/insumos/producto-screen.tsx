@@ -2,12 +2,20 @@
 // used, stock, supplier and who received it. The desk and the administrators receive lots, adjust them with a reason
 // and read each lot's movements; doctors read the product and its lots.
 import { Alert, Anchor, Button, Group, Modal, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
-import { IconAdjustments, IconArrowLeft, IconHistory, IconPackageImport, IconPackageOff } from '@tabler/icons-react';
+import {
+  IconAdjustments,
+  IconArrowLeft,
+  IconHistory,
+  IconPackageImport,
+  IconPackageOff,
+  IconUsersGroup,
+} from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { tipoProductoNombres } from '@clinica/contracts/insumos';
 import { DIAS_ALERTA_VENCIMIENTO, insumosRutas } from '@clinica/contracts/insumos-rutas';
 import { permite } from '@clinica/contracts/roles';
+import { trazabilidadRutas } from '@clinica/contracts/trazabilidad-rutas';
 import { sumarDias } from '@clinica/contracts/tiempo';
 import { CitaBadge } from '../../components/cita-badges.tsx';
 import { Dato } from '../../components/dato.tsx';
@@ -27,9 +35,10 @@ import { useProducto } from '../../lib/api/insumos/get-producto.ts';
 import type { LoteWire, ProductoDetalleWire } from '../../lib/api/insumos/tipos.ts';
 import { AjustarLote } from './components/ajustar-lote.tsx';
 import { MovimientosLote } from './components/movimientos-lote.tsx';
+import { PacientesLote } from './components/pacientes-lote.tsx';
 import { RecibirLoteForm } from './components/recibir-lote-form.tsx';
 
-type Dialogo = { tipo: 'recibir' } | { tipo: 'ajustar' | 'movimientos'; lote: LoteWire } | null;
+type Dialogo = { tipo: 'recibir' } | { tipo: 'ajustar' | 'movimientos' | 'pacientes'; lote: LoteWire } | null;
 
 function Vencimiento({ lote }: { lote: LoteWire }) {
   const pronto = !lote.vencido && lote.vence_el <= sumarDias(hoy(), DIAS_ALERTA_VENCIMIENTO);
@@ -55,10 +64,13 @@ function Vencimiento({ lote }: { lote: LoteWire }) {
 function TablaLotes({
   producto,
   escribe,
+  recall,
   onDialogo,
 }: {
   producto: ProductoDetalleWire;
   escribe: boolean;
+  /** Doctors and administrators see who received each lot (never the desk). */
+  recall: boolean;
   onDialogo: (d: Dialogo) => void;
 }) {
   const u = producto.unidad;
@@ -75,7 +87,7 @@ function TablaLotes({
             <Table.Th>Existencia</Table.Th>
             <Table.Th>Proveedor</Table.Th>
             <Table.Th>Recibió</Table.Th>
-            {escribe && <Table.Th>Acciones</Table.Th>}
+            {(escribe || recall) && <Table.Th>Acciones</Table.Th>}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -112,27 +124,42 @@ function TablaLotes({
                   </Text>
                 </div>
               </Table.Td>
-              {escribe && (
+              {(escribe || recall) && (
                 <Table.Td data-acciones>
-                  <Group gap="xs" wrap="nowrap">
-                    <Button
-                      size="xs"
-                      variant="light"
-                      leftSection={<IconAdjustments size={14} aria-hidden="true" />}
-                      onClick={() => onDialogo({ tipo: 'ajustar', lote: l })}
-                      aria-label={`Ajustar el lote ${l.numero}`}
-                    >
-                      Ajustar
-                    </Button>
-                    <Button
-                      size="xs"
-                      variant="default"
-                      leftSection={<IconHistory size={14} aria-hidden="true" />}
-                      onClick={() => onDialogo({ tipo: 'movimientos', lote: l })}
-                      aria-label={`Movimientos del lote ${l.numero}`}
-                    >
-                      Movimientos
-                    </Button>
+                  <Group gap="xs" wrap="wrap">
+                    {recall && (
+                      <Button
+                        size="xs"
+                        variant="light"
+                        leftSection={<IconUsersGroup size={14} aria-hidden="true" />}
+                        onClick={() => onDialogo({ tipo: 'pacientes', lote: l })}
+                        aria-label={`¿Quién recibió el lote ${l.numero}?`}
+                      >
+                        ¿Quién recibió este lote?
+                      </Button>
+                    )}
+                    {escribe && (
+                      <>
+                        <Button
+                          size="xs"
+                          variant="light"
+                          leftSection={<IconAdjustments size={14} aria-hidden="true" />}
+                          onClick={() => onDialogo({ tipo: 'ajustar', lote: l })}
+                          aria-label={`Ajustar el lote ${l.numero}`}
+                        >
+                          Ajustar
+                        </Button>
+                        <Button
+                          size="xs"
+                          variant="default"
+                          leftSection={<IconHistory size={14} aria-hidden="true" />}
+                          onClick={() => onDialogo({ tipo: 'movimientos', lote: l })}
+                          aria-label={`Movimientos del lote ${l.numero}`}
+                        >
+                          Movimientos
+                        </Button>
+                      </>
+                    )}
                   </Group>
                 </Table.Td>
               )}
@@ -149,6 +176,7 @@ export default function ProductoScreen() {
   const { userRole } = useAuth();
   const permitido = permite(insumosRutas.producto.auth, userRole);
   const escribe = permite(insumosRutas.recibirLote.auth, userRole);
+  const recall = permite(trazabilidadRutas.pacientesLote.auth, userRole);
   const q = useProducto(id, permitido);
   const [dialogo, setDialogo] = useState<Dialogo>(null);
   usePageMeta({ title: q.data ? q.data.nombre : 'Producto' });
@@ -231,7 +259,7 @@ export default function ProductoScreen() {
                 accion={recibir || undefined}
               />
             ) : (
-              <TablaLotes producto={p} escribe={escribe} onDialogo={setDialogo} />
+              <TablaLotes producto={p} escribe={escribe} recall={recall} onDialogo={setDialogo} />
             )}
           </Stack>
         </Paper>
@@ -253,6 +281,16 @@ export default function ProductoScreen() {
             {dialogo?.tipo === 'movimientos' && <MovimientosLote producto={p} lote={dialogo.lote} />}
           </Modal>
         </>
+      )}
+      {recall && (
+        <Modal
+          opened={dialogo?.tipo === 'pacientes'}
+          onClose={cerrar}
+          title={dialogo?.tipo === 'pacientes' ? `¿Quién recibió el lote ${dialogo.lote.numero}?` : 'Pacientes'}
+          size="xl"
+        >
+          {dialogo?.tipo === 'pacientes' && <PacientesLote loteId={dialogo.lote.id} />}
+        </Modal>
       )}
     </>
   );
