@@ -120,7 +120,7 @@ export function createEvolucionesService(deps: {
   clinicaDireccion?: string | undefined;
   zona: string;
   /** In the signing transaction, after the note is signed: its retreatment rows (issue 24, item 4). */
-  alFirmar?: (tx: ReposEvoluciones, evolucionId: number) => Promise<void>;
+  registrarRetratamientos?: (tx: ReposEvoluciones, evolucionId: number) => Promise<void>;
 }) {
   const { repos, transaccion, archivos, now } = deps;
   const repo = repos.evoluciones;
@@ -153,10 +153,9 @@ export function createEvolucionesService(deps: {
   /**
    * What signing does besides marking the note, inside the signature's transaction (after the content was checked
    * unchanged): the chart's lots are checked again (expired or inactive: 422) and each lot's total is taken out, with
-   * its 'uso' movement (not enough left: 409). Any failure rolls back the whole signature. Other effects of a
-   * signature (e.g. retreatment reminders) belong here too.
+   * its 'uso' movement (not enough left: 409). Any failure rolls back the whole signature.
    */
-  async function alFirmar(tx: ReposEvoluciones, actor: Actor, nota: Completa, tipoCita: string, firmadaEn: Date) {
+  async function descontarLotes(tx: ReposEvoluciones, actor: Actor, nota: Completa, tipoCita: string, firmadaEn: Date) {
     if (!nota.aplicaciones.length) return;
     mapaPermitido(tipoCita, nota.aplicaciones);
     await deps.lotes.revisar(tx, { puntos: nota.aplicaciones, existencias: false });
@@ -359,7 +358,7 @@ export function createEvolucionesService(deps: {
           if (fila?.firmada_en) throw conflicto(MENSAJES_EVOLUCION.yaFirmada);
           const ahora = (await tx.evoluciones.porId(id))!;
           if (hashContenido(firmable(ahora, firmadaEn)) !== hash) throw conflicto(MENSAJES_EVOLUCION.cambio);
-          await alFirmar(tx, actor, ahora, cita.tipo, firmadaEn);
+          await descontarLotes(tx, actor, ahora, cita.tipo, firmadaEn);
           await tx.evoluciones.firmar(id, {
             firmada_en: firmadaEn,
             hash_contenido: hash,
@@ -367,7 +366,7 @@ export function createEvolucionesService(deps: {
             orden_archivo_id: orden && (await archivos.registrar(tx, orden)).id,
           });
           await auditar(tx, actor, 'evolucion.firmar', id, `cita=${f.evolucion.cita_id}; sha256=${hash}`, origen);
-          await deps.alFirmar?.(tx, id);
+          await deps.registrarRetratamientos?.(tx, id);
         });
       });
       return toWire((await repo.porId(id))!);
