@@ -340,7 +340,8 @@ export async function createServices(deps: ServicesDeps) {
     clinicaDireccion: config.clinicaDireccion,
     zona: config.clinicaTz,
     // Issue 24.4: a signed chart's retreatment rows and their reminders, in the signing transaction.
-    registrarRetratamientos: (tx, evolucionId) => registrarRetratamientos(tx as Repositories, evolucionId, config.clinicaTz),
+    registrarRetratamientos: (tx, evolucionId) =>
+      registrarRetratamientos(tx as Repositories, evolucionId, config.clinicaTz),
   });
 
   // Follow-up plans (decision 0017): the booking engine proposes the series and books it, with the plan's own writes
