@@ -36,6 +36,10 @@ const MOTIVOS = [
 const MIN = 60_000;
 /** The reason of the demo visits that have started and still have no note (enCurso). */
 export const MOTIVO_EN_CURSO = 'Valoración en curso';
+/** The reason of the demo toxin procedure that has started and still has no note (enCurso): the e2e chart. */
+export const MOTIVO_PROCEDIMIENTO_EN_CURSO = 'Aplicación de toxina en curso';
+/** The procedure of that visit (seed/catalogo.ts): a doctor charts toxin points on its note (issue 24). */
+const PROCEDIMIENTO_EN_CURSO = 'Toxina botulínica (tercio superior)';
 
 export async function seedCitas(db: Db, opts: { zona?: string; ahora?: Date } = {}): Promise<void> {
   const zona = opts.zona ?? ZONA_POR_DEFECTO;
@@ -129,10 +133,11 @@ export async function seedCitas(db: Db, opts: { zona?: string; ahora?: Date } = 
 }
 
 /**
- * Two visits of the demo patient with the demo doctor that have started and have no note yet: what a doctor finds
+ * Visits of the demo patient with the demo doctor that have started and have no note yet: what a doctor finds
  * open at the clinic, and what the e2e tests write and sign notes on (a note is signed only once its appointment
- * has started). 15 minutes each, the latest such times within the clinic's hours before now where neither the
- * doctor nor the patient has anything else (at night: the end of the last working afternoon).
+ * has started). Two 15-minute evaluations and one toxin procedure (its note carries the injection chart), at the
+ * latest such times within the clinic's hours before now where neither the doctor nor the patient has anything else
+ * (at night: the end of the last working afternoon).
  */
 async function enCurso(db: Db, filas: (typeof citas.$inferInsert)[], ahora: Date, zona: string) {
   const personas = await db
@@ -142,41 +147,57 @@ async function enCurso(db: Db, filas: (typeof citas.$inferInsert)[], ahora: Date
   const doctor = personas.find((p) => p.correo === 'doctor@demo.test');
   const paciente = personas.find((p) => p.correo === 'paciente@demo.test');
   if (!doctor || !paciente) return [];
+  const [toxina] = await db
+    .select({ id: procedimientos.id, duracion: procedimientos.duracion_minutos, margen: procedimientos.margen_minutos })
+    .from(procedimientos)
+    .where(eq(procedimientos.nombre, PROCEDIMIENTO_EN_CURSO));
   const nuevas: (typeof citas.$inferInsert)[] = [];
   const PASO = 5 * MIN;
-  const DURACION = 15 * MIN;
-  const libre = (inicio: number) =>
-    ![...filas, ...nuevas].some(
-      (f) =>
-        (f.doctor_id === doctor.id || f.paciente_id === paciente.id) &&
-        (f.inicio as Date).getTime() < inicio + DURACION &&
-        inicio < (f.ocupado_hasta as Date).getTime(),
-    );
   const ultimo = Math.floor((ahora.getTime() - 2 * MIN) / PASO) * PASO;
   const hoy = fechaEnZona(ahora, zona);
-  for (let atras = 0; atras <= 10 && nuevas.length < 2; atras++) {
-    const dia = sumarDias(hoy, -atras);
-    if (esDiaNoHabil(dia)) continue;
-    const bloques = HORARIO_CLINICA.filter((h) => h.dia_semana === diaDeSemana(dia)).reverse();
-    for (const b of bloques) {
-      const desde = instanteLocal(dia, b.hora_inicio, zona).getTime();
-      const hasta = Math.min(instanteLocal(dia, b.hora_fin, zona).getTime() - DURACION, ultimo);
-      for (let t = hasta; t >= desde && nuevas.length < 2; t -= PASO) {
-        if (!libre(t)) continue;
-        nuevas.push({
-          paciente_id: paciente.id,
-          doctor_id: doctor.id,
-          tipo: 'evaluacion',
-          estado: 'confirmada',
-          inicio: new Date(t),
-          fin: new Date(t + DURACION),
-          ocupado_hasta: new Date(t + DURACION),
-          motivo: MOTIVO_EN_CURSO,
-          creada_en: new Date(t - 3 * 24 * 60 * MIN),
-          actualizada_en: new Date(t - 3 * 24 * 60 * MIN),
-        });
+  /** Adds `cuantas` visits of `duracion` ms (plus `margen` ms kept free after), latest first. */
+  const agregar = (cuantas: number, duracion: number, margen: number, datos: Partial<typeof citas.$inferInsert>) => {
+    const libre = (inicio: number) =>
+      ![...filas, ...nuevas].some(
+        (f) =>
+          (f.doctor_id === doctor.id || f.paciente_id === paciente.id) &&
+          (f.inicio as Date).getTime() < inicio + duracion + margen &&
+          inicio < (f.ocupado_hasta as Date).getTime(),
+      );
+    let faltan = cuantas;
+    for (let atras = 0; atras <= 10 && faltan > 0; atras++) {
+      const dia = sumarDias(hoy, -atras);
+      if (esDiaNoHabil(dia)) continue;
+      const bloques = HORARIO_CLINICA.filter((h) => h.dia_semana === diaDeSemana(dia)).reverse();
+      for (const b of bloques) {
+        const desde = instanteLocal(dia, b.hora_inicio, zona).getTime();
+        const hasta = Math.min(instanteLocal(dia, b.hora_fin, zona).getTime() - duracion, ultimo);
+        for (let t = hasta; t >= desde && faltan > 0; t -= PASO) {
+          if (!libre(t)) continue;
+          faltan--;
+          nuevas.push({
+            paciente_id: paciente.id,
+            doctor_id: doctor.id,
+            tipo: 'evaluacion',
+            estado: 'confirmada',
+            inicio: new Date(t),
+            fin: new Date(t + duracion),
+            ocupado_hasta: new Date(t + duracion + margen),
+            creada_en: new Date(t - 3 * 24 * 60 * MIN),
+            actualizada_en: new Date(t - 3 * 24 * 60 * MIN),
+            ...datos,
+          });
+        }
       }
     }
+  };
+  agregar(2, 15 * MIN, 0, { motivo: MOTIVO_EN_CURSO });
+  if (toxina) {
+    agregar(1, Math.min(toxina.duracion, 90) * MIN, toxina.margen * MIN, {
+      tipo: 'procedimiento',
+      procedimiento_id: toxina.id,
+      motivo: MOTIVO_PROCEDIMIENTO_EN_CURSO,
+    });
   }
   return nuevas;
 }
