@@ -56,7 +56,7 @@ describe('demo injection charts', () => {
 
   it("the demo patient's toxin of 13 weeks ago is due on the recall list", async () => {
     const [admin] = await filas<{ id: number }>(sql`select id from usuarios where correo = 'admin@demo.test'`);
-    const actor = { id: admin!.id, rol: 'admin' as const };
+    const actor = { id: admin!.id, rol: 'administrador' as const };
     const listas = await Promise.all(
       (['pendiente', 'agendado'] as const).map((estado) =>
         semilla.services.trazabilidad.lista(actor, { estado, pagina: 1, porPagina: 50 }),

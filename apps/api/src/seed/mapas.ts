@@ -54,7 +54,10 @@ export async function lotesPorTipo(db: Db): Promise<Map<TipoProducto, { id: numb
 }
 
 /** The chart of a note of `tipo` applied with lot `loteId`. */
-export function mapaDemo(tipo: 'toxina_botulinica' | 'acido_hialuronico', loteId: number): PuntoAplicacionBody[] {
+export function mapaDemo(
+  tipo: 'toxina_botulinica' | 'acido_hialuronico',
+  loteId: number,
+): (PuntoAplicacionBody & { nota: string })[] {
   const toxina = tipo === 'toxina_botulinica';
   return (toxina ? TOXINA : HIALURONICO).map(([zona, x, y, cantidad]) => ({
     vista: 'frontal',
