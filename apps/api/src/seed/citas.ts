@@ -118,6 +118,7 @@ export async function seedCitas(db: Db, opts: { zona?: string; ahora?: Date } = 
       }
     }
   }
+  filas.push(...(await tratamientosPasados(db, filas, ahora, zona)));
   filas.push(...(await enCurso(db, filas, ahora, zona)));
   if (!filas.length) return;
   const creadas = await db
@@ -130,6 +131,62 @@ export async function seedCitas(db: Db, opts: { zona?: string; ahora?: Date } = 
     .map((c) => recordatorioDeCita(c.id, c.inicio, ahora))
     .filter((r) => r !== null);
   await createRepositories(db).bandeja.agregarVarias(recordatorios, ahora);
+}
+
+/**
+ * The demo patient's injectables done before the agenda's six weeks: a toxin 13 weeks ago, whose retreatment recall
+ * is due now, and a filler 10 weeks ago, whose notes chart the points (seed/evoluciones.ts). With a demo doctor she
+ * has nothing booked with, if any (the recall then waits on the list «Para retratar»; else it shows under her next
+ * visit with him). On the nearest working weekday at or before that day, at 10:30.
+ */
+async function tratamientosPasados(db: Db, filas: (typeof citas.$inferInsert)[], ahora: Date, zona: string) {
+  const personas = await db
+    .select({ id: usuarios.id, correo: usuarios.correo })
+    .from(usuarios)
+    .where(inArray(usuarios.correo, [...DOCTORES, 'paciente@demo.test']));
+  const doctores = DOCTORES.map((c) => personas.find((p) => p.correo === c)).filter((p) => p !== undefined);
+  const demo = personas.find((p) => p.correo === 'paciente@demo.test');
+  const reservado = (pacienteId: number, doctorId: number) =>
+    filas.some(
+      (f) =>
+        f.paciente_id === pacienteId &&
+        f.doctor_id === doctorId &&
+        (f.estado === 'pendiente' || f.estado === 'confirmada') &&
+        (f.inicio as Date).getTime() > ahora.getTime(),
+    );
+  const procs = await db
+    .select({ id: procedimientos.id, nombre: procedimientos.nombre, duracion: procedimientos.duracion_minutos })
+    .from(procedimientos)
+    .where(eq(procedimientos.activo, true))
+    .orderBy(procedimientos.id);
+  if (!demo || !doctores.length) return [];
+  const suyo = doctores.find((d) => !reservado(demo.id, d.id)) ?? doctores[0]!;
+  return [
+    { patron: /toxina/i, dias: 13 * 7, motivo: 'Valoración para tratamiento de arrugas de expresión' },
+    { patron: /hialur/i, dias: 10 * 7, motivo: 'Quiere perfilar los labios y suavizar los surcos' },
+  ].flatMap(({ patron, dias, motivo }) => {
+    const proc = procs.find((p) => patron.test(p.nombre));
+    if (!proc) return [];
+    let dia = sumarDias(fechaEnZona(ahora, zona), -dias);
+    while (esDiaNoHabil(dia) || diaDeSemana(dia) === 6) dia = sumarDias(dia, -1);
+    const inicio = instanteLocal(dia, '10:30', zona);
+    const fin = new Date(inicio.getTime() + Math.min(proc.duracion, 90) * MIN);
+    return [
+      {
+        paciente_id: demo.id,
+        doctor_id: suyo.id,
+        tipo: 'procedimiento' as const,
+        estado: 'realizada' as const,
+        inicio,
+        fin,
+        ocupado_hasta: fin,
+        procedimiento_id: proc.id,
+        motivo,
+        creada_en: new Date(inicio.getTime() - 7 * 24 * 60 * MIN),
+        actualizada_en: fin,
+      },
+    ];
+  });
 }
 
 /**

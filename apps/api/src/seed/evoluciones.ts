@@ -1,8 +1,11 @@
 // Demo clinical notes: every past appointment marked realizada gets its signed note (DOMAIN.md: realizada needs
 // one), written and signed through the notes service itself, so hashes, prescriptions and their PDFs are real.
-// The demo patient's notes carry a prescription and exam orders, and one an addendum. Idempotent.
+// The demo patient's notes carry a prescription and exam orders, and one an addendum; toxin and hyaluronic acid
+// notes chart their points with a lot (seed/mapas.ts), so the products must be seeded first. Idempotent.
+import { fechaEnZona } from '@clinica/contracts/tiempo';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { citas, evoluciones, procedimientos, usuarios } from '../db/schema/index.ts';
+import { lotesPorTipo, mapaDemo, tipoDeProcedimiento } from './mapas.ts';
 import type { Semilla } from './semilla.ts';
 
 const HALLAZGOS = [
@@ -39,7 +42,7 @@ const ORDENES = [
   { examen: 'Hemograma completo', indicaciones: '' },
 ];
 
-export async function seedEvoluciones({ db, services, fijar }: Semilla): Promise<void> {
+export async function seedEvoluciones({ db, services, fijar, config }: Semilla): Promise<void> {
   const pendientes = await db
     .select({
       id: citas.id,
@@ -59,12 +62,17 @@ export async function seedEvoluciones({ db, services, fijar }: Semilla): Promise
   if (!pendientes.length) return;
 
   const notas = services.evoluciones;
+  const lotes = await lotesPorTipo(db);
 
   let adenda = false;
   for (const [n, c] of pendientes.entries()) {
     const doctor = { id: c.doctor_id, rol: 'doctor' as const };
     const demo = c.paciente_correo === 'paciente@demo.test';
     const procedimiento = c.tipo === 'procedimiento';
+    const producto = procedimiento ? tipoDeProcedimiento(c.procedimiento) : null;
+    // The lot expiring first that is still good on the day of the visit.
+    const dia = fechaEnZona(c.fin, config.clinicaTz);
+    const lote = producto ? lotes.get(producto)?.find((l) => l.vence_el >= dia) : undefined;
     // Written and signed a few minutes after the visit ended.
     fijar(new Date(c.fin.getTime() + 10 * 60_000));
     const nota = await notas.crear(
@@ -77,7 +85,7 @@ export async function seedEvoluciones({ db, services, fijar }: Semilla): Promise
         productos: procedimiento
           ? [{ nombre: 'Lidocaína 2 % tópica', lote: `LD${2600 + n}`, dosis: '1 aplicación, 20 min' }]
           : [],
-        aplicaciones: [],
+        aplicaciones: producto && lote ? mapaDemo(producto, lote.id) : [],
         indicaciones: INDICACIONES[n % INDICACIONES.length]!,
         formulas: demo || n % 3 === 0 ? FORMULAS[n % FORMULAS.length]! : [],
         ordenes: demo && n % 2 === 0 ? ORDENES : [],

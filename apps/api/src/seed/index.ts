@@ -34,6 +34,9 @@ export async function seedDemo(
       await seedAnticipos(semilla);
       await seedCitas(db, { zona: config.clinicaTz });
       await seedHistorias(db);
+      // Products of each type with their lots: one lot expiring soon and one product under its minimum (issue 24);
+      // before the notes, whose toxin and filler charts take their doses out of the lots.
+      await seedInsumos(semilla);
       // Past appointments marked realizada get their signed clinical note (DOMAIN.md).
       await seedEvoluciones(semilla);
       // Every procedure gets its consent template; past procedure appointments done, their signed consent.
@@ -47,8 +50,6 @@ export async function seedDemo(
       // Two package definitions; one sold to the demo patient, whose latest procedure done used its first session
       // (after the payments: theirs seed only while no payment exists).
       await seedPaquetes(semilla);
-      // Products of each type with their lots: one lot expiring soon and one product under its minimum (issue 24).
-      await seedInsumos(semilla);
       // The booking e-mails of the next appointments, so the administrators' /correos has messages to show.
       await seedCorreos(db, {
         zona: config.clinicaTz,

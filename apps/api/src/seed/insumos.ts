@@ -1,9 +1,10 @@
 // Demo products and lots (issue 24, item 7): one product of each type with a real-looking INVIMA registration, their
 // lots received at the desk through the products service (audited as the desk writes them), one lot expiring within
 // the alerts' 60 days and one product under its minimum stock, so the staff dashboard's alerts have something to
-// show. Idempotent: nothing once any product exists.
+// show. Seeded before the notes (seed/index.ts): the lots are received (and counted) four months back, before any
+// demo visit, so the charted notes take their doses out of them. Idempotent: nothing once any product exists.
 import type { CrearProductoBody } from '@clinica/contracts/insumos';
-import { sumarDias } from '@clinica/contracts/tiempo';
+import { instanteLocal, sumarDias } from '@clinica/contracts/tiempo';
 import { eq } from 'drizzle-orm';
 import { productos, usuarios } from '../db/schema/index.ts';
 import type { Semilla } from './semilla.ts';
@@ -69,7 +70,10 @@ const PRODUCTOS: Demo[] = [
   },
 ];
 
-export async function seedInsumos({ db, services }: Semilla): Promise<void> {
+/** How long before today the demo lots were received: before the oldest demo visit (seed/citas.ts). */
+const DIAS_RECIBIDOS = 120;
+
+export async function seedInsumos({ db, services, fijar }: Semilla): Promise<void> {
   if ((await db.select({ id: productos.id }).from(productos).limit(1)).length) return;
   const [asistente] = await db
     .select({ id: usuarios.id })
@@ -79,7 +83,10 @@ export async function seedInsumos({ db, services }: Semilla): Promise<void> {
   if (!asistente) return;
   const actor = { id: asistente.id, rol: 'asistente' as const };
   const origen = { agente: 'semilla de demostración' };
+  // Expiry dates count from the real today; receipt and opening count are dated on the seed's clock.
+  fijar(null);
   const hoy = services.calendario.hoy();
+  fijar(instanteLocal(sumarDias(hoy, -DIAS_RECIBIDOS), '08:30', services.calendario.zona));
   for (const { lotes, ...producto } of PRODUCTOS) {
     const p = await services.insumos.crear(actor, { ...producto, stock_minimo: producto.stock_minimo ?? 0 }, origen);
     for (const l of lotes) {
@@ -104,4 +111,5 @@ export async function seedInsumos({ db, services }: Semilla): Promise<void> {
         );
     }
   }
+  fijar(null);
 }
