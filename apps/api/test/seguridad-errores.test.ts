@@ -2,7 +2,7 @@
 // reliability 3), which are bad input (400), and what of an error may reach the logs (no parameters).
 import { describe, expect, it } from 'vitest';
 import { isDataException, isDbUnavailable } from '../src/lib/app-error.ts';
-import { errorParaLog } from '../src/lib/error-log.ts';
+import { errorParaLog, mensajeParaLog } from '../src/lib/error-log.ts';
 
 /** Drizzle's wrapper around a driver error (same message shape as drizzle-orm's DrizzleQueryError). */
 class DrizzleQueryError extends Error {
@@ -123,5 +123,15 @@ describe('errorParaLog: errors as they may be logged', () => {
     const ciclo = new Error('a') as Error & { cause?: unknown };
     ciclo.cause = ciclo;
     expect((errorParaLog(ciclo) as Error).message).toBe('a');
+  });
+});
+
+describe('mensajeParaLog: a failure reason for a log line or the outbox row', () => {
+  it('drops the parameters drizzle appends, also when a rollback failed after the query', () => {
+    const err = new Error(
+      'Failed query: update "bandeja_salida" set "ultimo_error" = $1 where "id" = $2\nparams: secreto@demo.test,1\nFailed query: rollback\nparams: ',
+    );
+    expect(mensajeParaLog(err)).toBe('Failed query: update "bandeja_salida" set "ultimo_error" = $1 where "id" = $2');
+    expect(mensajeParaLog('sin conexión')).toBe('sin conexión');
   });
 });

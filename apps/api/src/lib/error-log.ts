@@ -40,8 +40,15 @@ export function errorParaLog(err: unknown): unknown {
   return limpio;
 }
 
+/** An error's message without the query parameters drizzle appends: for a log line or a stored failure reason. */
+export function mensajeParaLog(err: unknown): string {
+  const e = err as { message?: unknown } | null;
+  const mensaje = e && typeof e === 'object' && typeof e.message === 'string' ? e.message : String(err);
+  return mensaje.replace(/\nparams: [\s\S]*$/, '');
+}
+
 function copiar(e: ErrorSuelto, nivel: number): ErrorSuelto {
-  const mensaje = (typeof e.message === 'string' ? e.message : String(e)).replace(/\nparams: [\s\S]*$/, '');
+  const mensaje = mensajeParaLog(e);
   const tipo =
     typeof e.constructor === 'function' && e.constructor.name ? e.constructor.name : String(e.name ?? 'Error');
   const out = new Error(mensaje) as ErrorSuelto;

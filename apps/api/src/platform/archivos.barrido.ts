@@ -4,6 +4,7 @@
 // still open could be about to name them. Rows are never removed here: records are kept (Res. 1995 de 1999).
 import type { Storage } from '../lib/storage.ts';
 import type { ArchivosRepository } from './archivos.repository.ts';
+import { mensajeParaLog } from '../lib/error-log.ts';
 
 /**
  * How old an unnamed file must be to go. Between writing the bytes and the commit there are only the change's own
@@ -65,7 +66,7 @@ export function createBarridoArchivos(deps: {
   const barrerUnaVez = () =>
     (enCurso ??= barrer()
       .catch((err: unknown) => {
-        log.warn({ err: err instanceof Error ? err.message : String(err) }, 'no se pudo barrer el almacén privado');
+        log.warn({ err: mensajeParaLog(err) }, 'no se pudo barrer el almacén privado');
         return 0;
       })
       .finally(() => {

@@ -4,6 +4,7 @@
 // delivers retries, reminders that came due, and rows other instances or a previous run left behind.
 import type { NotificacionEvento } from '@clinica/contracts/events';
 import type { BandejaRepository, FilaBandeja } from './bandeja.repository.ts';
+import { mensajeParaLog } from '../lib/error-log.ts';
 
 /** A file attached to an e-mail, stored whole in the outbox row (text only: calendars). */
 export type AdjuntoCorreo = { nombre: string; tipo: string; contenido: string };
@@ -111,7 +112,7 @@ export function createDespachador(opts: DespachadorOpciones) {
       await manejador(fila.carga);
       return fila.id;
     } catch (err) {
-      const mensaje = err instanceof Error ? err.message : String(err);
+      const mensaje = mensajeParaLog(err);
       const espera = esperaReintento(fila.intentos);
       log.warn(
         { bandejaId: fila.id, tipo: fila.tipo, intentos: fila.intentos, esperaMs: espera },
@@ -178,7 +179,7 @@ export function createDespachador(opts: DespachadorOpciones) {
     try {
       await repo.purgarEntregadas(new Date(ahora - RETENCION_ENTREGADAS_MS));
     } catch (err) {
-      log.warn({ err: err instanceof Error ? err.message : String(err) }, 'no se pudo purgar la bandeja de salida');
+      log.warn({ err: mensajeParaLog(err) }, 'no se pudo purgar la bandeja de salida');
     }
   }
 
@@ -205,12 +206,7 @@ export function createDespachador(opts: DespachadorOpciones) {
     filasEnCurso += filas.length;
     const entrega = entregarFilas(filas)
       // The database may be down: the claim lapses and the timer (here or on another instance) delivers them.
-      .catch((err: unknown) =>
-        log.error(
-          { err: err instanceof Error ? err.message : String(err) },
-          'no se pudo entregar la bandeja de salida',
-        ),
-      )
+      .catch((err: unknown) => log.error({ err: mensajeParaLog(err) }, 'no se pudo entregar la bandeja de salida'))
       .finally(() => {
         filasEnCurso -= filas.length;
         propiasEnCurso.delete(entrega);
@@ -248,7 +244,7 @@ export function createDespachador(opts: DespachadorOpciones) {
         } while (otraVez && !detenido);
       } catch (err) {
         // The database may be down; the timer tries again.
-        log.error({ err: err instanceof Error ? err.message : String(err) }, 'no se pudo leer la bandeja de salida');
+        log.error({ err: mensajeParaLog(err) }, 'no se pudo leer la bandeja de salida');
       } finally {
         enCurso = null;
       }
