@@ -136,6 +136,13 @@ const MATRIZ: Caso[] = [
     url: () => rutas.doctores,
     esperado: { anonimo: 200, paciente: 200, asistente: 200, doctor: 200, administrador: 200 },
   },
+  // The clinic's cancellation and hold policy is public: the service page states it before sign-in.
+  {
+    method: 'GET',
+    ruta: rutas.politica,
+    url: () => rutas.politica,
+    esperado: { anonimo: 200, paciente: 200, asistente: 200, doctor: 200, administrador: 200 },
+  },
 ];
 
 beforeAll(async () => {
