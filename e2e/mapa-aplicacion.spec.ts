@@ -88,15 +88,13 @@ describe('mapa de aplicación en tableta', () => {
 
     // The next points start with the same lot, dose and technique.
     const puntos = page.getByRole('table', { name: 'Puntos del mapa de aplicación' });
-    /**
-     * Opens point n after its tap. KNOWN BUG (reported): on a touch screen only the first tap's drawer stays open;
-     * from the second point on it closes at once (apparently the click the browser sends after the tap lands on
-     * the drawer's overlay), so the point is opened from its row as a user then must.
-     */
+    /** Every tap opens its point's drawer, and it stays open until «Listo». */
     const abrir = async (n: number) => {
       await expect(puntos.getByRole('row')).toHaveCount(n + 1);
       const panel = page.getByRole('dialog', { name: new RegExp(`^Punto ${n}: `) });
-      if (!(await panel.isVisible())) await page.getByRole('button', { name: `Editar punto ${n}` }).click();
+      await expect(panel).toBeVisible();
+      await page.waitForTimeout(600);
+      await expect(panel).toBeVisible();
       return panel;
     };
     await tocar(684, 450);

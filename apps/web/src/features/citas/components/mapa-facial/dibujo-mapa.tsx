@@ -4,7 +4,7 @@
 // (the table next to it carries the data). Colours come from the Mantine theme so both themes read well.
 import { DIBUJOS_MAPA, zonaEnPosicion } from '@clinica/contracts/mapa-facial-dibujo';
 import { LADO_MAPA, vistaMapaNombres, type VistaMapa, type ZonaFacial } from '@clinica/contracts/mapa-facial';
-import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useRef, useState, type KeyboardEvent, type MouseEvent, type PointerEvent } from 'react';
 import classes from './mapa-facial.module.css';
 import { nombreZona } from './modelo.ts';
 
@@ -30,11 +30,13 @@ const limitar = (v: number) => Math.min(LADO_MAPA, Math.max(0, Math.round(v)));
 export function DibujoMapa({ vista, puntos, seleccionado = null, acciones }: Props) {
   const svg = useRef<SVGSVGElement>(null);
   const toque = useRef<{ x: number; y: number } | null>(null);
+  /** A point was just dropped: the click a mouse sends after the drag is not a tap. The next press clears it. */
+  const trasArrastre = useRef(false);
   const [arrastre, setArrastre] = useState<{ i: number; x: number; y: number; movido: boolean } | null>(null);
   const [zonaResaltada, setZonaResaltada] = useState<ZonaFacial | null>(null);
   const dibujo = DIBUJOS_MAPA[vista];
 
-  const posicion = (e: PointerEvent) => {
+  const posicion = (e: MouseEvent) => {
     const r = svg.current!.getBoundingClientRect();
     return {
       x: limitar(((e.clientX - r.left) / (r.width || 1)) * LADO_MAPA),
@@ -43,12 +45,15 @@ export function DibujoMapa({ vista, puntos, seleccionado = null, acciones }: Pro
   };
 
   const alPresionarFondo = (e: PointerEvent<SVGSVGElement>) => {
+    trasArrastre.current = false;
     if (!acciones || arrastre || (e.pointerType === 'mouse' && e.button !== 0)) return;
     toque.current = posicion(e);
   };
   const alPresionarPunto = (e: PointerEvent<SVGGElement>, p: PuntoDibujado) => {
     if (!acciones || (e.pointerType === 'mouse' && e.button !== 0)) return;
     e.stopPropagation();
+    trasArrastre.current = false;
+    toque.current = null;
     // The point keeps receiving the pointer's moves while it is dragged, even outside the drawing.
     e.currentTarget.setPointerCapture?.(e.pointerId);
     setArrastre({ i: p.i, x: p.x, y: p.y, movido: false });
@@ -61,21 +66,30 @@ export function DibujoMapa({ vista, puntos, seleccionado = null, acciones }: Pro
     setArrastre({ ...arrastre, x, y, movido });
   };
   const alSoltar = (e: PointerEvent<SVGSVGElement>) => {
+    if (!acciones || !arrastre?.movido) return;
+    const { i } = arrastre;
+    setArrastre(null);
+    trasArrastre.current = true;
+    const { x, y } = posicion(e);
+    const p = puntos.find((q) => q.i === i)!;
+    acciones.mover(i, x, y, zonaEnPosicion(vista, x, y) ?? p.zona);
+  };
+  /**
+   * Adding and opening happen on the click, not on the pointer's release: on a touch screen the browser sends its
+   * click after the touch ends, and a drawer opened on the release would take that click on its overlay and close
+   * at once. The click is the last event of a tap, of a mouse click and of a pen's press alike.
+   */
+  const alPulsar = (e: MouseEvent<SVGSVGElement>) => {
     if (!acciones) return;
-    if (arrastre) {
-      const { i, movido } = arrastre;
-      setArrastre(null);
-      if (!movido) return acciones.abrir(i);
-      const { x, y } = posicion(e);
-      const p = puntos.find((q) => q.i === i)!;
-      acciones.mover(i, x, y, zonaEnPosicion(vista, x, y) ?? p.zona);
-      return;
-    }
+    const soltado = arrastre;
+    setArrastre(null);
     const inicio = toque.current;
     toque.current = null;
-    if (!inicio) return;
+    if (trasArrastre.current) return;
+    const marca = (e.target as Element).closest?.('[data-punto]');
+    if (marca) return acciones.abrir(soltado?.i ?? Number(marca.getAttribute('data-punto')));
     const { x, y } = posicion(e);
-    if (Math.hypot(x - inicio.x, y - inicio.y) > UMBRAL_ARRASTRE) return;
+    if (inicio && Math.hypot(x - inicio.x, y - inicio.y) > UMBRAL_ARRASTRE) return;
     const zona = zonaEnPosicion(vista, x, y);
     if (zona) acciones.agregar(x, y, zona);
   };
@@ -116,6 +130,7 @@ export function DibujoMapa({ vista, puntos, seleccionado = null, acciones }: Pro
       onPointerDown={alPresionarFondo}
       onPointerMove={alMover}
       onPointerUp={alSoltar}
+      onClick={alPulsar}
       onPointerCancel={() => {
         toque.current = null;
         setArrastre(null);
@@ -150,6 +165,7 @@ export function DibujoMapa({ vista, puntos, seleccionado = null, acciones }: Pro
           <g
             key={p.i}
             className={classes.punto}
+            data-punto={p.i}
             data-seleccionado={seleccionado === p.i ? 'true' : undefined}
             transform={`translate(${x} ${y})`}
             {...(acciones

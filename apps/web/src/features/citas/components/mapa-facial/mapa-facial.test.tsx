@@ -161,8 +161,11 @@ describe('mapa de aplicación', { timeout: 180_000 }, () => {
     expect(filas()).toHaveLength(1);
     const toque = { pointerType: 'touch', pointerId: 3, isPrimary: true };
     // A tap on the chin: a new point, with what the saved point used.
+    // As a browser does: the tap's click comes after the pointer's release, and only it adds the point.
     fireEvent.pointerDown(svg, { ...toque, clientX: 250, clientY: 383 });
     fireEvent.pointerUp(svg, { ...toque, clientX: 251, clientY: 383 });
+    expect(filas()).toHaveLength(1);
+    fireEvent.click(svg, { clientX: 251, clientY: 383 });
     const panel = await screen.findByRole('dialog', { name: 'Punto 2: Mentón' });
     expect(within(panel).getByRole('textbox', { name: /^Cantidad/ })).toHaveValue('4');
     fireEvent.click(within(panel).getByRole('button', { name: 'Listo' }));
@@ -171,12 +174,15 @@ describe('mapa de aplicación', { timeout: 180_000 }, () => {
     fireEvent.pointerDown(punto, { ...toque, clientX: 250, clientY: 383 });
     fireEvent.pointerMove(punto, { ...toque, clientX: 250, clientY: 360 });
     fireEvent.pointerUp(punto, { ...toque, clientX: 250, clientY: 329 });
+    // A mouse would click after its drag: that click opens nothing.
+    fireEvent.click(punto, { clientX: 250, clientY: 329 });
     expect(screen.queryByRole('dialog', { name: /^Punto/ })).not.toBeInTheDocument();
     const movido = screen.getByRole('button', { name: /^Punto 2: Labio superior/ });
     expect(within(filas()[1]!).getByText('Labio superior')).toBeInTheDocument();
     // A tap on the point (no movement) opens it; removing it leaves the first one.
     fireEvent.pointerDown(movido, { ...toque, clientX: 250, clientY: 329 });
     fireEvent.pointerUp(movido, { ...toque, clientX: 250, clientY: 329 });
+    fireEvent.click(movido, { clientX: 250, clientY: 329 });
     const abierto = await screen.findByRole('dialog', { name: 'Punto 2: Labio superior' });
     fireEvent.click(within(abierto).getByRole('button', { name: 'Quitar punto' }));
     expect(filas()).toHaveLength(1);

@@ -30,6 +30,7 @@ import {
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCheck, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
 import { camposCantidad, cantidadConUnidad } from '../../../../components/insumos/insumos-textos.ts';
 import type { LoteUsableWire } from '../../../../lib/api/insumos/tipos.ts';
 import { formatFecha } from '../../../../lib/tiempo.ts';
@@ -81,7 +82,13 @@ export function PuntoForm({
   onCerrar: () => void;
 }) {
   const escritorio = useMediaQuery('(min-width: 75em)', false, { getInitialValueInEffect: false });
-  const lote = punto?.lote_id == null ? undefined : lotes.get(punto.lote_id);
+  // While it slides away after «Listo» the drawer keeps showing the point it had (its name included), not an empty
+  // «Punto 1».
+  const [visto, setVisto] = useState({ numero, punto });
+  if (punto !== null && (punto !== visto.punto || numero !== visto.numero)) setVisto({ numero, punto });
+  const mostrado = punto ?? visto.punto;
+  const n = punto ? numero : visto.numero;
+  const lote = mostrado?.lote_id == null ? undefined : lotes.get(mostrado.lote_id);
   const cambiar = (cambio: Partial<PuntoBorrador>) => punto && onCambiar({ ...punto, ...cambio });
   return (
     <Drawer
@@ -89,27 +96,27 @@ export function PuntoForm({
       onClose={onCerrar}
       position={escritorio ? 'right' : 'bottom'}
       size={escritorio ? 'md' : 'auto'}
-      title={`Punto ${numero}${punto ? `: ${nombreZona(punto.zona)}` : ''}`}
+      title={`Punto ${n}${mostrado ? `: ${nombreZona(mostrado.zona)}` : ''}`}
     >
-      {punto && (
+      {mostrado && (
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="sm">
             <Select
               label="Vista"
               data={opciones(VISTAS_MAPA, vistaMapaNombres)}
-              value={punto.vista}
+              value={mostrado.vista}
               allowDeselect={false}
               onChange={(v) => {
                 const vista = v as VistaMapa;
                 // The zone must be seen in the new view; otherwise the point moves to that view's first zone.
-                const zona = zonasDeVista(vista).includes(punto.zona) ? punto.zona : zonasDeVista(vista)[0]!;
+                const zona = zonasDeVista(vista).includes(mostrado.zona) ? mostrado.zona : zonasDeVista(vista)[0]!;
                 cambiar({ vista, zona });
               }}
             />
             <Select
               label="Zona"
-              data={zonasDeVista(punto.vista).map((z) => ({ value: z, label: nombreZona(z) }))}
-              value={punto.zona}
+              data={zonasDeVista(mostrado.vista).map((z) => ({ value: z, label: nombreZona(z) }))}
+              value={mostrado.zona}
               allowDeselect={false}
               searchable
               onChange={(v) => cambiar({ zona: v as ZonaFacial })}
@@ -122,7 +129,7 @@ export function PuntoForm({
             searchable
             nothingFoundMessage="Ningún lote coincide"
             data={datosLotes(usables, lote)}
-            value={punto.lote_id === null ? null : String(punto.lote_id)}
+            value={mostrado.lote_id === null ? null : String(mostrado.lote_id)}
             error={errores.lote_id}
             onChange={(v) => cambiar({ lote_id: v ? Number(v) : null })}
           />
@@ -143,7 +150,7 @@ export function PuntoForm({
               ) : undefined
             }
             rightSectionWidth={lote?.producto.unidad === 'unidad' ? 64 : 40}
-            value={punto.cantidad}
+            value={mostrado.cantidad}
             error={errores.cantidad}
             onChange={(v) => cambiar({ cantidad: typeof v === 'number' ? v : '' })}
           />
@@ -152,7 +159,7 @@ export function PuntoForm({
               label="Plano"
               required
               data={opciones(PLANOS_APLICACION, planoAplicacionNombres)}
-              value={punto.plano || null}
+              value={mostrado.plano || null}
               error={errores.plano}
               onChange={(v) => cambiar({ plano: (v ?? '') as PuntoBorrador['plano'] })}
             />
@@ -160,7 +167,7 @@ export function PuntoForm({
               label="Técnica"
               required
               data={opciones(TECNICAS_APLICACION, tecnicaAplicacionNombres)}
-              value={punto.tecnica || null}
+              value={mostrado.tecnica || null}
               error={errores.tecnica}
               onChange={(v) => cambiar({ tecnica: (v ?? '') as PuntoBorrador['tecnica'] })}
             />
@@ -172,7 +179,7 @@ export function PuntoForm({
             <SegmentedControl
               aria-labelledby={`dispositivo-${numero}`}
               data={opciones(DISPOSITIVOS_APLICACION, dispositivoAplicacionNombres)}
-              value={punto.dispositivo || ''}
+              value={mostrado.dispositivo || ''}
               onChange={(v) => cambiar({ dispositivo: v as PuntoBorrador['dispositivo'] })}
             />
             {errores.dispositivo && (
@@ -185,14 +192,14 @@ export function PuntoForm({
             label="Calibre"
             required
             data={[...CALIBRES]}
-            value={punto.calibre || null}
+            value={mostrado.calibre || null}
             error={errores.calibre}
             onChange={(v) => cambiar({ calibre: (v ?? '') as PuntoBorrador['calibre'] })}
           />
           <TextInput
             label="Nota del punto"
             maxLength={300}
-            value={punto.nota}
+            value={mostrado.nota}
             error={errores.nota}
             onChange={(e) => cambiar({ nota: e.currentTarget.value })}
           />
