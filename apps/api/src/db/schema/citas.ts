@@ -28,6 +28,9 @@ export const CAUSAS_CANCELACION = ['paciente', 'personal', 'inasistencia', 'rese
  * refunded (owed until the desk pays it out: a pagos row of concepto devolucion), kept as the patient's credit (a
  * devolucion row of metodo saldo_a_favor, written with the cancellation), or retained by the clinic.
  */
+/** Where a confirmation came from (issue 25: the reports' confirmations by channel). */
+export const VIAS_CONFIRMACION = ['mostrador', 'portal', 'correo', 'whatsapp'] as const;
+
 export const DESTINOS_ANTICIPO = ['devolucion', 'saldo_a_favor', 'retenido'] as const;
 
 export const citas = pgTable(
@@ -60,6 +63,9 @@ export const citas = pgTable(
     /** Set when an appointment with a paid deposit is cancelled (migration 0026). */
     anticipo_destino: text({ enum: DESTINOS_ANTICIPO }),
     creada_por: refiereOpcional(() => usuarios.id),
+    /** How and when it became confirmada (null before migration 0030, and while not confirmed). */
+    confirmada_via: text({ enum: VIAS_CONFIRMACION }),
+    confirmada_en: instante(),
     /** The SEQUENCE of the appointment's calendar event (.ics): grows with each change e-mailed to the patient. */
     secuencia_calendario: enteroFijo().default(0),
     creada_en: ahora(),

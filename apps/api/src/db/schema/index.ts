@@ -15,3 +15,5 @@ export * from './pagos.ts';
 export * from './insumos.ts';
 export * from './trazabilidad.ts';
 export * from './reportes.ts';
+export * from './espera.ts';
+export * from './mensajeria.ts';

@@ -24,6 +24,11 @@ export const bandejaSalida = pgTable(
     entregada_en: instante(),
     /** The last failure's message (never the payload). */
     ultimo_error: text(),
+    /** A message handed to an outside provider: its id there (the WhatsApp message id), for the status webhooks. */
+    externo_id: text(),
+    /** What the provider last reported: enviado, entregado, leido, fallido (issue 25). */
+    entrega: text({ enum: ['enviado', 'entregado', 'leido', 'fallido'] }),
+    entrega_en: instante(),
   },
   (t) => [
     index('bandeja_salida_pendientes_idx')
@@ -34,6 +39,9 @@ export const bandejaSalida = pgTable(
     uniqueIndex('bandeja_salida_resumen_turno_unico')
       .on(sql`(${t.carga}->>'turno')`)
       .where(sql`${t.tipo} = 'reportes.resumir'`),
+    uniqueIndex('bandeja_salida_externo_unico')
+      .on(t.externo_id)
+      .where(sql`${t.externo_id} is not null`),
   ],
 );
 

@@ -228,6 +228,9 @@ export function createReservasRepository(db: Executor) {
           reclamada_hasta: e.reclamada_hasta ?? null,
           entregada_en: null,
           ultimo_error: null,
+          externo_id: null,
+          entrega: null,
+          entrega_en: null,
         })),
       };
     },
