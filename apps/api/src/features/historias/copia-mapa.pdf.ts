@@ -27,7 +27,9 @@ export type LienzoMapa = {
 };
 
 const SANGRIA = 14;
-const LADO = 150;
+/** The widest a view is drawn (points); three views share the text width. */
+const LADO_MAX = 200;
+const ENTRE_VISTAS = 14;
 const TAM = 7.5;
 const BLANCO = rgb(1, 1, 1);
 const cantidadEsCo = (n: number, unidad: string) =>
@@ -49,10 +51,25 @@ const COLUMNAS: [string, number][] = [
 function dibujos(l: LienzoMapa, puntos: Evolucion['aplicaciones']) {
   const numerados = puntos.map((p, i) => ({ ...p, n: i + 1 }));
   const vistas = VISTAS_MAPA.filter((v) => numerados.some((p) => p.vista === v));
+  const disponible = ANCHO - 2 * MARGEN - SANGRIA;
+  const LADO = Math.min(LADO_MAX, (disponible - ENTRE_VISTAS * (vistas.length - 1)) / vistas.length);
   const escala = LADO / LADO_MAPA;
-  l.bloque(LADO + 16, (pagina, arriba) => {
+  // A marker about 32 drawing units across whatever the scale, so close points (three in the glabella) stay apart.
+  const radio = Math.max(2.6, 16 * escala);
+  const letra = radio * 1.3;
+  // The section's title travels with the drawings: never alone at the foot of a page.
+  const TITULO = 14;
+  l.bloque(TITULO + LADO + 16, (pagina, cima) => {
+    pagina.drawText('Mapa de aplicación', {
+      x: MARGEN + SANGRIA,
+      y: cima - 10,
+      size: 10,
+      font: l.fuentes.negrita,
+      color: NEGRO,
+    });
+    const arriba = cima - TITULO;
     vistas.forEach((vista, i) => {
-      const x0 = MARGEN + SANGRIA + i * (LADO + 14);
+      const x0 = MARGEN + SANGRIA + i * (LADO + ENTRE_VISTAS);
       const y0 = arriba - 12;
       pagina.drawText(imprimible(vistaMapaNombres[vista]), {
         x: x0,
@@ -68,61 +85,74 @@ function dibujos(l: LienzoMapa, puntos: Evolucion['aplicaciones']) {
       for (const p of numerados.filter((q) => q.vista === vista)) {
         const cx = x0 + p.x * escala;
         const cy = y0 - p.y * escala;
-        pagina.drawCircle({ x: cx, y: cy, size: 5, color: ACENTO });
+        pagina.drawCircle({ x: cx, y: cy, size: radio, color: ACENTO });
         const etiqueta = String(p.n);
-        const ancho = l.fuentes.negrita.widthOfTextAtSize(etiqueta, 5.5);
-        pagina.drawText(etiqueta, { x: cx - ancho / 2, y: cy - 2, size: 5.5, font: l.fuentes.negrita, color: BLANCO });
+        const ancho = l.fuentes.negrita.widthOfTextAtSize(etiqueta, letra);
+        pagina.drawText(etiqueta, {
+          x: cx - ancho / 2,
+          y: cy - letra * 0.35,
+          size: letra,
+          font: l.fuentes.negrita,
+          color: BLANCO,
+        });
       }
     });
   });
 }
 
-function fila(l: LienzoMapa, celdas: string[], negrita: boolean) {
-  const font = negrita ? l.fuentes.negrita : l.fuentes.normal;
-  const lineas = celdas.map((c, i) => partirLineas(c || '—', font, TAM, COLUMNAS[i]![1] - 3));
-  const alto = Math.max(...lineas.map((x) => x.length)) * TAM * 1.3 + 3;
-  l.bloque(alto, (pagina, arriba) => {
-    let x = MARGEN + SANGRIA;
-    lineas.forEach((ls, i) => {
-      ls.forEach((t, j) => pagina.drawText(t, { x, y: arriba - TAM - j * TAM * 1.3, size: TAM, font, color: NEGRO }));
-      x += COLUMNAS[i]![1];
-    });
-    pagina.drawLine({
-      start: { x: MARGEN + SANGRIA, y: arriba - alto + 1 },
-      end: { x: ANCHO - MARGEN, y: arriba - alto + 1 },
-      thickness: 0.3,
-      color: GRIS,
-    });
+type FilaTabla = { celdas: string[]; negrita: boolean };
+
+/** Rows of the table drawn as one block (the header goes with the first row: never alone at a page's foot). */
+function filas(l: LienzoMapa, grupo: FilaTabla[]) {
+  const medidas = grupo.map(({ celdas, negrita }) => {
+    const font = negrita ? l.fuentes.negrita : l.fuentes.normal;
+    const lineas = celdas.map((c, i) => partirLineas(c || '—', font, TAM, COLUMNAS[i]![1] - 3));
+    return { font, lineas, alto: Math.max(...lineas.map((x) => x.length)) * TAM * 1.3 + 3 };
   });
+  l.bloque(
+    medidas.reduce((t, m) => t + m.alto, 0),
+    (pagina, cima) => {
+      let arriba = cima;
+      for (const { font, lineas, alto } of medidas) {
+        let x = MARGEN + SANGRIA;
+        lineas.forEach((ls, i) => {
+          ls.forEach((t, j) =>
+            pagina.drawText(t, { x, y: arriba - TAM - j * TAM * 1.3, size: TAM, font, color: NEGRO }),
+          );
+          x += COLUMNAS[i]![1];
+        });
+        pagina.drawLine({
+          start: { x: MARGEN + SANGRIA, y: arriba - alto + 1 },
+          end: { x: ANCHO - MARGEN, y: arriba - alto + 1 },
+          thickness: 0.3,
+          color: GRIS,
+        });
+        arriba -= alto;
+      }
+    },
+  );
 }
 
 /** The chart of one signed note, under its other fields. Nothing when the note has no chart. */
 export function escribirMapa(l: LienzoMapa, puntos: Evolucion['aplicaciones']) {
   if (!puntos.length) return;
-  l.texto('Mapa de aplicación', { negrita: true, sangria: SANGRIA });
   dibujos(l, puntos);
-  fila(
-    l,
-    COLUMNAS.map(([t]) => t),
-    true,
-  );
-  puntos.forEach((p, i) =>
-    fila(
-      l,
-      [
-        String(i + 1),
-        zonaFacialNombres[p.zona],
-        p.producto.nombre,
-        p.lote.numero,
-        cantidadEsCo(p.cantidad, p.producto.unidad),
-        planoAplicacionNombres[p.plano],
-        tecnicaAplicacionNombres[p.tecnica],
-        `${dispositivoAplicacionNombres[p.dispositivo]} ${p.calibre}`,
-        p.nota,
-      ].map(imprimible),
-      false,
-    ),
-  );
+  const cuerpo = puntos.map((p, i) => ({
+    negrita: false,
+    celdas: [
+      String(i + 1),
+      zonaFacialNombres[p.zona],
+      p.producto.nombre,
+      p.lote.numero,
+      cantidadEsCo(p.cantidad, p.producto.unidad),
+      planoAplicacionNombres[p.plano],
+      tecnicaAplicacionNombres[p.tecnica],
+      `${dispositivoAplicacionNombres[p.dispositivo]} ${p.calibre}`,
+      p.nota,
+    ].map(imprimible),
+  }));
+  filas(l, [{ negrita: true, celdas: COLUMNAS.map(([t]) => t) }, cuerpo[0]!]);
+  for (const f of cuerpo.slice(1)) filas(l, [f]);
   l.texto('Totales por lote', { negrita: true, sangria: SANGRIA });
   for (const t of totalesPorLote(puntos))
     l.texto(

@@ -230,7 +230,7 @@ describe('mapa de aplicación', { timeout: 180_000 }, () => {
       await waitFor(() => expect(screen.queryByRole('dialog', { name: /^Punto/ })).not.toBeInTheDocument());
 
       // The row, and the warning: the lot has 1,5 mL left.
-      expect(within(filas()[0]!).getByText('Aspiración negativa')).toBeInTheDocument();
+      expect(within(filas()[0]!).getByText('Nota: Aspiración negativa')).toBeInTheDocument();
       expect(within(filas()[0]!).getByText('Cánula 22G')).toBeInTheDocument();
       expect(
         screen.getByText(/Al lote B2291 de Ácido hialurónico 1 mL le quedan 1,5 mL y el mapa suma 2,5 mL/),

@@ -95,7 +95,10 @@ export function PuntoForm({
       opened={punto !== null}
       onClose={onCerrar}
       position={escritorio ? 'right' : 'bottom'}
-      size={escritorio ? 'md' : 'auto'}
+      size={escritorio ? 'md' : undefined}
+      // From below, as tall as its fields (Mantine's bottom drawer otherwise takes the whole height and hides the
+      // drawing).
+      styles={escritorio ? undefined : { content: { height: 'auto' } }}
       title={`Punto ${n}${mostrado ? `: ${nombreZona(mostrado.zona)}` : ''}`}
     >
       {mostrado && (

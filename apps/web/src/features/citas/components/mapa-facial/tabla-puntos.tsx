@@ -28,19 +28,18 @@ export function TablaPuntos({
   problemas?: (i: number) => string[];
 }) {
   return (
-    <Table.ScrollContainer minWidth={acciones ? 900 : 800}>
+    // Seven columns fit a tablet held upright (768 px) without scrolling: the view and the point's note go under the
+    // zone, the technique under the plane.
+    <Table.ScrollContainer minWidth={acciones ? 600 : 520}>
       <Table striped verticalSpacing="xs" aria-label="Puntos del mapa de aplicación">
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col">N.º</Table.Th>
-            <Table.Th scope="col">Vista</Table.Th>
             <Table.Th scope="col">Zona</Table.Th>
             <Table.Th scope="col">Producto y lote</Table.Th>
             <Table.Th scope="col">Cantidad</Table.Th>
-            <Table.Th scope="col">Plano</Table.Th>
-            <Table.Th scope="col">Técnica</Table.Th>
+            <Table.Th scope="col">Plano y técnica</Table.Th>
             <Table.Th scope="col">Aguja o cánula</Table.Th>
-            <Table.Th scope="col">Nota</Table.Th>
             {acciones && (
               <Table.Th scope="col">
                 <VisuallyHidden>Acciones</VisuallyHidden>
@@ -55,8 +54,22 @@ export function TablaPuntos({
             return (
               <Table.Tr key={i} aria-invalid={faltas.length ? true : undefined}>
                 <Table.Td fw={700}>{i + 1}</Table.Td>
-                <Table.Td>{vistaMapaNombres[p.vista]}</Table.Td>
-                <Table.Td>{nombreZona(p.zona)}</Table.Td>
+                <Table.Td>
+                  {nombreZona(p.zona)}
+                  <Text size="xs" c="dimmed">
+                    {vistaMapaNombres[p.vista]}
+                  </Text>
+                  {p.nota && (
+                    <Text size="xs" mt={4}>
+                      Nota: {p.nota}
+                    </Text>
+                  )}
+                  {faltas.length > 0 && (
+                    <Badge color="red" variant="light" mt={4} style={{ textTransform: 'none' }}>
+                      {faltas.join(' · ')}
+                    </Badge>
+                  )}
+                </Table.Td>
                 <Table.Td>
                   {lote ? (
                     <>
@@ -74,19 +87,15 @@ export function TablaPuntos({
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>
                   {typeof p.cantidad === 'number' ? cantidadConUnidad(p.cantidad, lote?.producto.unidad ?? 'U') : '—'}
                 </Table.Td>
-                <Table.Td>{p.plano ? planoAplicacionNombres[p.plano] : '—'}</Table.Td>
-                <Table.Td>{p.tecnica ? tecnicaAplicacionNombres[p.tecnica] : '—'}</Table.Td>
+                <Table.Td>
+                  {p.plano ? planoAplicacionNombres[p.plano] : '—'}
+                  <Text size="xs" c="dimmed">
+                    {p.tecnica ? tecnicaAplicacionNombres[p.tecnica] : 'Sin técnica'}
+                  </Text>
+                </Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>
                   {p.dispositivo ? dispositivoAplicacionNombres[p.dispositivo] : '—'}
                   {p.calibre ? ` ${p.calibre}` : ''}
-                </Table.Td>
-                <Table.Td>
-                  {p.nota || '—'}
-                  {faltas.length > 0 && (
-                    <Badge color="red" variant="light" mt={4} style={{ textTransform: 'none' }}>
-                      {faltas.join(' · ')}
-                    </Badge>
-                  )}
                 </Table.Td>
                 {acciones && (
                   <Table.Td>
