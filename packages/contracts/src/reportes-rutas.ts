@@ -4,7 +4,15 @@
 import { ruta } from './rutas.ts';
 
 /** The reports, in the order the screen shows them. */
-export const reportes = ['ingresos', 'anticipos', 'inasistencias', 'ocupacion', 'paquetes', 'conversion'] as const;
+export const reportes = [
+  'ingresos',
+  'anticipos',
+  'inasistencias',
+  'ocupacion',
+  'paquetes',
+  'conversion',
+  'confirmaciones',
+] as const;
 export type Reporte = (typeof reportes)[number];
 
 export const reportesPaths = {
@@ -14,11 +22,29 @@ export const reportesPaths = {
   ocupacion: '/apireportes/ocupacion',
   paquetes: '/apireportes/paquetes',
   conversion: '/apireportes/conversion',
+  /** Issue 25, item 5: confirmations by channel, confirmed before the day, no-shows by channel, slots refilled. */
+  confirmaciones: '/apireportes/confirmaciones',
 } as const satisfies Record<Reporte, string>;
 
 /** The CSV download of a report. */
 export const csvDe = <R extends Reporte>(r: R) => `${reportesPaths[r]}/csv` as `${(typeof reportesPaths)[R]}/csv`;
 
+/** How a confirmation came (citas.confirmada_via); sin_registro: confirmed before issue 25 recorded it. */
+export const viasConfirmacion = ['mostrador', 'portal', 'correo', 'whatsapp', 'sin_registro'] as const;
+export const viaConfirmacionNombres: Record<(typeof viasConfirmacion)[number], string> = {
+  mostrador: 'En la clínica',
+  portal: 'En el portal',
+  correo: 'Enlace del correo',
+  whatsapp: 'WhatsApp',
+  sin_registro: 'Sin registro',
+};
+/** The channels a patient chose (preferencias_contacto; no row: e-mail). */
+export const canalesReporte = ['correo', 'whatsapp', 'ambos'] as const;
+export const canalReporteNombres: Record<(typeof canalesReporte)[number], string> = {
+  correo: 'Correo',
+  whatsapp: 'WhatsApp',
+  ambos: 'Correo y WhatsApp',
+};
 /** Administrators see the whole clinic; a doctor sees his own work (the server forces his id). */
 export const rolesReportes = ['doctor', 'administrador'] as const;
 /** What the clinic sold and owes in packages is the clinic's, not one doctor's work: administrators only. */
@@ -44,4 +70,6 @@ export const reportesRutas = {
   paquetesCsv: ruta('GET', csvDe('paquetes'), rolesReportePaquetes),
   conversion: ruta('GET', reportesPaths.conversion, rolesReportes),
   conversionCsv: ruta('GET', csvDe('conversion'), rolesReportes),
+  confirmaciones: ruta('GET', reportesPaths.confirmaciones, rolesReportes),
+  confirmacionesCsv: ruta('GET', csvDe('confirmaciones'), rolesReportes),
 };

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { fechaAgenda, fechaDia, idEntero } from './common.ts';
 import { endpoint } from './endpoint.ts';
 import { errorSchema } from './errors.ts';
-import { MESES_MAXIMOS_REPORTE, reportesRutas } from './reportes-rutas.ts';
+import { MESES_MAXIMOS_REPORTE, canalesReporte, reportesRutas, viasConfirmacion } from './reportes-rutas.ts';
 
 /** Whole calendar months from the month of `desde` through the month of `hasta`, both included. */
 export const mesesEntre = (desde: string, hasta: string) =>
@@ -132,6 +132,32 @@ export const reporteConversionSchema = z.object({
 });
 export type ReporteConversionWire = z.input<typeof reporteConversionSchema>;
 
+const confirmacion = {
+  /** Appointments due in the month: not cancelled, or missed (a no-show). */
+  citas: entero,
+  confirmadas: entero,
+  /** Confirmed before the clinic day of the appointment. */
+  antes_del_dia: entero,
+  tasa_antes_del_dia: tasa,
+  por_via: z.object(
+    Object.fromEntries(viasConfirmacion.map((v) => [v, entero])) as Record<
+      (typeof viasConfirmacion)[number],
+      typeof entero
+    >,
+  ),
+  /** Slots freed and booked again from the waitlist, and what those bookings are worth (COP). */
+  recuperadas: entero,
+  valor_recuperado: entero,
+};
+export const reporteConfirmacionesSchema = z.object({
+  ...encabezado,
+  filas: z.array(z.object({ mes, ...confirmacion })),
+  /** No-shows by the channel the patient chose to be reached on. */
+  porCanal: z.array(z.object({ canal: z.enum(canalesReporte), citas: entero, inasistencias: entero, tasa })),
+  total: z.object(confirmacion),
+});
+export type ReporteConfirmacionesWire = z.input<typeof reporteConfirmacionesSchema>;
+
 const errores = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
 const json = <S extends z.ZodType>(s: S) => ({ querystring: reporteQuery, response: { 200: s, ...errores } });
 /** 200 is the CSV text (text/csv): nothing for the JSON serializer to filter. */
@@ -151,9 +177,15 @@ export const reportesEndpoints = {
   paquetesCsv: endpoint(r.paquetesCsv, csv),
   conversion: endpoint(r.conversion, json(reporteConversionSchema)),
   conversionCsv: endpoint(r.conversionCsv, csv),
+  confirmaciones: endpoint(r.confirmaciones, json(reporteConfirmacionesSchema)),
+  confirmacionesCsv: endpoint(r.confirmacionesCsv, csv),
 };
 
 export {
+  canalReporteNombres,
+  canalesReporte,
+  viaConfirmacionNombres,
+  viasConfirmacion,
   DIAS_CONVERSION,
   MESES_MAXIMOS_REPORTE,
   MESES_POR_DEFECTO_REPORTE,

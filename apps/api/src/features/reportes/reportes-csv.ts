@@ -1,5 +1,11 @@
 // A report as its CSV file (csv.ts has the format): the headers and rows of each report, and the file's name.
-import type { Reporte, ReporteQuery } from '@clinica/contracts/reportes';
+import {
+  canalReporteNombres,
+  viaConfirmacionNombres,
+  viasConfirmacion,
+  type Reporte,
+  type ReporteQuery,
+} from '@clinica/contracts/reportes';
 import type { Actor } from '../../lib/solicitud.ts';
 import { aCsv, porcentaje, type Celda } from './csv.ts';
 import type { createReportesService } from './reportes.service.ts';
@@ -13,6 +19,7 @@ export const NOMBRES_CSV: Record<Reporte, string> = {
   ocupacion: 'ocupacion',
   paquetes: 'paquetes',
   conversion: 'conversion',
+  confirmaciones: 'confirmaciones',
 };
 
 /** A report's rows as a CSV (csv.ts) and its file name: `reporte-<nombre>-<desde>-a-<hasta>.csv`. */
@@ -89,6 +96,35 @@ export async function csvDe(s: Informes, reporte: Reporte, actor: Actor, q: Repo
       ({ desde, hasta } = r);
       encabezados = ['Mes', 'Primeras evaluaciones', `Con procedimiento en ${r.dias} días`, 'Conversión (%)'];
       filas = r.filas.map((f) => [f.mes, f.evaluadas, f.convertidas, porcentaje(f.tasa)]);
+      break;
+    }
+    case 'confirmaciones': {
+      const r = await s.confirmaciones(actor, q);
+      ({ desde, hasta } = r);
+      encabezados = [
+        'Mes',
+        'Citas',
+        'Confirmadas',
+        'Confirmadas antes del día',
+        'Antes del día (%)',
+        ...viasConfirmacion.map((v) => viaConfirmacionNombres[v]),
+        'Recuperadas de la lista de espera',
+        'Valor recuperado (COP)',
+      ];
+      filas = r.filas.map((f) => [
+        f.mes,
+        f.citas,
+        f.confirmadas,
+        f.antes_del_dia,
+        porcentaje(f.tasa_antes_del_dia),
+        ...viasConfirmacion.map((v) => f.por_via[v]),
+        f.recuperadas,
+        f.valor_recuperado,
+      ]);
+      filas.push([]);
+      filas.push(['Canal elegido', 'Citas', 'Inasistencias', 'Tasa de inasistencia (%)']);
+      for (const c of r.porCanal)
+        filas.push([canalReporteNombres[c.canal], c.citas, c.inasistencias, porcentaje(c.tasa)]);
       break;
     }
   }

@@ -115,6 +115,73 @@ export function createReportesRepository(db: Executor) {
       }));
     },
 
+    /**
+     * Issue 25, item 5: appointments due per month of their start (not cancelled, or missed), how many were confirmed,
+     * how many before their clinic day, and by which way.
+     */
+    async confirmaciones(f: Filtro, zona: string) {
+      const r = await filas<Record<string, unknown>>(sql`
+        select ${mesDe(sql`c.inicio`, f)} as mes,
+               count(*) as citas,
+               count(*) filter (where c.confirmada_via is not null or c.estado in ('confirmada', 'realizada')) as confirmadas,
+               count(*) filter (
+                 where (c.confirmada_en at time zone ${zona})::date < (c.inicio at time zone ${zona})::date
+               ) as antes_del_dia,
+               count(*) filter (where c.confirmada_via = 'mostrador') as mostrador,
+               count(*) filter (where c.confirmada_via = 'portal') as portal,
+               count(*) filter (where c.confirmada_via = 'correo') as correo,
+               count(*) filter (where c.confirmada_via = 'whatsapp') as whatsapp,
+               count(*) filter (where c.confirmada_via is null and c.estado in ('confirmada', 'realizada')) as sin_registro
+        from citas c
+        where c.inicio >= ${f.desde} and c.inicio < ${f.hasta}
+          and (c.estado <> 'cancelada' or c.causa_cancelacion = 'inasistencia')
+          ${delDoctor(sql`c.doctor_id`, f.doctorId)}
+        group by 1`);
+      return r.map((x) => ({
+        mes: clave(f, x.mes),
+        citas: n(x.citas),
+        confirmadas: n(x.confirmadas),
+        antes_del_dia: n(x.antes_del_dia),
+        por_via: {
+          mostrador: n(x.mostrador),
+          portal: n(x.portal),
+          correo: n(x.correo),
+          whatsapp: n(x.whatsapp),
+          sin_registro: n(x.sin_registro),
+        },
+      }));
+    },
+
+    /** Waitlist offers accepted per month of the slot, and what their bookings were worth. */
+    async recuperadas(f: Filtro) {
+      const r = await filas<Record<string, unknown>>(sql`
+        select ${mesDe(sql`o.inicio`, f)} as mes, count(*) as recuperadas, coalesce(sum(o.valor), 0) as valor
+        from ofertas_espera o
+        where o.estado = 'aceptada' and o.inicio >= ${f.desde} and o.inicio < ${f.hasta}
+          ${delDoctor(sql`o.doctor_id`, f.doctorId)}
+        group by 1`);
+      return r.map((x) => ({ mes: clave(f, x.mes), recuperadas: n(x.recuperadas), valor: n(x.valor) }));
+    },
+
+    /** Done and missed appointments by the channel their patient chose (no preference: e-mail). */
+    async asistenciaPorCanal(f: Filtro) {
+      const r = await filas<Record<string, unknown>>(sql`
+        select coalesce(pc.canal, 'correo') as canal,
+               count(*) as citas,
+               count(*) filter (where c.estado = 'cancelada') as inasistencias
+        from citas c
+        left join preferencias_contacto pc on pc.usuario_id = c.paciente_id
+        where c.inicio >= ${f.desde} and c.inicio < ${f.hasta}
+          and (c.estado = 'realizada' or (c.estado = 'cancelada' and c.causa_cancelacion = 'inasistencia'))
+          ${delDoctor(sql`c.doctor_id`, f.doctorId)}
+        group by 1`);
+      return r.map((x) => ({
+        canal: String(x.canal) as 'correo' | 'whatsapp' | 'ambos',
+        citas: n(x.citas),
+        inasistencias: n(x.inasistencias),
+      }));
+    },
+
     /** Appointments done and no-shows per month (of their start) and doctor. */
     async asistencia(f: Filtro) {
       const r = await filas<Record<string, unknown>>(sql`

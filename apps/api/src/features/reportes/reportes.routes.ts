@@ -36,4 +36,8 @@ export const reportesRoutes: FastifyPluginAsyncZod<{ service: ReportesService }>
   registrar(e.ocupacionCsv, 'Ocupación en CSV', csv('ocupacion'));
   registrar(e.paquetesCsv, 'Paquetes en CSV', csv('paquetes'));
   registrar(e.conversionCsv, 'Conversión en CSV', csv('conversion'));
+  registrar(e.confirmaciones, 'Confirmaciones por canal, inasistencias por canal y horarios recuperados', async (r) =>
+    s.confirmaciones(usuarioDe(r), r.query),
+  );
+  registrar(e.confirmacionesCsv, 'Confirmaciones en CSV', csv('confirmaciones'));
 };

@@ -383,7 +383,56 @@ export function createReportesService(deps: {
     };
   }
 
-  const informes = { ingresos, anticipos, inasistencias, ocupacion, paquetes, conversion };
+  /** Issue 25, item 5: how appointments get confirmed, no-shows by channel, and slots refilled from the waitlist. */
+  async function confirmaciones(actor: Actor, q: ReporteQuery) {
+    const a = await alcance(actor, q);
+    const [confirmadas, recuperadas, porCanal] = await Promise.all([
+      repo.confirmaciones(a.filtro, calendario.zona),
+      repo.recuperadas(a.filtro),
+      repo.asistenciaPorCanal(a.filtro),
+    ]);
+    const vacia = (mes: string) => ({
+      mes,
+      citas: 0,
+      confirmadas: 0,
+      antes_del_dia: 0,
+      por_via: { mostrador: 0, portal: 0, correo: 0, whatsapp: 0, sin_registro: 0 },
+      recuperadas: 0,
+      valor_recuperado: 0,
+    });
+    const meses = new Map<string, ReturnType<typeof vacia>>();
+    for (const c of confirmadas) meses.set(c.mes, { ...vacia(c.mes), ...c });
+    for (const r of recuperadas)
+      meses.set(r.mes, {
+        ...(meses.get(r.mes) ?? vacia(r.mes)),
+        recuperadas: r.recuperadas,
+        valor_recuperado: r.valor,
+      });
+    const conTasa = <F extends ReturnType<typeof vacia>>(f: F) => ({
+      ...f,
+      tasa_antes_del_dia: tasa(f.antes_del_dia, f.citas),
+    });
+    const ordenadas = [...meses.values()].sort((x, y) => x.mes.localeCompare(y.mes));
+    const total = vacia('');
+    for (const f of ordenadas) {
+      for (const k of ['citas', 'confirmadas', 'antes_del_dia', 'recuperadas', 'valor_recuperado'] as const)
+        total[k] += f[k];
+      for (const v of Object.keys(total.por_via) as (keyof typeof total.por_via)[]) total.por_via[v] += f.por_via[v];
+    }
+    const { mes: _, ...totales } = conTasa(total);
+    return {
+      desde: a.desde,
+      hasta: a.hasta,
+      doctor: a.doctor,
+      filas: ordenadas.map(conTasa),
+      porCanal: porCanal
+        .sort((x, y) => x.canal.localeCompare(y.canal))
+        .map((c) => ({ ...c, tasa: tasa(c.inasistencias, c.citas) })),
+      total: totales,
+    };
+  }
+
+  const informes = { ingresos, anticipos, inasistencias, ocupacion, paquetes, conversion, confirmaciones };
   return { ...informes, csv: (reporte: Reporte, actor: Actor, q: ReporteQuery) => csvDe(informes, reporte, actor, q) };
 }
 export type ReportesService = ReturnType<typeof createReportesService>;

@@ -3,7 +3,14 @@
 // this month and the 11 before it), one tab per report, each with a chart, the same numbers in an accessible table
 // (a chart alone is not) and "Descargar CSV". Only the open tab's report is asked for. The charts (@mantine/charts,
 // recharts) load on demand (grafica.tsx), never in the first download.
-import { MESES_MAXIMOS_REPORTE, reportesRutas, type Reporte } from '@clinica/contracts/reportes-rutas';
+import {
+  MESES_MAXIMOS_REPORTE,
+  canalReporteNombres,
+  reportesRutas,
+  viaConfirmacionNombres,
+  viasConfirmacion,
+  type Reporte,
+} from '@clinica/contracts/reportes-rutas';
 import { normalizarRol, permite } from '@clinica/contracts/roles';
 import {
   Alert,
@@ -34,12 +41,14 @@ import { doctoresQueryOptions } from '../../lib/api/doctores/get-doctores.ts';
 import {
   descargarCsv,
   useAnticipos,
+  useConfirmaciones,
   useConversion,
   useIngresos,
   useInasistencias,
   useOcupacion,
   usePaquetesReporte,
   type ReporteAnticiposWire,
+  type ReporteConfirmacionesWire,
   type ReporteConversionWire,
   type ReporteIngresosWire,
   type ReporteInasistenciasWire,
@@ -62,6 +71,7 @@ const TITULOS: Record<Reporte, string> = {
   ocupacion: 'Ocupación',
   paquetes: 'Paquetes',
   conversion: 'Conversión',
+  confirmaciones: 'Confirmaciones',
 };
 const GraficaPerezosa = lazy(() => import('./grafica.tsx'));
 /** The chart, loaded on demand (grafica.tsx); its place is kept while it loads. */
@@ -420,6 +430,78 @@ function Conversion({ q }: { q: ReporteQuery }) {
   );
 }
 
+/** Issue 25, item 5: how appointments get confirmed, no-shows by the patient's channel, slots refilled. */
+function Confirmaciones({ q }: { q: ReporteQuery }) {
+  return (
+    <Estado q={useConfirmaciones(q)} vacio={(d) => d.filas.length === 0}>
+      {(d: ReporteConfirmacionesWire) => (
+        <>
+          <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm">
+            <Cifra etiqueta="Confirmadas antes del día" valor={porcentaje(d.total.tasa_antes_del_dia)} />
+            <Cifra etiqueta="Citas confirmadas" valor={formatNumero(d.total.confirmadas)} />
+            <Cifra etiqueta="Recuperadas de la lista de espera" valor={formatNumero(d.total.recuperadas)} />
+            <Cifra etiqueta="Valor recuperado" valor={formatCOP(d.total.valor_recuperado)} />
+          </SimpleGrid>
+          <Text size="sm" c="dimmed">
+            Citas del rango que no se cancelaron (o a las que la paciente no asistió): cuántas se confirmaron, por qué
+            medio y cuántas antes del día de la cita. Los horarios recuperados son los que se liberaron y volvió a tomar
+            una paciente de la lista de espera.
+          </Text>
+          <Grafica
+            tipo="barras"
+            data={d.filas.map((f) => ({
+              mes: nombreMes(f.mes),
+              ...Object.fromEntries(viasConfirmacion.map((v) => [v, f.por_via[v]])),
+            }))}
+            dataKey="mes"
+            type="stacked"
+            withLegend
+            series={[
+              { name: 'mostrador', label: viaConfirmacionNombres.mostrador, color: 'grape.6' },
+              { name: 'portal', label: viaConfirmacionNombres.portal, color: 'indigo.6' },
+              { name: 'correo', label: viaConfirmacionNombres.correo, color: 'blue.6' },
+              { name: 'whatsapp', label: viaConfirmacionNombres.whatsapp, color: 'teal.6' },
+              { name: 'sin_registro', label: viaConfirmacionNombres.sin_registro, color: 'gray.5' },
+            ]}
+            valueFormatter={formatNumero}
+          />
+          <Tabla
+            titulo="Confirmaciones por mes y medio"
+            encabezados={[
+              'Mes',
+              'Citas',
+              'Confirmadas',
+              'Antes del día',
+              ...viasConfirmacion.map((v) => viaConfirmacionNombres[v]),
+              'Recuperadas',
+              'Valor recuperado',
+            ]}
+            filas={d.filas.map((f) => [
+              nombreMes(f.mes),
+              formatNumero(f.citas),
+              formatNumero(f.confirmadas),
+              porcentaje(f.tasa_antes_del_dia),
+              ...viasConfirmacion.map((v) => formatNumero(f.por_via[v])),
+              formatNumero(f.recuperadas),
+              formatCOP(f.valor_recuperado),
+            ])}
+          />
+          <Tabla
+            titulo="Inasistencia según el canal que eligió la paciente"
+            encabezados={['Canal', 'Citas', 'Inasistencias', 'Tasa de inasistencia']}
+            filas={d.porCanal.map((c) => [
+              canalReporteNombres[c.canal],
+              formatNumero(c.citas),
+              formatNumero(c.inasistencias),
+              porcentaje(c.tasa),
+            ])}
+          />
+        </>
+      )}
+    </Estado>
+  );
+}
+
 const PANELES: Record<Reporte, (p: { q: ReporteQuery }) => ReactNode> = {
   ingresos: Ingresos,
   anticipos: Anticipos,
@@ -427,6 +509,7 @@ const PANELES: Record<Reporte, (p: { q: ReporteQuery }) => ReactNode> = {
   ocupacion: Ocupacion,
   paquetes: Paquetes,
   conversion: Conversion,
+  confirmaciones: Confirmaciones,
 };
 
 function BotonCsv({ reporte, q }: { reporte: Reporte; q: ReporteQuery }) {

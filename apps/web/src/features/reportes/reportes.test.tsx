@@ -7,6 +7,7 @@ import { reportesRutas } from '@clinica/contracts/reportes-rutas';
 import { citasRutas } from '@clinica/contracts/rutas';
 import type {
   ReporteAnticiposWire,
+  ReporteConfirmacionesWire,
   ReporteIngresosWire,
   ReportePaquetesWire,
 } from '../../lib/api/reportes/get-reportes.ts';
@@ -90,6 +91,7 @@ describe('ReportesScreen (/reportes)', () => {
       'Ocupación',
       'Paquetes',
       'Conversión',
+      'Confirmaciones',
     ]);
     expect(screen.getByRole('combobox', { name: 'Doctor' })).toBeInTheDocument();
 
@@ -153,6 +155,45 @@ describe('ReportesScreen (/reportes)', () => {
     const [encabezado, fila] = within(tabla).getAllByRole('row');
     expect(encabezado).toHaveTextContent(/Devuelto.*Saldo a favor/);
     expect(fila).toHaveTextContent(/\$ 60\.000.*\$ 30\.000/);
+  });
+
+  it('the confirmations tab shows the ways, the share before the day, the refills and no-shows by channel', async () => {
+    const comun = {
+      citas: 8,
+      confirmadas: 8,
+      antes_del_dia: 5,
+      tasa_antes_del_dia: 0.625,
+      por_via: { mostrador: 1, portal: 1, correo: 1, whatsapp: 3, sin_registro: 2 },
+      recuperadas: 1,
+      valor_recuperado: 180_000,
+    };
+    const confirmaciones: ReporteConfirmacionesWire = {
+      desde: '2025-12-01',
+      hasta: '2026-11-23',
+      doctor: null,
+      filas: [{ mes: '2026-10', ...comun }],
+      porCanal: [
+        { canal: 'correo', citas: 5, inasistencias: 0, tasa: 0 },
+        { canal: 'whatsapp', citas: 2, inasistencias: 1, tasa: 0.5 },
+      ],
+      total: comun,
+    };
+    mockFetch([
+      doctores,
+      responde(reportesRutas.ingresos, { body: ingresos() }),
+      responde(reportesRutas.confirmaciones, { body: confirmaciones }),
+    ]);
+    renderComoRol('administrador', <ReportesScreen />, '/reportes');
+    await screen.findByRole('table', { name: /Ingresos/ });
+    fireEvent.click(screen.getByRole('tab', { name: 'Confirmaciones' }));
+    const tabla = await screen.findByRole('table', { name: /Confirmaciones por mes y medio/ });
+    const [encabezado, fila] = within(tabla).getAllByRole('row');
+    expect(encabezado).toHaveTextContent(/En la clínica.*En el portal.*Enlace del correo.*WhatsApp.*Sin registro/);
+    expect(fila).toHaveTextContent(/62,5\s?%/);
+    expect(fila).toHaveTextContent('$ 180.000');
+    const canales = screen.getByRole('table', { name: /Inasistencia según el canal/ });
+    expect(within(canales).getAllByRole('row')[2]).toHaveTextContent(/WhatsApp.*2.*1.*50/);
+    expect(screen.getAllByText('$ 180.000').length).toBeGreaterThan(1);
   });
 
   it('a doctor sees "Mis reportes" without the doctor filter nor the packages tab', async () => {

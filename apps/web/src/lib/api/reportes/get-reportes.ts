@@ -8,6 +8,7 @@ import { descargar } from '../../descargas.ts';
 
 export type {
   ReporteAnticiposWire,
+  ReporteConfirmacionesWire,
   ReporteConversionWire,
   ReporteIngresosWire,
   ReporteInasistenciasWire,
@@ -39,6 +40,8 @@ export const usePaquetesReporte = (q: ReporteQuery, enabled = true) =>
   useQuery(opciones('paquetes', q, () => api(reportesRutas.paquetes, { query: q }), enabled));
 export const useConversion = (q: ReporteQuery, enabled = true) =>
   useQuery(opciones('conversion', q, () => api(reportesRutas.conversion, { query: q }), enabled));
+export const useConfirmaciones = (q: ReporteQuery, enabled = true) =>
+  useQuery(opciones('confirmaciones', q, () => api(reportesRutas.confirmaciones, { query: q }), enabled));
 
 /** The report's CSV for the same range and doctor, saved as the server names it. */
 export function descargarCsv(r: Reporte, q: ReporteQuery) {
