@@ -417,7 +417,9 @@ describe('the reminder e-mail (24 h before)', () => {
     expect(enviado.html).toContain(`#token=${cancelar}`);
     expect('enlacesCita' in enviado).toBe(false);
 
-    const [enBandeja] = await correosEnBandeja('Recordatorio');
+    const enBandeja = (await correosEnBandeja('Recordatorio')).find(
+      (c) => (c as { enlacesCita?: { citaId: number } }).enlacesCita?.citaId === cita.id,
+    );
     expect(enBandeja).toBeTruthy();
     const guardado = JSON.stringify(enBandeja);
     expect(enBandeja!.texto).toContain(MARCA_ENLACE_CONFIRMAR);
