@@ -25,7 +25,6 @@ import { huellaEnlace, type DatosEnlaceCita, type TokensEnlaceCita } from '../..
 import type { AuditoriaRepository } from '../../platform/auditoria.repository.ts';
 import type { EventosBandeja } from '../../platform/bandeja.service.ts';
 import { escaparHtml } from '../../platform/plantillas-correo.ts';
-import type { BloqueosRepository, ReglaBloqueo } from '../usuarios/bloqueos.repository.ts';
 import type { OpcionesRespuesta, RespuestaPaciente, ViaPaciente } from './cambios.service.ts';
 import { MARCA_ENLACE_CANCELAR, MARCA_ENLACE_CONFIRMAR } from './citas-correos.ts';
 import type { CitaDetalle, CitasRepository } from './citas.repository.ts';
@@ -34,6 +33,20 @@ import type { EnlacesCitaRepository } from './enlaces.repository.ts';
 type Correo = EventosBandeja['correo'];
 
 const HORA = 3_600_000;
+
+/** The counters of failures and pauses by key the sign-in and recovery use (`bloqueos_login`, given by the root). */
+type ReglaBloqueo = {
+  umbral: number;
+  minutosBase: number;
+  minutosMax: number;
+  olvidoFallosMs: number;
+  olvidoBloqueosMs: number;
+};
+type Bloqueos = {
+  bloqueadoHasta(claves: string[], now: Date): Promise<Date | null>;
+  registrarFallo(clave: string, now: Date, r: ReglaBloqueo): Promise<{ bloqueadoHasta: Date | null }>;
+};
+
 /** Refused links from one client address: 10, then a pause of 15 minutes doubling up to an hour (as recovery's). */
 export const LIMITE_ENLACES_CITA_IP: ReglaBloqueo = {
   umbral: 10,
@@ -65,7 +78,7 @@ export class LimiteEnlacesCitaError extends AppError {
 export type ReposEnlacesCita = {
   citas: CitasRepository;
   enlacesCita: EnlacesCitaRepository;
-  bloqueos: BloqueosRepository;
+  bloqueos: Bloqueos;
   auditoria: AuditoriaRepository;
 };
 

@@ -225,8 +225,10 @@ function Respuesta({ token }: { token: string }) {
       {cancela ? (
         <Stack gap="sm">
           <AnticipoAlCancelar vista={v} destino={destino} setDestino={setDestino} sinElegir={sinElegir} />
+          {/* The policy is about deposits: stated when there is one, not to a patient who owes none. */}
           <Text size="sm" c="dimmed">
-            {v.politica.texto} Al cancelar, liberamos el horario para otra persona.
+            {v.anticipo ? `${v.politica.texto} ` : 'Esta cita no tiene anticipo: cancelarla no tiene ningún costo. '}
+            Al cancelar, liberamos el horario para otra persona.
           </Text>
         </Stack>
       ) : (
