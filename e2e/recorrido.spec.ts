@@ -41,6 +41,7 @@ const PUBLICAS = [
   '/recuperarcontrasena',
   '/restablecercontrasena',
   '/confirmarcorreo',
+  '/respondercita',
   '/404',
 ];
 

@@ -31,6 +31,7 @@ import { correosRoutes } from './features/correos/correos.routes.ts';
 import { auditoriaRoutes } from './features/auditoria/auditoria.routes.ts';
 import { respaldosRoutes } from './features/respaldos/respaldos.routes.ts';
 import { archivosRoutes } from './features/archivos/archivos.routes.ts';
+import { enlacesCitaRoutes } from './features/citas/enlaces.routes.ts';
 import { citasRoutes } from './features/citas/citas.routes.ts';
 import { notificacionesRoutes } from './features/notificaciones/notificaciones.routes.ts';
 import { historiasRoutes } from './features/historias/historias.routes.ts';
@@ -249,6 +250,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(respaldosRoutes, { service: services.respaldos });
   await app.register(auditoriaRoutes, { service: services.auditoriaConsulta });
   await app.register(citasRoutes, { service: services.citas });
+  await app.register(enlacesCitaRoutes, { service: services.enlacesCita, config });
   await app.register(notificacionesRoutes, { service: services.notificaciones });
   await app.register(historiasRoutes, {
     service: services.historias,

@@ -12,6 +12,8 @@ import { createCarritoService } from './features/carrito/carrito.service.ts';
 import { createCitasRepository } from './features/citas/citas.repository.ts';
 import { createCorreosCitas } from './features/citas/citas-correos.ts';
 import { createCitasService } from './features/citas/citas.service.ts';
+import { createEnlacesCitaRepository } from './features/citas/enlaces.repository.ts';
+import { createEnlacesCitaService } from './features/citas/enlaces.service.ts';
 import { createHorariosRepository } from './features/citas/horarios.repository.ts';
 import { createReservasRepository } from './features/citas/reserva.repository.ts';
 import { createConsentimientosRepository } from './features/consentimientos/consentimientos.repository.ts';
@@ -70,6 +72,7 @@ import { createCalendario } from './lib/calendario.ts';
 import { createPasswordHasher } from './lib/passwords.ts';
 import { createLocalStorage, privadoDir, uploadsDir, type Storage } from './lib/storage.ts';
 import { createTokensCambioCorreo } from './lib/token-cambio-correo.ts';
+import { createTokensEnlaceCita } from './lib/token-enlace-cita.ts';
 import { createTokensRecuperacion } from './lib/token-recuperacion.ts';
 import { createTokens } from './lib/tokens.ts';
 import { createArchivosRepository } from './platform/archivos.repository.ts';
@@ -98,6 +101,7 @@ export function createRepositories(db: Executor, pendientes?: EfectoNuevo[]) {
     procedimientos: () => createProcedimientosRepository(db),
     carrito: () => createCarritoRepository(db),
     citas: () => createCitasRepository(db),
+    enlacesCita: () => createEnlacesCitaRepository(db),
     reservas: () => createReservasRepository(db),
     horarios: () => createHorariosRepository(db),
     notificaciones: () => createNotificacionesRepository(db),
@@ -180,7 +184,15 @@ export async function createServices(deps: ServicesDeps) {
     manejadores: {
       'sesiones.revocadas': async (carga) => enVivo.publicar('sesiones.revocadas', carga),
       // A recovery e-mail gets its link signed only now (decision 0011); every other e-mail goes as it was queued.
-      correo: async (carga) => mailer.enviar(carga.enlaceRecuperacion ? await recuperacion.conEnlace(carga) : carga),
+      // So does a reminder's pair of confirm and cancel links (issue 25.3).
+      correo: async (carga) =>
+        mailer.enviar(
+          carga.enlaceRecuperacion
+            ? await recuperacion.conEnlace(carga)
+            : carga.enlacesCita
+              ? await enlacesCita.conEnlaces(carga)
+              : carga,
+        ),
       recuperacion: (carga) => recuperacion.enviarEnlace(carga),
       notificacion: async (carga) => enVivo.publicar('notificacion', carga),
       'cita.cambio': async (carga) => enVivo.publicar('cita.cambio', carga),
@@ -313,6 +325,17 @@ export async function createServices(deps: ServicesDeps) {
     log,
     // A booking is one statement outside any transaction (decision 0031): its due effects go to the dispatcher.
     entregarPropias: (filas) => despachador.entregarPropias(filas),
+  });
+  // Confirm or cancel from the reminder itself (issue 25.3): signed single-use links, the patient's own answers.
+  const enlacesCita = createEnlacesCitaService({
+    repos,
+    transaccion,
+    calendario,
+    tokens: createTokensEnlaceCita(config.jwtSecret),
+    urlPublica: config.urlPublica,
+    horasAviso: config.cancelacionHorasAviso,
+    confirmar: citas.confirmarPorPaciente,
+    cancelar: citas.cancelarPorPaciente,
   });
   const notificaciones = createNotificacionesService({ repo: repos.notificaciones });
   const historias = createHistoriasService({ repos, transaccion, now });
@@ -458,6 +481,12 @@ export async function createServices(deps: ServicesDeps) {
     catalogoCache,
     carrito,
     citas,
+    /**
+     * A patient's answer to a reminder outside the app (issue 25.3: the e-mail's signed link, a WhatsApp button), with
+     * no session: the caller authenticated her. Same rules, audit and notices as her own actions; via correo|whatsapp.
+     */
+    respuestaPaciente: { confirmar: citas.confirmarPorPaciente, cancelar: citas.cancelarPorPaciente },
+    enlacesCita,
     notificaciones,
     historias,
     productosAplicados,

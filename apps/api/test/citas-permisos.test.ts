@@ -1,8 +1,9 @@
-// Authorization matrix (issue 8, item 5): every /apicitas route (and the doctors' picker) x anonymous and the
+// Authorization matrix (issue 8, item 5): every /apicitas route (the reminder's links too, and the doctors' picker) x anonymous and the
 // four roles. The role check is the server's (config.auth from the contract); ownership is the service's and
 // is tested in citas.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { citasPaths as rutas } from '@clinica/contracts/citas';
+import { enlacesCitaPaths } from '@clinica/contracts/enlaces-cita';
 import { createTestApp, type TestContext } from './helpers.ts';
 import { crearUsuariosPorRol, QUIENES, type UsuariosPorRol } from './auth-helpers.ts';
 
@@ -142,6 +143,22 @@ const MATRIZ: Caso[] = [
     ruta: rutas.politica,
     url: () => rutas.politica,
     esperado: { anonimo: 200, paciente: 200, asistente: 200, doctor: 200, administrador: 200 },
+  },
+  // Issue 25.3: the reminder's links are public (the signed link is the credential; enlaces-cita.test.ts checks that a
+  // good link answers everyone alike). A body without a token: 400 for everyone, nothing counted against the address.
+  {
+    method: 'POST',
+    ruta: enlacesCitaPaths.ver,
+    url: () => enlacesCitaPaths.ver,
+    payload: { token: '' },
+    esperado: { anonimo: 400, paciente: 400, asistente: 400, doctor: 400, administrador: 400 },
+  },
+  {
+    method: 'POST',
+    ruta: enlacesCitaPaths.usar,
+    url: () => enlacesCitaPaths.usar,
+    payload: { token: '' },
+    esperado: { anonimo: 400, paciente: 400, asistente: 400, doctor: 400, administrador: 400 },
   },
 ];
 

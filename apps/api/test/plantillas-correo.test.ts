@@ -4,7 +4,12 @@
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { ROSA } from '@clinica/contracts/marca';
-import { createCorreosCitas, direccionDe } from '../src/features/citas/citas-correos.ts';
+import {
+  createCorreosCitas,
+  direccionDe,
+  MARCA_ENLACE_CANCELAR,
+  MARCA_ENLACE_CONFIRMAR,
+} from '../src/features/citas/citas-correos.ts';
 import type { CitaDetalle } from '../src/features/citas/citas.repository.ts';
 import { crearIcs, escaparTexto, plegar, type EventoIcs } from '../src/lib/ics.ts';
 import { createPlantillasCorreo, escaparHtml, RUTA_LOGO_CORREO } from '../src/platform/plantillas-correo.ts';
@@ -177,6 +182,8 @@ describe('appointment e-mails', () => {
     anticipo_destino: null,
     devolucion_pagada: null,
     secuencia_calendario: 2,
+    confirmada_via: null,
+    confirmada_en: null,
     creada_en: new Date(),
     actualizada_en: new Date(),
   };
@@ -231,9 +238,33 @@ describe('appointment e-mails', () => {
     expect(recordatorio.texto).not.toMatch(/m\.\./);
     expect(recordatorio.html).not.toMatch(/m\.\./);
     expect(recordatorio.texto).not.toContain('con al menos 24 horas de anticipación');
+    const llano = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
+    // Issue 25.3: it answers from the e-mail itself (placeholders the outbox signs as it sends), and says the rest.
+    expect(recordatorio.texto).toContain(`Confirmar mi cita:\n${MARCA_ENLACE_CONFIRMAR}`);
+    expect(recordatorio.texto).toContain(`Cancelar mi cita:\n${MARCA_ENLACE_CANCELAR}`);
     expect(recordatorio.texto).toContain(
-      'Si no puedes asistir, avísale a la clínica cuanto antes: faltan menos de 24 horas, así que ya no puedes cancelarla ni cambiarla desde la web, y aplica la política de cancelación de la clínica.',
+      'Cada enlace sirve una sola vez y hasta la hora de la cita. Para cambiar la fecha o la hora, comunícate con la clínica.',
     );
+    expect(recordatorio.enlacesCita).toEqual({ citaId: 9, inicio: cita.inicio.toISOString() });
+    // Paid deposit inside the notice: retained if cancelled, said before she presses.
+    const pagada = alEnviar.componer('recordatorio', { ...cita, anticipo_monto: 60_000, reserva_vence_en: null })!;
+    expect(llano(pagada.texto)).toContain(
+      'Política de cancelación: faltan menos de 24 horas para tu cita, así que si la cancelas la clínica retiene el anticipo de $ 60.000.',
+    );
+    // Unpaid: no confirm button (she cannot confirm until it is paid), the deadline instead.
+    const debe = alEnviar.componer('recordatorio', {
+      ...cita,
+      anticipo_monto: 60_000,
+      reserva_vence_en: new Date(cita.inicio.getTime() - 3_600_000),
+    })!;
+    expect(debe.texto).not.toContain(MARCA_ENLACE_CONFIRMAR);
+    expect(llano(debe.texto)).toContain('Tu cita tiene un anticipo de $ 60.000 sin pagar');
+    expect(llano(debe.texto)).toContain('Si la cancelas, el anticipo sin pagar ya no se debe.');
+    // Confirmed: only the cancel link.
+    const confirmada = alEnviar.componer('recordatorio', { ...cita, estado: 'confirmada' })!;
+    expect(confirmada.texto).toContain('Tu cita ya está confirmada.');
+    expect(confirmada.texto).not.toContain(MARCA_ENLACE_CONFIRMAR);
+    expect(confirmada.texto).toContain(MARCA_ENLACE_CANCELAR);
     // Two days ahead the booking e-mail still says how to cancel on the web.
     expect(correos.componer('creada', cita)!.texto).toContain(
       'cancela o cambia la cita desde la web con al menos 24 horas de anticipación',

@@ -7,6 +7,7 @@ import type { carritoEndpoints } from './carrito.ts';
 import type { categoriasEndpoints, procedimientosEndpoints } from './catalogo.ts';
 import type { citasEndpoints } from './citas.ts';
 import type { consentimientosEndpoints } from './consentimientos.ts';
+import type { enlacesCitaEndpoints } from './enlaces-cita.ts';
 import type { copiaHistoriaEndpoints } from './copia-historia.ts';
 import type { evolucionesEndpoints } from './evoluciones.ts';
 import type { insumosEndpoints } from './insumos.ts';
@@ -37,6 +38,7 @@ export type TodosLosEndpoints =
   | Valores<typeof procedimientosEndpoints>
   | Valores<typeof carritoEndpoints>
   | Valores<typeof citasEndpoints>
+  | Valores<typeof enlacesCitaEndpoints>
   | Valores<typeof historiasEndpoints>
   | Valores<typeof evolucionesEndpoints>
   | Valores<typeof planesEndpoints>

@@ -23,8 +23,9 @@ export const errorCodes = [
   'ARCHIVO_INVALIDO', // 415: not a file type the upload accepts (checked on its bytes)
   'ARCHIVO_DEMASIADO_GRANDE', // 413: an upload over its bytes, pixels or parts limit
   'FIRMA_INVALIDA', // 422: a drawn signature that is not a usable PNG
-  'ENLACE_INVALIDO', // 400: a password-recovery link that was tampered with or already used
-  'ENLACE_VENCIDO', // 400: a password-recovery link past its 30 minutes
+  'ENLACE_INVALIDO', // 400: a password-recovery (or reminder) link that was tampered with or already used
+  'ENLACE_VENCIDO', // 400: a password-recovery link past its 30 minutes; 410: a reminder link past its appointment's start
+  'ENLACE_USADO', // 410: a reminder's confirm or cancel link used already (issue 25.3)
   'DEMASIADOS_INTENTOS', // 429
   'NO_DISPONIBLE', // 503: a dependency (database) does not answer
   'SIN_ESPACIO', // 507: a write failed because the server's disk is full (MENSAJE_SIN_ESPACIO)

@@ -35,6 +35,11 @@ export type EventosBandeja = {
      * signed link only when the message is sent, so no usable link is ever stored in the outbox (decision 0011).
      */
     enlaceRecuperacion?: { usuarioId: number; expira: string };
+    /**
+     * An appointment's reminder (issue 25.3): the text and the HTML hold MARCA_ENLACE_CONFIRMAR and
+     * MARCA_ENLACE_CANCELAR, replaced by signed links to this appointment at its start only when the message is sent.
+     */
+    enlacesCita?: { citaId: number; inicio: string };
   };
   /** Someone asked for a recovery link: known address or not, the request does the same work (issue 10.7). */
   recuperacion: { correo: string; solicitadaEn: string };

@@ -4,6 +4,7 @@
 //   /                          -> /inicio (replace)
 //   public layout              /inicio /iniciarsesion /servicios /servicios/:id /reservar/:id /registrar
 //                              /terminoscondiciones /recuperarcontrasena /restablecercontrasena /confirmarcorreo,
+//                              /respondercita (the reminder's confirm and cancel links),
 //                              and /carrito behind RequireToken
 //   RequireToken + dashboard   /dashboard and every other dashboard route
 //   error layout               /404 /500 (dashboard layout with a stored token, public otherwise; decision 0002)
@@ -39,6 +40,7 @@ const publicRoutes: RouteObject[] = [
   screen(paths.recuperarContrasena, () => import('../features/auth/recuperar-contrasena-screen.tsx')),
   screen(paths.restablecerContrasena, () => import('../features/auth/restablecer-contrasena-screen.tsx')),
   screen(paths.confirmarCorreo, () => import('../features/usuarios/confirmar-correo-screen.tsx')),
+  screen(paths.responderCita, () => import('../features/citas/responder-cita-screen.tsx')),
   screen(paths.terminos, () => import('../features/auth/terminos-screen.tsx')),
   screen(paths.servicios, () => import('../features/servicios/servicios-screen.tsx')),
   screen('/servicios/:id', () => import('../features/servicios/servicio-detalle-screen.tsx')),

@@ -1,4 +1,5 @@
 // Every route path of the web, as SPEC section 2 spells them.
+import { PAGINA_ENLACE_CITA } from '@clinica/contracts/enlaces-cita-rutas';
 import { PAGINA_CONFIRMAR_CORREO, PAGINA_RESTABLECER_CONTRASENA } from '@clinica/contracts/rutas';
 
 /** Query parameter of /crearcita naming the treatment the evaluation is for. */
@@ -15,6 +16,8 @@ export const paths = {
   restablecerContrasena: PAGINA_RESTABLECER_CONTRASENA,
   /** The e-mail-change link (issue 21.1): confirms the new address; public, the link may open on any device. */
   confirmarCorreo: PAGINA_CONFIRMAR_CORREO,
+  /** The reminder's confirm and cancel links (issue 25.3): public, the token in the fragment. */
+  responderCita: PAGINA_ENLACE_CITA,
   registrar: '/registrar',
   servicios: '/servicios',
   servicio: (id: number | string) => `/servicios/${id}`,

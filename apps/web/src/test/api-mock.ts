@@ -6,7 +6,7 @@ import { rellenarPath, type Metodo, type RutaApi } from '@clinica/contracts/ruta
 import type { RespuestaApi } from '../lib/api-client.ts';
 
 /** Error statuses the API answers with its `{ error, code }` envelope. */
-export type CodigoError = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 503;
+export type CodigoError = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 429 | 500 | 503;
 
 /** A success body of endpoint R as the wire carries it, or an error. */
 export type RespuestaSimulada<R extends RutaApi> =

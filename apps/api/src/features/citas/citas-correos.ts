@@ -30,9 +30,17 @@ export type CitaParaCorreo = Pick<
   | 'secuencia_calendario'
   | 'motivo_cancelacion'
 > &
-  Partial<Pick<CitaDetalle, 'anticipo_monto' | 'reserva_vence_en'>>;
+  Partial<Pick<CitaDetalle, 'anticipo_monto' | 'reserva_vence_en' | 'confirmada_via'>>;
 
 export type ClaseCorreoCita = 'creada' | 'confirmada' | 'reagendada' | 'cancelada' | 'recordatorio';
+
+/**
+ * Where the reminder's confirm and cancel links go (issue 25.3): the outbox stores these placeholders, and the `correo`
+ * handler replaces them with freshly signed links when it hands the message to the mailer (enlaces.service.ts
+ * conEnlaces), so no usable link is ever at rest in the outbox nor shown in the administrators' view (decision 0011).
+ */
+export const MARCA_ENLACE_CONFIRMAR = '[enlace privado para confirmar la cita]';
+export const MARCA_ENLACE_CANCELAR = '[enlace privado para cancelar la cita]';
 
 export const NOMBRE_ARCHIVO_ICS = 'cita.ics';
 
@@ -124,6 +132,46 @@ export function createCorreosCitas(deps: {
         ]
       : [];
 
+  /**
+   * The reminder's answer (issue 25.3): a button to confirm (a pending appointment whose deposit, if any, is paid),
+   * one to cancel, and what cancelling now does with a paid deposit under the clinic's policy.
+   */
+  function respuesta(c: CitaParaCorreo): BloqueCorreo[] {
+    const horasAviso = deps.horasAviso ?? CANCELACION_HORAS_AVISO;
+    const debe = !!(c.anticipo_monto && c.reserva_vence_en);
+    const pagado = !!c.anticipo_monto && !c.reserva_vence_en;
+    const bloques: BloqueCorreo[] = [];
+    if (c.estado === 'confirmada') bloques.push({ tipo: 'parrafo', texto: 'Tu cita ya está confirmada.' });
+    else if (debe && c.anticipo_monto && c.reserva_vence_en)
+      bloques.push({
+        tipo: 'parrafo',
+        texto: `Tu cita tiene un anticipo de ${formatoPesos(c.anticipo_monto)} sin pagar: págalo en la clínica antes del ${fecha.format(c.reserva_vence_en)} a las ${hora.format(c.reserva_vence_en)} para conservar tu horario. La cita se confirma cuando el anticipo esté pagado.`,
+      });
+    else
+      bloques.push(
+        { tipo: 'parrafo', texto: '¿Vas a venir? Confírmalo con un clic, sin iniciar sesión:' },
+        { tipo: 'boton', texto: 'Confirmar mi cita', url: MARCA_ENLACE_CONFIRMAR },
+      );
+    bloques.push(
+      { tipo: 'parrafo', texto: 'Si no puedes asistir, cancélala aquí y liberamos el horario para otra persona:' },
+      { tipo: 'boton', texto: 'Cancelar mi cita', url: MARCA_ENLACE_CANCELAR },
+    );
+    const faltan = (c.inicio.getTime() - now().getTime()) / 3_600_000;
+    const politica =
+      pagado && c.anticipo_monto
+        ? faltan < horasAviso
+          ? `Política de cancelación: faltan menos de ${horasAviso} horas para tu cita, así que si la cancelas la clínica retiene el anticipo de ${formatoPesos(c.anticipo_monto)}.`
+          : `Política de cancelación: si la cancelas antes del ${fecha.format(new Date(c.inicio.getTime() - horasAviso * 3_600_000))} a las ${hora.format(new Date(c.inicio.getTime() - horasAviso * 3_600_000))}, te devolvemos el anticipo de ${formatoPesos(c.anticipo_monto)} o lo dejamos como saldo a favor, como prefieras; después, la clínica lo retiene.`
+        : debe
+          ? 'Si la cancelas, el anticipo sin pagar ya no se debe.'
+          : '';
+    bloques.push({
+      tipo: 'nota',
+      texto: `${politica ? `${politica} ` : ''}Cada enlace sirve una sola vez y hasta la hora de la cita. Para cambiar la fecha o la hora, comunícate con la clínica.`,
+    });
+    return bloques;
+  }
+
   function mensaje(clase: ClaseCorreoCita, c: CitaParaCorreo) {
     const cuando = `${fecha.format(c.inicio)} a las ${hora.format(c.inicio)}`;
     const base = { saludo: `Hola, ${c.paciente_nombre}:` };
@@ -151,7 +199,14 @@ export function createCorreosCitas(deps: {
           asunto: `Tu cita del ${cuando} está confirmada`,
           titulo: 'Tu cita está confirmada',
           bloques: [
-            { tipo: 'parrafo', texto: `La clínica confirmó ${que(c)}. Te esperamos.` },
+            {
+              tipo: 'parrafo',
+              // Issue 25.3: she confirmed it herself from the reminder (e-mail link or WhatsApp).
+              texto:
+                c.confirmada_via === 'correo' || c.confirmada_via === 'whatsapp'
+                  ? `Recibimos tu confirmación de ${que(c)}. Te esperamos.`
+                  : `La clínica confirmó ${que(c)}. Te esperamos.`,
+            },
             detalles(c),
             adjunto(false),
             verCita(c),
@@ -194,8 +249,8 @@ export function createCorreosCitas(deps: {
           bloques: [
             { tipo: 'parrafo', texto: finDeFrase(`Te recordamos ${que(c)}, mañana a las ${hora.format(c.inicio)}`) },
             detalles(c),
+            ...respuesta(c),
             verCita(c),
-            cambios(c),
           ],
         });
     }
@@ -239,6 +294,8 @@ export function createCorreosCitas(deps: {
       return {
         para: c.paciente_correo,
         ...mensaje(clase, c),
+        // The reminder's links are signed as it leaves (MARCA_ENLACE_CONFIRMAR).
+        ...(clase === 'recordatorio' ? { enlacesCita: { citaId: c.id, inicio: c.inicio.toISOString() } } : {}),
         adjuntos: [
           {
             nombre: NOMBRE_ARCHIVO_ICS,

@@ -13,8 +13,16 @@ type CorreoBandeja = z.output<typeof correoBandejaSchema>;
 export const LARGO_VISTA_PREVIA = 400;
 export const ENLACE_OCULTO = '[enlace oculto]';
 
-/** A recovery page URL, a URL fragment carrying a token, or a bare recovery token (lib/token-recuperacion.ts). */
-const SECRETOS = [/\S*restablecercontrasena\S*/gi, /\S*[#?&]token=\S*/gi, /\br1\.\d+\.\d+\.[A-Za-z0-9_-]{20,}/g];
+/**
+ * A recovery page URL, a URL fragment carrying a token, a bare recovery token (lib/token-recuperacion.ts) or a bare
+ * reminder link token (lib/token-enlace-cita.ts).
+ */
+const SECRETOS = [
+  /\S*restablecercontrasena\S*/gi,
+  /\S*[#?&]token=\S*/gi,
+  /\br1\.\d+\.\d+\.[A-Za-z0-9_-]{20,}/g,
+  /\be1\.\d+\.(?:confirmar|cancelar)\.\d+\.[A-Za-z0-9_-]{20,}/g,
+];
 
 export function enmascarar(texto: string): string {
   return SECRETOS.reduce((t, re) => t.replace(re, ENLACE_OCULTO), texto);
