@@ -1,4 +1,4 @@
-// Confirm or cancel from the reminder itself (issue 25, item 3; decision 06xx-enlaces-recordatorio): the reminder e-mail
+// Confirm or cancel from the reminder itself (issue 25, item 3; decision 0067-enlaces-recordatorio): the reminder e-mail
 // carries two signed single-use links (the outbox and the administrators' view only a placeholder); the public routes
 // refuse forged, expired, used and stale links with no change, count refusals per client address; a confirmation
 // records how it came (correo, whatsapp, mostrador) and is idempotent; a cancellation follows the deposit policy and

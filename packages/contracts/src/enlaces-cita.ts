@@ -1,4 +1,4 @@
-// The reminder's confirm and cancel links (issue 25, item 3; docs/decisions/06xx-enlaces-recordatorio.md): schemas and
+// The reminder's confirm and cancel links (issue 25, item 3; docs/decisions/0067-enlaces-recordatorio.md): schemas and
 // endpoints of the public page's two calls, and the texts the API answers with.
 import { z } from 'zod';
 import { destinosAnticipo, estadoCitaSchema, tipoCitaSchema } from './citas.ts';

@@ -1,4 +1,4 @@
-// The confirm and cancel links of an appointment's reminder (issue 25, item 3; docs/decisions/06xx-enlaces-recordatorio.md),
+// The confirm and cancel links of an appointment's reminder (issue 25, item 3; docs/decisions/0067-enlaces-recordatorio.md),
 // made like the recovery links (token-recuperacion.ts, decision 0011): `e1.<cita_id>.<accion>.<inicio>.<hmac>`,
 // an HMAC-SHA256 over the version, the appointment, the action and its start, with a key derived from JWT_SECRET for
 // this purpose only (a session or a recovery token can never pass for one, nor one action for the other).

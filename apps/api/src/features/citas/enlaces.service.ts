@@ -1,4 +1,4 @@
-// Confirm or cancel from the reminder itself (issue 25, item 3; docs/decisions/06xx-enlaces-recordatorio.md):
+// Confirm or cancel from the reminder itself (issue 25, item 3; docs/decisions/0067-enlaces-recordatorio.md):
 //
 // 1. The reminder e-mail (citas-correos.ts) is queued with placeholders where its two links go.
 // 2. conEnlaces (the outbox's `correo` handler, as the message leaves): signs both links for the appointment at its
