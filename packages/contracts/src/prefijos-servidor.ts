@@ -6,6 +6,7 @@
 import * as adjuntos from './adjuntos-rutas.ts';
 import * as consentimientos from './consentimientos-rutas.ts';
 import * as copiaHistoria from './copia-historia-rutas.ts';
+import * as espera from './espera-rutas.ts';
 import * as evoluciones from './evoluciones-rutas.ts';
 import * as insumos from './insumos-rutas.ts';
 import * as pagos from './pagos-rutas.ts';
@@ -21,6 +22,7 @@ const MODULOS: readonly object[] = [
   adjuntos,
   consentimientos,
   copiaHistoria,
+  espera,
   evoluciones,
   insumos,
   pagos,
