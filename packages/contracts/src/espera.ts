@@ -2,15 +2,7 @@
 // maybe one doctor, a range of clinic days, times of day) and the offers of freed slots made to them.
 import { z } from 'zod';
 import { citaSchema } from './citas.ts';
-import {
-  SIN_NUL,
-  camposNoPermitidos,
-  fechaAgenda,
-  fechaDia,
-  fechaHora,
-  idEntero,
-  instanteCliente,
-} from './common.ts';
+import { SIN_NUL, camposNoPermitidos, fechaAgenda, fechaDia, fechaHora, idEntero, instanteCliente } from './common.ts';
 import { endpoint } from './endpoint.ts';
 import { errorSchema } from './errors.ts';
 import { esperaRutas } from './espera-rutas.ts';
@@ -48,7 +40,8 @@ export const MENSAJES_ESPERA = {
   rangoInvertido: 'La fecha «hasta» debe ser igual o posterior a la fecha «desde».',
   rangoPasado: 'El rango de fechas ya pasó: elige fechas desde hoy.',
   rangoLejano: 'La lista de espera cubre como máximo 180 días hacia adelante.',
-  yaInscrita: 'Ya estás en la lista de espera para eso: puedes cambiar tus fechas retirándote y volviendo a inscribirte.',
+  yaInscrita:
+    'Ya estás en la lista de espera para eso: puedes cambiar tus fechas retirándote y volviendo a inscribirte.',
   yaInscritaPersonal: 'Esa paciente ya está en la lista de espera para eso.',
   noActiva: 'Esa inscripción ya no está activa en la lista de espera.',
   conOferta: 'Esa paciente ya tiene una oferta abierta: espera su respuesta o que venza.',

@@ -13,9 +13,7 @@ export const esperaRoutes: FastifyPluginAsyncZod<{ service: EsperaService }> = a
     reply.code(201).send(await service.unirse(usuarioDe(r), r.body, origen(r))),
   );
   registrar(e.listar, 'Lista de espera (personal)', async (r) => service.listar(usuarioDe(r), r.query));
-  registrar(e.mias, 'Mis inscripciones en la lista de espera y sus ofertas', async (r) =>
-    service.mias(usuarioDe(r)),
-  );
+  registrar(e.mias, 'Mis inscripciones en la lista de espera y sus ofertas', async (r) => service.mias(usuarioDe(r)));
   registrar(e.retirar, 'Salir de la lista de espera', async (r) =>
     service.retirar(usuarioDe(r), r.params.id, origen(r)),
   );

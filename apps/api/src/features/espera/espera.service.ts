@@ -340,7 +340,8 @@ export function createEsperaService<Tx extends ReposEspera>(deps: {
   /** A 409 for an offer that is no longer open, by what became of it. */
   const noAbierta = (o: Pick<OfertaFila, 'estado' | 'vence_en'>) => {
     const ahora = calendario.ahora().getTime();
-    if (o.estado === 'ofrecida' && o.vence_en.getTime() <= ahora) return new AppError('CONFLICTO', 409, M.ofertaVencida);
+    if (o.estado === 'ofrecida' && o.vence_en.getTime() <= ahora)
+      return new AppError('CONFLICTO', 409, M.ofertaVencida);
     const mensaje =
       o.estado === 'vencida'
         ? M.ofertaVencida
@@ -532,4 +533,3 @@ export function createEsperaService<Tx extends ReposEspera>(deps: {
   };
 }
 export type EsperaService = ReturnType<typeof createEsperaService>;
-
