@@ -89,8 +89,7 @@ function TarjetaOferta({ entrada, oferta }: { entrada: EntradaEsperaWire; oferta
           </Badge>
         </Group>
         <Text size="xs" c="dimmed">
-          Te lo guardamos hasta las {formatHora(oferta.vence_en)}. El primero en aceptarlo lo agenda; si no respondes,
-          pasa a la siguiente persona y sigues en espera.
+          {`Te lo guardamos hasta las ${formatHora(oferta.vence_en)}; el primero en aceptarlo lo agenda. Si no respondes, pasa a la siguiente persona y sigues en espera.`}
         </Text>
         <AlertaFallo
           titulo="No se pudo responder la oferta"

@@ -93,6 +93,7 @@ function OfrecerHorario({
           <Group grow align="flex-end" wrap="wrap">
             <Select
               label="Doctor"
+              placeholder="Elige el doctor"
               data={(doctores.data ?? []).map((d) => ({ value: String(d.id), label: d.nombre }))}
               value={doctorId}
               onChange={(v) => {
@@ -115,7 +116,11 @@ function OfrecerHorario({
               miw={160}
             />
           </Group>
-          {libres.isPending && doctorId && fecha ? (
+          {!doctorId || !fecha ? (
+            <Text size="sm" c="dimmed">
+              Elige el doctor y el día para ver sus horarios libres.
+            </Text>
+          ) : libres.isPending ? (
             <Text size="sm" c="dimmed" role="status">
               Buscando horarios libres…
             </Text>
@@ -191,15 +196,17 @@ function TablaGrupo({
             <Table.Tr key={e.id}>
               <Table.Td data-label="Orden">{i + 1}</Table.Td>
               <Table.Td>
-                <Text fw={600}>{e.paciente.nombre}</Text>
-                <Text size="xs" c="dimmed">
-                  {[e.paciente.telefono, e.paciente.correo].filter(Boolean).join(' · ') || 'Sin contacto'}
-                </Text>
-                {e.nota && (
-                  <Text size="xs" fs="italic">
-                    {e.nota}
+                <div>
+                  <Text fw={600}>{e.paciente.nombre}</Text>
+                  <Text size="xs" c="dimmed">
+                    {[e.paciente.telefono, e.paciente.correo].filter(Boolean).join(' · ') || 'Sin contacto'}
                   </Text>
-                )}
+                  {e.nota && (
+                    <Text size="xs" fs="italic">
+                      {e.nota}
+                    </Text>
+                  )}
+                </div>
               </Table.Td>
               <Table.Td data-label="Doctor">{e.doctor?.nombre ?? 'Cualquiera'}</Table.Td>
               <Table.Td data-label="Fechas">{`${formatFecha(e.desde)} – ${formatFecha(e.hasta)}`}</Table.Td>
