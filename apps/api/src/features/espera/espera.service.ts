@@ -23,7 +23,7 @@ import {
 } from '@clinica/contracts/espera';
 import type { Cita, TipoCita } from '@clinica/contracts/citas';
 import { formatoPesos } from '@clinica/contracts/dinero';
-import { sumarDias, type Fecha } from '@clinica/contracts/tiempo';
+import { horaEsCo, sumarDias, type Fecha } from '@clinica/contracts/tiempo';
 import type { Transaccion } from '../../db/transacciones.ts';
 import { AppError, isUniqueViolation, noEncontrado, prohibido } from '../../lib/app-error.ts';
 import type { Calendario } from '../../lib/calendario.ts';
@@ -31,31 +31,63 @@ import type { Actor, Origen } from '../../lib/solicitud.ts';
 import { auditarExito, type AuditoriaRepository } from '../../platform/auditoria.repository.ts';
 import type { Encolar } from '../../platform/bandeja.service.ts';
 import type { PlantillasCorreo } from '../../platform/plantillas-correo.ts';
-import { formatosCita } from '../citas/avisos.ts';
-import type { CitasRepository } from '../citas/citas.repository.ts';
-import type { Espacio } from '../citas/disponibilidad.ts';
-import { regla, type Reglas } from '../citas/reglas.ts';
-import type { DatosNuevaCita } from '../citas/reserva.service.ts';
 import type { EntradaDetalle, EntradaFila, EsperaRepository, OfertaDetalle, OfertaFila } from './espera.repository.ts';
 
 /** Where the patient answers her offers (web: Mis citas). */
 export const RUTA_MIS_CITAS = '/miscitas';
 const MIN = 60_000;
 
+/** A free slot of one doctor. */
+type Espacio = { inicio: Date; fin: Date; doctor_id: number };
+/** What a booking takes (the booking engine's own type, features/citas reserva.service DatosNuevaCita). */
+type DatosNuevaCita = {
+  doctor_id: number;
+  inicio: string;
+  tipo?: TipoCita | undefined;
+  procedimiento_id?: number | undefined;
+};
+/** What the booking rules answer of a procedure (features/citas reglas.ts). */
+type ProcReglas = { id: number; nombre: string; precio: number; edad_minima: number; requiere_evaluacion: boolean };
+type Duracion = { duracion: number; margen: number; proc: ProcReglas | undefined };
+
+const regla = (mensaje: string, campo?: string) =>
+  new AppError('REGLA_NEGOCIO', 422, mensaje, campo ? [{ campo, mensaje }] : undefined);
+
 export type ReposEspera = {
   espera: EsperaRepository;
-  citas: Pick<CitasRepository, 'persona' | 'ocupadoDoctores'>;
+  /** The appointments' reads the offers need (features/citas citas.repository.ts). */
+  citas: {
+    persona(id: number): Promise<{ nombre: string; rol: string; estado: boolean } | undefined>;
+    ocupadoDoctores(doctorIds: number[], desde: Date, hasta: Date): Promise<unknown[]>;
+  };
   auditoria: AuditoriaRepository;
   caja: { consultaDeValoracion(): Promise<{ nombre: string; precio: number } | undefined> };
   encolar: Encolar;
 };
 type Aviso = { usuario_id: number; tipo: string; mensaje: string; ruta: string };
 
-/** What the waitlist takes from the booking engine (features/citas citas.service `espera`). */
-export type AgendaParaEspera<Tx> = Pick<
-  Reglas,
-  'duracionDe' | 'espacios' | 'revisarHorario' | 'revisarProcedimientoDe' | 'doctorActivo' | 'pacienteActiva'
-> & {
+/**
+ * What the waitlist takes from the booking engine (features/citas citas.service `espera`, given by the composition
+ * root): the booking rules, the free slots, and booking with the waitlist's own writes in its transaction.
+ */
+export type AgendaParaEspera<Tx> = {
+  duracionDe(tipo: TipoCita, procedimientoId: number | null | undefined): Promise<Duracion>;
+  espacios(o: {
+    doctorIds: number[];
+    desde: Fecha;
+    hasta: Fecha;
+    duracion: number;
+    margen: number;
+    pacienteId?: number | undefined;
+  }): Promise<Espacio[]>;
+  revisarHorario(doctorId: number, inicio: Date, duracion: number, margen: number): Promise<void>;
+  revisarProcedimientoDe(
+    pacienteId: number,
+    proc: { edad_minima: number; requiere_evaluacion: boolean },
+    inicio: Date,
+  ): Promise<void>;
+  doctorActivo(id: number, campo?: string): Promise<unknown>;
+  pacienteActiva(id: number): Promise<unknown>;
   reservarCon(
     actor: Actor,
     datos: DatosNuevaCita,
@@ -81,7 +113,16 @@ export function createEsperaService<Tx extends ReposEspera>(deps: {
 }) {
   const { repos, transaccion, calendario, agenda, notificar } = deps;
   const repo = repos.espera;
-  const { cuando, hora, texto } = formatosCita(calendario.zona);
+  const fechaCorta = new Intl.DateTimeFormat('es-CO', {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    timeZone: calendario.zona,
+  });
+  const hora = { format: (d: Date) => horaEsCo(d, calendario.zona) };
+  /** '03/12/2026 a las 9:00 a. m.', as the appointments' messages write it. */
+  const cuando = (d: Date) => `${fechaCorta.format(d)} a las ${hora.format(d)}`;
+  const texto = (s: string) => s.replace(/\u00a0|\u202f/g, ' ');
 
   const ofertaWire = (o: OfertaDetalle): OfertaEspera => ({
     id: o.id,
@@ -219,11 +260,7 @@ export function createEsperaService<Tx extends ReposEspera>(deps: {
   }
 
   /** Whether the entry's patient may book this slot now (the booking's own checks); the refusal's message if not. */
-  async function califica(
-    e: EntradaFila,
-    proc: Awaited<ReturnType<Reglas['duracionDe']>>['proc'],
-    inicio: Date,
-  ): Promise<string | null> {
+  async function califica(e: EntradaFila, proc: Duracion['proc'], inicio: Date): Promise<string | null> {
     try {
       await agenda.pacienteActiva(e.paciente_id);
       if (proc) await agenda.revisarProcedimientoDe(e.paciente_id, proc, inicio);
@@ -261,7 +298,7 @@ export function createEsperaService<Tx extends ReposEspera>(deps: {
     /** Slots offered by this run: a later entry never gets one crossing them. */
     const ofrecidos: { inicio: number; fin: number }[] = [];
     for (const e of await repo.candidatas(h.doctorId, diaDesde, diaHasta)) {
-      let duracion: Awaited<ReturnType<Reglas['duracionDe']>>;
+      let duracion: Duracion;
       try {
         duracion = await agenda.duracionDe(e.tipo as TipoCita, e.procedimiento_id);
       } catch {

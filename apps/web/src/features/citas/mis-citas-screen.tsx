@@ -22,7 +22,7 @@ import { ReagendarCitaModal } from './components/reagendar-cita-modal.tsx';
 import classes from './citas.module.css';
 import { permisoCancelarPaciente, permisoReagendarPaciente, proxima } from './reglas.ts';
 import { ErrorDeCarga } from './components/seccion-cita.tsx';
-import { OfertasAbiertas, PanelListaEspera } from '../espera/espera-paciente.tsx';
+import { OfertasAbiertas, PanelListaEspera } from '../../components/espera/espera-paciente.tsx';
 import { useAuth } from '../../lib/session/auth-context.tsx';
 
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

@@ -1,21 +1,17 @@
-// The waitlist's screens (issue 25, item 1): in Mis citas the patient sees her open offer with the time left and
-// accepts it (a slot someone else took shows the server's message), and joins the list with «Avísame si se libera un
-// horario»; the desk's Lista de espera groups the entries per procedure and offers a free time by hand.
+// The desk's Lista de espera (issue 25, item 1): entries grouped per procedure in order of joining, and a free time
+// offered by hand (the patient's part is tested with Mis citas: features/citas/mis-citas-espera.test.tsx).
 import { esperaRutas } from '@clinica/contracts/espera-rutas';
 import { carritoRutas, citasRutas, procedimientosRutas } from '@clinica/contracts/rutas';
-import { pagosEnLineaRutas } from '@clinica/contracts/pagos-en-linea-rutas';
-import { MENSAJES_ESPERA } from '@clinica/contracts/espera';
 import { notifications } from '@mantine/notifications';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EntradaEsperaWire, OfertaEsperaWire } from '../../lib/api/espera/espera.ts';
-import { formatHora } from '../../lib/tiempo.ts';
+import { instanteLocal, sumarDias } from '@clinica/contracts/tiempo';
+import { formatHora, hoy, zonaClinica } from '../../lib/tiempo.ts';
 import { llamada } from '../../test/api-mock.ts';
 import { conFechas, renderEnRuta, tokenDePrueba } from '../../test/carrito-test-utils.tsx';
-import { mockFetch, responde, type RutaSimulada } from '../../test/mock-fetch.ts';
-import { a, diaHabil } from '../citas/citas-fixtures.ts';
-import MisCitasScreen from '../citas/mis-citas-screen.tsx';
+import { mockFetch, responde } from '../../test/mock-fetch.ts';
 import ListaEsperaScreen from './lista-espera-screen.tsx';
 
 afterEach(() => {
@@ -23,7 +19,9 @@ afterEach(() => {
   notifications.clean();
 });
 
-const dia = diaHabil(3);
+/** A weekday a few days ahead (never a Sunday). */
+const dia = ((d) => (new Date(`${d}T12:00:00Z`).getUTCDay() === 0 ? sumarDias(d, 1) : d))(sumarDias(hoy(), 3));
+const a = (d: string, hora: string) => instanteLocal(d, hora, zonaClinica).toISOString();
 const oferta = (over: Partial<OfertaEsperaWire> = {}): OfertaEsperaWire => ({
   id: 70,
   lista_espera_id: 5,
@@ -61,76 +59,6 @@ const listaProcedimientos = {
   pagina: 1,
   porPagina: 100,
 };
-
-function montarPaciente(rutas: RutaSimulada[], mias: EntradaEsperaWire[]) {
-  localStorage.setItem('token', tokenDePrueba({ id: 1, rol: 'paciente' }));
-  const fetch = mockFetch([
-    ...rutas,
-    responde(carritoRutas.listar, { body: [] }),
-    responde(citasRutas.misCitas, { body: [] }),
-    responde(esperaRutas.mias, { body: mias }),
-    responde(pagosEnLineaRutas.config, { body: { habilitado: false, proveedor: null, ambiente: null } }),
-    responde(citasRutas.doctores, { body: [{ id: 3, nombre: 'Dra. Ruiz' }] }),
-    responde(procedimientosRutas.listar, { body: listaProcedimientos as never }),
-  ]);
-  renderEnRuta('/miscitas', { '/miscitas': conFechas(<MisCitasScreen />) });
-  return fetch;
-}
-
-describe('the patient in Mis citas', { timeout: 30_000 }, () => {
-  it('sees her open offer with the time left, and accepts it', async () => {
-    const user = userEvent.setup({ delay: null });
-    const fetch = montarPaciente(
-      [responde(esperaRutas.aceptar, { status: 201, body: {} as never }, { id: 70 })],
-      [entrada({ ofertas: [oferta()] })],
-    );
-    const tarjeta = await screen.findByRole('article', { name: /9:00/ });
-    expect(within(tarjeta).getByText(/Quedan (19|20) min/)).toBeInTheDocument();
-    expect(within(tarjeta).getByText('Con Dra. Ruiz')).toBeInTheDocument();
-    await user.click(within(tarjeta).getByRole('button', { name: 'Aceptar y agendar' }));
-    expect(await screen.findByText('Listo: tu cita quedó agendada.')).toBeInTheDocument();
-    expect(fetch.llamadas()).toContain(llamada(esperaRutas.aceptar, { id: 70 }));
-  });
-
-  it('a slot someone else took shows the server’s message', async () => {
-    const user = userEvent.setup({ delay: null });
-    montarPaciente(
-      [
-        responde(
-          esperaRutas.aceptar,
-          { status: 409, body: { error: MENSAJES_ESPERA.ofertaTomada, code: 'HORARIO_OCUPADO' } },
-          { id: 70 },
-        ),
-      ],
-      [entrada({ ofertas: [oferta()] })],
-    );
-    await user.click(await screen.findByRole('button', { name: 'Aceptar y agendar' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(MENSAJES_ESPERA.ofertaTomada);
-  });
-
-  it('joins the list with «Avísame si se libera un horario»', async () => {
-    const user = userEvent.setup({ delay: null });
-    const fetch = montarPaciente(
-      [
-        responde(esperaRutas.unirse, (p) => ({
-          status: 201,
-          body: entrada({ franjas: [], ...(p.body as object) }) as never,
-        })),
-      ],
-      [],
-    );
-    await user.click(await screen.findByRole('tab', { name: 'Lista de espera' }));
-    await user.click(await screen.findByRole('button', { name: 'Avísame si se libera un horario' }));
-    const form = await screen.findByRole('form', { name: 'Avísame si se libera un horario' });
-    await user.click(within(form).getByRole('checkbox', { name: 'Tarde' }));
-    await user.click(within(form).getByRole('button', { name: 'Avísame si se libera un horario' }));
-    expect(await screen.findByText('Te avisaremos si se libera un horario.')).toBeInTheDocument();
-    const i = fetch.llamadas().indexOf(llamada(esperaRutas.unirse));
-    const body = JSON.parse(String(fetch.mock.calls[i]![1]!.body));
-    expect(body).toMatchObject({ tipo: 'evaluacion', franjas: ['tarde'] });
-    expect(body.desde <= body.hasta).toBe(true);
-  });
-});
 
 describe('the desk’s Lista de espera', { timeout: 30_000 }, () => {
   it('groups per procedure in order of joining and offers a free time by hand', async () => {

@@ -31,7 +31,7 @@ import { AlertaFallo } from '../../lib/forms/alerta-fallo.tsx';
 import { leerFecha } from '../../lib/forms/campos-persona.tsx';
 import { useAuth } from '../../lib/session/auth-context.tsx';
 import { formatFecha, formatFechaHora, formatHora, hoy } from '../../lib/tiempo.ts';
-import { queEspera, useTiempoRestante } from './espera-paciente.tsx';
+import { queEspera, useTiempoRestante } from '../../components/espera/espera-paciente.tsx';
 
 function OfertaAbierta({ entrada }: { entrada: EntradaEsperaWire }) {
   const abierta = entrada.ofertas.find((o) => o.estado === 'ofrecida');

@@ -25,7 +25,7 @@ import {
   type FranjaEspera,
   type TipoEspera,
 } from '@clinica/contracts/espera';
-import { EstadoVacio } from '../../components/estado-vacio.tsx';
+import { EstadoVacio } from '../estado-vacio.tsx';
 import { useDoctores } from '../../lib/api/doctores/get-doctores.ts';
 import {
   useAceptarOferta,
