@@ -44,6 +44,7 @@ import { pagosRoutes } from './features/pagos/pagos.routes.ts';
 import { pagosEnLineaRoutes } from './features/pagos/en-linea/en-linea.routes.ts';
 import { insumosRoutes } from './features/insumos/insumos.routes.ts';
 import { trazabilidadRoutes } from './features/trazabilidad/trazabilidad.routes.ts';
+import { esperaRoutes } from './features/espera/espera.routes.ts';
 import { paquetesRoutes } from './features/paquetes/paquetes.routes.ts';
 import { reportesRoutes } from './features/reportes/reportes.routes.ts';
 import type { Mailer } from './platform/correo.ts';
@@ -268,6 +269,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(reportesRoutes, { service: services.reportes });
   await app.register(insumosRoutes, { service: services.insumos });
   await app.register(trazabilidadRoutes, { service: services.trazabilidad });
+  await app.register(esperaRoutes, { service: services.espera });
 
   // The built web, when present (npm start, e2e, production): one process, one port.
   await app.register(staticWebPlugin, {

@@ -69,6 +69,13 @@ const esquema = z.object({
     .min(0, 'debe ser 0 o más')
     .max(100_000_000, 'es demasiado alto')
     .default(0),
+  // The waitlist (issue 25, item 1; docs/espera.md): minutes an offered slot waits for the patient's answer.
+  ESPERA_RESERVA_MIN: z.coerce
+    .number({ message: 'debe ser un número' })
+    .int('debe ser un número entero de minutos')
+    .min(5, 'debe ser 5 o más')
+    .max(1440, 'debe ser 1440 o menos')
+    .default(30),
   CANCELACION_HORAS_AVISO: z.coerce
     .number({ message: 'debe ser un número' })
     .int('debe ser un número entero')
@@ -174,6 +181,8 @@ export type Config = {
   anticipoHorasReserva: number;
   /** The fixed deposit of an evaluation in whole COP; 0: evaluations owe none. */
   anticipoEvaluacion: number;
+  /** Minutes a waitlist offer holds its slot for the patient's answer (docs/espera.md). */
+  esperaReservaMin: number;
   /** A paid deposit is refunded or kept as credit when cancelled at least this many hours ahead; else retained. */
   cancelacionHorasAviso: number;
   /** E-mail through this SMTP server; without it, mails are written to DATA_DIR/correos (platform/correo.ts). */
@@ -303,6 +312,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     anticipoHorasReserva: e.ANTICIPO_HORAS_RESERVA,
     anticipoEvaluacion: e.ANTICIPO_EVALUACION,
     cancelacionHorasAviso: e.CANCELACION_HORAS_AVISO,
+    esperaReservaMin: e.ESPERA_RESERVA_MIN,
     smtpUrl: e.SMTP_URL,
     correoRemitente: e.CORREO_REMITENTE ?? `${e.CLINICA_NOMBRE} <no-responder@clinica.local>`,
     respaldoClave: e.RESPALDO_CLAVE,

@@ -20,6 +20,8 @@ import { createConsentimientosRepository } from './features/consentimientos/cons
 import { createConsentimientosService } from './features/consentimientos/consentimientos.service.ts';
 import { createCorreosRepository } from './features/correos/correos.repository.ts';
 import { createCorreosService } from './features/correos/correos.service.ts';
+import { createEsperaRepository } from './features/espera/espera.repository.ts';
+import { createEsperaService } from './features/espera/espera.service.ts';
 import { createEvolucionesRepository } from './features/evoluciones/evoluciones.repository.ts';
 import { createEvolucionesService } from './features/evoluciones/evoluciones.service.ts';
 import { createPlanesRepository } from './features/evoluciones/planes.repository.ts';
@@ -119,6 +121,7 @@ export function createRepositories(db: Executor, pendientes?: EfectoNuevo[]) {
     paquetes: () => createPaquetesRepository(db),
     insumos: () => createInsumosRepository(db),
     trazabilidad: () => createTrazabilidadRepository(db),
+    espera: () => createEsperaRepository(db),
   });
   /** Adds an effect to deliver once this transaction commits. */
   const encolar: Encolar = async (tipo, carga, opciones) => {
@@ -204,6 +207,9 @@ export async function createServices(deps: ServicesDeps) {
       'reportes.resumir': () => resumenReportes.ejecutar(),
       // A retreatment came due (issue 24, item 4): remind the patient once.
       'retratamiento.recordar': (carga) => trazabilidad.recordar(carga),
+      // The waitlist (issue 25, item 1): a freed slot is offered; an unanswered offer expires and passes on.
+      'espera.hueco': (carga) => espera.ofrecerHuecos(carga),
+      'espera.vence': (carga) => espera.vencerOferta(carga),
     },
     now,
     log,
@@ -451,6 +457,19 @@ export async function createServices(deps: ServicesDeps) {
     urlPublica: config.urlPublica,
   });
 
+  // The waitlist (issue 25, item 1; docs/espera.md): offers of freed slots, booked through the booking engine.
+  const espera = createEsperaService({
+    repos,
+    transaccion,
+    calendario,
+    agenda: citas.espera,
+    notificar: (tx, v) => notificar(tx, v, now()),
+    plantillas,
+    urlPublica: config.urlPublica,
+    reservaMin: config.esperaReservaMin,
+    log,
+  });
+
   // The administrators' search of the audit log (issue 21, item 5).
   const auditoriaConsulta = createAuditoriaConsultaService({
     repo: createAuditoriaConsultaRepository(database.db),
@@ -500,6 +519,7 @@ export async function createServices(deps: ServicesDeps) {
     resumenReportes,
     insumos,
     trazabilidad,
+    espera,
     almacenPublico,
     archivos,
     barridoArchivos,

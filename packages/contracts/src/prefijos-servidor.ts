@@ -7,6 +7,7 @@ import * as adjuntos from './adjuntos-rutas.ts';
 import * as consentimientos from './consentimientos-rutas.ts';
 import * as copiaHistoria from './copia-historia-rutas.ts';
 import * as enlacesCita from './enlaces-cita-rutas.ts';
+import * as espera from './espera-rutas.ts';
 import * as evoluciones from './evoluciones-rutas.ts';
 import * as insumos from './insumos-rutas.ts';
 import * as pagos from './pagos-rutas.ts';
@@ -23,6 +24,7 @@ const MODULOS: readonly object[] = [
   consentimientos,
   copiaHistoria,
   enlacesCita,
+  espera,
   evoluciones,
   insumos,
   pagos,

@@ -47,6 +47,13 @@ export type EventosBandeja = {
   recordatorio: { citaId: number; inicio: string };
   /** An unpaid deposit's hold ends: cancel the appointment if it is still unpaid (features/citas/anticipos.ts). */
   'reserva.vence': { citaId: number };
+  /**
+   * A slot of this doctor may have freed in [desde, hasta) (a cancellation, a move, a block removed, a hold released,
+   * hours changed): offer what is free there to the first matching waiting patients (features/espera).
+   */
+  'espera.hueco': { doctorId: number; desde: string; hasta: string };
+  /** A waitlist offer's hold ends: unanswered, it expires and the slot passes to the next patient. */
+  'espera.vence': { ofertaId: number };
   /** The reports' daily summary run of this clinic day (features/reportes/resumen.service.ts). */
   'reportes.resumir': { turno: string };
   /** A retreatment came due: remind the patient once (features/trazabilidad). */

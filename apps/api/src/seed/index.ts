@@ -9,6 +9,7 @@ import { seedCatalogo } from './catalogo.ts';
 import { seedCitas } from './citas.ts';
 import { seedConsentimientos } from './consentimientos.ts';
 import { seedCorreos } from './correos.ts';
+import { seedEspera } from './espera.ts';
 import { seedEvoluciones } from './evoluciones.ts';
 import { seedHistorias } from './historias.ts';
 import { seedInsumos } from './insumos.ts';
@@ -58,6 +59,9 @@ export async function seedDemo(
         direccion: config.clinicaDireccion,
         remitente: config.correoRemitente,
       });
+      // A few patients on the waitlist; the demo patient with an open offer (issue 25, item 1). After the booking
+      // e-mails: those seed only while the outbox has none, and the offer sends one.
+      await seedEspera(semilla);
     },
     log,
   );

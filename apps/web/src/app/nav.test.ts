@@ -42,6 +42,7 @@ describe('dashboard navigation filtered by role', () => {
       'Agendar cita',
       'Consultar citas',
       'Todas las citas',
+      'Lista de espera',
       'Horarios y bloqueos',
       'Mi perfil',
       'Mis citas',

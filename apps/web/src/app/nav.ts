@@ -18,6 +18,7 @@ import { paquetesRutas } from '@clinica/contracts/paquetes-rutas';
 import { insumosRutas } from '@clinica/contracts/insumos-rutas';
 import { reportesRutas } from '@clinica/contracts/reportes-rutas';
 import { trazabilidadRutas } from '@clinica/contracts/trazabilidad-rutas';
+import { esperaRutas } from '@clinica/contracts/espera-rutas';
 import {
   IconCalendarCog,
   IconCash,
@@ -37,6 +38,7 @@ import {
   IconFolderPlus,
   IconLayoutDashboard,
   IconListDetails,
+  IconListNumbers,
   IconListSearch,
   IconPackage,
   IconPackages,
@@ -81,6 +83,7 @@ export const NAV: readonly NavGroup[] = [
       { label: 'Agendar cita', to: paths.crearCitaAsistente, icon: IconCalendarPlus, auth: citasRutas.editar.auth },
       { label: 'Consultar citas', to: paths.consultarCitas, icon: IconListSearch, auth: citasRutas.listar.auth },
       { label: 'Todas las citas', to: paths.verTodoCita, icon: IconTable, auth: citasRutas.listar.auth },
+      { label: 'Lista de espera', to: paths.listaEspera, icon: IconListNumbers, auth: esperaRutas.ofrecer.auth },
       {
         label: 'Horarios y bloqueos',
         to: paths.agendaHorarios,

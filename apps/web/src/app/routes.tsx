@@ -96,6 +96,7 @@ const dashboardRoutes: RouteObject[] = [
   screen(paths.insumos, () => import('../features/insumos/insumos-screen.tsx')),
   screen('/insumos/:id', () => import('../features/insumos/producto-screen.tsx')),
   screen(paths.retratamientos, () => import('../features/trazabilidad/retratamientos-screen.tsx')),
+  screen(paths.listaEspera, () => import('../features/espera/lista-espera-screen.tsx')),
   screen(paths.misAvisos, () => import('../features/trazabilidad/mis-avisos-screen.tsx')),
   screen(paths.correos, () => import('../features/correos/correos-screen.tsx')),
   screen(paths.respaldos, () => import('../features/respaldos/respaldos-screen.tsx')),

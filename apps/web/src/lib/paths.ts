@@ -100,6 +100,8 @@ export const paths = {
   insumo: (id: number | string) => `/insumos/${id}`,
   /** The desk's retreatment recall list and the clinic's intervals (issue 24, item 4; not a SPEC route). */
   retratamientos: '/retratamientos',
+  /** The desk's waitlist (issue 25, item 1). */
+  listaEspera: '/listaespera',
   /** A patient's notices about products applied to her (issue 24, item 3; not a SPEC route). */
   misAvisos: '/mis-avisos',
   historialNotificaciones: '/historial-notificaciones',

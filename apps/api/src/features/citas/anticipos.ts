@@ -14,7 +14,7 @@ import { AppError, prohibido } from '../../lib/app-error.ts';
 import type { Actor, Origen } from '../../lib/solicitud.ts';
 import type { EfectoNuevo } from '../../platform/bandeja.repository.ts';
 import type { EventosBandeja } from '../../platform/bandeja.service.ts';
-import type { AvisosCita } from './avisos.ts';
+import { huecoLiberado, type AvisosCita } from './avisos.ts';
 import type { CitaDetalle } from './citas.repository.ts';
 import { regla, type DepsCitas, type ReposCitas } from './reglas.ts';
 
@@ -139,6 +139,7 @@ export function createAnticipos<Tx extends ReposCitas>(deps: DepsCitas<Tx>, avis
           detalle: `anticipo=${fila.anticipo_monto}; vencia=${fila.reserva_vence_en.toISOString()}`,
         });
         await tx.encolar('cita.cambio', { doctorIds: [c.doctor_id], citaId });
+        await huecoLiberado(tx, c.doctor_id, c.inicio, c.fin);
         const fecha = fechaCorta.format(c.inicio);
         await avisar(
           tx,

@@ -38,6 +38,14 @@ export const eventoCita = (actor: Actor, accion: string, id: number, detalle: st
   detalle,
 });
 
+/**
+ * A slot of this doctor may have freed in [desde, hasta): queued in the transaction of the change that freed it
+ * (cancellation, a move's old time, a block removed, a hold released, hours changed), so the waitlist offers it once
+ * the change commits (features/espera, docs/espera.md).
+ */
+export const huecoLiberado = (tx: Pick<ReposCitas, 'encolar'>, doctorId: number, desde: Date, hasta: Date) =>
+  tx.encolar('espera.hueco', { doctorId, desde: desde.toISOString(), hasta: hasta.toISOString() });
+
 /** DOMAIN.md texts; each one opens the appointment's details. */
 export const aviso = (usuarioId: number, tipo: string, citaId: number, mensaje: string): NuevoAviso => ({
   usuario_id: usuarioId,

@@ -12,7 +12,7 @@ import {
 } from '@clinica/contracts/citas';
 import { AppError, noEncontrado, prohibido } from '../../lib/app-error.ts';
 import type { Actor, Origen } from '../../lib/solicitud.ts';
-import type { AvisosCita } from './avisos.ts';
+import { huecoLiberado, type AvisosCita } from './avisos.ts';
 import { NOMBRE_TIPO } from './citas-correos.ts';
 import type { CambiosCita, CitaDetalle } from './citas.repository.ts';
 import { toCitaWire } from './consultas.service.ts';
@@ -144,6 +144,8 @@ export function createCambiosService<Tx extends ReposCitas>(
       const decision = await anticipos.decidir(tx, c, opciones.destino, false);
       const causa = actor.id === c.paciente_id ? 'paciente' : 'personal';
       await cambiarFila(tx, c, { estado: 'cancelada', motivo_cancelacion: motivo, causa_cancelacion: causa });
+      // The freed time goes to the waitlist (issue 25), whichever way the cancellation came.
+      await huecoLiberado(tx, c.doctor_id, c.inicio, c.fin);
       await auditar(tx, actor, 'cita.cancelar', id, `${c.estado} -> cancelada; causa=${causa}`, origen);
       await anticipos.aplicar(tx, actor, c, decision, origen);
       if (actor.id !== c.paciente_id) {
@@ -191,6 +193,7 @@ export function createCambiosService<Tx extends ReposCitas>(
       return mover(c, { doctorId: c.doctor_id, inicio, duracion, margen }, async (tx) => {
         await cambiarFila(tx, c, { ...franja(inicio, duracion, margen), ...reservaHasta(c, inicio) });
         await seguirReserva(tx, c, inicio);
+        await huecoLiberado(tx, c.doctor_id, c.inicio, c.fin);
         await auditar(tx, actor, 'cita.reagendar', id, `${c.inicio.toISOString()} -> ${inicio.toISOString()}`, origen);
         // The other party learns of it.
         if (actor.id !== c.paciente_id) {
@@ -396,6 +399,7 @@ export function createCambiosService<Tx extends ReposCitas>(
           ...(cambios.observaciones !== undefined ? { observaciones: cambios.observaciones || null } : {}),
         });
         await seguirReserva(tx, c, inicio);
+        if (mueve) await huecoLiberado(tx, c.doctor_id, c.inicio, c.fin);
         const detalle = [`campos=${Object.keys(cambios).join(',')}`, ...antes].join('; ');
         await auditar(tx, actor, 'cita.editar', id, detalle, origen);
         if (otroDoctor) {

@@ -46,6 +46,16 @@ export function createCitasService<Tx extends ReposCitas>(deps: DepsCitas<Tx>) {
       cancelacion_horas_aviso: deps.anticipos.horasAviso,
       anticipo_horas_reserva: deps.anticipos.horasReserva,
     }),
+    /** What the waitlist uses (features/espera): the booking rules and booking with its own writes. */
+    espera: {
+      duracionDe: reglas.duracionDe,
+      espacios: reglas.espacios,
+      revisarHorario: reglas.revisarHorario,
+      revisarProcedimientoDe: reglas.revisarProcedimientoDe,
+      doctorActivo: reglas.doctorActivo,
+      pacienteActiva: reglas.pacienteActiva,
+      reservarCon: reserva.reservarCon,
+    },
     /** What the follow-up plans use (features/evoluciones/planes.service.ts AgendaParaPlanes). */
     serie: { ...serie, agendarSerie: reserva.agendarSerie },
   };

@@ -52,12 +52,13 @@ export function createHorariosRepository(db: Executor) {
       return f!;
     },
 
-    async eliminarBloqueo(doctorId: number, id: number): Promise<boolean> {
-      const filas = await db
+    /** The removed block's time, or undefined when there was none. */
+    async eliminarBloqueo(doctorId: number, id: number): Promise<{ inicio: Date; fin: Date } | undefined> {
+      const [f] = await db
         .delete(bloqueosAgenda)
         .where(and(eq(bloqueosAgenda.id, id), eq(bloqueosAgenda.doctor_id, doctorId)))
-        .returning({ id: bloqueosAgenda.id });
-      return filas.length > 0;
+        .returning({ inicio: bloqueosAgenda.inicio, fin: bloqueosAgenda.fin });
+      return f;
     },
   };
 }

@@ -5,7 +5,8 @@ import { sumarDias } from '@clinica/contracts/tiempo';
 import { AppError, isExclusionViolation, noEncontrado, prohibido } from '../../lib/app-error.ts';
 import type { Actor, Origen } from '../../lib/solicitud.ts';
 import { auditarExito } from '../../platform/auditoria.repository.ts';
-import { formatosCita } from './avisos.ts';
+import { DIAS_MAX_ESPERA } from '@clinica/contracts/espera-rutas';
+import { formatosCita, huecoLiberado } from './avisos.ts';
 import type { HorarioFila } from './disponibilidad.ts';
 import { regla, type DepsCitas, type Reglas, type ReposCitas } from './reglas.ts';
 
@@ -64,6 +65,9 @@ export function createHorariosService<Tx extends ReposCitas>(
       revisarFranjas(franjas);
       await transaccion(async (tx) => {
         await tx.horarios.reemplazarHorarios(doctorId, franjas);
+        // Hours added (or moved) open slots: the waitlist looks at the doctor's whole horizon (docs/espera.md).
+        const ahora = calendario.ahora();
+        await huecoLiberado(tx, doctorId, ahora, new Date(ahora.getTime() + (DIAS_MAX_ESPERA + 1) * 86_400_000));
         await auditarExito(tx, actor, 'agenda.horarios', 'doctor', doctorId, `franjas=${franjas.length}`, origen);
       });
       return horarios(actor, doctorId);
@@ -115,7 +119,10 @@ export function createHorariosService<Tx extends ReposCitas>(
     async eliminarBloqueo(actor: Actor, doctorId: number, id: number, origen: Origen) {
       puedeGestionarAgenda(actor, doctorId);
       await transaccion(async (tx) => {
-        if (!(await tx.horarios.eliminarBloqueo(doctorId, id))) throw noEncontrado('Ese bloqueo no existe.');
+        const quitado = await tx.horarios.eliminarBloqueo(doctorId, id);
+        if (!quitado) throw noEncontrado('Ese bloqueo no existe.');
+        // Its time is free again: the waitlist may offer it (docs/espera.md).
+        await huecoLiberado(tx, doctorId, quitado.inicio, quitado.fin);
         await tx.auditoria.registrar({
           usuarioId: actor.id,
           accion: 'agenda.bloqueo.eliminar',

@@ -19,7 +19,8 @@ import { toCitaWire } from './consultas.service.ts';
 import { recordatorioDeCita } from './recordatorio.ts';
 import { vencimientoDeReserva } from './anticipos.ts';
 import { MIN } from './disponibilidad.ts';
-import { activa, regla, type DepsCitas, type Reglas, type ReposCitas } from './reglas.ts';
+import { CRUCE_PACIENTE } from './citas.repository.ts';
+import { activa, M_CRUCE_PACIENTE, regla, type DepsCitas, type Reglas, type ReposCitas } from './reglas.ts';
 import { AVISOS_RESERVA, type IdsReserva, type Reserva } from './reserva.repository.ts';
 
 /** A patient who already has `max` appointments to come (config CITAS_POR_VENIR_MAX). */
@@ -325,6 +326,37 @@ export function createReservaService<Tx extends ReposCitas>(
       if (actor.rol === 'paciente')
         return enFilaDePaciente(actor.id, () => crearReserva(actor, datos, origen, claveIdempotencia));
       return crearReserva(actor, datos, origen, claveIdempotencia);
+    },
+
+    /**
+     * Books one appointment exactly as `crear` does (every rule, the deposit, notifications, reminder, e-mail), in a
+     * transaction together with the caller's own writes (`enTransaccion`, given the new appointment's id): the
+     * waitlist's acceptance (features/espera) marks its offer and entry in the booking's transaction, so both commit or
+     * neither does. An overlap is a 409 with `ocupada` (the caller's message), without the next free times.
+     */
+    async reservarCon(
+      actor: Actor,
+      datos: DatosNuevaCita,
+      origen: Origen,
+      enTransaccion: (tx: Tx, citaId: number) => Promise<void>,
+      ocupada: string,
+    ): Promise<Cita> {
+      const p = await preparar(actor, datos);
+      let propias: FilaBandeja[] = [];
+      try {
+        await deps.transaccion(async (tx) => {
+          // A transaction run again (deadlock) books anew.
+          propias = (await escribir(tx.reservas, conEfectos(componerReserva(actor, p, origen)))).propias;
+          await enTransaccion(tx, p.ids.cita);
+        });
+      } catch (err) {
+        if (isExclusionViolation(err, CRUCE_PACIENTE))
+          throw new AppError('HORARIO_OCUPADO', 409, M_CRUCE_PACIENTE, undefined, { siguientes: [] });
+        if (isExclusionViolation(err)) throw new AppError('HORARIO_OCUPADO', 409, ocupada);
+        throw err;
+      }
+      if (propias.length) deps.entregarPropias(propias);
+      return toCitaWire(await reglas.cargar(actor, p.ids.cita));
     },
 
     /**

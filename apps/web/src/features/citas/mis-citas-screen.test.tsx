@@ -1,6 +1,7 @@
 // /miscitas: upcoming and past appointments; cancel asks for a reason; inside 24 h
 // cancel and reschedule are disabled with the reason; reschedule offers free times of the same doctor.
 import { MENSAJES_CITAS } from '@clinica/contracts/citas';
+import { esperaRutas } from '@clinica/contracts/espera-rutas';
 import { pagosEnLineaRutas } from '@clinica/contracts/pagos-en-linea-rutas';
 import { carritoRutas, citasRutas } from '@clinica/contracts/rutas';
 import { notifications } from '@mantine/notifications';
@@ -35,6 +36,7 @@ function montar(rutas: RutaSimulada[] = [], citas = [pasada, lejana, cercana]) {
     responde(carritoRutas.listar, { body: [] }),
     ...rutas,
     responde(citasRutas.misCitas, { body: citas }),
+    responde(esperaRutas.mias, { body: [] }),
     responde(pagosEnLineaRutas.config, { body: { habilitado: false, proveedor: null, ambiente: null } }),
   ]);
   renderEnRuta('/miscitas', {
@@ -199,6 +201,7 @@ describe('mis citas', { timeout: 30_000 }, () => {
     mockFetch([
       responde(carritoRutas.listar, { body: [] }),
       responde(citasRutas.misCitas, { status: 500, body: { error: 'Falla', code: 'ERROR_INTERNO' } }),
+      responde(esperaRutas.mias, { body: [] }),
     ]);
     renderEnRuta('/miscitas', { '/miscitas': <MisCitasScreen /> });
     expect(await screen.findByText('No se pudieron cargar las citas')).toBeInTheDocument();

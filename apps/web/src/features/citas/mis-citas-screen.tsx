@@ -22,6 +22,8 @@ import { ReagendarCitaModal } from './components/reagendar-cita-modal.tsx';
 import classes from './citas.module.css';
 import { permisoCancelarPaciente, permisoReagendarPaciente, proxima } from './reglas.ts';
 import { ErrorDeCarga } from './components/seccion-cita.tsx';
+import { OfertasAbiertas, PanelListaEspera } from '../../components/espera/espera-paciente.tsx';
+import { useAuth } from '../../lib/session/auth-context.tsx';
 
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
@@ -120,6 +122,8 @@ function TarjetaCita({
 export default function MisCitasScreen() {
   usePageMeta({ title: 'Mis citas' });
   const citas = useMisCitas();
+  // The waitlist is the patient's (issue 25, item 1); a doctor's «Mis citas» is her agenda.
+  const paciente = useAuth().userRole === 'paciente';
   const [aCancelar, setACancelar] = useState<CitaWire | null>(null);
   const [aReagendar, setAReagendar] = useState<CitaWire | null>(null);
   const [pestana, setPestana] = useState<string | null>('proximas');
@@ -147,6 +151,7 @@ export default function MisCitasScreen() {
         <Tabs.List mb="md">
           <Tabs.Tab value="proximas">Próximas ({proximas.length})</Tabs.Tab>
           <Tabs.Tab value="anteriores">Anteriores ({anteriores.length})</Tabs.Tab>
+          {paciente && <Tabs.Tab value="espera">Lista de espera</Tabs.Tab>}
         </Tabs.List>
         <Tabs.Panel value="proximas">
           {proximas.length === 0 ? (
@@ -184,6 +189,11 @@ export default function MisCitasScreen() {
             </SimpleGrid>
           )}
         </Tabs.Panel>
+        {paciente && (
+          <Tabs.Panel value="espera">
+            <PanelListaEspera />
+          </Tabs.Panel>
+        )}
       </Tabs>
     );
   }
@@ -195,6 +205,7 @@ export default function MisCitasScreen() {
         description="Tus valoraciones y tratamientos en la clínica."
         actions={citas.isSuccess && citas.data.length > 0 ? agendar : undefined}
       />
+      {paciente && <OfertasAbiertas />}
       {contenido}
       <CancelarCitaModal cita={aCancelar} onClose={() => setACancelar(null)} paraPaciente />
       <ReagendarCitaModal cita={aReagendar} onClose={() => setAReagendar(null)} />
