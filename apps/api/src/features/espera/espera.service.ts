@@ -1,4 +1,4 @@
-// The waitlist (issue 25, item 1; docs/espera.md; decision 06xx-lista-de-espera).
+// The waitlist (issue 25, item 1; docs/espera.md; decision 0068-lista-de-espera).
 //   - A patient joins for herself (or the desk for her): an evaluation or a procedure, maybe one doctor, a range of
 //     clinic days and times of day. One active entry per patient and thing waited for.
 //   - Every change that frees a doctor's time queues `espera.hueco` in its own transaction (features/citas avisos.ts
