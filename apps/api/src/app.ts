@@ -45,6 +45,8 @@ import { insumosRoutes } from './features/insumos/insumos.routes.ts';
 import { trazabilidadRoutes } from './features/trazabilidad/trazabilidad.routes.ts';
 import { paquetesRoutes } from './features/paquetes/paquetes.routes.ts';
 import { reportesRoutes } from './features/reportes/reportes.routes.ts';
+import { mensajeriaRoutes } from './features/mensajeria/mensajeria.routes.ts';
+import type { ProveedorWhatsapp } from './features/mensajeria/whatsapp.ts';
 import type { Mailer } from './platform/correo.ts';
 import { createServices, type Services } from './services.ts';
 
@@ -71,6 +73,8 @@ export type AppDeps = {
   resumenReportes?: boolean;
   /** Time a client has to send a whole request (PLAZO_SOLICITUD_MS; tests shorten it). */
   plazoSolicitudMs?: number;
+  /** Replaces the WhatsApp provider (tests). */
+  whatsapp?: ProveedorWhatsapp;
 };
 
 /**
@@ -219,6 +223,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(deps.esperar ? { esperar: deps.esperar } : {}),
     ...(deps.intervaloRespaldosMs !== undefined ? { intervaloRespaldosMs: deps.intervaloRespaldosMs } : {}),
     ...(deps.resumenReportes !== undefined ? { resumenReportes: deps.resumenReportes } : {}),
+    ...(deps.whatsapp ? { whatsapp: deps.whatsapp } : {}),
   });
   app.decorate('services', services);
   app.addHook('onReady', async () => services.iniciar());
@@ -266,6 +271,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(reportesRoutes, { service: services.reportes });
   await app.register(insumosRoutes, { service: services.insumos });
   await app.register(trazabilidadRoutes, { service: services.trazabilidad });
+  await app.register(mensajeriaRoutes, { service: services.mensajeria });
 
   // The built web, when present (npm start, e2e, production): one process, one port.
   await app.register(staticWebPlugin, {

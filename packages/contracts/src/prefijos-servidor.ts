@@ -8,6 +8,7 @@ import * as consentimientos from './consentimientos-rutas.ts';
 import * as copiaHistoria from './copia-historia-rutas.ts';
 import * as evoluciones from './evoluciones-rutas.ts';
 import * as insumos from './insumos-rutas.ts';
+import * as mensajeria from './mensajeria-rutas.ts';
 import * as pagos from './pagos-rutas.ts';
 import * as paquetes from './paquetes-rutas.ts';
 import * as planes from './planes-seguimiento-rutas.ts';
@@ -23,6 +24,7 @@ const MODULOS: readonly object[] = [
   copiaHistoria,
   evoluciones,
   insumos,
+  mensajeria,
   pagos,
   planes,
   paquetes,
