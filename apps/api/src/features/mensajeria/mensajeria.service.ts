@@ -201,7 +201,13 @@ export function createMensajeriaService(deps: DepsMensajeria) {
       );
       return;
     }
-    await deps.responderRecordatorio({ pacienteId, citaId, accion });
+    try {
+      await deps.responderRecordatorio({ pacienteId, citaId, accion });
+    } catch (err) {
+      // Already cancelled, too late to cancel, moved...: her answer cannot apply; Meta must not retry it for ever.
+      if (!(err instanceof AppError) || err.statusCode >= 500) throw err;
+      log.warn({ evento: 'whatsapp.respuesta_no_aplicada', citaId, codigo: err.code }, 'respuesta de WhatsApp no aplicada');
+    }
   }
 
   async function alTexto(m: MensajeWebhook) {
