@@ -497,6 +497,11 @@ export async function createServices(deps: ServicesDeps) {
     catalogoCache,
     carrito,
     citas,
+    /**
+     * A patient's answer to a reminder outside the app (issue 25.3: the e-mail's signed link, a WhatsApp button), with
+     * no session: the caller authenticated her. Same rules, audit and notices as her own actions; via correo|whatsapp.
+     */
+    respuestaPaciente: { confirmar: citas.confirmarPorPaciente, cancelar: citas.cancelarPorPaciente },
     notificaciones,
     historias,
     productosAplicados,

@@ -177,6 +177,8 @@ describe('appointment e-mails', () => {
     anticipo_destino: null,
     devolucion_pagada: null,
     secuencia_calendario: 2,
+    confirmada_via: null,
+    confirmada_en: null,
     creada_en: new Date(),
     actualizada_en: new Date(),
   };

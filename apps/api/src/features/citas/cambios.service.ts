@@ -10,14 +10,14 @@ import {
   type EstadoCita,
   type TipoCita,
 } from '@clinica/contracts/citas';
-import { AppError, prohibido } from '../../lib/app-error.ts';
+import { AppError, noEncontrado, prohibido } from '../../lib/app-error.ts';
 import type { Actor, Origen } from '../../lib/solicitud.ts';
 import type { AvisosCita } from './avisos.ts';
 import { NOMBRE_TIPO } from './citas-correos.ts';
 import type { CambiosCita, CitaDetalle } from './citas.repository.ts';
 import { toCitaWire } from './consultas.service.ts';
 import { MIN } from './disponibilidad.ts';
-import { MOTIVO_INASISTENCIA, type Anticipos } from './anticipos.ts';
+import { MOTIVO_INASISTENCIA, type Anticipos, type DecisionAnticipo } from './anticipos.ts';
 import { formatoPesos } from '@clinica/contracts/dinero';
 import type { createRecordatorios } from './recordatorio.ts';
 import { M_SOLO_SU_DOCTOR, regla, type DepsCitas, type FranjaPedida, type Reglas, type ReposCitas } from './reglas.ts';
@@ -25,6 +25,34 @@ import { M_SOLO_SU_DOCTOR, regla, type DepsCitas, type FranjaPedida, type Reglas
 /** A signed note records a visit that happened (issue 21, item 8): its appointment stays where it is. */
 export const M_CON_NOTA_FIRMADA =
   'Esta cita ya tiene su nota de evolución firmada: no se puede cancelar, mover ni cambiar de doctor. Márcala como realizada.';
+
+/** How a patient answers outside the app (issue 25, item 3): a reminder e-mail's link or a WhatsApp button. */
+export type ViaPaciente = 'correo' | 'whatsapp';
+const NOMBRE_VIA: Record<ViaPaciente, string> = { correo: 'el correo', whatsapp: 'WhatsApp' };
+
+/** What a patient's answer did: `cambio` false when the appointment already was so (nothing written, no one told). */
+export type RespuestaPaciente = {
+  cita: Cita;
+  cambio: boolean;
+  /** A cancellation's deposit as the policy decided it (null: none paid, or nothing changed). */
+  anticipo: { destino: Exclude<DecisionAnticipo['destino'], null>; monto: number } | null;
+};
+
+/**
+ * Options of a patient's answer: the deposit's destination when it is refundable, and a step of the caller's to run
+ * first in the answer's transaction (a link marks itself used there, so a refused change leaves it unused).
+ */
+export type OpcionesRespuesta<Tx> = {
+  destino?: DestinoAnticipo | undefined;
+  enTransaccion?: ((tx: Tx) => Promise<void>) | undefined;
+};
+
+export const MENSAJES_RESPUESTA = {
+  anticipoSinPagar: (monto: string, hasta: string) =>
+    `Tu cita tiene un anticipo de ${monto} sin pagar. Págalo en la clínica antes del ${hasta} para conservar tu horario; la cita se confirma cuando el anticipo esté pagado.`,
+  realizada: 'Esta cita ya se realizó: no se puede confirmar ni cancelar.',
+  yaEmpezo: 'La hora de esta cita ya pasó: para cualquier cambio, comunícate con la clínica.',
+} as const;
 
 /** Allowed moves (DOMAIN.md): pendiente -> confirmada -> realizada; pendiente|confirmada -> cancelada. */
 const TRANSICIONES: Record<EstadoCita, readonly EstadoCita[]> = {
@@ -98,6 +126,55 @@ export function createCambiosService<Tx extends ReposCitas>(
     if (await notaFirmada(id)) throw regla(M_CON_NOTA_FIRMADA);
   }
 
+  /**
+   * THE cancellation of an appointment, whoever asks (the app's Cancelar, a reminder's link, a WhatsApp button):
+   * the state, the deposit's destination by the policy, the audit, the other party told, the patient's e-mail. The
+   * caller checked who may and when. A hook for what a freed slot starts (the waitlist) belongs here.
+   */
+  async function cancelarCita(
+    actor: Actor,
+    c: CitaDetalle,
+    motivo: string,
+    origen: Origen,
+    opciones: OpcionesRespuesta<Tx>,
+  ): Promise<DecisionAnticipo> {
+    const id = c.id;
+    return transaccion(async (tx) => {
+      if (opciones.enTransaccion) await opciones.enTransaccion(tx);
+      const decision = await anticipos.decidir(tx, c, opciones.destino, false);
+      const causa = actor.id === c.paciente_id ? 'paciente' : 'personal';
+      await cambiarFila(tx, c, { estado: 'cancelada', motivo_cancelacion: motivo, causa_cancelacion: causa });
+      await auditar(tx, actor, 'cita.cancelar', id, `${c.estado} -> cancelada; causa=${causa}`, origen);
+      await anticipos.aplicar(tx, actor, c, decision, origen);
+      if (actor.id !== c.paciente_id) {
+        const mensaje = `Tu cita del ${fechaCorta.format(c.inicio)} fue cancelada: ${motivo}`;
+        await avisar(tx, c.paciente_id, 'cita.cancelada', id, mensaje);
+      }
+      if (actor.id !== c.doctor_id) {
+        const mensaje = `La cita de ${c.paciente_nombre} del ${cuando(c.inicio)} fue cancelada: ${motivo}`;
+        await avisar(tx, c.doctor_id, 'cita.cancelada', id, mensaje);
+      }
+      await correoAlPaciente(tx, id, 'cancelada');
+      return decision;
+    });
+  }
+
+  /**
+   * The appointment a patient answers about outside the app (no session: the caller authenticated her by a signed
+   * link or her verified WhatsApp number), with the patient as the actor.
+   */
+  async function paraRespuesta(id: number) {
+    const c = await repo.buscar(id);
+    if (!c) throw noEncontrado(M.noEncontrada);
+    const actor: Actor = { id: c.paciente_id, rol: 'paciente' };
+    return { c, actor };
+  }
+  /** Done, begun or cancelled (for a confirmation): nothing to answer. */
+  function respondible(c: CitaDetalle) {
+    if (c.estado === 'realizada') throw regla(MENSAJES_RESPUESTA.realizada);
+    if (c.inicio.getTime() <= calendario.ahora().getTime()) throw regla(MENSAJES_RESPUESTA.yaEmpezo);
+  }
+
   return {
     async reagendar(actor: Actor, id: number, nuevoInicio: string, origen: Origen): Promise<Cita> {
       const c = await reglas.cargar(actor, id);
@@ -144,22 +221,7 @@ export function createCambiosService<Tx extends ReposCitas>(
       if (c.estado === 'realizada') throw regla('Una cita realizada no se puede cancelar.');
       await sinNotaFirmada(id);
       if (actor.rol === 'paciente' && horasHasta(c.inicio) < HORAS_MINIMAS_CAMBIO_PACIENTE) throw regla(M.tarde);
-      await transaccion(async (tx) => {
-        const decision = await anticipos.decidir(tx, c, destino, false);
-        const causa = actor.id === c.paciente_id ? 'paciente' : 'personal';
-        await cambiarFila(tx, c, { estado: 'cancelada', motivo_cancelacion: motivo, causa_cancelacion: causa });
-        await auditar(tx, actor, 'cita.cancelar', id, `${c.estado} -> cancelada; causa=${causa}`, origen);
-        await anticipos.aplicar(tx, actor, c, decision, origen);
-        if (actor.id !== c.paciente_id) {
-          const mensaje = `Tu cita del ${fechaCorta.format(c.inicio)} fue cancelada: ${motivo}`;
-          await avisar(tx, c.paciente_id, 'cita.cancelada', id, mensaje);
-        }
-        if (actor.id !== c.doctor_id) {
-          const mensaje = `La cita de ${c.paciente_nombre} del ${cuando(c.inicio)} fue cancelada: ${motivo}`;
-          await avisar(tx, c.doctor_id, 'cita.cancelada', id, mensaje);
-        }
-        await correoAlPaciente(tx, id, 'cancelada');
-      });
+      await cancelarCita(actor, c, motivo, origen, { destino });
       return comoQuedo(id);
     },
 
@@ -183,8 +245,12 @@ export function createCambiosService<Tx extends ReposCitas>(
       if (estado === 'confirmada' && c.anticipo_monto && c.reserva_vence_en)
         throw regla(M.anticipoSinPagar(formatoPesos(c.anticipo_monto)), 'estado');
       await transaccion(async (tx) => {
-        await cambiarFila(tx, c, { estado });
-        await auditar(tx, actor, 'cita.estado', id, `${c.estado} -> ${estado}`, origen);
+        // Issue 25.3: how it was confirmed; the staff's change of state is the desk's confirmation.
+        const confirmacion =
+          estado === 'confirmada' ? { confirmada_via: 'mostrador' as const, confirmada_en: calendario.ahora() } : {};
+        await cambiarFila(tx, c, { estado, ...confirmacion });
+        const via = estado === 'confirmada' ? '; via=mostrador' : '';
+        await auditar(tx, actor, 'cita.estado', id, `${c.estado} -> ${estado}${via}`, origen);
         // Issue 23.4: a procedure done uses a session of the patient's package, committed with the state or not at all.
         if (estado === 'realizada') await deps.consumirSesion(tx, actor, c, origen);
         if (estado === 'confirmada') {
@@ -194,6 +260,63 @@ export function createCambiosService<Tx extends ReposCitas>(
         }
       });
       return comoQuedo(id);
+    },
+
+    /**
+     * The patient confirms her appointment from a reminder (its e-mail link, a WhatsApp button; issue 25.3): the
+     * rules of a confirmation (not cancelled, not done, not begun, no unpaid deposit), audited with her as the actor
+     * and the via, her doctor told, her e-mail sent. Confirming a confirmed one answers it as it is, telling no one.
+     */
+    async confirmarPorPaciente(
+      id: number,
+      via: ViaPaciente,
+      origen: Origen,
+      opciones: OpcionesRespuesta<Tx> = {},
+    ): Promise<RespuestaPaciente> {
+      const { c, actor } = await paraRespuesta(id);
+      noCancelada(c);
+      respondible(c);
+      if (c.estado === 'confirmada') {
+        if (opciones.enTransaccion) await transaccion(opciones.enTransaccion);
+        return { cita: toCitaWire(c), cambio: false, anticipo: null };
+      }
+      // Issue 23.2: an appointment stays pendiente until its deposit is paid.
+      if (c.anticipo_monto && c.reserva_vence_en)
+        throw regla(MENSAJES_RESPUESTA.anticipoSinPagar(formatoPesos(c.anticipo_monto), cuando(c.reserva_vence_en)));
+      await transaccion(async (tx) => {
+        if (opciones.enTransaccion) await opciones.enTransaccion(tx);
+        await cambiarFila(tx, c, { estado: 'confirmada', confirmada_via: via, confirmada_en: calendario.ahora() });
+        await auditar(tx, actor, 'cita.estado', id, `${c.estado} -> confirmada; via=${via}`, origen);
+        const mensaje = `${c.paciente_nombre} confirmó por ${NOMBRE_VIA[via]} su cita del ${cuando(c.inicio)}`;
+        await avisar(tx, c.doctor_id, 'cita.confirmada', id, mensaje);
+        await correoAlPaciente(tx, id, 'confirmada');
+      });
+      return { cita: await comoQuedo(id), cambio: true, anticipo: null };
+    },
+
+    /**
+     * The patient cancels her appointment from a reminder (issue 25.3): the app's cancellation (`cancelarCita`, causa
+     * paciente), up to the start. The reminder's link exists for the last day, so the 24 h of the app's own Cancelar
+     * do not refuse it; the deposit policy applies (paid and cancelled inside CANCELACION_HORAS_AVISO: retained;
+     * earlier: `destino` is needed). Cancelling a cancelled one answers it as it is.
+     */
+    async cancelarPorPaciente(
+      id: number,
+      via: ViaPaciente,
+      origen: Origen,
+      opciones: OpcionesRespuesta<Tx> = {},
+    ): Promise<RespuestaPaciente> {
+      const { c, actor } = await paraRespuesta(id);
+      if (c.estado === 'cancelada') {
+        if (opciones.enTransaccion) await transaccion(opciones.enTransaccion);
+        return { cita: toCitaWire(c), cambio: false, anticipo: null };
+      }
+      respondible(c);
+      await sinNotaFirmada(id);
+      const motivo = `La paciente la canceló desde el recordatorio por ${NOMBRE_VIA[via]}.`;
+      const decision = await cancelarCita(actor, c, motivo, origen, opciones);
+      const anticipo = decision.destino === null ? null : { destino: decision.destino, monto: decision.monto };
+      return { cita: await comoQuedo(id), cambio: true, anticipo };
     },
 
     /**

@@ -30,7 +30,7 @@ export type CitaParaCorreo = Pick<
   | 'secuencia_calendario'
   | 'motivo_cancelacion'
 > &
-  Partial<Pick<CitaDetalle, 'anticipo_monto' | 'reserva_vence_en'>>;
+  Partial<Pick<CitaDetalle, 'anticipo_monto' | 'reserva_vence_en' | 'confirmada_via'>>;
 
 export type ClaseCorreoCita = 'creada' | 'confirmada' | 'reagendada' | 'cancelada' | 'recordatorio';
 
@@ -151,7 +151,14 @@ export function createCorreosCitas(deps: {
           asunto: `Tu cita del ${cuando} está confirmada`,
           titulo: 'Tu cita está confirmada',
           bloques: [
-            { tipo: 'parrafo', texto: `La clínica confirmó ${que(c)}. Te esperamos.` },
+            {
+              tipo: 'parrafo',
+              // Issue 25.3: she confirmed it herself from the reminder (e-mail link or WhatsApp).
+              texto:
+                c.confirmada_via === 'correo' || c.confirmada_via === 'whatsapp'
+                  ? `Recibimos tu confirmación de ${que(c)}. Te esperamos.`
+                  : `La clínica confirmó ${que(c)}. Te esperamos.`,
+            },
             detalles(c),
             adjunto(false),
             verCita(c),

@@ -68,6 +68,8 @@ export const seleccion = {
   anticipo_destino: citas.anticipo_destino,
   devolucion_pagada: devolucionPagada,
   secuencia_calendario: citas.secuencia_calendario,
+  confirmada_via: citas.confirmada_via,
+  confirmada_en: citas.confirmada_en,
   creada_en: citas.creada_en,
   actualizada_en: citas.actualizada_en,
 };
@@ -96,6 +98,9 @@ export type CitaDetalle = {
   anticipo_destino: CitaFila['anticipo_destino'];
   devolucion_pagada: boolean | null;
   secuencia_calendario: number;
+  /** How and when it became confirmada (issue 25.3; null before migration 0030 and while not confirmed). */
+  confirmada_via: CitaFila['confirmada_via'];
+  confirmada_en: Date | null;
   creada_en: Date;
   actualizada_en: Date;
 };
