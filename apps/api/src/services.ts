@@ -242,10 +242,10 @@ export async function createServices(deps: ServicesDeps) {
     log,
     pacienteDeCita: async (citaId) => (await repos.citas.buscar(citaId))?.paciente_id,
     // The patient's own answer to her reminder (issue 25, item 3), as she would give it from its e-mail's links.
-    responderRecordatorio: async (v) => {
-      // Until the reminder's answer service lands (wt-enlaces): cancelling as the patient; confirming is staff-only.
-      if (v.accion === 'cancelar')
-        await citas.cancelar({ id: v.pacienteId, rol: 'paciente' }, v.citaId, 'Cancelada por WhatsApp', {});
+    // The patient's own answer to her reminder (issue 25, item 3), checked and applied as from its e-mail's links.
+    responderRecordatorio: async ({ citaId, accion }) => {
+      if (accion === 'confirmar') await citas.confirmarPorPaciente(citaId, 'whatsapp', {});
+      else await citas.cancelarPorPaciente(citaId, 'whatsapp', {});
     },
   });
   /**

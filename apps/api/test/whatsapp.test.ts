@@ -14,7 +14,7 @@ import {
   type PreferenciasWire,
 } from '@clinica/contracts/mensajeria';
 import { mensajeriaPaths as rutas } from '@clinica/contracts/mensajeria-rutas';
-import { recuperacionPaths } from '@clinica/contracts/rutas';
+import { citasPaths, recuperacionPaths } from '@clinica/contracts/rutas';
 import { loadConfig } from '../src/config.ts';
 import {
   autorizacionesWhatsapp,
@@ -26,11 +26,13 @@ import {
 } from '../src/db/schema/index.ts';
 import { crearUsuario, QUIENES, type UsuarioDePrueba } from './auth-helpers.ts';
 import {
+  agendarEnRecepcion,
+  bogota,
   crearPersonas,
   insertarCita,
-  matrizDeAutorizacion,
   pedidor,
   porQuien,
+  SEMANA_PARTIDA,
   type Personas,
 } from './clinica-fixtures.ts';
 import { correoDePrueba, createTestApp } from './helpers.ts';
@@ -93,9 +95,9 @@ async function pacienteConWhatsapp() {
 
 /** A confirmed appointment 24 h and a bit away, and its reminder run by the outbox handler. */
 let minutos = 0;
-async function recordar(p: UsuarioDePrueba) {
+async function recordar(p: UsuarioDePrueba, estado: 'pendiente' | 'confirmada' = 'confirmada') {
   const inicio = new Date(reloj.now().getTime() + 24 * 3_600_000 + ++minutos * 60 * 60_000);
-  const citaId = await insertarCita(t.database, { pacienteId: p.id, doctorId: personas.doctor.id, inicio });
+  const citaId = await insertarCita(t.database, { pacienteId: p.id, doctorId: personas.doctor.id, inicio, estado });
   await t.app.services.citas.recordar({ citaId, inicio: inicio.toISOString() });
   return citaId;
 }
@@ -396,6 +398,20 @@ describe('her replies', () => {
     await despachar();
   });
 
+  it('«Confirmar» from her verified number confirms her appointment, via whatsapp; a repeated delivery changes nothing', async () => {
+    const { p, n } = await pacienteConWhatsapp();
+    const citaId = await recordar(p, 'pendiente');
+    const cuerpo = notificacion({ messages: [boton(n.e164, `cita:${citaId}:confirmar`, 'Confirmar')] });
+    expect((await webhook(cuerpo)).statusCode).toBe(200);
+    const [c] = await t.database.db.select().from(citas).where(eq(citas.id, citaId));
+    expect(c).toMatchObject({ estado: 'confirmada', confirmada_via: 'whatsapp' });
+    expect(c!.confirmada_en).not.toBeNull();
+    expect((await webhook(cuerpo)).statusCode).toBe(200);
+    const [otra] = await t.database.db.select().from(citas).where(eq(citas.id, citaId));
+    expect(otra!.confirmada_en).toEqual(c!.confirmada_en);
+    await despachar();
+  });
+
   it('«BAJA» records her opt-out (by reply, with the text received) and her channels go back to e-mail', async () => {
     const { p, n } = await pacienteConWhatsapp();
     const r = await webhook(notificacion({ messages: [texto(n.e164, 'Baja')] }));
@@ -510,6 +526,26 @@ describe('sending', () => {
     expect(wa.envios.length).toBe(envios);
     expect((await filasWhatsapp()).length).toBe(filas);
     expect(correo.enviados.at(-1)!.para).toBe(u!.correo);
+  });
+
+  it('a booking sends its confirmation template to a patient with WhatsApp (checked when it is sent)', async () => {
+    const { p, n } = await pacienteConWhatsapp();
+    expect(
+      (await pedir('PUT', citasPaths.horarios(personas.doctor.id), personas.asistente, { horarios: SEMANA_PARTIDA }))
+        .statusCode,
+    ).toBe(200);
+    const envios = wa.envios.length;
+    await agendarEnRecepcion(t.app, personas.asistente, {
+      doctor_id: personas.doctor.id,
+      paciente_id: p.id,
+      inicio: bogota('2026-12-02', '09:00'),
+    });
+    await despachar();
+    const nuevos = wa.envios.slice(envios);
+    expect(nuevos.map((e) => [e.cuerpo.to, e.cuerpo.template.name])).toEqual([[n.e164, 'cita_agendada']]);
+    expect(nuevos[0]!.cuerpo.template.components[0]!.parameters[1]!.text).toMatch(/^Tu cita de .* quedó /);
+    // The doctor's own notification of the booking sends nothing: she is no patient with WhatsApp.
+    expect((await filasWhatsapp()).filter((f) => f.externo_id === null && f.entregada_en === null)).toEqual([]);
   });
 
   it('a patient on e-mail only gets no WhatsApp row', async () => {
