@@ -11,6 +11,7 @@ import type { copiaHistoriaEndpoints } from './copia-historia.ts';
 import type { evolucionesEndpoints } from './evoluciones.ts';
 import type { insumosEndpoints } from './insumos.ts';
 import type { trazabilidadEndpoints } from './trazabilidad.ts';
+import type { mensajeriaEndpoints } from './mensajeria.ts';
 import type { pagosEndpoints } from './pagos.ts';
 import type { pagosEnLineaEndpoints } from './pagos-en-linea.ts';
 import type { planesEndpoints } from './planes-seguimiento.ts';
@@ -46,6 +47,7 @@ export type TodosLosEndpoints =
   | Valores<typeof reportesEndpoints>
   | Valores<typeof insumosEndpoints>
   | Valores<typeof trazabilidadEndpoints>
+  | Valores<typeof mensajeriaEndpoints>
   | Valores<typeof consentimientosEndpoints>
   | Valores<typeof copiaHistoriaEndpoints>
   | Valores<typeof productosAplicadosEndpoints>
