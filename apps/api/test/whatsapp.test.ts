@@ -514,10 +514,7 @@ describe('sending', () => {
 
   it('never sends the password-recovery link by WhatsApp', async () => {
     const { p } = await pacienteConWhatsapp();
-    const [u] = await t.database.db
-      .select()
-      .from((await import('../src/db/schema/index.ts')).usuarios)
-      .where(eq((await import('../src/db/schema/index.ts')).usuarios.id, p.id));
+    const [u] = await t.database.db.select().from(usuarios).where(eq(usuarios.id, p.id));
     const envios = wa.envios.length;
     const filas = (await filasWhatsapp()).length;
     const r = await pedir('POST', recuperacionPaths.solicitar, undefined, { correo: u!.correo });

@@ -206,7 +206,10 @@ export function createMensajeriaService(deps: DepsMensajeria) {
     } catch (err) {
       // Already cancelled, too late to cancel, moved...: her answer cannot apply; Meta must not retry it for ever.
       if (!(err instanceof AppError) || err.statusCode >= 500) throw err;
-      log.warn({ evento: 'whatsapp.respuesta_no_aplicada', citaId, codigo: err.code }, 'respuesta de WhatsApp no aplicada');
+      log.warn(
+        { evento: 'whatsapp.respuesta_no_aplicada', citaId, codigo: err.code },
+        'respuesta de WhatsApp no aplicada',
+      );
     }
   }
 

@@ -60,7 +60,7 @@ describe('Mi perfil: Cómo te contactamos', { timeout: 45_000 }, () => {
     const { seccion, calls, estado } = await abrir(base, [
       responde(mensajeriaRutas.numero, () => {
         estado.actual = { ...base, numero_pendiente: '573001234567' };
-        return { status: 202, body: { numero: '573001234567', expira_en: '2026-11-23T12:10:00.000Z' } };
+        return { status: 201, body: { numero: '573001234567', expira_en: '2026-11-23T12:10:00.000Z' } };
       }),
       responde(mensajeriaRutas.codigo, () => {
         estado.actual = verificada;
