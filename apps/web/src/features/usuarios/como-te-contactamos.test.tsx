@@ -108,4 +108,22 @@ describe('Mi perfil: Cómo te contactamos', { timeout: 45_000 }, () => {
       ['POST', mensajeriaRutas.baja.path, {}],
     ]);
   });
+
+  it('changing a verified number asks for its code; she may go back', async () => {
+    const { seccion, estado } = await abrir(verificada, [
+      responde(mensajeriaRutas.numero, () => {
+        estado.actual = { ...verificada, numero_pendiente: '573119876543' };
+        return { status: 201, body: { numero: '573119876543', expira_en: '2026-11-23T12:10:00.000Z' } };
+      }),
+    ]);
+    fireEvent.click(await within(seccion).findByRole('button', { name: 'Cambiar número' }));
+    fireEvent.click(within(seccion).getByRole('button', { name: 'Cancelar' }));
+    expect(await within(seccion).findByText('WhatsApp verificado')).toBeInTheDocument();
+    fireEvent.click(within(seccion).getByRole('button', { name: 'Cambiar número' }));
+    fireEvent.change(within(seccion).getByLabelText(/Tu número de WhatsApp/), { target: { value: '311 987 6543' } });
+    fireEvent.click(within(seccion).getByRole('checkbox', { name: TEXTO_AUTORIZACION_WHATSAPP }));
+    fireEvent.click(within(seccion).getByRole('button', { name: 'Enviar código por WhatsApp' }));
+    expect(await within(seccion).findByLabelText(/Código de 6 dígitos/)).toBeInTheDocument();
+    expect(seccion).toHaveTextContent('+57 311 987 6543');
+  });
 });

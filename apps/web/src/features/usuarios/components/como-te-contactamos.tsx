@@ -6,6 +6,7 @@ import {
   Alert,
   Button,
   Checkbox,
+  Divider,
   Group,
   Paper,
   Radio,
@@ -105,7 +106,7 @@ function Canales({ p }: { p: PreferenciasWire }) {
   );
 }
 
-function PedirCodigo({ onEnviado }: { onEnviado: () => void }) {
+function PedirCodigo({ onEnviado, onCancelar }: { onEnviado: () => void; onCancelar?: () => void }) {
   const pedir = usePedirCodigo();
   const [numero, setNumero] = useState('');
   const [acepta, setAcepta] = useState(false);
@@ -146,7 +147,12 @@ function PedirCodigo({ onEnviado }: { onEnviado: () => void }) {
           label={TEXTO_AUTORIZACION_WHATSAPP}
           error={faltaAcepta ? 'Para continuar, acepta la autorización.' : undefined}
         />
-        <Group justify="flex-end">
+        <Group justify="flex-end" gap="sm">
+          {onCancelar && (
+            <Button variant="default" onClick={onCancelar} disabled={pedir.isPending}>
+              Cancelar
+            </Button>
+          )}
           <Button type="submit" leftSection={<IconSend size={16} aria-hidden="true" />} loading={pedir.isPending}>
             Enviar código por WhatsApp
           </Button>
@@ -211,6 +217,9 @@ function Whatsapp({ p }: { p: PreferenciasWire }) {
   const baja = useBajaWhatsapp();
   const [otroNumero, setOtroNumero] = useState(false);
 
+  // A code just asked for (a first number, or another one) waits to be typed; a stale one lapses in 10 minutes.
+  if (p.numero_pendiente && !otroNumero)
+    return <EscribirCodigo numero={p.numero_pendiente} onOtroNumero={() => setOtroNumero(true)} />;
   if (p.whatsapp_autorizado && p.whatsapp_numero && !otroNumero) {
     return (
       <Stack gap="sm">
@@ -260,9 +269,13 @@ function Whatsapp({ p }: { p: PreferenciasWire }) {
       </Stack>
     );
   }
-  if (p.numero_pendiente && !otroNumero)
-    return <EscribirCodigo numero={p.numero_pendiente} onOtroNumero={() => setOtroNumero(true)} />;
-  return <PedirCodigo onEnviado={() => setOtroNumero(false)} />;
+  return (
+    <PedirCodigo
+      onEnviado={() => setOtroNumero(false)}
+      // Changing a verified number: she may go back to it.
+      {...(p.whatsapp_autorizado ? { onCancelar: () => setOtroNumero(false) } : {})}
+    />
+  );
 }
 
 export function ComoTeContactamos() {
@@ -285,7 +298,12 @@ export function ComoTeContactamos() {
         )}
         {/* Keyed on the saved choice: after a change the form starts from it. */}
         <Canales key={q.data.canal} p={q.data} />
-        {q.data.whatsapp_disponible && <Whatsapp p={q.data} />}
+        {q.data.whatsapp_disponible && (
+          <>
+            <Divider />
+            <Whatsapp p={q.data} />
+          </>
+        )}
       </Stack>
     );
   return (
