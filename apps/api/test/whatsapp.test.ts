@@ -21,6 +21,7 @@ import {
   bandejaSalida,
   citas,
   codigosWhatsapp,
+  preferenciasContacto,
   usuarios,
   webhooksWhatsapp,
 } from '../src/db/schema/index.ts';
@@ -583,6 +584,17 @@ describe('without the WhatsApp settings', () => {
     expect((await apagada.app.inject({ method: 'GET', url: `${rutas.webhook}?hub.mode=subscribe` })).statusCode).toBe(
       404,
     );
+    // What she chose while it was on does not count while it is off.
+    await apagada.database.db
+      .insert(preferenciasContacto)
+      .values({
+        usuario_id: p.id,
+        canal: 'whatsapp',
+        whatsapp_numero: '573001112233',
+        whatsapp_verificado_en: reloj.now(),
+      });
+    const despues = await apagada.app.inject({ method: 'GET', url: rutas.preferencias, headers: h });
+    expect(despues.json<PreferenciasWire>()).toMatchObject({ whatsapp_disponible: false, canal: 'correo' });
     const d = await crearUsuario(apagada.database, 'doctor');
     const inicio = new Date(reloj.now().getTime() + 30 * 3_600_000);
     const citaId = await insertarCita(apagada.database, { pacienteId: p.id, doctorId: d.id, inicio });

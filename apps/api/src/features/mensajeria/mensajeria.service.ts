@@ -143,7 +143,8 @@ export function createMensajeriaService(deps: DepsMensajeria) {
       pendiente && pendiente.expira_en.getTime() > now().getTime() && pendiente.intentos < INTENTOS_CODIGO_WHATSAPP;
     return {
       whatsapp_disponible: !!config,
-      canal: c.canal,
+      // The channel off: e-mail carries everything, whatever she chose while it was on.
+      canal: config ? c.canal : 'correo',
       whatsapp_numero: c.whatsapp_verificado_en ? c.whatsapp_numero : null,
       whatsapp_verificado_en: c.whatsapp_verificado_en,
       whatsapp_autorizado: !!c.whatsapp_verificado_en && c.ultima_accion === 'alta',

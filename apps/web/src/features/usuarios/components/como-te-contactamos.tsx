@@ -80,7 +80,11 @@ function Canales({ p }: { p: PreferenciasWire }) {
         />
         <Radio.Group
           label="¿Por dónde te escribimos?"
-          description={conWhatsapp ? undefined : 'Para elegir WhatsApp, primero verifica tu número aquí abajo.'}
+          description={
+            conWhatsapp || !p.whatsapp_disponible
+              ? undefined
+              : 'Para elegir WhatsApp, primero verifica tu número aquí abajo.'
+          }
           value={canal}
           onChange={(v) => setCanal(v as CanalWire)}
         >
