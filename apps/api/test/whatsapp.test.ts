@@ -585,14 +585,12 @@ describe('without the WhatsApp settings', () => {
       404,
     );
     // What she chose while it was on does not count while it is off.
-    await apagada.database.db
-      .insert(preferenciasContacto)
-      .values({
-        usuario_id: p.id,
-        canal: 'whatsapp',
-        whatsapp_numero: '573001112233',
-        whatsapp_verificado_en: reloj.now(),
-      });
+    await apagada.database.db.insert(preferenciasContacto).values({
+      usuario_id: p.id,
+      canal: 'whatsapp',
+      whatsapp_numero: '573001112233',
+      whatsapp_verificado_en: reloj.now(),
+    });
     const despues = await apagada.app.inject({ method: 'GET', url: rutas.preferencias, headers: h });
     expect(despues.json<PreferenciasWire>()).toMatchObject({ whatsapp_disponible: false, canal: 'correo' });
     const d = await crearUsuario(apagada.database, 'doctor');
