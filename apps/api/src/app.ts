@@ -47,6 +47,8 @@ import { trazabilidadRoutes } from './features/trazabilidad/trazabilidad.routes.
 import { esperaRoutes } from './features/espera/espera.routes.ts';
 import { paquetesRoutes } from './features/paquetes/paquetes.routes.ts';
 import { reportesRoutes } from './features/reportes/reportes.routes.ts';
+import { mensajeriaRoutes } from './features/mensajeria/mensajeria.routes.ts';
+import type { ProveedorWhatsapp } from './features/mensajeria/whatsapp.ts';
 import type { Mailer } from './platform/correo.ts';
 import { createServices, type Services } from './services.ts';
 
@@ -73,6 +75,8 @@ export type AppDeps = {
   resumenReportes?: boolean;
   /** Time a client has to send a whole request (PLAZO_SOLICITUD_MS; tests shorten it). */
   plazoSolicitudMs?: number;
+  /** Replaces the WhatsApp provider (tests). */
+  whatsapp?: ProveedorWhatsapp;
 };
 
 /**
@@ -221,6 +225,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(deps.esperar ? { esperar: deps.esperar } : {}),
     ...(deps.intervaloRespaldosMs !== undefined ? { intervaloRespaldosMs: deps.intervaloRespaldosMs } : {}),
     ...(deps.resumenReportes !== undefined ? { resumenReportes: deps.resumenReportes } : {}),
+    ...(deps.whatsapp ? { whatsapp: deps.whatsapp } : {}),
   });
   app.decorate('services', services);
   app.addHook('onReady', async () => services.iniciar());
@@ -270,6 +275,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(insumosRoutes, { service: services.insumos });
   await app.register(trazabilidadRoutes, { service: services.trazabilidad });
   await app.register(esperaRoutes, { service: services.espera });
+  await app.register(mensajeriaRoutes, { service: services.mensajeria });
 
   // The built web, when present (npm start, e2e, production): one process, one port.
   await app.register(staticWebPlugin, {

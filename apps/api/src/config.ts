@@ -10,6 +10,10 @@ const booleano = z
   .enum(['true', 'false', '1', '0', 'si', 'no'], { message: 'debe ser true o false' })
   .transform((v) => v === 'true' || v === '1' || v === 'si');
 
+/** Meta's template names: lower-case letters, digits and underscores. */
+const NOMBRE_PLANTILLA = /^[a-z0-9_]{1,512}$/;
+const MENSAJE_PLANTILLA = 'solo minúsculas, dígitos y guion bajo (el nombre de la plantilla aprobada en Meta)';
+
 const esquema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number({ message: 'debe ser un número' }).int().min(0).max(65535).default(3000),
@@ -127,7 +131,48 @@ const esquema = z.object({
   /** Tests and e2e point these at a local fake; by default Wompi's own addresses for the environment. */
   WOMPI_URL_API: z.url({ protocol: /^https?$/, message: 'debe ser una dirección http:// o https://' }).optional(),
   WOMPI_URL_CHECKOUT: z.url({ protocol: /^https?$/, message: 'debe ser una dirección http:// o https://' }).optional(),
+  // WhatsApp through Meta's Cloud API (issue 25, item 2; docs/mensajeria.md): every required key or none.
+  WHATSAPP_PHONE_NUMBER_ID: z
+    .string()
+    .trim()
+    .regex(/^\d{5,20}$/, 'son solo dígitos (el id del número en Meta)')
+    .optional(),
+  WHATSAPP_TOKEN: z.string().trim().min(20, 'debe tener al menos 20 caracteres').optional(),
+  WHATSAPP_APP_SECRET: z.string().trim().min(16, 'debe tener al menos 16 caracteres').optional(),
+  WHATSAPP_VERIFY_TOKEN: z.string().trim().min(16, 'debe tener al menos 16 caracteres').optional(),
+  /** Tests and e2e point it at a local fake; by default the Graph API with a pinned version. */
+  WHATSAPP_API_URL: z.url({ protocol: /^https?$/, message: 'debe ser una dirección http:// o https://' }).optional(),
+  WHATSAPP_IDIOMA: z
+    .string()
+    .trim()
+    .regex(/^[a-z]{2}(_[A-Z]{2})?$/, 'un código de idioma de plantilla, por ejemplo es o es_CO')
+    .default('es'),
+  WHATSAPP_PLANTILLA_RECORDATORIO: z.string().trim().regex(NOMBRE_PLANTILLA, MENSAJE_PLANTILLA).optional(),
+  WHATSAPP_PLANTILLA_CONFIRMACION: z.string().trim().regex(NOMBRE_PLANTILLA, MENSAJE_PLANTILLA).optional(),
+  WHATSAPP_PLANTILLA_OFERTA: z.string().trim().regex(NOMBRE_PLANTILLA, MENSAJE_PLANTILLA).optional(),
+  WHATSAPP_PLANTILLA_CODIGO: z.string().trim().regex(NOMBRE_PLANTILLA, MENSAJE_PLANTILLA).optional(),
+  /** Optional: without it the retreatment reminder keeps going by e-mail only. */
+  WHATSAPP_PLANTILLA_RETRATAMIENTO: z.string().trim().regex(NOMBRE_PLANTILLA, MENSAJE_PLANTILLA).optional(),
 });
+
+/** Graph API base with the version the client was written against (docs/mensajeria.md). */
+export const WHATSAPP_API_URL_PREDETERMINADA = 'https://graph.facebook.com/v21.0';
+
+export type ConfigWhatsapp = {
+  phoneNumberId: string;
+  token: string;
+  appSecret: string;
+  verifyToken: string;
+  apiUrl: string;
+  idioma: string;
+  plantillas: {
+    recordatorio: string;
+    confirmacion: string;
+    oferta: string;
+    codigo: string;
+    retratamiento: string | null;
+  };
+};
 
 /** Wompi's addresses per environment (docs.wompi.co: "Ambientes y llaves"; Web Checkout). */
 export const WOMPI_URLS = {
@@ -210,6 +255,8 @@ export type Config = {
   limiteHash: LimiteHash;
   /** Online payment through Wompi; null (not every WOMPI_* key set): not offered, the desk records payments. */
   wompi: ConfigWompi | null;
+  /** WhatsApp through Meta's Cloud API; null (a required WHATSAPP_* key missing): off, e-mail carries everything. */
+  whatsapp: ConfigWhatsapp | null;
 };
 
 const IPV4 = /^(25[0-5]|2[0-4]\d|1?\d?\d)(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}$/;
@@ -280,6 +327,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (faltanWompi.length > 0 && faltanWompi.length < llavesWompi.length) {
     problemas.push(`WOMPI: faltan ${faltanWompi.join(', ')} (pon las cuatro para el pago en línea, o ninguna)`);
   }
+  const llavesWhatsapp = [
+    'WHATSAPP_PHONE_NUMBER_ID',
+    'WHATSAPP_TOKEN',
+    'WHATSAPP_APP_SECRET',
+    'WHATSAPP_VERIFY_TOKEN',
+    'WHATSAPP_PLANTILLA_RECORDATORIO',
+    'WHATSAPP_PLANTILLA_CONFIRMACION',
+    'WHATSAPP_PLANTILLA_OFERTA',
+    'WHATSAPP_PLANTILLA_CODIGO',
+  ] as const;
+  const faltanWhatsapp = llavesWhatsapp.filter((k) => !limpio[k]);
+  if (faltanWhatsapp.length > 0 && faltanWhatsapp.length < llavesWhatsapp.length) {
+    problemas.push(`WHATSAPP: faltan ${faltanWhatsapp.join(', ')} (pon todas para enviar por WhatsApp, o ninguna)`);
+  }
   if (!parsed.success || problemas.length) throw new ConfigError(problemas);
   const e = parsed.data;
   // npm runs workspace scripts inside the workspace; INIT_CWD is where the person typed the command,
@@ -334,6 +395,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             ambiente: e.WOMPI_AMBIENTE,
             urlApi: (e.WOMPI_URL_API ?? WOMPI_URLS[e.WOMPI_AMBIENTE].api).replace(/\/+$/, ''),
             urlCheckout: e.WOMPI_URL_CHECKOUT ?? WOMPI_URLS[e.WOMPI_AMBIENTE].checkout,
+          }
+        : null,
+    whatsapp:
+      e.WHATSAPP_PHONE_NUMBER_ID &&
+      e.WHATSAPP_TOKEN &&
+      e.WHATSAPP_APP_SECRET &&
+      e.WHATSAPP_VERIFY_TOKEN &&
+      e.WHATSAPP_PLANTILLA_RECORDATORIO &&
+      e.WHATSAPP_PLANTILLA_CONFIRMACION &&
+      e.WHATSAPP_PLANTILLA_OFERTA &&
+      e.WHATSAPP_PLANTILLA_CODIGO
+        ? {
+            phoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID,
+            token: e.WHATSAPP_TOKEN,
+            appSecret: e.WHATSAPP_APP_SECRET,
+            verifyToken: e.WHATSAPP_VERIFY_TOKEN,
+            apiUrl: (e.WHATSAPP_API_URL ?? WHATSAPP_API_URL_PREDETERMINADA).replace(/\/+$/, ''),
+            idioma: e.WHATSAPP_IDIOMA,
+            plantillas: {
+              recordatorio: e.WHATSAPP_PLANTILLA_RECORDATORIO,
+              confirmacion: e.WHATSAPP_PLANTILLA_CONFIRMACION,
+              oferta: e.WHATSAPP_PLANTILLA_OFERTA,
+              codigo: e.WHATSAPP_PLANTILLA_CODIGO,
+              retratamiento: e.WHATSAPP_PLANTILLA_RETRATAMIENTO ?? null,
+            },
           }
         : null,
   };

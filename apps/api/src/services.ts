@@ -40,6 +40,9 @@ import { createPagosService } from './features/pagos/pagos.service.ts';
 import { createPagosEnLineaRepository } from './features/pagos/en-linea/en-linea.repository.ts';
 import { createPagosEnLineaService } from './features/pagos/en-linea/en-linea.service.ts';
 import { createWompi } from './features/pagos/en-linea/wompi.ts';
+import { createMensajeriaRepository } from './features/mensajeria/mensajeria.repository.ts';
+import { createMensajeriaService } from './features/mensajeria/mensajeria.service.ts';
+import { createCloudApi, type ProveedorWhatsapp } from './features/mensajeria/whatsapp.ts';
 import { createInsumosRepository } from './features/insumos/insumos.repository.ts';
 import { createInsumosService } from './features/insumos/insumos.service.ts';
 import { createTrazabilidadRepository } from './features/trazabilidad/trazabilidad.repository.ts';
@@ -51,6 +54,7 @@ import { createReportesService } from './features/reportes/reportes.service.ts';
 import { createResumenRepository } from './features/reportes/resumen.repository.ts';
 import { createResumenReportes } from './features/reportes/resumen.service.ts';
 import { createNotificacionesRepository } from './features/notificaciones/notificaciones.repository.ts';
+import type { NuevaNotificacion } from './features/notificaciones/notificaciones.repository.ts';
 import {
   createNotificacionesService,
   efectosDeAvisos,
@@ -122,6 +126,7 @@ export function createRepositories(db: Executor, pendientes?: EfectoNuevo[]) {
     insumos: () => createInsumosRepository(db),
     trazabilidad: () => createTrazabilidadRepository(db),
     espera: () => createEsperaRepository(db),
+    mensajeria: () => createMensajeriaRepository(db),
   });
   /** Adds an effect to deliver once this transaction commits. */
   const encolar: Encolar = async (tipo, carga, opciones) => {
@@ -148,6 +153,8 @@ export type ServicesDeps = {
   intervaloRespaldosMs?: number;
   /** Schedule the reports' daily summary run at start (default true; tests that do not need it turn it off). */
   resumenReportes?: boolean;
+  /** Replaces the WhatsApp provider (tests); by default Meta's Cloud API when config.whatsapp is set. */
+  whatsapp?: ProveedorWhatsapp;
 };
 
 export async function createServices(deps: ServicesDeps) {
@@ -210,6 +217,8 @@ export async function createServices(deps: ServicesDeps) {
       // The waitlist (issue 25, item 1): a freed slot is offered; an unanswered offer expires and passes on.
       'espera.hueco': (carga) => espera.ofrecerHuecos(carga),
       'espera.vence': (carga) => espera.vencerOferta(carga),
+      // A WhatsApp template message (issue 25, item 2): sent through the provider, its id kept for the statuses.
+      whatsapp: (carga, fila) => mensajeria.enviar(carga, fila),
     },
     now,
     log,
@@ -238,6 +247,32 @@ export async function createServices(deps: ServicesDeps) {
     );
     if (propias.length) despachador.entregarPropias(propias);
     return resultado;
+  };
+
+  // How the clinic reaches a patient (issue 25, items 2 and 4): her channels, WhatsApp when it is set up.
+  const mensajeria = createMensajeriaService({
+    repos,
+    transaccion,
+    config: config.whatsapp,
+    proveedor: deps.whatsapp ?? (config.whatsapp ? createCloudApi(config.whatsapp) : null),
+    now,
+    secreto: config.jwtSecret,
+    log,
+    pacienteDeCita: async (citaId) => (await repos.citas.buscar(citaId))?.paciente_id,
+    // The patient's own answer to her reminder (issue 25, item 3), as she would give it from its e-mail's links.
+    // The patient's own answer to her reminder (issue 25, item 3), checked and applied as from its e-mail's links.
+    responderRecordatorio: async ({ citaId, accion }) => {
+      if (accion === 'confirmar') await citas.confirmarPorPaciente(citaId, 'whatsapp', {});
+      else await citas.cancelarPorPaciente(citaId, 'whatsapp', {});
+    },
+  });
+  /**
+   * Every notification of the product is written here: its row and live push (the notifications feature), and for
+   * the kinds WhatsApp carries, the patient's WhatsApp row when her preference allows it (same transaction).
+   */
+  const notificarConCanales = async (tx: Repositories, v: NuevaNotificacion | readonly NuevaNotificacion[]) => {
+    await notificar(tx, v, now());
+    await mensajeria.trasNotificar(tx, Array.isArray(v) ? v : [v as NuevaNotificacion]);
   };
 
   const tokens = createTokens(config.jwtSecret, now);
@@ -306,7 +341,7 @@ export async function createServices(deps: ServicesDeps) {
     repos,
     transaccion,
     calendario,
-    notificar: (tx, v) => notificar(tx, v, now()),
+    notificar: (tx, v) => notificarConCanales(tx, v),
     // DOMAIN.md: realizada needs the appointment's signed clinical note (the notes service, built below).
     notaFirmada: (citaId) => evoluciones.tieneNotaFirmada(citaId),
     // DOMAIN.md: a procedure appointment also needs a signed, unrevoked consent (built below).
@@ -317,6 +352,8 @@ export async function createServices(deps: ServicesDeps) {
     consumirSesion: (tx, actor, cita, origen) => paquetes.consumirSesion(tx, actor, cita, origen),
     correos: correosCitas,
     efectosDeAvisos,
+    whatsappDeReserva: (aviso) => mensajeria.efectoDeReserva(aviso),
+    correoPorWhatsapp: (tx, pacienteId, clase) => mensajeria.correoPorWhatsapp(tx, pacienteId, clase),
     citasPorVenirMax: config.citasPorVenirMax,
     anticipos: {
       horasReserva: config.anticipoHorasReserva,
@@ -391,7 +428,7 @@ export async function createServices(deps: ServicesDeps) {
     transaccion,
     archivos,
     // The transaction hands every repository; the service only names the ones it uses.
-    notificar: (tx, v) => notificar(tx as Repositories, v, now()),
+    notificar: (tx, v) => notificarConCanales(tx as Repositories, v),
     zona: config.clinicaTz,
     now,
   });
@@ -402,7 +439,7 @@ export async function createServices(deps: ServicesDeps) {
     database,
     repo: repos.respaldos,
     transaccion,
-    notificar: (tx, v) => notificar(tx as Repositories, v, now()),
+    notificar: (tx, v) => notificarConCanales(tx as Repositories, v),
     plantillas,
     now,
     log,
@@ -419,7 +456,7 @@ export async function createServices(deps: ServicesDeps) {
     anticipoPagado: (tx, citaId): Promise<boolean> => citas.anticipoPagado(tx, citaId),
     anticipoAnulado: (tx, actor, citaId, origen) => citas.anticipoAnulado(tx, actor, citaId, origen),
     urlPublica: config.urlPublica,
-    notificar: (tx, v) => notificar(tx, v, now()),
+    notificar: (tx, v) => notificarConCanales(tx, v),
     correo: (tx, para, mensaje) => tx.encolar('correo', { para, ...plantillas.componer(mensaje) }),
   });
   // Online payment (issue 23, item 3; decision 0059): Wompi when its four settings are given, else not offered.
@@ -431,7 +468,7 @@ export async function createServices(deps: ServicesDeps) {
     cobroDe: pagos.cobroDe,
     anticipoPagado: (tx, citaId) => citas.anticipoPagado(tx as Repositories, citaId),
     urlPublica: config.urlPublica,
-    notificar: (tx, v) => notificar(tx as Repositories, v, now()),
+    notificar: (tx, v) => notificarConCanales(tx as Repositories, v),
     log,
   });
   // Treatment packages (issue 23, item 4): definitions, the desk's sale with its payment, the sessions used.
@@ -452,9 +489,11 @@ export async function createServices(deps: ServicesDeps) {
     repos,
     transaccion,
     calendario,
-    notificar: (tx, v) => notificar(tx as Repositories, v, now()),
+    notificar: (tx, v) => notificarConCanales(tx as Repositories, v),
     plantillas,
     urlPublica: config.urlPublica,
+    correoPorWhatsapp: (tx, pacienteId) =>
+      mensajeria.correoPorWhatsapp(tx as Repositories, pacienteId, 'retratamiento'),
   });
 
   // The waitlist (issue 25, item 1; docs/espera.md): offers of freed slots, booked through the booking engine.
@@ -528,6 +567,7 @@ export async function createServices(deps: ServicesDeps) {
     respaldos,
     pagos,
     pagosEnLinea,
+    mensajeria,
     /** Starts background work (the outbox dispatcher, the daily backup, the private storage's sweeper). */
     iniciar() {
       despachador.iniciar();

@@ -13,6 +13,7 @@ import type { evolucionesEndpoints } from './evoluciones.ts';
 import type { insumosEndpoints } from './insumos.ts';
 import type { trazabilidadEndpoints } from './trazabilidad.ts';
 import type { esperaEndpoints } from './espera.ts';
+import type { mensajeriaEndpoints } from './mensajeria.ts';
 import type { pagosEndpoints } from './pagos.ts';
 import type { pagosEnLineaEndpoints } from './pagos-en-linea.ts';
 import type { planesEndpoints } from './planes-seguimiento.ts';
@@ -50,6 +51,7 @@ export type TodosLosEndpoints =
   | Valores<typeof insumosEndpoints>
   | Valores<typeof trazabilidadEndpoints>
   | Valores<typeof esperaEndpoints>
+  | Valores<typeof mensajeriaEndpoints>
   | Valores<typeof consentimientosEndpoints>
   | Valores<typeof copiaHistoriaEndpoints>
   | Valores<typeof productosAplicadosEndpoints>

@@ -10,6 +10,7 @@ import * as enlacesCita from './enlaces-cita-rutas.ts';
 import * as espera from './espera-rutas.ts';
 import * as evoluciones from './evoluciones-rutas.ts';
 import * as insumos from './insumos-rutas.ts';
+import * as mensajeria from './mensajeria-rutas.ts';
 import * as pagos from './pagos-rutas.ts';
 import * as paquetes from './paquetes-rutas.ts';
 import * as planes from './planes-seguimiento-rutas.ts';
@@ -27,6 +28,7 @@ const MODULOS: readonly object[] = [
   espera,
   evoluciones,
   insumos,
+  mensajeria,
   pagos,
   planes,
   paquetes,

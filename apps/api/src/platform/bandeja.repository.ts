@@ -99,6 +99,14 @@ export function createBandejaRepository(db: Executor) {
       return borradas.length;
     },
 
+    /** A row whose effect can never be delivered: closed (not retried), with the reason. */
+    async cerrarImposible(id: number, ahora: Date, error: string): Promise<void> {
+      await db
+        .update(bandejaSalida)
+        .set({ entregada_en: ahora, reclamada_hasta: null, ultimo_error: error.slice(0, 500) })
+        .where(eq(bandejaSalida.id, id));
+    },
+
     async marcarFallo(id: number, disponibleEn: Date, error: string): Promise<void> {
       await db
         .update(bandejaSalida)

@@ -62,9 +62,31 @@ export type EventosBandeja = {
   notificacion: { usuarioId: number; notificacion: NotificacionEvento };
   /** An appointment of these doctors' agendas changed (issue 27.14): their open screens refetch it. */
   'cita.cambio': { doctorIds: number[]; citaId: number };
+  /**
+   * A WhatsApp template message to a patient (issue 25; features/mensajeria): her preference, verified number and
+   * opt-in are read again when it is sent. The provider's message id goes to the row's externo_id, its statuses to
+   * entrega. A verification code is never stored: `codigoId` names its row and the code is derived when sent.
+   */
+  whatsapp: {
+    usuarioId: number;
+    clase: 'recordatorio' | 'confirmacion' | 'oferta' | 'retratamiento' | 'codigo';
+    /** The in-app notification's text (the template's second variable). */
+    mensaje?: string;
+    citaId?: number | null;
+    codigoId?: number;
+  };
 };
 export type TipoBandeja = keyof EventosBandeja;
-export type Manejadores = { [K in TipoBandeja]: (carga: EventosBandeja[K]) => Promise<void> };
+/** Each handler gets its row's payload, and the row itself (a provider's message id is written on it). */
+export type Manejadores = { [K in TipoBandeja]: (carga: EventosBandeja[K], fila: FilaBandeja) => Promise<void> };
+
+/**
+ * Thrown by a handler whose effect can never be delivered as it is (a provider's permanent refusal): the row is
+ * closed with the message instead of retried for ever.
+ */
+export class EfectoImposible extends Error {
+  override name = 'EfectoImposible';
+}
 
 /** How a transaction adds a row: typed by event. */
 export type Encolar = <K extends TipoBandeja>(
@@ -118,13 +140,22 @@ export function createDespachador(opts: DespachadorOpciones) {
 
   /** Runs one claimed row's handler; resolves to its id when delivered, null when it failed (and was rescheduled). */
   async function entregar(fila: FilaBandeja): Promise<number | null> {
-    const manejador = manejadores[fila.tipo as TipoBandeja] as ((c: unknown) => Promise<void>) | undefined;
+    const manejador = manejadores[fila.tipo as TipoBandeja] as
+      ((c: unknown, f: FilaBandeja) => Promise<void>) | undefined;
     try {
       if (!manejador) throw new Error(`sin manejador para ${fila.tipo}`);
-      await manejador(fila.carga);
+      await manejador(fila.carga, fila);
       return fila.id;
     } catch (err) {
       const mensaje = mensajeParaLog(err);
+      if (err instanceof EfectoImposible) {
+        log.warn(
+          { bandejaId: fila.id, tipo: fila.tipo, intentos: fila.intentos },
+          'efecto imposible; no se reintentará',
+        );
+        await repo.cerrarImposible(fila.id, now(), mensaje);
+        return null;
+      }
       const espera = esperaReintento(fila.intentos);
       log.warn(
         { bandejaId: fila.id, tipo: fila.tipo, intentos: fila.intentos, esperaMs: espera },

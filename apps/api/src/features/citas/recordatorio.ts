@@ -28,7 +28,7 @@ export function recordatorioDeCita(
  * and sent by the outbox at their time if the appointment still stands then.
  */
 export function createRecordatorios<Tx extends ReposCitas>(
-  deps: Pick<DepsCitas<Tx>, 'repos' | 'transaccion' | 'calendario'>,
+  deps: Pick<DepsCitas<Tx>, 'repos' | 'transaccion' | 'calendario' | 'correoPorWhatsapp'>,
   avisos: AvisosCita<Tx>,
 ) {
   const { repos, calendario } = deps;
@@ -49,7 +49,9 @@ export function createRecordatorios<Tx extends ReposCitas>(
       const mensaje = `Recordatorio: mañana a las ${avisos.hora.format(c.inicio)} tienes tu cita de ${NOMBRE_TIPO[c.tipo]}`;
       await deps.transaccion(async (tx) => {
         await avisos.avisar(tx, c.paciente_id, 'cita.recordatorio', c.id, mensaje);
-        await avisos.correoAlPaciente(tx, c.id, 'recordatorio');
+        // She chose WhatsApp only and it can reach her: the reminder goes there (with its Confirmar/Cancelar).
+        if (!(await deps.correoPorWhatsapp?.(tx, c.paciente_id, 'recordatorio')))
+          await avisos.correoAlPaciente(tx, c.id, 'recordatorio');
       });
     },
   };

@@ -77,6 +77,13 @@ export type DepsCitas<Tx extends ReposCitas = ReposCitas> = {
   correos: CorreosCitas;
   /** The live pushes of written notifications (the notifications feature). */
   efectosDeAvisos: (filas: readonly (typeof notificaciones.$inferSelect)[]) => EfectoNuevo[];
+  /**
+   * The booking confirmation's WhatsApp row of the patient's notification (features/mensajeria; none while the
+   * channel is off). Its handler reads her preference when it sends (a booking is one statement, decision 0031).
+   */
+  whatsappDeReserva?: (aviso: NuevoAviso) => EfectoNuevo[];
+  /** Whether her reminder e-mail is replaced by WhatsApp (she chose WhatsApp only; features/mensajeria). */
+  correoPorWhatsapp?: (tx: Tx, pacienteId: number, clase: 'recordatorio') => Promise<boolean>;
   /** Hands the outbox rows a booking's statement wrote already claimed to the dispatcher, which delivers them now
    *  (platform/bandeja.service.ts entregarPropias; `transaccion` does the same after its commit). */
   entregarPropias: (filas: FilaBandeja[]) => void;

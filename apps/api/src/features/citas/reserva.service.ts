@@ -215,6 +215,8 @@ export function createReservaService<Tx extends ReposCitas>(
     const efectos = deps.efectosDeAvisos(
       AVISOS_RESERVA.map((a) => ({ ...notificaciones[a], leida: false, archivada: false })),
     );
+    // The patient's confirmation by WhatsApp too, when the channel is on (features/mensajeria).
+    if (deps.whatsappDeReserva) efectos.push(...deps.whatsappDeReserva(notificaciones.paciente));
     const r = recordatorioDeCita(id, p.inicio, ahora);
     if (r) efectos.push(r);
     // The hold's expiry: a delayed outbox row, so it survives restarts (anticipos.ts vencerReserva).

@@ -100,6 +100,8 @@ export function createTrazabilidadService(deps: {
   notificar: Notificar;
   plantillas: PlantillasCorreo;
   urlPublica: string;
+  /** Whether her retreatment e-mail is replaced by WhatsApp (she chose WhatsApp only; features/mensajeria). */
+  correoPorWhatsapp?: (tx: ReposTrazabilidad, pacienteId: number) => Promise<boolean>;
 }) {
   const { repos, transaccion, calendario, notificar, plantillas, urlPublica } = deps;
   const zona = calendario.zona;
@@ -306,7 +308,7 @@ export function createTrazabilidadService(deps: {
           mensaje: `Ya es momento de tu retoque de ${tipo} con ${r.doctor_nombre}: agenda tu cita.`,
           ruta,
         });
-        if (!r.correo) return;
+        if (!r.correo || (await deps.correoPorWhatsapp?.(tx, r.paciente_id))) return;
         const correo = plantillas.componer({
           asunto: `Es momento de tu retoque de ${tipo}`,
           titulo: 'Es momento de tu retoque',

@@ -32,6 +32,7 @@ import { useEditarPerfil } from '../../lib/api/usuarios/editar-perfil.ts';
 import { usePerfil } from '../../lib/api/usuarios/get-perfil.ts';
 import { AvatarUsuario } from './components/avatar-usuario.tsx';
 import { CorreoDeLaCuenta } from './components/cambiar-correo.tsx';
+import { ComoTeContactamos } from './components/como-te-contactamos.tsx';
 import { EncabezadoTarjeta } from './components/encabezado-tarjeta.tsx';
 import { TarjetaFormulario } from './components/tarjeta-formulario.tsx';
 import { SoloAdministradores } from './components/solo-administradores.tsx';
@@ -196,6 +197,8 @@ function MiPerfil({ userId }: { userId: number | null }) {
             <DatosPersonales key={q.data.id} u={q.data} userId={userId} />
             {/* Whoever signs in has an e-mail: an account without one has no password either (decision 0048). */}
             <CorreoDeLaCuenta correo={q.data.correo ?? ''} />
+            {/* Issue 25: the patient's channels and her WhatsApp number. */}
+            {q.data.rol === 'paciente' && <ComoTeContactamos />}
             <CambiarContrasena />
           </Stack>
         </Grid.Col>
