@@ -1,4 +1,4 @@
-// WhatsApp and the patient's channels (issue 25, items 2 and 4; docs/mensajeria.md; decision 06xx-whatsapp), against a
+// WhatsApp and the patient's channels (issue 25, items 2 and 4; docs/mensajeria.md; decision 0069-whatsapp), against a
 // local fake of Meta's Cloud API (test/whatsapp-falso.ts; nothing leaves the machine): the number verified by a code
 // (wrong, expired, attempts, rate limit; the code never stored), the opt-in and opt-out records (append-only), the
 // reminder with its quick replies, statuses from the signed webhook (sent, delivered, read, failed; forged refused,

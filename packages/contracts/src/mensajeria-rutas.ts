@@ -17,7 +17,7 @@ export const mensajeriaPaths = {
   webhook: '/apimensajeria/whatsapp/webhook',
 } as const;
 
-/** Only the patient chooses her channels; the desk records no opt-in (decision 06xx-whatsapp). */
+/** Only the patient chooses her channels; the desk records no opt-in (decision 0069-whatsapp). */
 export const mensajeriaRutas = {
   preferencias: ruta('GET', mensajeriaPaths.preferencias, ['paciente'] as const),
   guardarPreferencias: ruta('PUT', mensajeriaPaths.preferencias, ['paciente'] as const),

@@ -1,4 +1,4 @@
-// How the clinic reaches a patient (issue 25, items 2 and 4; docs/mensajeria.md; decision 06xx-whatsapp):
+// How the clinic reaches a patient (issue 25, items 2 and 4; docs/mensajeria.md; decision 0069-whatsapp):
 // - her channels: e-mail (the default), WhatsApp or both; WhatsApp needs her number verified by a code sent there and
 //   her opt-in (Ley 1581; Meta's policy), recorded append-only with the exact text she was shown;
 // - which notifications also go by WhatsApp: the 24 h reminder (with «Confirmar» / «Cancelar» quick replies), the
@@ -285,7 +285,7 @@ export function createMensajeriaService(deps: DepsMensajeria) {
 
     /**
      * Whether an e-mail of this kind is replaced by WhatsApp: only when she chose WhatsApp alone, the channel is on,
-     * this kind has a template, and her number is verified and opted in (decision 06xx-whatsapp). Otherwise the
+     * this kind has a template, and her number is verified and opted in (decision 0069-whatsapp). Otherwise the
      * e-mail goes as always.
      */
     async correoPorWhatsapp(tx: Pick<ReposMensajeria, 'mensajeria'>, usuarioId: number, clase: ClaseWhatsapp) {

@@ -1,4 +1,4 @@
-// WhatsApp behind a provider interface (issue 25, item 2; decision 06xx-whatsapp): the product asks a provider to send
+// WhatsApp behind a provider interface (issue 25, item 2; decision 0069-whatsapp): the product asks a provider to send
 // an approved template to a number and gets the provider's message id back. The first provider is Meta's WhatsApp
 // Business Cloud API, spoken to with a plain `fetch` (one endpoint: POST {API_URL}/{phone_number_id}/messages with the
 // bearer token). Also here: the webhook's signature check (X-Hub-Signature-256, HMAC-SHA256 of the raw body with
