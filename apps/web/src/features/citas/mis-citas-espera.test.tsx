@@ -10,9 +10,10 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EntradaEsperaWire, OfertaEsperaWire } from '../../lib/api/espera/espera.ts';
 import { llamada } from '../../test/api-mock.ts';
+import { entradaDePrueba, ofertaDePrueba, sinProcedimientos } from '../../test/espera-fixtures.ts';
 import { conFechas, renderEnRuta, tokenDePrueba } from '../../test/carrito-test-utils.tsx';
 import { mockFetch, responde, type RutaSimulada } from '../../test/mock-fetch.ts';
-import { a, diaHabil } from './citas-fixtures.ts';
+import { diaHabil } from './citas-fixtures.ts';
 import MisCitasScreen from './mis-citas-screen.tsx';
 
 afterEach(() => {
@@ -21,43 +22,9 @@ afterEach(() => {
 });
 
 const dia = diaHabil(3);
-const oferta = (over: Partial<OfertaEsperaWire> = {}): OfertaEsperaWire => ({
-  id: 70,
-  lista_espera_id: 5,
-  estado: 'ofrecida',
-  doctor: { id: 3, nombre: 'Dra. Ruiz' },
-  inicio: a(dia, '09:00'),
-  fin: a(dia, '09:30'),
-  vence_en: new Date(Date.now() + 20 * 60_000).toISOString(),
-  ofrecida_por: null,
-  creada_en: new Date().toISOString(),
-  respondida_en: null,
-  cita_id: null,
-  valor: null,
-  ...over,
-});
-const entrada = (over: Partial<EntradaEsperaWire> = {}): EntradaEsperaWire => ({
-  id: 5,
-  paciente: { id: 1, nombre: 'Ana Gómez', telefono: '3001234567', correo: 'ana@correo.test' },
-  tipo: 'evaluacion',
-  procedimiento: null,
-  doctor: null,
-  desde: dia,
-  hasta: dia,
-  franjas: ['manana'],
-  nota: null,
-  estado: 'activa',
-  creada_en: new Date().toISOString(),
-  cita_id: null,
-  ofertas: [],
-  ...over,
-});
-const listaProcedimientos = {
-  items: [],
-  total: 0,
-  pagina: 1,
-  porPagina: 100,
-};
+const oferta = (over: Partial<OfertaEsperaWire> = {}) => ofertaDePrueba(dia, over);
+const entrada = (over: Partial<EntradaEsperaWire> = {}) => entradaDePrueba(dia, over);
+const listaProcedimientos = sinProcedimientos;
 
 function montarPaciente(rutas: RutaSimulada[], mias: EntradaEsperaWire[]) {
   localStorage.setItem('token', tokenDePrueba({ id: 1, rol: 'paciente' }));

@@ -10,6 +10,7 @@ import type { EntradaEsperaWire, OfertaEsperaWire } from '../../lib/api/espera/e
 import { instanteLocal, sumarDias } from '@clinica/contracts/tiempo';
 import { formatHora, hoy, zonaClinica } from '../../lib/tiempo.ts';
 import { llamada } from '../../test/api-mock.ts';
+import { entradaDePrueba, ofertaDePrueba, sinProcedimientos } from '../../test/espera-fixtures.ts';
 import { conFechas, renderEnRuta, tokenDePrueba } from '../../test/carrito-test-utils.tsx';
 import { mockFetch, responde } from '../../test/mock-fetch.ts';
 import ListaEsperaScreen from './lista-espera-screen.tsx';
@@ -22,43 +23,9 @@ afterEach(() => {
 /** A weekday a few days ahead (never a Sunday). */
 const dia = ((d) => (new Date(`${d}T12:00:00Z`).getUTCDay() === 0 ? sumarDias(d, 1) : d))(sumarDias(hoy(), 3));
 const a = (d: string, hora: string) => instanteLocal(d, hora, zonaClinica).toISOString();
-const oferta = (over: Partial<OfertaEsperaWire> = {}): OfertaEsperaWire => ({
-  id: 70,
-  lista_espera_id: 5,
-  estado: 'ofrecida',
-  doctor: { id: 3, nombre: 'Dra. Ruiz' },
-  inicio: a(dia, '09:00'),
-  fin: a(dia, '09:30'),
-  vence_en: new Date(Date.now() + 20 * 60_000).toISOString(),
-  ofrecida_por: null,
-  creada_en: new Date().toISOString(),
-  respondida_en: null,
-  cita_id: null,
-  valor: null,
-  ...over,
-});
-const entrada = (over: Partial<EntradaEsperaWire> = {}): EntradaEsperaWire => ({
-  id: 5,
-  paciente: { id: 1, nombre: 'Ana Gómez', telefono: '3001234567', correo: 'ana@correo.test' },
-  tipo: 'evaluacion',
-  procedimiento: null,
-  doctor: null,
-  desde: dia,
-  hasta: dia,
-  franjas: ['manana'],
-  nota: null,
-  estado: 'activa',
-  creada_en: new Date().toISOString(),
-  cita_id: null,
-  ofertas: [],
-  ...over,
-});
-const listaProcedimientos = {
-  items: [],
-  total: 0,
-  pagina: 1,
-  porPagina: 100,
-};
+const oferta = (over: Partial<OfertaEsperaWire> = {}) => ofertaDePrueba(dia, over);
+const entrada = (over: Partial<EntradaEsperaWire> = {}) => entradaDePrueba(dia, over);
+const listaProcedimientos = sinProcedimientos;
 
 describe('the desk’s Lista de espera', { timeout: 30_000 }, () => {
   it('groups per procedure in order of joining and offers a free time by hand', async () => {
