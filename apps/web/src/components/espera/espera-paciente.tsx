@@ -143,7 +143,16 @@ export function OfertasAbiertas() {
   );
 }
 
-function FormularioEspera({ onListo }: { onListo?: () => void }) {
+/**
+ * Joins the waitlist: the signed-in patient for herself, or (with `paciente`) the desk for a patient it chose.
+ */
+export function FormularioEspera({
+  onListo,
+  paciente,
+}: {
+  onListo?: () => void;
+  paciente?: { id: number; nombre: string } | undefined;
+}) {
   const unirse = useUnirseEspera();
   const doctores = useDoctores();
   const procedimientos = useProcedimientos({ pagina: 1, porPagina: 100 });
@@ -158,11 +167,16 @@ function FormularioEspera({ onListo }: { onListo?: () => void }) {
 
   function enviar(ev: React.FormEvent) {
     ev.preventDefault();
-    if (tipo === 'procedimiento' && !procedimiento) return setError('Elige el procedimiento que esperas.');
-    if (!desde || !hasta) return setError('Elige desde y hasta qué día puedes venir.');
+    if (tipo === 'procedimiento' && !procedimiento)
+      return setError(paciente ? 'Elige el procedimiento que espera.' : 'Elige el procedimiento que esperas.');
+    if (!desde || !hasta)
+      return setError(
+        paciente ? 'Elige desde y hasta qué día puede venir.' : 'Elige desde y hasta qué día puedes venir.',
+      );
     setError(null);
     unirse.mutate(
       {
+        ...(paciente ? { paciente_id: paciente.id } : {}),
         tipo,
         ...(tipo === 'procedimiento' ? { procedimiento_id: Number(procedimiento) } : {}),
         ...(doctor ? { doctor_id: Number(doctor) } : {}),
@@ -173,7 +187,12 @@ function FormularioEspera({ onListo }: { onListo?: () => void }) {
       },
       {
         onSuccess: () => {
-          notifications.show({ color: 'green', message: 'Te avisaremos si se libera un horario.' });
+          notifications.show({
+            color: 'green',
+            message: paciente
+              ? `${paciente.nombre} quedó en la lista de espera: le avisaremos si se libera un horario.`
+              : 'Te avisaremos si se libera un horario.',
+          });
           onListo?.();
         },
       },
@@ -181,12 +200,19 @@ function FormularioEspera({ onListo }: { onListo?: () => void }) {
   }
 
   return (
-    <form onSubmit={enviar} aria-label="Avísame si se libera un horario" noValidate>
+    <form
+      onSubmit={enviar}
+      aria-label={paciente ? `Lista de espera de ${paciente.nombre}` : 'Avísame si se libera un horario'}
+      noValidate
+    >
       <Stack gap="sm">
-        <AlertaFallo titulo="No te inscribimos en la lista de espera" mensaje={error ?? unirse.error?.message} />
+        <AlertaFallo
+          titulo={paciente ? 'No la inscribimos en la lista de espera' : 'No te inscribimos en la lista de espera'}
+          mensaje={error ?? unirse.error?.message}
+        />
         <div>
           <Text size="sm" fw={500} mb={4} id="espera-tipo">
-            ¿Qué esperas?
+            {paciente ? '¿Qué espera?' : '¿Qué esperas?'}
           </Text>
           <SegmentedControl
             aria-labelledby="espera-tipo"
@@ -261,7 +287,7 @@ function FormularioEspera({ onListo }: { onListo?: () => void }) {
             loading={unirse.isPending}
             leftSection={<IconBellRinging size={18} aria-hidden="true" />}
           >
-            Avísame si se libera un horario
+            {paciente ? 'Agregar a la lista de espera' : 'Avísame si se libera un horario'}
           </Button>
         </Group>
       </Stack>

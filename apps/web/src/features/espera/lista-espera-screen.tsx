@@ -4,7 +4,8 @@
 import { Badge, Button, Chip, Group, Modal, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
-import { IconCalendarShare, IconListNumbers } from '@tabler/icons-react';
+import { IconCalendarShare, IconListNumbers, IconUserPlus } from '@tabler/icons-react';
+import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { franjaNombres, type TipoEspera } from '@clinica/contracts/espera';
 import { esperaRutas } from '@clinica/contracts/espera-rutas';
@@ -31,7 +32,8 @@ import { AlertaFallo } from '../../lib/forms/alerta-fallo.tsx';
 import { leerFecha } from '../../lib/forms/campos-persona.tsx';
 import { useAuth } from '../../lib/session/auth-context.tsx';
 import { formatFecha, formatFechaHora, formatHora, hoy } from '../../lib/tiempo.ts';
-import { queEspera, useTiempoRestante } from '../../components/espera/espera-paciente.tsx';
+import { FormularioEspera, queEspera, useTiempoRestante } from '../../components/espera/espera-paciente.tsx';
+import { useBuscarPacientes } from '../../lib/api/usuarios/get-usuarios.ts';
 
 function OfertaAbierta({ entrada }: { entrada: EntradaEsperaWire }) {
   const abierta = entrada.ofertas.find((o) => o.estado === 'ofrecida');
@@ -250,6 +252,36 @@ function TablaGrupo({
   );
 }
 
+/** The desk adds a patient (on the phone, at the counter): she is searched by name or document, then what she waits for. */
+function AgregarPaciente({ onCerrar }: { onCerrar: () => void }) {
+  const [busqueda, setBusqueda] = useState('');
+  const [buscada] = useDebouncedValue(busqueda, 300);
+  const [elegida, setElegida] = useState<{ id: number; nombre: string } | null>(null);
+  const pacientes = useBuscarPacientes(buscada);
+  const lista = pacientes.data?.items ?? [];
+  return (
+    <Stack gap="md">
+      <Select
+        label="Paciente"
+        placeholder="Escribe el nombre o el documento"
+        searchable
+        clearable
+        filter={({ options }) => options}
+        searchValue={busqueda}
+        onSearchChange={setBusqueda}
+        nothingFoundMessage={buscada.trim() ? 'Ninguna paciente activa coincide' : 'Escribe para buscar'}
+        data={lista.map((p) => ({ value: String(p.id), label: `${p.nombre} · ${p.numerodocumento}` }))}
+        value={elegida ? String(elegida.id) : null}
+        onChange={(v) => {
+          const p = lista.find((x) => String(x.id) === v);
+          setElegida(p ? { id: p.id, nombre: p.nombre } : null);
+        }}
+      />
+      {elegida && <FormularioEspera key={elegida.id} paciente={elegida} onListo={onCerrar} />}
+    </Stack>
+  );
+}
+
 export default function ListaEsperaScreen() {
   usePageMeta({ title: 'Lista de espera' });
   const { userRole } = useAuth();
@@ -259,6 +291,8 @@ export default function ListaEsperaScreen() {
   const [tipo, setTipo] = useState<string | null>(null);
   const [procedimiento, setProcedimiento] = useState<string | null>(null);
   const [aOfrecer, setAOfrecer] = useState<EntradaEsperaWire | null>(null);
+  const [agregando, setAgregando] = useState(false);
+  const puedeAgregar = permite(esperaRutas.unirse.auth, userRole) && userRole !== 'paciente';
   const filtro: FiltroEspera = {
     ...(fecha ? { fecha } : {}),
     ...(tipo ? { tipo: tipo as TipoEspera } : {}),
@@ -309,7 +343,17 @@ export default function ListaEsperaScreen() {
       <PageHeader
         title="Lista de espera"
         description="Pacientes que esperan un horario, en orden de llegada. Al liberarse uno, el sistema se lo ofrece a la primera que coincide; también puedes ofrecerlo a mano."
+        actions={
+          puedeAgregar && (
+            <Button leftSection={<IconUserPlus size={18} aria-hidden="true" />} onClick={() => setAgregando(true)}>
+              Agregar paciente
+            </Button>
+          )
+        }
       />
+      <Modal opened={agregando} onClose={() => setAgregando(false)} title="Agregar a la lista de espera" size="lg">
+        {agregando && <AgregarPaciente onCerrar={() => setAgregando(false)} />}
+      </Modal>
       <Stack gap="lg">
         <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
           <Group gap="md" align="flex-end" wrap="wrap">
