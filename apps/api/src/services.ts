@@ -259,11 +259,18 @@ export async function createServices(deps: ServicesDeps) {
     secreto: config.jwtSecret,
     log,
     pacienteDeCita: async (citaId) => (await repos.citas.buscar(citaId))?.paciente_id,
-    // The patient's own answer to her reminder (issue 25, item 3), as she would give it from its e-mail's links.
     // The patient's own answer to her reminder (issue 25, item 3), checked and applied as from its e-mail's links.
     responderRecordatorio: async ({ citaId, accion }) => {
       if (accion === 'confirmar') await citas.confirmarPorPaciente(citaId, 'whatsapp', {});
       else await citas.cancelarPorPaciente(citaId, 'whatsapp', {});
+    },
+    // Its WhatsApp message failed for a patient on WhatsApp only: the reminder's e-mail, if it still stands.
+    correoDelRecordatorio: async (citaId) => {
+      const c = await repos.citas.buscar(citaId);
+      if (!c) return;
+      await transaccion((tx) =>
+        tx.encolar('recordatorio', { citaId, inicio: c.inicio.toISOString(), soloCorreo: true }),
+      );
     },
   });
   /**

@@ -513,6 +513,49 @@ describe('sending', () => {
     expect(correo.enviados.length).toBe(correos);
   });
 
+  it('WhatsApp only: a reminder WhatsApp refuses for good, or reports failed later, goes by e-mail after all', async () => {
+    // The failure queues the reminder again, which queues its e-mail: three passes of the outbox.
+    const hastaElCorreo = async () => {
+      for (let i = 0; i < 3; i++) await despachar();
+    };
+    const recordatorios = async (p: { id: number }) => {
+      const [u] = await t.database.db.select().from(usuarios).where(eq(usuarios.id, p.id));
+      return correo.enviados.filter((c) => c.para === u!.correo && /recordatorio/i.test(c.asunto)).length;
+    };
+    // Refused when sent (a permanent 4xx).
+    const a = await pacienteConWhatsapp();
+    expect((await pedir('PUT', rutas.preferencias, a.p, { canal: 'whatsapp' })).statusCode).toBe(200);
+    wa.fallar(400, { code: 131026, message: 'Message undeliverable' });
+    await recordar(a.p);
+    await hastaElCorreo();
+    expect((await filasWhatsapp()).at(-1)!.entrega).toBe('fallido');
+    expect(await recordatorios(a.p)).toBe(1);
+
+    // Accepted, then reported failed by the webhook; a repeated report sends nothing more.
+    reloj.avanzar(10_000);
+    const b = await pacienteConWhatsapp();
+    expect((await pedir('PUT', rutas.preferencias, b.p, { canal: 'whatsapp' })).statusCode).toBe(200);
+    await recordar(b.p);
+    await despachar();
+    expect(await recordatorios(b.p)).toBe(0);
+    const id = wa.ultimoId();
+    for (let i = 0; i < 2; i++) {
+      expect((await webhook(notificacion({ statuses: [estado(id, 'failed', b.n.e164)] }))).statusCode).toBe(200);
+      await hastaElCorreo();
+    }
+    expect(await recordatorios(b.p)).toBe(1);
+
+    // On e-mail and WhatsApp, the e-mail went already: a failed WhatsApp adds none.
+    reloj.avanzar(10_000);
+    const c = await pacienteConWhatsapp();
+    await recordar(c.p);
+    await hastaElCorreo();
+    expect(await recordatorios(c.p)).toBe(1);
+    await webhook(notificacion({ statuses: [estado(wa.ultimoId(), 'failed', c.n.e164)] }));
+    await hastaElCorreo();
+    expect(await recordatorios(c.p)).toBe(1);
+  });
+
   it('never sends the password-recovery link by WhatsApp', async () => {
     const { p } = await pacienteConWhatsapp();
     const [u] = await t.database.db.select().from(usuarios).where(eq(usuarios.id, p.id));

@@ -44,7 +44,8 @@ export type EventosBandeja = {
   /** Someone asked for a recovery link: known address or not, the request does the same work (issue 10.7). */
   recuperacion: { correo: string; solicitadaEn: string };
   /** 24 h before an appointment: remind its patient (in-app and e-mail), if it still stands as booked. */
-  recordatorio: { citaId: number; inicio: string };
+  /** `soloCorreo`: its WhatsApp message failed for a patient on WhatsApp only: now the e-mail alone (issue 25). */
+  recordatorio: { citaId: number; inicio: string; soloCorreo?: boolean };
   /** An unpaid deposit's hold ends: cancel the appointment if it is still unpaid (features/citas/anticipos.ts). */
   'reserva.vence': { citaId: number };
   /**

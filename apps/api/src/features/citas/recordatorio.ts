@@ -40,7 +40,7 @@ export function createRecordatorios<Tx extends ReposCitas>(
     },
 
     /** Outbox handler: the reminder of an appointment that still stands at the time it was queued for. */
-    async recordar({ citaId, inicio }: { citaId: number; inicio: string }): Promise<void> {
+    async recordar({ citaId, inicio, soloCorreo }: { citaId: number; inicio: string; soloCorreo?: boolean }) {
       const c = await repos.citas.buscar(citaId);
       // Cancelled, done or moved (a move queued its own reminder): nothing to send.
       if (!c || (c.estado !== 'pendiente' && c.estado !== 'confirmada') || c.inicio.getTime() !== Date.parse(inicio)) {
@@ -48,6 +48,8 @@ export function createRecordatorios<Tx extends ReposCitas>(
       }
       const mensaje = `Recordatorio: mañana a las ${avisos.hora.format(c.inicio)} tienes tu cita de ${NOMBRE_TIPO[c.tipo]}`;
       await deps.transaccion(async (tx) => {
+        // The WhatsApp reminder that replaced the e-mail could not be delivered: the e-mail goes after all.
+        if (soloCorreo) return void (await avisos.correoAlPaciente(tx, c.id, 'recordatorio'));
         await avisos.avisar(tx, c.paciente_id, 'cita.recordatorio', c.id, mensaje);
         // She chose WhatsApp only and it can reach her: the reminder goes there (with its Confirmar/Cancelar).
         if (!(await deps.correoPorWhatsapp?.(tx, c.paciente_id, 'recordatorio')))

@@ -1,6 +1,7 @@
 // SQL for how the clinic reaches a patient (db/schema/mensajeria.ts): her channels and WhatsApp number, the
 // append-only opt-in/opt-out record, the verification codes, the webhook deliveries already handled, and the
 // delivery status of WhatsApp rows of the outbox.
+import type { EventosBandeja } from '../../platform/bandeja.service.ts';
 import { and, desc, eq, gte, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
@@ -198,6 +199,15 @@ export function createMensajeriaRepository(db: Executor) {
         .where(and(eq(bandejaSalida.externo_id, externoId), antes))
         .returning({ id: bandejaSalida.id });
       return filas.length === 1;
+    },
+
+    /** The payload of the WhatsApp row a provider's message id belongs to. */
+    async cargaDeExterno(externoId: string): Promise<EventosBandeja['whatsapp'] | undefined> {
+      const [f] = await db
+        .select({ carga: bandejaSalida.carga })
+        .from(bandejaSalida)
+        .where(and(eq(bandejaSalida.externo_id, externoId), eq(bandejaSalida.tipo, 'whatsapp')));
+      return f?.carga as EventosBandeja['whatsapp'] | undefined;
     },
 
     /** A permanent refusal at sending time. */

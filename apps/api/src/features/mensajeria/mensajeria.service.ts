@@ -111,6 +111,8 @@ export type DepsMensajeria = {
   pacienteDeCita: (citaId: number) => Promise<number | undefined>;
   /** Confirms or cancels the appointment as its patient, from a reminder (via 'whatsapp'). */
   responderRecordatorio: (v: { pacienteId: number; citaId: number; accion: 'confirmar' | 'cancelar' }) => Promise<void>;
+  /** Queues the appointment's reminder e-mail that a WhatsApp message had replaced (the appointments feature). */
+  correoDelRecordatorio?: (citaId: number) => Promise<void>;
 };
 
 export function createMensajeriaService(deps: DepsMensajeria) {
@@ -150,6 +152,16 @@ export function createMensajeriaService(deps: DepsMensajeria) {
       whatsapp_autorizado: !!c.whatsapp_verificado_en && c.ultima_accion === 'alta',
       numero_pendiente: vigente ? pendiente.numero : null,
     };
+  }
+
+  /**
+   * A WhatsApp message failed for good (refused when sent, or reported failed later). A reminder that replaced her
+   * e-mail (she chose WhatsApp only) would otherwise reach her nowhere: its e-mail goes after all.
+   */
+  async function respaldar(carga: CargaWhatsapp) {
+    if (carga.clase !== 'recordatorio' || !carga.citaId || !deps.correoDelRecordatorio) return;
+    if ((await repos.mensajeria.contacto(carga.usuarioId))?.canal !== 'whatsapp') return;
+    await deps.correoDelRecordatorio(carga.citaId);
   }
 
   /** She stops WhatsApp messages: the record, and her channels back to e-mail. */
@@ -310,6 +322,7 @@ export function createMensajeriaService(deps: DepsMensajeria) {
       } catch (err) {
         if (err instanceof ErrorWhatsapp && !err.reintentable) {
           await repos.mensajeria.marcarFallida(fila.id, now());
+          await respaldar(carga);
           throw new EfectoImposible(err.message);
         }
         throw err;
@@ -435,9 +448,12 @@ export function createMensajeriaService(deps: DepsMensajeria) {
         await unaVez(`estado:${s.id}:${s.status}`, async () => {
           const segundos = Number(s.timestamp);
           const en = Number.isFinite(segundos) && segundos > 0 ? new Date(segundos * 1000) : now();
-          await repos.mensajeria.marcarEntrega(s.id, entrega, en);
-          if (entrega === 'fallido')
+          const cambio = await repos.mensajeria.marcarEntrega(s.id, entrega, en);
+          if (entrega === 'fallido') {
             log.warn({ evento: 'whatsapp.fallido', codigo: s.errors?.[0]?.code }, 'WhatsApp no entregó un mensaje');
+            const carga = cambio ? await repos.mensajeria.cargaDeExterno(s.id) : undefined;
+            if (carga) await respaldar(carga);
+          }
         });
       }
       for (const m of mensajes) {
