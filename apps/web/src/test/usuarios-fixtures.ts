@@ -1,5 +1,7 @@
 // A user as the API answers it, for web tests: Marta Ríos, a patient, unless a test says otherwise.
 import type { UsuarioWire } from '@clinica/contracts/usuarios';
+import { mensajeriaRutas } from '@clinica/contracts/mensajeria-rutas';
+import { responde } from './mock-fetch.ts';
 
 export function usuarioDePrueba(over: Partial<UsuarioWire> = {}): UsuarioWire {
   return {
@@ -27,4 +29,16 @@ export const laura = usuarioDePrueba({
   nombre: 'Laura Gómez',
   correo: 'laura@demo.test',
   fecha_nacimiento: '1990-04-12',
+});
+
+/** Her channels as a patient's «Mi perfil» reads them (issue 25): e-mail only, WhatsApp off. */
+export const preferenciasSoloCorreo = responde(mensajeriaRutas.preferencias, {
+  body: {
+    whatsapp_disponible: false,
+    canal: 'correo',
+    whatsapp_numero: null,
+    whatsapp_verificado_en: null,
+    whatsapp_autorizado: false,
+    numero_pendiente: null,
+  },
 });

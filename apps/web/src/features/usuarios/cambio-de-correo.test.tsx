@@ -10,7 +10,7 @@ import { renderWithProviders } from '../../test/session-test-utils.tsx';
 import EditarPerfilScreen from './editar-perfil-screen.tsx';
 import EditarUsuarioAdminScreen from './editar-usuario-admin-screen.tsx';
 import { type RutaSimulada, mockFetch, responde } from '../../test/mock-fetch.ts';
-import { laura } from '../../test/usuarios-fixtures.ts';
+import { laura, preferenciasSoloCorreo } from '../../test/usuarios-fixtures.ts';
 import { respondeError } from '../../test/responde-error.ts';
 
 afterEach(() => {
@@ -25,7 +25,7 @@ const ENVIADO =
 
 async function abrirPerfil(respuesta: RutaSimulada) {
   localStorage.setItem('token', tokenExpiringIn(1800, { id: 4, rol: 'paciente' }));
-  const fetch = mockFetch([responde(usuariosRutas.perfil, { body: laura }), respuesta]);
+  const fetch = mockFetch([responde(usuariosRutas.perfil, { body: laura }), preferenciasSoloCorreo, respuesta]);
   renderWithProviders(<EditarPerfilScreen />, { route: '/editarusuario/4', path: '/editarusuario/:id' });
   const seccion = await screen.findByRole('region', { name: 'Correo electrónico' });
   return { ...fetch, seccion };

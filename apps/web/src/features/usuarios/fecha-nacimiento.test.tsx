@@ -14,7 +14,7 @@ import CrearUsuarioScreen from './crear-usuario-screen.tsx';
 import EditarPerfilScreen from './editar-perfil-screen.tsx';
 import EditarUsuarioAdminScreen from './editar-usuario-admin-screen.tsx';
 import { type RutaSimulada, mockFetch, responde } from '../../test/mock-fetch.ts';
-import { usuarioDePrueba } from '../../test/usuarios-fixtures.ts';
+import { usuarioDePrueba, preferenciasSoloCorreo } from '../../test/usuarios-fixtures.ts';
 import { respondeError } from '../../test/responde-error.ts';
 
 afterEach(() => {
@@ -113,6 +113,7 @@ describe('patient changing her own birth date', { timeout: 45_000 }, () => {
     localStorage.setItem('token', tokenExpiringIn(1800, { id: 7, rol: 'paciente' }));
     const { calls } = mockFetch([
       responde(usuariosRutas.perfil, { body: marta }),
+      preferenciasSoloCorreo,
       respondeError(usuariosRutas.editarPerfil, 422, 'REGLA_NEGOCIO', EN_USO, {
         issues: [{ campo: 'fecha_nacimiento', mensaje: EN_USO }],
       }),
@@ -173,7 +174,7 @@ describe('the birth date speaks dd/mm/aaaa on every form', { timeout: 45_000 }, 
 
   it('her profile: a date mistyped over hers is not saved, and says dd/mm/aaaa; a future one is refused too', async () => {
     localStorage.setItem('token', tokenExpiringIn(1800, { id: 7, rol: 'paciente' }));
-    const { calls } = mockFetch([responde(usuariosRutas.perfil, { body: marta })]);
+    const { calls } = mockFetch([responde(usuariosRutas.perfil, { body: marta }), preferenciasSoloCorreo]);
     renderWithProviders(<EditarPerfilScreen />, { route: '/editarusuario/7', path: '/editarusuario/:id' });
     await screen.findByRole('heading', { name: 'Tus datos' });
     const fecha = screen.getByLabelText(/^Fecha de nacimiento/);
@@ -200,7 +201,7 @@ describe('the birth date speaks dd/mm/aaaa on every form', { timeout: 45_000 }, 
     vi.setSystemTime(new Date('2026-11-28T02:00:00Z'));
     try {
       localStorage.setItem('token', tokenExpiringIn(1800, { id: 7, rol: 'paciente' }));
-      const { calls } = mockFetch([responde(usuariosRutas.perfil, { body: marta })]);
+      const { calls } = mockFetch([responde(usuariosRutas.perfil, { body: marta }), preferenciasSoloCorreo]);
       renderWithProviders(<EditarPerfilScreen />, { route: '/editarusuario/7', path: '/editarusuario/:id' });
       await screen.findByRole('heading', { name: 'Tus datos' });
       const fecha = screen.getByLabelText(/^Fecha de nacimiento/);

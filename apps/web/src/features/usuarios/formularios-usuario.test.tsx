@@ -10,7 +10,7 @@ import CrearUsuarioScreen from './crear-usuario-screen.tsx';
 import EditarPerfilScreen from './editar-perfil-screen.tsx';
 import { escribir, llenarCrearUsuario } from '../../test/formulario-persona.ts';
 import { mockFetch, responde } from '../../test/mock-fetch.ts';
-import { laura } from '../../test/usuarios-fixtures.ts';
+import { laura, preferenciasSoloCorreo } from '../../test/usuarios-fixtures.ts';
 import { respondeError } from '../../test/responde-error.ts';
 
 afterEach(() => {
@@ -83,6 +83,7 @@ describe('EditarPerfilScreen', { timeout: 45_000 }, () => {
     let guardado = laura;
     const { calls } = mockFetch([
       responde(usuariosRutas.perfil, () => ({ body: guardado })),
+      preferenciasSoloCorreo,
       responde(usuariosRutas.editarPerfil, ({ body }) => {
         guardado = { ...guardado, ...(body as Partial<UsuarioWire>) };
         return { body: guardado };
@@ -104,7 +105,7 @@ describe('EditarPerfilScreen', { timeout: 45_000 }, () => {
 
   it('asks for the current password and the confirmation before sending', async () => {
     localStorage.setItem('token', tokenExpiringIn(1800, { id: 4, rol: 'paciente' }));
-    const { calls } = mockFetch([responde(usuariosRutas.perfil, { body: laura })]);
+    const { calls } = mockFetch([responde(usuariosRutas.perfil, { body: laura }), preferenciasSoloCorreo]);
     renderWithProviders(<EditarPerfilScreen />, { route: '/editarusuario/4', path: '/editarusuario/:id' });
     fireEvent.click(await screen.findByRole('button', { name: 'Cambiar contraseña' }));
     expect(await screen.findByText('Escribe tu contraseña actual')).toBeInTheDocument();
