@@ -75,7 +75,7 @@ function TarjetaOferta({ entrada, oferta }: { entrada: EntradaEsperaWire; oferta
             <Text size="sm" c="dimmed">
               Se liberó un horario · {queEspera(entrada)}
             </Text>
-            <Title order={3} fz="h5" id={tituloId}>
+            <Title order={2} fz="h5" id={tituloId}>
               {capital(formatFechaLarga(oferta.inicio))}, {formatHora(oferta.inicio)}
             </Title>
             <Text size="sm">Con {oferta.doctor.nombre}</Text>
@@ -303,7 +303,7 @@ function TarjetaEntrada({ entrada }: { entrada: EntradaEsperaWire }) {
     <Paper withBorder p="md" component="article" aria-labelledby={tituloId}>
       <Stack gap={6}>
         <Group justify="space-between" align="flex-start" gap="xs">
-          <Title order={3} fz="h6" id={tituloId}>
+          <Title order={2} fz="h6" id={tituloId}>
             {queEspera(entrada)}
           </Title>
           <Badge variant="light" color={entrada.estado === 'activa' ? 'blue' : 'gray'}>

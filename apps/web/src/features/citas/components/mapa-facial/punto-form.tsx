@@ -95,10 +95,9 @@ export function PuntoForm({
       opened={punto !== null}
       onClose={onCerrar}
       position={escritorio ? 'right' : 'bottom'}
-      size={escritorio ? 'md' : undefined}
-      // From below, as tall as its fields (Mantine's bottom drawer otherwise takes the whole height and hides the
-      // drawing).
-      styles={escritorio ? undefined : { content: { height: 'auto' } }}
+      // From below on a tablet or phone, the whole height: a shorter drawer left the lot's long list of options
+      // too little room, and they kept moving under the finger (the tablet e2e could not pick one).
+      size={escritorio ? 'md' : '100%'}
       title={`Punto ${n}${mostrado ? `: ${nombreZona(mostrado.zona)}` : ''}`}
     >
       {mostrado && (
