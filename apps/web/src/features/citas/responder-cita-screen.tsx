@@ -6,15 +6,15 @@
 import { Alert, Anchor, Button, Group, Loader, Radio, Stack, Text } from '@mantine/core';
 import { IconCalendarCheck, IconCalendarX, IconInfoCircle, IconLinkOff } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useState } from 'react';
+import { Link } from 'react-router';
 import { MENSAJES_CITAS, type DestinoAnticipo } from '@clinica/contracts/citas';
 import type { EnlaceCita, enlaceCitaSchema, resultadoEnlaceCitaSchema } from '@clinica/contracts/enlaces-cita';
 import type { z } from 'zod';
 import { AvisoEnfocado } from '../../components/aviso-enfocado.tsx';
 import { BotonEnlace } from '../../components/boton-con-icono.tsx';
 import { Dato } from '../../components/dato.tsx';
-import { AvisoFaltaCodigo, tokenDelFragmento } from '../../components/enlace-con-token.tsx';
+import { AvisoFaltaCodigo, useTokenDelEnlace } from '../../components/enlace-con-token.tsx';
 import { TarjetaAcceso } from '../../components/tarjeta-acceso.tsx';
 import { usePageMeta } from '../../components/use-page-meta.ts';
 import { ApiClientError } from '../../lib/api-client.ts';
@@ -257,18 +257,7 @@ function Respuesta({ token }: { token: string }) {
 
 export default function ResponderCitaScreen() {
   usePageMeta({ title: 'Tu cita', description: 'Confirma o cancela tu cita desde el recordatorio.' });
-  const location = useLocation();
-  const navigate = useNavigate();
-  // Read from the address on every render (a link pasted over an open page changes only the fragment), then kept
-  // here once the address bar no longer shows it.
-  const enFragmento = tokenDelFragmento(location.hash);
-  const [token, setToken] = useState(enFragmento);
-  if (enFragmento && enFragmento !== token) setToken(enFragmento);
-
-  useEffect(() => {
-    if (enFragmento)
-      void navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: location.state });
-  }, [enFragmento, navigate, location.pathname, location.search, location.state]);
+  const token = useTokenDelEnlace();
 
   const accion = token ? /^e1\.\d+\.(confirmar|cancelar)\./.exec(token)?.[1] : undefined;
   const titulo = accion === 'cancelar' ? 'Cancelar tu cita' : accion === 'confirmar' ? 'Confirmar tu cita' : 'Tu cita';

@@ -8,12 +8,12 @@ import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { TarjetaAcceso } from '../../components/tarjeta-acceso.tsx';
 import { AvisoEnfocado } from '../../components/aviso-enfocado.tsx';
 import { BotonEnlace } from '../../components/boton-con-icono.tsx';
-import { AvisoFaltaCodigo, tokenDelFragmento } from '../../components/enlace-con-token.tsx';
+import { AvisoFaltaCodigo, useTokenDelEnlace } from '../../components/enlace-con-token.tsx';
 import { notifications } from '@mantine/notifications';
 import { IconLinkOff, IconLogin, IconMailCheck, IconShieldCheck } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useState } from 'react';
+import { Link } from 'react-router';
 import { usePageMeta } from '../../components/use-page-meta.ts';
 import { ApiClientError } from '../../lib/api-client.ts';
 import { AlertaFallo } from '../../lib/forms/alerta-fallo.tsx';
@@ -154,18 +154,7 @@ function CaminoAlPerfil() {
 
 export default function ConfirmarCorreoScreen() {
   usePageMeta({ title: 'Confirma tu nuevo correo', description: 'Confirma el nuevo correo de tu cuenta.' });
-  const location = useLocation();
-  const navigate = useNavigate();
-  // Read from the address on every render (a link pasted over an open page changes only the fragment), then kept
-  // here once the address bar no longer shows it.
-  const enFragmento = tokenDelFragmento(location.hash);
-  const [token, setToken] = useState(enFragmento);
-  if (enFragmento && enFragmento !== token) setToken(enFragmento);
-
-  useEffect(() => {
-    if (enFragmento)
-      void navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: location.state });
-  }, [enFragmento, navigate, location.pathname, location.search, location.state]);
+  const token = useTokenDelEnlace();
 
   return (
     <TarjetaAcceso titulo="Confirma tu nuevo correo">
