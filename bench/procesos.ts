@@ -61,11 +61,13 @@ export type Api = { base: string; child: ChildProcess; port: number };
 /**
  * Starts the built server (apps/api/dist/server.js) on a free port and waits until it is ready. `env` is added to
  * a benchmark-friendly default (logs at error, no rate limit); `nodeArgs` go before the script (e.g. a preload),
- * `ipc` opens a message channel to the child and `segundos` is how long to wait for it (30).
+ * `ipc` opens a message channel to the child and `segundos` is how long to wait for it (30). `registros`: the server's
+ * standard output goes into a pipe that another process (`cat`, to /dev/null) reads, as a log collector reads a
+ * clinic's (journald, docker): its lines cost the server what they cost there, and nothing in this process.
  */
 export async function iniciarApi(
   env: Record<string, string>,
-  opts: { nodeArgs?: string[]; ipc?: boolean; servidor?: string; segundos?: number } = {},
+  opts: { nodeArgs?: string[]; ipc?: boolean; servidor?: string; segundos?: number; registros?: boolean } = {},
 ): Promise<Api> {
   const root = path.resolve(import.meta.dirname, '..');
   const port = await freePort();
@@ -87,9 +89,14 @@ export async function iniciarApi(
         RATE_LIMIT_MAX: '100000000',
         ...env,
       },
-      stdio: ['ignore', 'inherit', 'inherit', ...(opts.ipc ? (['ipc'] as const) : [])],
+      stdio: ['ignore', opts.registros ? 'pipe' : 'inherit', 'inherit', ...(opts.ipc ? (['ipc'] as const) : [])],
     },
   );
+  if (opts.registros && child.stdout) {
+    const lector = spawn('cat', [], { stdio: [child.stdout, 'ignore', 'inherit'] });
+    child.stdout.destroy(); // the reader holds its own copy of the pipe
+    child.once('exit', () => lector.kill());
+  }
   const base = `http://127.0.0.1:${port}`;
   try {
     await waitFor(`${base}/salud/lista`, child, opts.segundos);

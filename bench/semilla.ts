@@ -38,7 +38,14 @@ export type BaseBench = {
   borrar(): Promise<void>;
 };
 
-export async function baseNueva(motor: 'PostgreSQL' | 'PGlite'): Promise<BaseBench> {
+/**
+ * A fresh database for one run. `conservar` (PostgreSQL only) names it instead and keeps it after the run, so that a
+ * later run can reuse its seed (`existe` says whether it was there already).
+ */
+export async function baseNueva(
+  motor: 'PostgreSQL' | 'PGlite',
+  conservar?: string,
+): Promise<BaseBench & { existe: boolean }> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'clinica-bench-'));
   if (motor === 'PGlite') {
     return {
@@ -46,12 +53,16 @@ export async function baseNueva(motor: 'PostgreSQL' | 'PGlite'): Promise<BaseBen
       env: { DATA_DIR: dataDir, DATABASE_URL: '' },
       abrir: () => openDb({ dataDir }),
       borrar: async () => rmSync(dataDir, { recursive: true, force: true }),
+      existe: false,
     };
   }
-  const nombre = `bench_${Date.now()}_${randomBytes(3).toString('hex')}`;
+  if (conservar !== undefined && !/^[a-z_][a-z0-9_]*$/.test(conservar))
+    throw new Error(`nombre de base inválido: ${conservar}`);
+  const nombre = conservar ?? `bench_${Date.now()}_${randomBytes(3).toString('hex')}`;
   const admin = new pg.Client({ connectionString: PG_URL });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${nombre}`);
+  const existe = (await admin.query('select 1 from pg_database where datname = $1', [nombre])).rowCount === 1;
+  if (!existe) await admin.query(`CREATE DATABASE ${nombre}`);
   const url = new URL(PG_URL);
   url.pathname = `/${nombre}`;
   return {
@@ -59,10 +70,11 @@ export async function baseNueva(motor: 'PostgreSQL' | 'PGlite'): Promise<BaseBen
     env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
     abrir: () => openDb({ databaseUrl: url.toString(), dataDir }),
     borrar: async () => {
-      await admin.query(`DROP DATABASE IF EXISTS ${nombre} WITH (FORCE)`);
+      if (conservar === undefined) await admin.query(`DROP DATABASE IF EXISTS ${nombre} WITH (FORCE)`);
       await admin.end();
       rmSync(dataDir, { recursive: true, force: true });
     },
+    existe,
   };
 }
 
