@@ -2,18 +2,13 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { WEB_DIST_DEFAULT } from './lib/paths.ts';
-import Fastify, {
-  LogController,
-  type FastifyInstance,
-  type FastifyReply,
-  type FastifyRequest,
-  type RouteOptions,
-} from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DOCS_PATH } from '@clinica/contracts/rutas';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { conSerializadores, RegistroDeSolicitudes, registroPorSolicitud } from './lib/registro.ts';
 import { serializadorDeRespuestas } from './lib/serializacion.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { tiempoRealPlugin } from './plugins/tiempo-real.ts';
@@ -92,59 +87,6 @@ declare module 'fastify' {
   }
 }
 
-export const REDACT = [
-  'req.headers.authorization',
-  'req.headers.cookie',
-  'headers.authorization',
-  'headers.cookie',
-  '*.contrasena',
-  '*.contrasena_actual',
-  '*.contrasena_nueva',
-  '*.contrasena_hash',
-  '*.token',
-  'body.contrasena',
-];
-
-/**
- * How a request appears in the logs: method, path WITHOUT the query string (searches carry document numbers,
- * names and e-mails; issue 11), the client address Fastify trusts, and nothing else (headers are never logged).
- */
-export const LOG_SERIALIZERS = {
-  req(req: FastifyRequest): Record<string, unknown> {
-    // Code may log its own `req` object; only Fastify's request is reshaped (the rest is left to redaction).
-    const url: unknown = req.url;
-    if (typeof url !== 'string') return req as unknown as Record<string, unknown>;
-    const q = url.indexOf('?');
-    return { method: req.method, url: q === -1 ? url : url.slice(0, q), remoteAddress: req.ip };
-  },
-};
-
-/**
- * One access line per request: Fastify's default writes two at info ("incoming request", then "request completed"),
- * which more than doubled the CPU of a small request (`GET /salud`: 28-33 µs at LOG_LEVEL=error, 69 µs at info).
- * The incoming line stays, at debug; the completed one carries the request (method, path, address) too.
- */
-export class RegistroDeSolicitudes extends LogController {
-  override incomingRequest(request: FastifyRequest): void {
-    if (this.isLogDisabled(request)) return;
-    request.log.debug({ req: request }, 'incoming request');
-  }
-
-  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
-    if (this.isLogDisabled(request)) return;
-    if (error)
-      reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
-    else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
-  }
-}
-
-/** The logger options with our serializers, whatever the caller passed (true, options, or false). */
-function conSerializadores(logger: AppDeps['logger']) {
-  if (!logger) return false;
-  const opciones = logger === true ? {} : (logger as { serializers?: object });
-  return { ...opciones, serializers: { ...LOG_SERIALIZERS, ...opciones.serializers } };
-}
-
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const now = deps.now ?? (() => new Date());
@@ -154,6 +96,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: conSerializadores(deps.logger),
     logController: new RegistroDeSolicitudes(),
+    childLoggerFactory: registroPorSolicitud,
     // N hops: the same as Fastify's numeric form (believe the last N entries), typed as its function form.
     trustProxy:
       typeof config.trustProxy === 'number'

@@ -1,7 +1,8 @@
 // Entry point: config -> database -> migrations -> app -> listen, with graceful shutdown.
 import pino from 'pino';
 import { crearSalidaDeLogs, type SalidaDeLogs } from './lib/salida-logs.ts';
-import { buildApp, REDACT } from './app.ts';
+import { buildApp } from './app.ts';
+import { REDACT } from './lib/registro.ts';
 import { configDeComando } from './db/abrir-para-comando.ts';
 import { prepareDatabase } from './bootstrap.ts';
 import { DataDirLockedError } from './db/lock.ts';

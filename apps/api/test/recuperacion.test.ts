@@ -9,7 +9,8 @@ import { io as conectar } from 'socket.io-client';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MENSAJE_RECUPERACION_SOLICITADA, recuperacionPaths as rutas } from '@clinica/contracts/recuperacion';
 import { usuariosPaths } from '@clinica/contracts/usuarios';
-import { buildApp, REDACT } from '../src/app.ts';
+import { buildApp } from '../src/app.ts';
+import { REDACT } from '../src/lib/registro.ts';
 import type { Database } from '../src/db/client.ts';
 import { auditoria, bandejaSalida, usuarios } from '../src/db/schema/index.ts';
 import {

@@ -1,11 +1,12 @@
 // QUALITY security: "Logs hold no passwords, tokens or clinical text". The app runs with the logger the
-// real server uses (pino, REDACT from app.ts, same censor as src/server.ts) at level trace, writing to
+// real server uses (pino, REDACT from lib/registro.ts, same censor as src/server.ts) at level trace, writing to
 // memory; identity flows and failing writes must leave no password, token, session id or argon2 hash.
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { usuariosPaths } from '@clinica/contracts/usuarios';
-import { buildApp, REDACT } from '../src/app.ts';
+import { buildApp } from '../src/app.ts';
+import { REDACT } from '../src/lib/registro.ts';
 import type { Database } from '../src/db/client.ts';
 import { registroEnMemoria } from './registro-en-memoria.ts';
 import { createTestDatabase, testConfig, inyectar } from './helpers.ts';
@@ -226,8 +227,57 @@ describe('one access line per request', () => {
       });
       expect(typeof registros[0]!.responseTime).toBe('number');
       expect(lineasInfo.join('')).not.toContain('sonda');
+      // The same fields, in the same order, as a line of the request's own logger (issue 26: written without it).
+      expect(Object.keys(registros[0]!)).toEqual([
+        'level',
+        'time',
+        'pid',
+        'hostname',
+        'reqId',
+        'req',
+        'res',
+        'responseTime',
+        'msg',
+      ]);
+      expect(registros[0]!.req).toEqual({ method: 'GET', url: '/salud', remoteAddress: '127.0.0.1' });
+
+      // A request that logs on its own (a rejection) does it under the same request id as its access line.
+      lineasInfo.length = 0;
+      const rechazada = await inyectar(info, 'POST', usuariosPaths.iniciarSesion, { correo: 'x' });
+      expect(rechazada.statusCode).toBe(400);
+      const dos = lineasInfo.map((l) => JSON.parse(l) as Record<string, unknown>);
+      expect(dos.map((l) => l.msg)).toEqual(['solicitud rechazada', 'request completed']);
+      expect(dos[0]!.reqId).toBe(dos[1]!.reqId);
+      expect(dos[1]).toMatchObject({ res: { statusCode: 400 } });
     } finally {
       await info.close();
+    }
+  });
+
+  it('above info: no access line, and a request that logs an error still writes it, redacted', async () => {
+    const lineasWarn: string[] = [];
+    const warn = await buildApp({
+      config: testConfig(),
+      database,
+      logger: { level: 'warn', redact: { paths: REDACT, censor: '[oculto]' }, stream: registroEnMemoria(lineasWarn) },
+    });
+    warn.get('/prueba/falla', { config: { auth: 'publico' } }, async (request) => {
+      request.log.warn({ datos: { token: 'token-que-no-se-ve' } }, 'aviso de prueba');
+      request.log.info('no se escribe a nivel warn');
+      return { ok: true };
+    });
+    try {
+      await warn.ready();
+      lineasWarn.length = 0;
+      expect((await inyectar(warn, 'GET', '/salud')).statusCode).toBe(200);
+      expect((await inyectar(warn, 'GET', '/prueba/falla')).statusCode).toBe(200);
+      const registros = lineasWarn.map((l) => JSON.parse(l) as Record<string, unknown>);
+      expect(registros).toHaveLength(1);
+      expect(registros[0]).toMatchObject({ level: 40, msg: 'aviso de prueba', datos: { token: '[oculto]' } });
+      expect(typeof registros[0]!.reqId).toBe('string');
+      expect(lineasWarn.join('')).not.toContain('token-que-no-se-ve');
+    } finally {
+      await warn.close();
     }
   });
 });
