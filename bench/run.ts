@@ -41,6 +41,8 @@ const PERFIL_SEGUNDOS = Number(process.env.BENCH_PERFIL_SEGUNDOS ?? 5);
 
 type Row = {
   db: string;
+  /** The server's LOG_LEVEL: info as a clinic runs it (the targets apply to it); error, for reference. */
+  nivel?: 'info' | 'error';
   target: string;
   reqPerSec: number;
   p50: number;
@@ -66,7 +68,7 @@ function meta(db: string, target: string): { ratio: number; p99?: number } | und
 }
 
 function metaTexto(r: Row): [string, string] {
-  const m = meta(r.db, r.target);
+  const m = r.nivel === 'error' ? undefined : meta(r.db, r.target);
   if (!m) return ['-', '-'];
   const texto = `>= ${m.ratio * 100} %${m.p99 ? `, p99 <= ${m.p99} ms` : ''}`;
   const cumple = r.ratio >= m.ratio && (m.p99 === undefined || r.p99 <= m.p99);
@@ -116,15 +118,17 @@ async function perfilar(
 const perfiles: FilaPerfil[] = [];
 
 /**
- * The server as a clinic runs it: production, on a database a first start already migrated and seeded. Seeding
- * (images, PDFs, password hashes) is not what is measured, and its memory peak must not count in the server's.
+ * The server as a clinic runs it: production, logging at info (one access line per request) into a pipe a log
+ * collector reads, on a database a first start already migrated and seeded. Seeding (images, PDFs, password hashes)
+ * is not what is measured, and its memory peak must not count in the server's.
  */
 async function startApi(env: Record<string, string>) {
   const dataDir = await prepararDatos(env, SERVER);
-  const entorno = entornoProduccion({ DATA_DIR: dataDir, ...env });
-  const api = await iniciarApi(entorno, { servidor: SERVER });
-  /** The same server again (same data and secret, so tokens stay valid), with extra node flags. */
-  const otraVez = (nodeArgs: string[]) => iniciarApi(entorno, { servidor: SERVER, nodeArgs });
+  const entorno = entornoProduccion({ DATA_DIR: dataDir, LOG_LEVEL: 'info', ...env });
+  const api = await iniciarApi(entorno, { servidor: SERVER, registros: true });
+  /** The same server again (same data and secret, so tokens stay valid), with extra node flags or settings. */
+  const otraVez = (nodeArgs: string[], otro: Record<string, string> = {}) =>
+    iniciarApi({ ...entorno, ...otro }, { servidor: SERVER, nodeArgs, registros: true });
   return { ...api, dataDir, otraVez };
 }
 
@@ -191,15 +195,26 @@ async function benchDb(
     const medidas: { target: string; p: string; headers: Record<string, string>; usCpu?: number }[] = [];
     for (const [target, p, headers] of targets) {
       const m = await measure(`${api.base}${p}`, headers, api.child.pid);
-      rows.push({ db: kind, target, ...m, ratio: m.reqPerSec / hello });
+      rows.push({ db: kind, nivel: 'info', target, ...m, ratio: m.reqPerSec / hello });
       medidas.push({ target, p, headers, ...(m.usCpu !== undefined ? { usCpu: m.usCpu } : {}) });
       console.log(`${kind} ${target}: ${m.reqPerSec.toFixed(0)} req/s, p99 ${m.p99} ms`);
     }
     const memoria = memoriaDe(api.child.pid);
     if (memoria)
       console.log(`${kind}: memoria residente ${memoria.rssMb.toFixed(0)} MB, pico ${memoria.hwmMb.toFixed(0)} MB`);
-    // Profiles after memory, one server per route (PGlite: one process per data directory at a time).
     await stop(api.child);
+    // The same routes with the access log off (LOG_LEVEL=error): what one log line costs, for reference.
+    const sinRegistro = await api.otraVez([], { LOG_LEVEL: 'error' });
+    try {
+      for (const [target, p, headers] of targets) {
+        const m = await measure(`${sinRegistro.base}${p}`, headers, sinRegistro.child.pid);
+        rows.push({ db: kind, nivel: 'error', target, ...m, ratio: m.reqPerSec / hello });
+        console.log(`${kind} ${target} (LOG_LEVEL=error): ${m.reqPerSec.toFixed(0)} req/s, p99 ${m.p99} ms`);
+      }
+    } finally {
+      await stop(sinRegistro.child);
+    }
+    // Profiles after memory, one server per route (PGlite: one process per data directory at a time).
     for (const { target, p, headers, usCpu } of medidas) {
       const fila = await perfilar(`${kind}: ${target}`, usCpu, async (nodeArgs) => {
         const otro = await api.otraVez(nodeArgs);
@@ -273,11 +288,15 @@ const md = [
   '',
   `${CONNECTIONS} conexiones, ${DURATION} s por prueba, ${os.cpus().length} núcleos, Node ${process.version}; carga de la máquina al empezar ${inicio.carga}.`,
   '',
-  '| base de datos | prueba | req/s | p50 (ms) | p99 (ms) | errores | no 2xx | vs. hola mundo | meta | ¿cumple? |',
-  '|---|---|---:|---:|---:|---:|---:|---:|---|---|',
+  'El servidor corre como en una clínica: producción, `LOG_LEVEL=info` (una línea de acceso por solicitud, a una ' +
+    'tubería que lee otro proceso, como journald o docker). Las metas se leen en esas filas; las de ' +
+    '`LOG_LEVEL=error` son la misma prueba sin registro, como referencia de lo que cuesta la línea.',
+  '',
+  '| base de datos | registro | prueba | req/s | p50 (ms) | p99 (ms) | µs CPU/sol. | errores | no 2xx | vs. hola mundo | meta | ¿cumple? |',
+  '|---|---|---|---:|---:|---:|---:|---:|---:|---:|---|---|',
   ...rows.map((r) => {
     const [m, cumple] = metaTexto(r);
-    return `| ${r.db} | ${r.target} | ${r.reqPerSec.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${(r.ratio * 100).toFixed(0)} % | ${m} | ${cumple} |`;
+    return `| ${r.db} | ${r.nivel ?? '-'} | ${r.target} | ${r.reqPerSec.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.usCpu?.toFixed(0) ?? '-'} | ${r.errors} | ${r.non2xx} | ${(r.ratio * 100).toFixed(0)} % | ${m} | ${cumple} |`;
   }),
   '',
   '## Arranque y memoria',
