@@ -2,9 +2,10 @@
 // report (the clinic and each doctor; default, longest and mid-month ranges) read through the summary equals the
 // same report computed live from the base tables; then late writes into closed months (voids, refunds in money and
 // as credit, a pending payment approved, appointments marked done or no-show, a doctor changed) leave it exact (their
-// months are computed live), and the next run summarises exactly those months again. Also: the job's outbox row is
+// months are computed live), and the next run summarises exactly those months again. The confirmations report too
+// (decision 0070), after late confirmations and patients changing their channel. Also: the job's outbox row is
 // scheduled once per day however many times it is asked.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReporteQuery } from '@clinica/contracts/reportes';
 import { sumarDias } from '@clinica/contracts/tiempo';
@@ -15,6 +16,7 @@ import {
   pagosAnulaciones,
   paquetes,
   paquetesPaciente,
+  preferenciasContacto,
   reportesCambios,
   reportesPeriodos,
 } from '../src/db/schema/index.ts';
@@ -50,6 +52,8 @@ function azar(semilla: number) {
   return { r, de: <T>(l: readonly T[]) => l[Math.floor(r() * l.length)]!, si: (p: number) => r() < p };
 }
 const z = azar(20261128);
+/** How appointments were confirmed: a generator of its own, so the rest of the data stays what it was. */
+const zc = azar(20261129);
 const HORA = 3_600_000;
 
 const pago = (en: Date, p: Partial<NuevoPago> & Pick<NuevoPago, 'monto' | 'concepto'>, pacienteId: number) =>
@@ -64,6 +68,7 @@ const anular = (pagoId: number) =>
 
 const ESTADOS = ['pendiente', 'confirmada', 'realizada', 'realizada', 'cancelada'] as const;
 const CAUSAS = ['paciente', 'personal', 'inasistencia', 'reserva_vencida'] as const;
+const VIAS = ['mostrador', 'portal', 'correo', 'whatsapp'] as const;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -71,6 +76,12 @@ beforeAll(async () => {
   asistente = await crearUsuario(t.database, 'asistente');
   for (let i = 0; i < 3; i++) doctores.push(await crearUsuario(t.database, 'doctor'));
   for (let i = 0; i < 8; i++) pacientes.push(await crearUsuario(t.database, 'paciente'));
+  // Channels: WhatsApp, both, e-mail chosen; the others never said (e-mail).
+  await t.database.db.insert(preferenciasContacto).values([
+    { usuario_id: pacientes[0]!.id, canal: 'whatsapp', whatsapp_numero: '573001110000' },
+    { usuario_id: pacientes[1]!.id, canal: 'ambos', whatsapp_numero: '573001110001' },
+    { usuario_id: pacientes[2]!.id, canal: 'correo' },
+  ]);
   const cat = (await crearCategoria(t.app, admin.headers)).id;
   for (const nombre of ['Hidrafacial', 'Bótox', 'Peeling'])
     procs.push((await crearProcedimiento(t.app, admin.headers, cat, { nombre, precio: 100_000 })).id);
@@ -95,6 +106,9 @@ beforeAll(async () => {
     const estado = pasada ? z.de(ESTADOS) : z.de(['pendiente', 'confirmada'] as const);
     const pacienteId = z.de(pacientes).id;
     const anticipo = z.si(0.35) ? z.de([20_000, 50_000]) : null;
+    // Most confirmed some way, from three days before to the start itself (the clinic's midnight falls in between).
+    const via = zc.si(0.65) ? zc.de(VIAS) : null;
+    const confirmadaEn = via ? new Date(inicio.getTime() - Math.floor(zc.r() * 72 * 4) * 15 * 60_000) : null;
     const [c] = await t.database.db
       .insert(citas)
       .values({
@@ -108,6 +122,8 @@ beforeAll(async () => {
         ocupado_hasta: fin,
         procedimiento_id: tipo === 'procedimiento' ? z.de(procs) : null,
         anticipo_monto: anticipo,
+        confirmada_via: via,
+        confirmada_en: confirmadaEn,
       })
       .returning({ id: citas.id });
     const citaId = c!.id;
@@ -174,10 +190,10 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t.close());
 
-const REPORTES = ['ingresos', 'anticipos', 'inasistencias', 'ocupacion', 'conversion'] as const;
+const REPORTES = ['ingresos', 'anticipos', 'inasistencias', 'ocupacion', 'conversion', 'confirmaciones'] as const;
 
-/** Every report, for the clinic and each doctor, over several ranges: through the summary and live. */
-async function compararTodo() {
+/** Every report (or these), for the clinic and each doctor, over several ranges: through the summary and live. */
+async function compararTodo(reportes: readonly (typeof REPORTES)[number][] = REPORTES) {
   const hoy = t.app.services.calendario.hoy();
   const rangos: ReporteQuery[] = [
     {},
@@ -189,7 +205,7 @@ async function compararTodo() {
     ...doctores.map((d) => ({ id: d.id, rol: 'doctor' as const })),
   ];
   let comparados = 0;
-  for (const reporte of REPORTES)
+  for (const reporte of reportes)
     for (const actor of actores)
       for (const q of rangos) {
         const resumido = await conResumen[reporte](actor, q);
@@ -255,7 +271,90 @@ describe('the monthly summary', () => {
     await alterar(-1);
     const nada = await resumen.resumirPendientes();
     expect(nada).toEqual([]);
-    expect(await compararTodo()).toBe(60);
+    expect(await compararTodo()).toBe(72);
+    // The confirmations report reads it too: its months (a confirmation before the day) and its channels (a no-show).
+    const sumaInasistencias = (r: Awaited<ReturnType<Servicio['confirmaciones']>>) =>
+      r.porCanal.reduce((s, c) => s + c.inasistencias, 0);
+    for (const [consulta, campo] of [
+      ['confirmaciones', 'antes_del_dia'],
+      ['canales', 'inasistencias'],
+    ] as const) {
+      const [fila] = await t.database.db
+        .execute<{ id: number }>(
+          sql`select id from reportes_resumen where consulta = ${consulta} and length(periodo) = 7 order by id limit 1`,
+        )
+        .then((r) => r.rows);
+      const sumar = (delta: number) =>
+        t.database.db.execute(
+          sql`update reportes_resumen set fila = jsonb_set(fila, ${`{${campo}}`}::text[], to_jsonb((fila->>${campo})::int + ${delta})) where id = ${fila!.id}`,
+        );
+      await sumar(1);
+      const [resumido, vivo] = [
+        await conResumen.confirmaciones(adminActor, rango),
+        await enVivo.confirmaciones(adminActor, rango),
+      ];
+      if (consulta === 'confirmaciones') expect(resumido.total.antes_del_dia).toBe(vivo.total.antes_del_dia + 1);
+      else expect(sumaInasistencias(resumido)).toBe(sumaInasistencias(vivo) + 1);
+      await sumar(-1);
+    }
+
+    // Late confirmations (decision 0070): a due appointment of a closed month confirmed now, one of a recent closed
+    // day confirmed another way, one's confirmation moved to its own day; a patient chooses another channel, one
+    // drops her choice (e-mail), one chooses for the first time.
+    const calendario = t.app.services.calendario;
+    const debida = sql`(${citas.estado} <> 'cancelada' or ${citas.causa_cancelacion} = 'inasistencia')`;
+    const una = (donde: SQL) =>
+      t.database.db
+        .select()
+        .from(citas)
+        .where(sql`${donde} and ${debida}`)
+        .orderBy(citas.id)
+        .limit(1)
+        .then((l) => l[0]!);
+    const vieja = await una(sql`${citas.inicio} < now() - interval '40 days' and ${citas.confirmada_via} is null`);
+    const reciente = await una(sql`${citas.inicio} between now() - interval '9 days' and now() - interval '2 days'`);
+    const movida = await una(
+      sql`${citas.inicio} < now() - interval '40 days' and ${citas.confirmada_en} < ${citas.inicio} - interval '1 day'`,
+    );
+    await t.database.db
+      .update(citas)
+      .set({ confirmada_via: 'whatsapp', confirmada_en: new Date(vieja.inicio.getTime() - 20 * HORA) })
+      .where(eq(citas.id, vieja.id));
+    await t.database.db
+      .update(citas)
+      .set({
+        confirmada_via: reciente.confirmada_via === 'mostrador' ? 'portal' : 'mostrador',
+        confirmada_en: new Date(reciente.inicio.getTime() - 72 * HORA),
+      })
+      .where(eq(citas.id, reciente.id));
+    await t.database.db.update(citas).set({ confirmada_en: movida.inicio }).where(eq(citas.id, movida.id));
+    await t.database.db
+      .update(preferenciasContacto)
+      .set({ canal: 'ambos' })
+      .where(eq(preferenciasContacto.usuario_id, pacientes[0]!.id));
+    await t.database.db.delete(preferenciasContacto).where(eq(preferenciasContacto.usuario_id, pacientes[1]!.id));
+    await t.database.db
+      .insert(preferenciasContacto)
+      .values({ usuario_id: pacientes[3]!.id, canal: 'whatsapp', whatsapp_numero: '573001110003' });
+    const tocados = await periodosConCambios();
+    const mes = (d: Date) => calendario.fechaDe(d).slice(0, 7);
+    expect(tocados).toEqual(
+      expect.arrayContaining([mes(vieja.inicio), calendario.fechaDe(reciente.inicio), mes(movida.inicio)]),
+    );
+    // Each stored month and day of the past appointments of each patient whose channel changed.
+    const guardados = new Set(await periodosResumidos());
+    for (const p of [pacientes[0]!, pacientes[1]!, pacientes[3]!]) {
+      const suyas = await t.database.db
+        .select({ inicio: citas.inicio })
+        .from(citas)
+        .where(sql`${citas.paciente_id} = ${p.id} and ${citas.inicio} < now()`);
+      const periodos = suyas.flatMap((x) => [mes(x.inicio), calendario.fechaDe(x.inicio)]);
+      expect(suyas.length).toBeGreaterThan(0);
+      expect(tocados).toEqual(expect.arrayContaining(periodos.filter((x) => guardados.has(x))));
+    }
+    expect(await compararTodo(['confirmaciones'])).toBe(12);
+    expect((await resumen.resumirPendientes()).sort()).toEqual(tocados);
+    expect(await compararTodo(['confirmaciones'])).toBe(12);
 
     // Late writes into closed months.
     const viejos = await t.database.db
@@ -311,12 +410,12 @@ describe('the monthly summary', () => {
     const sucios = await periodosConCambios();
     expect(sucios.filter((p) => p.length === 7).length).toBeGreaterThan(3);
     expect(sucios.filter((p) => p.length === 10).length).toBeGreaterThan(0);
-    expect(await compararTodo()).toBe(60);
+    expect(await compararTodo()).toBe(72);
 
     // The next run summarises exactly the months that changed, and the reports stay exact.
     const otraVez = await resumen.resumirPendientes();
     expect(otraVez.sort()).toEqual(sucios);
-    expect(await compararTodo()).toBe(60);
+    expect(await compararTodo()).toBe(72);
   }, 300_000);
 
   it('the job is one outbox row per clinic day, however many times it is scheduled; its run queues tomorrow', async () => {

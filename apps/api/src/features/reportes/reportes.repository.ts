@@ -116,16 +116,20 @@ export function createReportesRepository(db: Executor) {
     },
 
     /**
-     * Issue 25, item 5: appointments due per month of their start (not cancelled, or missed), how many were confirmed,
-     * how many before their clinic day, and by which way.
+     * Issue 25, item 5: appointments due per month (of their start) and doctor (not cancelled, or missed), how many
+     * were confirmed, how many before their clinic day, and by which way. `antes_del_dia` converts both instants to
+     * the clinic's zone only for rows with a confirmation instant (the guard changes no count: a null compares to
+     * nothing); comparing with the clinic's midnight of the start instead would differ where a clock change falls
+     * at midnight.
      */
     async confirmaciones(f: Filtro, zona: string) {
       const r = await filas<Record<string, unknown>>(sql`
-        select ${mesDe(sql`c.inicio`, f)} as mes,
+        select ${mesDe(sql`c.inicio`, f)} as mes, c.doctor_id,
                count(*) as citas,
                count(*) filter (where c.confirmada_via is not null or c.estado in ('confirmada', 'realizada')) as confirmadas,
                count(*) filter (
-                 where (c.confirmada_en at time zone ${zona})::date < (c.inicio at time zone ${zona})::date
+                 where c.confirmada_en is not null
+                   and (c.confirmada_en at time zone ${zona})::date < (c.inicio at time zone ${zona})::date
                ) as antes_del_dia,
                count(*) filter (where c.confirmada_via = 'mostrador') as mostrador,
                count(*) filter (where c.confirmada_via = 'portal') as portal,
@@ -136,19 +140,18 @@ export function createReportesRepository(db: Executor) {
         where c.inicio >= ${f.desde} and c.inicio < ${f.hasta}
           and (c.estado <> 'cancelada' or c.causa_cancelacion = 'inasistencia')
           ${delDoctor(sql`c.doctor_id`, f.doctorId)}
-        group by 1`);
+        group by 1, 2`);
       return r.map((x) => ({
         mes: clave(f, x.mes),
+        doctor_id: n(x.doctor_id),
         citas: n(x.citas),
         confirmadas: n(x.confirmadas),
         antes_del_dia: n(x.antes_del_dia),
-        por_via: {
-          mostrador: n(x.mostrador),
-          portal: n(x.portal),
-          correo: n(x.correo),
-          whatsapp: n(x.whatsapp),
-          sin_registro: n(x.sin_registro),
-        },
+        mostrador: n(x.mostrador),
+        portal: n(x.portal),
+        correo: n(x.correo),
+        whatsapp: n(x.whatsapp),
+        sin_registro: n(x.sin_registro),
       }));
     },
 
@@ -163,10 +166,14 @@ export function createReportesRepository(db: Executor) {
       return r.map((x) => ({ mes: clave(f, x.mes), recuperadas: n(x.recuperadas), valor: n(x.valor) }));
     },
 
-    /** Done and missed appointments by the channel their patient chose (no preference: e-mail). */
+    /**
+     * Done and missed appointments per month (of their start), doctor and the channel their patient chose (no
+     * preference: e-mail). A patient's channel is today's: changing it changes her past months (a trigger records
+     * them, migration 0031).
+     */
     async asistenciaPorCanal(f: Filtro) {
       const r = await filas<Record<string, unknown>>(sql`
-        select coalesce(pc.canal, 'correo') as canal,
+        select ${mesDe(sql`c.inicio`, f)} as mes, c.doctor_id, coalesce(pc.canal, 'correo') as canal,
                count(*) as citas,
                count(*) filter (where c.estado = 'cancelada') as inasistencias
         from citas c
@@ -174,8 +181,10 @@ export function createReportesRepository(db: Executor) {
         where c.inicio >= ${f.desde} and c.inicio < ${f.hasta}
           and (c.estado = 'realizada' or (c.estado = 'cancelada' and c.causa_cancelacion = 'inasistencia'))
           ${delDoctor(sql`c.doctor_id`, f.doctorId)}
-        group by 1`);
+        group by 1, 2, 3`);
       return r.map((x) => ({
+        mes: clave(f, x.mes),
+        doctor_id: n(x.doctor_id),
         canal: String(x.canal) as 'correo' | 'whatsapp' | 'ambos',
         citas: n(x.citas),
         inasistencias: n(x.inasistencias),

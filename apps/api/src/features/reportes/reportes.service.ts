@@ -383,13 +383,17 @@ export function createReportesService(deps: {
     };
   }
 
-  /** Issue 25, item 5: how appointments get confirmed, no-shows by channel, and slots refilled from the waitlist. */
+  /**
+   * Issue 25, item 5: how appointments get confirmed, no-shows by channel, and slots refilled from the waitlist. The
+   * confirmations and the channels are summarised per month and doctor (and channel): added up here per month, and
+   * per channel over the range. The waitlist's offers are few: read live.
+   */
   async function confirmaciones(actor: Actor, q: ReporteQuery) {
     const a = await alcance(actor, q);
-    const [confirmadas, recuperadas, porCanal] = await Promise.all([
-      repo.confirmaciones(a.filtro, calendario.zona),
+    const [confirmadas, recuperadas, canales] = await Promise.all([
+      combinar('confirmaciones', a.filtro, (f) => repo.confirmaciones(f, calendario.zona)),
       repo.recuperadas(a.filtro),
-      repo.asistenciaPorCanal(a.filtro),
+      combinar('canales', a.filtro, repo.asistenciaPorCanal),
     ]);
     const vacia = (mes: string) => ({
       mes,
@@ -401,13 +405,27 @@ export function createReportesService(deps: {
       valor_recuperado: 0,
     });
     const meses = new Map<string, ReturnType<typeof vacia>>();
-    for (const c of confirmadas) meses.set(c.mes, { ...vacia(c.mes), ...c });
+    for (const c of confirmadas) {
+      const m = meses.get(c.mes) ?? vacia(c.mes);
+      m.citas += c.citas;
+      m.confirmadas += c.confirmadas;
+      m.antes_del_dia += c.antes_del_dia;
+      for (const v of Object.keys(m.por_via) as (keyof typeof m.por_via)[]) m.por_via[v] += c[v];
+      meses.set(c.mes, m);
+    }
     for (const r of recuperadas)
       meses.set(r.mes, {
         ...(meses.get(r.mes) ?? vacia(r.mes)),
         recuperadas: r.recuperadas,
         valor_recuperado: r.valor,
       });
+    const porCanal = new Map<string, Omit<(typeof canales)[number], 'mes' | 'doctor_id'>>();
+    for (const c of canales) {
+      const k = porCanal.get(c.canal) ?? { canal: c.canal, citas: 0, inasistencias: 0 };
+      k.citas += c.citas;
+      k.inasistencias += c.inasistencias;
+      porCanal.set(c.canal, k);
+    }
     const conTasa = <F extends ReturnType<typeof vacia>>(f: F) => ({
       ...f,
       tasa_antes_del_dia: tasa(f.antes_del_dia, f.citas),
@@ -425,7 +443,7 @@ export function createReportesService(deps: {
       hasta: a.hasta,
       doctor: a.doctor,
       filas: ordenadas.map(conTasa),
-      porCanal: porCanal
+      porCanal: [...porCanal.values()]
         .sort((x, y) => x.canal.localeCompare(y.canal))
         .map((c) => ({ ...c, tasa: tasa(c.inasistencias, c.citas) })),
       total: totales,

@@ -19,6 +19,11 @@ export const CONSULTAS_RESUMIDAS = {
   asistencia: { claves: ['mes', 'doctor_id'], sumas: ['realizadas', 'inasistencias'] },
   minutos: { claves: ['mes', 'doctor_id'], sumas: ['segundos'] },
   conversion: { claves: ['mes', 'doctor_id'], sumas: ['evaluadas', 'convertidas'] },
+  confirmaciones: {
+    claves: ['mes', 'doctor_id'],
+    sumas: ['citas', 'confirmadas', 'antes_del_dia', 'mostrador', 'portal', 'correo', 'whatsapp', 'sin_registro'],
+  },
+  canales: { claves: ['mes', 'doctor_id', 'canal'], sumas: ['citas', 'inasistencias'] },
 } as const;
 export type ConsultaResumida = keyof typeof CONSULTAS_RESUMIDAS;
 
@@ -138,8 +143,9 @@ export function createResumenRepository(db: Db) {
      * Summarises one closed period in one transaction: its row in reportes_periodos first (the lock that serialises
      * two instances doing the same period), then its recorded changes go (a write committed after this point leaves
      * its own, so the period is done again), its old rows go, and the live queries' rows of the period are stored.
+     * `dias`: DIAS_CONVERSION; `zona`: the clinic's (a confirmation before the appointment's clinic day).
      */
-    async resumir(periodo: Periodo, mes: Filtro['meses'][number], dias: number) {
+    async resumir(periodo: Periodo, mes: Filtro['meses'][number], dias: number, zona: string) {
       await db.transaction(async (tx) => {
         await tx.execute(sql`
           insert into reportes_periodos (periodo, resumido_en) values (${periodo.clave}, now())
@@ -159,6 +165,8 @@ export function createResumenRepository(db: Db) {
           asistencia: await vivo.asistencia(f),
           minutos: await vivo.minutosReservados(f),
           conversion: await vivo.conversion(f, dias),
+          confirmaciones: await vivo.confirmaciones(f, zona),
+          canales: await vivo.asistenciaPorCanal(f),
         };
         const nuevas = Object.entries(porConsulta).flatMap(([consulta, l]) =>
           l.map((fila) => ({ periodo: periodo.clave, consulta, doctor_id: fila.doctor_id, fila })),

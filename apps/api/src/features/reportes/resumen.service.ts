@@ -68,12 +68,12 @@ export function createResumenReportes(deps: { repo: ResumenRepository; calendari
     const hechos: string[] = [];
     const deMeses = await repo.estado(meses);
     for (const m of meses.filter((x) => !deMeses.hechos.has(x.clave) || deMeses.sucios.has(x.clave))) {
-      await repo.resumir(m, m, DIAS_CONVERSION);
+      await repo.resumir(m, m, DIAS_CONVERSION, calendario.zona);
       hechos.push(m.clave);
     }
     const deDias = await repo.estado(dias.map((x) => x.d));
     for (const { d, m } of dias.filter((x) => !deDias.hechos.has(x.d.clave) || deDias.sucios.has(x.d.clave))) {
-      await repo.resumir(d, m, DIAS_CONVERSION);
+      await repo.resumir(d, m, DIAS_CONVERSION, calendario.zona);
       hechos.push(d.clave);
     }
     await repo.purgar(meses[0]!.inicio, primerDia, calendario.instante(primerDia));
