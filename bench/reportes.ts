@@ -39,6 +39,8 @@ const DISPARADORES = [
   ['pagos_anulaciones', 'reportes_cambio_anulacion'],
   ['citas', 'reportes_cambio_cita'],
   ['citas', 'reportes_cambio_cita_actualizada'],
+  ['preferencias_contacto', 'reportes_cambio_preferencia'],
+  ['preferencias_contacto', 'reportes_cambio_preferencia_actualizada'],
 ] as const;
 const disparadores = async (accion: 'enable' | 'disable') => {
   for (const [tabla, nombre] of DISPARADORES) await consulta(db, `alter table ${tabla} ${accion} trigger ${nombre}`);
@@ -125,8 +127,33 @@ async function sembrar(): Promise<{ asistente: number; doctor: number }> {
   await consulta(db, 'vacuum (analyze)');
   return { asistente: s.asistente, doctor: s.grupos.doctor!.desde };
 }
+/**
+ * How appointments were confirmed and the channels patients chose (the Confirmaciones report, issue 25): four in
+ * five appointments confirmed or done have a way and an instant (one to three days before, or the same day), a
+ * quarter of the patients chose a channel. Also into a kept database seeded before they existed.
+ */
+async function sembrarConfirmaciones() {
+  const [x] = await consulta(db, `select count(*)::int as n from citas where confirmada_via is not null`);
+  if (Number(x!.n) > 0) return;
+  await disparadores('disable');
+  await consulta(
+    db,
+    `update citas set confirmada_via = (array['mostrador', 'portal', 'correo', 'whatsapp'])[1 + id % 4],
+       confirmada_en = inicio - (id % 4) * interval '1 day' - interval '2 hours'
+     where estado in ('confirmada', 'realizada') and id % 5 <> 0`,
+  );
+  await consulta(
+    db,
+    `insert into preferencias_contacto (usuario_id, canal)
+     select id, (array['correo', 'whatsapp', 'ambos'])[1 + id % 3] from usuarios where rol = 'paciente' and id % 4 = 0
+     on conflict do nothing`,
+  );
+  await disparadores('enable');
+  await consulta(db, 'vacuum (analyze) citas');
+}
 try {
   const s = await sembrar();
+  await sembrarConfirmaciones();
   const [c] = await consulta(
     db,
     `select (select count(*) from citas)::int as citas, (select count(*) from pagos)::int as pagos,
@@ -164,7 +191,9 @@ try {
         db,
         `insert into pagos_anulaciones (pago_id, motivo, anulado_por)
          select id, 'Anulación tardía (bench)', ${s.asistente} from pagos
-         where registrado_en >= '${mesPasado.toISOString()}' and estado = 'aprobado' order by id limit 1`,
+         where registrado_en >= '${mesPasado.toISOString()}' and estado = 'aprobado'
+           and not exists (select 1 from pagos_anulaciones a where a.pago_id = pagos.id)
+         order by id limit 1`,
       );
       const [m] = await consulta(db, `select count(*)::int as n from reportes_cambios`);
       console.log('cambios registrados:', m);
@@ -231,11 +260,11 @@ try {
     '',
     `Comando: \`BENCH_ESCALA=${ESCALA} BENCH_VECES=${VECES} npm run bench:reportes -w @clinica/bench\` (PostgreSQL local).`,
     '',
-    `Datos: ${String(c!.citas)} citas (escala ${ESCALA} del 1M de bench/citas.ts), ${String(c!.pagos)} pagos, ${String(c!.paquetes)} paquetes vendidos; sembrado en ${siembraS.toFixed(0)} s.`,
+    `Datos: ${String(c!.citas)} citas (escala ${ESCALA} del 1M de bench/citas.ts), ${String(c!.pagos)} pagos, ${String(c!.paquetes)} paquetes vendidos; ${base.existe ? `base conservada de una corrida anterior (BENCH_REPORTES_BASE=${CONSERVAR ?? ''}): sin siembra` : `sembrado en ${siembraS.toFixed(0)} s`}.`,
     '',
     `Cada reporte se calcula con el servicio y el repositorio de la API en este proceso (sin HTTP), ${VECES} veces tras 2 de calentamiento («primera»: la primera de todas, sin calentar). Meta: p95 <= 200 ms.`,
     '',
-    `Resumen: ${resumidos.filter((p) => p.length === 7).length} meses cerrados y ${resumidos.filter((p) => p.length === 10).length} días cerrados resumidos por el trabajo en ${resumenS.toFixed(1)} s (una vez); tras la anulación tardía, ${otraVez.join(' y ')} se resumieron de nuevo en ${resumirUnMesS.toFixed(1)} s.`,
+    `Resumen${base.existe ? ' (lo que faltaba en la base conservada)' : ''}: ${resumidos.filter((p) => p.length === 7).length} meses cerrados y ${resumidos.filter((p) => p.length === 10).length} días cerrados resumidos por el trabajo en ${resumenS.toFixed(1)} s (una vez); tras la anulación tardía, ${otraVez.join(' y ')} se resumieron de nuevo en ${resumirUnMesS.toFixed(1)} s.`,
     '',
     '| reporte | alcance | primera (ms) | p50 (ms) | p95 (ms) | ¿cumple? |',
     '| --- | --- | ---: | ---: | ---: | --- |',
