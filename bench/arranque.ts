@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { maquina, tablaMetas, type Fila } from './carga.ts';
 import { freePort, iniciarApi, stop } from './procesos.ts';
-import { OPCIONES_NODE } from '../scripts/opciones-node.mjs';
+import { ENTORNO_NODE, OPCIONES_NODE } from '../scripts/opciones-node.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -60,7 +60,7 @@ async function unArranque(servidor: string, env: Record<string, string>): Promis
   const inicio = performance.now();
   const child: ChildProcess = spawn(process.execPath, [...OPCIONES_NODE, servidor], {
     cwd: ROOT,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error' },
+    env: { ...ENTORNO_NODE, ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   try {

@@ -11,7 +11,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { OPCIONES_NODE } from '../scripts/opciones-node.mjs';
+import { ENTORNO_NODE, OPCIONES_NODE } from '../scripts/opciones-node.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const PG_URL = process.env.FALLOS_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -75,6 +75,7 @@ const salidaLog = createWriteStream(logServidor);
 const servidor = spawn(process.execPath, [...OPCIONES_NODE, path.join(ROOT, 'apps/api/dist/server.js')], {
   cwd: ROOT,
   env: {
+    ...ENTORNO_NODE,
     ...process.env,
     NODE_ENV: 'production',
     JWT_SECRET: randomBytes(32).toString('hex'),

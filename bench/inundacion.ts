@@ -12,7 +12,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { cargaCerrada, estadosTexto, maquina, type Fila, tablaMetas } from './carga.ts';
 import { freePort, stop, waitFor } from './procesos.ts';
-import { OPCIONES_NODE } from '../scripts/opciones-node.mjs';
+import { ENTORNO_NODE, OPCIONES_NODE } from '../scripts/opciones-node.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const SERVER = path.join(ROOT, 'apps/api/dist/server.js');
@@ -27,6 +27,7 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), 'clinica-inundacion-'));
 const child = spawn(process.execPath, [...OPCIONES_NODE, SERVER], {
   cwd: ROOT,
   env: {
+    ...ENTORNO_NODE,
     ...process.env,
     NODE_ENV: 'development',
     PORT: String(port),

@@ -18,7 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { freePort, stop, waitFor } from './procesos.ts';
-import { OPCIONES_NODE } from '../scripts/opciones-node.mjs';
+import { ENTORNO_NODE, OPCIONES_NODE } from '../scripts/opciones-node.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -77,6 +77,7 @@ async function startApi() {
   const child = spawn(process.execPath, [...OPCIONES_NODE, path.join(ROOT, 'apps/api/dist/server.js')], {
     cwd: ROOT,
     env: {
+      ...ENTORNO_NODE,
       ...process.env,
       NODE_ENV: 'development',
       PORT: String(port),

@@ -11,7 +11,7 @@ import autocannon from 'autocannon';
 import { entornoProduccion, prepararDatos } from './arranque.ts';
 import { maquina, type Fila, tablaMetas } from './carga.ts';
 import { freePort, stop, waitFor } from './procesos.ts';
-import { OPCIONES_NODE } from '../scripts/opciones-node.mjs';
+import { ENTORNO_NODE, OPCIONES_NODE } from '../scripts/opciones-node.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const SERVER = path.resolve(process.env.BENCH_SERVIDOR ?? path.join(ROOT, 'apps/api/dist/server.js'));
@@ -29,7 +29,7 @@ const port = await freePort();
 const child = spawn(process.execPath, [...OPCIONES_NODE, SERVER], {
   cwd: ROOT,
   env: {
-    ...entornoProduccion({ ...process.env } as Record<string, string>),
+    ...entornoProduccion({ ...ENTORNO_NODE, ...process.env } as Record<string, string>),
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,

@@ -3,7 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import { OPCIONES_NODE } from '../scripts/opciones-node.mjs';
+import { ENTORNO_NODE, OPCIONES_NODE } from '../scripts/opciones-node.mjs';
 
 export const freePort = () =>
   new Promise<number>((resolve) => {
@@ -82,6 +82,7 @@ export async function iniciarApi(
     {
       cwd: root,
       env: {
+        ...ENTORNO_NODE,
         ...process.env,
         PORT: String(port),
         HOST: '127.0.0.1',

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { chromium, type BrowserServer } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { iniciarWompiFalso } from '../apps/api/test/wompi-falso.ts';
-import { OPCIONES_NODE } from '../scripts/opciones-node.mjs';
+import { ENTORNO_NODE, OPCIONES_NODE } from '../scripts/opciones-node.mjs';
 import { servidorEstatico } from './servidor-estatico.ts';
 
 declare module 'vitest' {
@@ -94,6 +94,7 @@ export default async function setup(project: TestProject) {
   const server = spawn(process.execPath, [...OPCIONES_NODE, serverJs], {
     cwd: ROOT,
     env: {
+      ...ENTORNO_NODE,
       ...process.env,
       NODE_ENV: 'development',
       PORT: String(port),

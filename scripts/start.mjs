@@ -4,7 +4,7 @@ import './cargar-env.mjs';
 import { spawnSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { OPCIONES_NODE } from './opciones-node.mjs';
+import { ENTORNO_NODE, OPCIONES_NODE } from './opciones-node.mjs';
 import { codigoDeSalida, reenviarSenales } from './procesos.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -46,7 +46,7 @@ if (mtime(server) < sources || mtime(web) < sources) {
 const child = spawn(process.execPath, [...OPCIONES_NODE, server], {
   cwd: root,
   stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  env: process.env,
+  env: { ...ENTORNO_NODE, ...process.env },
   detached: process.platform !== 'win32',
 });
 reenviarSenales([child]);

@@ -40,11 +40,17 @@ describe('documented configuration', () => {
 
 describe('the server start documented for operators', () => {
   it('passes the same Node flags as npm start', async () => {
-    const { OPCIONES_NODE } = (await import(path.join(REPO, 'scripts/opciones-node.mjs'))) as {
+    const { OPCIONES_NODE, ENTORNO_NODE } = (await import(path.join(REPO, 'scripts/opciones-node.mjs'))) as {
       OPCIONES_NODE: readonly string[];
+      ENTORNO_NODE: Readonly<Record<string, string>>;
     };
     expect(OPCIONES_NODE).toContain('--max-semi-space-size=4');
-    expect(leer('README.md')).toContain(`node ${OPCIONES_NODE.join(' ')} apps/api/dist/server.js`);
+    expect(ENTORNO_NODE).toEqual({ MALLOC_MMAP_THRESHOLD_: '131072' });
+    const entorno = Object.entries(ENTORNO_NODE)
+      .map(([k, v]) => `${k}=${v} `)
+      .join('');
+    expect(leer('README.md')).toContain(`${entorno}node ${OPCIONES_NODE.join(' ')} apps/api/dist/server.js`);
     expect(leer('scripts/start.mjs')).toContain('[...OPCIONES_NODE, server]');
+    expect(leer('scripts/start.mjs')).toContain('env: { ...ENTORNO_NODE, ...process.env }');
   });
 });
