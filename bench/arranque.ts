@@ -105,7 +105,7 @@ export const filaArranque = (a: Arranque): Fila => ({
 
 /** Judged on the peak (VmHWM): the process must stay under the target during the whole run, not only at its end. */
 export const filaMemoria = (motor: 'PGlite' | 'PostgreSQL', m: Memoria | undefined): Fila => ({
-  que: `memoria residente del servidor tras el benchmark (${motor})`,
+  que: `memoria residente del servidor tras el benchmark y una inundación de inicios de sesión (${motor})`,
   meta: `<= ${METAS.memoriaMb[motor]} MB (pico)`,
   medido: m ? `pico ${m.hwmMb.toFixed(0)} MB, al final ${m.rssMb.toFixed(0)} MB` : 'sin /proc: no medido',
   cumple: m ? m.hwmMb <= METAS.memoriaMb[motor] : null,

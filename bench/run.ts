@@ -117,6 +117,24 @@ async function perfilar(
 }
 const perfiles: FilaPerfil[] = [];
 
+/** 20 clients signing in 15 times each with the demo patient's password; the answers by status. */
+async function inundarInicios(base: string): Promise<Record<number, number>> {
+  const estados: Record<number, number> = {};
+  const cliente = async () => {
+    for (let i = 0; i < 15; i++) {
+      const r = await fetch(`${base}/apiusuarios/iniciarsesion`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ correo: 'paciente@demo.test', contrasena: 'clinica-demo-2026' }),
+      });
+      await r.arrayBuffer();
+      estados[r.status] = (estados[r.status] ?? 0) + 1;
+    }
+  };
+  await Promise.all(Array.from({ length: 20 }, cliente));
+  return estados;
+}
+
 /**
  * The server as a clinic runs it: production, logging at info (one access line per request) into a pipe a log
  * collector reads, on a database a first start already migrated and seeded. Seeding (images, PDFs, password hashes)
@@ -199,6 +217,9 @@ async function benchDb(
       medidas.push({ target, p, headers, ...(m.usCpu !== undefined ? { usCpu: m.usCpu } : {}) });
       console.log(`${kind} ${target}: ${m.reqPerSec.toFixed(0)} req/s, p99 ${m.p99} ms`);
     }
+    // A sign-in flood before memory is read: argon2's 19 MB per hash is the largest block the server allocates.
+    const inicios = await inundarInicios(api.base);
+    console.log(`${kind}: inundación de inicios de sesión: ${JSON.stringify(inicios)}`);
     const memoria = memoriaDe(api.child.pid);
     if (memoria)
       console.log(`${kind}: memoria residente ${memoria.rssMb.toFixed(0)} MB, pico ${memoria.hwmMb.toFixed(0)} MB`);
