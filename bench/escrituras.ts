@@ -5,7 +5,8 @@
 // BENCH_SERVIDOR_ANTES: another build's server.js (e.g. of the commit before fsync, built with
 // `API_DIST=apps/api/.perf/antes node apps/api/build.mjs` there) measured in the same run, alternating with the
 // current one, so the two are compared under the same machine load (QUALITY.md: ratios taken in the same run).
-// Env: BENCH_SEGUNDOS (per measurement, 8), BENCH_CONCURRENCIA (8), BENCH_RONDAS (alternations, 3).
+// Env: BENCH_SEGUNDOS (per measurement, 8), BENCH_CONCURRENCIA (8), BENCH_RONDAS (alternations, 3), BENCH_PRUEBAS
+// (reservas,carrito).
 // Writes bench/results/fsync.md (BENCH_SALIDA: another file).
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -17,6 +18,8 @@ const SEGUNDOS = Number(process.env.BENCH_SEGUNDOS ?? 8);
 const CONCURRENCIA = Number(process.env.BENCH_CONCURRENCIA ?? 8);
 const RONDAS = Number(process.env.BENCH_RONDAS ?? 3);
 const ANTES = process.env.BENCH_SERVIDOR_ANTES;
+/** Which writes to measure (BENCH_PRUEBAS, comma-separated): reservas, carrito. */
+const PRUEBAS = (process.env.BENCH_PRUEBAS ?? 'reservas,carrito').split(',');
 const SALIDA = process.env.BENCH_SALIDA ?? path.join(import.meta.dirname, 'results', 'fsync.md');
 const DOCTORES = 50;
 const PACIENTES = 2_000;
@@ -106,10 +109,12 @@ async function medirServidor(s: Servidor): Promise<Toma[]> {
         };
       };
       const tomas: Toma[] = [];
-      for (const [que, siguiente] of [
-        ['reservas', reserva],
-        ['carrito', carrito],
-      ] as const) {
+      for (const [que, siguiente] of (
+        [
+          ['reservas', reserva],
+          ['carrito', carrito],
+        ] as const
+      ).filter(([q]) => PRUEBAS.includes(q))) {
         // Warm-up (JIT, prepared statements), not counted.
         await cargaCerrada({ base: api.base, concurrencia: CONCURRENCIA, segundos: 2, esperado: 201, siguiente });
         const cpu0 = cpuMs(api.child.pid);
