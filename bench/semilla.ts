@@ -161,6 +161,12 @@ const arreglo = (xs: string[]) => `array[${xs.map((x) => `'${x}'`).join(',')}]`;
 const nombreSql = (i: string) =>
   `(${arreglo(NOMBRES)})[1 + ${i} % ${NOMBRES.length}] || ' ' || (${arreglo(APELLIDOS)})[1 + (${i} / ${NOMBRES.length}) % ${APELLIDOS.length}] || ' ' || (${arreglo(APELLIDOS)})[1 + (${i} / ${NOMBRES.length * APELLIDOS.length}) % ${APELLIDOS.length}]`;
 
+/**
+ * The password of every user sembrarPersonas makes, hashed once with the server's own argon2id parameters: a sign-in
+ * with it costs what a real one does (bench/sesion.ts signs in with it; the other scripts use inserted sessions).
+ */
+export const CONTRASENA_BENCH = 'bench-no-inicia-sesion';
+
 export type Grupo = { desde: number; hasta: number };
 export type Sembrado = {
   asistente: number;
@@ -176,7 +182,7 @@ export async function sembrarPersonas(
   db: Database,
   grupos: { nombre: string; rol: 'paciente' | 'doctor'; n: number; horas?: [string, string] }[],
 ): Promise<Sembrado> {
-  const h = await hash('bench-no-inicia-sesion', ARGON2_OPTIONS);
+  const h = await hash(CONTRASENA_BENCH, ARGON2_OPTIONS);
   const [asis] = await consulta(
     db,
     `insert into usuarios (nombre, correo, contrasena_hash, rol, tipodocumento, numerodocumento)
