@@ -126,7 +126,11 @@ async function benchMotor(motor: 'PostgreSQL' | 'PGlite'): Promise<Resultado> {
     res.siembraS = (performance.now() - t0) / 1000;
     console.log(`${motor}: siembra lista en ${res.siembraS.toFixed(1)} s`);
 
-    const api = await iniciarApi({ ...base.env, NODE_ENV: 'production', JWT_SECRET: secreto, CLINICA_TZ: ZONA });
+    // As a clinic runs it: production, one access line per request into a pipe a collector reads (issue 26).
+    const api = await iniciarApi(
+      { ...base.env, NODE_ENV: 'production', JWT_SECRET: secreto, CLINICA_TZ: ZONA, LOG_LEVEL: 'info' },
+      { registros: true },
+    );
     try {
       const asistente = { authorization: `Bearer ${await firmar(s.asistente, 'asistente')}` };
       const medir = async (que: string, m: Promise<Medicion>, meta?: Resultado['filas'][number]['meta']) => {
@@ -378,7 +382,7 @@ const md = [
   '',
   `Fecha: ${inicioRun.fecha} · ${inicioRun.nucleos} núcleos · Node ${inicioRun.node} · carga al empezar (os.loadavg 1/5/15 min): ${inicioRun.carga}`,
   '',
-  `Comando: \`${comando}\` (${SEGUNDOS} s por medición, reservas con ${CONCURRENCIA} y ${CONCURRENCIA * 2} solicitudes concurrentes en PostgreSQL y ${CONCURRENCIA} en PGlite, lecturas con ${CONEXIONES}).`,
+  `Comando: \`${comando}\` (${SEGUNDOS} s por medición, reservas con ${CONCURRENCIA} y ${CONCURRENCIA * 2} solicitudes concurrentes en PostgreSQL y ${CONCURRENCIA} en PGlite, lecturas con ${CONEXIONES}); servidor en producción con \`LOG_LEVEL=info\`, como corre en una clínica.`,
   '',
   inicioRun.cargada
     ? `**La máquina estaba cargada al empezar (carga ${inicioRun.carga} en ${inicioRun.nucleos} núcleos, compartida con otras pruebas): los números son pesimistas.**`

@@ -65,8 +65,8 @@ async function medirServidor(s: Servidor): Promise<Toma[]> {
       await db.close();
     }
     const api = await iniciarApi(
-      { ...base.env, NODE_ENV: 'production', JWT_SECRET: secreto, CLINICA_TZ: ZONA },
-      s.servidor ? { servidor: s.servidor } : {},
+      { ...base.env, NODE_ENV: 'production', JWT_SECRET: secreto, CLINICA_TZ: ZONA, LOG_LEVEL: 'info' },
+      { registros: true, ...(s.servidor ? { servidor: s.servidor } : {}) },
     );
     try {
       const asistente = { authorization: `Bearer ${await firmar(personas.asistente, 'asistente')}` };
