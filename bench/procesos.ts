@@ -1,6 +1,6 @@
 // Process helpers shared by the benchmark scripts: a free port, waiting for a server, stopping it.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { ENTORNO_NODE, OPCIONES_NODE } from '../scripts/opciones-node.mjs';
@@ -94,7 +94,10 @@ export async function iniciarApi(
     },
   );
   if (opts.registros && child.stdout) {
-    const lector = spawn('cat', [], { stdio: [child.stdout, 'ignore', 'inherit'] });
+    // BENCH_REGISTROS: a file that keeps the lines (to read the access log of a run), instead of /dev/null.
+    const destino = process.env.BENCH_REGISTROS ? openSync(process.env.BENCH_REGISTROS, 'a') : 'ignore';
+    const lector = spawn('cat', [], { stdio: [child.stdout, destino, 'inherit'] });
+    if (typeof destino === 'number') closeSync(destino);
     child.stdout.destroy(); // the reader holds its own copy of the pipe
     child.once('exit', () => lector.kill());
   }

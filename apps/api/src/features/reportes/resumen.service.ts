@@ -35,8 +35,28 @@ export function diasDelMes(mes: Periodo, instante: (dia: Fecha) => Date): Period
 /** Recent months also stored day by day: the open one and the two before (a change marks a day, not the month). */
 export const MESES_POR_DIA = 3;
 
-export function createResumenReportes(deps: { repo: ResumenRepository; calendario: Calendario; now: () => Date }) {
+/** Waits `ms` (a timer): the pause the job takes after each period. */
+const esperar = (ms: number) => new Promise<void>((listo) => setTimeout(listo, ms));
+
+export function createResumenReportes(deps: {
+  repo: ResumenRepository;
+  calendario: Calendario;
+  now: () => Date;
+  /**
+   * After each period the job pauses as long as the period took: requests get at least half of the database. The
+   * embedded database runs one transaction at a time, and the job's periods back to back (113 after an upgrade or a
+   * first start) held every booking for seconds (bench/results/fsync.md). Tests and the bench pass no pause.
+   */
+  pausa?: (ms: number) => Promise<void>;
+}) {
   const { repo, calendario, now } = deps;
+  const pausa = deps.pausa ?? esperar;
+  /** One period summarised, then the pause. */
+  async function resumirUno(periodo: Periodo, delMes: Periodo) {
+    const inicio = performance.now();
+    await repo.resumir(periodo, delMes, DIAS_CONVERSION, calendario.zona);
+    await pausa(performance.now() - inicio);
+  }
   const mes = (inicio: Fecha): Periodo => ({
     clave: inicio.slice(0, 7),
     inicio: calendario.instante(inicio),
@@ -68,12 +88,12 @@ export function createResumenReportes(deps: { repo: ResumenRepository; calendari
     const hechos: string[] = [];
     const deMeses = await repo.estado(meses);
     for (const m of meses.filter((x) => !deMeses.hechos.has(x.clave) || deMeses.sucios.has(x.clave))) {
-      await repo.resumir(m, m, DIAS_CONVERSION, calendario.zona);
+      await resumirUno(m, m);
       hechos.push(m.clave);
     }
     const deDias = await repo.estado(dias.map((x) => x.d));
     for (const { d, m } of dias.filter((x) => !deDias.hechos.has(x.d.clave) || deDias.sucios.has(x.d.clave))) {
-      await repo.resumir(d, m, DIAS_CONVERSION, calendario.zona);
+      await resumirUno(d, m);
       hechos.push(d.clave);
     }
     await repo.purgar(meses[0]!.inicio, primerDia, calendario.instante(primerDia));
