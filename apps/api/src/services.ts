@@ -7,6 +7,7 @@ import type { Database, Executor } from './db/client.ts';
 import { conReintentos, perezoso, type Transaccion } from './db/transacciones.ts';
 import { createAdjuntosRepository } from './features/adjuntos/adjuntos.repository.ts';
 import { createAdjuntosService } from './features/adjuntos/adjuntos.service.ts';
+import { crearCarritoCache } from './features/carrito/carrito-cache.ts';
 import { createCarritoRepository } from './features/carrito/carrito.repository.ts';
 import { createCarritoService } from './features/carrito/carrito.service.ts';
 import { createCitasRepository } from './features/citas/citas.repository.ts';
@@ -286,6 +287,8 @@ export async function createServices(deps: ServicesDeps) {
   // Every authenticated request looks its session up, from a cache the database keeps exact (decision 0006).
   const sesiones = await crearSesiones(database, { repo: repos.sesiones });
   const autenticacion = createAutenticacion({ tokens, sesiones: sesiones.repo, now });
+  // Each user's cart list, from a cache the database keeps exact the same way (decision 0071).
+  const carritoCache = await crearCarritoCache(database, { repo: repos.carrito });
 
   /** Public files (procedure images), served under /media with a long cache. */
   const almacenPublico: Storage = createLocalStorage(uploadsDir(config.dataDir));
@@ -343,7 +346,7 @@ export async function createServices(deps: ServicesDeps) {
     // The cart reads procedures by id from memory while the public catalogue's cache holds (same invalidation).
     memoria: catalogoCache,
   });
-  const carrito = createCarritoService({ repo: repos.carrito, catalogo: procedimientos });
+  const carrito = createCarritoService({ repo: carritoCache.repo, catalogo: procedimientos });
   const citas = createCitasService({
     repos,
     transaccion,
@@ -545,6 +548,8 @@ export async function createServices(deps: ServicesDeps) {
     /** Anonymous catalogue reads answered from memory (features/catalogo/catalogo-cache.ts). */
     catalogoCache,
     carrito,
+    /** The cart cache behind carrito's list (features/carrito/carrito-cache.ts). */
+    carritoCache,
     citas,
     /**
      * A patient's answer to a reminder outside the app (issue 25.3: the e-mail's signed link, a WhatsApp button), with
@@ -597,6 +602,7 @@ export async function createServices(deps: ServicesDeps) {
       await despachador.detener();
       await mailer.cerrar?.();
       await sesiones.detener();
+      await carritoCache.detener();
       await catalogoCache.detener();
     },
   };

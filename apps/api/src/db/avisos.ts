@@ -1,4 +1,5 @@
-// LISTEN on both databases (docs/decisions/0013-catalogo-en-memoria.md, 0006-cache-de-sesiones.md).
+// LISTEN on both databases (docs/decisions/0013-catalogo-en-memoria.md, 0006-cache-de-sesiones.md,
+// 0071-carrito-en-memoria.md).
 //
 // PostgreSQL: one dedicated connection per listener, outside the pool (a pooled client would be handed to
 // queries and its LISTEN lost). A NOTIFY sent inside a transaction is delivered only when it commits. When the
@@ -6,17 +7,17 @@
 // good: the listener reports `alEstado(false)` at once, reconnects with growing waits (0.1 s up to 5 s),
 // LISTENs again and only then reports `alEstado(true)`, so its user can throw away whatever it kept.
 //
-// Every pooled PostgreSQL connection LISTENs on `sesiones_cambio` too (`crearAvisosDelPool`): PostgreSQL sends a
-// connection the notices of its own committed transaction before the COMMIT (or the single statement) completes,
-// so a write through this process reaches `alAviso` before its promise resolves, whatever the dedicated
-// connection's delay. Notices from other processes still come a few milliseconds after their commit.
+// Every pooled PostgreSQL connection LISTENs on `sesiones_cambio` and `carrito_cambio` too (`crearAvisosDelPool`):
+// PostgreSQL sends a connection the notices of its own committed transaction before the COMMIT (or the single
+// statement) completes, so a write through this process reaches `alAviso` before its promise resolves, whatever the
+// dedicated connection's delay. Notices from other processes still come a few milliseconds after their commit.
 //
 // PGlite: in process; the notice arrives when the transaction commits, before the writing statement returns.
 import pg from 'pg';
-import { CANAL_SESIONES } from './canales.ts';
+import { CANAL_CARRITO, CANAL_SESIONES } from './canales.ts';
 
 /** Channels every pooled connection listens on as well (see above). */
-const CANALES_DEL_POOL = [CANAL_SESIONES];
+const CANALES_DEL_POOL = [CANAL_SESIONES, CANAL_CARRITO];
 /** How the dedicated listening connections show in pg_stat_activity. */
 export const NOMBRE_CONEXION_AVISOS = 'clinica-avisos';
 

@@ -19,8 +19,8 @@ export type Database = {
   /**
    * LISTEN on both databases (db/avisos.ts). A notice caused by a write through this object reaches its listeners
    * before that write resolves (PGlite: in process; PostgreSQL: only on the channels the pooled connections also
-   * listen on, `sesiones_cambio`); others arrive when their commit is delivered, and on PostgreSQL may be lost
-   * while the dedicated connection is down, which `alEstado(false)` reports.
+   * listen on, `sesiones_cambio` and `carrito_cambio`); others arrive when their commit is delivered, and on
+   * PostgreSQL may be lost while the dedicated connection is down, which `alEstado(false)` reports.
    */
   avisos?: Avisos;
 };
