@@ -1,14 +1,11 @@
 // Each user's cart items kept in process memory, exact because the database invalidates them (docs/decisions/0071,
-// the same design as the session cache of decision 0006).
+// the same design as the session cache of decision 0006; the mechanism is db/cache-con-avisos.ts).
 //
 // The triggers of migration 0032 send NOTIFY carrito_cambio for every committed change to carrito_items, whoever
 // makes it (the cart's service, the booking statement that removes covered items, a user's delete cascading, a test,
-// an operator's SQL, another instance), with the id of the user whose cart changed, or '*' (truncate). Each notice
-// drops what it names. A write through this process gets its notice before the writing statement returns (PGlite: in
-// process; PostgreSQL: every pooled connection listens too, db/avisos.ts), so the next list here already reads the
-// database; another instance's write arrives through the dedicated listening connection a few milliseconds after its
-// commit. While notices may be missed (not yet listening, connection lost) the cache is off and empty: every
-// listar() reads the database. Only listar() is served from memory; writes go straight to the repository.
+// an operator's SQL, another instance), with the id of the user whose cart changed, or '*' (truncate). Only listar()
+// is served from memory; writes go straight to the repository.
+import { crearCacheConAvisos } from '../../db/cache-con-avisos.ts';
 import { CANAL_CARRITO } from '../../db/canales.ts';
 import type { Database } from '../../db/client.ts';
 import { createCarritoRepository, type CarritoFila, type CarritoRepository } from './carrito.repository.ts';
@@ -37,54 +34,32 @@ export async function crearCarritoCache(
   const repo = opts.repo ?? createCarritoRepository(database.db);
   if (!database.avisos) return { repo, enCache: false, activa: false, detener: async () => {} };
 
-  const max = opts.max ?? MAX_CARRITOS_EN_CACHE;
-  const cache = new Map<number, readonly Readonly<CarritoFila>[]>();
-  // Bumped by every notice and change of state: a read that was in flight meanwhile does not fill the cache.
-  let generacion = 0;
-  // On only while listening; off for good once stopped (app closing).
-  let activa = false;
-  let detenida = false;
-
-  const alAviso = (payload: string) => {
-    generacion++;
-    const usuarioId = Number(payload);
-    // '*' (truncate), or anything not understood: drop everything.
-    if (payload !== '' && Number.isSafeInteger(usuarioId)) cache.delete(usuarioId);
-    else cache.clear();
-  };
-  // Either way what was kept may be stale: notices may have been missed, or will be.
-  const alEstado = (escuchando: boolean) => {
-    generacion++;
-    cache.clear();
-    activa = escuchando && !detenida;
-  };
-
-  const dejar = await database.avisos.escuchar(CANAL_CARRITO, { alAviso, alEstado });
+  const cache = await crearCacheConAvisos<number, readonly Readonly<CarritoFila>[]>(database.avisos, {
+    canal: CANAL_CARRITO,
+    max: opts.max ?? MAX_CARRITOS_EN_CACHE,
+    quitar(payload, carritos) {
+      const usuarioId = Number(payload);
+      // '*' (truncate), or anything not understood: drop everything.
+      if (payload !== '' && Number.isSafeInteger(usuarioId)) carritos.delete(usuarioId);
+      else carritos.clear();
+    },
+  });
 
   return {
     enCache: true,
     get activa() {
-      return activa;
+      return cache.activa;
     },
     repo: {
       ...repo,
       async listar(usuarioId: number): Promise<CarritoFila[]> {
-        if (!activa) return repo.listar(usuarioId);
-        const guardadas = cache.get(usuarioId);
-        if (guardadas) return guardadas.map(copia);
-        const antes = generacion;
-        const filas = await repo.listar(usuarioId);
-        if (activa && antes === generacion) {
-          if (cache.size >= max) cache.delete(cache.keys().next().value as number);
-          cache.set(usuarioId, Object.freeze(filas.map((f) => Object.freeze(copia(f)))));
-        }
-        return filas;
+        if (!cache.activa) return repo.listar(usuarioId);
+        const guardadas = await cache.leer(usuarioId, async () =>
+          Object.freeze((await repo.listar(usuarioId)).map((f) => Object.freeze(copia(f)))),
+        );
+        return (guardadas ?? []).map(copia);
       },
     },
-    async detener() {
-      detenida = true;
-      alEstado(false);
-      await dejar().catch(() => {}); // the database may already be closed
-    },
+    detener: () => cache.detener(),
   };
 }

@@ -1,13 +1,11 @@
-// Sessions kept in process memory, exact because the database invalidates them (docs/decisions/0006).
+// Sessions kept in process memory, exact because the database invalidates them (docs/decisions/0006; the mechanism
+// is db/cache-con-avisos.ts).
 //
 // The triggers of migrations 0003 and 0016 send NOTIFY sesiones_cambio for every committed change to a session or
 // to a user's rol/estado, whoever makes it (a service, a test, an operator's SQL, another instance), with
-// 's:<sid>', 'u:<usuario id>' or '*'. Each notice drops what it names. A write through this process gets its
-// notice before the writing statement returns (PGlite: in process; PostgreSQL: every pooled connection listens
-// too, db/avisos.ts), so the next request here already reads the database; another instance's write arrives
-// through the dedicated listening connection a few milliseconds after its commit. While notices may be missed
-// (not yet listening, connection lost) the cache is off and empty: every find() reads the database.
-// Idle and absolute expiry are not cached decisions: the caller checks them against the clock every time.
+// 's:<sid>', 'u:<usuario id>' or '*'. Idle and absolute expiry are not cached decisions: the caller checks them
+// against the clock every time.
+import { crearCacheConAvisos } from '../../db/cache-con-avisos.ts';
 import { CANAL_SESIONES } from '../../db/canales.ts';
 import type { Database } from '../../db/client.ts';
 import { createSesionesRepository, type SesionActiva, type SesionesRepository } from './sesiones.repository.ts';
@@ -33,58 +31,35 @@ export async function crearSesiones(
   const repo = opts.repo ?? createSesionesRepository(database.db);
   if (!database.avisos) return { repo, enCache: false, activa: false, detener: async () => {} };
 
-  const max = opts.max ?? MAX_SESIONES_EN_CACHE;
-  const cache = new Map<string, Readonly<SesionActiva>>();
-  // Bumped by every notice and change of state: a read that was in flight meanwhile does not fill the cache.
-  let generacion = 0;
-  // On only while listening; off for good once stopped (app closing).
-  let activa = false;
-  let detenida = false;
-
-  const alAviso = (payload: string) => {
-    generacion++;
-    if (payload.startsWith('s:')) {
-      cache.delete(payload.slice(2));
-    } else if (payload.startsWith('u:')) {
-      const usuarioId = Number(payload.slice(2));
-      for (const [sid, s] of cache) if (s.usuarioId === usuarioId) cache.delete(sid);
-    } else {
-      cache.clear();
-    }
-  };
-  // Either way what was kept may be stale: notices may have been missed, or will be.
-  const alEstado = (escuchando: boolean) => {
-    generacion++;
-    cache.clear();
-    activa = escuchando && !detenida;
-  };
-
-  const dejar = await database.avisos.escuchar(CANAL_SESIONES, { alAviso, alEstado });
+  const cache = await crearCacheConAvisos<string, Readonly<SesionActiva>>(database.avisos, {
+    canal: CANAL_SESIONES,
+    max: opts.max ?? MAX_SESIONES_EN_CACHE,
+    quitar(payload, guardadas) {
+      if (payload.startsWith('s:')) {
+        guardadas.delete(payload.slice(2));
+      } else if (payload.startsWith('u:')) {
+        const usuarioId = Number(payload.slice(2));
+        for (const [sid, s] of guardadas) if (s.usuarioId === usuarioId) guardadas.delete(sid);
+      } else {
+        guardadas.clear();
+      }
+    },
+  });
 
   return {
     enCache: true,
     get activa() {
-      return activa;
+      return cache.activa;
     },
     repo: {
       ...repo,
       async find(sid: string): Promise<SesionActiva | undefined> {
-        if (!activa) return repo.find(sid);
-        const guardada = cache.get(sid);
-        if (guardada) return guardada;
-        const antes = generacion;
-        const fila = await repo.find(sid);
-        if (fila && activa && antes === generacion) {
-          if (cache.size >= max) cache.delete(cache.keys().next().value as string);
-          cache.set(sid, Object.freeze(fila));
-        }
-        return fila;
+        return cache.leer(sid, async () => {
+          const fila = await repo.find(sid);
+          return fila && Object.freeze(fila);
+        });
       },
     },
-    async detener() {
-      detenida = true;
-      alEstado(false);
-      await dejar().catch(() => {}); // the database may already be closed
-    },
+    detener: () => cache.detener(),
   };
 }
