@@ -15,6 +15,17 @@ export type CacheConAvisos<K, V> = {
   detener(): Promise<void>;
 };
 
+/** A repository with one read served from such a cache (the session and cart caches). */
+export type RepositorioEnCache<R> = {
+  repo: R;
+  /** Whether the database sends notices, so the cached read may answer from memory. */
+  enCache: boolean;
+  /** Whether the cached read answers from memory right now (listening, not stopped). */
+  readonly activa: boolean;
+  /** Stops listening for notices (app close). */
+  detener(): Promise<void>;
+};
+
 export async function crearCacheConAvisos<K, V>(
   avisos: Avisos,
   opts: {

@@ -5,7 +5,7 @@
 // makes it (the cart's service, the booking statement that removes covered items, a user's delete cascading, a test,
 // an operator's SQL, another instance), with the id of the user whose cart changed, or '*' (truncate). Only listar()
 // is served from memory; writes go straight to the repository.
-import { crearCacheConAvisos } from '../../db/cache-con-avisos.ts';
+import { crearCacheConAvisos, type RepositorioEnCache } from '../../db/cache-con-avisos.ts';
 import { CANAL_CARRITO } from '../../db/canales.ts';
 import type { Database } from '../../db/client.ts';
 import { createCarritoRepository, type CarritoFila, type CarritoRepository } from './carrito.repository.ts';
@@ -13,15 +13,7 @@ import { createCarritoRepository, type CarritoFila, type CarritoRepository } fro
 /** Enough for every active cart of a clinic; beyond it the oldest entries are read again when needed. */
 export const MAX_CARRITOS_EN_CACHE = 10_000;
 
-export type CarritoCache = {
-  repo: CarritoRepository;
-  /** Whether the database sends notices, so listar() may answer from memory. */
-  enCache: boolean;
-  /** Whether listar() answers from memory right now (listening, not stopped). */
-  readonly activa: boolean;
-  /** Stops listening for notices (app close). */
-  detener(): Promise<void>;
-};
+export type CarritoCache = RepositorioEnCache<CarritoRepository>;
 
 /** A copy the caller may change at will: what is kept is never handed out. */
 const copia = (f: Readonly<CarritoFila>): CarritoFila => ({ ...f, creado_en: new Date(f.creado_en.getTime()) });

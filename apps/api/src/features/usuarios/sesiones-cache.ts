@@ -5,7 +5,7 @@
 // to a user's rol/estado, whoever makes it (a service, a test, an operator's SQL, another instance), with
 // 's:<sid>', 'u:<usuario id>' or '*'. Idle and absolute expiry are not cached decisions: the caller checks them
 // against the clock every time.
-import { crearCacheConAvisos } from '../../db/cache-con-avisos.ts';
+import { crearCacheConAvisos, type RepositorioEnCache } from '../../db/cache-con-avisos.ts';
 import { CANAL_SESIONES } from '../../db/canales.ts';
 import type { Database } from '../../db/client.ts';
 import { createSesionesRepository, type SesionActiva, type SesionesRepository } from './sesiones.repository.ts';
@@ -13,15 +13,7 @@ import { createSesionesRepository, type SesionActiva, type SesionesRepository } 
 /** Enough for every live session of a clinic; beyond it the oldest entries are read again when needed. */
 export const MAX_SESIONES_EN_CACHE = 10_000;
 
-export type Sesiones = {
-  repo: SesionesRepository;
-  /** Whether the database sends notices, so find() may answer from memory. */
-  enCache: boolean;
-  /** Whether find() answers from memory right now (listening, not stopped). */
-  readonly activa: boolean;
-  /** Stops listening for notices (app close). */
-  detener(): Promise<void>;
-};
+export type Sesiones = RepositorioEnCache<SesionesRepository>;
 
 /** The sessions repository, its find() served from a cache the database keeps exact. */
 export async function crearSesiones(
