@@ -30,6 +30,7 @@ import {
   type TestContext,
 } from './helpers.ts';
 import { crearReloj } from './usuarios-fixtures.ts';
+import { contarLecturas } from './contar-lecturas.ts';
 
 // Monday 23 November 2026, 07:00 in Bogotá: the bookings below are on the days after.
 const reloj = crearReloj(new Date('2026-11-23T12:00:00Z'));
@@ -232,20 +233,8 @@ describe('through the API, on one instance', () => {
   });
 });
 
-/** The real repository, counting the reads that reach the database; `retener` holds the next one back. */
-function contador(repo: CarritoRepository) {
-  const estado = { lecturas: 0, retener: null as null | Promise<void> };
-  const envuelto: CarritoRepository = {
-    ...repo,
-    async listar(usuarioId) {
-      estado.lecturas++;
-      const filas = await repo.listar(usuarioId);
-      if (estado.retener) await estado.retener;
-      return filas;
-    },
-  };
-  return { estado, envuelto };
-}
+/** The real repository, counting the reads that reach the database (test/contar-lecturas.ts). */
+const contador = (repo: CarritoRepository) => contarLecturas(repo, 'listar');
 
 /** Inserts a cart item with plain SQL (a notice, as any write sends); a procedure of the test catalogue. */
 async function ponerEnCarrito(database: Database, usuarioId: number, procedimientoId: number) {

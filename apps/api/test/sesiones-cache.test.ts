@@ -29,6 +29,7 @@ import {
   inyectar,
 } from './helpers.ts';
 import { bearer, CLAVE, crearReloj, crearUsuario, sesionPara } from './usuarios-fixtures.ts';
+import { contarLecturas } from './contar-lecturas.ts';
 
 const MIN = 60_000;
 const INACTIVA = 'Tu cuenta está inactiva. Comunícate con la clínica.';
@@ -147,20 +148,8 @@ describe('a session already seen (cached on PGlite) is refused at once when', ()
   });
 });
 
-/** The real repository, counting the reads that reach the database; `retener` holds the next one back. */
-function contador(repo: SesionesRepository) {
-  const estado = { lecturas: 0, retener: null as null | Promise<void> };
-  const envuelto: SesionesRepository = {
-    ...repo,
-    async find(sid) {
-      estado.lecturas++;
-      const fila = await repo.find(sid);
-      if (estado.retener) await estado.retener;
-      return fila;
-    },
-  };
-  return { estado, envuelto };
-}
+/** The real repository, counting the reads that reach the database (test/contar-lecturas.ts). */
+const contador = (repo: SesionesRepository) => contarLecturas(repo, 'find');
 
 describe('where the cache is on', () => {
   it('is on for both databases once listening, off once stopped, and off without notices', async () => {
